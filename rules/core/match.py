@@ -1,0 +1,155 @@
+"""The match driver: owns the seeded RNG and the record from which a match replays exactly.
+
+A record is (game id, setup, seed, steps); each step is (player, action), chance outcomes
+included as player CHANCE. Replaying the steps from ``new_state(setup, seed)`` reaches a
+state with the same ``state_hash``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from rules.core.actions import CHANCE, Action, Event, IllegalAction
+from rules.core.state import Game, GameState, Outcome
+
+RECORD_FORMAT = "tabletop-arena-match"
+RECORD_VERSION = 1
+
+
+class Agent(Protocol):
+    """Anything that picks an action for a seat from that seat's view of the state."""
+
+    def choose(self, view: GameState, player: int) -> Action: ...
+
+
+@dataclass
+class MatchRecord:
+    game: str
+    setup: dict[str, Any]
+    seed: int
+    steps: list[tuple[int, Action]] = field(default_factory=list)
+    final_hash: str = ""
+    outcome: dict[str, Any] | None = None
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "game": self.game,
+            "setup": self.setup,
+            "seed": self.seed,
+            "steps": [[p, a.to_json()] for p, a in self.steps],
+            "final_hash": self.final_hash,
+            "outcome": self.outcome,
+            "meta": self.meta,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> MatchRecord:
+        """Parse a record, raising ValueError with a readable reason when it is malformed."""
+        if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
+            raise ValueError("this is not a Tabletop Arena match or save file")
+        version = data.get("version")
+        if version != RECORD_VERSION:
+            raise ValueError(
+                f"unsupported file version {version!r} (this build reads version {RECORD_VERSION})"
+            )
+        try:
+            steps = [(int(p), Action.from_json(a)) for p, a in data["steps"]]
+            return cls(
+                game=str(data["game"]),
+                setup=dict(data["setup"]),
+                seed=int(data["seed"]),
+                steps=steps,
+                final_hash=str(data.get("final_hash", "")),
+                outcome=data.get("outcome"),
+                meta=dict(data.get("meta") or {}),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"the match record is damaged ({exc})") from None
+
+
+class Match:
+    """Drives one game: resolves chance from its own RNG, takes actions, keeps the record."""
+
+    def __init__(self, game: Game, setup: Mapping[str, Any], seed: int) -> None:
+        self.game = game
+        self.setup = game.validate_setup(dict(setup))
+        self.seed = int(seed)
+        self.state: GameState = game.new_state(self.setup, self.seed)
+        self.rng = random.Random(f"chance:{self.seed}")
+        self.record = MatchRecord(game.id, self.setup, self.seed)
+        self.decisions = 0
+
+    # -- stepping ---------------------------------------------------------------------
+    def submit(self, player: int, action: Action) -> list[Event]:
+        """Apply a seat's action (checked) and record it."""
+        events = self.state.apply(player, action)
+        self.record.steps.append((player, action))
+        if player != CHANCE:
+            self.decisions += 1
+        return events
+
+    def resolve_chance(self) -> list[Event]:
+        """Draw the pending chance outcome from the match RNG and apply it."""
+        if not self.state.decision().is_chance:
+            raise IllegalAction("no chance outcome is pending")
+        return self.submit(CHANCE, self.state.sample_chance(self.rng))
+
+    def advance_chance(self) -> list[Event]:
+        """Resolve chance until a seat must decide (or the game ends)."""
+        events: list[Event] = []
+        while self.state.decision().is_chance:
+            events.extend(self.resolve_chance())
+        return events
+
+    @property
+    def over(self) -> bool:
+        return self.state.decision().is_terminal
+
+    def outcome(self) -> Outcome | None:
+        return self.state.outcome()
+
+    def finish_record(self) -> MatchRecord:
+        self.record.final_hash = self.state.state_hash()
+        out = self.state.outcome()
+        self.record.outcome = out.to_json() if out else None
+        return self.record
+
+    def play(
+        self,
+        agents: Mapping[int, Agent],
+        max_decisions: int = 100_000,
+        on_step: Callable[[Match, int, Action, list[Event]], None] | None = None,
+    ) -> Outcome | None:
+        """Play to the end (or ``max_decisions``) with one agent per seat."""
+        while self.decisions < max_decisions:
+            decision = self.state.decision()
+            if decision.is_terminal:
+                break
+            if decision.is_chance:
+                action = self.state.sample_chance(self.rng)
+                player = CHANCE
+            else:
+                player = decision.players[0]
+                action = agents[player].choose(self.state.view(player), player)
+            events = self.submit(player, action)
+            if on_step:
+                on_step(self, player, action, events)
+        self.finish_record()
+        return self.state.outcome()
+
+
+def replay(game: Game, record: MatchRecord) -> GameState:
+    """Rebuild the final state of a recorded match (raises IllegalAction on a bad step)."""
+    state = game.new_state(game.validate_setup(dict(record.setup)), record.seed)
+    for i, (player, action) in enumerate(record.steps):
+        try:
+            state.apply(player, action)
+        except IllegalAction as exc:
+            raise IllegalAction(f"step {i + 1} ({action}) cannot be replayed: {exc}") from None
+    return state
