@@ -223,6 +223,11 @@ class GameState(ABC):
         blob = json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(blob.encode()).hexdigest()[:16]
 
+    def invariant_violations(self) -> list[str]:
+        """Broken invariants of this state, each as a sentence (empty when sound).
+        ``launcher.py simulate`` checks them after every decision."""
+        return []
+
     # ---- presentation help (text only: no pygame here) ---------------------------
     def player_name(self, player: int) -> str:
         return f"Seat {player + 1}"
