@@ -86,7 +86,9 @@ def validate_entry(
             if complaint:
                 raise ContentError(f"{where}: field '{name}': {complaint}")
     if entry.get("source") in ("published", "reconstructed") and not entry.get("reason"):
-        raise ContentError(f"{where}: field 'reason' is required when source is {entry['source']!r}")
+        raise ContentError(
+            f"{where}: field 'reason' is required when source is {entry['source']!r}"
+        )
     if not allow_extra:
         extra = sorted(set(entry) - set(full))
         if extra:

@@ -275,7 +275,9 @@ class Game(ABC):
         try:
             players = int(setup.get("players", self.min_players))
         except (TypeError, ValueError):
-            raise SetupError(f"players must be a whole number, not {setup.get('players')!r}")
+            raise SetupError(
+                f"players must be a whole number, not {setup.get('players')!r}"
+            ) from None
         if not self.min_players <= players <= self.max_players:
             raise SetupError(
                 f"{self.title} takes {self.min_players}-{self.max_players} players, not {players}"

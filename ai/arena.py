@@ -1,0 +1,268 @@
+"""Headless AI-vs-AI play: the engine behind ``launcher.py simulate``, ``tournament`` and
+``bench``. Matches run through ``rules.core.Match`` so every one can be replayed."""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+import traceback
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rules.core import Game, Match, save_record
+from rules.core.actions import CHANCE, Action
+
+#: A match that has not ended after this many decisions is reported as an error.
+MAX_DECISIONS = 20_000
+
+
+class InvariantBroken(AssertionError):
+    """A state broke one of its game's invariants during a simulated match."""
+
+
+@dataclass
+class MatchResult:
+    index: int
+    seed: int
+    setup: dict[str, Any]
+    scores: tuple[float, ...] | None = None
+    decisions: int = 0
+    error: str | None = None
+
+
+def make_setup(game: Game, rng: random.Random, players: int | None,
+               fixed: Mapping[str, str]) -> dict[str, Any]:
+    """A random legal setup with the ``fixed`` options forced (validated by the game)."""
+    n = players if players is not None else int(fixed.get("players", 0)) or None
+    setup = game.random_setup(rng, n)
+    setup.update({k: v for k, v in fixed.items() if k != "players"})
+    return game.validate_setup(setup)
+
+
+def play_one(
+    game: Game,
+    setup: Mapping[str, Any],
+    seed: int,
+    agent_levels: Sequence[str],
+    check_invariants: bool = True,
+    log_dir: Path | None = None,
+    index: int = 0,
+) -> MatchResult:
+    """Play one match with ``agent_levels[seat]`` in each seat; never raises for a
+    failing match (the error is in the result, and its record is written to ``log_dir``)."""
+    from ai.levels import make_agent
+
+    result = MatchResult(index=index, seed=seed, setup=dict(setup))
+    match: Match | None = None
+    try:
+        match = Match(game, setup, seed)
+        agents: dict[int, Any] = {}
+        for seat in range(match.state.num_players):
+            level = agent_levels[seat % len(agent_levels)]
+            agents[seat] = make_agent(game.id, level, seed * 131 + seat)
+
+        def on_step(m: Match, player: int, action: Action, events: list) -> None:
+            if check_invariants:
+                broken = m.state.invariant_violations()
+                if broken:
+                    who = "chance" if player == CHANCE else m.state.player_name(player)
+                    raise InvariantBroken(f"after {who}: {action}: {'; '.join(broken)}")
+
+        outcome = match.play(agents, max_decisions=MAX_DECISIONS, on_step=on_step)
+        result.decisions = match.decisions
+        if outcome is None:
+            result.error = f"did not end within {MAX_DECISIONS} decisions"
+        else:
+            result.scores = outcome.scores
+    except Exception as exc:  # a failing match is counted, never fatal to the run
+        result.error = f"{type(exc).__name__}: {exc}\n{traceback.format_exc(limit=6)}"
+        if match is not None:
+            result.decisions = match.decisions
+    if log_dir is not None and match is not None:
+        record = match.finish_record()
+        if result.error:
+            record.meta["error"] = result.error.splitlines()[0]
+        save_record(log_dir / f"{game.id}-{index:05d}-seed{seed}.json", record)
+    return result
+
+
+def simulate(
+    game: Game,
+    games: int,
+    seed: int,
+    seat_levels: Sequence[str],
+    players: int | None = None,
+    fixed_setup: Mapping[str, str] | None = None,
+    log_dir: Path | None = None,
+    check_invariants: bool = True,
+    progress: Callable[[int, int], None] | None = None,
+) -> dict[str, Any]:
+    """Play ``games`` matches; return the summary that ``simulate --json`` prints."""
+    rng = random.Random(f"simulate:{seed}")
+    started = time.perf_counter()
+    if log_dir is not None:
+        log_dir.mkdir(parents=True, exist_ok=True)
+    wins: list[float] = []
+    draws = errors = decisions = 0
+    first_errors: list[str] = []
+    for i in range(games):
+        setup = make_setup(game, rng, players, fixed_setup or {})
+        match_seed = rng.getrandbits(31)
+        res = play_one(game, setup, match_seed, seat_levels, check_invariants, log_dir, i)
+        decisions += res.decisions
+        if res.error:
+            errors += 1
+            if len(first_errors) < 5:
+                first_errors.append(f"match {i} (seed {match_seed}): {res.error}")
+        elif res.scores is not None:
+            if len(wins) < len(res.scores):
+                wins.extend([0] * (len(res.scores) - len(wins)))
+            best = max(res.scores)
+            if all(s == best for s in res.scores):
+                draws += 1
+            else:
+                for seat, s in enumerate(res.scores):
+                    if s == best:
+                        wins[seat] += 1
+        if progress:
+            progress(i + 1, games)
+    return {
+        "game": game.id,
+        "games": games,
+        "seed": seed,
+        "wins": [int(w) for w in wins],
+        "draws": draws,
+        "errors": errors,
+        "avg_decisions": round(decisions / games, 2) if games else 0.0,
+        "seconds": round(time.perf_counter() - started, 3),
+        "first_errors": first_errors,
+    }
+
+
+def tournament(
+    game: Game,
+    levels: Sequence[str],
+    games: int,
+    seed: int,
+    players: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> dict[str, Any]:
+    """Round robin: every pair of levels plays ``games`` matches, seats swapped every other
+    match (in games of more seats, the two levels alternate around the table)."""
+    rng = random.Random(f"tournament:{seed}")
+    pairs = [(a, b) for i, a in enumerate(levels) for b in levels[i + 1:]]
+    total, done = len(pairs) * games, 0
+    rows = []
+    score: dict[str, float] = {lv: 0.0 for lv in levels}
+    played: dict[str, int] = {lv: 0 for lv in levels}
+    for a, b in pairs:
+        row = {"a": a, "b": b, "games": games, "a_wins": 0, "b_wins": 0, "draws": 0,
+               "errors": 0}
+        for g in range(games):
+            swap = g % 2 == 1
+            setup = make_setup(game, rng, players, {})
+            n = int(setup["players"])
+            seat_levels = [(b if swap else a) if s % 2 == 0 else (a if swap else b)
+                           for s in range(n)]
+            res = play_one(game, setup, rng.getrandbits(31), seat_levels, False, None, g)
+            done += 1
+            if progress:
+                progress(done, total)
+            if res.error or res.scores is None:
+                row["errors"] += 1
+                continue
+            a_score = sum(s for seat, s in enumerate(res.scores) if seat_levels[seat] == a)
+            b_score = sum(s for seat, s in enumerate(res.scores) if seat_levels[seat] == b)
+            if a_score > b_score:
+                row["a_wins"] += 1
+            elif b_score > a_score:
+                row["b_wins"] += 1
+            else:
+                row["draws"] += 1
+        decided = row["games"] - row["errors"]
+        a_points = row["a_wins"] + 0.5 * row["draws"]
+        row["a_win_rate"] = round(a_points / decided, 3) if decided else None
+        for lv, wins in ((a, row["a_wins"]), (b, row["b_wins"])):
+            score[lv] += wins + 0.5 * row["draws"]
+            played[lv] += decided
+        rows.append(row)
+    return {
+        "game": game.id,
+        "games": games,
+        "seed": seed,
+        "agents": list(levels),
+        "pairs": rows,
+        "score_rate": {lv: round(score[lv] / played[lv], 3) if played[lv] else None
+                       for lv in levels},
+    }
+
+
+def _percentile(values: Sequence[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    k = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
+    return ordered[k]
+
+
+def bench_engine(game: Game, seconds: float, seed: int = 1) -> dict[str, Any]:
+    """Random-agent throughput: decisions (chance included) per second and matches per second."""
+    rng = random.Random(seed)
+    start = time.perf_counter()
+    steps = matches = 0
+    while time.perf_counter() - start < seconds or matches == 0:
+        setup = game.random_setup(rng, None)
+        state = game.new_state(setup, rng.getrandbits(31))
+        for _ in range(MAX_DECISIONS):
+            d = state.decision()
+            if d.is_terminal:
+                break
+            if d.is_chance:
+                player, action = CHANCE, state.sample_chance(rng)
+            else:
+                player = d.players[0]
+                action = rng.choice(state.legal_actions(player))
+            state.apply_unchecked(player, action)
+            steps += 1
+        matches += 1
+    elapsed = time.perf_counter() - start
+    return {"decisions_per_s": round(steps / elapsed, 1),
+            "matches_per_s": round(matches / elapsed, 3),
+            "matches": matches, "seconds": round(elapsed, 2)}
+
+
+def bench_ai(game: Game, level: str, decisions: int, seed: int = 1) -> dict[str, Any]:
+    """Time ``level``'s decisions for seat 1 in matches whose other seats play at random,
+    stopping once ``decisions`` have been timed (varied states, early and late game)."""
+    from ai.agents import RandomAgent
+    from ai.levels import make_agent
+
+    rng = random.Random(f"bench:{seed}")
+    times: list[float] = []
+    while len(times) < decisions:
+        match = Match(game, game.random_setup(rng, None), rng.getrandbits(31))
+        timed = make_agent(game.id, level, rng.getrandbits(31))
+        other = RandomAgent(rng.getrandbits(31))
+        before = len(times)
+        while not match.over and len(times) < decisions and match.decisions < MAX_DECISIONS:
+            match.advance_chance()
+            if match.over:
+                break
+            player = match.state.decision().players[0]
+            view = match.state.view(player)
+            if player == 0:
+                start = time.perf_counter()
+                action = timed.choose(view, player)
+                times.append(time.perf_counter() - start)
+            else:
+                action = other.choose(view, player)
+            match.submit(player, action)
+        if len(times) == before:
+            break
+    return {"level": level, "decisions": len(times),
+            "mean_ms": round(statistics.fmean(times) * 1000, 2) if times else None,
+            "p95_ms": round(_percentile(times, 0.95) * 1000, 2) if times else None,
+            "max_ms": round(max(times) * 1000, 2) if times else None}

@@ -1,0 +1,386 @@
+"""Tabletop Arena: the one entry point.
+
+With no arguments it opens the GUI; sub-commands serve tests, benchmarks and people without
+a screen (``launcher.py --help``). The standalone binary takes the same arguments.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import os
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+PROG = "tabletop-arena"
+GAME_IDS = ("battlecon", "biternia", "chaostle", "terrene")
+AGENTS = ("random", "easy", "normal", "hard")
+MAX_SEATS = 12
+
+
+class CliError(Exception):
+    """A bad flag, file or name: printed as one line, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise CliError(f"{message} (see '{PROG} {self.prog.split()[-1]} --help')"
+                       if " " in self.prog else f"{message} (see '{PROG} --help')")
+
+
+def _game_id(value: str) -> str:
+    if value not in GAME_IDS:
+        raise argparse.ArgumentTypeError(
+            f"unknown game {value!r} (choose from: {', '.join(GAME_IDS)})")
+    return value
+
+
+def _agent(value: str) -> str:
+    if value not in AGENTS:
+        raise argparse.ArgumentTypeError(
+            f"unknown agent {value!r} (choose from: {', '.join(AGENTS)})")
+    return value
+
+
+def _agent_list(value: str) -> list[str]:
+    names = [v.strip() for v in value.split(",") if v.strip()]
+    if len(names) < 2:
+        raise argparse.ArgumentTypeError("give at least two agents, e.g. normal,random")
+    return [_agent(n) for n in names]
+
+
+def _positive(value: str) -> int:
+    try:
+        n = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a whole number") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"{value} must be at least 1")
+    return n
+
+
+def _non_negative(value: str) -> int:
+    try:
+        n = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a whole number") from None
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"{value} must not be negative")
+    return n
+
+
+def _setup_pairs(pairs: Sequence[str] | None) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for pair in pairs or ():
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise CliError(f"--setup takes KEY=VALUE, not {pair!r}")
+        out[key.strip()] = value.strip()
+    return out
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog=PROG, description="Four tabletop games against AI or a friend.")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+
+    sim = sub.add_parser("simulate", help="AI-vs-AI matches headless")
+    sim.add_argument("--game", required=True, type=_game_id)
+    sim.add_argument("--games", type=_positive, default=10)
+    sim.add_argument("--seed", type=int, default=1)
+    for seat in range(1, MAX_SEATS + 1):
+        sim.add_argument(f"--p{seat}", type=_agent, default=None, metavar="AGENT",
+                         help=argparse.SUPPRESS if seat > 2 else "agent for this seat")
+    sim.add_argument("--players", type=_positive, default=None)
+    sim.add_argument("--setup", nargs="+", metavar="KEY=VALUE")
+    sim.add_argument("--json", action="store_true")
+    sim.add_argument("--log", type=Path, metavar="DIR")
+    sim.add_argument("--no-invariants", action="store_true",
+                     help="skip the invariant checks after every decision")
+
+    tour = sub.add_parser("tournament", help="round robin between AI levels")
+    tour.add_argument("--game", required=True, type=_game_id)
+    tour.add_argument("--agents", required=True, type=_agent_list)
+    tour.add_argument("--games", type=_positive, default=10)
+    tour.add_argument("--seed", type=int, default=1)
+    tour.add_argument("--players", type=_positive, default=None)
+    tour.add_argument("--json", action="store_true")
+
+    rep = sub.add_parser("replay", help="replay a saved match or log and check its hash")
+    rep.add_argument("file", type=Path)
+    rep.add_argument("--json", action="store_true")
+
+    ren = sub.add_parser("render", help="draw a table to a PNG")
+    ren.add_argument("--game", required=True, type=_game_id)
+    ren.add_argument("--seed", type=int, default=1)
+    ren.add_argument("--decisions", type=_non_negative, default=20)
+    ren.add_argument("--players", type=_positive, default=None)
+    ren.add_argument("--setup", nargs="+", metavar="KEY=VALUE")
+    ren.add_argument("--viewer", type=int, default=1, help="seat whose view is drawn (1-based)")
+    ren.add_argument("--out", required=True, type=Path)
+
+    con = sub.add_parser("content", help="list a game's content with its provenance")
+    con.add_argument("--game", required=True, type=_game_id)
+    con.add_argument("--json", action="store_true")
+
+    st = sub.add_parser("selftest", help="drive the GUI under SDL's dummy driver")
+    st.add_argument("--game", type=_game_id, default=None)
+
+    ben = sub.add_parser("bench", help="engine, AI and GUI timings")
+    ben.add_argument("--game", type=_game_id, default=None)
+    ben.add_argument("--json", action="store_true")
+    ben.add_argument("--seconds", type=float, default=5.0, help="engine run time per game")
+    ben.add_argument("--ai-decisions", type=_positive, default=30)
+    ben.add_argument("--levels", type=lambda v: [_agent(x) for x in v.split(",")],
+                     default=["easy", "normal", "hard"])
+    ben.add_argument("--no-gui", action="store_true")
+    return parser
+
+
+class _Progress:
+    """A one-line progress bar on stderr (silent when stderr is not a terminal in CI)."""
+
+    def __init__(self, label: str) -> None:
+        self.label = label
+        self.tty = sys.stderr.isatty()
+        self.last = 0.0
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.monotonic()
+        if done < total and now - self.last < 0.2:
+            return
+        self.last = now
+        width = 30
+        filled = int(width * done / total) if total else width
+        bar = "#" * filled + "-" * (width - filled)
+        end = "\n" if done >= total else ""
+        prefix = "\r" if self.tty else ""
+        if self.tty or done >= total or done % max(1, total // 10) == 0:
+            sys.stderr.write(f"{prefix}{self.label} [{bar}] {done}/{total}{end}")
+            if not self.tty and done < total:
+                sys.stderr.write("\n")
+            sys.stderr.flush()
+
+
+def _get_game(game_id: str) -> Any:
+    from rules.registry import UnknownGame, get_game
+
+    try:
+        return get_game(game_id)
+    except UnknownGame as exc:
+        raise CliError(str(exc)) from None
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from ai.arena import simulate
+
+    game = _get_game(args.game)
+    seats = [getattr(args, f"p{s}") for s in range(1, MAX_SEATS + 1)]
+    levels = [lv or "random" for lv in seats]
+    summary = simulate(game, args.games, args.seed, levels, args.players,
+                       _setup_pairs(args.setup), args.log, not args.no_invariants,
+                       _Progress(f"simulate {args.game}"))
+    errors = summary.pop("first_errors")
+    for err in errors:
+        sys.stderr.write(f"error in {err.splitlines()[0]}\n")
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        print(f"{game.title}: {summary['games']} games in {summary['seconds']} s, "
+              f"wins per seat {summary['wins']}, draws {summary['draws']}, "
+              f"errors {summary['errors']}, {summary['avg_decisions']} decisions a game")
+    return 1 if summary["errors"] else 0
+
+
+def cmd_tournament(args: argparse.Namespace) -> int:
+    from ai.arena import tournament
+
+    game = _get_game(args.game)
+    result = tournament(game, args.agents, args.games, args.seed, args.players,
+                        _Progress(f"tournament {args.game}"))
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(f"{game.title}: round robin, {args.games} games a pair, seats swapped")
+        for row in result["pairs"]:
+            print(f"  {row['a']:>7} vs {row['b']:<7} {row['a_wins']:>4}-{row['b_wins']:<4} "
+                  f"draws {row['draws']}  errors {row['errors']}  "
+                  f"{row['a']} score {row['a_win_rate']}")
+        for lv, rate in result["score_rate"].items():
+            print(f"  {lv:>7}: overall score rate {rate}")
+    return 1 if any(r["errors"] for r in result["pairs"]) else 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from rules.core import IllegalAction, load_record, replay
+
+    record = load_record(args.file)
+    game = _get_game(record.game) if record.game in GAME_IDS else None
+    if game is None:
+        raise CliError(f"{args.file}: unknown game {record.game!r}")
+    try:
+        state = replay(game, record)
+    except IllegalAction as exc:
+        raise CliError(f"{args.file}: {exc}") from None
+    final_hash = state.state_hash()
+    outcome = state.outcome()
+    decisions = sum(1 for p, _ in record.steps if p >= 0)
+    result = {"final_hash": final_hash, "decisions": decisions,
+              "outcome": outcome.to_json() if outcome else None}
+    matches = not record.final_hash or record.final_hash == final_hash
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(f"{game.title}: {decisions} decisions replayed, final hash {final_hash}"
+              + ("" if matches else f" (recorded {record.final_hash})"))
+    if not matches:
+        sys.stderr.write(f"{PROG}: replay diverged: hash {final_hash} != recorded "
+                         f"{record.final_hash}\n")
+        return 1
+    return 0
+
+
+def cmd_render(args: argparse.Namespace) -> int:
+    import random
+
+    from ai.agents import RandomAgent
+    from rules.core import Match, SetupError
+
+    game = _get_game(args.game)
+    rng = random.Random(args.seed)
+    try:
+        from ai.arena import make_setup
+
+        setup = make_setup(game, rng, args.players, _setup_pairs(args.setup))
+    except SetupError as exc:
+        raise CliError(str(exc)) from None
+    match = Match(game, setup, args.seed)
+    agent = RandomAgent(args.seed)
+    while match.decisions < args.decisions:
+        match.advance_chance()
+        if match.over:
+            break
+        player = match.state.decision().players[0]
+        match.submit(player, agent.choose(match.state.view(player), player))
+    match.advance_chance()
+    viewer = args.viewer - 1
+    if not 0 <= viewer < match.state.num_players:
+        raise CliError(f"--viewer must be a seat from 1 to {match.state.num_players}")
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from game.render import render_png
+
+    try:
+        render_png(args.game, match, str(args.out), viewer)
+    except OSError as exc:
+        raise CliError(f"cannot write {args.out}: {exc.strerror or exc}") from None
+    print(f"wrote {args.out} ({game.title} after {match.decisions} decisions)")
+    return 0
+
+
+def cmd_content(args: argparse.Namespace) -> int:
+    game = _get_game(args.game)
+    entries = game.content()
+    if args.json:
+        print(json.dumps({"game": game.id, "entries": [
+            {"kind": e.kind, "name": e.name, "source": e.source, "reason": e.reason}
+            for e in entries]}))
+        return 0
+    for e in entries:
+        reason = f" — {e.reason}" if e.reason else ""
+        print(f"{e.kind:<14} {e.name:<34} {e.source}{reason}")
+    counts: dict[str, int] = {}
+    for e in entries:
+        counts[e.source] = counts.get(e.source, 0) + 1
+    print(f"{len(entries)} entries: " + ", ".join(f"{n} {s}" for s, n in sorted(counts.items())))
+    return 0
+
+
+def cmd_selftest(args: argparse.Namespace) -> int:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from game.selftest import run_selftest
+
+    if args.game is not None:
+        _get_game(args.game)
+    return run_selftest(args.game)
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from ai.arena import bench_ai, bench_engine
+    from rules.registry import available_games
+
+    games = [args.game] if args.game else available_games()
+    report: dict[str, Any] = {"games": {}}
+    for gid in games:
+        game = _get_game(gid)
+        sys.stderr.write(f"bench {gid}: engine...\n")
+        entry: dict[str, Any] = {"engine": bench_engine(game, args.seconds)}
+        entry["ai"] = {}
+        for level in args.levels:
+            sys.stderr.write(f"bench {gid}: AI {level}...\n")
+            entry["ai"][level] = bench_ai(game, level, args.ai_decisions)
+        if not args.no_gui:
+            os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+            os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+            from game.bench import measure_frames
+
+            sys.stderr.write(f"bench {gid}: GUI frames...\n")
+            entry["gui"] = measure_frames(gid)
+        report["games"][gid] = entry
+    if args.json:
+        print(json.dumps(report))
+    else:
+        for gid, entry in report["games"].items():
+            eng = entry["engine"]
+            print(f"{gid}: engine {eng['decisions_per_s']} decisions/s, "
+                  f"{eng['matches_per_s']} matches/s")
+            for level, ai in entry["ai"].items():
+                print(f"  AI {level:<6} mean {ai['mean_ms']} ms, p95 {ai['p95_ms']} ms "
+                      f"over {ai['decisions']} decisions")
+            if "gui" in entry:
+                for phase, t in entry["gui"].items():
+                    print(f"  GUI {phase}: p50 {t['p50_ms']} ms, p99 {t['p99_ms']} ms")
+    return 0
+
+
+COMMANDS = {
+    "simulate": cmd_simulate,
+    "tournament": cmd_tournament,
+    "replay": cmd_replay,
+    "render": cmd_render,
+    "content": cmd_content,
+    "selftest": cmd_selftest,
+    "bench": cmd_bench,
+}
+
+
+def run(argv: Sequence[str]) -> int:
+    """Parse ``argv`` and run; every expected failure becomes one line on stderr."""
+    from rules.core import ContentError, SaveError, SetupError
+
+    try:
+        args = build_parser().parse_args(list(argv))
+        if args.command is None:
+            from game.app import run_gui
+
+            return run_gui()
+        return COMMANDS[args.command](args)
+    except (CliError, SaveError, SetupError, ContentError) as exc:
+        sys.stderr.write(f"{PROG}: error: {exc}\n")
+        return 2
+    except KeyboardInterrupt:
+        sys.stderr.write(f"{PROG}: interrupted\n")
+        return 130
+
+
+def main() -> None:
+    multiprocessing.freeze_support()
+    sys.exit(run(sys.argv[1:]))
+
+
+if __name__ == "__main__":
+    main()
