@@ -1,0 +1,1 @@
+"""Search algorithms shared by every game: matrix games, MCTS, IS-MCTS, expectiminimax."""

@@ -1,0 +1,99 @@
+"""Zero-sum matrix games: the exact solver and regret matching."""
+
+import random
+
+import pytest
+
+from ai.search.matrix import RegretMatcher, expected_payoff, regret_matching, solve_zero_sum
+
+PENNIES = [[1.0, -1.0], [-1.0, 1.0]]
+RPS = [[0.0, -1.0, 1.0], [1.0, 0.0, -1.0], [-1.0, 1.0, 0.0]]
+
+
+def _close(strategy, expected, tol=0.05):
+    return all(abs(a - b) <= tol for a, b in zip(strategy, expected, strict=True))
+
+
+def test_matching_pennies_solves_to_even_mix():
+    """Matching pennies has the unique equilibrium (1/2, 1/2) for both and value 0."""
+    row, col, value = solve_zero_sum(PENNIES)
+    assert _close(row, [0.5, 0.5], 1e-9) and _close(col, [0.5, 0.5], 1e-9)
+    assert value == pytest.approx(0.0, abs=1e-9)
+
+
+def test_rock_paper_scissors_solves_to_thirds():
+    row, col, value = solve_zero_sum(RPS)
+    assert _close(row, [1 / 3] * 3, 1e-9) and _close(col, [1 / 3] * 3, 1e-9)
+    assert value == pytest.approx(0.0, abs=1e-9)
+
+
+def test_biased_rock_paper_scissors_has_known_equilibrium():
+    """Rock beating scissors pays 2. By hand: the row mix (r, p, s) = (1/4, 5/12, 1/3) earns
+    p - s = s - r = 2r - p = 1/12 against each column, so the value is 1/12; the column
+    mix (1/3, 5/12, 1/4) holds every row to 1/12 the same way."""
+    game = [[0.0, -1.0, 2.0], [1.0, 0.0, -1.0], [-1.0, 1.0, 0.0]]
+    row, col, value = solve_zero_sum(game)
+    assert _close(row, [1 / 4, 5 / 12, 1 / 3], 1e-9)
+    assert _close(col, [1 / 3, 5 / 12, 1 / 4], 1e-9)
+    assert value == pytest.approx(1 / 12, abs=1e-9)
+
+
+def test_saddle_point_gives_pure_strategies():
+    row, col, value = solve_zero_sum([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
+    assert row == pytest.approx([0.0, 1.0]) and col == pytest.approx([1.0, 0.0, 0.0])
+    assert value == pytest.approx(4.0)
+
+
+def test_solver_strategies_are_mutual_best_responses_on_random_games():
+    """On seeded random matrices neither side can gain by deviating to any pure strategy."""
+    rng = random.Random(7)
+    for _ in range(150):
+        rows, cols = rng.randint(1, 8), rng.randint(1, 8)
+        game = [[rng.choice([rng.uniform(-5, 5), float(rng.randint(-2, 2))]) for _ in range(cols)]
+                for _ in range(rows)]
+        row, col, value = solve_zero_sum(game)
+        assert sum(row) == pytest.approx(1.0) and min(row) >= 0.0
+        assert sum(col) == pytest.approx(1.0) and min(col) >= 0.0
+        best_row = max(expected_payoff(game, [float(i == k) for i in range(rows)], col)
+                       for k in range(rows))
+        best_col = min(expected_payoff(game, row, [float(j == k) for j in range(cols)])
+                       for k in range(cols))
+        assert best_row == pytest.approx(value, abs=1e-7)
+        assert best_col == pytest.approx(value, abs=1e-7)
+
+
+def test_solver_rejects_empty_and_ragged_matrices():
+    with pytest.raises(ValueError, match="at least one row"):
+        solve_zero_sum([])
+    with pytest.raises(ValueError, match="same length"):
+        solve_zero_sum([[1.0, 2.0], [3.0]])
+
+
+@pytest.mark.parametrize("plus", [True, False])
+def test_regret_matching_approaches_pennies_equilibrium(plus):
+    row, col, value = regret_matching(PENNIES, iterations=2000, plus=plus)
+    assert _close(row, [0.5, 0.5]) and _close(col, [0.5, 0.5])
+    assert abs(value) < 0.05
+
+
+@pytest.mark.parametrize("plus", [True, False])
+def test_regret_matching_approaches_rps_equilibrium(plus):
+    row, col, _ = regret_matching(RPS, iterations=2000, plus=plus)
+    assert _close(row, [1 / 3] * 3) and _close(col, [1 / 3] * 3)
+
+
+def test_regret_matching_approaches_biased_rps_equilibrium():
+    game = [[0.0, -1.0, 2.0], [1.0, 0.0, -1.0], [-1.0, 1.0, 0.0]]
+    row, col, value = regret_matching(game, iterations=3000)
+    assert _close(row, [1 / 4, 5 / 12, 1 / 3]) and _close(col, [1 / 3, 5 / 12, 1 / 4])
+    assert value == pytest.approx(1 / 12, abs=0.05)
+
+
+def test_online_regret_matcher_learns_rps_by_self_play():
+    """Two online matchers fed full expected values converge on average to 1/3 each."""
+    a, b = RegretMatcher(3), RegretMatcher(3)
+    for _ in range(3000):
+        sa, sb = a.strategy(), b.strategy()
+        a.update([sum(sb[j] * RPS[i][j] for j in range(3)) for i in range(3)], sa)
+        b.update([-sum(sa[i] * RPS[i][j] for i in range(3)) for j in range(3)], sb)
+    assert _close(a.average(), [1 / 3] * 3) and _close(b.average(), [1 / 3] * 3)
