@@ -1,0 +1,117 @@
+"""launcher.py: the command contract and its bad-input behaviour (one line, exit 2)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import launcher
+from rules import registry
+from tests.rules.core.dice_race import GAME as DICE_RACE
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _run(capsys, argv):
+    code = launcher.run(argv)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["frobnicate"], "invalid choice: 'frobnicate'"),
+        (["simulate"], "the following arguments are required: --game"),
+        (["simulate", "--game", "chess"], "unknown game 'chess'"),
+        (["simulate", "--game", "battlecon", "--p1", "genius"], "unknown agent 'genius'"),
+        (["simulate", "--game", "battlecon", "--games", "0"], "must be at least 1"),
+        (["simulate", "--game", "battlecon", "--games", "lots"], "not a whole number"),
+        (["tournament", "--game", "chaostle", "--agents", "normal"], "at least two agents"),
+        (["replay", "/no/such/file.json"], "no such file"),
+        (["render", "--game", "terrene"], "required: --out"),
+        (["bench", "--levels", "easy,wizard"], "unknown agent 'wizard'"),
+    ],
+)
+def test_bad_input_gets_one_clear_line_and_exit_2(capsys, argv, message):
+    code, out, err = _run(capsys, argv)
+    assert code == 2
+    assert message in err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert out == ""
+
+
+def test_corrupt_replay_file_is_one_line(tmp_path, capsys):
+    bad = tmp_path / "broken.json"
+    bad.write_text('{"format": "tabletop-arena-match", "version": 1, "game": "x"}')
+    code, _, err = _run(capsys, ["replay", str(bad)])
+    assert code == 2 and "damaged" in err and err.count("\n") == 1
+
+
+def test_binary_entry_point_never_prints_a_traceback():
+    proc = subprocess.run([sys.executable, str(ROOT / "launcher.py"), "replay", "--json",
+                           "/no/file.json"], capture_output=True, text=True, cwd=ROOT)
+    assert proc.returncode == 2
+    assert proc.stderr.strip() == "tabletop-arena: error: /no/file.json: no such file"
+
+
+@pytest.fixture
+def dice_race(monkeypatch):
+    """Route the launcher to the Dice Race fixture under the id 'dice_race'."""
+    monkeypatch.setattr(launcher, "GAME_IDS", (*launcher.GAME_IDS, "dice_race"))
+    real = registry.get_game
+    monkeypatch.setattr(registry, "get_game",
+                        lambda gid: DICE_RACE if gid == "dice_race" else real(gid))
+    return DICE_RACE
+
+
+def test_simulate_json_shape_and_replay_of_every_log(dice_race, tmp_path, capsys):
+    code, out, _ = _run(capsys, ["simulate", "--game", "dice_race", "--games", "6",
+                                 "--seed", "4", "--json", "--log", str(tmp_path)])
+    assert code == 0
+    summary = json.loads(out)
+    assert set(summary) == {"game", "games", "seed", "wins", "draws", "errors",
+                            "avg_decisions", "seconds"}
+    assert summary["games"] == 6 and summary["errors"] == 0
+    assert sum(summary["wins"]) + summary["draws"] == 6
+    logs = sorted(tmp_path.iterdir())
+    assert len(logs) == 6
+    for log in logs:
+        code, out, err = _run(capsys, ["replay", str(log), "--json"])
+        assert code == 0, err
+        result = json.loads(out)
+        assert set(result) == {"final_hash", "decisions", "outcome"}
+        assert result["final_hash"] == json.loads(log.read_text())["final_hash"]
+
+
+def test_replay_detects_a_tampered_hash(dice_race, tmp_path, capsys):
+    _run(capsys, ["simulate", "--game", "dice_race", "--games", "1", "--log", str(tmp_path)])
+    log = next(tmp_path.iterdir())
+    data = json.loads(log.read_text())
+    data["final_hash"] = "0" * 16
+    log.write_text(json.dumps(data))
+    code, _, err = _run(capsys, ["replay", str(log)])
+    assert code == 1 and "diverged" in err
+
+
+def test_simulate_is_deterministic_under_a_seed(dice_race, capsys):
+    runs = []
+    for _ in range(2):
+        _, out, _ = _run(capsys, ["simulate", "--game", "dice_race", "--games", "5",
+                                  "--seed", "9", "--json"])
+        runs.append({k: v for k, v in json.loads(out).items() if k != "seconds"})
+    assert runs[0] == runs[1]
+
+
+def test_tournament_json_shape(dice_race, capsys):
+    code, out, _ = _run(capsys, ["tournament", "--game", "dice_race", "--agents",
+                                 "random,easy", "--games", "4", "--json"])
+    assert code == 0
+    result = json.loads(out)
+    assert result["agents"] == ["random", "easy"]
+    (pair,) = result["pairs"]
+    assert pair["a_wins"] + pair["b_wins"] + pair["draws"] + pair["errors"] == 4
