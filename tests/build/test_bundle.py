@@ -1,0 +1,104 @@
+"""What the standalone build bundles: build/tabletop-arena.spec and build/hooks/."""
+
+from __future__ import annotations
+
+import ast
+import runpy
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SPEC = ROOT / "build" / "tabletop-arena.spec"
+HOOKS = ROOT / "build" / "hooks"
+
+
+class _Recorder:
+    """Stands in for one PyInstaller build step and keeps what the spec passed it."""
+
+    def __init__(self, *args, **kwargs):
+        self.args = args
+        self.kwargs = kwargs
+        self.pure, self.scripts, self.binaries, self.datas = "pure", "scripts", "bin", "datas"
+
+
+def _run_spec() -> dict[str, object]:
+    steps: dict[str, list[_Recorder]] = {"Analysis": [], "PYZ": [], "EXE": [], "COLLECT": []}
+
+    def step(name):
+        def make(*args, **kwargs):
+            steps[name].append(_Recorder(*args, **kwargs))
+            return steps[name][-1]
+        return make
+
+    namespace = {"SPECPATH": str(SPEC.parent), **{name: step(name) for name in steps}}
+    exec(compile(SPEC.read_text(), str(SPEC), "exec"), namespace)
+    return steps
+
+
+def _modules_in(package: str) -> set[str]:
+    """Every module and package under ``package``, from the source tree; a folder without
+    ``__init__.py`` (a game still being written) is no package and so not part of it."""
+    names = set()
+    for path in (ROOT / package).rglob("*.py"):
+        folders = path.relative_to(ROOT).parents
+        if not all((ROOT / f / "__init__.py").is_file() for f in folders if f != Path(".")):
+            continue
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        names.add(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
+    return names
+
+
+@pytest.fixture(scope="module")
+def hooks(tmp_path_factory):
+    """Each hook's (hiddenimports, datas), run as PyInstaller runs it."""
+    mp = pytest.MonkeyPatch()
+    mp.setenv("PYTHONPATH", str(ROOT))  # what the spec's pathex gives PyInstaller
+    mp.chdir(ROOT)
+    try:
+        return {pkg: runpy.run_path(str(HOOKS / f"hook-{pkg}.py"))
+                for pkg in ("rules", "ai", "game")}
+    finally:
+        mp.undo()
+
+
+def test_spec_builds_one_file_named_tabletop_arena():
+    steps = _run_spec()
+    assert len(steps["EXE"]) == 1 and not steps["COLLECT"]
+    exe = steps["EXE"][0]
+    assert exe.kwargs["name"] == "tabletop-arena"
+    analysis = steps["Analysis"][0]
+    # one-file: the binaries and data go into the executable itself
+    assert analysis.binaries in exe.args and analysis.datas in exe.args
+
+
+def test_spec_starts_from_launcher_and_bundles_assets():
+    analysis = _run_spec()["Analysis"][0]
+    assert analysis.args[0] == [str(ROOT / "launcher.py")]
+    assert (str(ROOT / "assets"), "assets") in analysis.kwargs["datas"]
+    assert str(HOOKS) in analysis.kwargs["hookspath"]
+    assert {"rules", "ai", "game"} <= set(analysis.kwargs["hiddenimports"])
+
+
+@pytest.mark.parametrize("package", ["rules", "ai", "game"])
+def test_hooks_collect_every_module_of_the_lazily_imported_packages(hooks, package):
+    missing = _modules_in(package) - set(hooks[package]["hiddenimports"])
+    assert not missing, f"not bundled: {sorted(missing)}"
+
+
+def test_hooks_bundle_every_content_file_beside_its_module(hooks):
+    bundled = {(Path(src).resolve(), Path(dest)) for src, dest in hooks["rules"]["datas"]}
+    content = sorted(ROOT.glob("rules/*/data/*.toml"))
+    assert content, "no rules/*/data/*.toml found to check"
+    for path in content:
+        assert (path, path.parent.relative_to(ROOT)) in bundled, f"not bundled: {path}"
+
+
+def test_launcher_calls_freeze_support_first():
+    """The frozen program re-runs itself for worker processes; freeze_support must come
+    before anything else in main()."""
+    tree = ast.parse((ROOT / "launcher.py").read_text())
+    main = next(n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == "main")
+    first = main.body[0]
+    assert isinstance(first, ast.Expr) and isinstance(first.value, ast.Call)
+    assert ast.unparse(first.value.func) == "multiprocessing.freeze_support"
