@@ -1,0 +1,177 @@
+"""The window: a 1280x720 logical canvas scaled (letterboxed) into a resizable window,
+the screen stack, settings, and the main loop."""
+
+from __future__ import annotations
+
+import os
+import random
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+
+from game import theme
+from game.screens.base import MOUSE_EVENTS, ScreenStack
+from game.settings import Settings, data_dir, load_settings, save_settings, settings_path
+
+FPS = 60
+
+
+@dataclass
+class Toast:
+    message: str
+    left: float = 3.2
+
+
+class App:
+    """Owns the window, the canvas and the screen stack."""
+
+    def __init__(self, config_dir: Path | None = None, save_dir: Path | None = None,
+                 window: bool = True, start: bool = True) -> None:
+        pygame.display.init()  # no mixer: the game has no sound
+        pygame.font.init()
+        pygame.display.set_caption("Tabletop Arena")
+        self.canvas = pygame.Surface(theme.LOGICAL_SIZE)
+        self.settings_file = settings_path(config_dir)
+        self.settings, warning = load_settings(self.settings_file)
+        self.save_dir = save_dir or data_dir() / "saves"
+        self.stack = ScreenStack()
+        self.running = True
+        self.toasts: list[Toast] = []
+        self.last_save: Path | None = None
+        self.window: pygame.Surface | None = None
+        self.clock = pygame.time.Clock()
+        self.seeds = random.Random()
+        if window:
+            self.apply_display()
+        if warning:
+            self.toast(warning)
+        if start:
+            from game.screens.menus import TitleScreen
+
+            self.stack.push(TitleScreen(self))
+
+    # -- display -----------------------------------------------------------------------
+    def apply_display(self) -> None:
+        """(Re)open the window from the settings."""
+        s = self.settings
+        flags = pygame.FULLSCREEN if s.fullscreen else pygame.RESIZABLE
+        size = (0, 0) if s.fullscreen else (s.window_w, s.window_h)
+        try:
+            self.window = pygame.display.set_mode(size, flags)
+        except pygame.error:
+            self.window = pygame.display.set_mode(theme.LOGICAL_SIZE, pygame.RESIZABLE)
+
+    def change_settings(self, settings: Settings) -> None:
+        resized = (settings.window_w, settings.window_h, settings.fullscreen) != (
+            self.settings.window_w, self.settings.window_h, self.settings.fullscreen)
+        self.settings = settings
+        problem = save_settings(self.settings_file, settings)
+        if problem:
+            self.toast(problem)
+        if resized and self.window is not None:
+            self.apply_display()
+
+    def toggle_fullscreen(self) -> None:
+        s = self.settings
+        self.change_settings(Settings(s.window_w, s.window_h, not s.fullscreen,
+                                      s.animation_speed))
+
+    def viewport(self) -> pygame.Rect:
+        """Where the canvas lands in the window (scaled, letterboxed)."""
+        if self.window is None:
+            return pygame.Rect((0, 0), theme.LOGICAL_SIZE)
+        ww, wh = self.window.get_size()
+        lw, lh = theme.LOGICAL_SIZE
+        scale = min(ww / lw, wh / lh)
+        w, h = max(1, round(lw * scale)), max(1, round(lh * scale))
+        return pygame.Rect((ww - w) // 2, (wh - h) // 2, w, h)
+
+    def to_logical(self, pos: tuple[float, float]) -> tuple[float, float]:
+        vp = self.viewport()
+        lw, lh = theme.LOGICAL_SIZE
+        return (pos[0] - vp.x) * lw / vp.w, (pos[1] - vp.y) * lh / vp.h
+
+    def to_window(self, pos: tuple[float, float]) -> tuple[int, int]:
+        vp = self.viewport()
+        lw, lh = theme.LOGICAL_SIZE
+        return round(vp.x + pos[0] * vp.w / lw), round(vp.y + pos[1] * vp.h / lh)
+
+    def new_seed(self) -> int:
+        """A fresh match seed."""
+        return self.seeds.randrange(1, 2**31)
+
+    # -- messages -----------------------------------------------------------------------
+    def toast(self, message: str) -> None:
+        self.toasts.append(Toast(message))
+
+    @property
+    def animation_speed(self) -> float:
+        return self.settings.animation_speed
+
+    # -- loop -----------------------------------------------------------------------------
+    def dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        if event.type in MOUSE_EVENTS:
+            event = pygame.event.Event(event.type, {**event.dict,
+                                                    "pos": self.to_logical(event.pos)})
+        self.stack.handle(event)
+
+    def frame(self, dt: float) -> None:
+        """One frame: input, update, draw."""
+        for event in pygame.event.get():
+            self.dispatch(event)
+        self.update(dt)
+        self.draw()
+
+    def update(self, dt: float) -> None:
+        self.stack.update(dt * (self.animation_speed or 1.0))
+        for toast in self.toasts:
+            toast.left -= dt
+        self.toasts = [t for t in self.toasts if t.left > 0]
+        if not self.stack.screens:
+            self.running = False
+
+    def draw(self) -> None:
+        self.compose(self.canvas)
+        if self.window is None:
+            return
+        self.window.fill((0, 0, 0))
+        vp = self.viewport()
+        if vp.size == theme.LOGICAL_SIZE:
+            self.window.blit(self.canvas, vp)
+        else:
+            self.window.blit(pygame.transform.smoothscale(self.canvas, vp.size), vp)
+        pygame.display.flip()
+
+    def compose(self, target: pygame.Surface) -> None:
+        """Draw the visible screens and toasts onto the logical canvas."""
+        self.stack.draw(target)
+        y = theme.LOGICAL_SIZE[1] - 40
+        for toast in reversed(self.toasts[-3:]):
+            width = min(1100, theme.font(16).size(toast.message)[0] + 40)
+            rect = pygame.Rect(0, 0, width, 34)
+            rect.midbottom = (theme.LOGICAL_SIZE[0] // 2, y)
+            theme.shadowed_rect(target, rect, theme.INK, radius=17, shadow=6, alpha=235,
+                                border=theme.BRASS)
+            theme.text(target, theme.ellipsize(toast.message, width - 30, 16), rect.center, 16,
+                       theme.CREAM, anchor="center")
+            y -= 42
+
+    def run(self) -> int:
+        while self.running:
+            dt = self.clock.tick(FPS) / 1000.0
+            self.frame(min(dt, 0.1))
+        pygame.quit()
+        return 0
+
+
+def run_gui() -> int:
+    """Open the window and play until the player quits."""
+    os.environ.setdefault("SDL_VIDEO_CENTERED", "1")
+    return App().run()

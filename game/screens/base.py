@@ -1,0 +1,174 @@
+"""The screen stack: push/pop/replace; input goes to the top screen and down the stack until
+a screen consumes it; ``draw`` never changes anything, ``update(dt)`` does."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game import theme
+from game.scene import Node
+from game.widgets import FocusRing, Widget
+
+if TYPE_CHECKING:
+    from game.app import App
+
+MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+
+
+class Screen:
+    """One screen. ``opaque`` screens hide those below; ``modal`` ones keep input to
+    themselves."""
+
+    opaque = True
+    modal = True
+    title = ""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.root = Node(name=type(self).__name__)
+        self.focus = FocusRing()
+        self._pressed: Widget | None = None
+
+    # -- lifecycle -----------------------------------------------------------------------
+    def on_enter(self) -> None:
+        """Called when the screen is pushed or uncovered."""
+
+    def on_exit(self) -> None:
+        """Called when the screen is popped or replaced."""
+
+    @property
+    def is_top(self) -> bool:
+        return self.app.stack.top is self
+
+    # -- input -------------------------------------------------------------------------------
+    def widget_at(self, pos: tuple[float, float]) -> Widget | None:
+        node = self.root.pick(*pos)
+        return node if isinstance(node, Widget) and node.enabled else None
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Handle one event (mouse positions already in logical pixels); True = consumed."""
+        if event.type == pygame.MOUSEMOTION:
+            hovered = self.widget_at(event.pos)
+            if hovered is not None:
+                self.focus.focus(hovered)
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._pressed = self.widget_at(event.pos)
+            if self._pressed is not None:
+                self._pressed.pressed = True
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            return self._release(event.pos)
+        if event.type == pygame.MOUSEWHEEL:
+            return self.on_wheel(event.y)
+        if event.type == pygame.KEYDOWN:
+            if self.on_key(event) or self.focus.handle_key(event):
+                return True
+            if event.key == pygame.K_ESCAPE:
+                return self.on_escape()
+        return self.modal
+
+    def _release(self, pos: tuple[float, float]) -> bool:
+        pressed, self._pressed = self._pressed, None
+        if pressed is None:
+            return True
+        pressed.pressed = False
+        if self.widget_at(pos) is pressed:
+            self.focus.focus(pressed)
+            pressed.click(*pos)
+        return True
+
+    def on_key(self, event: pygame.event.Event) -> bool:
+        """Screen-specific keys, before focus navigation."""
+        return False
+
+    def on_wheel(self, dy: int) -> bool:
+        return True
+
+    def on_escape(self) -> bool:
+        """Esc: by default go back one screen."""
+        if len(self.app.stack.screens) > 1:
+            self.app.stack.pop()
+        return True
+
+    # -- frame -------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.root.update(dt)
+
+    def draw(self, target: pygame.Surface) -> None:
+        self.draw_background(target)
+        self.root.draw(target)
+        self.draw_overlay(target)
+
+    def draw_background(self, target: pygame.Surface) -> None:
+        target.blit(theme.felt_background(), (0, 0))
+
+    def draw_overlay(self, target: pygame.Surface) -> None:
+        """Drawn above the nodes (e.g. a status line)."""
+
+    def widget(self, name: str) -> Widget | None:
+        """A widget by name (the self-test finds buttons this way)."""
+        node = self.root.find(name)
+        return node if isinstance(node, Widget) else None
+
+
+class ScreenStack:
+    """Screens, the top one active."""
+
+    def __init__(self) -> None:
+        self.screens: list[Screen] = []
+
+    @property
+    def top(self) -> Screen | None:
+        return self.screens[-1] if self.screens else None
+
+    def push(self, screen: Screen) -> Screen:
+        self.screens.append(screen)
+        screen.on_enter()
+        return screen
+
+    def pop(self) -> Screen | None:
+        if not self.screens:
+            return None
+        screen = self.screens.pop()
+        screen.on_exit()
+        if self.top is not None:
+            self.top.on_enter()
+        return screen
+
+    def replace(self, screen: Screen) -> Screen:
+        if self.screens:
+            self.screens.pop().on_exit()
+        return self.push(screen)
+
+    def reset(self, screen: Screen) -> Screen:
+        """Clear the stack down to nothing and show ``screen``."""
+        while self.screens:
+            self.screens.pop().on_exit()
+        return self.push(screen)
+
+    def find(self, kind: type) -> Screen | None:
+        return next((s for s in reversed(self.screens) if isinstance(s, kind)), None)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        for screen in reversed(list(self.screens)):
+            if screen.handle(event):
+                return True
+            if screen.modal:
+                return False
+        return False
+
+    def update(self, dt: float) -> None:
+        for screen in list(self.screens):
+            screen.update(dt)
+
+    def draw(self, target: pygame.Surface) -> None:
+        start = 0
+        for i in range(len(self.screens) - 1, -1, -1):
+            if self.screens[i].opaque:
+                start = i
+                break
+        for screen in self.screens[start:]:
+            screen.draw(target)

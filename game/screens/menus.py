@@ -1,0 +1,278 @@
+"""Title, game select and setup: the way from launch to a match."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game import theme
+from game.scene import CardNode
+from game.screens.base import Screen
+from game.session import AI_LEVELS, Seat, Session, SessionError
+from game.widgets import Button, Cycler, Widget
+from rules import registry
+from rules.core import Game
+
+if TYPE_CHECKING:
+    from game.app import App
+
+CX = theme.LOGICAL_SIZE[0] // 2
+
+
+class TitleScreen(Screen):
+    """The front door: Play, Load, Settings, Quit, over a fan of slowly swaying cards."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.clock = 0.0
+        self.cards: list[CardNode] = []
+        for i in range(5):
+            card = CardNode(CX + (i - 2) * 80, 610, "", face_up=False, w=110, h=154)
+            card.rotation, card.z = (i - 2) * 9.0, -1
+            card.alpha = 0.8
+            self.cards.append(card)
+            self.root.add(card)
+        labels = [("Play", self.play, True), ("Load game", self.load, False),
+                  ("Settings", self.settings, False), ("Quit", self.quit, False)]
+        buttons = []
+        for i, (label, action, primary) in enumerate(labels):
+            b = Button(CX, 282 + i * 60, 300, 50, label, on_activate=action, primary=primary,
+                       size=20)
+            buttons.append(self.root.add(b))
+        self.focus.set(buttons)
+
+    def play(self) -> None:
+        self.app.stack.push(GameSelectScreen(self.app))
+
+    def load(self) -> None:
+        from game.screens.overlays import LoadScreen
+
+        self.app.stack.push(LoadScreen(self.app))
+
+    def settings(self) -> None:
+        from game.screens.overlays import SettingsScreen
+
+        self.app.stack.push(SettingsScreen(self.app))
+
+    def quit(self) -> None:
+        self.app.running = False
+
+    def on_escape(self) -> bool:
+        return True
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.clock += dt
+        for i, card in enumerate(self.cards):
+            card.rotation = (i - 2) * 9.0 + 2.5 * math.sin(self.clock * 0.8 + i)
+            card.y = 600 + abs(i - 2) * 14 + 6 * math.sin(self.clock * 1.1 + i * 0.7)
+
+    def draw_overlay(self, target: pygame.Surface) -> None:
+        theme.text(target, "Tabletop Arena", (CX, 120), 76, theme.BRASS_LIGHT, "display",
+                   "center", shadow=True)
+        theme.text(target, "Four tabletop games  ·  AI opponents or a friend at your side",
+                   (CX, 196), 20, theme.PARCHMENT_DIM, anchor="center")
+        theme.text(target, "Arrows / Tab to move  ·  Return to choose  ·  Esc to go back",
+                   (CX, 700), 14, theme.MUTED, anchor="center")
+
+
+class GameTile(Button):
+    """A game on the select screen: title, players, summary; greyed when coming."""
+
+    def __init__(self, x: float, y: float, game_id: str, title: str, game: Game | None,
+                 on_activate: object, w: float = 280) -> None:
+        super().__init__(x, y, w, 360, title, name=f"game.{game_id}",
+                         on_activate=on_activate,  # type: ignore[arg-type]
+                         enabled=game is not None)
+        self.game_id, self.game = game_id, game
+
+    def draw_self(self, target: pygame.Surface, world, alpha: float) -> None:  # noqa: ANN001
+        rect = self.box(world).move(0, -round(8 * self.glow))
+        fill = theme.PARCHMENT if self.enabled else (70, 82, 76)
+        theme.shadowed_rect(target, rect, fill, radius=16, shadow=6 + round(6 * self.glow),
+                            border=theme.BRASS_LIGHT if self.focused else theme.WOOD,
+                            border_width=4 if self.focused else 2)
+        band = pygame.Rect(rect.x, rect.y, rect.w, 110)
+        pygame.draw.rect(target, theme.WOOD if self.enabled else (56, 62, 58), band,
+                         border_top_left_radius=16, border_top_right_radius=16)
+        ink = theme.INK if self.enabled else (150, 156, 150)
+        y = band.y + 20
+        for line in theme.wrap(self.label, rect.w - 30, 22, "display")[:3]:
+            theme.text(target, line, (rect.centerx, y), 22, theme.BRASS_LIGHT if self.enabled
+                       else (130, 136, 130), "display", "midtop")
+            y += 28
+        if self.game is None:
+            stamp = pygame.Rect(0, 0, 150, 40)
+            stamp.center = (rect.centerx, rect.centery + 40)
+            pygame.draw.rect(target, (110, 118, 112), stamp, width=3, border_radius=8)
+            theme.text(target, "COMING", stamp.center, 20, (150, 156, 150), "bold", "center")
+            return
+        g = self.game
+        players = (f"{g.min_players} players" if g.min_players == g.max_players
+                   else f"{g.min_players}–{g.max_players} players")
+        theme.text(target, players, (rect.centerx, band.bottom + 14), 15, theme.WOOD, "bold",
+                   "midtop")
+        y = band.bottom + 44
+        for line in theme.wrap(g.summary, rect.w - 36, 14)[:9]:
+            theme.text(target, line, (rect.x + 18, y), 14, ink)
+            y += 19
+
+
+class GameSelectScreen(Screen):
+    """All four games from the registry; ones not in this build are greyed as coming."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        tiles: list[Widget] = []
+        ids = list(registry.GAMES)
+        pitch = min(300.0, 1240 / len(ids))
+        for i, game_id in enumerate(ids):
+            title = registry.GAMES[game_id][0]
+            game = registry.get_game(game_id) if registry.is_available(game_id) else None
+            x = CX + (i - (len(ids) - 1) / 2) * pitch
+            tile = GameTile(x, 360, game_id, title, game,
+                            on_activate=lambda g=game_id: self.choose(g), w=pitch - 20)
+            tiles.append(self.root.add(tile))
+        back = self.root.add(Button(CX, 630, 200, 46, "Back", on_activate=self.back))
+        self.focus.set(tiles + [back])  # coming games are not focusable
+
+    def choose(self, game_id: str) -> None:
+        self.app.stack.push(SetupScreen(self.app, game_id))
+
+    def back(self) -> None:
+        self.app.stack.pop()
+
+    def draw_overlay(self, target: pygame.Surface) -> None:
+        theme.text(target, "Choose a game", (CX, 70), 40, theme.BRASS_LIGHT, "display", "center",
+                   shadow=True)
+        if not registry.available_games():
+            theme.text(target, "No game is playable in this build yet.", (CX, 580), 18,
+                       theme.PARCHMENT, anchor="center")
+
+
+SEAT_CHOICES = ["Human"] + [f"AI · {level}" for level in AI_LEVELS]
+
+
+def seat_from_choice(choice: str) -> Seat:
+    if choice == "Human":
+        return Seat(True)
+    return Seat(False, choice.split("· ", 1)[1])
+
+
+class SetupScreen(Screen):
+    """Players, who sits where (human or AI level), and the game's own options.
+    The defaults are ready: Return starts the match."""
+
+    def __init__(self, app: App, game_id: str) -> None:
+        super().__init__(app)
+        self.game = registry.get_game(game_id)
+        self.players = self.game.min_players
+        self.seat_choice: dict[int, str] = {}
+        self.values: dict[str, str] = {}
+        self.error = ""
+        self.defaults: dict[str, object] = {}
+        self.build()
+
+    def build(self) -> None:
+        self.root.clear()
+        g = self.game
+        widgets: list[Widget] = []
+        if g.max_players > g.min_players:
+            counts = [str(n) for n in range(g.min_players, g.max_players + 1)]
+            widgets.append(self.root.add(Cycler(330, 150, 440, 44, "Players", counts,
+                                                str(self.players), name="players",
+                                                on_change=self.set_players)))
+        options = g.setup_options(self.players)
+        self.defaults = g.default_setup(self.players)
+        per_seat = [o for o in options if o.per_seat]
+        shared = [o for o in options if not o.per_seat]
+        for seat in range(self.players):
+            y = 230 + seat * 70
+            choice = self.seat_choice.get(seat, "Human" if seat == 0 else "AI · normal")
+            self.seat_choice[seat] = choice
+            widgets.append(self.root.add(Cycler(330, y, 440, 44, f"Seat {seat + 1}",
+                                                SEAT_CHOICES, choice, name=f"seat{seat}",
+                                                on_change=lambda v, s=seat: self.set_seat(s, v))))
+            for j, opt in enumerate(per_seat[:2]):
+                key = f"{opt.key}.{seat}"
+                widgets.append(self.root.add(self._option(key, opt.label, opt.choices,
+                                                          opt.default, 737 + j * 295, y, 275)))
+        for i, opt in enumerate(shared):
+            x, y, w = self._shared_slot(i, bool(per_seat))
+            widgets.append(self.root.add(self._option(opt.key, opt.label, opt.choices,
+                                                      opt.default, x, y, w)))
+        back = self.root.add(Button(CX - 170, 650, 200, 50, "Back", on_activate=self.back))
+        start = self.root.add(Button(CX + 130, 650, 300, 54, "Start", name="start",
+                                     on_activate=self.start, primary=True, size=22))
+        self.focus.set(widgets + [back, start], focus=start)
+
+    def _shared_slot(self, i: int, below: bool) -> tuple[float, float, float]:
+        """Where the i-th whole-game option goes: the right column, or under the seats."""
+        if not below:
+            return 885, 150 + i * 60, 570
+        return (330 if i % 2 == 0 else 885), 230 + self.players * 70 + (i // 2) * 60, \
+            (440 if i % 2 == 0 else 570)
+
+    def _option(self, key: str, label: str, choices: tuple[str, ...], default: str, x: float,
+                y: float, w: float) -> Cycler:
+        default = str(self.defaults.get(key, default))
+        value = self.values.get(key, default)
+        self.values[key] = value if value in choices else default
+        return Cycler(x, y, w, 44, label if w > 320 else "", choices, self.values[key], name=key,
+                      on_change=lambda v, k=key: self.values.__setitem__(k, v), size=15)
+
+    def set_players(self, value: str) -> None:
+        self.players = int(value)
+        self.build()
+        players = self.widget("players")
+        if players is not None:
+            self.focus.focus(players)
+
+    def set_seat(self, seat: int, value: str) -> None:
+        self.seat_choice[seat] = value
+
+    def setup(self) -> dict[str, object]:
+        out: dict[str, object] = {"players": self.players}
+        for opt in self.game.setup_options(self.players):
+            keys = ([f"{opt.key}.{s}" for s in range(self.players)] if opt.per_seat
+                    else [opt.key])
+            for k in keys:
+                out[k] = self.values.get(k, str(self.defaults.get(k, opt.default)))
+        return out
+
+    def start(self) -> None:
+        seats = [seat_from_choice(self.seat_choice[s]) for s in range(self.players)]
+        try:
+            session = Session.new(self.game.id, self.setup(), seats, self.app.new_seed())
+        except SessionError as exc:
+            self.error = str(exc)
+            return
+        from game.screens.table import TableScreen
+
+        self.app.stack.reset(TitleScreen(self.app))
+        self.app.stack.push(TableScreen(self.app, session))
+
+    def back(self) -> None:
+        self.app.stack.pop()
+
+    def draw_overlay(self, target: pygame.Surface) -> None:
+        theme.text(target, self.game.title, (CX, 50), 36, theme.BRASS_LIGHT, "display", "center",
+                   shadow=True)
+        theme.text(target, "Set up the match", (CX, 92), 17, theme.PARCHMENT_DIM, anchor="center")
+        per_seat = [o for o in self.game.setup_options(self.players) if o.per_seat]
+        for j, opt in enumerate(per_seat[:2]):
+            theme.text(target, opt.label, (737 + j * 295, 196), 15, theme.PARCHMENT_DIM, "bold",
+                       "center")
+        for seat in range(self.players):
+            pygame.draw.circle(target, theme.seat_colour(seat), (92, 230 + seat * 70), 9)
+        focused = self.focus.current
+        hint = ""
+        for opt in self.game.setup_options(self.players):
+            if focused is not None and focused.name.split(".")[0] == opt.key and opt.help:
+                hint = opt.help
+        if self.error:
+            theme.text(target, self.error, (CX, 590), 16, (255, 150, 130), "bold", "center")
+        elif hint:
+            theme.text(target, hint, (CX, 590), 15, theme.PARCHMENT_DIM, anchor="center")

@@ -1,0 +1,164 @@
+"""The table screen: runs the match (AI in a worker thread, chance by the driver,
+simultaneous choices seat by seat, hot-seat hand-overs) and shows it through the game's
+table (game/tables)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.screens.base import Screen
+from game.screens.overlays import MessageScreen, PassDeviceScreen, PauseScreen, ResultScreen
+from game.session import Session, SessionError
+from game.tables import table_for
+from game.tables.generic import GenericTable, TableModel
+from rules.core import Action, DecisionKind, IllegalAction
+
+if TYPE_CHECKING:
+    from game.app import App
+
+
+class TableScreen(Screen):
+    """A match in progress."""
+
+    def __init__(self, app: App, session: Session) -> None:
+        super().__init__(app)
+        self.session = session
+        humans = session.human_seats()
+        self.viewer: int | None = humans[0] if humans else None
+        n = session.state.num_players
+        table_cls = table_for(session.game.id)
+        self.table: GenericTable = table_cls(
+            session.game.title, [session.name(i) for i in range(n)],
+            [s.describe() for s in session.seats], self.choose, self.open_menu)
+        self.root.add(self.table)
+        self.table.reset_log(session.log, self.viewer)
+        self.result_shown = False
+        self.stuck = False
+        self.pointer = (0.0, 0.0)
+        self.refresh()
+
+    # -- what the table shows ------------------------------------------------------------
+    def my_turn(self) -> bool:
+        actor = self.session.actor()
+        return actor is not None and self.session.is_human(actor) and actor == self.viewer
+
+    def status(self) -> str:
+        s = self.session
+        if s.over:
+            return "Game over"
+        actor = s.actor()
+        if actor is None:
+            return "Resolving chance"
+        name = s.name(actor)
+        if self.my_turn():
+            secret = s.state.decision().kind is DecisionKind.SIMULTANEOUS
+            return f"{name}: choose in secret" if secret else f"Your turn, {name}"
+        if s.is_human(actor):
+            return f"Waiting for {name}"
+        return f"{name} is thinking" if s.thinking else f"{name} to play"
+
+    def refresh(self) -> None:
+        s = self.session
+        actor = s.actor()
+        actions = tuple(s.state.legal_actions(actor)) if self.my_turn() and actor is not None \
+            else ()
+        model = TableModel(None, self.viewer, actions, self.status(), actor, s.thinking)
+        current = self.focus.current.name if self.focus.current else ""
+        self.table.refresh(model, s.state.panels(self.viewer))
+        widgets = self.table.widgets()
+        keep = next((w for w in widgets if w.name == current and current != "menu"), None)
+        self.focus.set(widgets, focus=keep)
+
+    # -- acting ----------------------------------------------------------------------------
+    def choose(self, action: Action) -> None:
+        """A person picked an action button."""
+        actor = self.session.actor()
+        if not self.my_turn() or actor is None or not self.is_top:
+            return
+        try:
+            events = self.session.submit(actor, action)
+        except IllegalAction as exc:
+            self.app.toast(f"Not allowed: {exc}")
+            return
+        self.table.show_events(events, self.viewer)
+        self.refresh()
+
+    def resign(self) -> None:
+        humans = self.session.human_seats()
+        seat = self.viewer if self.viewer is not None else (humans[0] if humans else 0)
+        self.session.ai_turn = None
+        self.session.resign(seat)
+        self.table.show_events([], self.viewer)
+        self.refresh()
+
+    def open_menu(self) -> None:
+        self.app.stack.push(PauseScreen(self.app, self))
+
+    # -- input -------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
+        return super().handle(event)
+
+    def on_key(self, event: pygame.event.Event) -> bool:
+        return self.table.on_key(event)
+
+    def on_wheel(self, dy: int) -> bool:
+        self.table.on_wheel(dy, self.pointer)
+        self.focus.set(self.table.widgets(), focus=self.focus.current)
+        return True
+
+    def on_escape(self) -> bool:
+        self.open_menu()
+        return True
+
+    # -- flow ----------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.app.animation_speed == 0:
+            self.table.tray.skip()
+            self.root.finish_animations()
+        if self.is_top and not self.stuck:
+            self.advance()
+
+    def advance(self) -> None:
+        """Move the match on: show the result, hand over the device, or run the AI."""
+        s = self.session
+        if s.over:
+            if not self.result_shown and not self.table.busy():
+                self.result_shown = True
+                self.app.stack.push(ResultScreen(self.app, self))
+            return
+        actor = s.actor()
+        if actor is None:
+            return
+        if s.is_human(actor):
+            if actor != self.viewer:
+                self.hand_over(actor)
+            return
+        if self.table.tray.rolling:
+            return  # let the dice land before the AI moves on
+        if not s.thinking:
+            s.start_ai()
+            self.refresh()
+            return
+        try:
+            events = s.poll_ai()
+        except SessionError as exc:
+            self.stuck = True
+            self.app.stack.push(MessageScreen(self.app, "The AI stopped", str(exc)))
+            return
+        if events is not None:
+            self.table.show_events(events, self.viewer)
+            self.refresh()
+
+    def hand_over(self, seat: int) -> None:
+        """The next human seat takes the device; the table shows only their view."""
+        previous = self.viewer
+        self.viewer = seat
+        self.table.reset_log(self.session.log, seat)
+        self.refresh()
+        if previous is not None and len(self.session.human_seats()) >= 2:
+            self.app.stack.push(PassDeviceScreen(self.app, seat, self.session.name(seat)))

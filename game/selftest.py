@@ -1,0 +1,192 @@
+"""The GUI self-test: under SDL's dummy driver it walks title -> game select -> setup -> a
+match against the AI -> save -> load -> resign -> quit, by posting the same mouse and key
+events a person makes into pygame's event queue."""
+
+from __future__ import annotations
+
+import random
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from game.render import headless
+
+DT = 1 / 20  # simulated seconds per frame: animations run fast, logic runs the same
+WAIT_SECONDS = 120.0
+
+
+class SelftestFailure(Exception):
+    """One readable sentence saying which step failed."""
+
+
+class Driver:
+    """Plays the GUI like a person: posts events, then lets frames run."""
+
+    def __init__(self, app: object) -> None:
+        import pygame
+
+        self.pg = pygame
+        self.app = app
+        self.rng = random.Random(1)
+
+    def pump(self, frames: int = 1) -> None:
+        for _ in range(frames):
+            self.app.frame(DT)  # type: ignore[attr-defined]
+
+    def top(self) -> object:
+        return self.app.stack.top  # type: ignore[attr-defined]
+
+    def key(self, key: int) -> None:
+        pg = self.pg
+        pg.event.post(pg.event.Event(pg.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+        pg.event.post(pg.event.Event(pg.KEYUP, key=key, mod=0, unicode="", scancode=0))
+        self.pump(2)
+
+    def click(self, name: str, dx: float = 0.0) -> None:
+        """Move to the named widget on the top screen and click it."""
+        widget = self.top().widget(name)  # type: ignore[attr-defined]
+        if widget is None:
+            raise SelftestFailure(f"no '{name}' on the {type(self.top()).__name__}")
+        x, y = widget.to_world(dx, 0)
+        pos = self.app.to_window((x, y))  # type: ignore[attr-defined]
+        pg = self.pg
+        pg.event.post(pg.event.Event(pg.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+        pg.event.post(pg.event.Event(pg.MOUSEBUTTONDOWN, pos=pos, button=1))
+        pg.event.post(pg.event.Event(pg.MOUSEBUTTONUP, pos=pos, button=1))
+        self.pump(2)
+
+    def expect(self, kind: type, step: str) -> None:
+        if not isinstance(self.top(), kind):
+            raise SelftestFailure(f"{step}: expected the {kind.__name__}, "
+                                  f"found the {type(self.top()).__name__}")
+
+    def wait_for(self, done: Callable[[], bool], what: str,
+                 seconds: float = WAIT_SECONDS) -> None:
+        deadline = time.monotonic() + seconds
+        while not done():
+            if time.monotonic() > deadline:
+                raise SelftestFailure(f"timed out after {seconds:.0f}s waiting for {what}")
+            self.pump()
+            time.sleep(0.001)  # leave the AI thread room to think
+
+
+def run_selftest(game_id: str | None = None) -> int:
+    """Walk the whole GUI headless; 0 on success, else print one line and return 1."""
+    headless()
+    try:
+        with tempfile.TemporaryDirectory(prefix="arena-selftest-") as tmp:
+            _walk(Path(tmp), game_id)
+    except SelftestFailure as exc:
+        print(f"GUI self-test failed: {exc}")
+        return 1
+    except Exception as exc:  # noqa: BLE001 - the self-test reports, never tracebacks
+        print(f"GUI self-test failed: {type(exc).__name__}: {exc}")
+        return 1
+    print(f"GUI self-test passed{f' ({game_id})' if game_id else ''}")
+    return 0
+
+
+def _walk(tmp: Path, game_id: str | None) -> None:
+    from game.app import App
+    from game.screens.menus import GameSelectScreen, SetupScreen, TitleScreen
+    from game.screens.overlays import LoadScreen, PauseScreen, ResultScreen
+    from game.screens.table import TableScreen
+    from rules import registry
+
+    available = registry.available_games()
+    if game_id is not None and not registry.is_available(game_id):
+        raise SelftestFailure(f"{game_id!r} is not a playable game in this build")
+    if not available:
+        raise SelftestFailure("no game is playable in this build")
+    app = App(config_dir=tmp / "config", save_dir=tmp / "saves")
+    app.seeds = random.Random(7)
+    d = Driver(app)
+    d.pump(2)
+    d.expect(TitleScreen, "start")
+    d.key(d.pg.K_RETURN)
+    d.expect(GameSelectScreen, "Play")
+    if game_id is None:
+        d.key(d.pg.K_RETURN)
+    else:
+        d.click(f"game.{game_id}")
+    d.expect(SetupScreen, "choosing a game")
+    setup = d.top()
+    for seat in range(setup.players):  # type: ignore[attr-defined]
+        if setup.seat_choice[seat] != "Human":  # type: ignore[attr-defined]
+            d.click(f"seat{seat}", dx=-200)  # the left arrow: normal -> easy, to keep it quick
+    d.click("start")
+    d.expect(TableScreen, "Start")
+    table = d.top()
+    played = _play(d, table, 2 if game_id is None else 1)
+    _save_and_load(d, PauseScreen, LoadScreen, TableScreen)
+    table = d.top()
+    if game_id is None:
+        d.key(d.pg.K_ESCAPE)
+        d.expect(PauseScreen, "Esc at the table")
+        d.click("pause.resign")
+        d.wait_for(lambda: isinstance(d.top(), ResultScreen), "the result after resigning")
+        if table.session.resigned is None:  # type: ignore[attr-defined]
+            raise SelftestFailure("resigning did not end the match")
+    else:
+        played += _play(d, table, None)
+        if not table.session.match.over:  # type: ignore[attr-defined]
+            raise SelftestFailure("the match did not reach its end")
+    d.expect(ResultScreen, "the end of the match")
+    d.click("result.back_to_title")
+    d.expect(TitleScreen, "Back to title")
+    d.click("Quit")
+    if app.running:
+        raise SelftestFailure("Quit did not close the program")
+    if played < 1:
+        raise SelftestFailure("no human move was played through the table")
+
+
+def _play(d: Driver, table: object, moves: int | None) -> int:
+    """Play human moves by clicking legal action buttons (``moves`` of them, or to the end)."""
+    from game.screens.overlays import PassDeviceScreen, ResultScreen
+
+    session = table.session  # type: ignore[attr-defined]
+    played = 0
+    while moves is None or played < moves:
+        d.wait_for(lambda: table.my_turn() and d.top() is table  # type: ignore[attr-defined]
+                   or isinstance(d.top(), PassDeviceScreen | ResultScreen),
+                   "the human seat's turn")
+        if isinstance(d.top(), ResultScreen):
+            return played
+        if isinstance(d.top(), PassDeviceScreen):
+            d.key(d.pg.K_RETURN)
+            continue
+        actions = table.table.model.actions  # type: ignore[attr-defined]
+        index = d.rng.randrange(len(actions))
+        while table.table.page != table.table.page_of(index):  # type: ignore[attr-defined]
+            d.click("page.next")
+        before = len(session.match.record.steps)
+        d.click(f"action.{index}")
+        steps = session.match.record.steps
+        if len(steps) <= before or steps[before][1] != actions[index]:
+            raise SelftestFailure(f"clicking '{actions[index]}' did not play it")
+        played += 1
+    return played
+
+
+def _save_and_load(d: Driver, pause: type, load: type, table_kind: type) -> None:
+    from rules.core import load_record
+
+    table = d.top()
+    d.key(d.pg.K_ESCAPE)
+    d.expect(pause, "Esc at the table")
+    d.click("pause.save_game")
+    saved = d.app.last_save  # type: ignore[attr-defined]
+    if saved is None or not saved.exists():
+        raise SelftestFailure("Save game wrote no file")
+    steps = load_record(saved).steps
+    if steps != table.session.match.record.steps:  # type: ignore[attr-defined]
+        raise SelftestFailure("the save does not hold the match record")
+    d.click("pause.load_game")
+    d.expect(load, "Load game")
+    d.click(f"save.{saved.stem.lower()}")
+    d.expect(table_kind, "loading the save")
+    loaded = d.top().session  # type: ignore[attr-defined]
+    if loaded.match.record.steps[: len(steps)] != steps:  # the AI may already have moved on
+        raise SelftestFailure("the loaded match differs from the saved one")

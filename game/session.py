@@ -1,0 +1,258 @@
+"""A match at the table: seats (human or AI), the AI thinking in a worker thread, chance
+resolved by the driver, the event log, resign, and save/load through the match record."""
+
+from __future__ import annotations
+
+import random
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rules import registry
+from rules.core import (
+    CHANCE,
+    Action,
+    Agent,
+    Event,
+    Game,
+    GameState,
+    IllegalAction,
+    Match,
+    MatchRecord,
+    Outcome,
+    SaveError,
+    SetupError,
+    load_record,
+    save_record,
+)
+
+AI_LEVELS = ("easy", "normal", "hard", "random")
+
+
+class SessionError(Exception):
+    """A match that cannot be started or loaded; the message is one readable sentence."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Who sits in a seat: a person, or the AI at a level."""
+
+    human: bool
+    level: str = "normal"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"human": self.human, "level": self.level}
+
+    @classmethod
+    def from_json(cls, data: Any) -> Seat:
+        if not isinstance(data, dict):
+            raise ValueError("a seat must be an object")
+        return cls(bool(data.get("human", False)), str(data.get("level", "normal")))
+
+    def describe(self) -> str:
+        return "Human" if self.human else f"AI ({self.level})"
+
+
+class RandomAgent:
+    """Picks a legal action uniformly (the AI level "random", and the stand-in while the
+    ai package is not installed)."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: GameState, player: int) -> Action:
+        return self.rng.choice(view.legal_actions(player))
+
+
+def make_agent(game_id: str, level: str, seed: int) -> Agent:
+    """The AI for a seat, from ai.levels when it is there."""
+    try:
+        from ai.levels import make_agent as ai_make_agent
+    except ImportError:
+        return RandomAgent(seed)
+    return ai_make_agent(game_id, level, seed)
+
+
+class AiTurn:
+    """One AI decision computed in a worker thread, so the table keeps animating."""
+
+    def __init__(self, agent: Agent, view: GameState, seat: int) -> None:
+        self.seat = seat
+        self.action: Action | None = None
+        self.error: str | None = None
+        self.thread = threading.Thread(target=self._think, args=(agent, view), daemon=True)
+        self.thread.start()
+
+    def _think(self, agent: Agent, view: GameState) -> None:
+        try:
+            self.action = agent.choose(view, self.seat)
+        except Exception as exc:  # noqa: BLE001 - the table shows it instead of crashing
+            self.error = f"the AI for seat {self.seat + 1} failed: {exc}"
+
+    @property
+    def ready(self) -> bool:
+        return not self.thread.is_alive()
+
+
+class Session:
+    """One match being played in the GUI."""
+
+    def __init__(self, game: Game, setup: dict[str, Any], seats: list[Seat], seed: int,
+                 match: Match | None = None) -> None:
+        self.game = game
+        try:
+            self.match = match or Match(game, setup, seed)
+        except SetupError as exc:
+            raise SessionError(f"{game.title} cannot start: {exc}") from None
+        self.seats = seats
+        self.agents: dict[int, Agent] = {
+            i: make_agent(game.id, s.level, seed * 31 + i)
+            for i, s in enumerate(seats) if not s.human
+        }
+        self.log: list[Event] = []
+        self.ai_turn: AiTurn | None = None
+        self.resigned: int | None = None
+        self.match.record.meta["seats"] = [s.to_json() for s in seats]
+
+    # -- creation ----------------------------------------------------------------------
+    @classmethod
+    def new(cls, game_id: str, setup: dict[str, Any], seats: list[Seat], seed: int) -> Session:
+        try:
+            game = registry.get_game(game_id)
+        except registry.UnknownGame as exc:
+            raise SessionError(str(exc)) from None
+        session = cls(game, setup, seats, seed)
+        session.log.extend(session.match.advance_chance())
+        return session
+
+    @classmethod
+    def from_match(cls, match: Match, seats: list[Seat] | None = None) -> Session:
+        """Wrap a match already under way; its log is rebuilt by replaying its record."""
+        n = match.state.num_players
+        session = cls(match.game, match.setup, seats or default_seats(n), match.seed, match)
+        session.log = replay_events(match.game, match.record)
+        return session
+
+    @classmethod
+    def load(cls, path: str | Path) -> Session:
+        """Load a save: the match record is replayed step by step."""
+        try:
+            record = load_record(path)
+            game = registry.get_game(record.game)
+            match = Match(game, record.setup, record.seed)
+            session = cls(game, match.setup, seats_from_record(record, match), record.seed, match)
+            for i, (player, action) in enumerate(record.steps):
+                try:
+                    session.log.extend(match.submit(player, action))
+                except IllegalAction as exc:
+                    raise SessionError(
+                        f"step {i + 1} of the save cannot be replayed: {exc}"
+                    ) from None
+        except SaveError as exc:
+            raise SessionError(str(exc)) from None
+        except (registry.UnknownGame, SetupError, ValueError) as exc:
+            raise SessionError(f"{Path(path).name}: {exc}") from None
+        session.log.extend(match.advance_chance())
+        return session
+
+    def save(self, path: str | Path) -> None:
+        """Write the match record (raises SessionError with a readable sentence)."""
+        record = self.match.record
+        record.final_hash = self.match.state.state_hash()
+        try:
+            save_record(path, record)
+        except SaveError as exc:
+            raise SessionError(str(exc)) from None
+
+    # -- whose turn --------------------------------------------------------------------
+    @property
+    def state(self) -> GameState:
+        return self.match.state
+
+    @property
+    def over(self) -> bool:
+        return self.resigned is not None or self.match.over
+
+    def actor(self) -> int | None:
+        """The seat to act now (simultaneous decisions are gathered one seat at a time)."""
+        if self.over:
+            return None
+        decision = self.state.decision()
+        return decision.players[0] if decision.players and not decision.is_chance else None
+
+    def human_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.human]
+
+    def is_human(self, seat: int | None) -> bool:
+        return seat is not None and 0 <= seat < len(self.seats) and self.seats[seat].human
+
+    def name(self, seat: int) -> str:
+        return self.state.player_name(seat)
+
+    # -- acting --------------------------------------------------------------------------
+    def submit(self, seat: int, action: Action) -> list[Event]:
+        """A seat's action, then any chance that follows; returns the new events."""
+        events = self.match.submit(seat, action)
+        events.extend(self.match.advance_chance())
+        self.log.extend(events)
+        return events
+
+    def start_ai(self) -> None:
+        seat = self.actor()
+        if seat is None or self.is_human(seat) or self.ai_turn is not None:
+            return
+        self.ai_turn = AiTurn(self.agents[seat], self.state.view(seat), seat)
+
+    def poll_ai(self) -> list[Event] | None:
+        """Apply the AI's action once it is ready; None while it is still thinking."""
+        turn = self.ai_turn
+        if turn is None or not turn.ready:
+            return None
+        self.ai_turn = None
+        if turn.error:
+            raise SessionError(turn.error)
+        assert turn.action is not None
+        try:
+            return self.submit(turn.seat, turn.action)
+        except IllegalAction as exc:
+            raise SessionError(f"the AI for seat {turn.seat + 1} chose badly: {exc}") from None
+
+    @property
+    def thinking(self) -> bool:
+        return self.ai_turn is not None
+
+    def resign(self, seat: int) -> None:
+        self.resigned = seat
+
+    def outcome(self) -> Outcome | None:
+        if self.resigned is not None:
+            n = self.state.num_players
+            scores = tuple(0.0 if i == self.resigned else 1.0 for i in range(n))
+            return Outcome(scores, f"{self.name(self.resigned)} resigned")
+        return self.match.outcome()
+
+
+def default_seats(players: int) -> list[Seat]:
+    """Seat 1 is the person, the others are the AI at normal."""
+    return [Seat(True)] + [Seat(False, "normal") for _ in range(players - 1)]
+
+
+def seats_from_record(record: MatchRecord, match: Match) -> list[Seat]:
+    raw = record.meta.get("seats")
+    n = match.state.num_players
+    if not isinstance(raw, list) or len(raw) != n:
+        return default_seats(n)
+    return [Seat.from_json(s) for s in raw]
+
+
+def replay_events(game: Game, record: MatchRecord) -> list[Event]:
+    """The events of a recorded match, in order (for the log of a resumed match)."""
+    state = game.new_state(game.validate_setup(dict(record.setup)), record.seed)
+    events: list[Event] = []
+    for player, action in record.steps:
+        events.extend(state.apply(player, action))
+    return events
+
+
+__all__ = ["CHANCE", "Session", "SessionError", "Seat", "make_agent", "default_seats"]

@@ -1,0 +1,279 @@
+"""The generic table every game gets for free: the state's panels, the event log, the dice
+tray, the seats, and every legal action as a button (paged, keyboard-navigable)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from game import theme
+from game.dice import DiceTray
+from game.scene import Affine, Node
+from game.widgets import Button, Widget
+from rules.core import Action, Event, GameState, Panel
+
+W, H = theme.LOGICAL_SIZE
+HEADER = pygame.Rect(0, 0, W, 52)
+SEATS = pygame.Rect(16, 62, 784, 40)
+PANELS = pygame.Rect(16, 112, 784, 388)
+TRAY = pygame.Rect(824, 70, 440, 190)
+LOG = pygame.Rect(816, 276, 456, 224)
+ACTIONS = pygame.Rect(16, 512, 1248, 196)
+COLUMNS, ROWS = 4, 3
+LINE = 19
+
+
+@dataclass
+class TableModel:
+    """What the table shows now (set by the table screen)."""
+
+    view: GameState | None = None
+    viewer: int | None = None
+    actions: tuple[Action, ...] = ()
+    status: str = ""
+    actor: int | None = None
+    thinking: bool = False
+
+
+class GenericTable(Node):
+    """Draws any game from its text panels; subclasses add a board (see docs/gui.md)."""
+
+    def __init__(self, title: str, seat_names: list[str], seat_kinds: list[str],
+                 choose: Callable[[Action], None], menu: Callable[[], None]) -> None:
+        super().__init__(name="table")
+        self.title, self.seat_names, self.seat_kinds = title, seat_names, seat_kinds
+        self.choose, self.model = choose, TableModel()
+        self.panels: list[Panel] = []
+        self.log: list[tuple[str, int]] = []  # (text, batch)
+        self.batch = 0
+        self.page, self.panel_scroll, self.log_scroll = 0, 0, 0
+        self.clock = 0.0
+        self.tray = DiceTray(TRAY.centerx, TRAY.centery, TRAY.w, TRAY.h)
+        self.add(self.tray)
+        self.menu_button = Button(W - 80, 26, 130, 36, "Menu  Esc", name="menu",
+                                  on_activate=menu, size=15)
+        self.add(self.menu_button)
+        self.buttons: list[Button] = []
+        self.pager: list[Button] = []
+
+    # -- model -> nodes -------------------------------------------------------------------
+    def refresh(self, model: TableModel, panels: list[Panel]) -> None:
+        """Show a new position: panels, status and the legal actions as buttons."""
+        same_actions = model.actions == self.model.actions
+        self.model, self.panels = model, panels
+        if not same_actions:
+            self.page = 0
+        self.build_buttons()
+
+    @property
+    def pages(self) -> int:
+        return max(1, math.ceil(len(self.model.actions) / (COLUMNS * ROWS)))
+
+    def page_of(self, index: int) -> int:
+        return index // (COLUMNS * ROWS)
+
+    def build_buttons(self) -> None:
+        for b in self.buttons + self.pager:
+            self.remove(b)
+        self.buttons, self.pager = [], []
+        per_page = COLUMNS * ROWS
+        first = self.page * per_page
+        bw, bh, gap = (ACTIONS.w - 180 - (COLUMNS - 1) * 12) // COLUMNS, 46, 12
+        for k, action in enumerate(self.model.actions[first: first + per_page]):
+            i = first + k
+            col, row = k % COLUMNS, k // COLUMNS
+            x = ACTIONS.x + bw / 2 + col * (bw + gap)
+            y = ACTIONS.y + 62 + row * (bh + gap)
+            key = f"{k + 1}. " if k < 9 else ""
+            button = Button(x, y, bw, bh, key + str(action), name=f"action.{i}",
+                            on_activate=lambda a=action: self.choose(a), size=15)
+            self.buttons.append(button)
+            self.add(button)
+        if self.pages > 1:
+            px = ACTIONS.right - 80
+            prev = Button(px, ACTIONS.y + 62, 140, 46, "◀ Prev", name="page.prev",
+                          on_activate=lambda: self.turn_page(-1), size=15)
+            nxt = Button(px, ACTIONS.y + 120, 140, 46, "Next ▶", name="page.next",
+                         on_activate=lambda: self.turn_page(1), size=15)
+            self.pager = [prev, nxt]
+            for b in self.pager:
+                self.add(b)
+
+    def turn_page(self, step: int) -> None:
+        self.page = (self.page + step) % self.pages
+        self.build_buttons()
+
+    def widgets(self) -> list[Widget]:
+        """Focus order: the actions, then paging, then the menu."""
+        return [*self.buttons, *self.pager, self.menu_button]
+
+    # -- events -> animations -------------------------------------------------------------
+    def show_events(self, events: list[Event], viewer: int | None) -> None:
+        """Log what this seat may see and animate it (dice go in the tray)."""
+        self.batch += 1
+        for event in events:
+            if not event.visible(viewer):
+                continue
+            self.log.append((event.text, self.batch))
+            self.animate(event)
+        self.log_scroll = 0
+
+    def animate(self, event: Event) -> None:
+        """Turn one event into motion; subclasses add their own kinds."""
+        faces = event.data.get("faces") if event.kind == "roll" else None
+        if isinstance(faces, list) and faces:
+            player = event.data.get("player")
+            colour = theme.CREAM
+            if isinstance(player, int) and player >= 0:
+                colour = tuple(min(255, c + 60) for c in theme.seat_colour(player))  # type: ignore[assignment]
+            self.tray.throw(faces, int(event.data.get("sides", 6)), colour, event.text)
+
+    def reset_log(self, events: list[Event], viewer: int | None) -> None:
+        """Rebuild the log for another viewer (hot-seat) without animating."""
+        self.log = [(e.text, 0) for e in events if e.visible(viewer)]
+        self.batch = 0
+
+    # -- input -------------------------------------------------------------------------
+    def on_key(self, event: pygame.event.Event) -> bool:
+        if event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP) and self.pages > 1:
+            self.turn_page(1 if event.key == pygame.K_PAGEDOWN else -1)
+            return True
+        digit = event.key - pygame.K_1
+        if 0 <= digit < min(9, len(self.buttons)) and not event.mod & pygame.KMOD_CTRL:
+            self.buttons[digit].activate()
+            return True
+        return False
+
+    def on_wheel(self, dy: int, pos: tuple[float, float]) -> None:
+        if LOG.collidepoint(pos):
+            self.log_scroll = max(0, self.log_scroll + dy * 2)
+        elif PANELS.collidepoint(pos):
+            self.panel_scroll = max(0, self.panel_scroll - dy * 40)
+        elif ACTIONS.collidepoint(pos) and self.pages > 1:
+            self.turn_page(-1 if dy > 0 else 1)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.clock += dt
+
+    # -- drawing -------------------------------------------------------------------------
+    def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
+        self.draw_header(target)
+        self.draw_seats(target)
+        self.draw_panels(target)
+        self.draw_log(target)
+        self.draw_actions(target)
+
+    def draw_header(self, target: pygame.Surface) -> None:
+        pygame.draw.rect(target, theme.WOOD, HEADER)
+        pygame.draw.line(target, theme.BRASS, HEADER.bottomleft, HEADER.bottomright, 2)
+        theme.text(target, self.title, (20, HEADER.centery), 22, theme.BRASS_LIGHT, "display",
+                   "midleft")
+        status = self.model.status
+        if self.model.thinking:
+            status += "." * (1 + int(self.clock * 3) % 3)
+        theme.text(target, status, (W // 2 + 60, HEADER.centery), 18, theme.CREAM, "bold",
+                   "center")
+
+    def draw_seats(self, target: pygame.Surface) -> None:
+        n = len(self.seat_names)
+        width = (SEATS.w - (n - 1) * 10) // max(1, n)
+        for seat, name in enumerate(self.seat_names):
+            rect = pygame.Rect(SEATS.x + seat * (width + 10), SEATS.y, width, SEATS.h)
+            active = seat == self.model.actor
+            fill = theme.PARCHMENT if active else (48, 74, 64)
+            theme.shadowed_rect(target, rect, fill, radius=20, shadow=4,
+                                border=theme.BRASS_LIGHT if active else None, border_width=2)
+            pygame.draw.circle(target, theme.seat_colour(seat), (rect.x + 22, rect.centery), 10)
+            ink = theme.INK if active else theme.PARCHMENT
+            you = "  (you)" if seat == self.model.viewer else ""
+            label = theme.ellipsize(f"{name}{you}", width - 130, 15, "bold")
+            theme.text(target, label, (rect.x + 40, rect.centery), 15, ink, "bold", "midleft")
+            theme.text(target, self.seat_kinds[seat], (rect.right - 14, rect.centery), 13,
+                       theme.WOOD if active else theme.MUTED, anchor="midright")
+            if active and self.model.thinking:
+                angle = self.clock * 5
+                c = (rect.right - 118 + 8 * math.cos(angle), rect.centery + 8 * math.sin(angle))
+                pygame.draw.circle(target, theme.WOOD, c, 4)
+
+    def panel_layout(self) -> list[tuple[Panel, pygame.Rect, list[str]]]:
+        """Masonry: each panel goes to the shorter of two columns."""
+        col_w = (PANELS.w - 12) // 2
+        heights = [0, 0]
+        out = []
+        for panel in self.panels:
+            lines: list[str] = []
+            for line in panel.lines:
+                lines.extend(theme.wrap(line, col_w - 28, 14))
+            h = 40 + LINE * len(lines) + 10
+            col = heights.index(min(heights))
+            rect = pygame.Rect(PANELS.x + col * (col_w + 12), PANELS.y + heights[col], col_w, h)
+            heights[col] += h + 12
+            out.append((panel, rect, lines))
+        return out
+
+    def draw_panels(self, target: pygame.Surface) -> None:
+        layout = self.panel_layout()
+        bottom = max((r.bottom for _, r, _ in layout), default=PANELS.y)
+        self.panel_scroll = min(self.panel_scroll, max(0, bottom - PANELS.bottom))
+        target.set_clip(PANELS.inflate(12, 0))
+        for panel, rect, lines in layout:
+            rect = rect.move(0, -self.panel_scroll)
+            if rect.bottom < PANELS.y or rect.y > PANELS.bottom:
+                continue
+            theme.shadowed_rect(target, rect, theme.PARCHMENT, radius=10, shadow=5)
+            band = pygame.Rect(rect.x, rect.y, rect.w, 32)
+            pygame.draw.rect(target, theme.INK, band, border_top_left_radius=10,
+                             border_top_right_radius=10)
+            theme.text(target, theme.ellipsize(panel.title, rect.w - 24, 15, "bold"),
+                       (rect.x + 14, band.centery), 15, theme.BRASS_LIGHT, "bold", "midleft")
+            y = band.bottom + 8
+            for line in lines:
+                theme.text(target, line, (rect.x + 14, y), 14, theme.INK)
+                y += LINE
+        target.set_clip(None)
+        if bottom > PANELS.bottom:
+            theme.text(target, "scroll for more ▾", (PANELS.right, PANELS.bottom + 2), 12,
+                       theme.PARCHMENT_DIM, anchor="topright")
+
+    def draw_log(self, target: pygame.Surface) -> None:
+        theme.shadowed_rect(target, LOG, (30, 26, 22), radius=10, shadow=5, border=theme.WOOD)
+        theme.text(target, "Log", (LOG.x + 14, LOG.y + 8), 15, theme.BRASS_LIGHT, "bold")
+        lines: list[tuple[str, bool]] = []
+        for text, batch in self.log:
+            fresh = batch == self.batch and batch > 0
+            for part in theme.wrap(text, LOG.w - 30, 13):
+                lines.append((part, fresh))
+        rows = (LOG.h - 40) // 17
+        self.log_scroll = min(self.log_scroll, max(0, len(lines) - rows))
+        end = len(lines) - self.log_scroll
+        y = LOG.y + 34
+        for part, fresh in lines[max(0, end - rows): end]:
+            theme.text(target, part, (LOG.x + 14, y), 13,
+                       theme.CREAM if fresh else theme.PARCHMENT_DIM)
+            y += 17
+        if not lines:
+            theme.text(target, "Nothing has happened yet.", (LOG.x + 14, y), 13, theme.MUTED)
+
+    def draw_actions(self, target: pygame.Surface) -> None:
+        theme.shadowed_rect(target, ACTIONS, (16, 44, 37), radius=12, shadow=6,
+                            border=theme.WOOD)
+        m = self.model
+        if m.actions:
+            head = "Choose an action"
+            focused = next((b for b in self.buttons if b.focused), None)
+            if focused is not None:
+                head = f"Choose an action:  {focused.label.split('. ', 1)[-1]}"
+        elif m.thinking:
+            head = "Waiting for the AI"
+        else:
+            head = "Waiting"
+        theme.text(target, theme.ellipsize(head, ACTIONS.w - 260, 17, "bold"),
+                   (ACTIONS.x + 16, ACTIONS.y + 20), 17, theme.BRASS_LIGHT, "bold", "midleft")
+        if self.pages > 1:
+            theme.text(target, f"page {self.page + 1} of {self.pages}  (PgUp/PgDn)",
+                       (ACTIONS.right - 16, ACTIONS.y + 20), 13, theme.PARCHMENT_DIM,
+                       anchor="midright")

@@ -1,0 +1,132 @@
+"""The look: palette, sizes and the drawing helpers every screen shares."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pygame
+
+from game.assets import font
+
+LOGICAL_SIZE = (1280, 720)
+
+# A warm tabletop: deep green felt, walnut wood, parchment panels, brass accents.
+FELT = (22, 58, 48)
+FELT_DARK = (12, 34, 29)
+WOOD = (74, 46, 30)
+INK = (33, 28, 24)
+PARCHMENT = (240, 230, 208)
+PARCHMENT_DIM = (214, 201, 175)
+BRASS = (214, 170, 76)
+BRASS_LIGHT = (244, 210, 128)
+CREAM = (250, 244, 230)
+MUTED = (150, 160, 150)
+SHADOW = (0, 0, 0)
+DANGER = (178, 58, 48)
+SEAT_COLOURS = [(196, 72, 60), (62, 118, 190), (224, 176, 58), (92, 160, 96)]
+
+
+def seat_colour(seat: int) -> tuple[int, int, int]:
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)] if seat >= 0 else MUTED
+
+
+@cache
+def felt_background(size: tuple[int, int] = LOGICAL_SIZE) -> pygame.Surface:
+    """A vignetted felt surface (cached: drawn once)."""
+    w, h = size
+    surf = pygame.Surface(size)
+    surf.fill(FELT)
+    vignette = pygame.Surface(size, pygame.SRCALPHA)
+    steps = 24
+    for i in range(steps):
+        alpha = int(110 * (1 - i / steps) ** 2)
+        inset = i * min(w, h) // (steps * 3)
+        pygame.draw.rect(vignette, (0, 0, 0, alpha), (inset, inset, w - 2 * inset, h - 2 * inset),
+                         width=max(1, min(w, h) // (steps * 3)))
+    surf.blit(vignette, (0, 0))
+    return surf
+
+
+def shadowed_rect(
+    target: pygame.Surface,
+    rect: pygame.Rect,
+    fill: tuple[int, ...],
+    radius: int = 12,
+    shadow: int = 6,
+    border: tuple[int, ...] | None = None,
+    border_width: int = 2,
+    alpha: int = 255,
+) -> None:
+    """A rounded rectangle with a soft drop shadow beneath it."""
+    if shadow:
+        s = pygame.Surface((rect.w + shadow * 2, rect.h + shadow * 2), pygame.SRCALPHA)
+        for i in range(shadow, 0, -2):
+            pygame.draw.rect(s, (0, 0, 0, int(60 / i)),
+                             (shadow - i, shadow - i, rect.w + 2 * i, rect.h + 2 * i),
+                             border_radius=radius + i)
+        target.blit(s, (rect.x - shadow + 2, rect.y - shadow + shadow // 2 + 2))
+    if alpha < 255:
+        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, (*fill[:3], alpha), layer.get_rect(), border_radius=radius)
+        target.blit(layer, rect.topleft)
+    else:
+        pygame.draw.rect(target, fill, rect, border_radius=radius)
+    if border:
+        pygame.draw.rect(target, border, rect, width=border_width, border_radius=radius)
+
+
+def text(
+    target: pygame.Surface,
+    content: str,
+    pos: tuple[int, int],
+    size: int = 18,
+    colour: tuple[int, int, int] = INK,
+    style: str = "regular",
+    anchor: str = "topleft",
+    shadow: bool = False,
+) -> pygame.Rect:
+    """Draw one line of text; ``anchor`` is a pygame.Rect attribute name (center, midleft...)."""
+    f = font(size, style)
+    surf = f.render(content, True, colour)
+    rect = surf.get_rect(**{anchor: pos})
+    if shadow:
+        back = f.render(content, True, (0, 0, 0))
+        back.set_alpha(140)
+        target.blit(back, rect.move(2, 3))
+    target.blit(surf, rect)
+    return rect
+
+
+def wrap(content: str, width: int, size: int = 16, style: str = "regular") -> list[str]:
+    """Split text into lines no wider than ``width`` pixels (words kept whole when possible)."""
+    f = font(size, style)
+    lines: list[str] = []
+    for paragraph in content.split("\n"):
+        words = paragraph.split(" ")
+        line = ""
+        for word in words:
+            trial = f"{line} {word}" if line else word
+            if f.size(trial)[0] <= width:
+                line = trial
+                continue
+            if line:
+                lines.append(line)
+            while f.size(word)[0] > width and len(word) > 1:
+                cut = len(word)
+                while cut > 1 and f.size(word[:cut])[0] > width:
+                    cut -= 1
+                lines.append(word[:cut])
+                word = word[cut:]
+            line = word
+        lines.append(line)
+    return lines
+
+
+def ellipsize(content: str, width: int, size: int = 16, style: str = "regular") -> str:
+    """Shorten ``content`` with an ellipsis to fit ``width`` pixels."""
+    f = font(size, style)
+    if f.size(content)[0] <= width:
+        return content
+    while content and f.size(content + "…")[0] > width:
+        content = content[:-1]
+    return content + "…"

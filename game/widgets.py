@@ -1,0 +1,207 @@
+"""Buttons, option cyclers and the focus ring that makes every screen keyboard-navigable."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import pygame
+
+from game import theme
+from game.scene import Affine, Node
+from game.tween import ease_out_cubic
+
+
+class Widget(Node):
+    """A focusable, clickable node. ``glow`` eases towards 1 while hovered or focused."""
+
+    def __init__(self, x: float, y: float, w: float, h: float, name: str = "",
+                 on_activate: Callable[[], None] | None = None, enabled: bool = True) -> None:
+        super().__init__(x, y, w, h, name=name)
+        self.interactive = True
+        self.enabled = enabled
+        self.focused = False
+        self.pressed = False
+        self.glow = 0.0
+        self.on_activate = on_activate
+
+    def set_focus(self, focused: bool) -> None:
+        if focused != self.focused:
+            self.focused = focused
+            self.tweens.tweens = [t for t in self.tweens.tweens if t.attr != "glow"]
+            self.tween("glow", 1.0 if focused else 0.0, 0.15, ease_out_cubic)
+
+    def activate(self) -> None:
+        if self.enabled and self.on_activate:
+            self.on_activate()
+
+    def nudge(self, step: int) -> bool:
+        """Left/right on a focused widget; True when the widget used the key."""
+        return False
+
+    def click(self, x: float, y: float) -> None:
+        self.activate()
+
+    def box(self, world: Affine) -> pygame.Rect:
+        left, top = world.apply(-self.w / 2, -self.h / 2)
+        return pygame.Rect(round(left), round(top), int(self.w * world.scale),
+                           int(self.h * world.scale))
+
+
+class Button(Widget):
+    """A labelled button; ``primary`` buttons are brass, others parchment."""
+
+    def __init__(self, x: float, y: float, w: float, h: float, label: str, name: str = "",
+                 on_activate: Callable[[], None] | None = None, primary: bool = False,
+                 enabled: bool = True, size: int = 18, subtitle: str = "") -> None:
+        super().__init__(x, y, w, h, name or label, on_activate, enabled)
+        self.label, self.primary, self.size, self.subtitle = label, primary, size, subtitle
+
+    def colours(self) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+        if not self.enabled:
+            return (92, 104, 98), (160, 168, 162)
+        base = theme.BRASS if self.primary else theme.PARCHMENT
+        hot = theme.BRASS_LIGHT if self.primary else theme.CREAM
+        fill = tuple(round(b + (h - b) * self.glow) for b, h in zip(base, hot, strict=True))
+        return fill, theme.INK  # type: ignore[return-value]
+
+    def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
+        rect = self.box(world)
+        if self.pressed:
+            rect = rect.move(0, 2)
+        fill, ink = self.colours()
+        border = theme.BRASS_LIGHT if self.focused else (theme.WOOD if self.enabled else None)
+        theme.shadowed_rect(target, rect, fill, radius=10, shadow=0 if self.pressed else 5,
+                            border=border, border_width=3 if self.focused else 1)
+        if self.focused:
+            pygame.draw.rect(target, theme.CREAM, rect.inflate(8, 8), width=2, border_radius=14)
+        label = theme.ellipsize(self.label, rect.w - 20, self.size, "bold")
+        if self.subtitle:
+            theme.text(target, label, (rect.centerx, rect.centery - 10), self.size, ink, "bold",
+                       "center")
+            sub = theme.ellipsize(self.subtitle, rect.w - 20, 13)
+            theme.text(target, sub, (rect.centerx, rect.centery + 14), 13, ink, anchor="center")
+        else:
+            theme.text(target, label, rect.center, self.size, ink, "bold", "center")
+
+
+class Cycler(Widget):
+    """``label: value`` with arrows; Left/Right (or a click on either half) change it."""
+
+    def __init__(self, x: float, y: float, w: float, h: float, label: str,
+                 choices: Sequence[str], value: str, name: str = "",
+                 on_change: Callable[[str], None] | None = None, size: int = 16) -> None:
+        super().__init__(x, y, w, h, name or label)
+        self.label, self.choices, self.size = label, list(choices), size
+        self.value = value if value in self.choices else self.choices[0]
+        self.on_change = on_change
+        self.on_activate = lambda: self.nudge(1)
+
+    def nudge(self, step: int) -> bool:
+        if not self.enabled or len(self.choices) < 2:
+            return False
+        i = (self.choices.index(self.value) + step) % len(self.choices)
+        self.value = self.choices[i]
+        if self.on_change:
+            self.on_change(self.value)
+        return True
+
+    def click(self, x: float, y: float) -> None:
+        lx, _ = self.to_local(x, y)
+        self.nudge(-1 if lx < -self.w / 2 + 40 else 1)
+
+    def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
+        rect = self.box(world)
+        fill = tuple(round(a + (b - a) * self.glow)
+                     for a, b in zip(theme.PARCHMENT_DIM, theme.CREAM, strict=True))
+        theme.shadowed_rect(target, rect, fill, radius=9, shadow=4,
+                            border=theme.BRASS_LIGHT if self.focused else theme.WOOD,
+                            border_width=3 if self.focused else 1)
+        ink = theme.INK if self.enabled else theme.MUTED
+        if self.label:
+            theme.text(target, self.label, (rect.x + 44, rect.centery), self.size - 2, ink,
+                       anchor="midleft")
+        arrows = len(self.choices) > 1 and self.enabled
+        for sign, cx in ((-1, rect.x + 20), (1, rect.right - 20)):
+            if arrows:
+                pts = [(cx - 6 * sign, rect.centery - 8), (cx + 6 * sign, rect.centery),
+                       (cx - 6 * sign, rect.centery + 8)]
+                pygame.draw.polygon(target, theme.WOOD, pts)
+        value_x = rect.right - 40 if self.label else rect.centerx
+        anchor = "midright" if self.label else "center"
+        space = rect.w // 2 - 30 if self.label else rect.w - 80
+        theme.text(target, theme.ellipsize(self.value, space, self.size, "bold"),
+                   (value_x, rect.centery), self.size, ink, "bold", anchor)
+
+
+class FocusRing:
+    """The keyboard focus over a screen's widgets: Tab/arrows move it, Return activates."""
+
+    def __init__(self) -> None:
+        self.widgets: list[Widget] = []
+        self.index = -1
+
+    def set(self, widgets: Sequence[Widget], focus: Widget | None = None) -> None:
+        for w in self.widgets:
+            w.set_focus(False)
+        self.widgets = [w for w in widgets if w.enabled]
+        self.index = -1
+        target = focus if focus in self.widgets else (self.widgets[0] if self.widgets else None)
+        if target is not None:
+            self.focus(target)
+
+    @property
+    def current(self) -> Widget | None:
+        return self.widgets[self.index] if 0 <= self.index < len(self.widgets) else None
+
+    def focus(self, widget: Widget) -> None:
+        if widget not in self.widgets:
+            return
+        if self.current is not None:
+            self.current.set_focus(False)
+        self.index = self.widgets.index(widget)
+        widget.set_focus(True)
+
+    def move(self, step: int) -> None:
+        if self.widgets:
+            self.focus(self.widgets[(self.index + step) % len(self.widgets)])
+
+    def move_spatial(self, dx: int, dy: int) -> None:
+        """Focus the nearest widget in a direction (for grids of buttons)."""
+        cur = self.current
+        if cur is None:
+            self.move(1)
+            return
+        cx, cy = cur.to_world()
+        best, best_score = None, float("inf")
+        for w in self.widgets:
+            if w is cur:
+                continue
+            wx, wy = w.to_world()
+            ax, ay = wx - cx, wy - cy
+            along = ax * dx + ay * dy
+            if along <= 4:
+                continue
+            score = along + 2.5 * abs(ax * dy + ay * dx)
+            if score < best_score:
+                best, best_score = w, score
+        if best is not None:
+            self.focus(best)
+        else:
+            self.move(1 if dx + dy > 0 else -1)
+
+    def handle_key(self, event: pygame.event.Event) -> bool:
+        key = event.key
+        cur = self.current
+        if key == pygame.K_TAB:
+            self.move(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and cur is not None:
+            cur.activate()
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT):
+            step = -1 if key == pygame.K_LEFT else 1
+            if cur is None or not cur.nudge(step):
+                self.move_spatial(step, 0)
+        elif key in (pygame.K_UP, pygame.K_DOWN):
+            self.move_spatial(0, -1 if key == pygame.K_UP else 1)
+        else:
+            return False
+        return True
