@@ -1,0 +1,46 @@
+"""Trigger conditions ("Hit, range 1-2:", "Before, if you were hit:", "3+ Fury") as short
+strings in the data, checked here."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from rules.battlecon import movement
+
+if TYPE_CHECKING:
+    from rules.battlecon.state import BattleconState
+
+_RANGE = re.compile(r"^range (\d+)-(\d+)$")
+_AT_LEAST = re.compile(r"^(\w+)>=(\d+)$")
+_MORE = re.compile(r"^(\w+)>(\w+)$")
+_LIFE = re.compile(r"^life<=(\d+)$")
+
+
+def holds(st: BattleconState, who: int, condition: str) -> bool:
+    """Whether ``condition`` holds for ``who`` now (this beat's events, held components)."""
+    beat = st.beat(who)
+    simple = {
+        "was_hit": lambda: beat["was_hit"],
+        "hit": lambda: beat["hit"],
+        "moved": lambda: beat["moved"],
+        "finisher_unused": lambda: not st.player(who)["finisher_used"],
+        "can_afford_finisher": lambda: st.can_afford_finisher(who),
+        "opponent_at_edge": lambda: movement.at_edge(st.pos(st.foe(who)), st.width),
+    }
+    if condition in simple:
+        return bool(simple[condition]())
+    if m := _RANGE.match(condition):
+        return int(m[1]) <= st.distance() <= int(m[2])
+    if m := _LIFE.match(condition):
+        return st.player(who)["life"] <= int(m[1])
+    if m := _AT_LEAST.match(condition):
+        return st.ua(who).get(m[1], 0) >= int(m[2])
+    if m := _MORE.match(condition):
+        ua = st.ua(who)
+        return ua.get(m[1], 0) > ua.get(m[2], 0)
+    raise ValueError(f"unknown trigger condition {condition!r}")
+
+
+def all_hold(st: BattleconState, who: int, conditions: list[str]) -> bool:
+    return all(holds(st, who, c) for c in conditions)

@@ -1,0 +1,184 @@
+"""Effect ops: what a trigger's ``do`` list can say, one small function per op.
+
+An op gets the state, the frame it runs in (``who`` acts, ``src`` is the card) and the
+player's ``choice`` (None on the first call). It returns None when done, or the list of
+actions the acting player may choose from; the engine asks (or picks the only one) and
+calls the op again with ``frame["choice"]`` set to the chosen action's args."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from rules.battlecon import movement
+from rules.core.actions import Action
+
+if TYPE_CHECKING:
+    from rules.battlecon.state import BattleconState
+
+Frame = dict[str, Any]
+Op = Callable[["BattleconState", Frame], "list[Action] | None"]
+OPS: dict[str, Op] = {}
+
+
+def op(name: str) -> Callable[[Op], Op]:
+    def register(fn: Op) -> Op:
+        OPS[name] = fn
+        return fn
+
+    return register
+
+
+def _choose(frame: Frame, options: list[Action]) -> list[Action] | None:
+    """Offer the options (None if nothing is possible: the effect is ignored)."""
+    return options if options else None
+
+
+# ---- movement ---------------------------------------------------------------------------
+MOVE_WORDS = {
+    "advance": "Advance", "retreat": "Retreat", "push": "Push", "pull": "Pull",
+}
+
+
+def _move_options(st: BattleconState, frame: Frame, kinds: tuple[str, ...]) -> list[Action]:
+    who = frame["who"]
+    me, foe = st.pos(who), st.pos(st.foe(who))
+    width = st.width
+    out: list[Action] = []
+    for kind in kinds:
+        for n in frame["op"]["n"]:
+            dest = getattr(movement, kind)(me, foe, n, width)
+            if dest is not None:
+                label = f"{MOVE_WORDS[kind]} {n} ({st.src_name(frame)})"
+                out.append(Action("move", (kind, n), label))
+    return out
+
+
+def _do_move(st: BattleconState, frame: Frame) -> None:
+    kind, n = frame["choice"]
+    st.perform_move(frame["who"], kind, n, st.src_name(frame))
+
+
+def _mover(kinds: tuple[str, ...]) -> Op:
+    def run(st: BattleconState, frame: Frame) -> list[Action] | None:
+        if frame.get("choice") is None:
+            options = _move_options(st, frame, kinds)
+            if not options:
+                st.say("no_move", f"{st.name(frame['who'])} cannot {'/'.join(kinds)} "
+                       f"{'/'.join(map(str, frame['op']['n']))}: the move is ignored.")
+            return _choose(frame, options)
+        _do_move(st, frame)
+        return None
+
+    return run
+
+
+for _kind in ("advance", "retreat", "push", "pull"):
+    OPS[_kind] = _mover((_kind,))
+OPS["push_or_pull"] = _mover(("push", "pull"))
+OPS["move"] = _mover(("advance", "retreat"))
+
+
+@op("close")
+def close(st: BattleconState, frame: Frame) -> list[Action] | None:
+    who = frame["who"]
+    n = movement.close_distance(st.pos(who), st.pos(st.foe(who)), frame["op"]["n"])
+    if n > 0:
+        st.perform_move(who, "advance", n, st.src_name(frame))
+    return None
+
+
+@op("push_up_to")
+def push_up_to(st: BattleconState, frame: Frame) -> list[Action] | None:
+    who = frame["who"]
+    for n in range(frame["op"]["n"], 0, -1):
+        if movement.push(st.pos(who), st.pos(st.foe(who)), n, st.width) is not None:
+            st.perform_move(who, "push", n, st.src_name(frame))
+            break
+    return None
+
+
+# ---- stats and statuses -----------------------------------------------------------------
+@op("mod")
+def mod(st: BattleconState, frame: Frame) -> list[Action] | None:
+    stat, amount = frame["op"]["stat"], frame["op"]["amount"]
+    st.add_bonus(frame["who"], stat, amount)
+    return None
+
+
+@op("armor")
+def armor(st: BattleconState, frame: Frame) -> list[Action] | None:
+    st.beat(frame["who"])["armor"] += frame["op"]["n"]
+    return None
+
+
+@op("avoid")
+def avoid(st: BattleconState, frame: Frame) -> list[Action] | None:
+    st.beat(frame["who"])["avoid"] = True
+    st.say("avoid", f"{st.name(frame['who'])} will avoid attacks this beat ({st.src_name(frame)}).")
+    return None
+
+
+@op("stun_opponent")
+def stun_opponent(st: BattleconState, frame: Frame) -> list[Action] | None:
+    st.stun(st.foe(frame["who"]), st.src_name(frame))
+    return None
+
+
+@op("chip")
+def chip(st: BattleconState, frame: Frame) -> list[Action] | None:
+    st.chip(st.foe(frame["who"]), frame["op"]["n"])
+    return None
+
+
+@op("regain_life")
+def regain_life(st: BattleconState, frame: Frame) -> list[Action] | None:
+    st.regain_life(frame["who"], frame["op"]["n"])
+    return None
+
+
+@op("gain_force")
+def gain_force(st: BattleconState, frame: Frame) -> list[Action] | None:
+    st.gain_force(frame["who"], frame["op"]["n"])
+    return None
+
+
+# ---- cards ------------------------------------------------------------------------------
+@op("use_finisher")
+def use_finisher(st: BattleconState, frame: Frame) -> list[Action] | None:
+    st.use_finisher(frame["who"])
+    return None
+
+
+@op("flip_finisher")
+def flip_finisher(st: BattleconState, frame: Frame) -> list[Action] | None:
+    st.flip_finisher(frame["who"])
+    return None
+
+
+@op("opponent_discards_style")
+def opponent_discards_style(st: BattleconState, frame: Frame) -> list[Action] | None:
+    """The opponent picks a Style from their hand; it goes out with their attack pair."""
+    foe = st.foe(frame["who"])
+    styles = [c for c in st.player(foe)["hand"] if st.card(c)["kind"] == "style"]
+    if frame.get("choice") is None:
+        if not styles:
+            return None
+        frame["chooser"] = foe
+        return [Action("discard", (c,), f"Discard {st.card_name(c)}") for c in styles]
+    st.discard_from_hand(foe, frame["choice"][0])
+    return None
+
+
+# ---- tokens and counters ----------------------------------------------------------------
+@op("spend")
+def spend(st: BattleconState, frame: Frame) -> list[Action] | None:
+    st.spend_tokens(frame["who"], frame["op"]["token"], frame["op"]["n"])
+    return None
+
+
+def _hayden_ops() -> None:
+    from rules.battlecon import kits  # noqa: F401  (registers the fighters' named ops)
+
+
+_hayden_ops()

@@ -1,0 +1,71 @@
+"""The BattleCON: Trials of Indines game declaration: setup options and the factory."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.battlecon.content import load
+from rules.battlecon.state import BattleconState, new_duel
+from rules.core.state import ContentEntry, Game, SetupError, SetupOption
+
+SUMMARY = (
+    "A duel of fighters on a 7-space board. Each beat both players secretly pair a Style "
+    "with a Base, ante Force for Overloads, reveal together, and the faster attack strikes "
+    "first. Used cards come back two beats later. Knock the foe to 0 life, or lead on life "
+    "when the Force pool runs dry."
+)
+
+
+class BattleconGame(Game):
+    id = "battlecon"
+    title = "BattleCON: Trials of Indines"
+    min_players = 2
+    max_players = 2
+    summary = SUMMARY
+
+    def setup_options(self, players: int) -> list[SetupOption]:
+        fighters = tuple(load().fighters)
+        return [SetupOption("fighter", "Fighter", fighters, fighters[0], per_seat=True,
+                            help="Each player's fighter (a fighter may meet itself).")]
+
+    def validate_setup(self, setup: dict[str, Any]) -> dict[str, Any]:
+        out = super().validate_setup(setup)
+        if out["players"] != 2:
+            raise SetupError("BattleCON duels are for 2 players in this build")
+        return out
+
+    def new_state(self, setup: dict[str, Any], seed: int) -> BattleconState:
+        content = load()
+        fighters = [setup[f"fighter.{p}"] for p in range(setup["players"])]
+        return BattleconState(new_duel(content, fighters, content.numbers["board"]), content)
+
+    def state_from_json(self, data: dict[str, Any]) -> BattleconState:
+        if not isinstance(data, dict) or data.get("version") != 1:
+            raise ValueError("not a BattleCON state (version 1)")
+        from rules.battlecon.state import _copy
+
+        return BattleconState(_copy(data), load())
+
+    def content(self) -> list[ContentEntry]:
+        c = load()
+        rows = [ContentEntry("fighter", f["name"], f["source"], f.get("reason", ""))
+                for f in c.fighters.values()]
+        rows += [ContentEntry(card["kind"], card["name"], card["source"], card.get("reason", ""))
+                 for card in c.cards.values()]
+        rows += [ContentEntry("overload", o["name"], o["source"], o.get("reason", ""))
+                 for o in c.overloads.values()]
+        return rows
+
+    def rules_help(self) -> str:
+        return (
+            SUMMARY + "\n\nA beat: Set (choose a Style and a Base face down), Ante (take turns "
+            "spending 2 Force on Power Up!, Defense Up! or Speed Up!, until both pass in a row), "
+            "Reveal, priority decides the Active Player (a tie is a Clash: both add a new Base), "
+            "Start, the Active Player attacks, then the Reactive Player, End, Recycle. An attack "
+            "checks range, hits, deals Power minus Armor, and stuns when the damage this beat "
+            "exceeds Guard; a stunned fighter does not attack. Switch lets you spend Force equal "
+            "to your life for your Finisher."
+        )
+
+
+GAME = BattleconGame()

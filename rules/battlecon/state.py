@@ -1,0 +1,797 @@
+"""The duel's state and the beat: Set, Ante, Reveal, Clash, Start, attacks, End, Recycle.
+
+All mutable data lives in one JSON-able dict ``self.s`` (cloned with a fast nested copy);
+content is shared and immutable. The beat runs as a stack of frames (phases, trigger
+timings, attacks, effect ops) that stops whenever a player must choose something."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from rules.battlecon import conditions, kits, movement
+from rules.battlecon.content import Content, kit_bases, kit_styles, load
+from rules.battlecon.effects import OPS
+from rules.battlecon.stats import AttackStats, attack_stats, card_armor
+from rules.core.actions import Action, Event
+from rules.core.state import Decision, GameState, Outcome
+
+STAT_BONUS = ("range_min", "range_max", "power", "priority", "guard")
+
+
+def _copy(value: Any) -> Any:
+    """A fast deep copy of nested JSON data (dicts, lists, primitives)."""
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    return value
+
+
+def fresh_beat() -> dict[str, Any]:
+    """Per-beat flags of one fighter, cleared at the start of every beat."""
+    return {
+        "bonus": dict.fromkeys(STAT_BONUS, 0), "armor": 0, "armor_used": 0,
+        "avoid": False, "stunned": False, "stun_immune": False, "tiebreaker": False,
+        "was_hit": False, "hit": False, "damage_taken": 0, "moved": False,
+        "become": {}, "overloads": [], "discarded": [], "finisher_beat": False,
+    }
+
+
+class BattleconState(GameState):
+    game_id = "battlecon"
+
+    def __init__(self, s: dict[str, Any], content: Content | None = None) -> None:
+        self.s = s
+        self.content = content or load()
+        self._events: list[Event] = []
+
+    # ---- small accessors used by ops and conditions --------------------------------------
+    @property
+    def num_players(self) -> int:
+        return len(self.s["players"])
+
+    @property
+    def width(self) -> int:
+        return self.s["width"]
+
+    def player(self, p: int) -> dict[str, Any]:
+        return self.s["players"][p]
+
+    def foe(self, p: int) -> int:
+        return 1 - p
+
+    def pos(self, p: int) -> int:
+        return self.s["players"][p]["pos"]
+
+    def distance(self) -> int:
+        return abs(self.pos(0) - self.pos(1))
+
+    def beat(self, p: int) -> dict[str, Any]:
+        return self.s["players"][p]["beat"]
+
+    def ua(self, p: int) -> dict[str, Any]:
+        return self.s["players"][p]["ua"]
+
+    def card(self, cid: str) -> dict[str, Any]:
+        return self.content.cards[cid]
+
+    def card_name(self, cid: str) -> str:
+        return self.content.cards[cid]["name"]
+
+    def fighter(self, p: int) -> dict[str, Any]:
+        return self.content.fighters[self.player(p)["fighter"]]
+
+    def name(self, p: int) -> str:
+        return self.player_name(p)
+
+    def src_name(self, frame: dict[str, Any]) -> str:
+        src = frame.get("src", "")
+        if src.startswith("ua:"):
+            return self.content.fighters[src[3:]]["ua_name"]
+        return self.card_name(src) if src in self.content.cards else src
+
+    def say(self, kind: str, text: str, **data: Any) -> None:
+        self._events.append(Event(kind, text, data))
+
+    # ---- pairs and stats -------------------------------------------------------------
+    def pair_ids(self, p: int) -> list[str]:
+        pair = self.player(p)["pair"]
+        if not isinstance(pair, dict):
+            return []
+        if "finisher" in pair:
+            return [pair["finisher"]]
+        return [pair["style"], pair["base"]]
+
+    def pair_cards(self, p: int) -> list[dict[str, Any]]:
+        return [self.content.cards[c] for c in self.pair_ids(p)]
+
+    def pair_name(self, p: int) -> str:
+        ids = self.pair_ids(p)
+        return " ".join(self.card_name(c) for c in ids) if ids else "no attack"
+
+    def total_bonus(self, p: int) -> dict[str, int]:
+        bonus = dict(self.beat(p)["bonus"])
+        for static in self.fighter(p).get("statics", ()):
+            if conditions.all_hold(self, p, static.get("when", [])):
+                self._add_to(bonus, static["stat"], static["amount"])
+        return bonus
+
+    @staticmethod
+    def _add_to(bonus: dict[str, int], stat: str, amount: Any) -> None:
+        if stat == "range":
+            lo, hi = amount if isinstance(amount, list) else (amount, amount)
+            bonus["range_min"] += lo
+            bonus["range_max"] += hi
+        else:
+            bonus[stat] += amount
+
+    def add_bonus(self, p: int, stat: str, amount: Any) -> None:
+        self._add_to(self.beat(p)["bonus"], stat, amount)
+        shown = f"+{amount[0]}~{amount[1]}" if isinstance(amount, list) else f"{amount:+d}"
+        self.say("bonus", f"{self.name(p)}: {shown} {stat.capitalize()}.", seat=p, stat=stat)
+
+    def stats(self, p: int) -> AttackStats:
+        return attack_stats(self, p)
+
+    # ---- actions on fighters ---------------------------------------------------------
+    def perform_move(self, who: int, kind: str, n: int, why: str) -> None:
+        """Carry out a movement the caller checked to be possible."""
+        foe = self.foe(who)
+        me_pos, foe_pos = self.pos(who), self.pos(foe)
+        mover = foe if kind in ("push", "pull") else who
+        dest = getattr(movement, kind)(me_pos, foe_pos, n, self.width)
+        if dest is None:
+            return
+        start = self.pos(mover)
+        self.player(mover)["pos"] = dest
+        self.beat(mover)["moved"] = True
+        verb = {"advance": "advances", "retreat": "retreats", "push": "pushes", "pull": "pulls"}
+        whom = f" {self.name(foe)}" if mover == foe else ""
+        self.say("move", f"{self.name(who)} {verb[kind]}{whom} {n} ({why}).",
+                 seat=mover, start=start, to=dest, how=kind)
+
+    def stun(self, p: int, why: str) -> None:
+        beat = self.beat(p)
+        if beat["stunned"] or self.stats(p).stun_immune:
+            return
+        beat["stunned"] = True
+        self.say("stun", f"{self.name(p)} is stunned ({why}).", seat=p)
+
+    def chip(self, p: int, n: int) -> None:
+        pl = self.player(p)
+        lost = max(0, min(n, pl["life"] - 1))
+        pl["life"] -= lost
+        self.say("chip", f"{self.name(p)} loses {lost} life to chip.", seat=p, amount=lost)
+
+    def regain_life(self, p: int, n: int) -> None:
+        pl = self.player(p)
+        gained = max(0, min(n, self.content.numbers["life"] - pl["life"]))
+        pl["life"] += gained
+        self.say("life", f"{self.name(p)} regains {gained} life.", seat=p, amount=gained)
+
+    def gain_force(self, p: int, n: int, from_box: bool = False) -> None:
+        """Take Force from the pool (the box after time over); excess over the cap is trashed."""
+        s = self.s
+        taken = min(n, s["pool"])
+        s["pool"] -= taken
+        if from_box and taken < n:
+            s["from_box"] += n - taken
+            taken = n
+        pl = self.player(p)
+        pl["force"] += taken
+        cap = self.content.numbers["force_cap"]
+        if pl["force"] > cap:
+            s["trashed"] += pl["force"] - cap
+            pl["force"] = cap
+        if taken:
+            self.say("force", f"{self.name(p)} gains {taken} Force.", seat=p, amount=taken)
+
+    def spend_force(self, p: int, n: int) -> None:
+        self.player(p)["force"] -= n
+        self.s["trashed"] += n
+
+    def spend_tokens(self, p: int, token: str, n: int) -> None:
+        spent = kits.spend_counters(self.ua(p), token, n)
+        if spent:
+            what = kits.TOKEN_NAMES.get(token, token)
+            self.say("spend", f"{self.name(p)} spends {spent} {what}.",
+                     seat=p, token=token, amount=spent)
+
+    def can_afford_finisher(self, p: int) -> bool:
+        pl = self.player(p)
+        return not pl["finisher_used"] and pl["force"] >= pl["life"]
+
+    def use_finisher(self, p: int) -> None:
+        pl = self.player(p)
+        self.spend_force(p, pl["life"])
+        pair = pl["pair"]
+        pl["hand"].append(pair["base"])
+        pl["trashed"].append("switch")
+        pl["pair"] = {"finisher": pl["finisher"]}
+        pl["finisher_used"] = True
+        self.beat(p)["finisher_beat"] = True
+        finisher = self.card_name(pl["finisher"])
+        self.say("finisher", f"{self.name(p)} unleashes the Finisher {finisher}!",
+                 seat=p, card=pl["finisher"])
+
+    def flip_finisher(self, p: int) -> None:
+        pl = self.player(p)
+        a, b = self.fighter(p)["finishers"]
+        pl["finisher"] = b if pl["finisher"] == a else a
+        finisher = self.card_name(pl["finisher"])
+        self.say("flip", f"{self.name(p)} flips their Finisher to {finisher}.",
+                 seat=p)
+
+    def discard_from_hand(self, p: int, cid: str) -> None:
+        pl = self.player(p)
+        pl["hand"].remove(cid)
+        self.beat(p)["discarded"].append(cid)
+        self.say("discard", f"{self.name(p)} discards {self.card_name(cid)}.", seat=p, card=cid)
+
+    # ---- who decides -----------------------------------------------------------------
+    def decision(self) -> Decision:
+        s = self.s
+        phase = s["phase"]
+        if phase == "over":
+            return Decision.terminal()
+        if phase == "first":
+            return Decision.chance()
+        if phase == "setup":
+            return Decision.simultaneous([p for p in (0, 1) if not self.player(p)["setup_done"]])
+        if phase == "set":
+            return Decision.simultaneous([p for p in (0, 1) if self.player(p)["pair"] is None])
+        if phase == "ante":
+            return Decision.player(s["ante"]["turn"])
+        if phase == "clash":
+            return Decision.simultaneous([p for p in (0, 1) if self.player(p)["clash"] is None])
+        return Decision.player(s["pending"]["who"])
+
+    def legal_actions(self, player: int) -> list[Action]:
+        d = self.decision()
+        if d.is_terminal or player not in d.players:
+            return []
+        phase = self.s["phase"]
+        if phase == "first":
+            return [Action("first", (p,), f"{self.name(p)} starts as Active Player")
+                    for p in (0, 1)]
+        if phase == "setup":
+            return self._setup_actions(player)
+        if phase == "set":
+            return self._set_actions(player)
+        if phase == "ante":
+            return self._ante_actions(player)
+        if phase == "clash":
+            return [Action("clash", (b,), f"Clash with {self.card_name(b)}")
+                    for b in self._hand_of(player, "base")]
+        return [Action.from_json(a) for a in self.s["pending"]["options"]]
+
+    def _hand_of(self, p: int, kind: str) -> list[str]:
+        return [c for c in self.player(p)["hand"] if self.content.cards[c]["kind"] == kind]
+
+    def _setup_actions(self, p: int) -> list[Action]:
+        fighter = self.fighter(p)
+        choices = fighter.get("setup_choices") or [""]
+        out = []
+        for fid in fighter["finishers"]:
+            for choice in choices:
+                extra = f"; one more {choice.capitalize()}" if choice else ""
+                out.append(Action("setup", (fid, choice), f"Finisher {self.card_name(fid)}{extra}"))
+        return out
+
+    def _set_actions(self, p: int) -> list[Action]:
+        return [
+            Action("set", (style, base), f"Set {self.card_name(style)} {self.card_name(base)}")
+            for style in self._hand_of(p, "style")
+            for base in self._hand_of(p, "base")
+        ]
+
+    def _ante_actions(self, p: int) -> list[Action]:
+        pl = self.player(p)
+        out = []
+        for oid, ov in self.content.overloads.items():
+            if oid not in self.beat(p)["overloads"] and pl["force"] >= ov["cost"]:
+                out.append(Action("overload", (oid,),
+                                  f"{ov['name']} (+{ov['amount']} {ov['stat'].capitalize()}, "
+                                  f"{ov['cost']} Force)"))
+        out.append(Action("pass", (), "Pass"))
+        return out
+
+    # ---- applying --------------------------------------------------------------------
+    def _apply(self, player: int, action: Action) -> list[Event]:
+        self._events = []
+        handler = getattr(self, f"_on_{self.s['phase']}")
+        handler(player, action)
+        self._run()
+        events, self._events = self._events, []
+        return events
+
+    def _on_first(self, player: int, action: Action) -> None:
+        self.s["active"] = action.args[0]
+        self.s["phase"] = "setup"
+        self.say("active", f"{self.name(action.args[0])} starts as the Active Player.")
+
+    def _on_setup(self, player: int, action: Action) -> None:
+        pl = self.player(player)
+        pl["finisher"], pl["setup_choice"] = action.args
+        pl["setup_done"] = True
+        self.say("commit", f"{self.name(player)} has chosen a Finisher.", seat=player)
+        if all(self.player(p)["setup_done"] for p in (0, 1)):
+            for p in (0, 1):
+                q = self.player(p)
+                if q["fighter"] in kits.UA_SETUP:
+                    q["ua"] = kits.UA_SETUP[q["fighter"]](q["setup_choice"])
+                self.say("reveal", f"{self.name(p)} reveals the Finisher "
+                         f"{self.card_name(q['finisher'])}.", seat=p)
+            self._begin_beat()
+
+    def _on_set(self, player: int, action: Action) -> None:
+        style, base = action.args
+        pl = self.player(player)
+        pl["hand"].remove(style)
+        pl["hand"].remove(base)
+        pl["pair"] = {"style": style, "base": base}
+        self.say("set", f"{self.name(player)} sets an attack pair face down.", seat=player)
+        if all(self.player(p)["pair"] is not None for p in (0, 1)):
+            self.s["phase"] = "ante"
+            self.s["ante"] = {"turn": self.s["active"], "passes": 0}
+
+    def _on_ante(self, player: int, action: Action) -> None:
+        ante = self.s["ante"]
+        if action.kind == "pass":
+            ante["passes"] += 1
+            self.say("pass", f"{self.name(player)} passes.", seat=player)
+        else:
+            ov = self.content.overloads[action.args[0]]
+            self.spend_force(player, ov["cost"])
+            self.beat(player)["overloads"].append(action.args[0])
+            self._add_to(self.beat(player)["bonus"], ov["stat"], ov["amount"])
+            ante["passes"] = 0
+            self.say("ante", f"{self.name(player)} antes {ov['name']} "
+                     f"(+{ov['amount']} {ov['stat'].capitalize()}).", seat=player)
+        if ante["passes"] >= 2:
+            self._start_resolution()
+        else:
+            ante["turn"] = self.foe(player)
+
+    def _on_clash(self, player: int, action: Action) -> None:
+        pl = self.player(player)
+        pl["hand"].remove(action.args[0])
+        pl["clash"] = action.args[0]
+        self.say("commit", f"{self.name(player)} sets a new base face down.", seat=player)
+        if all(self.player(p)["clash"] is not None for p in (0, 1)):
+            self._reveal_clash()
+
+    def _on_resolve(self, player: int, action: Action) -> None:
+        self.s["stack"][-1]["choice"] = list(action.args)
+        self.s["pending"] = None
+
+    # ---- the beat ----------------------------------------------------------------------
+    def _begin_beat(self) -> None:
+        s = self.s
+        s["beat"] += 1
+        s["phase"] = "set"
+        s["revealed"] = False
+        for p in (0, 1):
+            pl = self.player(p)
+            pl["beat"] = fresh_beat()
+            pl["pair"] = None
+            pl["clash"] = None
+            for _ in range(3):
+                if self._hand_of(p, "style") and self._hand_of(p, "base"):
+                    break
+                self._rotate_discards(p, [])
+                self.say("recycle", f"{self.name(p)} has no Style or no Base: discards recycle "
+                         "again.", seat=p)
+        self.say("beat", f"Beat {s['beat']}{' (final beat)' if s['final_beat'] else ''}.",
+                 beat=s["beat"])
+
+    def _start_resolution(self) -> None:
+        s = self.s
+        s["phase"] = "resolve"
+        s["revealed"] = True
+        order = ["reveal", "priority", "start", "attacks", "end", "recycle", "rotate", "next"]
+        s["stack"] = [{"t": "phase", "name": n} for n in reversed(order)]
+
+    def _run(self) -> None:
+        s = self.s
+        while s["phase"] == "resolve" and s["pending"] is None and s["stack"]:
+            frame = s["stack"].pop()
+            kind = frame["t"]
+            if kind == "phase":
+                getattr(self, f"_phase_{frame['name']}")()
+            elif kind == "timing":
+                self._run_timing(frame)
+            elif kind == "attack":
+                self._run_attack(frame)
+            else:
+                self._run_op(frame)
+
+    def _ask(self, frame: dict[str, Any], who: int, options: list[Action], prompt: str) -> None:
+        self.s["stack"].append(frame)
+        if len(options) == 1:
+            frame["choice"] = list(options[0].args)
+            return
+        self.s["pending"] = {"who": who, "prompt": prompt,
+                             "options": [a.to_json() for a in options]}
+
+    def _run_op(self, frame: dict[str, Any]) -> None:
+        options = OPS[frame["op"]["op"]](self, frame)
+        if options:
+            who = frame.get("chooser", frame["who"])
+            self._ask(frame, who, options, f"{self.src_name(frame)}: choose")
+
+    def _push(self, frame: dict[str, Any]) -> None:
+        self.s["stack"].append(frame)
+
+    def _push_timing(self, timing: str, order: list[int], only: str | None = None) -> None:
+        """Queue a timing for the players in ``order`` (first in order resolves first)."""
+        for p in reversed(order):
+            self._push({"t": "timing", "who": p, "timing": timing, "only": only, "left": None})
+
+    def _sources(self, p: int) -> list[str]:
+        return [*self.pair_ids(p), f"ua:{self.player(p)['fighter']}"]
+
+    def _triggers_of(self, src: str) -> list[dict[str, Any]]:
+        if src.startswith("ua:"):
+            return self.content.fighters[src[3:]].get("triggers", [])
+        return self.content.cards[src].get("triggers", [])
+
+    def _run_timing(self, frame: dict[str, Any]) -> None:
+        p, timing = frame["who"], frame["timing"]
+        if frame["left"] is None:
+            srcs = [frame["only"]] if frame["only"] else self._sources(p)
+            frame["left"] = [[src, i] for src in srcs
+                             for i, t in enumerate(self._triggers_of(src)) if t["timing"] == timing]
+        choice = frame.pop("choice", None)
+        if choice is not None:
+            verb, src, i = choice
+            frame["left"].remove([src, i])
+            if verb == "use":
+                self._push(frame)
+                self._perform_trigger(p, src, i)
+                return
+            if verb == "skip":
+                self.say("skip", f"{self.name(p)} skips {self._trigger_label(src, i)}.", seat=p)
+        live = set(self._sources(p))
+        frame["left"] = [e for e in frame["left"] if e[0] in live]
+        eligible = [e for e in frame["left"]
+                    if conditions.all_hold(self, p, self._triggers_of(e[0])[e[1]].get("when", []))]
+        if not eligible:
+            return
+        options = [Action("trigger", ("use", src, i), f"Use {self._trigger_label(src, i)}")
+                   for src, i in eligible]
+        options += [Action("trigger", ("skip", src, i), f"Skip {self._trigger_label(src, i)}")
+                    for src, i in eligible if self._triggers_of(src)[i].get("optional")]
+        if len(options) == 1:
+            frame["left"].remove(eligible[0])
+            self._push(frame)
+            self._perform_trigger(p, *eligible[0])
+            return
+        self._ask(frame, p, options, f"{timing.capitalize()}: choose the next trigger")
+
+    def _trigger_label(self, src: str, i: int) -> str:
+        name = self.content.fighters[src[3:]]["ua_name"] if src.startswith("ua:") \
+            else self.card_name(src)
+        return f"{name}: {self._triggers_of(src)[i]['text']}"
+
+    def _perform_trigger(self, p: int, src: str, i: int) -> None:
+        trig = self._triggers_of(src)[i]
+        self.say("trigger", f"{self.name(p)} — {self._trigger_label(src, i)}.", seat=p,
+                 timing=trig["timing"])
+        for op in reversed(trig["do"]):
+            self._push({"t": "op", "who": p, "src": src, "op": op, "choice": None})
+
+    def _order(self) -> list[int]:
+        a = self.s["active"]
+        return [a, self.foe(a)]
+
+    # -- phases --
+    def _phase_reveal(self) -> None:
+        for p in self._order():
+            self.say("reveal", f"{self.name(p)} reveals {self.pair_name(p)} "
+                     f"({self.stats(p).text()}).", seat=p, cards=self.pair_ids(p))
+        self._push_timing("reveal", self._order())
+
+    def _phase_priority(self) -> None:
+        a, r = self._order()
+        sa, sr = self.stats(a), self.stats(r)
+        finisher = {p: self.beat(p)["finisher_beat"] for p in (a, r)}
+        if sa.priority != sr.priority:
+            winner = a if sa.priority > sr.priority else r
+        elif sa.tiebreaker or sr.tiebreaker or finisher[a] or finisher[r]:
+            tie_a = sa.tiebreaker or (finisher[a] and not sr.tiebreaker)
+            tie_r = sr.tiebreaker or (finisher[r] and not sa.tiebreaker)
+            winner = r if tie_r and not tie_a else a
+        else:
+            self._begin_clash(sa.priority)
+            return
+        self._end_clash()
+        self.s["active"] = winner
+        self.say("priority", f"Priority {sa.priority} to {sr.priority}: {self.name(winner)} is "
+                 "the Active Player.", active=winner)
+
+    def _begin_clash(self, priority: int) -> None:
+        if not self._hand_of(0, "base") or not self._hand_of(1, "base"):
+            self.say("clash", f"Clash at priority {priority}, but a fighter has no Base left: "
+                     "the beat skips to Recycle.")
+            self._end_clash()
+            self.s["stack"] = [{"t": "phase", "name": n} for n in ("next", "rotate", "recycle")]
+            return
+        self.say("clash", f"Clash! Both attacks have priority {priority}: each sets a new Base.")
+        self.s["phase"] = "clash"
+
+    def _reveal_clash(self) -> None:
+        s = self.s
+        s["phase"] = "resolve"
+        s["revealed"] = True
+        for p in self._order():
+            pl = self.player(p)
+            pl["clash_bases"].append(pl["pair"]["base"])
+            pl["pair"]["base"] = pl["clash"]
+            pl["clash"] = None
+            self.say("reveal", f"{self.name(p)} clashes with {self.card_name(pl['pair']['base'])}: "
+                     f"{self.pair_name(p)} ({self.stats(p).text()}).", seat=p)
+        self._push({"t": "phase", "name": "priority"})
+        a, r = self._order()
+        self._push({"t": "timing", "who": r, "timing": "reveal",
+                    "only": self.player(r)["pair"]["base"], "left": None})
+        self._push({"t": "timing", "who": a, "timing": "reveal",
+                    "only": self.player(a)["pair"]["base"], "left": None})
+
+    def _end_clash(self) -> None:
+        for p in (0, 1):
+            pl = self.player(p)
+            pl["hand"].extend(pl["clash_bases"])
+            pl["clash_bases"] = []
+
+    def _phase_start(self) -> None:
+        self._push_timing("start", self._order())
+
+    def _phase_attacks(self) -> None:
+        for p in reversed(self._order()):
+            self._push({"t": "attack", "who": p, "step": "begin"})
+
+    def _phase_end(self) -> None:
+        self._push_timing("end", self._order())
+
+    def _phase_recycle(self) -> None:
+        self._push_timing("recycle", self._order())
+
+    def _run_attack(self, frame: dict[str, Any]) -> None:
+        p, foe = frame["who"], self.foe(frame["who"])
+        step = frame["step"]
+        if step == "begin":
+            if self.beat(p)["stunned"]:
+                self.say("stunned", f"{self.name(p)} is stunned and cannot attack.", seat=p)
+                return
+            frame["step"] = "range"
+            self._push(frame)
+            self._push_timing("before", [p])
+        elif step == "range":
+            stats = self.stats(p)
+            reach = stats.range
+            in_range = reach is not None and reach[0] <= self.distance() <= reach[1]
+            if in_range and not self.beat(foe)["avoid"]:
+                self.beat(p)["hit"] = True
+                self.beat(foe)["was_hit"] = True
+                self.say("hit", f"{self.pair_name(p)} hits {self.name(foe)}!", seat=p, target=foe)
+                frame["step"] = "damage"
+                self._push(frame)
+                self._push_timing("when_hit", [foe])
+                self._push_timing("hit", [p])
+            else:
+                why = "is avoided" if in_range else "misses"
+                self.say("miss", f"{self.name(p)}'s {self.pair_name(p)} {why}.", seat=p)
+                frame["step"] = "after"
+                self._push(frame)
+        elif step == "damage":
+            frame["step"] = "after"
+            self._push(frame)
+            if self._deal_damage(p, foe) > 0 and self.s["phase"] == "resolve":
+                self._push_timing("damage", [p])
+        elif step == "after":
+            frame["step"] = "done"
+            self._push(frame)
+            self._push_timing("after", [p])
+
+    def _deal_damage(self, p: int, foe: int) -> int:
+        """Damage from ``p``'s hit on ``foe``: Armor soaks first, then stun and defeat."""
+        power = self.stats(p).power
+        if power is None:
+            self.say("damage", f"{self.name(foe)} takes no damage (Power N/A).", seat=foe)
+            return 0
+        beat = self.beat(foe)
+        armor = card_armor(self, foe) + beat["armor"] - beat["armor_used"]
+        soaked = min(max(0, armor), power)
+        beat["armor_used"] += soaked
+        damage = power - soaked
+        damage = min(damage, self.player(foe)["life"])
+        self.player(foe)["life"] -= damage
+        beat["damage_taken"] += damage
+        armor_note = f" ({soaked} absorbed by Armor)" if soaked else ""
+        self.say("damage", f"{self.name(foe)} takes {damage} damage{armor_note}.", seat=foe,
+                 amount=damage)
+        if self.player(foe)["life"] <= 0:
+            self._finish(p, f"{self.name(foe)} is defeated")
+            return damage
+        fs = self.stats(foe)
+        if damage > 0 and beat["damage_taken"] > fs.guard:
+            self.stun(foe, f"damage exceeds Guard {fs.guard}")
+        return damage
+
+    def _phase_rotate(self) -> None:
+        """Recycle: pick up pile 2, pile 1 becomes pile 2, the pair becomes pile 1; Force."""
+        for p in self._order():
+            pl = self.player(p)
+            beat = pl["beat"]
+            if beat["finisher_beat"]:
+                pl["trashed"].append(pl["pair"]["finisher"])
+                pl["discard1"].extend(beat["discarded"])
+                self.say("recycle", f"{self.name(p)}'s Finisher leaves the game; discards stay.",
+                         seat=p)
+            else:
+                self._rotate_discards(p, self.pair_ids(p) + beat["discarded"])
+            pl["pair"] = None
+            beat["discarded"] = []
+        numbers = self.content.numbers
+        for p in self._order():
+            gain = numbers["force_per_beat"]
+            if self.player(p)["life"] <= numbers["low_life"]:
+                gain += numbers["low_life_bonus"]
+            # a pool too small to pay everyone means time over: the box makes up the rest
+            self.gain_force(p, gain, from_box=True)
+
+    def _rotate_discards(self, p: int, new_pile: list[str]) -> None:
+        pl = self.player(p)
+        pl["hand"].extend(pl["discard2"])
+        pl["discard2"] = pl["discard1"]
+        pl["discard1"] = list(new_pile)
+
+    def _phase_next(self) -> None:
+        s = self.s
+        if s["final_beat"]:
+            a, r = self._order()
+            la, lr = self.player(a)["life"], self.player(r)["life"]
+            winner = a if la > lr else r
+            self._finish(winner, f"time over: {self.name(winner)} has more life" if la != lr
+                         else f"time over with equal life: the Reactive Player "
+                              f"{self.name(winner)} wins")
+            return
+        if s["pool"] == 0:
+            s["final_beat"] = True
+            self.say("time", "The Force pool is empty: one final beat.")
+        self._begin_beat()
+
+    def _finish(self, winner: int, reason: str) -> None:
+        s = self.s
+        s["phase"] = "over"
+        s["winner"] = winner
+        s["reason"] = reason
+        s["stack"] = []
+        s["pending"] = None
+        self.say("over", f"{self.name(winner)} wins: {reason}.", winner=winner)
+
+    # ---- ending ----------------------------------------------------------------------
+    def outcome(self) -> Outcome | None:
+        if self.s["phase"] != "over":
+            return None
+        w = self.s["winner"]
+        return Outcome(tuple(1.0 if p == w else 0.0 for p in (0, 1)), self.s["reason"])
+
+    def invariant_violations(self) -> list[str]:
+        """Standups apart, life and Force in bounds, Force conserved, every card in one zone."""
+        s, n = self.s, self.content.numbers
+        out = []
+        if self.pos(0) == self.pos(1):
+            out.append("two standups share a space")
+        held = 0
+        for p in (0, 1):
+            pl = self.player(p)
+            if not 0 <= pl["life"] <= n["life"]:
+                out.append(f"{self.name(p)} has life {pl['life']}")
+            if not 0 <= pl["force"] <= n["force_cap"]:
+                out.append(f"{self.name(p)} has Force {pl['force']}")
+            held += pl["force"]
+            out.extend(self._zone_violations(p))
+        if s["pool"] + held + s["trashed"] != s["pool_start"] + s["from_box"]:
+            out.append(f"Force not conserved: pool {s['pool']} + held {held} + trashed "
+                       f"{s['trashed']} != {s['pool_start']} + {s['from_box']} from the box")
+        return out
+
+    def _zone_violations(self, p: int) -> list[str]:
+        pl = self.player(p)
+        fighter = self.fighter(p)
+        finishers = set(fighter["finishers"])
+        kit = sorted([*kit_styles(fighter), *kit_bases(fighter), "<finisher>"])
+        zones = (pl["hand"] + pl["discard1"] + pl["discard2"] + self.pair_ids(p)
+                 + pl["clash_bases"] + pl["trashed"] + pl["beat"]["discarded"]
+                 + ([pl["clash"]] if pl["clash"] not in (None, "hidden") else []))
+        zones = ["<finisher>" if c in finishers else c for c in zones]
+        if not pl["finisher_used"]:
+            zones.append("<finisher>")  # set aside beside the board until used
+        if sorted(zones) != kit:
+            return [f"{self.name(p)}'s cards are not each in exactly one zone: {sorted(zones)}"]
+        return []
+
+    # ---- hidden information ----------------------------------------------------------
+    def view(self, player: int | None) -> BattleconState:
+        v = self.clone()
+        for q in (0, 1):
+            if q == player:
+                continue
+            pl = v.player(q)
+            if self.s["phase"] in ("set", "ante") and isinstance(pl["pair"], dict):
+                pl["hand"] = sorted(pl["hand"] + v.pair_ids(q))
+                pl["pair"] = "hidden"
+            if isinstance(pl["clash"], str) and pl["clash"] != "hidden":
+                pl["hand"] = sorted([*pl["hand"], pl["clash"]])
+                pl["clash"] = "hidden"
+            if self.s["phase"] == "setup" and pl["setup_done"]:
+                pl["finisher"] = None
+                pl["setup_choice"] = None
+        return v
+
+    def determinize(self, player: int, rng: random.Random) -> BattleconState:
+        d = self.clone()
+        for q in (0, 1):
+            if q == player:
+                continue
+            pl = d.player(q)
+            if pl["pair"] == "hidden":
+                style = rng.choice(d._hand_of(q, "style"))
+                base = rng.choice(d._hand_of(q, "base"))
+                pl["hand"].remove(style)
+                pl["hand"].remove(base)
+                pl["pair"] = {"style": style, "base": base}
+            if pl["clash"] == "hidden":
+                base = rng.choice(d._hand_of(q, "base"))
+                pl["hand"].remove(base)
+                pl["clash"] = base
+            if pl["setup_done"] and pl["finisher"] is None:
+                action = rng.choice(d._setup_actions(q))
+                pl["finisher"], pl["setup_choice"] = action.args
+        return d
+
+    # ---- copying and serialising --------------------------------------------------
+    def clone(self) -> BattleconState:
+        return BattleconState(_copy(self.s), self.content)
+
+    def to_json(self) -> dict[str, Any]:
+        return _copy(self.s)
+
+    # ---- presentation ----------------------------------------------------------------
+    def player_name(self, player: int) -> str:
+        names = [self.content.fighters[pl["fighter"]]["name"] for pl in self.s["players"]]
+        name = names[player].split()[0]
+        return f"{name} ({player + 1})" if names[0] == names[1] else name
+
+    def panels(self, viewer: int | None) -> list:
+        from rules.battlecon.panels import panels
+
+        return panels(self.view(viewer), viewer)
+
+
+def new_duel(content: Content, fighters: list[str], width: int) -> dict[str, Any]:
+    """The opening position: hands, suggested initial discards, Force, standups."""
+    numbers = content.numbers
+    players = []
+    for seat, fid in enumerate(fighters):
+        fighter = content.fighters[fid]
+        d1, d2 = list(fighter["discard1"]), list(fighter["discard2"])
+        hand = [c for c in kit_styles(fighter) + kit_bases(fighter) if c not in d1 + d2]
+        players.append({
+            "fighter": fid, "life": numbers["life"], "force": numbers["starting_force"],
+            "pos": numbers["start_spaces"][seat] - 1, "hand": hand,
+            "discard1": d1, "discard2": d2, "pair": None, "clash": None, "clash_bases": [],
+            "trashed": [], "finisher": None, "setup_choice": None, "setup_done": False,
+            "finisher_used": False, "ua": {}, "beat": fresh_beat(),
+        })
+    start_force = numbers["starting_force"] * len(fighters)
+    return {
+        "version": 1, "phase": "first", "beat": 0, "active": None, "width": width,
+        "pool": numbers["force_pool"] - start_force, "pool_start": numbers["force_pool"],
+        "trashed": 0, "from_box": 0, "final_beat": False, "revealed": False,
+        "players": players, "stack": [], "pending": None, "ante": None,
+        "winner": None, "reason": "",
+    }

@@ -1,0 +1,62 @@
+"""Test helpers: a duel set up past the opening choices, and a beat driven by scripts."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rules.battlecon import GAME
+from rules.battlecon.state import BattleconState
+from rules.core import CHANCE, Action
+
+
+def duel(f0: str = "wardlaw", f1: str = "wardlaw", active: int = 0,
+         finishers: tuple[int, int] = (0, 0), extra: tuple[str, str] = ("fury", "fury"),
+         ) -> BattleconState:
+    """A duel at the first Set: seat ``active`` is Active, Finishers chosen by index."""
+    st = GAME.new_state(GAME.validate_setup({"fighter.0": f0, "fighter.1": f1}), 1)
+    st.apply(CHANCE, Action("first", (active,)))
+    for p in (0, 1):
+        fid = st.fighter(p)["finishers"][finishers[p]]
+        choice = extra[p] if st.fighter(p).get("setup_choices") else ""
+        st.apply(p, Action("setup", (fid, choice)))
+    return st
+
+
+def give(st: BattleconState, p: int, *cards: str) -> None:
+    """Move ``cards`` into seat ``p``'s hand from wherever they are (test set-up only)."""
+    pl = st.player(p)
+    for c in cards:
+        for zone in ("discard1", "discard2"):
+            if c in pl[zone]:
+                pl[zone].remove(c)
+                pl["hand"].append(c)
+        assert c in pl["hand"], c
+
+
+Chooser = Callable[[BattleconState, list[Action]], Action]
+
+
+def first(st: BattleconState, options: list[Action]) -> Action:
+    return options[0]
+
+
+def play_beat(st: BattleconState, pairs: tuple[tuple[str, str], tuple[str, str]],
+              antes: tuple[list[str], list[str]] = ([], []), choose: Chooser = first) -> list:
+    """Set both pairs, ante the listed Overloads, then pass and resolve with ``choose``."""
+    for p in (0, 1):
+        give(st, p, *pairs[p])
+        st.apply(p, Action("set", pairs[p]))
+    events = []
+    todo = [list(antes[0]), list(antes[1])]
+    while st.s["phase"] == "ante":
+        p = st.decision().players[0]
+        act = Action("overload", (todo[p].pop(0),)) if todo[p] else Action("pass")
+        events += st.apply(p, act)
+    while st.s["phase"] == "resolve":
+        p = st.decision().players[0]
+        events += st.apply(p, choose(st, st.legal_actions(p)))
+    return events
+
+
+def texts(events: list) -> list[str]:
+    return [e.text for e in events]

@@ -1,0 +1,262 @@
+"""The beat (rulebook: Game Setup, Play Sequence, Recycle, Time Over, Defeat)."""
+
+import pytest
+
+from rules.battlecon.state import BattleconState
+from rules.core import Action, IllegalAction
+from tests.rules.battlecon.duel import duel, give, play_beat, texts
+
+
+def _pick(word: str):
+    """A chooser that takes the first option whose label contains ``word``."""
+    def choose(st: BattleconState, options: list[Action]) -> Action:
+        return next((a for a in options if word in a.label), options[0])
+    return choose
+
+
+def test_setup_places_standups_on_third_and_fifth_spaces():
+    """Board Setup: standups on spaces 3 and 5, 20 life, two Force each from the pool of 45."""
+    st = duel()
+    assert (st.pos(0), st.pos(1)) == (2, 4)
+    assert [st.player(p)["life"] for p in (0, 1)] == [20, 20]
+    assert [st.player(p)["force"] for p in (0, 1)] == [2, 2]
+    assert st.s["pool"] == 41
+
+
+def test_setup_suggested_cards_form_the_initial_discard_piles():
+    """Setup 4: the suggested '1'/'2' pairs start in discard piles 1 and 2."""
+    st = duel()
+    pl = st.player(0)
+    assert pl["discard1"] == ["massive", "grasp"] and pl["discard2"] == ["overhead", "burst"]
+    kinds = [st.card(c)["kind"] for c in pl["hand"]]
+    assert kinds.count("style") == 4 and kinds.count("base") == 5
+
+
+def test_finisher_side_is_secret_until_both_choose():
+    """Fighter Setup: each picks a Finisher side secretly; both are revealed together."""
+    from rules.battlecon import GAME
+    from rules.core import CHANCE
+
+    st = GAME.new_state(GAME.validate_setup({"fighter.0": "wardlaw", "fighter.1": "hayden"}), 1)
+    st.apply(CHANCE, Action("first", (0,)))
+    st.apply(0, Action("setup", ("double_moustache_buster", "")))
+    assert st.view(1).player(0)["finisher"] is None
+    assert st.view(0).player(0)["finisher"] == "double_moustache_buster"
+    st.apply(1, Action("setup", ("hemorrhage", "control")))
+    assert st.s["phase"] == "set" and st.view(1).player(0)["finisher"] == "double_moustache_buster"
+
+
+def test_set_pair_is_face_down_until_reveal():
+    """Set Phase: the pair is face down; the opponent sees only which cards could be in it."""
+    st = duel()
+    give(st, 0, "grasp")
+    st.apply(0, Action("set", ("charging", "grasp")))
+    seen = st.view(1).player(0)
+    assert seen["pair"] == "hidden" and "charging" in seen["hand"]
+    assert st.view(0).player(0)["pair"] == {"style": "charging", "base": "grasp"}
+
+
+def test_ante_starts_with_active_player_and_ends_after_two_passes():
+    """Ante Phase: players alternate from the Active Player until two passes in a row."""
+    st = duel(active=1)
+    give(st, 0, "charging", "grasp")
+    st.apply(0, Action("set", ("charging", "grasp")))
+    st.apply(1, Action("set", ("charging", "drive")))
+    assert st.decision().players == (1,)
+    st.apply(1, Action("pass"))
+    st.apply(0, Action("overload", ("power_up",)))
+    assert st.s["phase"] == "ante" and st.decision().players == (1,)
+    st.apply(1, Action("pass"))
+    st.apply(0, Action("pass"))
+    assert st.s["phase"] != "ante"
+
+
+def test_overload_trashes_two_force_and_is_once_per_beat():
+    """Overloads: 2 Force each, trashed for good; each Overload once per beat."""
+    st = duel()
+    st.player(0)["force"] = 6
+    st.s["pool"] -= 4
+    for p, pair in ((0, ("charging", "strike")), (1, ("smackdown", "drive"))):
+        st.apply(p, Action("set", pair))
+    st.apply(0, Action("overload", ("power_up",)))
+    assert st.player(0)["force"] == 4 and st.s["trashed"] == 2
+    st.apply(1, Action("pass"))
+    assert Action("overload", ("power_up",)) not in st.legal_actions(0)
+    with pytest.raises(IllegalAction):
+        st.apply(0, Action("overload", ("power_up",)))
+    assert st.beat(0)["bonus"]["power"] == 1
+
+
+def test_higher_priority_becomes_the_active_player():
+    """Reveal: after Reveal triggers, the higher Priority becomes the Active Player."""
+    st = duel(active=0)
+    events = play_beat(st, (("massive", "strike"), ("charging", "grasp")))
+    assert any("Wardlaw (2) is the Active Player" in t for t in texts(events))
+
+
+def test_armor_reduces_damage_and_is_used_up():
+    """Armor X: damage is reduced by Armor, which is then lost."""
+    st = duel()
+    play_beat(st, (("charging", "grasp"), ("massive", "strike")))
+    # Charging Grasp (power 3) advances 1 and hits; Massive's Armor 2 soaks 2 of it.
+    assert st.player(1)["life"] == 19
+
+
+def test_damage_over_guard_stuns_and_a_stunned_fighter_does_not_attack():
+    """Guard & Stun: damage this beat above Guard stuns; a stunned fighter skips its attack."""
+    st = duel()
+    events = play_beat(st, (("charging", "strike"), ("massive", "drive")))
+    # Charging Strike: power 5 - Armor 2 = 3 damage against Massive Drive's Guard 2.
+    assert st.player(1)["life"] == 17
+    assert any("Wardlaw (2) is stunned and cannot attack" in t for t in texts(events))
+    assert st.player(0)["life"] == 20
+
+
+def test_tied_priority_causes_a_clash_with_new_bases():
+    """Clash: on a Priority tie both set a new Base; the replaced Bases return to hand."""
+    st = duel()
+    for p in (0, 1):
+        give(st, p, "charging", "grasp")
+        st.apply(p, Action("set", ("charging", "grasp")))
+    st.apply(0, Action("pass"))
+    st.apply(1, Action("pass"))
+    assert st.s["phase"] == "clash"
+    st.apply(0, Action("clash", ("drive",)))
+    st.apply(1, Action("clash", ("shot",)))
+    assert st.player(0)["pair"]["base"] == "drive"
+    assert "grasp" in st.player(0)["hand"] and "grasp" in st.player(1)["hand"]
+    while st.s["phase"] == "resolve":
+        p = st.decision().players[0]
+        st.apply(p, st.legal_actions(p)[0])
+    assert st.player(0)["discard1"] == ["charging", "drive"]
+
+
+def test_clash_without_a_base_left_skips_to_recycle():
+    """Clash: if either player runs out of Bases, skip straight to Recycle."""
+    st = duel()
+    for p in (0, 1):
+        give(st, p, "charging", "grasp")
+        pl = st.player(p)
+        spare = [c for c in pl["hand"] if st.card(c)["kind"] == "base" and c != "grasp"]
+        for c in spare:
+            pl["hand"].remove(c)
+            pl["discard1"].append(c)
+        st.apply(p, Action("set", ("charging", "grasp")))
+    st.apply(0, Action("pass"))
+    st.apply(1, Action("pass"))
+    assert st.s["phase"] == "set" and st.s["beat"] == 2
+    assert [st.player(p)["life"] for p in (0, 1)] == [20, 20]
+    assert st.player(0)["discard1"] == ["charging", "grasp"]
+
+
+def test_recycle_rotates_the_discard_piles():
+    """Recycle: pick up pile 2, pile 1 moves to pile 2, the pair becomes pile 1."""
+    st = duel()
+    before = {k: list(st.player(0)[k]) for k in ("discard1", "discard2", "hand")}
+    play_beat(st, (("charging", "strike"), ("smackdown", "drive")))
+    pl = st.player(0)
+    assert pl["discard1"] == ["charging", "strike"]
+    assert pl["discard2"] == before["discard1"]
+    assert set(before["discard2"]) <= set(pl["hand"])
+
+
+def test_recycle_force_one_each_two_at_seven_life_or_less():
+    """Recycle: +1 Force, +2 for a fighter at 7 life or less."""
+    st = duel()
+    st.player(1)["life"] = 7
+    play_beat(st, (("massive", "dodge"), ("smackdown", "dodge")))
+    assert st.player(0)["force"] == 3 and st.player(1)["force"] == 4
+
+
+def test_force_above_ten_is_trashed():
+    """Recycle: Force beyond 10 is trashed."""
+    st = duel()
+    st.player(0)["force"] = 10
+    st.s["pool"] -= 8
+    trashed = st.s["trashed"]
+    play_beat(st, (("massive", "dodge"), ("smackdown", "dodge")))
+    assert st.player(0)["force"] == 10 and st.s["trashed"] == trashed + 1
+
+
+def test_finisher_through_switch_trashes_switch_and_skips_rotation():
+    """Finishers: Switch pays Force equal to life for the Finisher; Switch is trashed, the
+    Base returns to hand, the Finisher leaves the game and the piles do not rotate."""
+    st = duel(finishers=(1, 0))
+    st.player(0)["life"] = 8
+    st.player(0)["force"] = 9
+    st.s["pool"] -= 7
+    piles = (list(st.player(0)["discard1"]), list(st.player(0)["discard2"]))
+    events = play_beat(st, (("switch", "strike"), ("massive", "shot")), choose=_pick("Use"))
+    pl = st.player(0)
+    assert "Double Moustache Buster" in " ".join(texts(events))
+    assert "switch" in pl["trashed"] and "double_moustache_buster" in pl["trashed"]
+    assert "strike" in pl["hand"] and pl["finisher_used"]
+    assert (pl["discard1"], pl["discard2"]) == piles
+    assert st.player(1)["life"] < 20
+
+
+def test_switch_end_regains_one_force():
+    """Switch: End, regain one Force (plus the usual Recycle Force)."""
+    st = duel()
+    play_beat(st, (("switch", "dodge"), ("massive", "dodge")), choose=_pick("Skip"))
+    assert st.player(0)["force"] == 4
+
+
+def test_defeat_ends_the_duel_at_once():
+    """Defeat: a fighter at 0 life loses immediately; the other attack never happens."""
+    st = duel()
+    st.player(1)["life"] = 3
+    events = play_beat(st, (("charging", "strike"), ("massive", "shot")))
+    assert st.outcome() is not None and st.outcome().winners == (0,)
+    assert st.decision().is_terminal
+    assert not any("Wardlaw (2)'s" in t or "Wardlaw (2) —" in t for t in texts(events))
+
+
+def test_time_over_plays_one_final_beat_then_higher_life_wins():
+    """Time Over: an empty pool after Recycle means one final beat, then more life wins."""
+    st = duel()
+    st.s["trashed"] += st.s["pool"] - 1
+    st.s["pool"] = 1
+    play_beat(st, (("charging", "strike"), ("massive", "dodge")))
+    assert st.s["final_beat"] and st.s["pool"] == 0
+    assert not st.invariant_violations()
+    play_beat(st, (("smackdown", "shot"), ("overhead", "burst")), choose=_pick("Retreat"))
+    out = st.outcome()
+    assert out is not None and out.winners == (0,) and "time over" in out.reason
+
+
+def test_time_over_with_equal_life_goes_to_the_reactive_player():
+    """Time Over: equal life at the end of the final beat: the Reactive Player wins."""
+    st = duel(active=0)
+    st.s["trashed"] += st.s["pool"]
+    st.s["pool"] = 0
+    st.s["final_beat"] = True
+    play_beat(st, (("massive", "dodge"), ("smackdown", "dodge")))
+    out = st.outcome()
+    reactive = 1 - st.s["active"]
+    assert out is not None and out.winners == (reactive,)
+
+
+def test_no_style_in_hand_at_set_recycles_the_piles_again():
+    """Discard: a player with no Style (or Base) in hand at Set recycles again, no triggers."""
+    st = duel()
+    pl = st.player(0)
+    for c in [c for c in pl["hand"] if st.card(c)["kind"] == "style" and c != "charging"]:
+        pl["hand"].remove(c)
+        pl["discard1"].append(c)
+    pl["discard2"].remove("overhead")
+    pl["discard1"].append("overhead")
+    play_beat(st, (("charging", "strike"), ("massive", "dodge")))
+    assert any(st.card(c)["kind"] == "style" for c in st.player(0)["hand"])
+    assert st.player(0)["discard1"] == []
+
+
+def test_illegal_action_is_refused_and_changes_nothing():
+    """apply: an illegal action raises with a reason and leaves the state untouched."""
+    st = duel()
+    before = st.state_hash()
+    with pytest.raises(IllegalAction, match="not a legal action"):
+        st.apply(0, Action("set", ("massive", "grasp")))  # both still in the discard piles
+    with pytest.raises(IllegalAction):
+        st.apply(0, Action("pass"))
+    assert st.state_hash() == before

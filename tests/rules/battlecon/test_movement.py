@@ -1,0 +1,63 @@
+"""Movement (rulebook: Movement, Advance, Retreat, Push, Pull, Close)."""
+
+from rules.battlecon import movement
+
+W = 7
+
+
+def test_advance_hops_over_the_opponent_without_counting_their_space():
+    """Movement: a fighter hops over an opponent's standup; its space does not count."""
+    assert movement.advance(2, 3, 1, W) == 4
+    assert movement.advance(2, 4, 3, W) == 6
+
+
+def test_long_advance_carries_past_the_opponent():
+    """Advance: an advance longer than the gap keeps going in the same direction."""
+    assert movement.advance(0, 2, 3, W) == 4
+
+
+def test_movement_cannot_leave_the_board():
+    """Movement: no one moves past the edges; such a move is impossible."""
+    assert movement.retreat(0, 3, 1, W) is None
+    assert movement.advance(4, 5, 3, W) is None
+
+
+def test_advance_3_with_two_open_spaces_fails():
+    """Movement example: Advance 3 with only 2 open spaces ahead cannot be made at all."""
+    assert movement.advance(3, 5, 3, W) is None  # open ahead: spaces 4 and 6 only
+    assert movement.advance(3, 5, 2, W) == 6
+
+
+def test_push_against_wall_forces_pull():
+    """Movement example: 'Push or Pull 1' against a foe at the wall leaves only the Pull."""
+    assert movement.push(5, 6, 1, W) is None
+    assert movement.pull(5, 6, 1, W) == 4
+
+
+def test_pull_can_carry_the_opponent_past_you():
+    """Pull: a long pull brings the opponent past the puller."""
+    assert movement.pull(3, 5, 2, W) == 2
+
+
+def test_stepwise_pulls_add_into_one_move():
+    """Movement: 'Pull 1 per counter' for 3 counters is one Pull 3 (hop counted once)."""
+    assert movement.pull(3, 6, 3, W) == 2
+
+
+def test_close_stops_next_to_the_opponent():
+    """Close: advance as far as possible up to the amount, never past the opponent."""
+    assert movement.close_distance(0, 4, 6) == 3
+    assert movement.close_distance(2, 3, 2) == 0
+    assert movement.close_distance(0, 6, 2) == 2
+
+
+def test_retreat_moves_away_from_the_opponent():
+    """Retreat: away from the foe whichever side they stand on."""
+    assert movement.retreat(3, 1, 2, W) == 5
+    assert movement.retreat(3, 5, 2, W) == 1
+
+
+def test_passed_detects_crossing_the_opponent():
+    """'Has moved past': crossing the foe's space."""
+    assert movement.passed(2, 4, 3)
+    assert not movement.passed(2, 1, 3)
