@@ -147,7 +147,7 @@ class Session:
                     session.log.extend(match.submit(player, action))
                 except IllegalAction as exc:
                     raise SessionError(
-                        f"step {i + 1} of the save cannot be replayed: {exc}"
+                        f"{Path(path).name}: step {i + 1} cannot be replayed: {exc}"
                     ) from None
         except SaveError as exc:
             raise SessionError(str(exc)) from None

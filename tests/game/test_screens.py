@@ -1,0 +1,238 @@
+"""Screens: the stack, keyboard paths, setup defaults, table flow, hot-seat, save/load."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+
+from game.app import App
+from game.screens.base import Screen, ScreenStack
+from game.screens.menus import GameSelectScreen, SetupScreen, TitleScreen
+from game.screens.overlays import (
+    LoadScreen,
+    MessageScreen,
+    PassDeviceScreen,
+    PauseScreen,
+    ResultScreen,
+)
+from game.screens.table import TableScreen
+from game.session import Seat, Session
+
+
+def press(app: App, key: int, frames: int = 2) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+    for _ in range(frames):
+        app.frame(1 / 20)
+
+
+def run(app: App, frames: int) -> None:
+    for _ in range(frames):
+        app.frame(1 / 20)
+
+
+@pytest.fixture
+def app(only_dice_race, app_dirs):
+    config, saves = app_dirs
+    return App(config_dir=config, save_dir=saves)
+
+
+class Recorder(Screen):
+    def __init__(self, app, name, consume, modal=True):
+        super().__init__(app)
+        self.name, self.consume, self.modal, self.seen = name, consume, modal, []
+
+    def handle(self, event):
+        self.seen.append(event.type)
+        return self.consume
+
+
+def test_stack_push_pop_replace_and_reset(app):
+    stack = ScreenStack()
+    a, b, c = Screen(app), Screen(app), Screen(app)
+    stack.push(a)
+    stack.push(b)
+    assert stack.top is b
+    stack.replace(c)
+    assert stack.screens == [a, c]
+    assert stack.pop() is c and stack.top is a
+    stack.reset(b)
+    assert stack.screens == [b]
+
+
+def test_input_goes_down_the_stack_until_consumed_or_blocked(app):
+    stack = ScreenStack()
+    bottom = stack.push(Recorder(app, "bottom", True))
+    middle = stack.push(Recorder(app, "middle", False, modal=False))
+    top = stack.push(Recorder(app, "top", False, modal=False))
+    assert stack.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a))
+    assert top.seen and middle.seen and bottom.seen
+    middle.modal = True
+    bottom.seen.clear()
+    assert not stack.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a))
+    assert not bottom.seen
+
+
+def test_return_three_times_starts_a_match_of_the_first_game(app):
+    assert isinstance(app.stack.top, TitleScreen)
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.stack.top, GameSelectScreen)
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.stack.top, SetupScreen)
+    press(app, pygame.K_RETURN)
+    table = app.stack.top
+    assert isinstance(table, TableScreen) and table.session.game.id == "dicerace"
+    assert [s.human for s in table.session.seats] == [True, False]
+
+
+def test_coming_games_are_shown_but_not_focusable(app):
+    select = app.stack.push(GameSelectScreen(app))
+    tiles = [w for w in select.root.walk() if w.name.startswith("game.")]
+    assert [t.name for t in tiles] == ["game.dicerace", "game.battlecon", "game.biternia",
+                                       "game.chaostle", "game.terrene"]
+    assert [t.enabled for t in tiles] == [True, False, False, False, False]
+    assert all(w.enabled for w in select.focus.widgets)
+
+
+def test_setup_offers_players_seats_and_per_seat_options(app):
+    setup = app.stack.push(SetupScreen(app, "dicerace"))
+    assert setup.focus.current.name == "start"  # Return starts with the defaults
+    setup.widget("players").nudge(1)
+    assert setup.players == 3
+    assert setup.widget("token.2") is not None and setup.widget("seat2") is not None
+    setup.widget("seat1").nudge(-1)
+    assert setup.seat_choice[1] == "AI · easy"
+    assert setup.setup() == {"players": 3, "track": "12", "variant": "plain",
+                             "token.0": "Hare", "token.1": "Tortoise", "token.2": "Fox"}
+
+
+def test_tab_and_arrows_move_focus_and_left_right_change_a_value(app):
+    setup = app.stack.push(SetupScreen(app, "dicerace"))
+    start = setup.focus.current
+    press(app, pygame.K_TAB)
+    assert setup.focus.current is not start
+    setup.focus.focus(setup.widget("track"))
+    press(app, pygame.K_RIGHT)
+    assert setup.values["track"] == "20"
+
+
+def start_table(app: App, seats: list[Seat], setup: dict | None = None, seed: int = 5):
+    session = Session.new("dicerace", setup or {"players": len(seats)}, seats, seed)
+    return app.stack.push(TableScreen(app, session))
+
+
+def test_generic_table_lists_every_legal_action_and_pages_when_many(app):
+    table = start_table(app, [Seat(True), Seat(True)], {"players": 2, "variant": "many"})
+    session = table.session
+    session.submit(0, session.state.legal_actions(0)[0])
+    session.submit(1, session.state.legal_actions(1)[0])
+    table.refresh()
+    actions = session.state.legal_actions(0)
+    assert len(actions) > 12 and table.table.pages == 2
+    assert len(table.table.buttons) == 12
+    press(app, pygame.K_PAGEDOWN)
+    names = [b.name for b in table.table.buttons]
+    assert names == [f"action.{i}" for i in range(12, len(actions))]
+
+
+def test_number_keys_play_the_action_on_that_button(app):
+    table = start_table(app, [Seat(True), Seat(False, "random")])
+    press(app, pygame.K_2)
+    assert table.session.match.record.steps[0][1].args == (2,)
+
+
+def test_ai_thinks_in_a_worker_and_chance_is_resolved(app):
+    table = start_table(app, [Seat(True), Seat(False, "random")])
+    press(app, pygame.K_1)
+    run(app, 20)
+    kinds = [p for p, _ in table.session.match.record.steps]
+    assert 1 in kinds and -1 in kinds  # the AI pledged and a die was rolled
+    assert any(text.startswith("Hare 1 rolled") for text, _ in table.table.log)
+
+
+def test_dice_events_are_thrown_in_the_tray(app):
+    table = start_table(app, [Seat(True), Seat(True)])
+    table.choose(table.table.model.actions[0])
+    run(app, 1)
+    press(app, pygame.K_RETURN)  # pass the device
+    table.choose(table.table.model.actions[0])
+    assert table.table.tray.throw_ is not None
+    run(app, 80)
+    roll = table.session.state.d["roll"]
+    assert table.table.tray.shown_faces() == [roll]
+
+
+def test_hot_seat_hides_the_table_between_human_seats(app):
+    table = start_table(app, [Seat(True), Seat(True)])
+    table.choose(table.table.model.actions[2])  # Hare 1 pledges 3 in secret
+    run(app, 1)
+    assert isinstance(app.stack.top, PassDeviceScreen) and table.viewer == 1
+    assert app.stack.top.opaque
+    texts = [t for t, _ in table.table.log]
+    assert "Hare 1 pledged 3" not in texts and "Hare 1 has pledged in secret" in texts
+    panels = {p.title: p.lines for p in table.table.panels}
+    assert panels["Your pledge"][0] == "not yet made"
+
+
+def test_simultaneous_choices_are_gathered_seat_by_seat(app):
+    table = start_table(app, [Seat(False, "random"), Seat(True)])
+    run(app, 10)
+    assert table.session.actor() == 1 and table.my_turn()
+    table.choose(table.table.model.actions[0])
+    assert table.session.state.d["phase"] != "pledge"
+
+
+def test_esc_opens_pause_and_resign_shows_the_result(app):
+    table = start_table(app, [Seat(True), Seat(False, "random")])
+    press(app, pygame.K_ESCAPE)
+    pause = app.stack.top
+    assert isinstance(pause, PauseScreen) and not pause.opaque
+    pause.resign()
+    run(app, 3)
+    result = app.stack.top
+    assert isinstance(result, ResultScreen) and result.title == "Defeat"
+    assert table.session.outcome().scores == (0.0, 1.0)
+
+
+def test_save_then_load_replays_the_record(app):
+    table = start_table(app, [Seat(True), Seat(False, "random")])
+    press(app, pygame.K_1)
+    run(app, 20)
+    pause = app.stack.push(PauseScreen(app, table))
+    pause.save()
+    saved = app.last_save
+    data = json.loads(saved.read_text())
+    assert data["format"] == "tabletop-arena-match" and data["meta"]["seats"][1]["human"] is False
+    loader = app.stack.push(LoadScreen(app))
+    loader.open(saved)
+    loaded = app.stack.top
+    assert isinstance(loaded, TableScreen) and loaded is not table
+    steps = table.session.match.record.steps
+    assert loaded.session.match.record.steps[: len(steps)] == steps
+    assert loaded.session.log[: len(table.session.log)] == table.session.log
+
+
+@pytest.mark.parametrize("content", ["not json{", json.dumps({"format": "other"}),
+                                     json.dumps({"format": "tabletop-arena-match", "version": 1,
+                                                 "game": "dicerace", "setup": {"players": 2},
+                                                 "seed": 1,
+                                                 "steps": [[0, {"kind": "fly", "args": []}]]})])
+def test_a_bad_save_shows_a_readable_message(app, app_dirs, content):
+    saves = app_dirs[1]
+    saves.mkdir(parents=True, exist_ok=True)
+    bad = saves / "bad.json"
+    bad.write_text(content)
+    loader = app.stack.push(LoadScreen(app))
+    loader.open(bad)
+    message = app.stack.top
+    assert isinstance(message, MessageScreen) and "bad.json" in message.message
+    assert "Traceback" not in message.message
+
+
+def test_window_scaling_is_letterboxed(app):
+    app.window = pygame.display.set_mode((1000, 1000))
+    vp = app.viewport()
+    assert vp.w == 1000 and vp.h == round(720 * 1000 / 1280) and vp.y > 0
+    x, y = app.to_logical(app.to_window((640, 360)))
+    assert (round(x), round(y)) == (640, 360)
