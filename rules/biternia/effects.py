@@ -1,0 +1,472 @@
+"""Card effects and combat: the resolution stack, targeting, attacks, damage and defeat.
+
+A card in resolution is a frame on ``s.d["stack"]``. Each step of the card goes through
+three stages: choose targets, open a window for enemy Interrupts, resolve (if its targets
+are still legal). Interrupts push a frame on top, so the last revealed resolves first.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rules.biternia import board, traits
+from rules.biternia.content import Card, load
+from rules.biternia.state import card_design
+from rules.core import Event
+
+if TYPE_CHECKING:
+    from rules.biternia.state import BiterniaState
+
+BIT_DAMAGE_ON_DEFEAT = 3  # rulebook: Defeated Heroes / Destroying a Tower
+REST_HEAL = 3  # rulebook: Rest is "Heal 3, Self"
+
+
+# ---- small look-ups -----------------------------------------------------------------
+def name(target: str) -> str:
+    c = load()
+    if target in c.heroes:
+        return c.heroes[target].name
+    return c.spaces[target].name if target in c.spaces else target
+
+
+def card_of(card: str) -> Card | None:
+    """The design behind a card instance; None for a Hero card."""
+    return load().cards.get(card_design(card))
+
+
+def card_name(card: str) -> str:
+    found = card_of(card)
+    if found is not None:
+        return found.name
+    return f"{name(card[5:])} (Hero card)" if card.startswith("hero:") else "a hidden card"
+
+
+def team(s: BiterniaState, hero: str) -> int:
+    return s.d["heroes"][hero]["seat"] % 2
+
+
+def on_board(s: BiterniaState, hero: str) -> bool:
+    return s.d["heroes"][hero]["space"] is not None
+
+
+def usable(hero: str, card: str | None) -> bool:
+    """A card works for a Hero if it is basic or one of the Hero's own powers."""
+    found = card_of(card) if card and card != "?" else None
+    return found is not None and (found.is_basic or found.hero == hero)
+
+
+def defense(s: BiterniaState, hero: str) -> int:
+    """The face-up card's defense (mismatched cards give none) plus traits."""
+    up = s.d["heroes"][hero]["up"]
+    base = card_of(up).defense if usable(hero, up) else 0
+    return base + traits.defense_bonus(s, hero)
+
+
+def heroes_in(s: BiterniaState, space: str, of_team: int | None = None) -> list[str]:
+    return [h for h in s.d["hero_order"] if s.d["heroes"][h]["space"] == space
+            and (of_team is None or team(s, h) == of_team)]
+
+
+def standing(s: BiterniaState, structure: str) -> bool:
+    return s.d["structures"].get(structure, 0) > 0
+
+
+def reach(s: BiterniaState, hero: str, ranged: bool) -> list[str]:
+    space = s.d["heroes"][hero]["space"]
+    if not ranged:
+        return [space]
+    return [space, *board.neighbours(space, team(s, hero), s.d["structures"])]
+
+
+def log(ev: list[Event], kind: str, text: str, **data: Any) -> None:
+    ev.append(Event(kind, text, data))
+
+
+# ---- targeting ------------------------------------------------------------------------
+def taunters(s: BiterniaState, space: str, enemy_team: int) -> list[str]:
+    """Enemy Heroes in ``space`` whose face-up card forces attacks onto them (Challenge)."""
+    out = []
+    for h in heroes_in(s, space, enemy_team):
+        up = s.d["heroes"][h]["up"]
+        if usable(h, up) and card_of(up).taunt and not s.d["heroes"][h]["stealth"]:
+            out.append(h)
+    return out
+
+
+def enemy_targets(s: BiterniaState, hero: str, ranged: bool, heroes_only: bool,
+                  attack: bool) -> list[str]:
+    """Enemy Heroes (not in stealth) and, unless excluded, enemy Structures in reach."""
+    mine = team(s, hero)
+    out: list[str] = []
+    for space in reach(s, hero, ranged):
+        here = [h for h in heroes_in(s, space, 1 - mine) if not s.d["heroes"][h]["stealth"]]
+        if board.is_structure(space) and board.structure_team(space) != mine \
+                and standing(s, space) and not heroes_only:
+            here.append(space)
+        forced = taunters(s, space, 1 - mine) if attack else []
+        out.extend(forced or here)
+    return out
+
+
+def friendly_targets(s: BiterniaState, hero: str, who: str) -> list[str]:
+    if who == "self":
+        return [hero]
+    here = heroes_in(s, s.d["heroes"][hero]["space"], team(s, hero))
+    return [h for h in here if who != "other" or h != hero]
+
+
+def is_ranged(hero: str, step: dict[str, Any]) -> bool:
+    return bool(step.get("ranged")) or traits.always_ranged(hero)
+
+
+def step_targets(s: BiterniaState, frame: dict[str, Any], step: dict[str, Any]) -> list | None:
+    """Legal targets for a step; None when the step takes no target."""
+    hero, kind = frame["hero"], step["do"]
+    if kind == "attack":
+        if step.get("area"):
+            return None
+        found = enemy_targets(s, hero, is_ranged(hero, step), bool(step.get("heroes_only")), True)
+        wanted = step.get("target", "enemy")
+        if wanted == "same":
+            return [frame["last"]] if frame.get("last") in found else []
+        if wanted == "interrupted" and frame["kind"] == "interrupt":
+            return [frame["src"]] if frame["src"] in found else []
+        return found
+    if kind == "move":
+        space = s.d["heroes"][hero]["space"]
+        return [space, *board.neighbours(space, team(s, hero), s.d["structures"])]
+    if kind in ("heal", "shield", "attack_token"):
+        return None if step["who"] == "all" else friendly_targets(s, hero, step["who"])
+    if kind in ("stun", "immobilize", "confuse"):
+        return enemy_targets(s, hero, False, True, False)
+    if kind == "favored_enemy":
+        return enemy_targets(s, hero, bool(step.get("ranged")), True, False)
+    return None
+
+
+# ---- the resolution stack ---------------------------------------------------------------
+def new_frame(hero: str, card: str, kind: str, src: str = "", under: int = -1,
+              tokens_before: int = 0) -> dict[str, Any]:
+    return {"hero": hero, "card": card, "kind": kind, "i": 0, "rep": 0, "reps": -1,
+            "target": None, "stage": "start", "last": None, "src": src, "under": under,
+            "tokens_before": tokens_before}
+
+
+def interrupters(s: BiterniaState, acting: str) -> list[str]:
+    """Enemies of the acting Hero holding a face-down Interrupt of their own."""
+    foe = 1 - team(s, acting)
+    out = []
+    for h in s.d["hero_order"]:
+        v = s.d["heroes"][h]
+        if v["space"] is not None and v["seat"] % 2 == foe and usable(h, v["down"]) \
+                and card_of(v["down"]).interrupt:
+            out.append(h)
+    return out
+
+
+def repeats(s: BiterniaState, frame: dict[str, Any], step: dict[str, Any]) -> int:
+    if step.get("repeat") == "friendly_heroes_here":
+        return 1 + len(traits.friends_here(s, frame["hero"]))
+    return 1
+
+
+def run(s: BiterniaState, ev: list[Event]) -> None:
+    """Resolve the stack until a seat must decide, the stack is empty or the game is won."""
+    stack = s.d["stack"]
+    while stack and s.d["pending"] is None and s.d["winner"] is None:
+        frame = stack[-1]
+        hero = s.d["heroes"][frame["hero"]]
+        steps = card_of(frame["card"]).steps
+        if hero["space"] is None or hero["up"] != frame["card"]:
+            stack.pop()
+            if frame["i"] < len(steps):
+                log(ev, "fizzle", f"{card_name(frame['card'])} is gone from {name(frame['hero'])}:"
+                    " its remaining effects do not resolve")
+            continue
+        if frame["i"] >= len(steps):
+            stack.pop()
+            if frame["kind"] != "channel":
+                end_activation(s, frame["hero"], frame["tokens_before"])
+            continue
+        _advance_step(s, frame, steps[frame["i"]], ev)
+
+
+def _next_step(frame: dict[str, Any]) -> None:
+    frame.update(i=frame["i"] + 1, rep=0, reps=-1, target=None, stage="start")
+
+
+def _advance_step(s: BiterniaState, frame: dict[str, Any], step: dict[str, Any],
+                  ev: list[Event]) -> None:
+    stage = frame["stage"]
+    if stage == "start":
+        if frame["reps"] < 0:
+            frame["reps"] = repeats(s, frame, step)
+        found = step_targets(s, frame, step)
+        if found is not None and not found:
+            log(ev, "no_target", f"{name(frame['hero'])}: no legal target, that effect is skipped")
+            _next_step(frame)
+        elif found is None or len(found) == 1:
+            frame["target"] = found[0] if found else None
+            frame["stage"] = "window"
+        else:
+            s.d["pending"] = {"type": "target", "seat": s.d["heroes"][frame["hero"]]["seat"],
+                              "options": found}
+    elif stage == "window":
+        able = interrupters(s, frame["hero"])
+        if able:
+            foe = 1 - team(s, frame["hero"])
+            s.d["pending"] = {"type": "interrupt", "seat": captain(s, foe), "options": able}
+        else:
+            frame["stage"] = "resolve"
+    else:
+        target = frame["target"]
+        if target is not None and target not in (step_targets(s, frame, step) or []):
+            log(ev, "fizzle", f"{name(target)} is no longer a legal target: that effect does "
+                "not resolve")
+        else:
+            resolve_step(s, frame, step, ev)
+        frame["rep"] += 1
+        if frame["rep"] < frame["reps"]:
+            frame.update(stage="start", target=None)
+        else:
+            _next_step(frame)
+
+
+def captain(s: BiterniaState, of_team: int) -> int:
+    """The seat that makes a team's shared decisions (the team's lowest seat)."""
+    return of_team
+
+
+def end_activation(s: BiterniaState, hero: str, tokens_before: int) -> None:
+    """+1 Attack tokens the Hero had when this activation began are now removed."""
+    v = s.d["heroes"][hero]
+    v["attack"] = max(0, v["attack"] - tokens_before)
+
+
+# ---- resolving one step ---------------------------------------------------------------------
+def resolve_step(s: BiterniaState, frame: dict[str, Any], step: dict[str, Any],
+                 ev: list[Event]) -> None:
+    hero, target, kind = frame["hero"], frame["target"], step["do"]
+    if kind == "attack":
+        hits = [target] if not step.get("area") else area_victims(s, hero)
+        for victim in hits:
+            attack(s, hero, victim, step, ev)
+        frame["last"] = target
+    elif kind == "move":
+        if target != s.d["heroes"][hero]["space"]:
+            move_hero(s, hero, target, ev)
+    elif kind in ("heal", "shield", "attack_token"):
+        who = friendly_targets(s, hero, "any") if target is None else [target]
+        for friend in who:
+            FRIENDLY[kind](s, hero, friend, step["amount"], ev)
+    elif kind in ("stun", "immobilize", "confuse"):
+        CONDITIONS[kind](s, target, ev)
+        frame["last"] = target
+    elif kind == "favored_enemy":
+        s.d["favored"] = target
+        log(ev, "token", f"{name(hero)} marks {name(target)} as his Favored Enemy")
+    elif kind == "bear_trap":
+        s.d["trap"] = {"space": s.d["heroes"][hero]["space"], "owner": hero}
+        log(ev, "token", f"{name(hero)} sets a Bear Trap in "
+            f"{name(s.d['heroes'][hero]['space'])}")
+    elif kind == "redirect":
+        redirect(s, frame, ev)
+
+
+def area_victims(s: BiterniaState, hero: str) -> list[str]:
+    """Everything an Area attack hits: all enemies in the space, stealthy or not."""
+    space = s.d["heroes"][hero]["space"]
+    foes = heroes_in(s, space, 1 - team(s, hero))
+    if board.is_structure(space) and board.structure_team(space) != team(s, hero) \
+            and standing(s, space):
+        foes.append(space)
+    return foes
+
+
+def redirect(s: BiterniaState, frame: dict[str, Any], ev: list[Event]) -> None:
+    """Challenge as an Interrupt: the interrupted attack on someone in her space hits her."""
+    if frame["kind"] != "interrupt" or frame["under"] < 0:
+        return
+    under = s.d["stack"][frame["under"]]
+    me = frame["hero"]
+    step = card_of(under["card"]).steps[under["i"]]
+    old = under["target"]
+    if step["do"] != "attack" or old is None or old == me:
+        return
+    space = s.d["heroes"][me]["space"]
+    old_space = s.d["heroes"][old]["space"] if old in s.d["heroes"] else old
+    if old_space == space and me in (step_targets(s, under, step) or []):
+        under["target"] = me
+        log(ev, "redirect", f"{name(me)} challenges: the attack on {name(old)} must target her")
+
+
+# ---- attacks and damage -----------------------------------------------------------------
+def attack(s: BiterniaState, hero: str, victim: str, step: dict[str, Any],
+           ev: list[Event]) -> int:
+    """One attack from a Hero's card: strength, defense, Pierce, then Hit effects."""
+    power = step["power"] + s.d["heroes"][hero]["attack"] + traits.attack_bonus(s, hero, victim)
+    pierce = step.get("pierce", 0) + traits.pierce_bonus(hero, step)
+    kind = step["type"].capitalize()
+    dealt = strike(s, victim, power, pierce, 1 - team(s, hero), ev,
+                   f"{name(hero)}'s {kind} Attack {power}")
+    if dealt > 0 and victim in s.d["heroes"] and on_board(s, victim):
+        for sub in step.get("hit", []):
+            CONDITIONS[sub["do"]](s, victim, ev)
+    return dealt
+
+
+def strike(s: BiterniaState, victim: str, power: int, pierce: int, by_team: int,
+           ev: list[Event], what: str) -> int:
+    """Apply an attack of ``power`` to a Hero or Structure; return the damage dealt."""
+    if victim in s.d["heroes"]:
+        guard = defense(s, victim)
+    else:
+        guard = load().structures["tower" if victim.startswith("tower_") else "bit"]["defense"]
+    damage = max(0, power - max(0, guard - pierce))
+    if victim in s.d["heroes"]:
+        return damage_hero(s, victim, damage, by_team, ev, what)
+    return damage_structure(s, victim, damage, by_team, ev, what)
+
+
+def damage_hero(s: BiterniaState, hero: str, damage: int, by_team: int, ev: list[Event],
+                what: str) -> int:
+    v = s.d["heroes"][hero]
+    absorbed = min(v["shield"], damage)
+    v["shield"] -= absorbed
+    dealt = damage - absorbed
+    v["hp"] = max(0, v["hp"] - dealt)
+    note = f" ({absorbed} stopped by Shield)" if absorbed else ""
+    log(ev, "damage", f"{what} deals {dealt} damage to {name(hero)}{note}", target=hero,
+        amount=dealt)
+    if v["hp"] == 0:
+        defeat(s, hero, by_team, ev)
+    return dealt
+
+
+def damage_structure(s: BiterniaState, structure: str, damage: int, by_team: int,
+                     ev: list[Event], what: str) -> int:
+    hp = s.d["structures"]
+    if hp[structure] <= 0:
+        return 0
+    hp[structure] = max(0, hp[structure] - damage)
+    log(ev, "damage", f"{what} deals {damage} damage to {name(structure)}", target=structure,
+        amount=damage)
+    if hp[structure] == 0:
+        destroyed(s, structure, by_team, ev)
+    return damage
+
+
+def destroyed(s: BiterniaState, structure: str, by_team: int, ev: list[Event]) -> None:
+    owner = board.structure_team(structure)
+    if structure.startswith("bit_"):
+        s.d["winner"] = 1 - owner
+        log(ev, "bit_destroyed", f"{name(structure)} is destroyed!", target=structure)
+        return
+    gold = load().structures["tower"]["kill_gold"]
+    s.d["gold"][1 - owner] += gold
+    log(ev, "tower_destroyed", f"{name(structure)} is destroyed; the enemy team takes {gold} gold",
+        target=structure)
+    bit = board.bit_of(owner)
+    damage_structure(s, bit, load().structures["tower"]["bit_damage"], 1 - owner, ev,
+                     "The fall of its Tower")
+
+
+def discard(s: BiterniaState, seat: int, card: str) -> None:
+    """Put a card face-up on its owner's discard pile (a power there is public knowledge)."""
+    s.d["seats"][seat]["discard"].append(card)
+    found = card_of(card)
+    if found is not None and found.hero in s.d["heroes"]:
+        shown = s.d["heroes"][found.hero]["shown"]
+        if card not in shown:
+            shown.append(card)
+
+
+def defeat(s: BiterniaState, hero: str, by_team: int, ev: list[Event]) -> None:
+    """Rulebook, Defeated Heroes: standee off, Hero card then its cards to the discard pile,
+    the enemy gains gold equal to its level, its Bit suffers 3, its tokens go."""
+    v = s.d["heroes"][hero]
+    mine = v["seat"] % 2
+    v["space"] = None
+    discard(s, v["seat"], f"hero:{hero}")
+    for slot in ("up", "down"):
+        if v[slot] is not None:
+            discard(s, v["seat"], v[slot])
+            v[slot] = None
+    v.update(channel=False, attack=0, shield=0, confuse=0, immobile=False, stealth=False)
+    s.d["gold"][1 - mine] += v["level"]
+    if s.d["trap"] and s.d["trap"]["owner"] == hero:
+        s.d["trap"] = None
+    log(ev, "defeated", f"{name(hero)} is defeated; the enemy team takes {v['level']} gold",
+        target=hero)
+    damage_structure(s, board.bit_of(mine), BIT_DAMAGE_ON_DEFEAT, 1 - mine, ev,
+                     f"The defeat of {name(hero)}")
+
+
+# ---- conditions (Hit effects and targeted steps) ---------------------------------------------
+def stun(s: BiterniaState, hero: str, ev: list[Event]) -> None:
+    """Rulebook, Stun: discard every action card on the Hero; its +1 Attack tokens go too."""
+    v = s.d["heroes"][hero]
+    for slot in ("up", "down"):
+        if v[slot] is not None:
+            discard(s, v["seat"], v[slot])
+            v[slot] = None
+    v.update(channel=False, attack=0)
+    log(ev, "stun", f"{name(hero)} is stunned: all its action cards are discarded", target=hero)
+
+
+def immobilize(s: BiterniaState, hero: str, ev: list[Event]) -> None:
+    s.d["heroes"][hero]["immobile"] = True
+    log(ev, "immobilize", f"{name(hero)} is immobilized", target=hero)
+
+
+def confuse(s: BiterniaState, hero: str, ev: list[Event]) -> None:
+    s.d["heroes"][hero]["confuse"] = 1
+    log(ev, "confuse", f"{name(hero)} is confused", target=hero)
+
+
+CONDITIONS = {"stun": stun, "immobilize": immobilize, "confuse": confuse}
+
+
+def heal(s: BiterniaState, healer: str, hero: str, amount: int, ev: list[Event]) -> None:
+    """Heal X: up to the Hero's maximum HP; extra healing is lost."""
+    v = s.d["heroes"][hero]
+    amount += traits.heal_bonus(healer)
+    gained = min(amount, traits.max_hp(s, hero) - v["hp"])
+    v["hp"] += gained
+    log(ev, "heal", f"{name(hero)} heals {gained}", target=hero, amount=gained)
+
+
+def shield(s: BiterniaState, giver: str, hero: str, amount: int, ev: list[Event]) -> None:
+    s.d["heroes"][hero]["shield"] += amount
+    log(ev, "token", f"{name(hero)} gains {amount} Shield", target=hero)
+    echo = traits.shield_echo(giver, hero)
+    if echo:
+        s.d["heroes"][giver]["shield"] += echo
+        log(ev, "token", f"{name(giver)} gains {echo} Shield (Oath of the Shield)", target=giver)
+
+
+def attack_token(s: BiterniaState, giver: str, hero: str, amount: int, ev: list[Event]) -> None:
+    s.d["heroes"][hero]["attack"] += amount
+    log(ev, "token", f"{name(hero)} gains {amount} +1 Attack token(s)", target=hero)
+
+
+FRIENDLY = {"heal": heal, "shield": shield, "attack_token": attack_token}
+
+
+# ---- moving -------------------------------------------------------------------------------
+def move_hero(s: BiterniaState, hero: str, dest: str, ev: list[Event]) -> None:
+    """Move one space; an immobilized Hero stands up instead; enemy Bear Traps spring."""
+    v = s.d["heroes"][hero]
+    if v["immobile"]:
+        v["immobile"] = False
+        log(ev, "stand", f"{name(hero)} stands up instead of moving", target=hero)
+        return
+    v["space"] = dest
+    log(ev, "move", f"{name(hero)} moves to {name(dest)}", hero=hero, to=dest)
+    trap = s.d["trap"]
+    if trap and trap["space"] == dest and team(s, trap["owner"]) != team(s, hero):
+        s.d["trap"] = None
+        log(ev, "trap", f"{name(hero)} steps into the Bear Trap", target=hero)
+        immobilize(s, hero, ev)
+        power = load().tokens["bear_trap"]["damage"]
+        strike(s, hero, power, 0, 1 - team(s, hero), ev, f"The Bear Trap's Physical Attack {power}")

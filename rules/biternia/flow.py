@@ -1,0 +1,711 @@
+"""The course of a game: setup (initiative, draft, starting powers, shuffles, deployment) and
+the four phases of a round (Orders, Movement, Action with Base Defenses and Channeled
+effects, Cleanup). ``decision``/``legal_actions``/``apply`` dispatch on the phase; after every
+action ``progress`` resolves what needs no decision and moves the game on.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from rules.biternia import board, effects
+from rules.biternia.content import load
+from rules.biternia.effects import card_name, log, name
+from rules.biternia.state import card_design, team_of_seat
+from rules.core import Action, Decision, Event
+
+if TYPE_CHECKING:
+    from rules.biternia.state import BiterniaState
+
+DRAFT_ORDER = (0, 1, 1, 0, 0, 1, 1, 0)  # rulebook: 1-2-2-2-1, 0 = the initiative team
+MAX_LEVEL = 4
+DEPLOY_LIMIT = 2  # rulebook: at most two Heroes per space while deploying
+CLEANUP_GOLD = 2
+
+
+# ---- who and what -------------------------------------------------------------------
+def seats_of(s: BiterniaState, team: int) -> list[int]:
+    return [p for p in range(s.num_players) if team_of_seat(p, s.num_players) == team]
+
+
+def heroes_of(s: BiterniaState, team: int) -> list[str]:
+    return [h for h in s.d["hero_order"] if s.d["heroes"][h]["seat"] % 2 == team]
+
+
+def cleanup_order(s: BiterniaState) -> list[int]:
+    first = s.d["initiative"]
+    return sorted(range(s.num_players), key=lambda p: (p % 2 != first, p))
+
+
+def draft_seat(s: BiterniaState) -> int:
+    """A team's pick goes to its member with the fewest Heroes so far."""
+    team = DRAFT_ORDER[s.d["draft_step"]] ^ s.d["initiative"]
+    counts = {p: 0 for p in seats_of(s, team)}
+    for v in s.d["heroes"].values():
+        if v["seat"] in counts:
+            counts[v["seat"]] += 1
+    return min(counts, key=lambda p: (counts[p], p))
+
+
+def learn_seats(s: BiterniaState) -> list[int]:
+    return sorted({v["seat"] for v in s.d["heroes"].values() if not v["learned"]})
+
+
+def order_seats(s: BiterniaState) -> list[int]:
+    return sorted({v["seat"] for v in s.d["heroes"].values()
+                   if v["space"] is not None and v["down"] is None
+                   and s.d["seats"][v["seat"]]["hand"]})
+
+
+def decision(s: BiterniaState) -> Decision:
+    d = s.d
+    if d["winner"] is not None:
+        return Decision.terminal()
+    if d["pending"]:
+        return Decision.player(d["pending"]["seat"])
+    phase = d["phase"]
+    if phase in ("coin", "shuffle"):
+        return Decision.chance()
+    if phase == "draft":
+        return Decision.player(draft_seat(s))
+    if phase == "learn":
+        return Decision.simultaneous(learn_seats(s))
+    if phase == "orders":
+        return Decision.simultaneous(order_seats(s))
+    if phase == "cleanup":
+        return Decision.player(d["queue"][0])
+    return Decision.player(effects.captain(s, d["turn"]))
+
+
+# ---- legal actions per phase ----------------------------------------------------------
+def legal_actions(s: BiterniaState, player: int) -> list[Action]:
+    pending = s.d["pending"]
+    if pending:
+        return PENDING_CHOICES[pending["type"]](s, pending)
+    return PHASE_CHOICES[s.d["phase"]](s, player)
+
+
+def _coin(s: BiterniaState, player: int) -> list[Action]:
+    return [Action("initiative", (t,), f"The {('blue', 'red')[t]} team starts with the "
+                   "initiative") for t in (0, 1)]
+
+
+def _draft(s: BiterniaState, player: int) -> list[Action]:
+    c = load()
+    return [Action("draft", (h,), f"Draft {c.heroes[h].full_name} ({c.heroes[h].hero_type}, "
+                   f"{c.heroes[h].hp} HP)") for h in s.d["draft_pool"]]
+
+
+def learnable(s: BiterniaState, hero: str, new_level: int) -> list[str]:
+    """Powers not yet learned; the Ultimate (Z) only once the Hero reaches level 4."""
+    known = s.d["heroes"][hero]["learned"]
+    return [p for p in load().heroes[hero].powers
+            if p not in known and (new_level >= MAX_LEVEL or not load().cards[p].ultimate)]
+
+
+def _learn(s: BiterniaState, player: int) -> list[Action]:
+    out = []
+    for h in s.d["hero_order"]:
+        v = s.d["heroes"][h]
+        if v["seat"] == player and not v["learned"]:
+            out += [Action("learn", (h, p), f"{name(h)} starts with {card_name(p)}")
+                    for p in learnable(s, h, 1)]
+    return out
+
+
+def _deploy(s: BiterniaState, player: int) -> list[Action]:
+    team = s.d["turn"]
+    out = []
+    for h in heroes_of(s, team):
+        if s.d["heroes"][h]["space"] is None:
+            for space in board.tower_spaces(team):
+                if len(effects.heroes_in(s, space)) < DEPLOY_LIMIT:
+                    out.append(Action("deploy", (h, space), f"Deploy {name(h)} to {name(space)}"))
+    return out
+
+
+def distinct_hand(s: BiterniaState, seat: int) -> list[str]:
+    """One card per design from a hand (identical copies are interchangeable)."""
+    seen: dict[str, str] = {}
+    for card in s.d["seats"][seat]["hand"]:
+        seen.setdefault(card_design(card), card)
+    return list(seen.values())
+
+
+def _orders(s: BiterniaState, player: int) -> list[Action]:
+    out = []
+    for h in s.d["hero_order"]:
+        v = s.d["heroes"][h]
+        if v["seat"] == player and v["space"] is not None and v["down"] is None:
+            for card in distinct_hand(s, player):
+                note = "" if effects.usable(h, card) else " (not theirs: universal action only)"
+                out.append(Action("order", (h, card), f"Order {name(h)}: {card_name(card)}{note}"))
+    return out
+
+
+def _movement(s: BiterniaState, player: int) -> list[Action]:
+    out = []
+    for h in heroes_of(s, s.d["turn"]):
+        if h in s.d["done"]:
+            continue
+        v = s.d["heroes"][h]
+        if v["space"] is not None and v["immobile"]:
+            out.append(Action("stand", (h,), f"{name(h)} stands up (immobilized: no move)"))
+        elif v["space"] is not None:
+            for dest in board.neighbours(v["space"], s.d["turn"], s.d["structures"]):
+                out.append(Action("move", (h, dest), f"Move {name(h)} to {name(dest)}"))
+        out.append(Action("pass", (h,), f"{name(h)} passes" +
+                          ("" if v["space"] is not None else " (defeated)")))
+    return out
+
+
+def activatable(s: BiterniaState, team: int) -> list[str]:
+    return [h for h in heroes_of(s, team)
+            if s.d["heroes"][h]["space"] is not None and s.d["heroes"][h]["down"] is not None]
+
+
+def at_catapult(s: BiterniaState, hero: str) -> bool:
+    return s.d["catapult"] and s.d["heroes"][hero]["space"] in load().catapult["spaces"]
+
+
+def _action(s: BiterniaState, player: int) -> list[Action]:
+    out = []
+    for h in activatable(s, s.d["turn"]):
+        card = s.d["heroes"][h]["down"]
+        shown = card_name(card)
+        if effects.usable(h, card):
+            out.append(Action("activate", (h, "use"), f"{name(h)}: {shown}"))
+        out.append(Action("activate", (h, "farm"), f"{name(h)}: Farm (discard {shown})"))
+        out.append(Action("activate", (h, "rest"), f"{name(h)}: Rest (discard {shown})"))
+        if at_catapult(s, h):
+            out.append(Action("activate", (h, "hire"), f"{name(h)}: Hire the catapult "
+                              f"(discard {shown})"))
+    return out
+
+
+def firing_structures(s: BiterniaState, team: int) -> list[str]:
+    """Standing Structures of ``team`` with an enemy Hero in their space, yet to attack."""
+    out = []
+    for sid, hp in s.d["structures"].items():
+        if hp > 0 and board.structure_team(sid) == team and sid not in s.d["attacked"] \
+                and effects.heroes_in(s, sid, 1 - team):
+            out.append(sid)
+    return sorted(out)
+
+
+def _base(s: BiterniaState, player: int) -> list[Action]:
+    return [Action("structure", (sid,), f"{name(sid)} attacks")
+            for sid in firing_structures(s, s.d["turn"])]
+
+
+def channelers(s: BiterniaState, team: int) -> list[str]:
+    return [h for h in heroes_of(s, team) if s.d["heroes"][h]["channel"]]
+
+
+def _channel(s: BiterniaState, player: int) -> list[Action]:
+    return [Action("channel", (h,), f"Resolve {name(h)}'s {card_name(s.d['heroes'][h]['up'])}")
+            for h in channelers(s, s.d["turn"])]
+
+
+def _cleanup(s: BiterniaState, player: int) -> list[Action]:
+    gold = s.d["gold"][player % 2]
+    out = []
+    for h in s.d["hero_order"]:
+        v = s.d["heroes"][h]
+        cost = v["level"] + 1
+        if v["seat"] == player and v["level"] < MAX_LEVEL and gold >= cost:
+            out += [Action("level", (h, p), f"Level {name(h)} to {v['level'] + 1} for {cost} gold"
+                           f", learning {card_name(p)}") for p in learnable(s, h, v["level"] + 1)]
+    out += [Action("discard", (c,), f"Discard {card_name(c)}") for c in distinct_hand(s, player)]
+    out.append(Action("done", (), "Done (draw up)"))
+    return out
+
+
+PHASE_CHOICES: dict[str, Callable[[BiterniaState, int], list[Action]]] = {
+    "coin": _coin, "draft": _draft, "learn": _learn, "deploy": _deploy, "orders": _orders,
+    "movement": _movement, "action": _action, "base": _base, "channel": _channel,
+    "cleanup": _cleanup,
+}
+
+
+def _target_choice(s: BiterniaState, pending: dict) -> list[Action]:
+    frame = s.d["stack"][-1]
+    step = effects.card_of(frame["card"]).steps[frame["i"]]
+    if step["do"] == "move":
+        here = s.d["heroes"][frame["hero"]]["space"]
+        return [Action("target", (t,), f"{name(frame['hero'])}: stay" if t == here else
+                       f"{name(frame['hero'])}: move to {name(t)}") for t in pending["options"]]
+    return [Action("target", (t,), f"{card_name(frame['card'])}: target {name(t)}")
+            for t in pending["options"]]
+
+
+def _interrupt_choice(s: BiterniaState, pending: dict) -> list[Action]:
+    out = [Action("interrupt", (h,), f"Interrupt with {name(h)}: "
+                  f"{card_name(s.d['heroes'][h]['down'])}") for h in pending["options"]]
+    return [*out, Action("no_interrupt", (), "No interrupt")]
+
+
+def _respawn_choice(s: BiterniaState, pending: dict) -> list[Action]:
+    hero = pending["hero"]
+    return [Action("respawn", (hero, sp), f"{name(hero)} respawns at {name(sp)}")
+            for sp in pending["options"]]
+
+
+def _catapult_choice(s: BiterniaState, pending: dict) -> list[Action]:
+    cost = load().catapult["gold_cost"]
+    out = [Action("catapult", (t,), f"Pay {cost} gold: catapult attacks {name(t)}")
+           for t in pending["options"]]
+    return [*out, Action("catapult", ("",), "Do not fire the catapult")]
+
+
+PENDING_CHOICES = {"target": _target_choice, "interrupt": _interrupt_choice,
+                   "respawn": _respawn_choice, "catapult": _catapult_choice}
+
+
+# ---- applying ----------------------------------------------------------------------------
+def apply(s: BiterniaState, player: int, action: Action) -> list[Event]:
+    ev: list[Event] = []
+    APPLY[action.kind](s, player, action, ev)
+    progress(s, ev)
+    return ev
+
+
+def _do_initiative(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None:
+    team = a.args[0]
+    s.d.update(initiative=team, turn=team)
+    log(ev, "initiative", f"The {('blue', 'red')[team]} team has the initiative")
+    if s.d["preset"]:
+        _take_preset(s, ev)
+        s.d["phase"] = "shuffle"
+    else:
+        s.d["phase"] = "draft"
+
+
+def add_hero(s: BiterniaState, hero: str, seat: int) -> None:
+    c = load()
+    s.d["heroes"][hero] = {
+        "seat": seat, "level": 1, "hp": c.heroes[hero].hp + 1, "space": None, "up": None,
+        "down": None, "attack": 0, "shield": 0, "confuse": 0, "immobile": False,
+        "stealth": False, "channel": False, "learned": [], "shown": []}
+    s.d["hero_order"].append(hero)
+    if hero in s.d["draft_pool"]:
+        s.d["draft_pool"].remove(hero)
+
+
+def learn(s: BiterniaState, hero: str, power: str) -> None:
+    v = s.d["heroes"][hero]
+    v["learned"].append(power)
+    s.d["seats"][v["seat"]]["hand"].append(power)
+
+
+def _take_preset(s: BiterniaState, ev: list[Event]) -> None:
+    preset = load().presets[s.d["preset"]]
+    for team in (0, 1):
+        seats = seats_of(s, team)
+        per_seat = len(preset[f"team_{team}"]) // len(seats)
+        for i, (hero, power) in enumerate(zip(preset[f"team_{team}"], preset[f"powers_{team}"],
+                                              strict=True)):
+            add_hero(s, hero, seats[i // per_seat])
+            learn(s, hero, power)
+    log(ev, "preset", f"Teams and starting powers from {preset['name']}")
+
+
+def _do_draft(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None:
+    hero = a.args[0]
+    add_hero(s, hero, player)
+    s.d["draft_step"] += 1
+    log(ev, "draft", f"{s.player_name(player)} drafts {load().heroes[hero].full_name}",
+        hero=hero, seat=player)
+
+
+def _team_seats(s: BiterniaState, seat: int) -> tuple[int, ...]:
+    return tuple(seats_of(s, seat % 2))
+
+
+def _do_learn(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None:
+    hero, power = a.args
+    learn(s, hero, power)
+    ev.append(Event("learn", f"{name(hero)} learns {card_name(power)}", {"hero": hero},
+                    _team_seats(s, player)))
+
+
+def _do_shuffle(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None:
+    seat = s.d["shuffle_seat"]
+    random.Random(a.args[0]).shuffle(s.d["seats"][seat]["deck"])
+    log(ev, "shuffle", f"{s.player_name(seat)} shuffles the action deck (the only shuffle)")
+    s.d["shuffle_seat"] += 1
+    if s.d["shuffle_seat"] == s.num_players:
+        for p, seat_data in enumerate(s.d["seats"]):
+            for _ in range(seat_data["hand_size"] - len(seat_data["hand"])):
+                draw_card(s, p, ev)
+        s.d.update(phase="deploy", turn=s.d["initiative"])
+
+
+def _do_deploy(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None:
+    hero, space = a.args
+    s.d["heroes"][hero]["space"] = space
+    log(ev, "deploy", f"{name(hero)} deploys to {name(space)}", hero=hero, to=space)
+    s.d["turn"] = 1 - s.d["turn"]
+
+
+def _do_order(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None:
+    hero, card = a.args
+    s.d["seats"][player]["hand"].remove(card)
+    s.d["heroes"][hero]["down"] = card
+    log(ev, "order", f"{s.player_name(player)} gives {name(hero)} a face-down order", hero=hero)
+
+
+def _do_move(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None:
+    hero = a.args[0]
+    if a.kind == "move":
+        effects.move_hero(s, hero, a.args[1], ev)
+    elif a.kind == "stand":
+        effects.move_hero(s, hero, s.d["heroes"][hero]["space"], ev)
+    else:
+        log(ev, "pass", f"{name(hero)} passes")
+    s.d["done"].append(hero)
+    s.d["turn"] = 1 - s.d["turn"]
+
+
+def reveal(s: BiterniaState, hero: str, ev: list[Event]) -> str:
+    """Discard the Hero's face-up card, then turn its face-down card up."""
+    v = s.d["heroes"][hero]
+    if v["up"] is not None:
+        effects.discard(s, v["seat"], v["up"])
+    card = v["down"]
+    v.update(up=card, down=None)
+    if effects.usable(hero, card) and not effects.card_of(card).is_basic \
+            and card not in v["shown"]:
+        v["shown"].append(card)
+    log(ev, "reveal", f"{name(hero)} reveals {card_name(card)}", hero=hero, card=card)
+    return card
+
+
+def _do_activate(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None:
+    hero, mode = a.args
+    v = s.d["heroes"][hero]
+    before = v["attack"]
+    card = reveal(s, hero, ev)
+    s.d["turn"] = 1 - s.d["turn"]
+    if mode == "use" and effects.card_of(card).channeled:
+        v["channel"] = True
+        log(ev, "channel", f"{name(hero)} begins channeling {card_name(card)}")
+        effects.end_activation(s, hero, before)
+    elif mode == "use":
+        s.d["stack"].append(effects.new_frame(hero, card, "card", tokens_before=before))
+    else:
+        universal(s, hero, mode, ev)
+        effects.end_activation(s, hero, before)
+
+
+def universal(s: BiterniaState, hero: str, mode: str, ev: list[Event]) -> None:
+    """Farm, Rest or Hire: discard the Hero's cards first (rulebook: Universal Actions)."""
+    v = s.d["heroes"][hero]
+    effects.discard(s, v["seat"], v["up"])
+    v["up"] = None
+    team = v["seat"] % 2
+    if mode == "farm":
+        gained = 1
+        if s.d["space_gold"].get(v["space"], 0) > 0:
+            s.d["space_gold"][v["space"]] -= 1
+            gained += 1
+        s.d["gold"][team] += gained
+        log(ev, "farm", f"{name(hero)} farms {gained} gold", hero=hero, amount=gained)
+    elif mode == "rest":
+        log(ev, "rest", f"{name(hero)} rests")
+        effects.heal(s, hero, hero, effects.REST_HEAL, ev)
+    else:
+        towers = [t for t in effects.reach(s, hero, True) if t.startswith("tower_")
+                  and board.structure_team(t) != team and effects.standing(s, t)]
+        log(ev, "hire", f"{name(hero)} hires the catapult crew")
+        if towers and s.d["gold"][team] >= load().catapult["gold_cost"]:
+            s.d["pending"] = {"type": "catapult", "seat": v["seat"], "options": towers,
+                              "hero": hero}
+
+
+def _do_catapult(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None:
+    s.d["pending"] = None
+    tower = a.args[0]
+    if tower:
+        team = player % 2
+        s.d["gold"][team] -= load().catapult["gold_cost"]
+        effects.strike(s, tower, load().catapult["power"], 0, team, ev,
+                       f"The catapult's Ranged Attack {load().catapult['power']}")
+
+
+def _do_target(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None:
+    s.d["pending"] = None
+    s.d["stack"][-1].update(target=a.args[0], stage="window")
+
+
+def _do_interrupt(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None:
+    s.d["pending"] = None
+    if a.kind == "no_interrupt":
+        s.d["stack"][-1]["stage"] = "resolve"
+        return
+    hero = a.args[0]
+    before = s.d["heroes"][hero]["attack"]
+    under = len(s.d["stack"]) - 1
+    src = s.d["stack"][-1]["hero"]
+    card = reveal(s, hero, ev)
+    log(ev, "interrupt", f"{name(hero)} interrupts {name(src)} with {card_name(card)}")
+    s.d["stack"].append(effects.new_frame(hero, card, "interrupt", src, under, before))
+
+
+def _do_structure(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None:
+    structure_attack(s, a.args[0], ev)
+    s.d["turn"] = 1 - s.d["turn"]
+
+
+def structure_attack(s: BiterniaState, structure: str, ev: list[Event]) -> None:
+    """Base Defenses: an Area Attack on every enemy Hero in the Structure's space."""
+    s.d["attacked"].append(structure)
+    kind = "tower" if structure.startswith("tower_") else "bit"
+    power = load().structures[kind]["area_attack"]
+    owner = board.structure_team(structure)
+    for hero in effects.heroes_in(s, structure, 1 - owner):
+        effects.strike(s, hero, power, 0, owner, ev, f"{name(structure)}'s Area Attack {power}")
+
+
+def _do_channel(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None:
+    hero = a.args[0]
+    v = s.d["heroes"][hero]
+    v["channel"] = False
+    log(ev, "channel", f"{name(hero)}'s channeled {card_name(v['up'])} resolves")
+    s.d["stack"].append(effects.new_frame(hero, v["up"], "channel"))
+    s.d["turn"] = 1 - s.d["turn"]
+
+
+def _do_level(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None:
+    """Leveling Up: pay level + 1 gold, +1 level and HP, learn a power in secret."""
+    hero, power = a.args
+    v = s.d["heroes"][hero]
+    cost = v["level"] + 1
+    s.d["gold"][player % 2] -= cost
+    v["level"] += 1
+    if v["space"] is not None:
+        v["hp"] += 1
+    learn(s, hero, power)
+    log(ev, "level", f"{name(hero)} reaches level {v['level']} ({cost} gold)", hero=hero)
+    ev.append(Event("learn", f"{name(hero)} learns {card_name(power)}", {"hero": hero},
+                    _team_seats(s, player)))
+
+
+def _do_discard(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None:
+    card = a.args[0]
+    s.d["seats"][player]["hand"].remove(card)
+    effects.discard(s, player, card)
+    log(ev, "discard", f"{s.player_name(player)} discards {card_name(card)}", card=card)
+
+
+def _do_done(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None:
+    s.d["queue"].pop(0)
+
+
+def _do_respawn(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None:
+    from rules.biternia.traits import max_hp
+
+    hero, space = a.args
+    s.d["pending"] = None
+    v = s.d["heroes"][hero]
+    v.update(space=space, hp=max_hp(s, hero))
+    log(ev, "respawn", f"{name(hero)} respawns at {name(space)} with full HP", hero=hero,
+        to=space)
+
+
+APPLY: dict[str, Callable[[BiterniaState, int, Action, list[Event]], None]] = {
+    "initiative": _do_initiative, "draft": _do_draft, "learn": _do_learn,
+    "shuffle": _do_shuffle, "deploy": _do_deploy, "order": _do_order, "move": _do_move,
+    "stand": _do_move, "pass": _do_move, "activate": _do_activate, "catapult": _do_catapult,
+    "target": _do_target, "interrupt": _do_interrupt, "no_interrupt": _do_interrupt,
+    "structure": _do_structure, "channel": _do_channel, "level": _do_level,
+    "discard": _do_discard, "done": _do_done, "respawn": _do_respawn,
+}
+
+
+# ---- drawing ------------------------------------------------------------------------------
+def turn_over(s: BiterniaState, seat: int, ev: list[Event]) -> None:
+    """An empty deck is refreshed by turning the discard pile over, never by shuffling."""
+    data = s.d["seats"][seat]
+    data["deck"] = data["discard"]
+    data["discard"] = []
+    data["deck_secret"] = False
+    log(ev, "turn_over", f"{s.player_name(seat)} turns the discard pile over as the new deck")
+
+
+def draw_card(s: BiterniaState, seat: int, ev: list[Event]) -> str | None:
+    """Draw the top card; a Hero card respawns its Hero instead of going to hand."""
+    data = s.d["seats"][seat]
+    if not data["deck"]:
+        if not data["discard"]:
+            return None
+        turn_over(s, seat, ev)
+    card = data["deck"].pop(0)
+    if card.startswith("hero:"):
+        hero = card[5:]
+        own = [sp for sp in [*board.tower_spaces(seat % 2), board.bit_of(seat % 2)]
+               if effects.standing(s, sp)]
+        s.d["pending"] = {"type": "respawn", "seat": seat, "options": own, "hero": hero}
+        log(ev, "hero_drawn", f"{s.player_name(seat)} draws {name(hero)}'s Hero card")
+    else:
+        data["hand"].append(card)
+        ev.append(Event("draw", f"{s.player_name(seat)} draws {card_name(card)}", {"seat": seat},
+                        _team_seats(s, seat)))
+    return card
+
+
+def confused_orders(s: BiterniaState, ev: list[Event]) -> None:
+    """Confuse: a confused Hero's order is the top action card of its controller's deck."""
+    for hero in s.d["hero_order"]:
+        v = s.d["heroes"][hero]
+        if not v["confuse"] or v["space"] is None:
+            continue
+        v["confuse"] = 0
+        data = s.d["seats"][v["seat"]]
+        if not data["deck"] and data["discard"]:
+            turn_over(s, v["seat"], ev)
+        top = next((c for c in data["deck"] if not c.startswith("hero:")), None)
+        if top is not None:
+            data["deck"].remove(top)
+            v["down"] = top
+            log(ev, "confused", f"{name(hero)} is confused: its order is the top card of the deck")
+
+
+# ---- moving on -----------------------------------------------------------------------------
+def start_round(s: BiterniaState, ev: list[Event]) -> None:
+    s.d["round"] += 1
+    s.d.update(phase="orders", done=[], attacked=[])
+    log(ev, "round", f"Round {s.d['round']} begins: Orders")
+    confused_orders(s, ev)
+
+
+def _settle(s: BiterniaState, has_turn: Callable[[BiterniaState, int], list]) -> bool:
+    """Give the turn to the other team when the team in turn has nothing left; False when
+    neither team has anything left."""
+    if has_turn(s, s.d["turn"]):
+        return True
+    if has_turn(s, 1 - s.d["turn"]):
+        s.d["turn"] = 1 - s.d["turn"]
+        return True
+    return False
+
+
+def _undeployed(s: BiterniaState, team: int) -> list[str]:
+    return [h for h in heroes_of(s, team) if s.d["heroes"][h]["space"] is None]
+
+
+def _unmoved(s: BiterniaState, team: int) -> list[str]:
+    return [h for h in heroes_of(s, team) if h not in s.d["done"]]
+
+
+def progress(s: BiterniaState, ev: list[Event]) -> None:
+    """Resolve everything that needs no decision, moving through phases as they end."""
+    while s.d["winner"] is None:
+        effects.run(s, ev)
+        if s.d["pending"] or s.d["stack"] or s.d["winner"] is not None:
+            return
+        if not STEP[s.d["phase"]](s, ev):
+            return
+
+
+def _wait(s: BiterniaState, ev: list[Event]) -> bool:
+    return False
+
+
+def _step_draft(s: BiterniaState, ev: list[Event]) -> bool:
+    if s.d["draft_step"] < len(DRAFT_ORDER):
+        return False
+    s.d["phase"] = "learn"
+    return True
+
+
+def _step_learn(s: BiterniaState, ev: list[Event]) -> bool:
+    if learn_seats(s):
+        return False
+    s.d.update(phase="shuffle", shuffle_seat=0)
+    return True
+
+
+def _step_deploy(s: BiterniaState, ev: list[Event]) -> bool:
+    if _settle(s, _undeployed):
+        return False
+    start_round(s, ev)
+    return True
+
+
+def _step_orders(s: BiterniaState, ev: list[Event]) -> bool:
+    if order_seats(s):
+        return False
+    s.d.update(phase="movement", turn=s.d["initiative"], done=[])
+    log(ev, "phase", "Movement")
+    return True
+
+
+def _step_movement(s: BiterniaState, ev: list[Event]) -> bool:
+    if _settle(s, _unmoved):
+        return False
+    s.d.update(phase="action", turn=s.d["initiative"])
+    log(ev, "phase", "Action")
+    return True
+
+
+def _step_action(s: BiterniaState, ev: list[Event]) -> bool:
+    if _settle(s, activatable):
+        return False
+    s.d.update(phase="base", turn=s.d["initiative"], attacked=[])
+    log(ev, "phase", "Base defenses")
+    return True
+
+
+def _step_base(s: BiterniaState, ev: list[Event]) -> bool:
+    if not _settle(s, firing_structures):
+        s.d.update(phase="channel", turn=s.d["initiative"])
+        return True
+    ready = firing_structures(s, s.d["turn"])
+    if len(ready) == 1:  # a single choice needs no one to make it
+        structure_attack(s, ready[0], ev)
+        s.d["turn"] = 1 - s.d["turn"]
+        return True
+    return False
+
+
+def _step_channel(s: BiterniaState, ev: list[Event]) -> bool:
+    if _settle(s, channelers):
+        return False
+    s.d.update(phase="cleanup", queue=cleanup_order(s))
+    for team in (0, 1):
+        s.d["gold"][team] += CLEANUP_GOLD
+    log(ev, "phase", f"Cleanup: each team gains {CLEANUP_GOLD} gold")
+    return True
+
+
+def _step_cleanup(s: BiterniaState, ev: list[Event]) -> bool:
+    if s.d["queue"]:
+        return False
+    s.d.update(phase="draw", queue=cleanup_order(s))
+    return True
+
+
+def _step_draw(s: BiterniaState, ev: list[Event]) -> bool:
+    while s.d["queue"]:
+        seat = s.d["queue"][0]
+        data = s.d["seats"][seat]
+        if len(data["hand"]) >= data["hand_size"] or draw_card(s, seat, ev) is None:
+            s.d["queue"].pop(0)
+        elif s.d["pending"]:
+            return False
+    s.d["initiative"] = 1 - s.d["initiative"]
+    log(ev, "initiative", f"The initiative passes to the {('blue', 'red')[s.d['initiative']]} "
+        "team")
+    start_round(s, ev)
+    return True
+
+
+STEP: dict[str, Callable[[BiterniaState, list[Event]], bool]] = {
+    "coin": _wait, "shuffle": _wait, "draft": _step_draft, "learn": _step_learn,
+    "deploy": _step_deploy, "orders": _step_orders, "movement": _step_movement,
+    "action": _step_action, "base": _step_base, "channel": _step_channel,
+    "cleanup": _step_cleanup, "draw": _step_draw,
+}

@@ -1,0 +1,93 @@
+"""The Battle for Biternia game declaration: setup options and the opening state."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.biternia.content import load
+from rules.biternia.state import STATE_VERSION, BiterniaState, team_of_seat
+from rules.core import ContentEntry, Game, SetupError, SetupOption
+
+HAND_SIZE_ALONE = 8  # rulebook: two-player hand size (and the lone player of a 3-player game)
+HAND_SIZE_TEAMMATE = 4  # rulebook: 3-4 player rules
+
+
+def basic_deck(team_size: int) -> list[str]:
+    """The unshuffled basic action deck: 12 cards alone, 6 per player in a two-player team."""
+    key = "deck_2p" if team_size == 1 else "deck_team"
+    deck = []
+    for cid, entry in load().basics.items():
+        deck += [f"{cid}{k + 1}" for k in range(entry[key])]
+    return deck
+
+
+class BiterniaGame(Game):
+    id = "biternia"
+    title = "Battle for Biternia"
+    min_players = 2
+    max_players = 4
+    summary = ("Two teams of four Heroes give secret orders, march down three lanes and fight "
+               "for gold and levels; destroy the enemy Elemental Bit to win.")
+
+    def setup_options(self, players: int) -> list[SetupOption]:
+        presets = tuple(load().presets)
+        return [
+            SetupOption("heroes", "Heroes", ("draft", *presets), "draft",
+                        help="draft 1-2-2-2-1, or the rulebook's first-game teams"),
+            SetupOption("catapult", "Catapult variant", ("off", "on"), "off",
+                        help="catapults in two jungle spaces (Hire action)"),
+        ]
+
+    def validate_setup(self, setup: dict[str, Any]) -> dict[str, Any]:
+        out = super().validate_setup(setup)
+        if out["heroes"] == "draft" and len(load().heroes) < 8:
+            raise SetupError("the draft needs at least eight Heroes")
+        return out
+
+    def new_state(self, setup: dict[str, Any], seed: int) -> BiterniaState:
+        setup = self.validate_setup(setup)
+        c = load()
+        n = setup["players"]
+        seats = []
+        for p in range(n):
+            team_size = sum(1 for q in range(n) if team_of_seat(q, n) == team_of_seat(p, n))
+            seats.append({"deck": basic_deck(team_size), "deck_secret": True, "hand": [],
+                          "discard": [], "hand_size": HAND_SIZE_ALONE if team_size == 1
+                          else HAND_SIZE_TEAMMATE})
+        structures = {sid: c.structures[sp.kind]["hp"] for sid, sp in c.spaces.items()
+                      if sp.kind in ("tower", "bit")}
+        data = {
+            "players": n, "catapult": setup["catapult"] == "on",
+            "preset": "" if setup["heroes"] == "draft" else setup["heroes"],
+            "phase": "coin", "round": 0, "initiative": 0, "turn": 0, "gold": [0, 0],
+            "space_gold": {sid: c.start_gold for sid, sp in c.spaces.items() if sp.kind == "gold"},
+            "structures": structures, "seats": seats, "heroes": {}, "hero_order": [],
+            "draft_pool": sorted(c.heroes), "draft_step": 0, "shuffle_seat": 0, "done": [],
+            "attacked": [], "stack": [], "pending": None, "queue": [], "favored": None,
+            "trap": None, "winner": None,
+        }
+        return BiterniaState(data)
+
+    def state_from_json(self, data: dict[str, Any]) -> BiterniaState:
+        if data.get("version") != STATE_VERSION:
+            raise ValueError(f"unsupported Battle for Biternia state version "
+                             f"{data.get('version')!r}")
+        body = {k: v for k, v in data.items() if k != "version"}
+        return BiterniaState(body).clone()
+
+    def content(self) -> list[ContentEntry]:
+        out = []
+        for table, entries in load().raw.items():
+            for key, entry in entries.items():
+                label = entry.get("name", key) if isinstance(entry, dict) else key
+                out.append(ContentEntry(table, str(label), entry.get("source", ""),
+                                        entry.get("reason", "")))
+        return out
+
+    def rules_help(self) -> str:
+        from rules.biternia.text import RULES_HELP
+
+        return RULES_HELP
+
+
+GAME = BiterniaGame()

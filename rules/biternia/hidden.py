@@ -1,0 +1,73 @@
+"""Determinizing a view: fill every hidden card with one consistent with what the seat saw.
+
+Hidden from a seat: the other team's hands and face-down orders, every still-shuffled deck
+(its owner does not know the order either) and which powers the other team learned but has
+not yet shown. A turned-over deck is public: everyone watched the discard pile it came from.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from rules.biternia.content import load
+from rules.biternia.game import basic_deck
+from rules.biternia.state import team_of_seat
+
+if TYPE_CHECKING:
+    from rules.biternia.state import BiterniaState
+
+
+def _team_size(n: int, seat: int) -> int:
+    return sum(1 for q in range(n) if team_of_seat(q, n) == team_of_seat(seat, n))
+
+
+def _visible_cards(s: BiterniaState, seat: int) -> list[str]:
+    data = s.d["seats"][seat]
+    out = [c for c in data["hand"] + data["deck"] + data["discard"] if c is not None]
+    for v in s.d["heroes"].values():
+        if v["seat"] == seat:
+            out += [c for c in (v["up"], v["down"]) if c not in (None, "?")]
+    return out
+
+
+def _sample_learned(s: BiterniaState, seat: int, rng: random.Random) -> None:
+    """Replace unknown learned powers (None) by powers the Hero could have learned."""
+    for hero, v in s.d["heroes"].items():
+        if v["seat"] != seat or None not in v["learned"]:
+            continue
+        known = [c for c in v["learned"] if c is not None]
+        pool = [p for p in load().heroes[hero].powers if p not in known
+                and (v["level"] >= 4 or not load().cards[p].ultimate)]
+        rng.shuffle(pool)
+        v["learned"] = known + pool[:len(v["learned"]) - len(known)]
+
+
+def _fill_seat(s: BiterniaState, seat: int, rng: random.Random) -> None:
+    n = s.num_players
+    owned = basic_deck(_team_size(n, seat))
+    for v in s.d["heroes"].values():
+        if v["seat"] == seat:
+            owned += v["learned"]
+    seen = _visible_cards(s, seat)
+    unknown = list(owned)
+    for c in seen:
+        if c in unknown:
+            unknown.remove(c)
+    rng.shuffle(unknown)
+    data = s.d["seats"][seat]
+    for zone in ("hand", "deck"):
+        data[zone] = [c if c is not None else unknown.pop() for c in data[zone]]
+    for v in s.d["heroes"].values():
+        if v["seat"] == seat and v["down"] == "?":
+            v["down"] = unknown.pop()
+
+
+def determinize(view: BiterniaState, player: int, rng: random.Random) -> BiterniaState:
+    """A full state consistent with ``view`` (a ``view(player)``), hidden cards sampled."""
+    s = view.clone()
+    s.d.pop("viewer", None)
+    for seat in range(s.num_players):
+        _sample_learned(s, seat, rng)
+        _fill_seat(s, seat, rng)
+    return s
