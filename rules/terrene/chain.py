@@ -1,0 +1,182 @@
+"""The chain: trigger abilities and attacks wait on it, priority passes around the table,
+and links resolve last-in-first-out once every player has passed."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rules.core import Event
+from rules.terrene import stats
+from rules.terrene.content import Ability, Card, cards
+
+if TYPE_CHECKING:
+    from rules.terrene.state import TerreneState
+
+AUTO_WHENS = ("start_of_turn", "on_recruit", "on_player_damage", "on_defeat")
+
+
+def new_link(s: TerreneState, kind: str, seat: int, label: str, **fields: Any) -> dict[str, Any]:
+    s.link_serial += 1
+    link = {
+        "id": s.link_serial, "kind": kind, "seat": seat, "label": label, "negated": False,
+        "source": None, "card": None, "index": None, "target": None, "attacker": None,
+        "blocker": None,
+    }
+    link.update(fields)
+    return link
+
+
+def push(s: TerreneState, link: dict[str, Any], events: list[Event], adder: int | None) -> None:
+    """Put a link on the chain; priority goes to the next player after the one who added it."""
+    s.chain.append(link)
+    events.append(Event("chain", f"On the chain: {link['label']}.", {"id": link["id"]}))
+    if adder is None:
+        s.last_adder, s.priority, s.passes = None, s.active, 0
+    else:
+        s.last_adder, s.priority, s.passes = adder, s.next_seat(adder), 0
+
+
+def pass_priority(s: TerreneState, events: list[Event]) -> None:
+    """The priority holder passes; once everyone has, the top link resolves."""
+    s.passes += 1
+    needed = s.n - 1 if s.last_adder is not None else s.n
+    if s.passes >= needed:
+        resolve_top(s, events)
+    else:
+        s.priority = s.next_seat(s.priority if s.priority is not None else s.active)
+
+
+def resolve_top(s: TerreneState, events: list[Event]) -> None:
+    from rules.terrene import battle, effects
+
+    link = s.chain.pop()
+    s.last_adder, s.priority, s.passes = None, s.active, 0
+    if not s.chain:
+        s.used_chain = []
+    if link["kind"] == "ability":
+        _resolve_ability(s, link, events, effects)
+    elif link["kind"] == "attack":
+        battle.attack_resolves(s, link, events)
+    elif link["kind"] == "battle":
+        battle.battle_resolves(s, link, events)
+
+
+def _resolve_ability(s: TerreneState, link: dict[str, Any], events: list[Event], effects) -> None:
+    source = link["source"]
+    card = cards()[s.cards[link["card"]]]
+    if card.is_character and source in s.units and stats.silenced(s, source):
+        link["negated"] = True  # Silenced while using a trigger: its effect is negated
+    if link["negated"]:
+        events.append(Event("negated", f"{link['label']} does nothing (negated)."))
+    else:
+        events.append(Event("resolve", f"Resolving {link['label']}.", {"id": link["id"]}))
+        effects.run_effects(s, link, events)
+    if card.is_assignable and card.subtype != "ongoing" and source in s.units:
+        if s.units[source]["card"] == link["card"]:
+            effects.discard_assigned(s, source, events)
+
+
+# ---- what may be used now ----------------------------------------------------------
+def ability_key(card_uid: int, index: int) -> str:
+    return f"{card_uid}:{index}"
+
+
+def condition_context(s: TerreneState, seat: int, ability: Ability, source: int | None
+                      ) -> dict[str, Any] | None:
+    """None if the trigger condition is not met; else the attacker/blocker it refers to."""
+    if ability.when == "activated":
+        ctx: dict[str, Any] = {}
+        if s.battle is not None:
+            ctx = {"attacker": s.battle["attacker"], "blocker": s.battle["blocker"]}
+        return ctx
+    if ability.when == "response":
+        return {} if s.chain else None
+    for link in reversed(s.chain):
+        if ability.when == "enemy_attack" and link["kind"] == "attack":
+            if s.team(link["seat"]) != s.team(seat):
+                return {"attacker": link["attacker"], "blocker": None}
+        if link["kind"] != "battle" or source is None:
+            continue
+        if ability.when == "holder_blocks" and link["blocker"] == source:
+            return {"attacker": link["attacker"], "blocker": source}
+        blocked = link["blocker"] is not None
+        if ability.when == "holder_blocked" and link["attacker"] == source and blocked:
+            return {"attacker": source, "blocker": link["blocker"]}
+        if (ability.when == "holder_unblocked" and link["attacker"] == source
+                and link["blocker"] is None and link["target"] is None):
+            return {"attacker": source, "blocker": None}
+    return None
+
+
+def may_activate_assignable(s: TerreneState, seat: int, card: Card, holder: int) -> bool:
+    """Class requirements: commands by their classes, spells by Spellcasters, traps with a
+    recruited Tactician in the party."""
+    cls = s.card(holder).cls
+    if card.requires and cls not in card.requires:
+        return False
+    if card.subtype == "spell" and cls != "Spellcaster":
+        return False
+    if card.subtype == "trap":
+        return any(s.card(u).cls == "Tactician" for u in stats.team_units(s, seat))
+    return True
+
+
+def cost_of(s: TerreneState, seat: int, card: Card, ability: Ability, source: int | None) -> int:
+    """Action cost; Resourceful makes one assignable per turn free."""
+    if card.is_assignable and source is not None and ability.cost > 0:
+        if stats.has(s, source, "resourceful") and not s.units[source]["resourceful_used"]:
+            return 0
+    return ability.cost
+
+
+def usable(s: TerreneState, seat: int, in_response: bool) -> list[tuple[int, int, int | None]]:
+    """Every (card uid, ability index, source character) the seat may use now."""
+    out = []
+    for uid in stats.recruited(s, seat):
+        card = s.card(uid)
+        if not stats.silenced(s, uid):
+            out.extend((uid, i, uid) for i in range(len(card.abilities)))
+        held = s.units[uid]["card"]
+        if held is not None and not s.units[uid]["card_up"]:
+            held_card = s.card(held)
+            if may_activate_assignable(s, seat, held_card, uid):
+                out.extend((held, i, uid) for i in range(len(held_card.abilities)))
+    terrain = s.active_terrain[seat]
+    if terrain is not None:
+        t_card = s.card(terrain)
+        have = stats.elements(s, seat)
+        out.extend(
+            (terrain, i, None) for i, a in enumerate(t_card.abilities)
+            if set(a.requires_elements) <= have
+        )
+    return [u for u in out if _ready(s, seat, u, in_response)]
+
+
+def _ready(s: TerreneState, seat: int, use: tuple[int, int, int | None], in_response: bool
+           ) -> bool:
+    card_uid, index, source = use
+    card = s.card(card_uid)
+    ability = card.abilities[index]
+    if ability.when in AUTO_WHENS:
+        return False
+    if in_response and ability.speed == "normal":
+        return False
+    key = ability_key(card_uid, index)
+    if key in s.used_chain or (ability.once_per_turn and key in s.used_turn):
+        return False
+    if s.actions[seat] < cost_of(s, seat, card, ability, source):
+        return False
+    return condition_context(s, seat, ability, source) is not None
+
+
+def fire_auto(s: TerreneState, uid: int, when: str, events: list[Event]) -> None:
+    """Automatic triggers of a recruited, unsilenced character go on the chain."""
+    if uid not in s.units or not s.units[uid]["up"] or stats.silenced(s, uid):
+        return
+    card = s.card(uid)
+    seat = s.units[uid]["ctrl"]
+    for i, ability in enumerate(card.abilities):
+        if ability.when == when:
+            link = new_link(s, "ability", seat, f"{card.name}: {ability.name}", source=uid,
+                            card=uid, index=i)
+            push(s, link, events, adder=None)

@@ -1,0 +1,347 @@
+"""Card effects, damage, defeat and XP: what happens when a link on the chain resolves."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rules.core import Event
+from rules.terrene import chain, stats
+from rules.terrene.content import Ability, cards
+
+if TYPE_CHECKING:
+    from rules.terrene.state import TerreneState
+
+HP_MAX = 50
+
+
+def say(events: list[Event], kind: str, text: str, **data: Any) -> None:
+    events.append(Event(kind, text, data))
+
+
+def in_play(s: TerreneState, uid: int | None) -> bool:
+    return uid is not None and uid in s.units
+
+
+def ability_of(s: TerreneState, link: dict[str, Any]) -> Ability:
+    return cards()[s.cards[link["card"]]].abilities[link["index"]]
+
+
+# ---- damage and defeat ----------------------------------------------------------------
+def damage_team(s: TerreneState, seat: int, amount: int, events: list[Event], why: str) -> None:
+    """HP loss for the seat's team (damage placed on the terrain)."""
+    if amount <= 0:
+        return
+    team = s.team(seat)
+    s.hp[team] = max(0, s.hp[team] - amount)
+    say(events, "player_damage", f"{s.player_name(seat)} takes {amount} damage ({why}); "
+        f"HP {s.hp[team]}.", seat=seat, amount=amount)
+
+
+def heal_team(s: TerreneState, seat: int, amount: int, events: list[Event]) -> None:
+    team = s.team(seat)
+    s.hp[team] = min(HP_MAX, s.hp[team] + amount)
+    say(events, "player_heal", f"{s.player_name(seat)} heals {amount}; HP {s.hp[team]}.",
+        seat=seat, amount=amount)
+
+
+def damage_character(
+    s: TerreneState, uid: int, amount: int, events: list[Event], *, stab: bool,
+    battle: bool, by: int | None,
+) -> None:
+    """Place damage (reduced by DEF unless Stab); defeat at HP; battle damage overkills."""
+    dealt = amount if stab else max(0, amount - stats.defense(s, uid))
+    u = s.units[uid]
+    u["dmg"] += dealt
+    say(events, "damage", f"{s.name(uid)} takes {dealt} damage ({u['dmg']}/{stats.hp(s, uid)}).",
+        uid=uid, amount=dealt)
+    if u["dmg"] >= stats.hp(s, uid):
+        overkill = u["dmg"] - stats.hp(s, uid)
+        seat = u["ctrl"]
+        defeat(s, uid, by, events)
+        if battle and overkill > 0:
+            damage_team(s, seat, overkill, events, "overkill")
+
+
+def defeat(s: TerreneState, uid: int, by: int | None, events: list[Event]) -> None:
+    """Remove a defeated character and its card; the defeater gains XP equal to its LV."""
+    lv = s.units[uid]["lv"]
+    seat = s.units[uid]["ctrl"]
+    say(events, "defeat", f"{s.name(uid)} is defeated.", uid=uid)
+    leave_play(s, uid, to="discard")
+    if by is not None and in_play(s, by) and s.team(s.units[by]["ctrl"]) != s.team(seat):
+        gain_xp(s, by, lv, events)
+        chain.fire_auto(s, by, "on_defeat", events)
+    elif by is None:
+        say(events, "wasted_xp", f"No character defeated it: {lv} XP is wasted.")
+
+
+def leave_play(s: TerreneState, uid: int, to: str) -> None:
+    """Take a character out of play with its assigned card (to discard, hand or banished)."""
+    u = s.units.pop(uid)
+    seat = u["ctrl"]
+    s.party[seat].remove(uid)
+    if u["card"] is not None:
+        s.zones["discard"][seat].append(u["card"])
+    if s.card(uid).token:
+        s.ceased.append(uid)
+    else:
+        s.zones[to][seat].append(uid)
+
+
+def discard_assigned(s: TerreneState, uid: int, events: list[Event]) -> None:
+    u = s.units[uid]
+    if u["card"] is None:
+        return
+    card = u["card"]
+    u["card"], u["card_up"] = None, False
+    s.zones["discard"][u["ctrl"]].append(card)
+    say(events, "discard", f"{s.name(card)} is discarded from {s.name(uid)}.", uid=card)
+
+
+# ---- XP -------------------------------------------------------------------------------
+def gain_xp(s: TerreneState, uid: int, amount: int, events: list[Event]) -> None:
+    """XP stacks along the active terrain's tree; each step reached is gained once."""
+    u = s.units[uid]
+    seat = u["ctrl"]
+    terrain = stats.active_terrain_card(s, seat)
+    old = u["xp"]
+    u["xp"] += amount
+    say(events, "xp", f"{s.name(uid)} gains {amount} XP (total {u['xp']}).", uid=uid)
+    if terrain is None:
+        steps = [{"atk": 5} if s.units[uid]["xp"] % 2 else {"def": 5}] * amount
+    else:
+        steps = list(terrain.xp_tree[old:u["xp"]])
+    for step in steps:
+        apply_xp_step(s, uid, step, events)
+
+
+def apply_xp_step(s: TerreneState, uid: int, step: dict[str, Any], events: list[Event]) -> None:
+    u = s.units[uid]
+    seat = u["ctrl"]
+    parts = []
+    if "atk" in step:
+        u["atk"] += step["atk"]
+        parts.append(f"+{step['atk']} ATK")
+    if "def" in step:
+        u["def"] += step["def"]
+        parts.append(f"+{step['def']} DEF")
+    if "heal" in step:
+        u["dmg"] = max(0, u["dmg"] - step["heal"])
+        parts.append(f"heals {step['heal']}")
+    if "ability" in step:
+        u["gained"][step["ability"]] = ["permanent", s.turn]
+        parts.append(step["ability"].replace("_", " ").title())
+    if "level" in step:
+        u["lv"] += step["level"]
+        parts.append(f"LV {u['lv']}")
+    if "actions" in step:
+        s.actions[seat] += step["actions"]
+        parts.append(f"+{step['actions']} action")
+    say(events, "level", f"{s.name(uid)}: {', '.join(parts) or 'no gain'}.", uid=uid)
+    if "draw" in step:
+        draw(s, seat, step["draw"], events)
+
+
+# ---- drawing ------------------------------------------------------------------------
+def draw(s: TerreneState, seat: int, count: int, events: list[Event]) -> None:
+    """Draw cards; each draw from an empty deck costs 1 SP (0 SP loses the game)."""
+    for _ in range(count):
+        deck = s.zones["deck"][seat]
+        if not deck:
+            s.sp_limit[seat] -= 1
+            say(events, "deck_out", f"{s.player_name(seat)} cannot draw and loses 1 SP "
+                f"(now {s.sp_limit[seat]}).", seat=seat)
+            continue
+        uid = deck.pop(0)
+        s.zones["hand"][seat].append(uid)
+        events.append(Event("draw", f"{s.player_name(seat)} draws a card.", {"seat": seat}))
+        events.append(Event("draw_private", f"You draw {s.name(uid)}.", {"uid": uid}, (seat,)))
+
+
+# ---- running an ability's effects ---------------------------------------------------
+def targets_for(s: TerreneState, link: dict[str, Any], to: str) -> list[int]:
+    """The characters an effect reaches now (hidden or departed ones are skipped)."""
+    seat = link["seat"]
+    if to == "self":
+        picks = [link["source"]]
+    elif to in ("target", "attacker", "blocker"):
+        picks = [link.get(to)]
+    elif to == "all_enemies":
+        picks = stats.enemy_units(s, seat)
+    elif to == "all_allies":
+        picks = stats.team_units(s, seat)
+    else:
+        raise ValueError(f"unknown effect target {to!r}")
+    return [uid for uid in picks if in_play(s, uid) and s.units[uid]["up"]]
+
+
+def run_effects(s: TerreneState, link: dict[str, Any], events: list[Event]) -> None:
+    for effect in ability_of(s, link).effects:
+        OPS[effect["op"]](s, link, effect, events)
+        if s.scores is not None:
+            return
+
+
+def _until(effect: dict[str, Any]) -> str:
+    return effect.get("until", "end_of_turn")
+
+
+def op_damage(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
+    by = link["source"] if in_play(s, link["source"]) else None
+    for uid in targets_for(s, link, e.get("to", "target")):
+        if in_play(s, uid):
+            damage_character(s, uid, e["amount"], events, stab=e.get("stab", False),
+                             battle=False, by=by)
+
+
+def op_player_damage(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
+    seat = link["seat"] if e.get("to") == "you" else s.enemies(link["seat"])[0]
+    damage_team(s, seat, e["amount"], events, "effect")
+
+
+def op_heal(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
+    for uid in targets_for(s, link, e.get("to", "target")):
+        u = s.units[uid]
+        u["dmg"] = max(0, u["dmg"] - e["amount"])
+        say(events, "heal", f"{s.name(uid)} heals {e['amount']}.", uid=uid)
+
+
+def op_heal_player(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
+    heal_team(s, link["seat"], e["amount"], events)
+
+
+def op_status(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
+    for uid in targets_for(s, link, e.get("to", "target")):
+        if e["status"] == "stun" and stats.has(s, uid, "immune_stun"):
+            say(events, "immune", f"{s.name(uid)} is immune to Stun.", uid=uid)
+            continue
+        s.units[uid]["status"][e["status"]] = [_until(e), s.turn]
+        say(events, "status", f"{s.name(uid)} gains {e['status'].title()}.", uid=uid)
+
+
+def op_gain(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
+    for uid in targets_for(s, link, e.get("to", "target")):
+        s.units[uid]["gained"][e["ability"]] = [_until(e), s.turn]
+        say(events, "gain", f"{s.name(uid)} gains {e['ability'].replace('_', ' ').title()}.",
+            uid=uid)
+
+
+def op_buff(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
+    for uid in targets_for(s, link, e.get("to", "target")):
+        u = s.units[uid]
+        for stat in ("atk", "def"):
+            if stat not in e:
+                continue
+            if _until(e) == "permanent":
+                u[stat] += e[stat]
+            else:
+                u["mods"].append([stat, e[stat], _until(e), s.turn])
+            say(events, "buff", f"{s.name(uid)} {e[stat]:+d} {stat.upper()}.", uid=uid)
+
+
+def op_decay(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
+    for uid in targets_for(s, link, e.get("to", "target")):
+        s.units[uid]["decay"] += e.get("amount", 1)
+        say(events, "decay", f"{s.name(uid)} suffers Defense Decay (DEF "
+            f"{stats.defense(s, uid)}).", uid=uid)
+
+
+def op_draw(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
+    draw(s, link["seat"], e["amount"], events)
+
+
+def op_actions(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
+    s.actions[link["seat"]] += e["amount"]
+    say(events, "actions", f"{s.player_name(link['seat'])} gains {e['amount']} action(s).")
+
+
+def op_negate(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
+    for other in reversed(s.chain):
+        if not other["negated"]:
+            other["negated"] = True
+            say(events, "negate", f"{other['label']} is negated.")
+            return
+
+
+def op_steal_assigned(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
+    seat = link["seat"]
+    for uid in targets_for(s, link, e.get("to", "target")):
+        card = s.units[uid]["card"]
+        if card is None or s.units[uid]["card_up"] and cards()[s.cards[card]].subtype == "ongoing":
+            continue
+        s.units[uid]["card"], s.units[uid]["card_up"] = None, False
+        s.zones["hand"][seat].append(card)
+        say(events, "steal", f"{s.player_name(seat)} steals {s.name(uid)}'s assigned card.",
+            uid=card)
+        if any("draw_on_steal" in stats.ongoing_statics(s, u) for u in s.party[seat]):
+            draw(s, seat, 1, events)
+
+
+def op_discard_assigned(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
+    for uid in targets_for(s, link, e.get("to", "target")):
+        discard_assigned(s, uid, events)
+
+
+def op_discard_hand_item(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
+    seat = link["seat"]
+    card = link.get("target")
+    if card in s.zones["hand"][seat]:
+        s.zones["hand"][seat].remove(card)
+        s.zones["discard"][seat].append(card)
+        say(events, "discard", f"{s.player_name(seat)} discards {s.name(card)}.", uid=card)
+
+
+def op_recover_item(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
+    seat = link["seat"]
+    card = link.get("target")
+    if card in s.zones["discard"][seat]:
+        s.zones["discard"][seat].remove(card)
+        s.zones["hand"][seat].append(card)
+        say(events, "recover", f"{s.player_name(seat)} returns {s.name(card)} to hand.",
+            uid=card)
+
+
+def op_fetch_character(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
+    """Reveal from the top until a character: it goes to hand, the rest to the bottom."""
+    seat = link["seat"]
+    deck = s.zones["deck"][seat]
+    for i, uid in enumerate(deck):
+        if cards()[s.cards[uid]].is_character:
+            s.zones["deck"][seat] = deck[i + 1:] + deck[:i]
+            s.zones["hand"][seat].append(uid)
+            say(events, "reveal", f"{s.player_name(seat)} reveals {s.name(uid)} and takes it.",
+                uid=uid)
+            return
+    say(events, "reveal", f"{s.player_name(seat)} finds no character.")
+
+
+def op_return_to_hand(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
+    for uid in targets_for(s, link, e.get("to", "target")):
+        say(events, "return", f"{s.name(uid)} returns to its owner's hand.", uid=uid)
+        leave_play(s, uid, to="hand")
+
+
+def op_xp(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
+    for uid in targets_for(s, link, e.get("to", "self")):
+        gain_xp(s, uid, e["amount"], events)
+
+
+def op_token(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
+    seat = link["seat"]
+    uid = len(s.cards)
+    s.cards.append(e["token"])
+    s.owner = [*s.owner, seat]
+    s.units[uid] = stats.new_unit(seat, True, cards()[e["token"]].lv)
+    s.party[seat].append(uid)
+    say(events, "token", f"{s.player_name(seat)} creates {s.name(uid)}.", uid=uid)
+
+
+OPS = {
+    "damage": op_damage, "player_damage": op_player_damage, "heal": op_heal,
+    "heal_player": op_heal_player, "status": op_status, "gain": op_gain, "buff": op_buff,
+    "decay": op_decay, "draw": op_draw, "actions": op_actions, "negate": op_negate,
+    "steal_assigned": op_steal_assigned, "discard_assigned": op_discard_assigned,
+    "discard_hand_item": op_discard_hand_item, "recover_item": op_recover_item,
+    "fetch_character": op_fetch_character, "return_to_hand": op_return_to_hand, "xp": op_xp,
+    "token": op_token,
+}

@@ -1,0 +1,243 @@
+"""The Terrene Odyssey state: plain JSON-able data plus the contract methods.
+
+The rules themselves live in ``turn.py`` (turn flow and actions), ``chain.py`` (priority and
+resolution), ``battle.py`` (the battle step) and ``effects.py`` (card effects, damage, XP).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from rules.core import CHANCE, Action, Decision, Event, GameState, Outcome, Panel
+from rules.terrene.content import Card, cards, decks
+
+ZONES = ("deck", "hand", "discard", "banished", "terrains")
+HP_START = 50
+SP_1V1 = 4
+SP_2V2 = 3
+
+
+def _copy_unit(u: dict[str, Any]) -> dict[str, Any]:
+    c = dict(u)
+    c["mods"] = [list(m) for m in u["mods"]]
+    c["status"] = {k: list(v) for k, v in u["status"].items()}
+    c["gained"] = {k: list(v) for k, v in u["gained"].items()}
+    return c
+
+
+class TerreneState(GameState):
+    """One position of a Terrene Odyssey game (1v1 or 2v2)."""
+
+    game_id = "terrene"
+
+    def __init__(self) -> None:
+        self.n = 2
+        self.deck_ids: list[str] = []
+        self.decklists: list[list[str]] = []  # public: each seat's 30 (or 20) card ids
+        self.cards: list[str | None] = []  # uid -> card id (None where a view hides it)
+        self.owner: list[int] = []  # uid -> seat that brought it
+        self.phase = "coin"  # coin / party / shuffle / play / over
+        self.first = 0
+        self.party_seat = 0
+        self.active = 0
+        self.turn = 0  # game turns begun (1 = the very first turn)
+        self.turns_taken: list[int] = []
+        self.step = "action"  # draw / action
+        self.hp: list[int] = []  # per team
+        self.actions: list[int] = []
+        self.sp_limit: list[int] = []
+        self.zones: dict[str, list[list[int]]] = {z: [] for z in ZONES}
+        self.active_terrain: list[int | None] = []
+        self.party: list[list[int]] = []  # character uids per seat, in row order
+        self.units: dict[int, dict[str, Any]] = {}
+        self.ceased: list[int] = []  # token characters that left play
+        self.chain: list[dict[str, Any]] = []
+        self.priority: int | None = None
+        self.passes = 0
+        self.last_adder: int | None = None
+        self.used_chain: list[str] = []
+        self.used_turn: list[str] = []
+        self.prompt: dict[str, Any] | None = None
+        self.battle: dict[str, Any] | None = None
+        self.switched = False
+        self.traded = False
+        self.draw_bonus: list[int] = []
+        self.link_serial = 0
+        self.scores: list[float] | None = None
+        self.reason = ""
+        self.hidden_view = False
+
+    # ---- content helpers --------------------------------------------------------------
+    def card(self, uid: int) -> Card:
+        cid = self.cards[uid]
+        if cid is None:
+            raise KeyError(f"card {uid} is hidden in this view")
+        return cards()[cid]
+
+    def name(self, uid: int) -> str:
+        cid = self.cards[uid]
+        return "a hidden card" if cid is None else cards()[cid].name
+
+    def team(self, seat: int) -> int:
+        return seat % 2
+
+    def allies(self, seat: int) -> list[int]:
+        return [q for q in range(self.n) if self.team(q) == self.team(seat)]
+
+    def enemies(self, seat: int) -> list[int]:
+        return [q for q in range(self.n) if self.team(q) != self.team(seat)]
+
+    def seat_order(self, start: int) -> list[int]:
+        return [(start + k) % self.n for k in range(self.n)]
+
+    def next_seat(self, seat: int) -> int:
+        return (seat + 1) % self.n
+
+    # ---- contract: who decides --------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return self.n
+
+    def decision(self) -> Decision:
+        if self.phase == "over":
+            return Decision.terminal()
+        if self.phase in ("coin", "shuffle"):
+            return Decision.chance()
+        if self.phase == "party":
+            return Decision.player(self.party_seat)
+        if self.prompt is not None:
+            return Decision.player(self.prompt["seat"])
+        if self.chain:
+            return Decision.player(self.priority if self.priority is not None else self.active)
+        return Decision.player(self.active)
+
+    def legal_actions(self, player: int) -> list[Action]:
+        from rules.terrene import turn
+
+        return turn.legal_actions(self, player)
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        if self.phase == "shuffle":
+            return Action("shuffle", (rng.getrandbits(32),), "Shuffle the decks")
+        return super().sample_chance(rng)
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        if self.phase == "shuffle":
+            return [(Action("shuffle", (0,), "Shuffle the decks"), 1.0)]
+        return super().chance_outcomes()
+
+    def is_legal(self, player: int, action: Action) -> bool:
+        if player == CHANCE and action.kind == "shuffle" and self.phase == "shuffle":
+            return len(action.args) == 1 and isinstance(action.args[0], int)
+        return super().is_legal(player, action)
+
+    def _apply(self, player: int, action: Action) -> list[Event]:
+        from rules.terrene import turn
+
+        return turn.apply_action(self, player, action)
+
+    def outcome(self) -> Outcome | None:
+        if self.scores is None:
+            return None
+        return Outcome(tuple(self.scores), self.reason)
+
+    # ---- hidden information -----------------------------------------------------------
+    def hidden_from(self, viewer: int | None) -> set[int]:
+        """The uids whose identity ``viewer`` cannot see."""
+        hidden: set[int] = set()
+        for seat in range(self.n):
+            own = viewer == seat
+            if not (own and self.phase == "party"):
+                hidden.update(self.zones["deck"][seat])
+            if not own:
+                hidden.update(self.zones["hand"][seat])
+                for uid in self.party[seat]:
+                    u = self.units[uid]
+                    if not u["up"]:
+                        hidden.add(uid)
+                    if u["card"] is not None and not u["card_up"]:
+                        hidden.add(u["card"])
+                if self.phase == "party":
+                    hidden.update(self.zones["terrains"][seat])
+        return hidden
+
+    def view(self, player: int | None) -> TerreneState:
+        v = self.clone()
+        for uid in self.hidden_from(player):
+            v.cards[uid] = None
+        v.hidden_view = True
+        return v
+
+    def determinize(self, player: int, rng: random.Random) -> TerreneState:
+        from rules.terrene.hidden import determinize
+
+        return determinize(self, player, rng)
+
+    # ---- copying and serialising ------------------------------------------------------
+    def clone(self) -> TerreneState:
+        c = TerreneState.__new__(TerreneState)
+        c.__dict__.update(self.__dict__)
+        c.cards = list(self.cards)
+        c.owner = self.owner  # never changes after setup
+        c.hp = list(self.hp)
+        c.actions = list(self.actions)
+        c.sp_limit = list(self.sp_limit)
+        c.turns_taken = list(self.turns_taken)
+        c.draw_bonus = list(self.draw_bonus)
+        c.zones = {z: [list(x) for x in lists] for z, lists in self.zones.items()}
+        c.active_terrain = list(self.active_terrain)
+        c.party = [list(x) for x in self.party]
+        c.units = {k: _copy_unit(u) for k, u in self.units.items()}
+        c.ceased = list(self.ceased)
+        c.chain = [dict(link) for link in self.chain]
+        c.used_chain = list(self.used_chain)
+        c.used_turn = list(self.used_turn)
+        c.prompt = dict(self.prompt) if self.prompt is not None else None
+        c.battle = dict(self.battle) if self.battle is not None else None
+        c.scores = list(self.scores) if self.scores is not None else None
+        return c
+
+    _PLAIN = (
+        "n", "deck_ids", "decklists", "cards", "owner", "phase", "first", "party_seat", "active",
+        "turn", "turns_taken", "step", "hp", "actions", "sp_limit", "zones", "active_terrain",
+        "party", "ceased", "chain", "priority", "passes", "last_adder", "used_chain", "used_turn",
+        "prompt", "battle", "switched", "traded", "draw_bonus", "link_serial", "scores",
+        "reason", "hidden_view",
+    )
+
+    def to_json(self) -> dict[str, Any]:
+        out = {k: getattr(self, k) for k in self._PLAIN}
+        out["units"] = {str(k): v for k, v in sorted(self.units.items())}
+        return {"version": 1, **_jsonable(out)}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> TerreneState:
+        if data.get("version") != 1:
+            raise ValueError(f"unsupported Terrene Odyssey state version {data.get('version')!r}")
+        s = cls()
+        for k in cls._PLAIN:
+            setattr(s, k, data[k])
+        s.units = {int(k): v for k, v in data["units"].items()}
+        return s.clone()
+
+    # ---- presentation -----------------------------------------------------------------
+    def player_name(self, player: int) -> str:
+        deck = decks().get(self.deck_ids[player]) if player < len(self.deck_ids) else None
+        label = f"Player {player + 1}"
+        if self.n == 4:
+            label += f" (team {'AB'[self.team(player)]})"
+        return f"{label}: {deck.name}" if deck else label
+
+    def panels(self, viewer: int | None) -> list[Panel]:
+        from rules.terrene.panels import panels
+
+        return panels(self.view(viewer), viewer)
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_jsonable(v) for v in value]
+    return value

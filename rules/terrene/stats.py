@@ -1,0 +1,147 @@
+"""Derived numbers: ATK, DEF, abilities in force, supply in use. One rule, one place."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rules.terrene.content import Card, cards
+
+if TYPE_CHECKING:
+    from rules.terrene.state import TerreneState
+
+DECAY_STEP = 5  # Defense Decay: -5 DEF per stack until the owner's next turn
+
+
+def new_unit(seat: int, face_up: bool, lv: int) -> dict:
+    """The in-play record of a character (damage, XP, statuses, its assigned card)."""
+    return {
+        "ctrl": seat, "up": face_up, "dmg": 0, "xp": 0, "lv": lv, "atk": 0, "def": 0,
+        "mods": [], "status": {}, "gained": {}, "decay": 0, "attacked": False,
+        "card": None, "card_up": False, "resourceful_used": False, "counters": 0,
+    }
+
+
+def silenced(s: TerreneState, uid: int) -> bool:
+    return "silence" in s.units[uid]["status"]
+
+
+def card_statics(s: TerreneState, uid: int) -> tuple[str, ...]:
+    """The static abilities printed on the character (none while Silenced or hidden)."""
+    u = s.units[uid]
+    if not u["up"] or silenced(s, uid):
+        return ()
+    return s.card(uid).statics
+
+
+def ongoing_statics(s: TerreneState, uid: int) -> tuple[str, ...]:
+    """Statics granted by the face-up ongoing card the character holds (a gained ability)."""
+    u = s.units[uid]
+    if u["card"] is None or not u["card_up"] or s.cards[u["card"]] is None:
+        return ()
+    return s.card(u["card"]).statics
+
+
+def has(s: TerreneState, uid: int, ability: str) -> bool:
+    """Whether the character has ``ability`` now: printed (unless Silenced) or gained."""
+    u = s.units[uid]
+    if ability in u["gained"]:
+        return True
+    if ability in ongoing_statics(s, uid):
+        return True
+    if ability in card_statics(s, uid):
+        return True
+    terrain = active_terrain_card(s, u["ctrl"])
+    return bool(
+        terrain is not None and u["up"] and any(
+            e["op"] == "gain" and e.get("ability") == ability for e in terrain.storm_effect
+        )
+    )
+
+
+def active_terrain_card(s: TerreneState, seat: int) -> Card | None:
+    uid = s.active_terrain[seat]
+    if uid is None or s.cards[uid] is None:
+        return None
+    return cards()[s.cards[uid]]
+
+
+def _storm_buff(s: TerreneState, uid: int, stat: str) -> int:
+    terrain = active_terrain_card(s, s.units[uid]["ctrl"])
+    if terrain is None:
+        return 0
+    return sum(e.get(stat, 0) for e in terrain.storm_effect if e["op"] == "buff")
+
+
+def atk(s: TerreneState, uid: int) -> int:
+    """Attack: printed + XP + temporary changes + statics; hidden characters have none."""
+    u = s.units[uid]
+    if not u["up"]:
+        return 0
+    value = s.card(uid).atk + u["atk"] + sum(m[1] for m in u["mods"] if m[0] == "atk")
+    value += _storm_buff(s, uid, "atk")
+    if "atk_per_discarded_item" in card_statics(s, uid):
+        seat = u["ctrl"]
+        items = sum(
+            1 for c in s.zones["discard"][seat]
+            if s.cards[c] is not None and cards()[s.cards[c]].kind == "item"
+        )
+        value += 2 * items
+    return max(0, value)
+
+
+def defense(s: TerreneState, uid: int) -> int:
+    """Defence after Defense Decay; never below 0; hidden characters have none."""
+    u = s.units[uid]
+    if not u["up"]:
+        return 0
+    value = s.card(uid).defense + u["def"] + sum(m[1] for m in u["mods"] if m[0] == "def")
+    value += _storm_buff(s, uid, "def") - DECAY_STEP * u["decay"]
+    return max(0, value)
+
+
+def hp(s: TerreneState, uid: int) -> int:
+    return s.card(uid).hp
+
+
+def sp_cost(s: TerreneState, uid: int) -> int:
+    """Supply a character occupies: hidden always 1; Beasts 1 with a Deborah in the party."""
+    u = s.units[uid]
+    if not u["up"]:
+        return 1
+    card = s.card(uid)
+    if card.cls == "Beast" and card.sp > 1 and any(
+        "beasts_cost_one" in card_statics(s, other) for other in s.party[u["ctrl"]]
+    ):
+        return 1
+    return card.sp
+
+
+def sp_used(s: TerreneState, seat: int) -> int:
+    return sum(sp_cost(s, uid) for uid in s.party[seat])
+
+
+def oversupplied(s: TerreneState, seat: int) -> bool:
+    return sp_used(s, seat) > s.sp_limit[seat]
+
+
+def elements(s: TerreneState, seat: int) -> set[str]:
+    """Affiliations among the seat's recruited characters (hidden ones have none)."""
+    return {s.card(uid).element for uid in s.party[seat] if s.units[uid]["up"]}
+
+
+def recruited(s: TerreneState, seat: int) -> list[int]:
+    return [uid for uid in s.party[seat] if s.units[uid]["up"]]
+
+
+def team_units(s: TerreneState, seat: int, face_up: bool = True) -> list[int]:
+    out = []
+    for q in s.allies(seat):
+        out.extend(uid for uid in s.party[q] if s.units[uid]["up"] or not face_up)
+    return out
+
+
+def enemy_units(s: TerreneState, seat: int) -> list[int]:
+    out = []
+    for q in s.enemies(seat):
+        out.extend(recruited(s, q))
+    return out

@@ -1,0 +1,610 @@
+"""Turn flow and player actions: setup, restock, command, draw, action and end phases."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from rules.core import CHANCE, Action, Event
+from rules.terrene import battle, chain, effects, stats
+from rules.terrene.content import Card, cards, decks
+
+if TYPE_CHECKING:
+    from rules.terrene.state import TerreneState
+
+NO_TERRAIN_ACTIONS = 4  # draft handicap: no terrain gives 4 actions
+
+
+# ---- setup ----------------------------------------------------------------------------
+def party_stage(s: TerreneState, seat: int) -> str:
+    """Which starting-party choice the seat makes next: terrain, character, assignable, done."""
+    if s.active_terrain[seat] is None and _setup_terrains(s, seat):
+        return "terrain"
+    if len(s.party[seat]) < s.sp_limit[seat] and _setup_characters(s, seat):
+        return "character"
+    if _setup_assignables(s, seat) and any(s.units[u]["card"] is None for u in s.party[seat]):
+        return "assignable"
+    return "done"
+
+
+def _first_of_each(s: TerreneState, uids: list[int], ok: Callable[[Card], bool]) -> list[int]:
+    seen: dict[str, int] = {}
+    for uid in uids:
+        cid = s.cards[uid]
+        if cid is not None and cid not in seen and ok(cards()[cid]):
+            seen[cid] = uid
+    return list(seen.values())
+
+
+def _setup_terrains(s: TerreneState, seat: int) -> list[int]:
+    return _first_of_each(s, s.zones["deck"][seat], lambda c: c.kind == "terrain" and not c.storm)
+
+
+def _party_names(s: TerreneState, seat: int) -> set[str]:
+    return {s.cards[u] or "" for u in s.party[seat]}
+
+
+def _setup_characters(s: TerreneState, seat: int) -> list[int]:
+    taken = _party_names(s, seat)
+    return _first_of_each(
+        s, s.zones["deck"][seat],
+        lambda c: c.is_character and c.sp <= 1 and c.id not in taken and not c.token,
+    )
+
+
+def _setup_assignables(s: TerreneState, seat: int) -> list[int]:
+    taken = {s.cards[s.units[u]["card"]] for u in s.party[seat] if s.units[u]["card"] is not None}
+    return _first_of_each(s, s.zones["deck"][seat],
+                          lambda c: c.is_assignable and c.id not in taken)
+
+
+def _opening_uids(s: TerreneState, seat: int, index: int) -> list[int] | None:
+    deck = decks()[s.deck_ids[seat]]
+    opening = deck.openings[index]
+    wanted = [opening.terrain, *(c for pair in opening.party for c in pair)]
+    pool = list(s.zones["deck"][seat])
+    picked = []
+    for cid in wanted:
+        uid = next((u for u in pool if s.cards[u] == cid), None)
+        if uid is None:
+            return None
+        pool.remove(uid)
+        picked.append(uid)
+    if len(opening.party) > s.sp_limit[seat]:
+        return None
+    return picked
+
+
+def party_actions(s: TerreneState, seat: int) -> list[Action]:
+    stage = party_stage(s, seat)
+    out: list[Action] = []
+    if stage == "terrain":
+        deck = decks()[s.deck_ids[seat]]
+        for i, opening in enumerate(deck.openings):
+            if _opening_uids(s, seat, i) is not None:
+                names = ", ".join(cards()[c].name for c, _ in opening.party)
+                who = "going second" if opening.turn == "second" else "going first"
+                out.append(Action("opening", (i,), f"Opening plan '{opening.name}' ({who}): "
+                                  f"{cards()[opening.terrain].name}; {names}"))
+        out += [Action("pick_terrain", (u,), f"Terrain: {s.name(u)}")
+                for u in _setup_terrains(s, seat)]
+    elif stage == "character":
+        out += [Action("pick_character", (u,), f"Starting character: {_char_label(s, u)}")
+                for u in _setup_characters(s, seat)]
+    elif stage == "assignable":
+        holder = next(u for u in s.party[seat] if s.units[u]["card"] is None)
+        out += [Action("pick_assignable", (u,), f"Assign {s.name(u)} to {s.name(holder)}")
+                for u in _setup_assignables(s, seat)]
+    return out
+
+
+def _char_label(s: TerreneState, uid: int) -> str:
+    c = s.card(uid)
+    return f"{c.name} ({c.cls}, {c.element}, {c.hp} HP, ATK {c.atk}, DEF {c.defense}, {c.sp} SP)"
+
+
+def apply_party(s: TerreneState, seat: int, action: Action, events: list[Event]) -> None:
+    if action.kind == "opening":
+        uids = _opening_uids(s, seat, action.args[0])
+        assert uids is not None
+        _pick_terrain(s, seat, uids[0])
+        for char, card in zip(uids[1::2], uids[2::2], strict=True):
+            _pick_character(s, seat, char)
+            _pick_assignable(s, seat, card)
+    elif action.kind == "pick_terrain":
+        _pick_terrain(s, seat, action.args[0])
+    elif action.kind == "pick_character":
+        _pick_character(s, seat, action.args[0])
+    elif action.kind == "pick_assignable":
+        _pick_assignable(s, seat, action.args[0])
+    events.append(Event("party", f"{s.player_name(seat)} places cards face-down."))
+    advance_party(s, events)
+
+
+def _pick_terrain(s: TerreneState, seat: int, uid: int) -> None:
+    s.zones["deck"][seat].remove(uid)
+    s.zones["terrains"][seat].append(uid)
+    s.active_terrain[seat] = uid
+
+
+def _pick_character(s: TerreneState, seat: int, uid: int) -> None:
+    s.zones["deck"][seat].remove(uid)
+    s.party[seat].append(uid)
+    s.units[uid] = stats.new_unit(seat, False, s.card(uid).lv)
+
+
+def _pick_assignable(s: TerreneState, seat: int, uid: int) -> None:
+    holder = next(u for u in s.party[seat] if s.units[u]["card"] is None)
+    s.zones["deck"][seat].remove(uid)
+    s.units[holder]["card"] = uid
+
+
+def advance_party(s: TerreneState, events: list[Event]) -> None:
+    """Move to the next seat still choosing; when all are done, the decks are shuffled."""
+    for seat in s.seat_order(s.first):
+        if party_stage(s, seat) != "done":
+            s.party_seat = seat
+            return
+    s.phase = "shuffle"
+
+
+def apply_shuffle(s: TerreneState, seed: int, events: list[Event]) -> None:
+    """One chance outcome shuffles every deck; then terrains flip and the first turn begins."""
+    rng = random.Random(seed)
+    for seat in range(s.n):
+        rng.shuffle(s.zones["deck"][seat])
+    events.append(Event("shuffle", "Every player shuffles their deck."))
+    for seat in range(s.n):
+        uid = s.active_terrain[seat]
+        text = f"{s.player_name(seat)} reveals {s.name(uid)}." if uid is not None else (
+            f"{s.player_name(seat)} has no terrain.")
+        events.append(Event("terrain", text, {"seat": seat}))
+    s.phase = "play"
+    begin_turn(s, s.first, events)
+
+
+# ---- the turn -------------------------------------------------------------------------
+def terrain_actions(s: TerreneState, seat: int) -> int:
+    terrain = stats.active_terrain_card(s, seat)
+    return terrain.actions if terrain is not None else NO_TERRAIN_ACTIONS
+
+
+def begin_turn(s: TerreneState, seat: int, events: list[Event]) -> None:
+    """Restock (unspent actions are lost), expire 'until your next turn', Command phase."""
+    s.active = seat
+    s.turn += 1
+    s.turns_taken[seat] += 1
+    s.actions[seat] = terrain_actions(s, seat)
+    if s.n == 2 and s.turn == 2:
+        s.actions[seat] += 1  # the 2nd turn player's extra action on their first turn
+    s.switched = s.traded = False
+    s.used_turn = []
+    for u in s.units.values():
+        u["attacked"] = False
+        u["resourceful_used"] = False
+        if u["ctrl"] == seat:
+            u["decay"] = 0
+            _expire(u, lambda until, _t: until == "start_of_next_turn")
+    events.append(Event("turn", f"Turn {s.turn}: {s.player_name(seat)} "
+                        f"({s.actions[seat]} actions).", {"seat": seat}))
+    for uid in list(s.party[seat]):
+        chain.fire_auto(s, uid, "start_of_turn", events)  # "at the start of your turn"
+    s.step = "draw"
+
+
+def _expire(u: dict, gone: Callable[[str, int], bool]) -> None:
+    u["mods"] = [m for m in u["mods"] if not gone(m[2], m[3])]
+    for key in ("status", "gained"):
+        u[key] = {k: v for k, v in u[key].items() if not gone(v[0], v[1])}
+
+
+def draw_phase(s: TerreneState, events: list[Event]) -> None:
+    seat = s.active
+    count = 1 + s.draw_bonus[seat]
+    s.draw_bonus[seat] = 0
+    effects.draw(s, seat, count, events)
+    s.step = "action"
+
+
+def end_turn(s: TerreneState, events: list[Event]) -> None:
+    """End phase: 'until end of turn' expires; the next player in order begins."""
+    seat, now = s.active, s.turn
+    for u in s.units.values():
+        _expire(u, lambda until, _t: until == "end_of_turn")
+        if u["ctrl"] == seat:
+            _expire(u, lambda until, t: until == "end_of_next_turn" and t < now)
+    events.append(Event("end_turn", f"{s.player_name(seat)} ends their turn."))
+    begin_turn(s, s.next_seat(seat), events)
+
+
+def check_end(s: TerreneState, events: list[Event]) -> None:
+    """A team loses at 0 HP, with no characters, or at 0 SP; if all lose, all win (a tie)."""
+    if s.phase != "play" or s.scores is not None:
+        return
+    lost = set()
+    for team in range(2):
+        seats = [q for q in range(s.n) if s.team(q) == team]
+        if s.hp[team] <= 0:
+            lost.add(team)
+        elif not any(s.party[q] for q in seats):
+            lost.add(team)
+        elif any(s.sp_limit[q] <= 0 for q in seats):
+            lost.add(team)
+    if not lost:
+        return
+    if len(lost) == 2:
+        finish(s, [1.0] * s.n, "a tie: both sides fall at once, so both win", events)
+    else:
+        finish(s, [0.0 if s.team(q) in lost else 1.0 for q in range(s.n)],
+               _loss_reason(s, lost.pop()), events)
+
+
+def _loss_reason(s: TerreneState, team: int) -> str:
+    names = " and ".join(s.player_name(q) for q in range(s.n) if s.team(q) == team)
+    if s.hp[team] <= 0:
+        return f"{names} reached 0 HP"
+    if any(s.sp_limit[q] <= 0 for q in range(s.n) if s.team(q) == team):
+        return f"{names} decked out to 0 SP"
+    return f"{names} have no characters left"
+
+
+def finish(s: TerreneState, scores: list[float], reason: str, events: list[Event]) -> None:
+    s.scores, s.reason, s.phase = scores, reason, "over"
+    s.chain, s.prompt, s.battle = [], None, None
+    events.append(Event("game_over", f"Game over: {reason}."))
+
+
+def settle(s: TerreneState, events: list[Event]) -> None:
+    """Run everything nobody decides: forced dismissals, auto-passes, resolution, draws."""
+    while True:
+        check_end(s, events)
+        if s.phase != "play" or s.prompt is not None:
+            return
+        over = next((q for q in s.seat_order(s.active) if stats.oversupplied(s, q)), None)
+        if over is not None:
+            s.prompt = {"kind": "oversupply", "seat": over}
+            return
+        if s.chain:
+            seat = s.priority if s.priority is not None else s.active
+            if chain.usable(s, seat, in_response=True):
+                return
+            chain.pass_priority(s, events)
+            continue
+        if s.step == "draw":
+            draw_phase(s, events)
+            continue
+        return
+
+
+# ---- legal actions ----------------------------------------------------------------------
+def legal_actions(s: TerreneState, player: int) -> list[Action]:
+    d = s.decision()
+    if d.is_terminal or player not in d.players:
+        return []
+    if player == CHANCE:
+        if s.phase == "coin":
+            return [Action("coin", (q,), f"{s.player_name(q)} goes first") for q in range(2)]
+        return [Action("shuffle", (0,), "Shuffle the decks")]
+    if s.phase == "party":
+        return party_actions(s, player)
+    if s.prompt is not None:
+        return prompt_actions(s, player)
+    if s.chain:
+        return [*use_actions(s, player, in_response=True),
+                Action("pass", (), "Pass (let the chain resolve)")]
+    return turn_actions(s, player)
+
+
+def prompt_actions(s: TerreneState, seat: int) -> list[Action]:
+    assert s.prompt is not None
+    kind = s.prompt["kind"]
+    if kind == "block":
+        out = [Action("block", (u,), f"Block with {s.name(u)} (DEF {stats.defense(s, u)}, "
+                      f"{stats.hp(s, u) - s.units[u]['dmg']} HP left)")
+               for u in s.party[seat] if battle.can_block(s, u)]
+        atk = stats.atk(s, s.battle["attacker"]) if s.battle else 0
+        return [*out, Action("no_block", (), f"Do not block (take {atk} damage)")]
+    if kind == "slow":
+        out = [Action("slow_cancel", (), "Let the slowed attack be cancelled")]
+        if s.actions[seat] >= 1:
+            out.insert(0, Action("slow_pay", (), "Pay 1 more action to keep attacking (Slow)"))
+        return out
+    return [Action("dismiss", (u,), f"Dismiss {_unit_label(s, u)} (oversupply)")
+            for u in s.party[seat]]
+
+
+def _unit_label(s: TerreneState, uid: int) -> str:
+    dmg = s.units[uid]["dmg"]
+    hidden = "" if s.units[uid]["up"] else " (hidden)"
+    return f"{s.name(uid)}{hidden}" + (f", take {dmg} damage" if dmg else "")
+
+
+def targets(s: TerreneState, seat: int, kind: str) -> list[int | None]:
+    if kind == "none":
+        return [None]
+    if kind == "enemy_char":
+        return list(stats.enemy_units(s, seat))
+    if kind == "ally_char":
+        return list(stats.team_units(s, seat))
+    if kind == "any_char":
+        return [*stats.team_units(s, seat), *stats.enemy_units(s, seat)]
+    zone = "hand" if kind == "hand_item" else "discard"
+    return [u for u in s.zones[zone][seat] if s.cards[u] is not None and s.card(u).kind == "item"]
+
+
+def use_actions(s: TerreneState, seat: int, in_response: bool) -> list[Action]:
+    out = []
+    for card_uid, index, source in chain.usable(s, seat, in_response):
+        card = s.card(card_uid)
+        ability = card.abilities[index]
+        cost = chain.cost_of(s, seat, card, ability, source)
+        who = f" ({s.name(source)})" if source is not None and source != card_uid else ""
+        for target in targets(s, seat, ability.target):
+            aim = f" on {s.name(target)}" if target is not None else ""
+            label = f"{card.name}{who}: {ability.name}{aim} ({cost} action{'s' * (cost != 1)})"
+            out.append(Action("use", (card_uid, index, -1 if target is None else target), label))
+    return out
+
+
+def turn_actions(s: TerreneState, seat: int) -> list[Action]:
+    out: list[Action] = []
+    out += _recruit_actions(s, seat)
+    out += _attack_actions(s, seat)
+    out += use_actions(s, seat, in_response=False)
+    out += _assign_actions(s, seat)
+    out += _terrain_actions(s, seat)
+    out += _trade_actions(s, seat)
+    for uid in s.party[seat]:
+        out.append(Action("dismiss", (uid,), f"Dismiss {_unit_label(s, uid)}"))
+        if s.units[uid]["card"] is not None:
+            out.append(Action("dismiss_card", (uid,),
+                              f"Dismiss {s.name(uid)}'s card {s.name(s.units[uid]['card'])}"))
+    out.append(Action("run", (), "Run (concede this game)"))
+    out.append(Action("end_turn", (), "End turn"))
+    return out
+
+
+def _controlled_names(s: TerreneState, seat: int) -> set[str]:
+    return {s.card(u).name for u in s.party[seat] if not s.card(u).token}
+
+
+def _recruit_actions(s: TerreneState, seat: int) -> list[Action]:
+    out = []
+    names = _controlled_names(s, seat)
+    if s.actions[seat] >= 1:
+        for uid in s.party[seat]:
+            if not s.units[uid]["up"]:
+                out.append(Action("recruit", (uid,), f"Recruit {_char_label(s, uid)} "
+                                  "(flip face-up, 1 action)"))
+    for uid in s.zones["hand"][seat]:
+        card = s.card(uid)
+        if not card.is_character or card.name in names:
+            continue
+        if s.actions[seat] >= 1:
+            out.append(Action("recruit", (uid,), f"Recruit {_char_label(s, uid)} from hand "
+                              "(1 action)"))
+        out.append(Action("hide", (uid,), f"Hide {card.name} face-down (1 SP, free)"))
+    return out
+
+
+def _attack_actions(s: TerreneState, seat: int) -> list[Action]:
+    if s.turn <= 1:
+        return []  # nobody attacks on the very first turn of the game
+    out = []
+    for uid in stats.recruited(s, seat):
+        u = s.units[uid]
+        cost = battle.attack_cost(s, uid)
+        if u["attacked"] or "stun" in u["status"] or s.actions[seat] < cost:
+            continue
+        power = stats.atk(s, uid)
+        if stats.has(s, uid, "unblockable"):
+            foe = s.enemies(seat)[0]
+            out.append(Action("attack", (uid, -1), f"Direct attack: {s.name(uid)} hits "
+                              f"{s.player_name(foe)} (ATK {power}, {cost} action)"))
+            out += [Action("attack", (uid, t), f"Direct attack: {s.name(uid)} hits {s.name(t)} "
+                           f"(ATK {power}, {cost} action)") for t in stats.enemy_units(s, seat)]
+        else:
+            out.append(Action("attack", (uid, -1), f"Attack with {s.name(uid)} (ATK {power}, "
+                              f"{cost} action{'s' * (cost != 1)})"))
+    return out
+
+
+def _assign_actions(s: TerreneState, seat: int) -> list[Action]:
+    free = [u for u in s.party[seat] if s.units[u]["card"] is None]
+    out = []
+    for card in s.zones["hand"][seat]:
+        if s.card(card).is_assignable:
+            out += [Action("assign", (card, u), f"Assign {s.name(card)} to "
+                           f"{_unit_label(s, u)} (face-down)") for u in free]
+    return out
+
+
+def _terrain_actions(s: TerreneState, seat: int) -> list[Action]:
+    if s.switched:
+        return []
+    out = [Action("terrain", (u,), f"Play terrain {s.name(u)} from hand")
+           for u in s.zones["hand"][seat] if s.card(u).kind == "terrain"]
+    out += [Action("terrain", (u,), f"Switch to terrain {s.name(u)}")
+            for u in s.zones["terrains"][seat] if u != s.active_terrain[seat]]
+    return out
+
+
+def _tradeable(s: TerreneState, uid: int) -> bool:
+    return not s.units[uid]["card_up"]
+
+
+def _trade_actions(s: TerreneState, seat: int) -> list[Action]:
+    if s.traded:
+        return []
+    units = [u for u in stats.team_units(s, seat, face_up=False) if _tradeable(s, u)]
+    out = []
+    for i, a in enumerate(units):
+        for b in units[i + 1:]:
+            if s.units[a]["card"] is None and s.units[b]["card"] is None:
+                continue
+            out.append(Action("trade", (a, b), f"Trade face-down cards between "
+                              f"{_unit_label(s, a)} and {_unit_label(s, b)}"))
+    return out
+
+
+# ---- applying ---------------------------------------------------------------------------
+def apply_action(s: TerreneState, player: int, action: Action) -> list[Event]:
+    events: list[Event] = []
+    handler = HANDLERS[action.kind]
+    handler(s, player, action, events)
+    settle(s, events)
+    return events
+
+
+def _coin(s: TerreneState, _p: int, a: Action, events: list[Event]) -> None:
+    s.first = a.args[0]
+    events.append(Event("coin", f"The coin says {s.player_name(s.first)} goes first."))
+    s.phase = "party"
+    advance_party(s, events)
+
+
+def _shuffle(s: TerreneState, _p: int, a: Action, events: list[Event]) -> None:
+    apply_shuffle(s, a.args[0], events)
+
+
+def _party(s: TerreneState, p: int, a: Action, events: list[Event]) -> None:
+    apply_party(s, p, a, events)
+
+
+def _recruit(s: TerreneState, p: int, a: Action, events: list[Event]) -> None:
+    uid = a.args[0]
+    s.actions[p] -= 1
+    if uid in s.zones["hand"][p]:
+        s.zones["hand"][p].remove(uid)
+        s.party[p].append(uid)
+        s.units[uid] = stats.new_unit(p, True, s.card(uid).lv)
+    else:
+        s.units[uid]["up"] = True
+    events.append(Event("recruit", f"{s.player_name(p)} recruits {s.name(uid)}.", {"uid": uid}))
+    chain.fire_auto(s, uid, "on_recruit", events)
+
+
+def _hide(s: TerreneState, p: int, a: Action, events: list[Event]) -> None:
+    uid = a.args[0]
+    s.zones["hand"][p].remove(uid)
+    s.party[p].append(uid)
+    s.units[uid] = stats.new_unit(p, False, s.card(uid).lv)
+    events.append(Event("hide", f"{s.player_name(p)} plays a character face-down."))
+
+
+def _attack(s: TerreneState, p: int, a: Action, events: list[Event]) -> None:
+    uid, target = a.args
+    battle.declare(s, p, uid, None if target == -1 else target, events)
+
+
+def _use(s: TerreneState, p: int, a: Action, events: list[Event]) -> None:
+    card_uid, index, target = a.args
+    card = s.card(card_uid)
+    ability = card.abilities[index]
+    source = _source_of(s, card_uid)
+    cost = chain.cost_of(s, p, card, ability, source)
+    if card.is_assignable and source is not None:
+        if cost < ability.cost:
+            s.units[source]["resourceful_used"] = True
+        s.units[source]["card_up"] = True
+        events.append(Event("activate", f"{s.name(source)} reveals and activates "
+                            f"{card.name}.", {"uid": card_uid}))
+    s.actions[p] -= cost
+    key = chain.ability_key(card_uid, index)
+    s.used_chain.append(key)
+    if ability.once_per_turn:
+        s.used_turn.append(key)
+    ctx = chain.condition_context(s, p, ability, source) or {}
+    who = f"{s.name(source)}: " if source is not None and source != card_uid else ""
+    link = chain.new_link(
+        s, "ability", p, f"{who}{card.name} — {ability.name}", source=source, card=card_uid,
+        index=index, target=None if target == -1 else target,
+        attacker=ctx.get("attacker"), blocker=ctx.get("blocker"),
+    )
+    chain.push(s, link, events, adder=p)
+    if ability.speed == "interdimensional":
+        chain.resolve_top(s, events)  # resolves the moment it is added
+        if s.chain:
+            s.last_adder, s.priority, s.passes = p, s.next_seat(p), 0
+
+
+def _source_of(s: TerreneState, card_uid: int) -> int | None:
+    """The character using an ability: itself, the holder of an assigned card, or none."""
+    if card_uid in s.units:
+        return card_uid
+    for uid, u in s.units.items():
+        if u["card"] == card_uid:
+            return uid
+    return None
+
+
+def _pass(s: TerreneState, _p: int, _a: Action, events: list[Event]) -> None:
+    chain.pass_priority(s, events)
+
+
+def _block(s: TerreneState, p: int, a: Action, events: list[Event]) -> None:
+    battle.choose_block(s, p, a.args[0] if a.kind == "block" else None, events)
+
+
+def _slow(s: TerreneState, _p: int, a: Action, events: list[Event]) -> None:
+    battle.pay_for_slow(s, a.kind == "slow_pay", events)
+
+
+def _assign(s: TerreneState, p: int, a: Action, events: list[Event]) -> None:
+    card, uid = a.args
+    s.zones["hand"][p].remove(card)
+    s.units[uid]["card"], s.units[uid]["card_up"] = card, False
+    events.append(Event("assign", f"{s.player_name(p)} assigns a card face-down to "
+                        f"{s.name(uid) if s.units[uid]['up'] else 'a hidden character'}."))
+
+
+def _terrain(s: TerreneState, p: int, a: Action, events: list[Event]) -> None:
+    uid = a.args[0]
+    if uid in s.zones["hand"][p]:
+        s.zones["hand"][p].remove(uid)
+        s.zones["terrains"][p].append(uid)
+    s.active_terrain[p] = uid
+    s.switched = True
+    events.append(Event("terrain", f"{s.player_name(p)}'s terrain is now {s.name(uid)}."))
+
+
+def _trade(s: TerreneState, _p: int, a: Action, events: list[Event]) -> None:
+    x, y = a.args
+    ux, uy = s.units[x], s.units[y]
+    ux["card"], uy["card"] = uy["card"], ux["card"]
+    s.traded = True
+    events.append(Event("trade", "Two allied characters trade their face-down cards."))
+
+
+def _dismiss(s: TerreneState, p: int, a: Action, events: list[Event]) -> None:
+    uid = a.args[0]
+    if s.prompt is not None and s.prompt["kind"] == "oversupply":
+        s.prompt = None
+    dmg = s.units[uid]["dmg"]
+    events.append(Event("dismiss", f"{s.player_name(p)} dismisses {s.name(uid)}.", {"uid": uid}))
+    effects.leave_play(s, uid, to="discard")
+    effects.damage_team(s, p, dmg, events, "dismissal")
+
+
+def _dismiss_card(s: TerreneState, _p: int, a: Action, events: list[Event]) -> None:
+    effects.discard_assigned(s, a.args[0], events)
+
+
+def _run(s: TerreneState, p: int, _a: Action, events: list[Event]) -> None:
+    finish(s, [1.0 if s.team(q) != s.team(p) else 0.0 for q in range(s.n)],
+           f"{s.player_name(p)} ran from the battle", events)
+
+
+def _end(s: TerreneState, _p: int, _a: Action, events: list[Event]) -> None:
+    end_turn(s, events)
+
+
+HANDLERS: dict[str, Callable[[TerreneState, int, Action, list[Event]], None]] = {
+    "coin": _coin, "shuffle": _shuffle, "opening": _party, "pick_terrain": _party,
+    "pick_character": _party, "pick_assignable": _party, "recruit": _recruit, "hide": _hide,
+    "attack": _attack, "use": _use, "pass": _pass, "block": _block, "no_block": _block,
+    "slow_pay": _slow, "slow_cancel": _slow, "assign": _assign, "terrain": _terrain,
+    "trade": _trade, "dismiss": _dismiss, "dismiss_card": _dismiss_card, "run": _run,
+    "end_turn": _end,
+}
