@@ -1,0 +1,145 @@
+"""AI levels: ``make_agent(game_id, level, seed)`` builds the agent for a seat.
+
+A game tunes its AI in ``ai/<game_id>.py`` (or a package ``ai/<game_id>/``) with any of:
+
+* ``make_agent(level, seed)``: a fully custom agent for that level (return None to fall
+  back to the generic one);
+* ``LEVELS``: ``{level: {key: value}}`` overrides of the generic settings (keys below);
+* ``evaluate(state, player) -> float`` in [-1, 1]: used at the search's cut-offs.
+
+Without a module a game gets the generic agents: information-set MCTS, which works for
+every game on the rules.core contract (perfect-information ones included).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from types import ModuleType
+from typing import Any
+
+from ai.agents import RandomAgent, SearchAgent, SeededAgent
+from ai.search.common import Evaluator
+from ai.search.expectiminimax import ExpectiminimaxAgent, ExpectiminimaxConfig
+from ai.search.ismcts import ISMCTSAgent
+from ai.search.mcts import MCTSAgent, SearchConfig
+from rules.core.match import Agent
+
+LEVEL_NAMES: tuple[str, ...] = ("random", "easy", "normal", "hard")
+ALGORITHMS: tuple[str, ...] = ("random", "ismcts", "mcts", "expectiminimax")
+
+#: The documented per-level settings and what each means (see docs/ai.md).
+SETTING_KEYS: dict[str, str] = {
+    "algorithm": "one of " + ", ".join(ALGORITHMS),
+    "iterations": "search iterations per decision (MCTS / IS-MCTS)",
+    "time_cap": "wall-clock cap per decision in seconds, or None",
+    "exploration": "UCB exploration constant (MCTS / IS-MCTS)",
+    "rollout_depth": "random playout steps before evaluating (MCTS / IS-MCTS)",
+    "epsilon": "chance of playing a random legal action instead of searching",
+    "noise": "another name for epsilon",
+    "mix_floor": "at a simultaneous root, mix among actions this close to the best",
+    "max_depth": "plies searched (expectiminimax)",
+    "determinizations": "sampled worlds averaged for hidden information (expectiminimax)",
+    "chance_samples": "outcomes sampled at a large chance decision (expectiminimax)",
+}
+
+#: The generic levels. Budgets were measured with ``launcher.py bench`` (docs/ai.md).
+DEFAULT_LEVELS: dict[str, dict[str, Any]] = {
+    "random": {"algorithm": "random"},
+    "easy": {"algorithm": "ismcts", "iterations": 60, "rollout_depth": 10,
+             "exploration": 1.0, "epsilon": 0.2, "time_cap": 0.5},
+    "normal": {"algorithm": "ismcts", "iterations": 300, "rollout_depth": 30,
+               "time_cap": 0.8},
+    "hard": {"algorithm": "ismcts", "iterations": 1500, "rollout_depth": 40,
+             "time_cap": 3.0},
+}
+
+#: Names under ``ai`` that are framework modules, never a game's tuning module.
+_FRAMEWORK = {"agents", "levels", "search", "arena"}
+
+
+def _check_level(level: str) -> None:
+    if level not in LEVEL_NAMES:
+        raise ValueError(f"unknown AI level {level!r} (choose from: {', '.join(LEVEL_NAMES)})")
+
+
+def game_module(game_id: str) -> ModuleType | None:
+    """``ai.<game_id>`` if the game has one, else None."""
+    if not game_id.isidentifier() or game_id in _FRAMEWORK:
+        return None
+    name = f"ai.{game_id}"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name == name:
+            return None
+        raise
+
+
+def _validated(settings: Mapping[str, Any], where: str) -> dict[str, Any]:
+    unknown = sorted(set(settings) - set(SETTING_KEYS))
+    if unknown:
+        raise ValueError(
+            f"{where}: unknown AI setting(s) {', '.join(unknown)} "
+            f"(known: {', '.join(SETTING_KEYS)})"
+        )
+    out = dict(settings)
+    if "noise" in out:
+        out["epsilon"] = out.pop("noise")
+    if out.get("algorithm", "ismcts") not in ALGORITHMS:
+        raise ValueError(
+            f"{where}: unknown algorithm {out['algorithm']!r} "
+            f"(choose from: {', '.join(ALGORITHMS)})"
+        )
+    return out
+
+
+def level_settings(game_id: str, level: str) -> dict[str, Any]:
+    """The generic settings for ``level`` with the game's ``LEVELS`` overrides applied."""
+    _check_level(level)
+    settings = _validated(DEFAULT_LEVELS[level], f"default level {level}")
+    module = game_module(game_id)
+    overrides = getattr(module, "LEVELS", {}) if module else {}
+    if level in overrides:
+        settings.update(_validated(overrides[level], f"ai.{game_id}.LEVELS[{level!r}]"))
+    return settings
+
+
+def build_agent(settings: Mapping[str, Any], seed: int, evaluate: Evaluator | None) -> SeededAgent:
+    """An agent from resolved settings (see ``SETTING_KEYS``)."""
+    algorithm = settings.get("algorithm", "ismcts")
+    if algorithm == "random":
+        return RandomAgent(seed)
+    epsilon = float(settings.get("epsilon", 0.0))
+    if algorithm == "expectiminimax":
+        emm = ExpectiminimaxConfig(
+            max_depth=int(settings.get("max_depth", 4)),
+            evaluate=evaluate,
+            determinizations=int(settings.get("determinizations", 1)),
+            chance_samples=int(settings.get("chance_samples", 6)),
+            time_cap=settings.get("time_cap"),
+        )
+        return ExpectiminimaxAgent(seed, emm, epsilon)
+    config = SearchConfig(
+        iterations=int(settings.get("iterations", 300)),
+        time_cap=settings.get("time_cap"),
+        exploration=float(settings.get("exploration", 0.7)),
+        rollout_depth=int(settings.get("rollout_depth", 30)),
+        evaluate=evaluate,
+        mix_floor=float(settings.get("mix_floor", 0.5)),
+    )
+    cls: type[SearchAgent] = MCTSAgent if algorithm == "mcts" else ISMCTSAgent
+    return cls(seed, config, epsilon)  # type: ignore[call-arg]
+
+
+def make_agent(game_id: str, level: str, seed: int) -> Agent:
+    """The agent for ``game_id`` at ``level`` (random / easy / normal / hard)."""
+    _check_level(level)
+    module = game_module(game_id)
+    custom = getattr(module, "make_agent", None) if module else None
+    if custom is not None:
+        agent: Agent | None = custom(level, seed)
+        if agent is not None:
+            return agent
+    evaluate = getattr(module, "evaluate", None) if module else None
+    return build_agent(level_settings(game_id, level), seed, evaluate)

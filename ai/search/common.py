@@ -1,0 +1,110 @@
+"""Pieces every search shares: budgets, rewards, evaluation and random playouts.
+
+Rewards are vectors with one entry per seat in [0, 1], on the scale of ``Outcome.scores``
+(1 win, 0 loss, 0.5 shared draw). A game's ``evaluate(state, player)`` answers in [-1, 1]
+and is mapped to ``(e + 1) / 2``; with no evaluation an unfinished game is worth 0.5.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from rules.core.actions import CHANCE, Action
+from rules.core.state import DecisionKind, GameState
+
+#: ``evaluate(state, player)``: how good ``state`` is for ``player``, in [-1, 1].
+Evaluator = Callable[[GameState, int], float]
+
+#: How often (in iterations) a search looks at the clock when it has a time cap.
+CLOCK_EVERY = 8
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How long a search may run: ``iterations`` (deterministic) and an optional wall-clock
+    cap in seconds that stops it early (then the result depends on the machine's speed)."""
+
+    iterations: int
+    time_cap: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.iterations < 1:
+            raise ValueError(f"a search budget needs at least 1 iteration, not {self.iterations}")
+        if self.time_cap is not None and self.time_cap <= 0:
+            raise ValueError(f"a time cap must be positive, not {self.time_cap}")
+
+    def ticks(self) -> Iterator[int]:
+        """Iteration numbers until the budget is spent (at least one is always given)."""
+        deadline = None if self.time_cap is None else time.perf_counter() + self.time_cap
+        for i in range(self.iterations):
+            if deadline is not None and i and i % CLOCK_EVERY == 0:
+                if time.perf_counter() >= deadline:
+                    return
+            yield i
+
+
+def clamp_unit(value: float) -> float:
+    return -1.0 if value < -1.0 else 1.0 if value > 1.0 else value
+
+
+def terminal_rewards(state: GameState) -> list[float] | None:
+    """The outcome's scores once the game is over, else None."""
+    out = state.outcome()
+    return None if out is None else [float(s) for s in out.scores]
+
+
+def evaluate_rewards(state: GameState, evaluate: Evaluator | None) -> list[float]:
+    """Rewards for a state where search stops: the outcome if over, else the evaluation."""
+    done = terminal_rewards(state)
+    if done is not None:
+        return done
+    n = state.num_players
+    if evaluate is None:
+        return [0.5] * n
+    return [(clamp_unit(evaluate(state, p)) + 1.0) / 2.0 for p in range(n)]
+
+
+def acting_seat(state: GameState) -> int | None:
+    """The seat (or CHANCE) that acts next in ``state``; None when the game is over."""
+    d = state.decision()
+    if d.kind is DecisionKind.TERMINAL or not d.players:
+        return None
+    return d.players[0]
+
+
+def random_step(state: GameState, rng: random.Random) -> bool:
+    """Apply one uniformly random legal step (chance by its odds); False if the game is over.
+
+    A simultaneous decision is played one seat at a time: a random choice cannot use the
+    seats that committed earlier, so this is sound.
+    """
+    seat = acting_seat(state)
+    if seat is None:
+        return False
+    action: Action
+    if seat == CHANCE:
+        action = state.sample_chance(rng)
+    else:
+        action = rng.choice(state.legal_actions(seat))
+    state.apply_unchecked(seat, action)
+    return True
+
+
+def rollout(
+    state: GameState, rng: random.Random, depth: int, evaluate: Evaluator | None
+) -> list[float]:
+    """Play ``state`` (mutated) at random for at most ``depth`` steps, then score it."""
+    steps = 0
+    while steps < depth and random_step(state, rng):
+        steps += 1
+    return evaluate_rewards(state, evaluate)
+
+
+def random_legal(view: GameState, player: int, rng: random.Random) -> Action:
+    legal = view.legal_actions(player)
+    if not legal:
+        raise ValueError(f"seat {player + 1} has no legal action to choose from")
+    return rng.choice(legal)

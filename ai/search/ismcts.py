@@ -1,0 +1,42 @@
+"""Information-set MCTS, single observer (SO-ISMCTS; Cowling, Powley and Whitehouse 2012).
+
+The searching seat sees only its view. Each iteration samples a full state consistent
+with that view (``view.determinize(player, rng)``) and walks one shared tree with it, so
+the tree's statistics average over the hidden cards the seat cannot know. Because the legal
+actions differ between samples, UCB uses availability counts: an action's exploration term
+grows with how often it was *legal* at its node, not with the node's visits.
+
+Chance decisions are sampled with their probabilities and branch the tree; simultaneous
+decisions use decoupled UCT, so a seat that submits after another never treats the earlier
+commitment as known (see ``ai.search.mcts`` for both). When the searching seat is itself
+the later submitter, the earlier seat's face-down choice is hidden in the view and is
+sampled by ``determinize`` like any other hidden card.
+
+Opponents' decisions are searched in the same tree with their own rewards (max-n); the
+observer does not model what the opponents cannot see (the "single observer" limitation).
+"""
+
+from __future__ import annotations
+
+from ai.agents import SearchAgent
+from ai.search.mcts import SearchConfig, TreeSearch, root_choice
+from rules.core.actions import Action
+from rules.core.state import GameState
+
+
+class ISMCTSAgent(SearchAgent):
+    """SO-ISMCTS with decoupled UCT at simultaneous decisions; works on perfect-information
+    games too (their ``determinize`` is a plain copy)."""
+
+    name = "ismcts"
+
+    def __init__(self, seed: int, config: SearchConfig | None = None, epsilon: float = 0.0):
+        super().__init__(seed, epsilon)
+        self.config = config or SearchConfig()
+
+    def search(self, view: GameState, player: int, legal: list[Action]) -> Action:
+        def sample() -> GameState:
+            return view.determinize(player, self.rng)
+
+        root = TreeSearch(self.config, self.rng).run(sample)
+        return root_choice(root, player, legal, self.rng, self.config.mix_floor)

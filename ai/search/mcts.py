@@ -1,0 +1,229 @@
+"""Monte Carlo tree search (UCT) for every kind of decision in the rules.core contract.
+
+One iteration walks down the tree from a fresh copy of the root state:
+
+* a seat's decision: UCB1 over the legal actions, each scored by the mover's own mean
+  reward (max-n: with several seats, every seat maximises its own entry of the reward
+  vector ``Outcome.scores``); an action never tried is expanded first, chosen at random;
+* a chance decision: the outcome is sampled with its probability, and the tree branches on
+  it (one child per listed outcome; a seeded shuffle, whose outcomes are not listed, does
+  not branch);
+* a simultaneous decision: decoupled UCT. Every seat still to commit picks by UCB1 from
+  its own statistics, which count only its own actions, before any of them is applied, so
+  no seat's choice can depend on another's commitment. The child is keyed by the joint
+  choice.
+
+At the first new node the iteration plays on at random for ``rollout_depth`` steps and
+scores the result: the outcome, or else the game's ``evaluate`` (see ``common``). The
+reward vector is backed up along the path.
+
+Selection uses availability counts (how often an action was legal when its node was
+visited) in place of the parent's visit count, as information-set search needs
+(``ai.search.ismcts``); with perfect information the two are nearly the same.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+
+from ai.agents import SearchAgent
+from ai.search.common import Budget, Evaluator, evaluate_rewards, rollout, terminal_rewards
+from rules.core.actions import CHANCE, Action
+from rules.core.state import DecisionKind, GameState
+
+#: The chance key for outcomes that are not among the listed ones (seeded shuffles).
+UNLISTED = "unlisted chance"
+
+
+class Edge:
+    """Statistics of one action for the seat that takes it."""
+
+    __slots__ = ("visits", "total", "avail")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 1
+
+
+class Node(Edge):
+    """A tree node; as an edge it holds the statistics of the action that leads here.
+
+    ``seats`` holds, at a simultaneous decision, each committing seat's own statistics."""
+
+    __slots__ = ("children", "seats")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.children: dict[Hashable, Node] = {}
+        self.seats: dict[int, dict[Action, Edge]] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SearchConfig:
+    """The knobs of a tree search."""
+
+    iterations: int = 400
+    time_cap: float | None = None
+    exploration: float = 0.7
+    rollout_depth: int = 40
+    evaluate: Evaluator | None = None
+    #: At a simultaneous root, play a visit-weighted random choice (a mixed strategy, so
+    #: that the choice cannot be read) among the actions visited at least ``mix_floor``
+    #: times as often as the most visited one; 1.0 plays the most visited.
+    mix_floor: float = 0.5
+
+    def budget(self) -> Budget:
+        return Budget(self.iterations, self.time_cap)
+
+
+def _ucb_pick(
+    stats: dict[Action, Edge] | dict[Hashable, Node],
+    legal: list[Action],
+    exploration: float,
+    rng: random.Random,
+) -> tuple[Action, bool]:
+    """UCB1 with availability counts; an untried action first. Returns (action, is_new)."""
+    untried = []
+    for action in legal:
+        edge = stats.get(action)
+        if edge is None:
+            untried.append(action)
+        else:
+            edge.avail += 1
+    if untried:
+        return rng.choice(untried), True
+    best, best_score = legal[0], -math.inf
+    for action in legal:
+        edge = stats[action]
+        score = edge.total / edge.visits + exploration * math.sqrt(
+            math.log(edge.avail) / edge.visits
+        )
+        if score > best_score:
+            best, best_score = action, score
+    return best, False
+
+
+class TreeSearch:
+    """UCT with chance and simultaneous nodes; ``make_state`` gives each iteration's
+    starting state (a copy of a perfect-information state, or a fresh determinization)."""
+
+    def __init__(self, config: SearchConfig, rng: random.Random) -> None:
+        self.config = config
+        self.rng = rng
+
+    def run(self, make_state: Callable[[], GameState]) -> Node:
+        root = Node()
+        for _ in self.config.budget().ticks():
+            self.iterate(root, make_state())
+        return root
+
+    def iterate(self, root: Node, state: GameState) -> None:
+        node = root
+        path: list[tuple[Edge, int]] = []
+        while True:
+            decision = state.decision()
+            if decision.kind is DecisionKind.TERMINAL:
+                rewards = terminal_rewards(state) or evaluate_rewards(state, None)
+                break
+            if decision.kind is DecisionKind.CHANCE:
+                node = self._chance_step(node, state)
+                continue
+            if decision.kind is DecisionKind.SIMULTANEOUS:
+                node, is_new = self._simultaneous_step(node, state, decision.players, path)
+            else:
+                node, is_new = self._player_step(node, state, decision.players[0], path)
+            if is_new:
+                rewards = rollout(
+                    state, self.rng, self.config.rollout_depth, self.config.evaluate
+                )
+                break
+        for edge, seat in path:
+            edge.visits += 1
+            edge.total += rewards[seat]
+
+    def _chance_step(self, node: Node, state: GameState) -> Node:
+        action = state.sample_chance(self.rng)
+        listed = any(a == action for a, _ in state.chance_outcomes())
+        key: Hashable = action if listed else UNLISTED
+        state.apply_unchecked(CHANCE, action)
+        child = node.children.get(key)
+        if child is None:
+            child = node.children[key] = Node()
+        return child
+
+    def _player_step(
+        self, node: Node, state: GameState, seat: int, path: list[tuple[Edge, int]]
+    ) -> tuple[Node, bool]:
+        legal = state.legal_actions(seat)
+        action, is_new = _ucb_pick(node.children, legal, self.config.exploration, self.rng)
+        if is_new:
+            node.children[action] = Node()
+        child = node.children[action]
+        state.apply_unchecked(seat, action)
+        path.append((child, seat))
+        return child, is_new
+
+    def _simultaneous_step(
+        self,
+        node: Node,
+        state: GameState,
+        seats: tuple[int, ...],
+        path: list[tuple[Edge, int]],
+    ) -> tuple[Node, bool]:
+        if node.seats is None:
+            node.seats = {}
+        choices: list[tuple[int, Action]] = []
+        for seat in seats:  # every seat picks before anything is applied
+            stats = node.seats.setdefault(seat, {})
+            legal = state.legal_actions(seat)
+            action, is_new = _ucb_pick(stats, legal, self.config.exploration, self.rng)
+            if is_new:
+                stats[action] = Edge()
+            choices.append((seat, action))
+            path.append((stats[action], seat))
+        for seat, action in choices:
+            state.apply_unchecked(seat, action)
+        key = tuple(choices)
+        child = node.children.get(key)
+        if child is None:
+            child = node.children[key] = Node()
+            return child, True
+        return child, False
+
+
+def root_choice(
+    root: Node, player: int, legal: list[Action], rng: random.Random, mix_floor: float
+) -> Action:
+    """The action to play: the most visited (ties: the better mean); at a simultaneous
+    root a visit-weighted draw among the actions visited at least ``mix_floor`` times as
+    often as the most visited one."""
+    simultaneous = root.seats is not None and player in root.seats
+    stats: dict = root.seats[player] if simultaneous else root.children  # type: ignore[index]
+    tried = [a for a in legal if a in stats and stats[a].visits > 0]
+    if not tried:
+        return rng.choice(legal)
+    if simultaneous and mix_floor < 1.0:
+        floor = mix_floor * max(stats[a].visits for a in tried)
+        pool = [a for a in tried if stats[a].visits >= floor]
+        return rng.choices(pool, weights=[stats[a].visits for a in pool])[0]
+    return max(tried, key=lambda a: (stats[a].visits, stats[a].total / stats[a].visits))
+
+
+class MCTSAgent(SearchAgent):
+    """UCT on a perfect-information state. On a game with hidden parts it searches one
+    determinization of its view (sampled once per decision); prefer ``ISMCTSAgent`` there."""
+
+    name = "mcts"
+
+    def __init__(self, seed: int, config: SearchConfig | None = None, epsilon: float = 0.0):
+        super().__init__(seed, epsilon)
+        self.config = config or SearchConfig()
+
+    def search(self, view: GameState, player: int, legal: list[Action]) -> Action:
+        state = view.determinize(player, self.rng)
+        root = TreeSearch(self.config, self.rng).run(state.clone)
+        return root_choice(root, player, legal, self.rng, self.config.mix_floor)

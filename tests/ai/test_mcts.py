@@ -1,0 +1,61 @@
+"""UCT MCTS on perfect-information fixtures: tic-tac-toe and a dice game."""
+
+from collections import Counter
+
+import pytest
+
+from ai.search.common import Budget
+from ai.search.mcts import MCTSAgent, SearchConfig
+from rules.core import Action
+from tests.ai.fixtures.dice_duel import GAME as DICE_DUEL
+from tests.ai.fixtures.tictactoe import GAME as TICTACTOE
+from tests.ai.helpers import scores_against_random
+
+X, NOUGHT, _ = 0, 1, None
+
+
+def _board(cells, to_move):
+    return TICTACTOE.state_from_json({"cells": cells, "to_move": to_move})
+
+
+def test_mcts_never_loses_tictactoe_to_random():
+    """Twenty seeded games, ten in each seat: no loss."""
+    scores = scores_against_random(
+        TICTACTOE, lambda i: MCTSAgent(i, SearchConfig(iterations=300)), 20)
+    assert 0.0 not in scores
+    assert sum(scores) / len(scores) > 0.8
+
+
+def test_mcts_takes_an_immediate_win():
+    state = _board([X, X, _, NOUGHT, NOUGHT, _, _, _, _], X)
+    assert MCTSAgent(1, SearchConfig(iterations=200)).choose(state, X) == Action("mark", (2,))
+
+
+def test_mcts_blocks_the_opponents_line():
+    state = _board([X, X, _, _, NOUGHT, _, _, _, _], NOUGHT)
+    assert MCTSAgent(1, SearchConfig(iterations=300)).choose(state, NOUGHT) == Action("mark", (2,))
+
+
+def test_mcts_averages_chance_with_its_odds():
+    """Dice Duel (see test_expectiminimax): taking the cobalt die is worth 5/9, the others
+    4/9 once the second seat answers; MCTS, sampling the faces with their odds, finds it."""
+    state = DICE_DUEL.new_state({}, 0)
+    picks = Counter(
+        MCTSAgent(seed, SearchConfig(iterations=1500)).choose(state, 0).args[0]
+        for seed in range(5)
+    )
+    assert picks.most_common(1)[0][0] == "cobalt" and picks["cobalt"] >= 4
+
+
+def test_budget_rejects_nonsense():
+    with pytest.raises(ValueError, match="at least 1 iteration"):
+        Budget(0)
+    with pytest.raises(ValueError, match="positive"):
+        Budget(10, 0.0)
+
+
+def test_time_cap_still_gives_a_legal_move():
+    """A tiny wall-clock cap stops the search early; the agent still answers legally."""
+    state = TICTACTOE.new_state({"players": 2}, 0)
+    agent = MCTSAgent(1, SearchConfig(iterations=10**6, time_cap=0.01))
+    assert agent.choose(state, 0) in state.legal_actions(0)
