@@ -336,6 +336,7 @@ def _do_shuffle(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> No
     random.Random(a.args[0]).shuffle(s.d["seats"][seat]["deck"])
     log(ev, "shuffle", f"{s.player_name(seat)} shuffles the action deck (the only shuffle)")
     s.d["shuffle_seat"] += 1
+    s.d["shuffles"] += 1
     if s.d["shuffle_seat"] == s.num_players:
         for p, seat_data in enumerate(s.d["seats"]):
             for _ in range(seat_data["hand_size"] - len(seat_data["hand"])):

@@ -62,8 +62,8 @@ class BiterniaGame(Game):
             "phase": "coin", "round": 0, "initiative": 0, "turn": 0, "gold": [0, 0],
             "space_gold": {sid: c.start_gold for sid, sp in c.spaces.items() if sp.kind == "gold"},
             "structures": structures, "seats": seats, "heroes": {}, "hero_order": [],
-            "draft_pool": sorted(c.heroes), "draft_step": 0, "shuffle_seat": 0, "done": [],
-            "attacked": [], "stack": [], "pending": None, "queue": [], "favored": None,
+            "draft_pool": sorted(c.heroes), "draft_step": 0, "shuffle_seat": 0, "shuffles": 0,
+            "done": [], "attacked": [], "stack": [], "pending": None, "queue": [], "favored": None,
             "trap": None, "winner": None,
         }
         return BiterniaState(data)

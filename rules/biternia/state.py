@@ -85,6 +85,11 @@ class BiterniaState(GameState):
                        for s in range(self.num_players))
         return Outcome(scores, f"the {team_name(winner)} team destroyed the enemy Elemental Bit")
 
+    def invariant_violations(self) -> list[str]:
+        from rules.biternia import invariants
+
+        return invariants.violations(self)
+
     # ---- copying and serialising ------------------------------------------------------
     def clone(self) -> BiterniaState:
         d = dict(self.d)
@@ -97,6 +102,7 @@ class BiterniaState(GameState):
                        for h, v in d["heroes"].items()}
         d["hero_order"] = list(d["hero_order"])
         d["done"] = list(d["done"])
+        d["attacked"] = list(d["attacked"])
         d["stack"] = [dict(f) for f in d["stack"]]
         d["pending"] = dict(d["pending"]) if d["pending"] else None
         d["draft_pool"] = list(d["draft_pool"])

@@ -1,0 +1,67 @@
+"""The issue's invariants, checked by ``simulate`` and the playout tests after every decision."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from rules.biternia import board
+from rules.biternia.content import load
+from rules.biternia.game import basic_deck
+from rules.biternia.state import team_of_seat
+from rules.biternia.traits import max_hp
+
+if TYPE_CHECKING:
+    from rules.biternia.state import BiterniaState
+
+
+def card_places(s: BiterniaState, seat: int) -> Counter:
+    data = s.d["seats"][seat]
+    found = Counter(data["deck"] + data["hand"] + data["discard"])
+    for v in s.d["heroes"].values():
+        if v["seat"] == seat:
+            found.update(c for c in (v["up"], v["down"]) if c is not None)
+    return found
+
+
+def expected_cards(s: BiterniaState, seat: int) -> Counter:
+    n = s.num_players
+    size = sum(1 for q in range(n) if team_of_seat(q, n) == team_of_seat(seat, n))
+    cards = Counter(basic_deck(size))
+    for hero, v in s.d["heroes"].items():
+        if v["seat"] == seat:
+            cards.update(v["learned"])
+            pending = s.d["pending"] or {}
+            if v["space"] is None and s.d["phase"] not in ("draft", "learn", "shuffle", "deploy",
+                                                           "coin") \
+                    and not (pending.get("type") == "respawn" and pending.get("hero") == hero):
+                cards[f"hero:{hero}"] += 1
+    return cards
+
+
+def violations(s: BiterniaState) -> list[str]:
+    out: list[str] = []
+    for seat in range(s.num_players):
+        have, want = card_places(s, seat), expected_cards(s, seat)
+        if have != want:
+            out.append(f"seat {seat + 1}: cards out of place: extra {dict(have - want)}, "
+                       f"missing {dict(want - have)}")
+    for hero, v in s.d["heroes"].items():
+        if not 0 <= v["hp"] <= max_hp(s, hero):
+            out.append(f"{hero} has {v['hp']} HP outside 0..{max_hp(s, hero)}")
+        if v["space"] is not None and v["hp"] == 0:
+            out.append(f"{hero} is on the board with 0 HP")
+        enemy_bit = board.bit_of(1 - v["seat"] % 2)
+        if v["space"] == enemy_bit and all(
+                s.d["structures"][t] > 0 for t in board.tower_spaces(1 - v["seat"] % 2)):
+            out.append(f"{hero} stands on the enemy Bit while all its Towers stand")
+    for sid, hp in s.d["structures"].items():
+        kind = "tower" if sid.startswith("tower_") else "bit"
+        if not 0 <= hp <= load().structures[kind]["hp"]:
+            out.append(f"{sid} has {hp} HP")
+    if min(s.d["gold"]) < 0 or min(s.d["space_gold"].values()) < 0:
+        out.append(f"negative gold: {s.d['gold']} {s.d['space_gold']}")
+    if s.d["shuffles"] > s.num_players or (s.d["round"] > 0 and s.d["shuffles"] != s.num_players):
+        out.append(f"{s.d['shuffles']} shuffles for {s.num_players} decks: a deck was shuffled "
+                   "after setup")
+    return out
