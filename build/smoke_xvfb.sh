@@ -68,8 +68,9 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# Xvfb chooses a free display itself and writes its number to the given descriptor.
-Xvfb -displayfd 3 -screen 0 "${WIDTH}x${HEIGHT}x24" -nolisten tcp \
+# Xvfb chooses a free display itself and writes its number to the given descriptor;
+# -noreset keeps its state (the pointer) when a client such as xdotool disconnects.
+Xvfb -displayfd 3 -screen 0 "${WIDTH}x${HEIGHT}x24" -nolisten tcp -noreset \
   3>"$work/display" 2>"$work/xvfb.log" &
 xvfb_pid=$!
 for _ in $(seq 50); do
@@ -80,6 +81,9 @@ done
 [[ -s "$work/display" ]] || fail "Xvfb did not report a display within 10 s"
 export DISPLAY=":$(head -n 1 "$work/display")"
 echo "Xvfb on $DISPLAY"
+# Xvfb puts the pointer in the middle of the screen, where it would hover (and so focus) a
+# button; park it in the top-left corner before the program starts.
+xdotool mousemove 0 0
 
 alive() {
   kill -0 "$program_pid" 2>/dev/null \
@@ -111,9 +115,8 @@ done
 [[ -n "$window" ]] || fail "the program showed no window within 90 s"
 echo "window $window: $(xdotool getwindowname "$window")"
 
-# No window manager runs, so give the window the keyboard and put the pointer on it.
+# No window manager runs, so give the window the keyboard.
 xdotool windowfocus "$window" 2>/dev/null || true
-xdotool mousemove --window "$window" 4 4
 sleep "$PAUSE"
 shot 1-title
 for screen in 2-game-select 3-setup 4-table; do
