@@ -30,6 +30,14 @@ def holds(st: BattleconState, who: int, condition: str) -> bool:
     }
     if condition in simple:
         return bool(simple[condition]())
+    if condition.startswith("form:"):
+        return st.player(who)["form"] == condition[5:]
+    if condition.startswith("staff:"):
+        return st.ua(who).get("staff") == condition[6:]
+    if condition.startswith("token:"):
+        return condition[6:] in st.ua(who).get("supply", ())
+    if condition == "foe_has_tokens":
+        return bool(st.ua(who).get("foe"))
     if m := _RANGE.match(condition):
         return int(m[1]) <= st.distance() <= int(m[2])
     if m := _LIFE.match(condition):

@@ -12,8 +12,8 @@ from rules.core.content import ContentError, Field, load_entries, read_toml
 
 DATA = Path(__file__).parent / "data"
 TIMINGS = ("reveal", "start", "before", "hit", "when_hit", "damage", "after", "end", "recycle")
-STATS = ("range", "power", "priority", "guard")
-FIGHTER_FILES = ("hayden", "wardlaw")
+STATS = ("range", "power", "priority", "guard", "armor")
+FIGHTER_FILES = ("amon", "cindra", "hayden", "kimbhe", "lucida", "wardlaw")
 
 
 def _check_range(value: Any) -> str | None:
@@ -86,6 +86,34 @@ FIGHTER = {
     "setup_choices": Field(list, required=False),
     "triggers": Field(list, required=False, check=_check_triggers),
     "statics": Field(list, required=False, check=_check_statics),
+    "foe_statics": Field(list, required=False, check=_check_statics),
+    "start_form": Field(str, required=False),
+    "form_styles": Field(dict, required=False),
+    "antes": Field(list, required=False, check=lambda v: _check_antes(v)),
+    "opponent_antes": Field(list, required=False, check=lambda v: _check_antes(v)),
+}
+
+#: Antes resolve on the spot, so they may only use ops that never ask a question.
+ANTE_OPS = ("mod", "armor", "gain_force", "spend", "stun_immunity", "tiebreaker", "damage_cap",
+            "regain_life", "use_token", "ignore_armor", "ignore_guard", "life_floor")
+
+
+def _check_antes(value: Any) -> str | None:
+    for i, ante in enumerate(value):
+        if not isinstance(ante, dict) or not isinstance(ante.get("text"), str):
+            return f"ante {i} needs a text"
+        for o in ante.get("do", []):
+            if o.get("op") not in ANTE_OPS:
+                return f"ante {i} uses op {o.get('op')!r}, which is not allowed in an ante"
+    return None
+
+
+PERSISTENT = {
+    "name": Field(str),
+    "fighter": Field(str),
+    "text": Field(str),
+    "statics": Field(list, required=False, check=_check_statics),
+    "triggers": Field(list, required=False, check=_check_triggers),
 }
 
 OVERLOAD = {
@@ -126,13 +154,18 @@ class Content:
         return self.cards[card_id]["name"]
 
 
+KINDS = {"styles": "style", "bases": "base", "finishers": "finisher", "forms": "form",
+         "statuses": "status"}
+
+
 def _cards_from(path: Path, kind: str, out: dict[str, dict[str, Any]]) -> None:
     if kind not in read_toml(path):
         return
-    for cid, entry in load_entries(path, kind, CARD).items():
+    schema = PERSISTENT if kind in ("forms", "statuses") else CARD
+    for cid, entry in load_entries(path, kind, schema).items():
         if cid in out:
             raise ContentError(f"{path.name} [{kind}.{cid}]: card id used twice")
-        out[cid] = {**entry, "id": cid, "kind": kind[:-1] if kind != "finishers" else "finisher"}
+        out[cid] = {**entry, "id": cid, "kind": KINDS[kind]}
 
 
 @cache
@@ -147,7 +180,7 @@ def load() -> Content:
     fighters: dict[str, dict[str, Any]] = {}
     for fname in FIGHTER_FILES:
         path = DATA / f"{fname}.toml"
-        for kind in ("styles", "bases", "finishers"):
+        for kind in ("styles", "bases", "finishers", "forms", "statuses"):
             _cards_from(path, kind, cards)
         for fid, entry in load_entries(path, "fighters", FIGHTER).items():
             fighters[fid] = {**entry, "id": fid}
@@ -161,7 +194,10 @@ STANDARD_BASES = ("strike", "shot", "drive", "burst", "grasp", "dodge")
 
 def _check_kit(fid: str, fighter: dict[str, Any], cards: dict[str, dict[str, Any]]) -> None:
     where = f"{fid}.toml [fighters.{fid}]"
-    kit = [*fighter["styles"], fighter["base"], *fighter["finishers"]]
+    swapped = [c for swap in fighter.get("form_styles", {}).values() for c in swap.values()]
+    kit = [*fighter["styles"], fighter["base"], *fighter["finishers"], *swapped]
+    if fighter.get("start_form"):
+        kit.append(fighter["start_form"])
     for cid in kit:
         if cid not in cards:
             raise ContentError(f"{where}: card {cid!r} is not defined")

@@ -108,7 +108,7 @@ def mod(st: BattleconState, frame: Frame) -> list[Action] | None:
 
 @op("armor")
 def armor(st: BattleconState, frame: Frame) -> list[Action] | None:
-    st.beat(frame["who"])["armor"] += frame["op"]["n"]
+    st.add_bonus(frame["who"], "armor", frame["op"]["n"])
     return None
 
 
@@ -140,6 +140,77 @@ def regain_life(st: BattleconState, frame: Frame) -> list[Action] | None:
 @op("gain_force")
 def gain_force(st: BattleconState, frame: Frame) -> list[Action] | None:
     st.gain_force(frame["who"], frame["op"]["n"])
+    return None
+
+
+def _flag(name: str, text: str, on_foe: bool = False) -> Op:
+    def run(st: BattleconState, frame: Frame) -> list[Action] | None:
+        who = st.foe(frame["who"]) if on_foe else frame["who"]
+        st.beat(who)[name] = True
+        st.say(name, f"{st.name(who)} {text} ({st.src_name(frame)}).", seat=who)
+        return None
+
+    return run
+
+
+OPS["ignore_armor"] = _flag("ignore_armor", "ignores Armor this beat")
+OPS["ignore_guard"] = _flag("ignore_guard", "ignores Guard this beat")
+OPS["stun_immunity"] = _flag("stun_immune", "cannot be stunned this beat")
+OPS["tiebreaker"] = _flag("tiebreaker", "gains a tiebreaker")
+OPS["opponent_vulnerable"] = _flag("vulnerable", "is Vulnerable this beat", on_foe=True)
+OPS["life_floor"] = _flag("cannot_fall_below_1", "cannot fall below 1 life this beat")
+
+
+@op("damage_cap")
+def damage_cap(st: BattleconState, frame: Frame) -> list[Action] | None:
+    beat = st.beat(frame["who"])
+    n = frame["op"]["n"]
+    beat["damage_cap"] = n if beat["damage_cap"] is None else min(n, beat["damage_cap"])
+    st.say("cap", f"{st.name(frame['who'])} cannot take more than {n} damage at a time.")
+    return None
+
+
+@op("stat_becomes")
+def stat_becomes(st: BattleconState, frame: Frame) -> list[Action] | None:
+    stat, value = frame["op"]["stat"], frame["op"]["value"]
+    st.beat(frame["who"])["become"][stat] = value
+    st.say("become", f"{st.name(frame['who'])}'s {stat.capitalize()} becomes {value}.")
+    return None
+
+
+@op("become_active")
+def become_active(st: BattleconState, frame: Frame) -> list[Action] | None:
+    st.s["active"] = frame["who"]
+    st.say("active", f"{st.name(frame['who'])} becomes the Active Player.", active=frame["who"])
+    return None
+
+
+@op("teleport")
+def teleport(st: BattleconState, frame: Frame) -> list[Action] | None:
+    """Teleport to a free space at the given distance from the foe (either side)."""
+    who = frame["who"]
+    foe = st.pos(st.foe(who))
+    spaces = [s for d in frame["op"]["ranges"] for s in (foe - d, foe + d)
+              if 0 <= s < st.width and s != foe and s != st.pos(who)]
+    if frame.get("choice") is None:
+        return _choose(frame, [Action("teleport", (s,), f"Teleport to space {s + 1}")
+                               for s in sorted(set(spaces))])
+    st.place_fighter(who, frame["choice"][0], st.src_name(frame))
+    return None
+
+
+@op("become_form")
+def become_form(st: BattleconState, frame: Frame) -> list[Action] | None:
+    st.become_form(frame["who"], frame["op"]["form"])
+    return None
+
+
+@op("gain_status")
+def gain_status(st: BattleconState, frame: Frame) -> list[Action] | None:
+    pl = st.player(frame["who"])
+    if frame["op"]["status"] not in pl["statuses"]:
+        pl["statuses"].append(frame["op"]["status"])
+        st.say("status", f"{st.name(frame['who'])} gains {st.card_name(frame['op']['status'])}.")
     return None
 
 

@@ -141,3 +141,162 @@ def spend_counters(ua: dict[str, int], token: str, n: int) -> int:
     flipped = FLIPS_TO.get(token, token)
     ua[f"{flipped}_spent"] = ua.get(f"{flipped}_spent", 0) + n
     return n
+
+
+# ---- Amon Elcela: Damage Control (Danger Level forms) -------------------------------------
+CODES = ("code_white", "code_green", "code_yellow", "code_red")
+
+
+@op("amon_code_shift")
+def amon_code_shift(st: BattleconState, frame: Frame) -> list[Action] | None:
+    who = frame["who"]
+    level = CODES.index(st.player(who)["form"])
+    step = 1 if st.beat(who)["took_damage"] else -1
+    new = max(0, min(len(CODES) - 1, level + step))
+    if new != level:
+        st.become_form(who, CODES[new])
+    return None
+
+
+@op("amon_code_black")
+def amon_code_black(st: BattleconState, frame: Frame) -> list[Action] | None:
+    level = CODES.index(st.player(frame["who"])["form"])
+    if level:
+        st.add_bonus(frame["who"], "power", 2 * level)
+    return None
+
+
+# ---- Uleyle Kimbhe: Archmage's Staff (one Staff marker) ----------------------------------
+def kimbhe_staff(choice: str) -> dict[str, object]:
+    """Setup: the Staff starts in Kimbhe's hands."""
+    return {"staff": "held", "staff_pos": None}
+
+
+@op("kimbhe_plant")
+def kimbhe_plant(st: BattleconState, frame: Frame) -> list[Action] | None:
+    """Place the Staff on your own space."""
+    ua = st.ua(frame["who"])
+    ua["staff"], ua["staff_pos"] = "board", st.pos(frame["who"])
+    st.say("marker", f"{st.name(frame['who'])} plants the Staff on space {ua['staff_pos'] + 1}.",
+           seat=frame["who"], marker="staff", space=ua["staff_pos"])
+    return None
+
+
+@op("kimbhe_withdraw")
+def kimbhe_withdraw(st: BattleconState, frame: Frame) -> list[Action] | None:
+    ua = st.ua(frame["who"])
+    if ua["staff"] in ("board", "stolen"):
+        ua["staff"], ua["staff_pos"] = "held", None
+        st.say("marker", f"{st.name(frame['who'])} takes the Staff back.", seat=frame["who"],
+               marker="staff", space=None)
+    return None
+
+
+@op("kimbhe_blink")
+def kimbhe_blink(st: BattleconState, frame: Frame) -> list[Action] | None:
+    """Teleport to a free space next to the planted Staff."""
+    who = frame["who"]
+    staff = st.ua(who)["staff_pos"]
+    taken = {st.pos(0), st.pos(1)}
+    spaces = [s for s in (staff - 1, staff, staff + 1) if 0 <= s < st.width and s not in taken]
+    if frame.get("choice") is None:
+        return [Action("teleport", (s,), f"Teleport to space {s + 1}") for s in spaces] or None
+    st.place_fighter(who, frame["choice"][0], st.src_name(frame))
+    return None
+
+
+@op("kimbhe_staff_watch")
+def kimbhe_staff_watch(st: BattleconState, frame: Frame) -> list[Action] | None:
+    """End: a foe on or next to the planted Staff steals it."""
+    who = frame["who"]
+    ua = st.ua(who)
+    if ua["staff"] == "board" and abs(st.pos(st.foe(who)) - ua["staff_pos"]) <= 1:
+        ua["staff"], ua["staff_pos"] = "stolen", None
+        st.say("marker", f"{st.name(st.foe(who))} steals the Staff!", seat=st.foe(who),
+               marker="staff", space=None)
+    return None
+
+
+# ---- Lucida Malephaise: Jaws of Malephaise (Rend/Consume tokens) -------------------------
+LUCIDA_TOKENS = ("courage", "pain", "spirit", "valor")
+
+
+def lucida_tokens(choice: str) -> dict[str, object]:
+    """Setup: the four tokens start with the opponent, for Lucida to rend."""
+    return {"supply": [], "spent": [], "foe": list(LUCIDA_TOKENS)}
+
+
+def _rend(st: BattleconState, who: int, token: str) -> None:
+    ua = st.ua(who)
+    ua["foe"].remove(token)
+    ua["supply"].append(token)
+    st.say("token", f"{st.name(who)} rends {token.capitalize()} from {st.name(st.foe(who))}.",
+           seat=who, token=token)
+
+
+@op("lucida_rend")
+def lucida_rend(st: BattleconState, frame: Frame) -> list[Action] | None:
+    who = frame["who"]
+    left = st.ua(who)["foe"]
+    if frame.get("choice") is None:
+        return [Action("rend", (t,), f"Rend {t.capitalize()}") for t in left] or None
+    _rend(st, who, frame["choice"][0])
+    return None
+
+
+@op("lucida_rend_all")
+def lucida_rend_all(st: BattleconState, frame: Frame) -> list[Action] | None:
+    for token in list(st.ua(frame["who"])["foe"]):
+        _rend(st, frame["who"], token)
+    return None
+
+
+@op("use_token")
+def use_token(st: BattleconState, frame: Frame) -> list[Action] | None:
+    """Use a token: its effect comes from the ante's other ops; it goes to depletion."""
+    ua = st.ua(frame["who"])
+    token = frame["op"]["token"]
+    ua["supply"].remove(token)
+    ua["spent"].append(token)
+    return None
+
+
+@op("lucida_return")
+def lucida_return(st: BattleconState, frame: Frame) -> list[Action] | None:
+    """Recycle: consumed tokens go back to the opponent."""
+    ua = st.ua(frame["who"])
+    if ua["spent"]:
+        ua["foe"].extend(ua["spent"])
+        st.say("token", f"{', '.join(t.capitalize() for t in ua['spent'])} return to "
+               f"{st.name(st.foe(frame['who']))}.", seat=frame["who"])
+        ua["spent"] = []
+    return None
+
+
+@op("lucida_devour")
+def lucida_devour(st: BattleconState, frame: Frame) -> list[Action] | None:
+    held = len(st.ua(frame["who"])["supply"])
+    if held:
+        st.regain_life(frame["who"], held)
+    return None
+
+
+@op("lucida_feast")
+def lucida_feast(st: BattleconState, frame: Frame) -> list[Action] | None:
+    held = len(st.ua(frame["who"])["supply"])
+    if held:
+        st.add_bonus(frame["who"], "power", 2 * held)
+    return None
+
+
+@op("lucida_pounce")
+def lucida_pounce(st: BattleconState, frame: Frame) -> list[Action] | None:
+    who = frame["who"]
+    n = movement.close_distance(st.pos(who), st.pos(st.foe(who)), len(st.ua(who)["supply"]))
+    if n:
+        st.perform_move(who, "advance", n, st.src_name(frame))
+    return None
+
+
+UA_SETUP.update({"kimbhe": kimbhe_staff, "lucida": lucida_tokens})
+TOKEN_NAMES.update({t: t.capitalize() for t in LUCIDA_TOKENS})

@@ -16,7 +16,7 @@ from rules.battlecon.stats import AttackStats, attack_stats, card_armor
 from rules.core.actions import Action, Event
 from rules.core.state import Decision, GameState, Outcome
 
-STAT_BONUS = ("range_min", "range_max", "power", "priority", "guard")
+STAT_BONUS = ("range_min", "range_max", "power", "priority", "guard", "armor")
 
 
 def _copy(value: Any) -> Any:
@@ -31,10 +31,12 @@ def _copy(value: Any) -> Any:
 def fresh_beat() -> dict[str, Any]:
     """Per-beat flags of one fighter, cleared at the start of every beat."""
     return {
-        "bonus": dict.fromkeys(STAT_BONUS, 0), "armor": 0, "armor_used": 0,
+        "bonus": dict.fromkeys(STAT_BONUS, 0), "armor_used": 0,
         "avoid": False, "stunned": False, "stun_immune": False, "tiebreaker": False,
         "was_hit": False, "hit": False, "damage_taken": 0, "moved": False,
         "become": {}, "overloads": [], "discarded": [], "finisher_beat": False,
+        "ignore_armor": False, "ignore_guard": False, "vulnerable": False,
+        "damage_cap": None, "cannot_fall_below_1": False, "antes": [], "took_damage": False,
     }
 
 
@@ -110,10 +112,25 @@ class BattleconState(GameState):
         ids = self.pair_ids(p)
         return " ".join(self.card_name(c) for c in ids) if ids else "no attack"
 
+    def persistent_ids(self, p: int) -> list[str]:
+        """The fighter's active Form and Status cards (they apply to every attack)."""
+        pl = self.player(p)
+        return ([pl["form"]] if pl["form"] else []) + pl["statuses"]
+
+    def _statics(self, p: int) -> list[tuple[int, dict[str, Any]]]:
+        """(whose conditions, static) pairs that modify ``p``'s attack right now."""
+        own = list(self.fighter(p).get("statics", ()))
+        for cid in self.persistent_ids(p):
+            own += self.content.cards[cid].get("statics", [])
+        out = [(p, st) for st in own]
+        foe = self.foe(p)
+        out += [(foe, st) for st in self.fighter(foe).get("foe_statics", ())]
+        return out
+
     def total_bonus(self, p: int) -> dict[str, int]:
         bonus = dict(self.beat(p)["bonus"])
-        for static in self.fighter(p).get("statics", ()):
-            if conditions.all_hold(self, p, static.get("when", [])):
+        for owner, static in self._statics(p):
+            if conditions.all_hold(self, owner, static.get("when", [])):
                 self._add_to(bonus, static["stat"], static["amount"])
         return bonus
 
@@ -150,6 +167,33 @@ class BattleconState(GameState):
         whom = f" {self.name(foe)}" if mover == foe else ""
         self.say("move", f"{self.name(who)} {verb[kind]}{whom} {n} ({why}).",
                  seat=mover, start=start, to=dest, how=kind)
+
+    def place_fighter(self, p: int, space: int, why: str) -> None:
+        """Teleport: straight to ``space`` without passing the ones between."""
+        start = self.pos(p)
+        self.player(p)["pos"] = space
+        self.beat(p)["moved"] = True
+        self.say("move", f"{self.name(p)} teleports to space {space + 1} ({why}).", seat=p,
+                 start=start, to=space, how="teleport")
+
+    def become_form(self, p: int, form: str) -> None:
+        pl = self.player(p)
+        if pl["form"] == form:
+            return  # you cannot become the form you are already in
+        pl["form"] = form
+        self.say("form", f"{self.name(p)} becomes {self.card_name(form)}.", seat=p, form=form)
+        swap = self.fighter(p).get("form_styles", {}).get(form)
+        if swap:
+            self._swap_styles(p, swap)
+
+    def _swap_styles(self, p: int, swap: dict[str, str]) -> None:
+        """Replace each Style by its counterpart wherever it lies (hand, piles, pair)."""
+        pl = self.player(p)
+        for zone in ("hand", "discard1", "discard2", "trashed"):
+            pl[zone] = [swap.get(c, c) for c in pl[zone]]
+        pl["beat"]["discarded"] = [swap.get(c, c) for c in pl["beat"]["discarded"]]
+        if isinstance(pl["pair"], dict) and "style" in pl["pair"]:
+            pl["pair"]["style"] = swap.get(pl["pair"]["style"], pl["pair"]["style"])
 
     def stun(self, p: int, why: str) -> None:
         beat = self.beat(p)
@@ -294,7 +338,26 @@ class BattleconState(GameState):
                 out.append(Action("overload", (oid,),
                                   f"{ov['name']} (+{ov['amount']} {ov['stat'].capitalize()}, "
                                   f"{ov['cost']} Force)"))
+        out += self._ua_ante_actions(p)
         out.append(Action("pass", (), "Pass"))
+        return out
+
+    def _antes_for(self, p: int) -> list[tuple[str, int, dict[str, Any]]]:
+        """(whose, index, ante) for the UA antes ``p`` may use: their own fighter's, and
+        the [Opponent] antes the foe's fighter offers to them."""
+        own = [("own", i, a) for i, a in enumerate(self.fighter(p).get("antes", ()))]
+        foe = self.fighter(self.foe(p)).get("opponent_antes", ())
+        return own + [("foe", i, a) for i, a in enumerate(foe)]
+
+    def _ua_ante_actions(self, p: int) -> list[Action]:
+        used = self.beat(p)["antes"]
+        out = []
+        for whose, i, ante in self._antes_for(p):
+            key = f"{whose}:{i}"
+            if ante.get("limited") and key in used:
+                continue
+            if conditions.all_hold(self, p, ante.get("when", [])):
+                out.append(Action("ua_ante", (whose, i), ante["text"]))
         return out
 
     # ---- applying --------------------------------------------------------------------
@@ -341,6 +404,9 @@ class BattleconState(GameState):
         if action.kind == "pass":
             ante["passes"] += 1
             self.say("pass", f"{self.name(player)} passes.", seat=player)
+        elif action.kind == "ua_ante":
+            self._use_ua_ante(player, *action.args)
+            ante["passes"] = 0
         else:
             ov = self.content.overloads[action.args[0]]
             self.spend_force(player, ov["cost"])
@@ -353,6 +419,15 @@ class BattleconState(GameState):
             self._start_resolution()
         else:
             ante["turn"] = self.foe(player)
+
+    def _use_ua_ante(self, p: int, whose: str, i: int) -> None:
+        owner = p if whose == "own" else self.foe(p)
+        ante = self.fighter(owner)["antes" if whose == "own" else "opponent_antes"][i]
+        self.beat(p)["antes"].append(f"{whose}:{i}")
+        self.say("ante", f"{self.name(p)} antes: {ante['text']}.", seat=p)
+        src = f"ua:{self.player(owner)['fighter']}"
+        for op in ante.get("do", []):
+            OPS[op["op"]](self, {"t": "op", "who": p, "src": src, "op": op, "choice": None})
 
     def _on_clash(self, player: int, action: Action) -> None:
         pl = self.player(player)
@@ -430,7 +505,7 @@ class BattleconState(GameState):
             self._push({"t": "timing", "who": p, "timing": timing, "only": only, "left": None})
 
     def _sources(self, p: int) -> list[str]:
-        return [*self.pair_ids(p), f"ua:{self.player(p)['fighter']}"]
+        return [*self.pair_ids(p), f"ua:{self.player(p)['fighter']}", *self.persistent_ids(p)]
 
     def _triggers_of(self, src: str) -> list[dict[str, Any]]:
         if src.startswith("ua:"):
@@ -602,22 +677,29 @@ class BattleconState(GameState):
             self.say("damage", f"{self.name(foe)} takes no damage (Power N/A).", seat=foe)
             return 0
         beat = self.beat(foe)
-        armor = card_armor(self, foe) + beat["armor"] - beat["armor_used"]
+        mine = self.beat(p)
+        armor = card_armor(self, foe) + self.total_bonus(foe)["armor"] - beat["armor_used"]
+        if mine["ignore_armor"] or beat["vulnerable"]:
+            armor = 0  # ignored, so not used up either
         soaked = min(max(0, armor), power)
         beat["armor_used"] += soaked
         damage = power - soaked
-        damage = min(damage, self.player(foe)["life"])
+        if beat["damage_cap"] is not None:
+            damage = min(damage, beat["damage_cap"])
+        floor = 1 if beat["cannot_fall_below_1"] else 0
+        damage = max(0, min(damage, self.player(foe)["life"] - floor))
         self.player(foe)["life"] -= damage
         beat["damage_taken"] += damage
+        beat["took_damage"] = beat["took_damage"] or damage > 0
         armor_note = f" ({soaked} absorbed by Armor)" if soaked else ""
         self.say("damage", f"{self.name(foe)} takes {damage} damage{armor_note}.", seat=foe,
                  amount=damage)
         if self.player(foe)["life"] <= 0:
             self._finish(p, f"{self.name(foe)} is defeated")
             return damage
-        fs = self.stats(foe)
-        if damage > 0 and beat["damage_taken"] > fs.guard:
-            self.stun(foe, f"damage exceeds Guard {fs.guard}")
+        guard = 0 if mine["ignore_guard"] or beat["vulnerable"] else self.stats(foe).guard
+        if damage > 0 and beat["damage_taken"] > guard:
+            self.stun(foe, f"damage exceeds Guard {guard}")
         return damage
 
     def _phase_rotate(self) -> None:
@@ -704,10 +786,12 @@ class BattleconState(GameState):
         fighter = self.fighter(p)
         finishers = set(fighter["finishers"])
         kit = sorted([*kit_styles(fighter), *kit_bases(fighter), "<finisher>"])
+        back = {new: old for swap in fighter.get("form_styles", {}).values()
+                for old, new in swap.items()}
         zones = (pl["hand"] + pl["discard1"] + pl["discard2"] + self.pair_ids(p)
                  + pl["clash_bases"] + pl["trashed"] + pl["beat"]["discarded"]
                  + ([pl["clash"]] if pl["clash"] not in (None, "hidden") else []))
-        zones = ["<finisher>" if c in finishers else c for c in zones]
+        zones = ["<finisher>" if c in finishers else back.get(c, c) for c in zones]
         if not pl["finisher_used"]:
             zones.append("<finisher>")  # set aside beside the board until used
         if sorted(zones) != kit:
@@ -786,6 +870,7 @@ def new_duel(content: Content, fighters: list[str], width: int) -> dict[str, Any
             "discard1": d1, "discard2": d2, "pair": None, "clash": None, "clash_bases": [],
             "trashed": [], "finisher": None, "setup_choice": None, "setup_done": False,
             "finisher_used": False, "ua": {}, "beat": fresh_beat(),
+            "form": fighter.get("start_form"), "statuses": [],
         })
     start_force = numbers["starting_force"] * len(fighters)
     return {
