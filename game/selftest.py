@@ -63,8 +63,13 @@ class Driver:
 
     def wait_for(self, done: Callable[[], bool], what: str,
                  seconds: float = WAIT_SECONDS) -> None:
+        from game.screens.overlays import MessageScreen
+
         deadline = time.monotonic() + seconds
         while not done():
+            top = self.top()
+            if isinstance(top, MessageScreen):
+                raise SelftestFailure(f"{top.title}: {top.message}")
             if time.monotonic() > deadline:
                 raise SelftestFailure(f"timed out after {seconds:.0f}s waiting for {what}")
             self.pump()

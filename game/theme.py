@@ -26,7 +26,18 @@ DANGER = (178, 58, 48)
 SEAT_COLOURS = [(196, 72, 60), (62, 118, 190), (224, 176, 58), (92, 160, 96)]
 
 
-def seat_colour(seat: int) -> tuple[int, int, int]:
+NAMED_COLOURS = {
+    "red": (196, 72, 60), "blue": (62, 118, 190), "yellow": (224, 176, 58),
+    "gold": (224, 176, 58), "green": (92, 160, 96), "purple": (140, 92, 170),
+    "orange": (220, 128, 52), "white": (226, 222, 210), "black": (60, 60, 66),
+}
+
+
+def seat_colour(seat: int, name: str = "") -> tuple[int, int, int]:
+    """A seat's colour: the one its name says (\"Blue (seat 1)\"), else by seat number."""
+    for word in name.lower().replace("(", " ").split():
+        if word in NAMED_COLOURS:
+            return NAMED_COLOURS[word]
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)] if seat >= 0 else MUTED
 
 

@@ -272,7 +272,7 @@ class PassDeviceScreen(Screen):
         return True
 
     def draw_overlay(self, target: pygame.Surface) -> None:
-        pygame.draw.circle(target, theme.seat_colour(self.seat), (CX, CY - 120), 34)
+        pygame.draw.circle(target, theme.seat_colour(self.seat, self.name), (CX, CY - 120), 34)
         pygame.draw.circle(target, theme.CREAM, (CX, CY - 120), 34, 3)
         theme.text(target, f"Pass the device to {self.name}", (CX, CY - 40), 40,
                    theme.BRASS_LIGHT, "display", "center", shadow=True)
@@ -340,7 +340,8 @@ class ResultScreen(Dialog):
         y = card.y + 110
         for seat in range(session.state.num_players):
             score = self.outcome.scores[seat] if self.outcome else 0.5
-            pygame.draw.circle(target, theme.seat_colour(seat), (card.x + 150, y + 10), 8)
+            colour = theme.seat_colour(seat, session.name(seat))
+            pygame.draw.circle(target, colour, (card.x + 150, y + 10), 8)
             theme.text(target, f"{session.name(seat)}  ({session.seats[seat].describe()})",
                        (card.x + 170, y), 17, theme.PARCHMENT)
             mark = {1.0: "won", 0.0: "lost"}.get(score, f"{score:g}")

@@ -21,6 +21,7 @@ SEATS = pygame.Rect(16, 62, 784, 40)
 PANELS = pygame.Rect(16, 112, 784, 388)
 TRAY = pygame.Rect(824, 70, 440, 190)
 LOG = pygame.Rect(816, 276, 456, 224)
+LOG_TALL = pygame.Rect(816, 62, 456, 438)  # while no die has been thrown, the log takes it all
 ACTIONS = pygame.Rect(16, 512, 1248, 196)
 COLUMNS, ROWS = 4, 3
 LINE = 19
@@ -52,6 +53,7 @@ class GenericTable(Node):
         self.page, self.panel_scroll, self.log_scroll = 0, 0, 0
         self.clock = 0.0
         self.tray = DiceTray(TRAY.centerx, TRAY.centery, TRAY.w, TRAY.h)
+        self.tray.visible = False  # shown from the first roll on
         self.add(self.tray)
         self.menu_button = Button(W - 80, 26, 130, 36, "Menu  Esc", name="menu",
                                   on_activate=menu, size=15)
@@ -128,13 +130,23 @@ class GenericTable(Node):
             player = event.data.get("player")
             colour = theme.CREAM
             if isinstance(player, int) and player >= 0:
-                colour = tuple(min(255, c + 60) for c in theme.seat_colour(player))  # type: ignore[assignment]
+                colour = tuple(min(255, c + 60) for c in self.colour(player))  # type: ignore[assignment]
+            self.tray.visible = True
             self.tray.throw(faces, int(event.data.get("sides", 6)), colour, event.text)
 
     def reset_log(self, events: list[Event], viewer: int | None) -> None:
         """Rebuild the log for another viewer (hot-seat) without animating."""
         self.log = [(e.text, 0) for e in events if e.visible(viewer)]
         self.batch = 0
+        if any(e.kind == "roll" for e in events):
+            self.tray.visible = True
+
+    def log_rect(self) -> pygame.Rect:
+        return LOG if self.tray.visible else LOG_TALL
+
+    def colour(self, seat: int) -> tuple[int, int, int]:
+        name = self.seat_names[seat] if 0 <= seat < len(self.seat_names) else ""
+        return theme.seat_colour(seat, name)
 
     # -- input -------------------------------------------------------------------------
     def on_key(self, event: pygame.event.Event) -> bool:
@@ -148,7 +160,7 @@ class GenericTable(Node):
         return False
 
     def on_wheel(self, dy: int, pos: tuple[float, float]) -> None:
-        if LOG.collidepoint(pos):
+        if self.log_rect().collidepoint(pos):
             self.log_scroll = max(0, self.log_scroll + dy * 2)
         elif PANELS.collidepoint(pos):
             self.panel_scroll = max(0, self.panel_scroll - dy * 40)
@@ -187,7 +199,7 @@ class GenericTable(Node):
             fill = theme.PARCHMENT if active else (48, 74, 64)
             theme.shadowed_rect(target, rect, fill, radius=20, shadow=4,
                                 border=theme.BRASS_LIGHT if active else None, border_width=2)
-            pygame.draw.circle(target, theme.seat_colour(seat), (rect.x + 22, rect.centery), 10)
+            pygame.draw.circle(target, self.colour(seat), (rect.x + 22, rect.centery), 10)
             ink = theme.INK if active else theme.PARCHMENT
             you = "  (you)" if seat == self.model.viewer else ""
             label = theme.ellipsize(f"{name}{you}", width - 130, 15, "bold")
@@ -240,6 +252,7 @@ class GenericTable(Node):
                        theme.PARCHMENT_DIM, anchor="topright")
 
     def draw_log(self, target: pygame.Surface) -> None:
+        LOG = self.log_rect()  # noqa: N806 - the same box, taller without the tray
         theme.shadowed_rect(target, LOG, (30, 26, 22), radius=10, shadow=5, border=theme.WOOD)
         theme.text(target, "Log", (LOG.x + 14, LOG.y + 8), 15, theme.BRASS_LIGHT, "bold")
         lines: list[tuple[str, bool]] = []
@@ -267,13 +280,30 @@ class GenericTable(Node):
             focused = next((b for b in self.buttons if b.focused), None)
             if focused is not None:
                 head = f"Choose an action:  {focused.label.split('. ', 1)[-1]}"
-        elif m.thinking:
-            head = "Waiting for the AI"
         else:
-            head = "Waiting"
+            waiting = m.viewer is not None and m.actor is not None
+            head = "Your actions appear here on your turn" if waiting else ""
         theme.text(target, theme.ellipsize(head, ACTIONS.w - 260, 17, "bold"),
                    (ACTIONS.x + 16, ACTIONS.y + 20), 17, theme.BRASS_LIGHT, "bold", "midleft")
+        if not m.actions:
+            self.draw_waiting(target)
         if self.pages > 1:
             theme.text(target, f"page {self.page + 1} of {self.pages}  (PgUp/PgDn)",
                        (ACTIONS.right - 16, ACTIONS.y + 20), 13, theme.PARCHMENT_DIM,
                        anchor="midright")
+
+    def draw_waiting(self, target: pygame.Surface) -> None:
+        """The action area while someone else decides: who, with a turning hourglass dot."""
+        m = self.model
+        if m.actor is None or not 0 <= m.actor < len(self.seat_names):
+            return
+        name = self.seat_names[m.actor]
+        words = f"{name} is thinking" if m.thinking else f"Waiting for {name}"
+        centre = (ACTIONS.centerx, ACTIONS.centery + 14)
+        theme.text(target, words, centre, 22, theme.PARCHMENT_DIM, "bold", "center")
+        for k in range(8):
+            angle = self.clock * 4 + k * math.tau / 8
+            fade = (k + 1) / 8
+            colour = tuple(round(c * fade) for c in self.colour(m.actor))
+            pygame.draw.circle(target, colour, (centre[0] + 24 * math.cos(angle),
+                                                centre[1] + 48 + 10 * math.sin(angle)), 3)

@@ -43,3 +43,12 @@ def test_app_shows_a_toast_for_a_bad_settings_file(only_dice_race, app_dirs):
     (config / "settings.json").write_text("oops")
     app = App(config_dir=config, save_dir=saves)
     assert app.settings == Settings() and "reset to defaults" in app.toasts[0].message
+
+
+def test_fullscreen_toggle_is_remembered(only_dice_race, app_dirs):
+    config, saves = app_dirs
+    app = App(config_dir=config, save_dir=saves)
+    app.toggle_fullscreen()
+    assert App(config_dir=config, save_dir=saves, window=False).settings.fullscreen
+    app.toggle_fullscreen()
+    assert not App(config_dir=config, save_dir=saves, window=False).settings.fullscreen
