@@ -46,14 +46,14 @@ program_pid=""
 
 stop_program() {
   [[ -n "$program_pid" ]] || return 0
-  local children
-  children=$(pgrep -P "$program_pid" || true)  # the one-file bootloader's Python child
-  kill "$program_pid" $children 2>/dev/null || true
+  local children=()
+  mapfile -t children < <(pgrep -P "$program_pid")  # the one-file bootloader's Python child
+  kill "$program_pid" "${children[@]}" 2>/dev/null || true
   for _ in 1 2 3 4 5 6 7 8 9 10; do
     kill -0 "$program_pid" 2>/dev/null || break
     sleep 0.5
   done
-  kill -9 "$program_pid" $children 2>/dev/null || true
+  kill -9 "$program_pid" "${children[@]}" 2>/dev/null || true
   wait "$program_pid" 2>/dev/null || true
   program_pid=""
 }
@@ -79,7 +79,8 @@ for _ in $(seq 50); do
   sleep 0.2
 done
 [[ -s "$work/display" ]] || fail "Xvfb did not report a display within 10 s"
-export DISPLAY=":$(head -n 1 "$work/display")"
+DISPLAY=":$(head -n 1 "$work/display")"
+export DISPLAY
 echo "Xvfb on $DISPLAY"
 # Xvfb puts the pointer in the middle of the screen, where it would hover (and so focus) a
 # button; park it in the top-left corner before the program starts.
