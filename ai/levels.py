@@ -46,13 +46,17 @@ SETTING_KEYS: dict[str, str] = {
 #: The generic levels. Budgets were measured with ``launcher.py bench`` (docs/ai.md).
 DEFAULT_LEVELS: dict[str, dict[str, Any]] = {
     "random": {"algorithm": "random"},
-    "easy": {"algorithm": "ismcts", "iterations": 60, "rollout_depth": 10,
-             "exploration": 1.0, "epsilon": 0.2, "time_cap": 0.5},
-    "normal": {"algorithm": "ismcts", "iterations": 300, "rollout_depth": 30,
-               "time_cap": 0.8},
-    "hard": {"algorithm": "ismcts", "iterations": 1500, "rollout_depth": 40,
-             "time_cap": 3.0},
+    "easy": {"algorithm": "ismcts", "iterations": 50, "rollout_depth": 10,
+             "exploration": 1.0, "epsilon": 0.2, "time_cap": 0.3},
+    "normal": {"algorithm": "ismcts", "iterations": 200, "rollout_depth": 20,
+               "time_cap": 0.6},
+    "hard": {"algorithm": "ismcts", "iterations": 1000, "rollout_depth": 40,
+             "time_cap": 2.5},
 }
+
+#: Without an ``evaluate`` a cut-off playout learns nothing (it scores 1/2), so playouts
+#: run this far (to the end in most games) unless the game's ``LEVELS`` says otherwise.
+BLIND_ROLLOUT_DEPTH = 200
 
 #: Names under ``ai`` that are framework modules, never a game's tuning module.
 _FRAMEWORK = {"agents", "levels", "search", "arena"}
@@ -99,6 +103,8 @@ def level_settings(game_id: str, level: str) -> dict[str, Any]:
     _check_level(level)
     settings = _validated(DEFAULT_LEVELS[level], f"default level {level}")
     module = game_module(game_id)
+    if module is None or getattr(module, "evaluate", None) is None:
+        settings["rollout_depth"] = BLIND_ROLLOUT_DEPTH
     overrides = getattr(module, "LEVELS", {}) if module else {}
     if level in overrides:
         settings.update(_validated(overrides[level], f"ai.{game_id}.LEVELS[{level!r}]"))

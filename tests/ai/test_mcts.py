@@ -8,6 +8,7 @@ from ai.search.common import Budget
 from ai.search.mcts import MCTSAgent, SearchConfig
 from rules.core import Action
 from tests.ai.fixtures.dice_duel import GAME as DICE_DUEL
+from tests.ai.fixtures.kingmaker import GAME as KINGMAKER
 from tests.ai.fixtures.tictactoe import GAME as TICTACTOE
 from tests.ai.helpers import scores_against_random
 
@@ -59,3 +60,16 @@ def test_time_cap_still_gives_a_legal_move():
     state = TICTACTOE.new_state({"players": 2}, 0)
     agent = MCTSAgent(1, SearchConfig(iterations=10**6, time_cap=0.01))
     assert agent.choose(state, 0) in state.legal_actions(0)
+
+
+def test_mcts_backs_up_each_seats_own_reward_max_n():
+    """Kingmaker, three seats: after "a" seat 2 prefers "y" (1/2 beats 0), leaving seat 1
+    nothing; after "b" seat 3 prefers "x" (1/2), giving seat 1 a half. Max-n therefore says
+    "b" (worth 1/2 against 0). Treating the others as random would prefer "a" (1/2 against
+    1/4), and treating them as hostile would see a tie."""
+    state = KINGMAKER.new_state({"players": 3}, 0)
+    picks = Counter(
+        MCTSAgent(seed, SearchConfig(iterations=400)).choose(state, 0).kind
+        for seed in range(5)
+    )
+    assert picks["b"] == 5, picks
