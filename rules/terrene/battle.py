@@ -152,8 +152,8 @@ def resolve_damage(s: TerreneState, events: list[Event]) -> None:
         return
     if target is not None:
         if effects.in_play(s, target) and s.units[target]["up"]:
-            effects.damage_character(s, target, power, events, stab=stab, battle=True,
-                                     by=attacker)
+            effects.damage_character(s, target, power, events, stab=False, battle=True,
+                                     by=attacker)  # Stab ignores only a blocker's DEF
         return
     effects.damage_team(s, b["defender"], power, events, f"attack by {s.name(attacker)}")
     chain.fire_auto(s, attacker, "on_player_damage", events)

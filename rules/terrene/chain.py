@@ -37,10 +37,10 @@ def push(s: TerreneState, link: dict[str, Any], events: list[Event], adder: int 
 
 
 def pass_priority(s: TerreneState, events: list[Event]) -> None:
-    """The priority holder passes; once everyone has, the top link resolves."""
+    """The priority holder passes; once every player has passed in turn (the one who added
+    the last link included), the top link resolves."""
     s.passes += 1
-    needed = s.n - 1 if s.last_adder is not None else s.n
-    if s.passes >= needed:
+    if s.passes >= s.n:
         resolve_top(s, events)
     else:
         s.priority = s.next_seat(s.priority if s.priority is not None else s.active)

@@ -1,0 +1,137 @@
+"""Helpers that set up Terrene Odyssey positions through the real setup, then place cards."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import pytest
+
+from rules.core import Action
+from rules.terrene import GAME, stats
+from rules.terrene.state import TerreneState
+
+
+class Table:
+    """Builds positions for rule tests: a real setup, then exact cards placed by name."""
+
+    @staticmethod
+    def started(decks: Iterable[str] = ("greggory_beatdown", "sk_item_steal"), first: int = 0,
+                seed: int = 7, opening: bool = True) -> TerreneState:
+        decks = list(decks)
+        setup = {"players": len(decks), **{f"deck.{i}": d for i, d in enumerate(decks)}}
+        s = GAME.new_state(setup, seed)
+        s.apply(-1, Action("coin", (first,)))
+        while s.phase == "party":
+            seat = s.party_seat
+            acts = s.legal_actions(seat)
+            pick = next((a for a in acts if a.kind == "opening"), None) if opening else None
+            s.apply(seat, pick or acts[0])
+        s.apply(-1, Action("shuffle", (seed,)))
+        return s
+
+    @classmethod
+    def bare(cls, decks: Iterable[str] = ("greggory_beatdown", "sk_item_steal"),
+             active: int = 0, turn: int = 3, actions: int = 3) -> TerreneState:
+        """Play phase, parties cleared back into the decks, ``active`` to act on ``turn``."""
+        s = cls.started(decks)
+        for seat in range(s.n):
+            for uid in list(s.party[seat]):
+                u = s.units.pop(uid)
+                s.party[seat].remove(uid)
+                s.zones["deck"][seat].append(uid)
+                if u["card"] is not None:
+                    s.zones["deck"][seat].append(u["card"])
+            s.zones["deck"][seat].extend(s.zones["hand"][seat])
+            s.zones["hand"][seat] = []
+        s.active, s.turn, s.step = active, turn, "action"
+        s.actions = [actions] * s.n
+        s.chain, s.prompt, s.battle = [], None, None
+        return s
+
+    @staticmethod
+    def find(s: TerreneState, seat: int, card_id: str) -> int:
+        for zone in ("deck", "hand", "discard"):
+            for uid in s.zones[zone][seat]:
+                if s.cards[uid] == card_id:
+                    s.zones[zone][seat].remove(uid)
+                    return uid
+        return Table.conjure(s, seat, card_id)
+
+    @staticmethod
+    def conjure(s: TerreneState, seat: int, card_id: str) -> int:
+        """A card not in the seat's deck list (e.g. Zowie's Ingenuity), added to its list."""
+        uid = len(s.cards)
+        s.cards.append(card_id)
+        s.owner = [*s.owner, seat]
+        s.decklists[seat].append(card_id)
+        return uid
+
+    @classmethod
+    def place(cls, s: TerreneState, seat: int, card_id: str, up: bool = True,
+              holding: str | None = None) -> int:
+        uid = cls.find(s, seat, card_id)
+        s.party[seat].append(uid)
+        s.units[uid] = stats.new_unit(seat, up, s.card(uid).lv)
+        if holding is not None:
+            s.units[uid]["card"] = cls.find(s, seat, holding)
+        return uid
+
+    @classmethod
+    def give(cls, s: TerreneState, seat: int, card_id: str) -> int:
+        uid = cls.find(s, seat, card_id)
+        s.zones["hand"][seat].append(uid)
+        return uid
+
+    @staticmethod
+    def act(s: TerreneState, seat: int, kind: str, *args: object) -> list:
+        return s.apply(seat, Action(kind, tuple(args)))
+
+    @staticmethod
+    def use(s: TerreneState, seat: int, card_uid: int, index: int = 0,
+            target: int | None = None) -> list:
+        return s.apply(seat, Action("use", (card_uid, index, -1 if target is None else target)))
+
+    @staticmethod
+    def pass_to(s: TerreneState, seat: int) -> None:
+        """Others pass on the chain until ``seat`` holds priority."""
+        while s.chain and s.prompt is None and s.decision().players != (seat,):
+            s.apply(s.decision().players[0], Action("pass"))
+
+    @staticmethod
+    def pass_all(s: TerreneState) -> None:
+        while s.chain and s.prompt is None and s.phase == "play":
+            seat = s.decision().players[0]
+            s.apply(seat, Action("pass"))
+
+
+@pytest.fixture
+def table() -> type[Table]:
+    return Table
+
+
+def check_invariants(s: TerreneState) -> None:
+    """Every card in exactly one zone; SP within the limit once the chain is empty and no
+    forced dismissal is pending; DEF never below 0; team HP within 0..50."""
+    seen: list[int] = []
+    for zone in s.zones.values():
+        for per_seat in zone:
+            seen.extend(per_seat)
+    for party in s.party:
+        seen.extend(party)
+    seen.extend(u["card"] for u in s.units.values() if u["card"] is not None)
+    seen.extend(s.ceased)
+    assert sorted(seen) == list(range(len(s.cards))), "a card is missing or in two zones"
+    assert set(s.units) == {uid for party in s.party for uid in party}
+    if s.phase == "play" and not s.chain and (s.prompt is None
+                                               or s.prompt["kind"] != "oversupply"):
+        for seat in range(s.n):
+            assert stats.sp_used(s, seat) <= s.sp_limit[seat], "oversupplied with an empty chain"
+    for uid in s.units:
+        if s.units[uid]["up"]:
+            assert stats.defense(s, uid) >= 0
+    assert all(0 <= hp <= 50 for hp in s.hp)
+
+
+@pytest.fixture
+def invariants():
+    return check_invariants
