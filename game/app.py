@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import random
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,6 +29,7 @@ class App:
 
     def __init__(self, config_dir: Path | None = None, save_dir: Path | None = None,
                  window: bool = True, start: bool = True) -> None:
+        sys.setswitchinterval(0.001)  # the AI thread must not hold up a frame for long
         pygame.display.init()  # no mixer: the game has no sound
         pygame.font.init()
         pygame.display.set_caption("Tabletop Arena")

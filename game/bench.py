@@ -38,9 +38,9 @@ def measure_frames(game_id: str, seconds: float = 3.0) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="arena-bench-") as tmp:
         app = App(config_dir=Path(tmp), save_dir=Path(tmp), start=False)
         rng = random.Random(3)
-        human = [Seat(True)] + [Seat(False, "normal")] * (players - 1)
+        people = [Seat(True)] * players  # nobody thinks: only the animation costs
         screen = app.stack.push(TableScreen(app, Session.new(
-            game_id, game.default_setup(players), human, 1)))
+            game_id, game.default_setup(players), people, 1)))
         animating = _frames(app, seconds / 2, lambda: _shake(screen, rng))
         app.stack.pop()
         machines = [Seat(False, "normal")] * players

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 import pygame
 
@@ -70,11 +70,7 @@ def shadowed_rect(
 ) -> None:
     """A rounded rectangle with a soft drop shadow beneath it."""
     if shadow:
-        s = pygame.Surface((rect.w + shadow * 2, rect.h + shadow * 2), pygame.SRCALPHA)
-        for i in range(shadow, 0, -2):
-            pygame.draw.rect(s, (0, 0, 0, int(60 / i)),
-                             (shadow - i, shadow - i, rect.w + 2 * i, rect.h + 2 * i),
-                             border_radius=radius + i)
+        s = _shadow(rect.w, rect.h, radius, shadow)
         target.blit(s, (rect.x - shadow + 2, rect.y - shadow + shadow // 2 + 2))
     if alpha < 255:
         layer = pygame.Surface(rect.size, pygame.SRCALPHA)
@@ -84,6 +80,26 @@ def shadowed_rect(
         pygame.draw.rect(target, fill, rect, border_radius=radius)
     if border:
         pygame.draw.rect(target, border, rect, width=border_width, border_radius=radius)
+
+
+@lru_cache(maxsize=256)
+def _shadow(w: int, h: int, radius: int, shadow: int) -> pygame.Surface:
+    s = pygame.Surface((w + shadow * 2, h + shadow * 2), pygame.SRCALPHA)
+    for i in range(shadow, 0, -2):
+        pygame.draw.rect(s, (0, 0, 0, int(60 / i)),
+                         (shadow - i, shadow - i, w + 2 * i, h + 2 * i),
+                         border_radius=radius + i)
+    return s
+
+
+@lru_cache(maxsize=4096)
+def rendered(content: str, size: int, colour: tuple[int, int, int], style: str,
+             faded: bool = False) -> pygame.Surface:
+    """A line of text rendered once and reused (drawing text is the costly part of a frame)."""
+    surf = font(size, style).render(content, True, colour)
+    if faded:
+        surf.set_alpha(140)
+    return surf
 
 
 def text(
@@ -97,13 +113,10 @@ def text(
     shadow: bool = False,
 ) -> pygame.Rect:
     """Draw one line of text; ``anchor`` is a pygame.Rect attribute name (center, midleft...)."""
-    f = font(size, style)
-    surf = f.render(content, True, colour)
+    surf = rendered(content, size, tuple(colour), style)  # type: ignore[arg-type]
     rect = surf.get_rect(**{anchor: pos})
     if shadow:
-        back = f.render(content, True, (0, 0, 0))
-        back.set_alpha(140)
-        target.blit(back, rect.move(2, 3))
+        target.blit(rendered(content, size, (0, 0, 0), style, True), rect.move(2, 3))
     target.blit(surf, rect)
     return rect
 

@@ -60,12 +60,15 @@ class GenericTable(Node):
         self.add(self.menu_button)
         self.buttons: list[Button] = []
         self.pager: list[Button] = []
+        self._layout: list[tuple[Panel, pygame.Rect, list[str]]] | None = None
+        self._log_lines: tuple[object, list[tuple[str, bool]]] = (None, [])
 
     # -- model -> nodes -------------------------------------------------------------------
     def refresh(self, model: TableModel, panels: list[Panel]) -> None:
         """Show a new position: panels, status and the legal actions as buttons."""
         same_actions = model.actions == self.model.actions
         self.model, self.panels = model, panels
+        self._layout = None
         if not same_actions:
             self.page = 0
         self.build_buttons()
@@ -212,7 +215,12 @@ class GenericTable(Node):
                 pygame.draw.circle(target, theme.WOOD, c, 4)
 
     def panel_layout(self) -> list[tuple[Panel, pygame.Rect, list[str]]]:
-        """Masonry: each panel goes to the shorter of two columns."""
+        """Masonry: each panel goes to the shorter of two columns (kept until refresh)."""
+        if self._layout is None:
+            self._layout = self._masonry()
+        return self._layout
+
+    def _masonry(self) -> list[tuple[Panel, pygame.Rect, list[str]]]:
         col_w = (PANELS.w - 12) // 2
         heights = [0, 0]
         out = []
@@ -255,11 +263,7 @@ class GenericTable(Node):
         LOG = self.log_rect()  # noqa: N806 - the same box, taller without the tray
         theme.shadowed_rect(target, LOG, (30, 26, 22), radius=10, shadow=5, border=theme.WOOD)
         theme.text(target, "Log", (LOG.x + 14, LOG.y + 8), 15, theme.BRASS_LIGHT, "bold")
-        lines: list[tuple[str, bool]] = []
-        for text, batch in self.log:
-            fresh = batch == self.batch and batch > 0
-            for part in theme.wrap(text, LOG.w - 30, 13):
-                lines.append((part, fresh))
+        lines = self.log_lines(LOG.w - 30)
         rows = (LOG.h - 40) // 17
         self.log_scroll = min(self.log_scroll, max(0, len(lines) - rows))
         end = len(lines) - self.log_scroll
@@ -270,6 +274,17 @@ class GenericTable(Node):
             y += 17
         if not lines:
             theme.text(target, "Nothing has happened yet.", (LOG.x + 14, y), 13, theme.MUTED)
+
+    def log_lines(self, width: int) -> list[tuple[str, bool]]:
+        """The log wrapped to ``width`` (cached until the log changes); True = newest."""
+        key = (len(self.log), self.batch, width, id(self.log))
+        if self._log_lines[0] != key:
+            lines: list[tuple[str, bool]] = []
+            for text, batch in self.log:
+                fresh = batch == self.batch and batch > 0
+                lines.extend((part, fresh) for part in theme.wrap(text, width, 13))
+            self._log_lines = (key, lines)
+        return self._log_lines[1]
 
     def draw_actions(self, target: pygame.Surface) -> None:
         theme.shadowed_rect(target, ACTIONS, (16, 44, 37), radius=12, shadow=6,
