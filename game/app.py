@@ -74,6 +74,17 @@ class App:
         if resized and self.window is not None:
             self.apply_display()
 
+    def remember_size(self, w: int, h: int) -> None:
+        """A window resized by hand keeps its size next time."""
+        self.window = pygame.display.get_surface() or self.window
+        s = self.settings
+        if s.fullscreen or (w, h) == (s.window_w, s.window_h) or w < 320 or h < 240:
+            return
+        self.settings = Settings(w, h, s.fullscreen, s.animation_speed)
+        problem = save_settings(self.settings_file, self.settings)
+        if problem:
+            self.toast(problem)
+
     def toggle_fullscreen(self) -> None:
         s = self.settings
         self.change_settings(Settings(s.window_w, s.window_h, not s.fullscreen,
@@ -118,6 +129,9 @@ class App:
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
+            return
+        if event.type == pygame.VIDEORESIZE:
+            self.remember_size(event.w, event.h)
             return
         if event.type in MOUSE_EVENTS:
             event = pygame.event.Event(event.type, {**event.dict,

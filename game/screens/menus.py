@@ -257,6 +257,21 @@ class SetupScreen(Screen):
     def back(self) -> None:
         self.app.stack.pop()
 
+    def draw_background(self, target: pygame.Surface) -> None:
+        super().draw_background(target)
+        bottom = 230 + self.players * 70 + 40
+        shared = [o for o in self.game.setup_options(self.players) if not o.per_seat]
+        if any(o.per_seat for o in self.game.setup_options(self.players)):
+            bottom += ((len(shared) + 1) // 2) * 60
+        board = pygame.Rect(60, 118, 1160, max(bottom, 150 + len(shared) * 60 + 40) - 118)
+        theme.shadowed_rect(target, board, theme.FELT_DARK, radius=16, shadow=8, alpha=170,
+                            border=(60, 90, 76))
+        theme.text(target, "Seats", (92, 196), 15, theme.PARCHMENT_DIM, "bold", "midleft")
+        lines = theme.wrap(self.game.summary, 900, 15)[:3]
+        for i, line in enumerate(lines):
+            theme.text(target, line, (CX, board.bottom + 22 + i * 21), 15, theme.PARCHMENT_DIM,
+                       anchor="center")
+
     def draw_overlay(self, target: pygame.Surface) -> None:
         theme.text(target, self.game.title, (CX, 50), 36, theme.BRASS_LIGHT, "display", "center",
                    shadow=True)

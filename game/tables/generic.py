@@ -11,7 +11,8 @@ import pygame
 
 from game import theme
 from game.dice import DiceTray
-from game.scene import Affine, Node
+from game.scene import Affine, Node, SpriteNode
+from game.tween import ease_out_back
 from game.widgets import Button, Widget
 from rules.core import Action, Event, GameState, Panel
 
@@ -39,6 +40,35 @@ class TableModel:
     thinking: bool = False
 
 
+class Banner(SpriteNode):
+    """A brass ribbon that pops up over the table ("Your turn") and fades away."""
+
+    def __init__(self) -> None:
+        super().__init__(PANELS.centerx + 200, 300, 520, 84, name="banner")
+        self.words = ""
+        self.alpha, self.z = 0.0, 50
+
+    def show(self, words: str) -> None:
+        self.words = words
+        self.tweens.tweens.clear()
+        self.alpha, self.scale = 0.0, 0.7
+        self.tween("alpha", 1.0, 0.2)
+        self.tween("scale", 1.0, 0.35, ease_out_back)
+        self.tween("alpha", 0.0, 0.35, delay=1.1)
+
+    def look_key(self) -> object:
+        return (self.words,)
+
+    def render(self) -> pygame.Surface:
+        surf = super().render()
+        rect = surf.get_rect().inflate(-8, -8)
+        pygame.draw.rect(surf, (0, 0, 0, 110), rect.move(4, 6), border_radius=14)
+        pygame.draw.rect(surf, theme.BRASS, rect, border_radius=14)
+        pygame.draw.rect(surf, theme.BRASS_LIGHT, rect.inflate(-10, -10), 2, border_radius=10)
+        theme.text(surf, self.words, rect.center, 30, theme.INK, "display", "center")
+        return surf
+
+
 class GenericTable(Node):
     """Draws any game from its text panels; subclasses add a board (see docs/gui.md)."""
 
@@ -60,6 +90,8 @@ class GenericTable(Node):
         self.add(self.menu_button)
         self.buttons: list[Button] = []
         self.pager: list[Button] = []
+        self.banner = Banner()
+        self.add(self.banner)
         self._layout: list[tuple[Panel, pygame.Rect, list[str]]] | None = None
         self._log_lines: tuple[object, list[tuple[str, bool]]] = (None, [])
 
@@ -67,11 +99,17 @@ class GenericTable(Node):
     def refresh(self, model: TableModel, panels: list[Panel]) -> None:
         """Show a new position: panels, status and the legal actions as buttons."""
         same_actions = model.actions == self.model.actions
+        if model.actions and not self.model.actions:
+            self.announce(model)
         self.model, self.panels = model, panels
         self._layout = None
         if not same_actions:
             self.page = 0
         self.build_buttons()
+
+    def announce(self, model: TableModel) -> None:
+        """Pop the banner when the viewer's turn begins."""
+        self.banner.show("Your turn" if "secret" not in model.status else "Choose in secret")
 
     @property
     def pages(self) -> int:

@@ -52,3 +52,13 @@ def test_fullscreen_toggle_is_remembered(only_dice_race, app_dirs):
     assert App(config_dir=config, save_dir=saves, window=False).settings.fullscreen
     app.toggle_fullscreen()
     assert not App(config_dir=config, save_dir=saves, window=False).settings.fullscreen
+
+
+def test_a_resized_window_keeps_its_size(only_dice_race, app_dirs):
+    import pygame
+
+    config, saves = app_dirs
+    app = App(config_dir=config, save_dir=saves)
+    app.dispatch(pygame.event.Event(pygame.VIDEORESIZE, w=1000, h=600, size=(1000, 600)))
+    settings = App(config_dir=config, save_dir=saves, window=False).settings
+    assert (settings.window_w, settings.window_h) == (1000, 600)
