@@ -127,7 +127,7 @@ class TableScreen(Screen):
         """Move the match on: show the result, hand over the device, or run the AI."""
         s = self.session
         if s.over:
-            if not self.result_shown and not self.table.busy():
+            if not self.result_shown and not self.table.tray.rolling:
                 self.result_shown = True
                 self.app.stack.push(ResultScreen(self.app, self))
             return
