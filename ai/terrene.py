@@ -1,0 +1,100 @@
+"""Terrene Odyssey AI tuning: a heuristic evaluation and per-level search settings.
+
+The evaluation weighs what decides games in Terrene Odyssey: the teams' HP (50 each), the
+fighting worth of each side's characters (remaining HP, ATK, DEF, XP already earned), cards
+in hand and assigned behind characters (options), and supply left against a deck-out.
+"""
+
+from __future__ import annotations
+
+import math
+
+from rules.core.state import GameState
+from rules.terrene import stats
+from rules.terrene.state import TerreneState
+
+HP_WEIGHT = 1.2
+BOARD_WEIGHT = 0.9
+OPTIONS_WEIGHT = 0.25
+SUPPLY_WEIGHT = 0.3
+HIDDEN_FACTOR = 0.8  # a face-down character is worth less until it is recruited
+
+#: Rollouts of uniformly random play (which concedes and dismisses at random) tell little
+#: in this game, so the search evaluates its leaves directly (rollout_depth 0).
+LEVELS: dict[str, dict] = {
+    "easy": {"iterations": 60, "rollout_depth": 0, "epsilon": 0.15, "time_cap": 0.3},
+    "normal": {"iterations": 250, "rollout_depth": 0, "time_cap": 0.8},
+    "hard": {"iterations": 1200, "rollout_depth": 0, "time_cap": 3.0},
+}
+
+
+def unit_worth(s: TerreneState, uid: int) -> float:
+    """What a character brings to the fight: HP left, ATK, DEF, and its XP."""
+    card = s.card(uid)
+    u = s.units[uid]
+    left = max(0, card.hp - u["dmg"])
+    if not u["up"]:
+        return HIDDEN_FACTOR * (left + card.atk + card.defense)
+    worth = left + stats.atk(s, uid) + 0.8 * stats.defense(s, uid) + 4 * u["xp"]
+    if "stun" in u["status"]:
+        worth -= 0.3 * stats.atk(s, uid)
+    return worth
+
+
+def side_worth(s: TerreneState, team: int) -> tuple[float, float, float]:
+    """(board, options, supply) for a team."""
+    board = options = supply = 0.0
+    for seat in range(s.n):
+        if s.team(seat) != team:
+            continue
+        for uid in s.party[seat]:
+            board += unit_worth(s, uid)
+            if s.units[uid]["card"] is not None:
+                options += 1.0
+        options += len(s.zones["hand"][seat]) + 0.3 * s.actions[seat]
+        supply += s.sp_limit[seat]
+    return board, options, supply
+
+
+def evaluate(state: GameState, player: int) -> float:
+    """The value of a full (determinized) state for ``player``, in [-1, 1]."""
+    assert isinstance(state, TerreneState)
+    out = state.outcome()
+    if out is not None:
+        return 2.0 * out.scores[player] - 1.0
+    if state.phase != "play":
+        return 0.0
+    mine, theirs = state.team(player), 1 - state.team(player)
+    b1, o1, s1 = side_worth(state, mine)
+    b2, o2, s2 = side_worth(state, theirs)
+    hp = (state.hp[mine] - state.hp[theirs]) / 50.0
+    board = (b1 - b2) / max(60.0, b1 + b2)
+    options = (o1 - o2) / max(8.0, o1 + o2)
+    supply = (s1 - s2) / 4.0
+    raw = HP_WEIGHT * hp + BOARD_WEIGHT * board + OPTIONS_WEIGHT * options + SUPPLY_WEIGHT * supply
+    return math.tanh(raw)
+
+
+class NoConcede:
+    """Wraps a search agent so that it never runs from a game (conceding is only ever worth
+    it for the draw bonus in a set, which a search agent cannot see)."""
+
+    def __init__(self, inner) -> None:
+        self.inner = inner
+
+    def choose(self, view: GameState, player: int):
+        action = self.inner.choose(view, player)
+        if action.kind != "run":
+            return action
+        legal = [a for a in view.legal_actions(player) if a.kind != "run"]
+        return next((a for a in legal if a.kind == "end_turn"), legal[0] if legal else action)
+
+
+def make_agent(level: str, seed: int):
+    """The generic search agent with this game's settings, minus conceding; None (the
+    framework's own agent) for the random level."""
+    from ai.levels import build_agent, level_settings
+
+    if level == "random":
+        return None
+    return NoConcede(build_agent(level_settings("terrene", level), seed, evaluate))

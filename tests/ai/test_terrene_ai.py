@@ -1,0 +1,68 @@
+"""Terrene Odyssey AI hooks: the evaluation, the level settings and the agent."""
+
+from __future__ import annotations
+
+import random
+
+from ai import terrene
+from ai.levels import level_settings, make_agent
+from rules.core import Action, Match
+from rules.terrene import GAME
+
+
+def started(seed: int = 4):
+    m = Match(GAME, GAME.random_setup(random.Random(seed), 2), seed)
+    while m.state.phase != "play":
+        d = m.state.decision()
+        if d.is_chance:
+            m.resolve_chance()
+        else:
+            m.submit(d.players[0], m.state.legal_actions(d.players[0])[0])
+    return m.state
+
+
+def test_evaluation_is_bounded_symmetric_and_prefers_more_hp():
+    s = started()
+    base = terrene.evaluate(s, 0)
+    assert -1.0 <= base <= 1.0
+    assert abs(base + terrene.evaluate(s, 1)) < 1e-9
+    s.hp[1] -= 20
+    assert terrene.evaluate(s, 0) > base
+
+
+def test_evaluation_counts_the_fighting_worth_of_characters():
+    s = started()
+    before = terrene.evaluate(s, 0)
+    victim = s.party[1][0]
+    s.units[victim]["dmg"] = 5
+    assert terrene.evaluate(s, 0) > before
+
+
+def test_evaluation_of_a_finished_game_is_its_result():
+    s = started()
+    s.apply(s.active, Action("run"))
+    loser = 1 - s.outcome().scores.index(1.0)
+    assert terrene.evaluate(s, loser) == -1.0
+
+
+def test_levels_evaluate_leaves_directly_and_are_accepted_by_the_framework():
+    for level in ("easy", "normal", "hard"):
+        settings = level_settings("terrene", level)
+        assert settings["rollout_depth"] == 0
+    assert level_settings("terrene", "hard")["iterations"] > level_settings(
+        "terrene", "normal")["iterations"]
+
+
+def test_search_agent_never_runs_and_plays_a_legal_action():
+    s = started()
+    agent = make_agent("terrene", "easy", 3)
+    seat = s.decision().players[0]
+    view = s.view(seat)
+    action = agent.choose(view, seat)
+    assert action in s.legal_actions(seat) and action.kind != "run"
+
+    class AlwaysRun:
+        def choose(self, view, player):
+            return Action("run")
+
+    assert terrene.NoConcede(AlwaysRun()).choose(view, seat).kind != "run"
