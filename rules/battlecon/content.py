@@ -13,7 +13,8 @@ from rules.core.content import ContentError, Field, load_entries, read_toml
 DATA = Path(__file__).parent / "data"
 TIMINGS = ("reveal", "start", "before", "hit", "when_hit", "damage", "after", "end", "recycle")
 STATS = ("range", "power", "priority", "guard", "armor")
-FIGHTER_FILES = ("amon", "cindra", "hayden", "kimbhe", "lucida", "wardlaw")
+FIGHTER_FILES = ("amon", "burgundy", "cindra", "dareios", "dravil", "hayden", "kimbhe", "lucida",
+                 "trias", "wardlaw")
 
 
 def _check_range(value: Any) -> str | None:
@@ -95,7 +96,8 @@ FIGHTER = {
 
 #: Antes resolve on the spot, so they may only use ops that never ask a question.
 ANTE_OPS = ("mod", "armor", "gain_force", "spend", "stun_immunity", "tiebreaker", "damage_cap",
-            "regain_life", "use_token", "ignore_armor", "ignore_guard", "life_floor")
+            "regain_life", "use_token", "ignore_armor", "ignore_guard", "life_floor",
+            "embellish", "drink", "spend_force", "spill_drink")
 
 
 def _check_antes(value: Any) -> str | None:
@@ -155,13 +157,13 @@ class Content:
 
 
 KINDS = {"styles": "style", "bases": "base", "finishers": "finisher", "forms": "form",
-         "statuses": "status"}
+         "statuses": "status", "specials": "special"}
 
 
 def _cards_from(path: Path, kind: str, out: dict[str, dict[str, Any]]) -> None:
     if kind not in read_toml(path):
         return
-    schema = PERSISTENT if kind in ("forms", "statuses") else CARD
+    schema = PERSISTENT if kind in ("forms", "statuses", "specials") else CARD
     for cid, entry in load_entries(path, kind, schema).items():
         if cid in out:
             raise ContentError(f"{path.name} [{kind}.{cid}]: card id used twice")
@@ -180,7 +182,7 @@ def load() -> Content:
     fighters: dict[str, dict[str, Any]] = {}
     for fname in FIGHTER_FILES:
         path = DATA / f"{fname}.toml"
-        for kind in ("styles", "bases", "finishers", "forms", "statuses"):
+        for kind in ("styles", "bases", "finishers", "forms", "statuses", "specials"):
             _cards_from(path, kind, cards)
         for fid, entry in load_entries(path, "fighters", FIGHTER).items():
             fighters[fid] = {**entry, "id": fid}

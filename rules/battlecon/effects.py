@@ -137,6 +137,12 @@ def regain_life(st: BattleconState, frame: Frame) -> list[Action] | None:
     return None
 
 
+@op("spend_force")
+def spend_force(st: BattleconState, frame: Frame) -> list[Action] | None:
+    st.spend_force(frame["who"], frame["op"]["n"])
+    return None
+
+
 @op("gain_force")
 def gain_force(st: BattleconState, frame: Frame) -> list[Action] | None:
     st.gain_force(frame["who"], frame["op"]["n"])

@@ -299,4 +299,186 @@ def lucida_pounce(st: BattleconState, frame: Frame) -> list[Action] | None:
 
 
 UA_SETUP.update({"kimbhe": kimbhe_staff, "lucida": lucida_tokens})
+
+
+# ---- Dravil Coldwater: Ebbing Tide (Ice and Steam markers) --------------------------------
+def dravil_tide(st: BattleconState, seat: int) -> dict[str, int]:
+    """Setup: Ice just off the board on Dravil's starting side, Steam off the other end."""
+    left = st.pos(seat) < st.pos(st.foe(seat))
+    return {"ice": -1 if left else st.width, "steam": st.width if left else -1}
+
+
+SEAT_SETUP = {"dravil": dravil_tide}
 TOKEN_NAMES.update({t: t.capitalize() for t in LUCIDA_TOKENS})
+
+
+# ---- Burgundy Twelve: Color Burn (five Paint markers) -------------------------------------
+PAINT_MARKERS = 5
+
+
+def burgundy_paint(choice: str) -> dict[str, object]:
+    return {"paint": []}
+
+
+@op("paint")
+def paint(st: BattleconState, frame: Frame) -> list[Action] | None:
+    """Place a Paint marker (from supply, else moved from the board: your choice)."""
+    who = frame["who"]
+    ua = st.ua(who)
+    where = frame["op"]["where"]
+    me = st.pos(who)
+    if where == "foe":
+        targets = [st.pos(st.foe(who))]
+    elif where == "self":
+        targets = [me]
+    else:
+        targets = [s for s in (me - 1, me + 1) if 0 <= s < st.width]
+    targets = [s for s in targets if s not in ua["paint"]]
+    if not targets:
+        return None
+    full = len(ua["paint"]) >= PAINT_MARKERS
+    if frame.get("choice") is None:
+        sources = ua["paint"] if full else [None]
+        return [Action("paint", (t, s), f"Paint space {t + 1}"
+                       + (f" (moved from space {s + 1})" if s is not None else ""))
+                for t in targets for s in sources]
+    target, source = frame["choice"]
+    if source is not None:
+        ua["paint"].remove(source)
+    ua["paint"].append(target)
+    ua["paint"].sort()
+    st.say("marker", f"{st.name(who)} splashes Paint on space {target + 1}.", seat=who,
+           marker="paint", space=target)
+    return None
+
+
+@op("paint_step")
+def paint_step(st: BattleconState, frame: Frame) -> list[Action] | None:
+    who = frame["who"]
+    taken = {st.pos(0), st.pos(1)}
+    free = [s for s in st.ua(who)["paint"] if s not in taken]
+    if frame.get("choice") is None:
+        options = [Action("teleport", (s,), f"Teleport to painted space {s + 1}") for s in free]
+        return options or None
+    st.place_fighter(who, frame["choice"][0], st.src_name(frame))
+    return None
+
+
+@op("paint_power")
+def paint_power(st: BattleconState, frame: Frame) -> list[Action] | None:
+    n = len(st.ua(frame["who"])["paint"])
+    if n:
+        st.add_bonus(frame["who"], "power", n)
+    return None
+
+
+def attack_origins(st: BattleconState, who: int) -> list[int]:
+    """Spaces an attack's range is counted from: the fighter, plus Burgundy's Paint."""
+    return [st.pos(who), *st.ua(who).get("paint", ())]
+
+
+UA_SETUP["burgundy"] = burgundy_paint
+
+
+def _mark_beat(st: BattleconState, who: int) -> None:
+    """Record that this fighter's once-per-beat UA ante was used this beat."""
+    st.ua(who)["last_beat"] = st.s["beat"]
+
+
+# ---- Trias Blackwind: Embellish (six Embellishment cards) ---------------------------------
+EMBELLISHMENTS = {"heavens": "+ from the Heavens!", "ages": "+ of the Ages!",
+                  "style": "+ With Style!", "perfectly": "Perfectly +", "super": "Super +",
+                  "truly": "Truly +"}
+
+
+def trias_tales(choice: str) -> dict[str, object]:
+    return {"ready": list(EMBELLISHMENTS), "told": [], "last_beat": 0}
+
+
+@op("embellish")
+def embellish(st: BattleconState, frame: Frame) -> list[Action] | None:
+    ua = st.ua(frame["who"])
+    card = frame["op"]["card"]
+    ua["ready"].remove(card)
+    ua["told"].append(card)
+    _mark_beat(st, frame["who"])
+    return None
+
+
+@op("trias_retell")
+def trias_retell(st: BattleconState, frame: Frame) -> list[Action] | None:
+    ua = st.ua(frame["who"])
+    ua["ready"], ua["told"] = [c for c in EMBELLISHMENTS], []
+    st.say("tale", f"{st.name(frame['who'])} gathers the Embellishments back.")
+    return None
+
+
+@op("trias_recall")
+def trias_recall(st: BattleconState, frame: Frame) -> list[Action] | None:
+    ua = st.ua(frame["who"])
+    if frame.get("choice") is None:
+        return [Action("recall", (c,), f"Take back {EMBELLISHMENTS[c]}") for c in ua["told"]]
+    card = frame["choice"][0]
+    ua["told"].remove(card)
+    ua["ready"].append(card)
+    return None
+
+
+# ---- Dareios Kuel: Dipsomania (five Drink cards) ----------------------------------------
+DRINKS = ("aqueous_arbor", "emeraldabier", "tea_transcendent", "vustasi_vapor", "zocean_zudd")
+
+
+def dareios_drinks(choice: str) -> dict[str, object]:
+    return {"drinks": list(DRINKS), "active": [], "finished": [], "last_beat": 0}
+
+
+def _drink(st: BattleconState, who: int, card: str) -> None:
+    ua = st.ua(who)
+    ua["drinks"].remove(card)
+    ua["active"].append(card)
+    st.say("drink", f"{st.name(who)} drinks {st.card_name(card)}.", seat=who, card=card)
+
+
+@op("drink")
+def drink(st: BattleconState, frame: Frame) -> list[Action] | None:
+    _drink(st, frame["who"], frame["op"]["card"])
+    _mark_beat(st, frame["who"])
+    return None
+
+
+@op("drink_all")
+def drink_all(st: BattleconState, frame: Frame) -> list[Action] | None:
+    for card in list(st.ua(frame["who"])["drinks"]):
+        _drink(st, frame["who"], card)
+    return None
+
+
+@op("dareios_sober")
+def dareios_sober(st: BattleconState, frame: Frame) -> list[Action] | None:
+    ua = st.ua(frame["who"])
+    ua["finished"] += ua["active"]
+    ua["active"] = []
+    return None
+
+
+@op("spill_drink")
+def spill_drink(st: BattleconState, frame: Frame) -> list[Action] | None:
+    """[Opponent] ante: the first of Dareios' untouched Drinks is knocked over (trashed)."""
+    dareios = st.foe(frame["who"])
+    ua = st.ua(dareios)
+    card = ua["drinks"].pop(0)
+    ua["finished"].append(card)
+    st.say("drink", f"{st.name(frame['who'])} knocks over {st.card_name(card)}.",
+           seat=frame["who"], card=card)
+    return None
+
+
+@op("ether_power")
+def ether_power(st: BattleconState, frame: Frame) -> list[Action] | None:
+    n = len(st.ua(frame["who"])["finished"])
+    if n:
+        st.add_bonus(frame["who"], "power", n)
+    return None
+
+
+UA_SETUP.update({"trias": trias_tales, "dareios": dareios_drinks})

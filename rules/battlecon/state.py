@@ -115,7 +115,7 @@ class BattleconState(GameState):
     def persistent_ids(self, p: int) -> list[str]:
         """The fighter's active Form and Status cards (they apply to every attack)."""
         pl = self.player(p)
-        return ([pl["form"]] if pl["form"] else []) + pl["statuses"]
+        return ([pl["form"]] if pl["form"] else []) + pl["statuses"] + pl["ua"].get("active", [])
 
     def _statics(self, p: int) -> list[tuple[int, dict[str, Any]]]:
         """(whose conditions, static) pairs that modify ``p``'s attack right now."""
@@ -384,6 +384,8 @@ class BattleconState(GameState):
                 q = self.player(p)
                 if q["fighter"] in kits.UA_SETUP:
                     q["ua"] = kits.UA_SETUP[q["fighter"]](q["setup_choice"])
+                if q["fighter"] in kits.SEAT_SETUP:
+                    q["ua"] = kits.SEAT_SETUP[q["fighter"]](self, p)
                 self.say("reveal", f"{self.name(p)} reveals the Finisher "
                          f"{self.card_name(q['finisher'])}.", seat=p)
             self._begin_beat()
@@ -646,7 +648,10 @@ class BattleconState(GameState):
         elif step == "range":
             stats = self.stats(p)
             reach = stats.range
-            in_range = reach is not None and reach[0] <= self.distance() <= reach[1]
+            target = self.pos(foe)
+            in_range = reach is not None and any(
+                reach[0] <= abs(target - origin) <= reach[1]
+                for origin in kits.attack_origins(self, p))
             if in_range and not self.beat(foe)["avoid"]:
                 self.beat(p)["hit"] = True
                 self.beat(foe)["was_hit"] = True

@@ -147,3 +147,95 @@ def test_ignore_armor_is_not_used_up():
     st = duel("lucida", "wardlaw")
     play_beat(st, (("sharpened", "drive"), ("massive", "shot")))
     assert st.player(1)["life"] == 15
+
+
+# ---- Dravil: Ebbing Tide -------------------------------------------------------------
+def test_dravil_is_in_ice_form_between_the_foe_and_ice():
+    """Ebbing Tide: Ice stands off Dravil's starting side; between the foe and Ice he is in
+    Ice Form, between the foe and Steam in Steam Form."""
+    from rules.battlecon.conditions import tide
+
+    st = duel("dravil", "wardlaw")
+    assert st.ua(0)["ice"] == -1 and st.ua(0)["steam"] == 7
+    assert tide(st, 0) == "ice"
+    st.player(0)["pos"] = 5
+    assert tide(st, 0) == "steam"
+
+
+def test_frozen_gives_armor_only_in_ice_form():
+    """Ebbing Tide: Ice triggers fire only in Ice Form (Frozen: Ice, Armor 2)."""
+    st = duel("dravil", "wardlaw")
+    play_beat(st, (("frozen", "strike"), ("charging", "drive")), choose=_choose("Advance 1"))
+    assert st.player(0)["life"] == 20 - (1 + 3 - 2)
+
+
+# ---- Burgundy: Color Burn ------------------------------------------------------------
+def test_paint_extends_where_burgundy_attacks_from():
+    """Color Burn: an attack's Range also counts from every painted space."""
+    st = duel("burgundy", "wardlaw")
+    st.player(1)["pos"] = 6
+    st.ua(0)["paint"] = [5]
+    events = play_beat(st, (("scarlet", "strike"), ("massive", "shot")))
+    assert any("Scarlet Strike hits" in t for t in texts(events))
+
+
+def test_sixth_paint_moves_one_from_the_board():
+    """Place: with the supply empty, a marker is taken from the board instead."""
+    from rules.battlecon.effects import OPS
+
+    st = duel("burgundy", "wardlaw")
+    st.ua(0)["paint"] = [0, 1, 3, 5, 6]
+    frame = {"t": "op", "who": 0, "src": "graphic", "op": {"op": "paint", "where": "self"},
+             "choice": None}
+    options = OPS["paint"](st, frame)
+    assert {a.args[1] for a in options} == {0, 1, 3, 5, 6}
+    frame["choice"] = [2, 6]
+    OPS["paint"](st, frame)
+    assert st.ua(0)["paint"] == [0, 1, 2, 3, 5]
+
+
+# ---- Trias: Embellish ----------------------------------------------------------------
+def test_trias_embellishes_once_per_beat():
+    """Embellish: one untold Embellishment per beat, at Ante (a Limited ante)."""
+    st = duel("trias", "wardlaw")
+    for p, pair in ((0, ("awesome", "ballad")), (1, ("massive", "shot"))):
+        give(st, p, *pair)
+        st.apply(p, Action("set", pair))
+    st.apply(0, Action("ua_ante", ("own", 4)))
+    assert st.beat(0)["bonus"]["power"] == 1
+    st.apply(1, Action("pass"))
+    assert not any(a.kind == "ua_ante" for a in st.legal_actions(0))
+    assert st.ua(0)["told"] == ["super"]
+
+
+# ---- Dareios: Dipsomania ---------------------------------------------------------------
+def test_drink_is_active_for_the_beat_then_finished():
+    """Special Cards: an active Drink applies to the attack; it is trashed at Recycle."""
+    st = duel("dareios", "wardlaw")
+    for p, pair in ((0, ("slurred", "keg")), (1, ("smackdown", "dodge"))):
+        give(st, p, *pair)
+        st.apply(p, Action("set", pair))
+    st.apply(0, Action("ua_ante", ("own", 1)))
+    assert st.stats(0).power == 1 + 4 + 2
+    st.apply(1, Action("pass"))
+    st.apply(0, Action("pass"))
+    while st.s["phase"] == "resolve":
+        p = st.decision().players[0]
+        st.apply(p, st.legal_actions(p)[0])
+    assert st.ua(0)["finished"] == ["emeraldabier"] and st.ua(0)["active"] == []
+
+
+def test_opponent_ante_is_offered_to_the_opponent_only():
+    """[Opponent] antes: the fighter's foe may use them; the fighter never can."""
+    st = duel("dareios", "wardlaw")
+    for p, pair in ((0, ("slurred", "keg")), (1, ("massive", "dodge"))):
+        give(st, p, *pair)
+        st.apply(p, Action("set", pair))
+    assert not any("[Opponent]" in a.label for a in st.legal_actions(0))
+    st.apply(0, Action("pass"))
+    spill = Action("ua_ante", ("foe", 0))
+    assert spill in st.legal_actions(1)
+    st.apply(1, spill)
+    assert st.player(1)["force"] == 1 and len(st.ua(0)["drinks"]) == 4
+    st.apply(0, Action("pass"))
+    assert spill not in st.legal_actions(1)
