@@ -1,0 +1,329 @@
+"""Attack keywords (Channeled, Interrupt), keyword definitions (Stealth, Confuse, Heal,
+Pierce, Stun, Shield, +1 Attack tokens, Self/Other), mismatched cards and the universal
+actions Farm, Rest and Hire."""
+
+from __future__ import annotations
+
+from rules.biternia import effects, flow
+from rules.biternia.traits import max_hp
+
+from .conftest import BLUE, RED, act, action_phase, deployed, drafted, give, place, texts
+
+
+def _only(s, *keep, space=None, heroes=BLUE + RED):
+    for h in heroes:
+        if h not in keep:
+            place(s, h, None)
+            s.d["heroes"][h]["down"] = None
+        elif space is not None:
+            place(s, h, space)
+
+
+def _level(s, hero, level):
+    s.d["heroes"][hero]["level"] = level
+    s.d["heroes"][hero]["hp"] = max_hp(s, hero)
+
+
+# ---- Channeled ---------------------------------------------------------------------------
+def test_channeled_defense_is_immediate_and_effect_waits_for_base_defenses(table):
+    """Channeled: the defense applies at once; the effects resolve after every activation and
+    after the Towers and Bits have attacked."""
+    s = table
+    _only(s, "kerrick", "sterling", space="tower_0_top")
+    _level(s, "kerrick", 4)
+    give(s, "kerrick", up="strike", down="meteor")
+    action_phase(s, 1)
+    events = act(s, "activate", "kerrick", "use")
+    log = texts(events)
+    assert s.d["heroes"]["kerrick"]["hp"] == max_hp(s, "kerrick") - (4 - 1)
+    assert s.d["phase"] == "channel" and s.decision().players == (1,)
+    assert "Blue top Tower's Area Attack 4 deals 3 damage to Kerrick" in log
+    events = act(s, "channel", "kerrick")
+    assert "Sterling" in texts(events)
+    # Meteor: Area Magic Attack 6 with Spellweave's Pierce 1 against defense 0
+    assert s.d["heroes"]["sterling"]["hp"] == max_hp(s, "sterling") - 6
+    assert s.d["structures"]["tower_0_top"] == 11 - 6
+
+
+def test_channeled_effect_is_lost_when_the_card_is_discarded(table):
+    """Channeled, Pro Tip: a stunned (or defeated) channeler loses the channeled effect."""
+    s = table
+    _only(s, "kerrick", "ceralin", space="gold_top")
+    _level(s, "kerrick", 4)
+    give(s, "kerrick", down="meteor")
+    give(s, "ceralin", down="shield_bash")
+    action_phase(s, 1)
+    act(s, "activate", "kerrick", "use")
+    assert s.d["heroes"]["kerrick"]["channel"]
+    act(s, "activate", "ceralin", "use")
+    v = s.d["heroes"]["kerrick"]
+    assert not v["channel"] and v["up"] is None
+    assert s.d["phase"] == "cleanup"
+    assert s.d["heroes"]["ceralin"]["hp"] == max_hp(s, "ceralin")
+
+
+def test_channeled_effects_alternate_from_the_initiative_team(table):
+    """Channeled: the initiative player resolves one channeled effect, then the other."""
+    s = table
+    _only(s, "kerrick", "sterling", space="gold_top")
+    _level(s, "kerrick", 4)
+    _level(s, "sterling", 4)
+    give(s, "kerrick", down="meteor")
+    give(s, "sterling", down="rain_of_arrows")
+    action_phase(s, 0)
+    act(s, "activate", "sterling", "use")
+    act(s, "activate", "kerrick", "use")
+    assert s.d["phase"] == "channel" and s.decision().players == (0,)
+    assert [a.args for a in s.legal_actions(0)] == [("sterling",)]
+
+
+# ---- Interrupts ----------------------------------------------------------------------------
+def _duel():
+    """Blue Felix (Riposte) against red Ceralin (Challenge) and Vladiator, all in one space."""
+    s = drafted(blue=("felix", "sterling"), red=("ceralin", "vladiator"))
+    blue = [h for h in s.d["hero_order"] if s.d["heroes"][h]["seat"] == 0]
+    red = [h for h in s.d["hero_order"] if s.d["heroes"][h]["seat"] == 1]
+    for h in blue + red:
+        s.d["heroes"][h]["down"] = None
+        place(s, h, None)
+    for h in ("felix", "ceralin", "vladiator"):
+        place(s, h, "gold_mid")
+    return s
+
+
+def test_interrupt_resolves_during_the_enemy_action_before_it(table):
+    """Interrupt: revealed during an enemy Hero's action, after its target is chosen; it
+    resolves at once, then the interrupted action finishes."""
+    s = _duel()
+    place(s, "ceralin", None)
+    give(s, "felix", down="riposte")
+    give(s, "vladiator", down="smash")
+    action_phase(s, 1)
+    act(s, "activate", "vladiator", "use")
+    assert s.d["pending"]["type"] == "interrupt" and s.decision().players == (0,)
+    events = act(s, "interrupt", "felix")
+    log = texts(events)
+    assert log.index("Felix's Physical Attack") < log.index("Vladiator's Physical Attack")
+    # Riposte 3 +1 Lone Blade on defense 0; then Smash 5 +1 Bloodrage (Vladiator is now
+    # hurt) on Riposte's defense 3
+    assert s.d["heroes"]["vladiator"]["hp"] == max_hp(s, "vladiator") - 4
+    assert s.d["heroes"]["felix"]["hp"] == max_hp(s, "felix") - 3
+    assert s.d["heroes"]["felix"]["down"] is None
+
+
+def test_declining_an_interrupt_keeps_the_card_face_down():
+    """Interrupt: revealing it is the controller's choice."""
+    s = _duel()
+    place(s, "ceralin", None)
+    give(s, "felix", down="riposte")
+    give(s, "vladiator", down="smash")
+    action_phase(s, 1)
+    act(s, "activate", "vladiator", "use")
+    act(s, "no_interrupt")
+    assert s.d["heroes"]["felix"]["down"] == "riposte"
+    assert s.d["heroes"]["felix"]["hp"] == max_hp(s, "felix") - 5
+
+
+def test_nested_interrupts_resolve_last_revealed_first_and_illegal_targets_fizzle():
+    """Appendix, Interrupts (worked example): Vladiator's Smash on Felix is interrupted by
+    Felix's Riposte on Vladiator, which Ceralin interrupts with Challenge. Challenge resolves
+    first; Riposte must now target Ceralin, so its target (Vladiator) is no longer legal and
+    it does not resolve; then Smash finishes on Felix."""
+    s = _duel()
+    give(s, "felix", down="riposte")
+    give(s, "ceralin", down="challenge")
+    give(s, "vladiator", down="smash")
+    action_phase(s, 1)
+    act(s, "activate", "vladiator", "use")
+    act(s, "interrupt", "felix")
+    assert s.decision().players == (1,) and s.d["pending"]["type"] == "interrupt"
+    events = act(s, "interrupt", "ceralin")
+    log = texts(events)
+    assert log.index("Ceralin interrupts") < log.index("no longer a legal target")
+    assert s.d["heroes"]["vladiator"]["hp"] == max_hp(s, "vladiator")
+    assert s.d["heroes"]["felix"]["hp"] == max_hp(s, "felix") - (5 - 3)
+    assert not s.d["stack"]
+
+
+def test_challenge_redirects_the_interrupted_attack_onto_ceralin():
+    """Interrupt (Challenge, content-notes): an enemy attack on a target in her space must
+    target her instead."""
+    s = _duel()
+    place(s, "vladiator", None)
+    place(s, "sterling", "gold_mid")
+    give(s, "ceralin", down="challenge")
+    give(s, "felix", down="lunge")
+    action_phase(s, 0)
+    act(s, "activate", "felix", "use")
+    act(s, "target", "gold_mid")  # Lunge: stay
+    act(s, "interrupt", "ceralin")
+    # Lunge 3 +0 (Sterling is with Felix) against Challenge's defense 1
+    assert s.d["heroes"]["ceralin"]["hp"] == max_hp(s, "ceralin") - 2
+
+
+# ---- Keyword definitions ---------------------------------------------------------------------
+def test_stealth_blocks_targeting_but_not_area_attacks(table):
+    """Stealth: a stealthy Hero cannot be targeted, but Area attacks still affect it."""
+    s = table
+    _only(s, "vladiator", "sterling", space="gold_top")
+    s.d["heroes"]["sterling"]["stealth"] = True
+    frame = effects.new_frame("vladiator", "smash", "card")
+    step = {"do": "attack", "type": "physical", "power": 5}
+    assert effects.step_targets(s, frame, step) == []
+    assert "sterling" in effects.area_victims(s, "vladiator")
+
+
+def test_confused_hero_is_given_the_top_card_of_the_deck(table):
+    """Confuse: next Orders Phase the Hero gets the top card of the action deck, and the
+    token is removed."""
+    s = table
+    s.d["heroes"]["sterling"]["confuse"] = 1
+    top = s.d["seats"][0]["deck"][0]
+    events: list = []
+    flow.start_round(s, events)
+    v = s.d["heroes"]["sterling"]
+    assert v["down"] == top and not v["confuse"]
+    assert "sterling" not in {a.args[0] for a in s.legal_actions(0)}
+
+
+def test_heal_never_exceeds_maximum_hp(table):
+    """Heal X: extra healing past maximum HP is lost."""
+    s = table
+    _only(s, "caligar", "felix", space="gold_top")
+    s.d["heroes"]["felix"]["hp"] = max_hp(s, "felix") - 2
+    give(s, "caligar", down="cure")
+    action_phase(s, 0)
+    act(s, "activate", "caligar", "use")
+    act(s, "target", "felix")
+    assert s.d["heroes"]["felix"]["hp"] == max_hp(s, "felix")
+
+
+def test_pierce_ignores_the_first_points_of_defense(table):
+    """Pierce X: ignores the first X points of the target's defense."""
+    s = table
+    _only(s, "sterling", "vladiator", space="gold_top")
+    give(s, "vladiator", up="parry")
+    give(s, "sterling", down="snap_shot")
+    action_phase(s, 0)
+    act(s, "activate", "sterling", "use")
+    act(s, "target", "vladiator")
+    # Snap Shot 3, Pierce 1 against Parry's 3 -> 1 damage
+    assert s.d["heroes"]["vladiator"]["hp"] == max_hp(s, "vladiator") - 1
+
+
+def test_stun_discards_face_up_and_face_down_cards_and_attack_tokens(table):
+    """Stun: all action cards on the Hero are discarded; +1 Attack tokens go too."""
+    s = table
+    _only(s, "ceralin", "vladiator", space="gold_top")
+    give(s, "vladiator", up="parry", down="smash")
+    s.d["heroes"]["vladiator"]["attack"] = 1
+    give(s, "ceralin", down="shield_bash")
+    action_phase(s, 0)
+    act(s, "activate", "ceralin", "use")
+    v = s.d["heroes"]["vladiator"]
+    assert v["up"] is None and v["down"] is None and v["attack"] == 0
+    # then Attack 1 on that same Hero, now with defense 0
+    assert v["hp"] == max_hp(s, "vladiator") - 1
+
+
+def test_shield_tokens_absorb_damage_after_defense(table):
+    """Shield X: each token removes 1 damage left after defense."""
+    s = table
+    _only(s, "vladiator", "sterling", space="gold_top")
+    give(s, "sterling", up="strike")
+    s.d["heroes"]["sterling"]["shield"] = 3
+    give(s, "vladiator", down="smash")
+    action_phase(s, 1)
+    act(s, "activate", "vladiator", "use")
+    v = s.d["heroes"]["sterling"]
+    assert v["shield"] == 0 and v["hp"] == max_hp(s, "sterling") - (5 - 1 - 3)
+
+
+def test_attack_tokens_add_to_attacks_and_go_after_the_next_activation(table):
+    """+1 Attack Tokens: +1 per token to every attack; removed at the end of the Hero's next
+    activation."""
+    s = table
+    _only(s, "vladiator", "sterling", space="gold_top")
+    s.d["heroes"]["vladiator"]["attack"] = 2
+    give(s, "vladiator", down="smash")
+    action_phase(s, 1)
+    act(s, "activate", "vladiator", "use")
+    assert s.d["heroes"]["sterling"]["hp"] == max_hp(s, "sterling") - 7
+    assert s.d["heroes"]["vladiator"]["attack"] == 0
+
+
+def test_self_and_other_limit_who_a_friendly_effect_may_target(table):
+    """Self/Other: Self is only the user; Other is anyone but the user."""
+    s = table
+    _only(s, "cyrus", "kerrick", space="gold_top")
+    s.d["heroes"]["kerrick"]["hp"] = 3
+    s.d["heroes"]["cyrus"]["hp"] = 3
+    give(s, "cyrus", down="lay_on_hands")
+    action_phase(s, 1)
+    act(s, "activate", "cyrus", "use")
+    assert s.d["heroes"]["kerrick"]["hp"] == 6 and s.d["heroes"]["cyrus"]["hp"] == 3
+    assert s.d["heroes"]["cyrus"]["shield"] == 1
+
+
+def test_mismatched_card_allows_only_universal_actions_and_gives_no_defense(table):
+    """Mismatched Cards: another Hero's power gives no effect and no defense."""
+    s = table
+    _only(s, "sterling", space="gold_top")
+    give(s, "sterling", down="charge")
+    action_phase(s, 0)
+    modes = {a.args[1] for a in s.legal_actions(0)}
+    assert modes == {"farm", "rest"}
+    give(s, "sterling", up="charge")
+    assert effects.defense(s, "sterling") == 0
+
+
+# ---- Universal actions -----------------------------------------------------------------------
+def test_farm_gains_one_gold_and_one_more_from_a_gold_space(table):
+    """Farm: 1 gold, plus 1 taken from a space with bonus gold."""
+    s = table
+    _only(s, "sterling", "felix", space="gold_top")
+    place(s, "felix", "jungle_0_upper")
+    give(s, "sterling", down="strike")
+    give(s, "felix", down="strike")
+    action_phase(s, 0)
+    act(s, "activate", "sterling", "farm")
+    assert s.d["gold"][0] == 2 and s.d["space_gold"]["gold_top"] == 2
+    assert s.d["heroes"]["sterling"]["up"] is None
+    act(s, "activate", "felix", "farm")
+    assert s.d["phase"] == "cleanup"  # the last activation: Cleanup has added its 2 gold
+    assert s.d["gold"][0] == 3 + flow.CLEANUP_GOLD
+
+
+def test_rest_discards_the_cards_and_heals_three(table):
+    """Rest: discard the Hero's cards; Heal 3, Self."""
+    s = table
+    _only(s, "sterling", space="gold_top")
+    s.d["heroes"]["sterling"]["hp"] = 2
+    give(s, "sterling", down="strike")
+    action_phase(s, 0)
+    act(s, "activate", "sterling", "rest")
+    assert s.d["heroes"]["sterling"]["hp"] == 5 and effects.defense(s, "sterling") == 0
+
+
+def test_hire_at_a_catapult_pays_one_gold_for_ranged_attack_four_on_a_tower():
+    """Variant Rule, The Catapult: Hire in its jungle space: 1 gold for a Ranged Attack 4
+    against an enemy Tower."""
+    s = deployed(catapult="on")
+    _only(s, "sterling", space="jungle_1_upper")
+    s.d["gold"][0] = 1
+    give(s, "sterling", down="strike")
+    action_phase(s, 0)
+    act(s, "activate", "sterling", "hire")
+    assert set(s.d["pending"]["options"]) == {"tower_1_top", "tower_1_mid"}
+    act(s, "catapult", "tower_1_top")
+    assert s.d["phase"] == "cleanup"
+    assert s.d["gold"][0] == 0 + flow.CLEANUP_GOLD and s.d["structures"]["tower_1_top"] == 11 - 3
+
+
+def test_hire_is_offered_only_at_a_catapult_in_the_variant(table):
+    """Hire (Variant Rule): only in the catapult variant, in a jungle space with a catapult."""
+    s = table
+    _only(s, "sterling", space="jungle_1_upper")
+    give(s, "sterling", down="strike")
+    action_phase(s, 0)
+    assert "hire" not in {a.args[1] for a in s.legal_actions(0)}
