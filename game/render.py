@@ -35,6 +35,7 @@ def render_png(game_id: str, match: Match, out_path: str, viewer: int | None = 0
     screen.table.reset_log(session.log, viewer)
     screen.refresh()
     app.stack.push(screen)
+    screen.age = 1.0  # no fade-in on a still picture
     screen.root.update(0.0)
     app.compose(app.canvas)
     Path(out_path).parent.mkdir(parents=True, exist_ok=True)

@@ -14,6 +14,7 @@ from game.widgets import FocusRing, Widget
 if TYPE_CHECKING:
     from game.app import App
 
+FADE_IN = 0.18
 MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
 
@@ -30,6 +31,7 @@ class Screen:
         self.root = Node(name=type(self).__name__)
         self.focus = FocusRing()
         self._pressed: Widget | None = None
+        self.age = 0.0  # seconds on screen (drives the fade-in)
 
     # -- lifecycle -----------------------------------------------------------------------
     def on_enter(self) -> None:
@@ -95,12 +97,17 @@ class Screen:
 
     # -- frame -------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        self.age += dt
         self.root.update(dt)
 
     def draw(self, target: pygame.Surface) -> None:
         self.draw_background(target)
         self.root.draw(target)
         self.draw_overlay(target)
+        if self.age < FADE_IN:
+            veil = pygame.Surface(target.get_size())
+            veil.set_alpha(round(255 * (1 - self.age / FADE_IN) * (0.9 if self.opaque else 0.4)))
+            target.blit(veil, (0, 0))
 
     def draw_background(self, target: pygame.Surface) -> None:
         target.blit(theme.felt_background(), (0, 0))

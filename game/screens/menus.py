@@ -103,6 +103,9 @@ class GameTile(Button):
             theme.text(target, line, (rect.centerx, y), 22, theme.BRASS_LIGHT if self.enabled
                        else (130, 136, 130), "display", "midtop")
             y += 28
+        if self.focused and self.game is not None:
+            theme.text(target, "Return to play  ▶", (rect.centerx, rect.bottom - 26), 14,
+                       theme.WOOD, "bold", "center")
         if self.game is None:
             stamp = pygame.Rect(0, 0, 150, 40)
             stamp.center = (rect.centerx, rect.centery + 40)
