@@ -75,13 +75,28 @@ class Button(Widget):
         if self.focused:
             pygame.draw.rect(target, theme.CREAM, rect.inflate(8, 8), width=2, border_radius=14)
         label = theme.ellipsize(self.label, rect.w - 20, self.size, "bold")
-        if self.subtitle:
+        if label != self.label and not self.subtitle and rect.h >= 40:
+            self.draw_two_lines(target, rect, ink)
+        elif self.subtitle:
             theme.text(target, label, (rect.centerx, rect.centery - 10), self.size, ink, "bold",
                        "center")
             sub = theme.ellipsize(self.subtitle, rect.w - 20, 13)
             theme.text(target, sub, (rect.centerx, rect.centery + 14), 13, ink, anchor="center")
         else:
             theme.text(target, label, rect.center, self.size, ink, "bold", "center")
+
+
+    def draw_two_lines(self, target: pygame.Surface, rect: pygame.Rect,
+                       ink: tuple[int, int, int]) -> None:
+        """A long label in two smaller lines (the second shortened if it must be)."""
+        size = self.size - 3
+        lines = theme.wrap(self.label, rect.w - 20, size, "bold")
+        if len(lines) > 1:
+            lines = [lines[0], theme.ellipsize(" ".join(lines[1:]), rect.w - 20, size, "bold")]
+        middle = (len(lines) - 1) / 2
+        for i, line in enumerate(lines):
+            theme.text(target, line, (rect.centerx, rect.centery + (i - middle) * (size + 3)),
+                       size, ink, "bold", "center")
 
 
 class Cycler(Widget):

@@ -24,7 +24,7 @@ TRAY = pygame.Rect(824, 70, 440, 190)
 LOG = pygame.Rect(816, 276, 456, 224)
 LOG_TALL = pygame.Rect(816, 62, 456, 438)  # while no die has been thrown, the log takes it all
 ACTIONS = pygame.Rect(16, 512, 1248, 196)
-COLUMNS, ROWS = 4, 3
+COLUMNS, ROWS = 3, 3  # nine a page: keys 1-9 reach each one
 LINE = 19
 
 
@@ -38,6 +38,18 @@ class TableModel:
     status: str = ""
     actor: int | None = None
     thinking: bool = False
+
+
+def roll_faces(event: Event) -> list[object]:
+    """The faces a "roll" event shows: ``data["faces"]`` (the contract), or a lone
+    ``data["roll"]`` number."""
+    if event.kind != "roll":
+        return []
+    faces = event.data.get("faces")
+    if isinstance(faces, list):
+        return faces
+    single = event.data.get("roll")
+    return [single] if isinstance(single, int) and not isinstance(single, bool) else []
 
 
 class Banner(SpriteNode):
@@ -166,8 +178,8 @@ class GenericTable(Node):
 
     def animate(self, event: Event) -> None:
         """Turn one event into motion; subclasses add their own kinds."""
-        faces = event.data.get("faces") if event.kind == "roll" else None
-        if isinstance(faces, list) and faces:
+        faces = roll_faces(event)
+        if faces:
             player = event.data.get("player")
             colour = theme.CREAM
             if isinstance(player, int) and player >= 0:
@@ -179,8 +191,10 @@ class GenericTable(Node):
         """Rebuild the log for another viewer (hot-seat) without animating."""
         self.log = [(e.text, 0) for e in events if e.visible(viewer)]
         self.batch = 0
-        if any(e.kind == "roll" for e in events):
-            self.tray.visible = True
+        rolls = [e for e in events if e.visible(viewer) and e.kind == "roll"]
+        if rolls:  # the last dice thrown lie in the tray, at rest
+            self.animate(rolls[-1])
+            self.tray.skip()
 
     def log_rect(self) -> pygame.Rect:
         return LOG if self.tray.visible else LOG_TALL

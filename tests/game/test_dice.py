@@ -67,3 +67,12 @@ def test_a_new_throw_replaces_the_old_dice():
 def test_die_faces_render_pips_and_labels():
     assert render_die_face(3, (250, 250, 250)).get_size() == (46, 46)
     assert render_die_face("x2", (250, 250, 250)).get_at((23, 23)) is not None
+
+
+def test_roll_events_give_their_faces_to_the_tray():
+    from game.tables.generic import roll_faces
+    from rules.core import Event
+
+    assert roll_faces(Event("roll", "two dice", {"faces": [3, 5]})) == [3, 5]
+    assert roll_faces(Event("roll", "one die", {"roll": 4})) == [4]
+    assert roll_faces(Event("move", "moved", {"faces": [1]})) == []
