@@ -1,0 +1,266 @@
+"""The castle board as a graph: spaces on three levels, steps, stairways and jumps,
+coloured lines, starting positions and the stairways that upgrade them.
+
+Movement and battle range are both counted along this graph (never by line of sight).
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from dataclasses import dataclass
+from functools import cache
+
+from rules.chaostle.content import board_template
+
+KIND_WORDS = {"walkway": "walkway", "plus": "plus path", "wall": "wall", "stair": "stairway",
+              "royal_stair": "royal stairway", "inner": "Inner Square"}
+
+
+@dataclass(frozen=True, slots=True)
+class Space:
+    id: str
+    side: str
+    kind: str
+    level: float
+    x: float
+    y: float
+    angle: float  # degrees clockwise on screen from the +x axis
+
+    @property
+    def label(self) -> str:
+        tid = self.id.split(".", 1)[1]
+        if tid == "wk08":
+            return f"{self.side} gate"
+        if self.kind == "inner":
+            return f"Inner Square ({self.side})"
+        if self.kind == "royal_stair":
+            return f"{self.side} royal stairway"
+        number = int(tid[2:]) if tid[2:].isdigit() else tid[2:]
+        return f"{self.side} {KIND_WORDS[self.kind]} {number}"
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    a: str
+    b: str
+    cost: int
+    kind: str  # "step" or "jump"
+    over: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Crown:
+    """A King or Queen position: its starting space, direction and coloured line."""
+
+    id: str
+    side: str
+    title: str
+    colour: str
+    direction: int  # +1 clockwise, -1 counter-clockwise
+    start: str
+    gate: str  # the space in front of this side's stairway to the Inner Square
+    line_angle: float
+
+    @property
+    def label(self) -> str:
+        way = "clockwise" if self.direction > 0 else "counter-clockwise"
+        return f"{self.colour} {self.title} of the {self.side} ({way})"
+
+
+@dataclass(frozen=True, slots=True)
+class Trap:
+    id: str
+    name: str
+    level: float
+    x: float
+    y: float
+    exit: str
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """What limits one character's movement: its crown's line, the stairways to the Inner
+    Square it may climb, and (half-board game) how far round it may go."""
+
+    crown: str
+    entry_sides: tuple[str, ...]
+    limit: float | None = None
+
+
+def _rotate(x: float, y: float, quarter_turns: int) -> tuple[float, float]:
+    for _ in range(quarter_turns):
+        x, y = -y, x
+    return x, y
+
+
+def _angle(x: float, y: float) -> float:
+    return math.degrees(math.atan2(y, x)) % 360.0
+
+
+def _crosses(a1: float, a2: float, theta: float) -> bool:
+    """Whether the short arc from angle a1 to a2 passes strictly across angle theta."""
+    d = (a2 - a1 + 180.0) % 360.0 - 180.0
+    if d > 0:
+        t = (theta - a1) % 360.0
+        return 0.0 < t < d
+    t = (a1 - theta) % 360.0
+    return 0.0 < t < -d
+
+
+class Board:
+    """The whole castle, built from one side's template turned four times."""
+
+    def __init__(self) -> None:
+        tpl = board_template()
+        self.sides: tuple[str, ...] = tuple(tpl["sides"])
+        self.spaces: dict[str, Space] = {}
+        self.links: list[Link] = []
+        self.blocked_jumps: list[Link] = []
+        self.adjacent: dict[str, list[tuple[str, int]]] = {}
+        for i, side in enumerate(self.sides):
+            for tid, e in tpl["space"].items():
+                x, y = _rotate(e["x"], e["y"], i)
+                sid = f"{side}.{tid}"
+                self.spaces[sid] = Space(sid, side, e["kind"], e["level"], x, y, _angle(x, y))
+        for i, side in enumerate(self.sides):
+            nxt = self.sides[(i + 1) % len(self.sides)]
+            for e in tpl["link"].values():
+                a = f"{side}.{e['a']}"
+                b = e["b"]
+                b = f"{nxt}.{b[5:]}" if b.startswith("next.") else f"{side}.{b}"
+                over = tuple(f"{side}.{o}" for o in e.get("over", ()))
+                cost = len(over) + 1 if e["kind"] == "jump" else 1
+                link = Link(a, b, cost, e["kind"], over)
+                if side in e.get("blocked_on", ()):
+                    self.blocked_jumps.append(link)
+                    continue
+                self.links.append(link)
+        for sid in self.spaces:
+            self.adjacent[sid] = []
+        for link in self.links:
+            self.adjacent[link.a].append((link.b, link.cost))
+            self.adjacent[link.b].append((link.a, link.cost))
+        self.crowns: dict[str, Crown] = {}
+        for side in self.sides:
+            for cid, c in tpl["crown"].items():
+                l1, l2 = (self.spaces[f"{side}.{t}"] for t in c["line"])
+                mid = _angle((l1.x + l2.x) / 2, (l1.y + l2.y) / 2)
+                colour = tpl["colour"][side][cid]
+                direction = 1 if c["direction"] == "clockwise" else -1
+                self.crowns[f"{side}.{cid}"] = Crown(
+                    f"{side}.{cid}", side, c["title"], colour, direction,
+                    f"{side}.{c['start']}", f"{side}.wk08", mid)
+        self.toads = frozenset(tpl["toads"])
+        self.traps: dict[str, Trap] = {}
+        for tid, t in tpl["trap"].items():
+            x, y = _rotate(t["x"], t["y"], self.sides.index(t["side"]))
+            self.traps[tid] = Trap(tid, t["name"], t["level"], x, y, f"{t['side']}.{t['exit']}")
+        self.line_links: dict[str, frozenset[frozenset[str]]] = {
+            cid: frozenset(
+                frozenset((lk.a, lk.b)) for lk in self.links
+                if self._on_ring(lk.a) and self._on_ring(lk.b)
+                and _crosses(self.spaces[lk.a].angle, self.spaces[lk.b].angle, c.line_angle)
+            )
+            for cid, c in self.crowns.items()
+        }
+
+    # ---- geometry -------------------------------------------------------------------
+    def _on_ring(self, sid: str) -> bool:
+        return self.spaces[sid].kind != "inner"
+
+    def gate(self, side: str) -> str:
+        return f"{side}.wk08"
+
+    def progress(self, sid: str, crown_id: str) -> float | None:
+        """How far round the board (degrees from its coloured line, in its direction) a
+        space is for a crown's characters; None on the Inner Square."""
+        if not self._on_ring(sid):
+            return None
+        c = self.crowns[crown_id]
+        return ((self.spaces[sid].angle - c.line_angle) * c.direction) % 360.0
+
+    def starting_positions(self, crown_id: str) -> tuple[str, ...]:
+        """The original starting position, then the gates of the next three stairways."""
+        c = self.crowns[crown_id]
+        others = [self.gate(s) for s in self.sides if s != c.side]
+        others.sort(key=lambda g: self.progress(g, crown_id) or 0.0)
+        return (c.start, *others)
+
+    # ---- movement -----------------------------------------------------------------------
+    def may_step(self, a: str, b: str, rules: Rules) -> bool:
+        """Whether a character moving under ``rules`` may go from a to b."""
+        if frozenset((a, b)) in self.line_links[rules.crown]:
+            return False
+        sb = self.spaces[b]
+        if sb.kind == "royal_stair" and self.spaces[a].kind == "walkway":
+            if sb.side not in rules.entry_sides:
+                return False
+        if rules.limit is not None:
+            p = self.progress(b, rules.crown)
+            if p is not None and p > rules.limit + 1e-6:
+                return False
+        return True
+
+    def destinations(self, origin: str, steps: int, rules: Rules) -> dict[str, tuple[str, ...]]:
+        """Every space reachable by a move of exactly ``steps`` that never lands on the same
+        space twice, with the path that goes furthest round the board (ties: first found)."""
+        return _destinations(self, origin, steps, rules)
+
+    def distances(self, origin: str, rules: Rules, also_forbidden: str | None = None
+                  ) -> dict[str, int]:
+        """Shortest movement-path length from ``origin`` to every space (battle range),
+        also respecting the coloured line of crown ``also_forbidden``."""
+        return _distances(self, origin, rules, also_forbidden)
+
+    def range_between(self, a: str, b: str, rules: Rules, other_crown: str | None) -> int | None:
+        return self.distances(a, rules, other_crown).get(b)
+
+
+@cache
+def board() -> Board:
+    return Board()
+
+
+@cache
+def _destinations(bd: Board, origin: str, steps: int, rules: Rules
+                  ) -> dict[str, tuple[str, ...]]:
+    best: dict[str, tuple[float, tuple[str, ...]]] = {}
+
+    def peak(path: tuple[str, ...]) -> float:
+        return max((bd.progress(s, rules.crown) or 0.0) for s in path)
+
+    def walk(node: str, left: int, path: tuple[str, ...]) -> None:
+        if left == 0:
+            score = peak(path)
+            if node not in best or score > best[node][0]:
+                best[node] = (score, path)
+            return
+        for nxt, cost in bd.adjacent[node]:
+            if cost > left or nxt in path or not bd.may_step(node, nxt, rules):
+                continue
+            walk(nxt, left - cost, path + (nxt,))
+
+    if steps > 0:
+        walk(origin, steps, (origin,))
+    return {dest: p for dest, (_, p) in best.items()}
+
+
+@cache
+def _distances(bd: Board, origin: str, rules: Rules, also_forbidden: str | None
+               ) -> dict[str, int]:
+    extra = bd.line_links[also_forbidden] if also_forbidden else frozenset()
+    dist = {origin: 0}
+    heap = [(0, origin)]
+    while heap:
+        d, node = heapq.heappop(heap)
+        if d > dist.get(node, 1 << 30):
+            continue
+        for nxt, cost in bd.adjacent[node]:
+            if not bd.may_step(node, nxt, rules) or frozenset((node, nxt)) in extra:
+                continue
+            nd = d + cost
+            if nd < dist.get(nxt, 1 << 30):
+                dist[nxt] = nd
+                heapq.heappush(heap, (nd, nxt))
+    return dist

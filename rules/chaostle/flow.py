@@ -1,0 +1,561 @@
+"""How a Chaostle game runs: the opening (draft, crowns, first placement), the turn in the
+printed order (movement roll, moves, fate, battles, end of turn) and the interruptions
+(battles, pegs, skills) that queue up inside it.
+
+Functions here take the state first and change it in place; the state's ``apply`` is the
+only caller of the ``apply_*`` functions.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rules.chaostle import battle, cards, fates
+from rules.chaostle.board import Rules
+from rules.core import CHANCE, Action, Event
+
+if TYPE_CHECKING:
+    from rules.chaostle.state import ChaostleState as S
+
+ROLL_KINDS_ONE_DIE = {1: "enter", 2: "enter", 3: "lucky", 4: "optional", 5: "fate", 6: "must"}
+
+
+def say(events: list[Event], kind: str, text: str, **data: Any) -> None:
+    events.append(Event(kind, text, data))
+
+
+def push_front(s: S, *frames: dict[str, Any]) -> None:
+    s.queue[0:0] = list(frames)
+
+
+def roll_frame(purpose: str, actor: str | None = None, dice: int = 1, **extra: Any
+               ) -> dict[str, Any]:
+    return {"k": "roll", "purpose": purpose, "actor": actor, "dice": dice, **extra}
+
+
+# ---- movement limits -----------------------------------------------------------------------
+def rules_for(s: S, cid: str) -> Rules:
+    seat = s.owner(cid)
+    crown = s.crowns[seat]
+    assert crown is not None
+    side = s.board.crowns[crown].side
+    if s.setup.get("half_board") == "on" and s.n == 2:
+        other = s.crowns[1 - seat]
+        assert other is not None
+        opp_side = s.board.crowns[other].side
+        limit = s.board.progress(s.board.gate(opp_side), crown)
+        return Rules(crown, (opp_side,), limit)
+    sides = [side]
+    if s.setup.get("fast_stairs") == "on":
+        starts = s.board.starting_positions(crown)
+        sides += [s.board.spaces[starts[2]].side, s.board.spaces[starts[3]].side]
+    return Rules(crown, tuple(sides))
+
+
+def movement_dice(s: S) -> int:
+    """Two dice in faster play option 2, or after a Double Dice fate; else one."""
+    double = s.current in s.marks.get("double_dice", ())
+    return 2 if s.setup.get("two_dice") == "on" or double else 1
+
+
+def roll_kind(s: S, roll: int) -> str:
+    """What a movement roll lets the player do (printed rules; option 2 for two dice)."""
+    if s.setup.get("two_dice") != "on":
+        return ROLL_KINDS_ONE_DIE[roll]
+    if roll in (5, 6, 9):
+        return "enter"
+    if roll == 7:
+        return "lucky"
+    if roll <= 4:
+        return "optional"
+    if roll >= 10:
+        return "fate"
+    return "must"
+
+
+# ---- deciders ------------------------------------------------------------------------------
+def phase_decider(s: S) -> int:
+    if s.phase in ("first", "roll"):
+        return CHANCE
+    if s.phase == "draft":
+        return (s.first_picker - s.picks) % s.n
+    return s.current
+
+
+def frame_decider(s: S, frame: dict[str, Any]) -> int:
+    k = frame["k"]
+    if k == "roll":
+        return CHANCE
+    if k == "battle":
+        return battle.decider(s, frame)
+    if k == "fate":
+        return fates.decider(s, frame)
+    return s.owner(frame["char"])  # upgrade, firewall
+
+
+# ---- legal actions -------------------------------------------------------------------------
+def phase_actions(s: S) -> list[Action]:
+    p = s.phase
+    if p == "first":
+        return [Action("first", (k,), f"{s.player_name(k)} chooses characters first")
+                for k in range(s.n)]
+    if p == "roll":
+        if movement_dice(s) == 2:
+            return [Action("dice", (t,), f"Rolled {t}") for t in range(2, 13)]
+        return [Action("die", (f,), f"Rolled {f}") for f in range(1, 7)]
+    if p == "draft":
+        return draft_actions(s)
+    if p == "crown":
+        return crown_actions(s)
+    if p == "place":
+        return entry_actions(s, s.current)
+    if p == "begin":
+        return entry_actions(s, s.current) + [Action("roll", (), "Roll for movement")]
+    if p == "move":
+        return move_actions(s)
+    if p == "battles":
+        return battle_actions(s) + [Action("end_battles", (), "Finish battling")]
+    if p == "end":
+        return end_actions(s) + [Action("end_turn", (), "End turn")]
+    return []
+
+
+def frame_actions(s: S, frame: dict[str, Any]) -> list[Action]:
+    k = frame["k"]
+    if k == "roll":
+        if frame["dice"] == 2:
+            return [Action("dice", (t,), f"Rolled {t}") for t in range(2, 13)]
+        return [Action("die", (f,), f"Rolled {f}") for f in range(1, 7)]
+    if k == "battle":
+        return battle.actions(s, frame)
+    if k == "fate":
+        return fates.actions(s, frame)
+    if k == "upgrade":
+        cid = frame["char"]
+        card = s.cards[cid]
+        return [Action("upgrade", (cid, item), f"Upgrade {s.name(cid)}: "
+                       f"{cards.item_label(card, item)}")
+                for item in cards.UPGRADE_ITEMS if item not in s.chars[cid]["up"]]
+    if k == "firewall":
+        holder = frame["char"]
+        acts = [Action("firewall", (holder, t, r),
+                       f"{s.name(holder)}: Fire Wall at {s.name(t)} (needs exactly {r})")
+                for t, r in frame["targets"]]
+        return acts + [Action("no_firewall", (), "No Fire Wall")]
+    return []
+
+
+def draft_actions(s: S) -> list[Action]:
+    seat = phase_decider(s)
+    pool = [cid for cid, ch in s.chars.items() if ch["status"] == "pool"]
+    allowed = [cid for cid in pool if _fits_six_points(s, seat, cid, pool)]
+    if not allowed:  # the others took the cheap characters: the limit cannot be kept
+        low = min(s.cards[c].level for c in pool)
+        allowed = [c for c in pool if s.cards[c].level == low]
+    acts = []
+    for cid in allowed:
+        card = s.cards[cid]
+        acts.append(Action("pick", (cid,), f"Choose {card.type} ({card.name}, level "
+                                           f"{card.level} {card.category})"))
+    return acts
+
+
+def _fits_six_points(s: S, seat: int, cid: str, pool: list[str]) -> bool:
+    """Optional draft: an army's levels add up to six at most (still completable)."""
+    if s.setup.get("draft") != "six points":
+        return True
+    army = s.armies[seat]
+    still = int(s.setup["army"]) - len(army) - 1
+    cheapest = sorted(s.cards[c].level for c in pool if c != cid)[:still]
+    spent = sum(s.cards[c].level for c in army)
+    return spent + s.cards[cid].level + sum(cheapest) <= 6
+
+
+def crown_actions(s: S) -> list[Action]:
+    taken = {c for c in s.crowns if c}
+    allowed = [cid for cid in s.board.crowns if cid not in taken]
+    if s.setup.get("half_board") == "on" and s.n == 2 and taken:
+        first = s.board.crowns[next(iter(taken))]
+        allowed = [cid for cid in allowed if _opposite_partner(s, first.id, cid)]
+    return [Action("crown", (cid,), f"Take the {s.board.crowns[cid].label}") for cid in allowed]
+
+
+def _opposite_partner(s: S, a: str, b: str) -> bool:
+    """Half-board game: the other crown sits on the opposite side and travels the other way,
+    so the two armies meet on the side between them."""
+    ca, cb = s.board.crowns[a], s.board.crowns[b]
+    sides = s.board.sides
+    opposite = sides[(sides.index(ca.side) + 2) % len(sides)]
+    return cb.side == opposite and cb.direction != ca.direction
+
+
+def _landing_ok(s: S, cid: str, space: str) -> bool:
+    """A move may end on an empty space, or on an opponent (a fight to the death) unless
+    that opponent stands on its own original starting position."""
+    occ = s.occupant(space)
+    if occ is None:
+        return True
+    if s.owner(occ) == s.owner(cid):
+        return False
+    return s.original_start(occ) != space
+
+
+def _landing_label(s: S, space: str) -> str:
+    occ = s.occupant(space)
+    where = s.space_label(space)
+    return f"{where} and fight {s.name(occ)} there" if occ else where
+
+
+def entry_actions(s: S, seat: int) -> list[Action]:
+    acts = []
+    for cid in s.armies[seat]:
+        if s.chars[cid]["status"] != "out":
+            continue
+        start = s.start_space(cid)
+        if not _landing_ok(s, cid, start):
+            continue
+        acts.append(Action("enter", (cid, start),
+                           f"Put {s.name(cid)} in play at {_landing_label(s, start)}"))
+        mv = free_movement(s, cid)
+        if mv > 0 and s.occupant(start) is None:
+            for dest in s.board.destinations(start, mv, s.rules_for(cid)):
+                if _landing_ok(s, cid, dest):
+                    acts.append(Action("enter", (cid, dest),
+                                       f"Put {s.name(cid)} in play and move {mv} to "
+                                       f"{_landing_label(s, dest)}"))
+    return acts
+
+
+def roll_move_actions(s: S) -> list[Action]:
+    t = s.turn
+    if t.get("done") or t.get("roll") is None:
+        return []
+    roll = t["roll"]
+    acts = entry_actions(s, s.current) if t["kind"] == "enter" else []
+    for cid in s.on_board(s.current):
+        mv = free_movement(s, cid)
+        totals = [roll] + ([roll + mv] if mv > 0 and cid not in t["mv"] else [])
+        if s.chars[cid].get("bad_vibes"):
+            totals = [1]
+        for total in totals:
+            extra = " (with battle-card movement)" if total != roll else ""
+            for dest in s.board.destinations(s.chars[cid]["at"], total, s.rules_for(cid)):
+                if _landing_ok(s, cid, dest):
+                    acts.append(Action("move", (cid, dest, total),
+                                       f"{s.name(cid)}: move {total} to "
+                                       f"{_landing_label(s, dest)}{extra}"))
+    return acts
+
+
+def card_move_actions(s: S) -> list[Action]:
+    acts = []
+    for cid in s.on_board(s.current):
+        mv = free_movement(s, cid)
+        if mv <= 0 or cid in s.turn["mv"]:
+            continue
+        for dest in s.board.destinations(s.chars[cid]["at"], mv, s.rules_for(cid)):
+            if _landing_ok(s, cid, dest):
+                acts.append(Action("card", (cid, dest),
+                                   f"{s.name(cid)}: battle-card move {mv} to "
+                                   f"{_landing_label(s, dest)}"))
+    return acts
+
+
+def free_movement(s: S, cid: str) -> int:
+    """Battle-card movement this character may add now (none under Bad Vibes or Burden)."""
+    ch = s.chars[cid]
+    if ch.get("bad_vibes") or ch.get("burden"):
+        return 0
+    return cards.movement(s.cards[cid], s.up(cid))
+
+
+def move_actions(s: S) -> list[Action]:
+    rolled = roll_move_actions(s)
+    acts = rolled + card_move_actions(s)
+    must = bool(rolled) and s.turn["kind"] != "optional"
+    if not must:
+        acts.append(Action("done", (), "End movement"))
+    return acts
+
+
+def battle_actions(s: S) -> list[Action]:
+    acts = []
+    battled = {tuple(sorted(p)) for p in s.turn["battled"]}
+    for a in s.on_board(s.current):
+        reach = cards.max_range(s.cards[a], s.up(a))
+        for d in s.on_board():
+            if s.owner(d) == s.current or tuple(sorted((a, d))) in battled:
+                continue
+            if s.chars[d]["at"] == s.original_start(d):
+                continue
+            r = s.range_between(a, d)
+            if r is not None and r <= reach:
+                acts.append(Action("battle", (a, d),
+                                   f"{s.name(a)} attacks {s.name(d)} "
+                                   f"({s.player_name(s.owner(d))}) at range {r}"))
+    return acts
+
+
+def end_actions(s: S) -> list[Action]:
+    acts = []
+    used = set(s.turn["used"])
+    for c in s.on_board(s.current):
+        on_inner = s.board.spaces[s.chars[c]["at"]].kind == "inner"
+        if on_inner and s.castle_down:
+            acts.append(Action("sanctuary", (c,), f"{s.name(c)} enters Sanctuary"))
+        elif on_inner and f"castle:{c}" not in used:
+            acts.append(Action("castle", (c,), f"{s.name(c)} strikes the castle"))
+        acts.extend(battle.end_of_turn_skill_actions(s, c, used))
+    return acts
+
+
+# ---- applying ------------------------------------------------------------------------------
+def apply_phase(s: S, a: Action, events: list[Event]) -> None:
+    p = s.phase
+    if p == "first":
+        s.first_picker = a.args[0]
+        s.phase = "draft"
+        say(events, "first", f"{s.player_name(a.args[0])} chooses characters first")
+    elif p == "draft":
+        _pick(s, a.args[0], events)
+    elif p == "crown":
+        _take_crown(s, a.args[0], events)
+    elif p == "place":
+        enter(s, a.args[0], a.args[1], events)
+        s.turn["placed"] = s.turn.get("placed", 0) + 1
+        if s.turn["placed"] >= s.n:
+            new_turn(s, s.opener, events)
+        else:
+            s.current = (s.current + 1) % s.n
+    elif p == "begin":
+        if a.kind == "roll":
+            s.phase = "roll"
+        else:
+            s.turn["kind"] = "skip"
+            s.turn["done"] = True
+            s.phase = "move"
+            enter(s, a.args[0], a.args[1], events)
+    elif p == "roll":
+        roll = a.args[0]
+        s.turn["roll"] = roll
+        doubles = s.marks.get("double_dice", [])
+        if s.current in doubles and s.setup.get("two_dice") != "on":
+            doubles.remove(s.current)
+            s.turn["kind"] = "must"  # Double Dice: the sum is simply spaces to move
+        else:
+            s.turn["kind"] = roll_kind(s, roll)
+            fates.lift_on_roll(s, roll, events)
+        s.phase = "move"
+        say(events, "roll", f"{s.player_name(s.current)} rolled {roll} for movement "
+            f"({s.turn['kind']})", roll=roll)
+    elif p == "move":
+        _apply_move(s, a, events)
+    elif p == "battles":
+        if a.kind == "battle":
+            battle.start(s, a.args[0], a.args[1], None, events)
+        else:
+            s.phase = "end"
+    elif p == "end":
+        _apply_end(s, a, events)
+
+
+def _pick(s: S, cid: str, events: list[Event]) -> None:
+    seat = phase_decider(s)
+    s.chars[cid].update(owner=seat, status="out", hp=s.cards[cid].health[0])
+    s.armies[seat].append(cid)
+    s.picks += 1
+    say(events, "pick", f"{s.player_name(seat)} chooses the {s.name(cid)}", seat=seat, char=cid)
+    if s.picks >= s.n * int(s.setup["army"]):
+        s.opener = seat
+        s.current = seat
+        s.phase = "crown"
+
+
+def _take_crown(s: S, crown: str, events: list[Event]) -> None:
+    seat = s.current
+    s.crowns[seat] = crown
+    say(events, "crown", f"Player {seat + 1} takes the {s.board.crowns[crown].label}",
+        seat=seat, crown=crown)
+    s.current = (seat + 1) % s.n
+    if all(s.crowns):
+        s.current = s.opener
+        s.phase = "place"
+        s.turn = {"placed": 0}
+
+
+def new_turn(s: S, seat: int, events: list[Event]) -> None:
+    stumbled = s.marks.get("stumble", [])
+    while seat in stumbled:
+        stumbled.remove(seat)
+        say(events, "stumble", f"{s.player_name(seat)} stumbles and misses this turn")
+        seat = (seat + 1) % s.n
+    s.current = seat
+    s.turns += 1
+    s.turn = {"roll": None, "kind": None, "chosen": None, "done": False, "mv": [],
+              "battled": [], "used": []}
+    s.phase = "begin"
+    say(events, "turn", f"{s.player_name(seat)}'s turn", seat=seat)
+    fates.queue_escapes(s)
+
+
+def may_skip_roll(s: S) -> bool:
+    """With no character in play (trapped ones aside) a player may put one in play instead
+    of rolling."""
+    return not s.on_board(s.current) and bool(entry_actions(s, s.current))
+
+
+def enter(s: S, cid: str, dest: str, events: list[Event]) -> None:
+    """Put a character in play at its starting position (then on by its card movement);
+    an opponent standing there must be fought to the death for it."""
+    ch = s.chars[cid]
+    start = s.start_space(cid)
+    ch["hp"] = s.max_hp(cid)
+    s.turn["chosen"] = cid
+    say(events, "enter", f"{s.name(cid)} comes into play at {s.space_label(start)}",
+        char=cid, space=start)
+    if dest == start:
+        move_along(s, cid, (start,), events)
+        return
+    s.turn.setdefault("mv", []).append(cid)
+    ch["status"], ch["at"] = "play", start
+    move_along(s, cid, s.board.destinations(start, free_movement(s, cid),
+                                             s.rules_for(cid))[dest], events)
+
+
+def _apply_move(s: S, a: Action, events: list[Event]) -> None:
+    if a.kind == "done":
+        after_movement(s, events)
+        return
+    if a.kind == "enter":
+        s.turn["done"] = True
+        enter(s, a.args[0], a.args[1], events)
+        return
+    cid, dest = a.args[0], a.args[1]
+    total = a.args[2] if a.kind == "move" else free_movement(s, cid)
+    if a.kind == "move":
+        s.turn["done"] = True
+        s.turn["chosen"] = cid
+    if a.kind == "card" or total not in (s.turn["roll"], 1):
+        s.turn["mv"].append(cid)
+    path = s.board.destinations(s.chars[cid]["at"], total, s.rules_for(cid))[dest]
+    move_along(s, cid, path, events)
+
+
+def move_along(s: S, cid: str, path: tuple[str, ...], events: list[Event]) -> None:
+    """Move a character along a path; landing on an opponent starts the fight to the death
+    for that space before the character can stand there."""
+    dest = path[-1]
+    occ = s.occupant(dest)
+    if occ is not None and occ != cid:
+        battle.start(s, cid, occ, list(path), events)
+        return
+    land(s, cid, path, events)
+
+
+def land(s: S, cid: str, path: tuple[str, ...] | list[str], events: list[Event]) -> None:
+    ch = s.chars[cid]
+    ch["status"], ch["at"] = "play", path[-1]
+    if len(path) > 1:
+        say(events, "move", f"{s.name(cid)} moves to {s.space_label(path[-1])}",
+            char=cid, path=list(path))
+    _upgrade_start(s, cid, path, events)
+    if path[-1] in s.board.toads and ch["hp"] < s.max_hp(cid):
+        ch["hp"] = s.max_hp(cid)
+        say(events, "toad", f"The Lucky Toad heals {s.name(cid)} to full health", char=cid)
+    battle.fire_wall_triggers(s, cid, events)
+
+
+def _upgrade_start(s: S, cid: str, path: tuple[str, ...] | list[str], events: list[Event]
+                   ) -> None:
+    """Reaching or passing the next opponent's stairway (any level) moves the starting
+    position up to the gate in front of it."""
+    crown = s.crowns[s.owner(cid)]
+    assert crown is not None
+    progress = [s.board.progress(sp, crown) for sp in path]
+    peak = max((p for p in progress if p is not None), default=None)
+    if peak is None:
+        return
+    starts = s.board.starting_positions(crown)
+    top = 1 if s.setup.get("half_board") == "on" and s.n == 2 else 3
+    best = s.chars[cid]["start"]
+    for j in range(1, top + 1):
+        if (s.board.progress(starts[j], crown) or 0.0) <= peak + 1e-6:
+            best = max(best, j)
+    if best > s.chars[cid]["start"]:
+        s.chars[cid]["start"] = best
+        say(events, "start", f"{s.name(cid)}'s starting position moves up to "
+            f"{s.space_label(starts[best])}", char=cid, start=best)
+
+
+def after_movement(s: S, events: list[Event]) -> None:
+    chosen = s.turn.get("chosen")
+    if s.turn.get("kind") == "fate" and chosen and s.in_play(chosen):
+        fates.begin(s, chosen, events)
+    s.phase = "battles"
+
+
+def _apply_end(s: S, a: Action, events: list[Event]) -> None:
+    if a.kind == "end_turn":
+        again = s.turn.get("kind") == "lucky" or s.turn.get("extra")
+        nxt = s.current if again else (s.current + 1) % s.n
+        if again:
+            say(events, "lucky", f"{s.player_name(s.current)} takes another turn")
+        new_turn(s, nxt, events)
+    elif a.kind == "sanctuary":
+        enter_sanctuary(s, a.args[0], events)
+    elif a.kind == "castle":
+        s.turn["used"].append(f"castle:{a.args[0]}")
+        push_front(s, roll_frame("castle", a.args[0]))
+    else:
+        battle.apply_end_of_turn_skill(s, a, events)
+
+
+def enter_sanctuary(s: S, cid: str, events: list[Event]) -> None:
+    ch = s.chars[cid]
+    ch["status"], ch["at"] = "sanctuary", None
+    seat = s.owner(cid)
+    say(events, "sanctuary", f"{s.name(cid)} enters Sanctuary", char=cid)
+    if s.sanctuary_count(seat) >= s.sanctuary_needed():
+        win(s, seat, f"{s.player_name(seat)} seized Sanctuary", events)
+
+
+def win(s: S, seat: int, reason: str, events: list[Event]) -> None:
+    s.phase = "over"
+    s.winner = seat
+    s.end_reason = reason
+    s.queue.clear()
+    say(events, "win", reason, seat=seat)
+
+
+def apply_frame(s: S, frame: dict[str, Any], a: Action, events: list[Event]) -> None:
+    k = frame["k"]
+    if k == "roll":
+        s.queue.pop(0)
+        battle.resolve_roll(s, frame, a.args[0], events)
+    elif k == "battle":
+        battle.apply(s, frame, a, events)
+    elif k == "fate":
+        fates.apply(s, frame, a, events)
+    elif k == "upgrade":
+        s.queue.pop(0)
+        battle.upgrade(s, a.args[0], a.args[1], events)
+    elif k == "firewall":
+        s.queue.pop(0)
+        if a.kind == "firewall":
+            holder, target, need = a.args
+            push_front(s, roll_frame("firewall", holder, target=target, need=need))
+
+
+# ---- moving on when nothing is left to choose --------------------------------------------
+def settle(s: S, events: list[Event]) -> None:
+    while s.phase != "over" and not s.queue:
+        if s.phase == "begin" and not may_skip_roll(s):
+            s.phase = "roll"
+        elif s.phase == "move" and not roll_move_actions(s) and not card_move_actions(s):
+            after_movement(s, events)
+        elif s.phase == "battles" and not battle_actions(s):
+            s.phase = "end"
+        elif s.phase == "end" and not end_actions(s):
+            _apply_end(s, Action("end_turn"), events)
+        else:
+            return

@@ -1,0 +1,115 @@
+"""The Chaostle game declaration: setup options and the factory."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from rules.chaostle.board import board
+from rules.chaostle.cards import UPGRADE_ITEMS
+from rules.chaostle.content import castle_card, characters, time_travel_weapons
+from rules.chaostle.fates import fate_table, trap_rules
+from rules.chaostle.state import ChaostleState
+from rules.core import ContentEntry, Game, GameState, SetupError, SetupOption
+
+SUMMARY = (
+    "Lead an army round the three-level castle, battle the other armies with dice and "
+    "weapons, break the castle's defences and be the first to put your characters in "
+    "Sanctuary."
+)
+
+HELP = """Chaostle, as played here:
+- Choose characters in turn, then a King (moves clockwise) or Queen (counter-clockwise).
+- Each turn: roll for movement. 1-2: put a character in play or move; 3: move, then take
+  another turn; 4: move if you like; 5: move, then that character meets a fate; 6: move.
+  Add a character's battle-card movement to the roll if you wish, and move your other
+  characters by their battle-card movement.
+- You never cross your own coloured line: go all the way round, then up the stairway by
+  your crown to the Inner Square. Jumps on levels 2 and 3 cost the spaces passed over.
+- Battle any opponent within range of one of your weapons: take turns rolling a die for a
+  weapon; it hits if its range reaches. After a miss the other side may end the battle.
+  Moving onto an opponent is a fight to the death. Winners place a peg (an upgrade).
+- On the Inner Square strike the castle once at the end of each turn; whoever breaks it
+  enters Sanctuary. Enough characters in Sanctuary wins."""
+
+
+class ChaostleGame(Game):
+    id = "chaostle"
+    title = "Chaostle"
+    min_players = 2
+    max_players = 8
+    summary = SUMMARY
+
+    def setup_options(self, players: int) -> list[SetupOption]:
+        sizes = [str(k) for k in range(1, 6) if k * players <= len(characters())]
+        default_size = "3" if "3" in sizes else sizes[-1]
+        options = [
+            SetupOption("army", "Characters per army", tuple(sizes), default_size),
+            SetupOption("sanctuary", "Characters that must reach Sanctuary",
+                        ("1", "2", "3", "all"), "1"),
+            SetupOption("castle_hp", "Castle health", ("50", "100", "150", "200"), "100"),
+            SetupOption("draft", "Character choice", ("free", "six points"), "free",
+                        help="six points: the levels of an army add up to six at most"),
+            SetupOption("skills", "Special skills", ("on", "off"), "on"),
+            SetupOption("fast_stairs", "Faster play 1: climb at the 3rd or 4th starting "
+                        "position", ("off", "on"), "off"),
+            SetupOption("two_dice", "Faster play 2: two dice for movement", ("off", "on"),
+                        "off"),
+        ]
+        if players == 2:
+            options.append(SetupOption("half_board", "Two-player half board", ("off", "on"),
+                                       "off"))
+        return options
+
+    def validate_setup(self, setup: dict[str, Any]) -> dict[str, Any]:
+        out = super().validate_setup(setup)
+        want = out["sanctuary"]
+        if want != "all" and int(want) > int(out["army"]):
+            raise SetupError(f"{want} characters cannot reach Sanctuary from armies of "
+                             f"{out['army']}")
+        if out["draft"] == "six points" and int(out["army"]) > 6:
+            raise SetupError("a six-point army has at most six characters")
+        return out
+
+    def random_setup(self, rng: random.Random, players: int | None = None) -> dict[str, Any]:
+        n = players if players is not None else rng.randint(self.min_players, self.max_players)
+        setup: dict[str, Any] = {"players": n}
+        for opt in self.setup_options(n):
+            setup[opt.key] = rng.choice(opt.choices)
+        if setup["sanctuary"] != "all" and int(setup["sanctuary"]) > int(setup["army"]):
+            setup["sanctuary"] = "1"
+        return self.validate_setup(setup)
+
+    def new_state(self, setup: dict[str, Any], seed: int) -> GameState:
+        return ChaostleState(dict(setup))
+
+    def state_from_json(self, data: dict[str, Any]) -> GameState:
+        return ChaostleState(dict(data["setup"]), data)
+
+    def content(self) -> list[ContentEntry]:
+        out = [ContentEntry("character", f"{c.type} ({c.name})", c.source, c.reason)
+               for c in characters().values()]
+        fates, _ = fate_table()
+        out += [ContentEntry("fate", f.name, "see data/fates.toml") for f in fates.values()]
+        out.append(ContentEntry("board", f"castle of {len(board().spaces)} spaces",
+                                "reconstructed", "designed from the rulebook's description"))
+        out.append(ContentEntry("table", "Time Travel weapons", "rulebook"))
+        out.append(ContentEntry("table", f"castle battle card ({castle_card().health_default})",
+                                "reconstructed", "armour 0, health set at setup"))
+        out += [ContentEntry("trap", t, "reconstructed", "escape and bite numbers designed")
+                for t in trap_rules()]
+        return out
+
+    def rules_help(self) -> str:
+        return HELP
+
+
+def check_content() -> None:
+    """Load everything once (raises ContentError naming file, entry and field)."""
+    characters()
+    board()
+    fate_table()
+    trap_rules()
+    time_travel_weapons()
+    castle_card()
+    assert len(UPGRADE_ITEMS) == 18

@@ -1,0 +1,233 @@
+"""The Chaostle game state: the draft, crowns, turns (movement, fates, battles, the castle)
+and everything else that happens at the table, one decision at a time.
+
+Flow: ``phase`` is where the turn stands; ``queue`` holds interruptions (a battle, a peg to
+place, a skill to answer, a die to roll) that are dealt with front first before the phase
+goes on. Every decision is a seat's (PLAYER) or a die's (CHANCE); nothing is hidden.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.chaostle import cards, flow
+from rules.chaostle.board import Board, Rules, board
+from rules.chaostle.content import Character, characters
+from rules.core import CHANCE, Action, Decision, Event, GameState, Outcome, Panel
+
+DIE = tuple(range(1, 7))
+TWO_DICE = {s: (6 - abs(s - 7)) / 36 for s in range(2, 13)}
+QUIET_ATTACKS_TO_STALEMATE = 4  # two full rounds with no health lost (reconstructed rule)
+
+
+def _copy(value: Any) -> Any:
+    """A deep copy of plain JSON-like data (dicts, lists, scalars), faster than deepcopy."""
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    return value
+
+
+def die_action(face: int, what: str = "Rolled") -> Action:
+    return Action("die", (face,), f"{what} {face}")
+
+
+class ChaostleState(GameState):
+    game_id = "chaostle"
+
+    def __init__(self, setup: dict[str, Any], data: dict[str, Any] | None = None) -> None:
+        self.setup = setup
+        self.board: Board = board()
+        self.cards: dict[str, Character] = characters()
+        if data is not None:
+            self._load(data)
+            return
+        self.n = int(setup["players"])
+        self.chars: dict[str, dict[str, Any]] = {
+            cid: {"owner": None, "status": "pool", "at": None, "hp": c.health[0], "up": [],
+                  "start": 0, "trap": None}
+            for cid, c in self.cards.items()
+        }
+        self.armies: list[list[str]] = [[] for _ in range(self.n)]
+        self.crowns: list[str | None] = [None] * self.n
+        self.castle_hp = int(setup["castle_hp"])
+        self.castle_down = False
+        self.phase = "first"
+        self.current = 0
+        self.first_picker = 0
+        self.picks = 0
+        self.opener = 0
+        self.turn: dict[str, Any] = {}
+        self.queue: list[dict[str, Any]] = []
+        self.winner: int | None = None
+        self.end_reason = ""
+        self.turns = 0
+        self.marks: dict[str, list[int]] = {}
+
+    # ---- JSON ---------------------------------------------------------------------------
+    _FIELDS = ("n", "chars", "armies", "crowns", "castle_hp", "castle_down", "phase",
+               "current", "first_picker", "picks", "opener", "turn", "queue", "winner",
+               "end_reason", "marks", "turns")
+
+    def to_json(self) -> dict[str, Any]:
+        out = {f: _copy(getattr(self, f)) for f in self._FIELDS}
+        out["setup"] = dict(self.setup)
+        return out
+
+    def _load(self, data: dict[str, Any]) -> None:
+        for f in self._FIELDS:
+            setattr(self, f, _copy(data[f]))
+
+    def clone(self) -> ChaostleState:
+        new = ChaostleState.__new__(ChaostleState)
+        new.setup = self.setup
+        new.board = self.board
+        new.cards = self.cards
+        new.n = self.n
+        new.chars = {k: {**v, "up": list(v["up"])} for k, v in self.chars.items()}
+        new.armies = [list(a) for a in self.armies]
+        new.crowns = list(self.crowns)
+        new.castle_hp = self.castle_hp
+        new.castle_down = self.castle_down
+        new.phase = self.phase
+        new.current = self.current
+        new.first_picker = self.first_picker
+        new.picks = self.picks
+        new.opener = self.opener
+        new.turn = _copy(self.turn)
+        new.queue = _copy(self.queue)
+        new.winner = self.winner
+        new.end_reason = self.end_reason
+        new.turns = self.turns
+        new.marks = {k: list(v) for k, v in self.marks.items()}
+        return new
+
+    # ---- small helpers ------------------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return self.n
+
+    @property
+    def skills_on(self) -> bool:
+        return self.setup.get("skills", "on") == "on"
+
+    def up(self, cid: str) -> tuple[str, ...]:
+        return tuple(self.chars[cid]["up"])
+
+    def name(self, cid: str) -> str:
+        return self.cards[cid].type
+
+    def owner(self, cid: str) -> int:
+        return int(self.chars[cid]["owner"])
+
+    def skill(self, cid: str, skill_name: str) -> int | None:
+        """This character's points in a skill (None without it, or with skills off)."""
+        if not self.skills_on:
+            return None
+        return cards.skill_points(self.cards[cid], self.up(cid), skill_name)
+
+    def max_hp(self, cid: str) -> int:
+        return cards.max_health(self.cards[cid], self.up(cid))
+
+    def in_play(self, cid: str) -> bool:
+        return self.chars[cid]["status"] == "play"
+
+    def occupant(self, space: str) -> str | None:
+        for cid, ch in self.chars.items():
+            if ch["status"] == "play" and ch["at"] == space:
+                return cid
+        return None
+
+    def on_board(self, seat: int | None = None) -> list[str]:
+        seats = range(self.n) if seat is None else (seat,)
+        return [c for s in seats for c in self.armies[s] if self.chars[c]["status"] == "play"]
+
+    def sanctuary_count(self, seat: int) -> int:
+        return sum(1 for c in self.armies[seat] if self.chars[c]["status"] == "sanctuary")
+
+    def sanctuary_needed(self) -> int:
+        want = self.setup["sanctuary"]
+        size = int(self.setup["army"])
+        return size if want == "all" else min(int(want), size)
+
+    def rules_for(self, cid: str) -> Rules:
+        """The movement limits of a character: its crown's line, the stairways to the Inner
+        Square it may climb, and the half-board limit."""
+        return flow.rules_for(self, cid)
+
+    def start_space(self, cid: str) -> str:
+        crown = self.crowns[self.owner(cid)]
+        assert crown is not None
+        return self.board.starting_positions(crown)[self.chars[cid]["start"]]
+
+    def original_start(self, cid: str) -> str:
+        crown = self.crowns[self.owner(cid)]
+        assert crown is not None
+        return self.board.crowns[crown].start
+
+    def range_between(self, a: str, b: str) -> int | None:
+        """Battle range from character a to character b along movement paths."""
+        pa, pb = self.chars[a]["at"], self.chars[b]["at"]
+        if pa is None or pb is None:
+            return None
+        return self.board.range_between(pa, pb, self.rules_for(a), self.crowns[self.owner(b)])
+
+    def space_label(self, space: str | None) -> str:
+        return "off the board" if space is None else self.board.spaces[space].label
+
+    # ---- who decides --------------------------------------------------------------------
+    def decision(self) -> Decision:
+        if self.phase == "over":
+            return Decision.terminal()
+        if self.queue:
+            who = flow.frame_decider(self, self.queue[0])
+        else:
+            who = flow.phase_decider(self)
+        return Decision.chance() if who == CHANCE else Decision.player(who)
+
+    def legal_actions(self, player: int) -> list[Action]:
+        d = self.decision()
+        if player not in d.players:
+            return []
+        if self.queue:
+            return flow.frame_actions(self, self.queue[0])
+        return flow.phase_actions(self)
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        if self.decision().is_chance and self.queue and self.queue[0].get("dice") == 2:
+            return [(Action("dice", (s,), f"Rolled {s}"), p) for s, p in TWO_DICE.items()]
+        if self.decision().is_chance and not self.queue and self.phase == "roll" \
+                and (self.setup.get("two_dice") == "on"
+                     or self.current in self.marks.get("double_dice", ())):
+            return [(Action("dice", (s,), f"Rolled {s}"), p) for s, p in TWO_DICE.items()]
+        return super().chance_outcomes()
+
+    def _apply(self, player: int, action: Action) -> list[Event]:
+        events: list[Event] = []
+        if self.queue:
+            flow.apply_frame(self, self.queue[0], action, events)
+        else:
+            flow.apply_phase(self, action, events)
+        flow.settle(self, events)
+        return events
+
+    def outcome(self) -> Outcome | None:
+        if self.phase != "over":
+            return None
+        scores = tuple(1.0 if s == self.winner else 0.0 for s in range(self.n))
+        return Outcome(scores, self.end_reason)
+
+    # ---- presentation -------------------------------------------------------------------
+    def player_name(self, player: int) -> str:
+        crown = self.crowns[player] if 0 <= player < self.n else None
+        if crown:
+            c = self.board.crowns[crown]
+            return f"{c.colour.capitalize()} {c.title}"
+        return f"Player {player + 1}"
+
+    def panels(self, viewer: int | None) -> list[Panel]:
+        from rules.chaostle.presentation import panels
+
+        return panels(self, viewer)
+
