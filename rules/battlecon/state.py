@@ -28,6 +28,42 @@ def _copy(value: Any) -> Any:
     return value
 
 
+def _copy_player(pl: dict[str, Any]) -> dict[str, Any]:
+    out = dict(pl)
+    for zone in ("hand", "discard1", "discard2", "trashed", "statuses", "clash_bases"):
+        out[zone] = list(pl[zone])
+    if isinstance(pl["pair"], dict):
+        out["pair"] = dict(pl["pair"])
+    beat = dict(pl["beat"])
+    beat["bonus"] = dict(beat["bonus"])
+    beat["become"] = dict(beat["become"])
+    for key in ("overloads", "discarded", "antes"):
+        beat[key] = list(beat[key])
+    out["beat"] = beat
+    out["ua"] = {k: list(v) if isinstance(v, list) else v for k, v in pl["ua"].items()}
+    return out
+
+
+def _copy_frame(frame: dict[str, Any]) -> dict[str, Any]:
+    out = dict(frame)  # "op" is content (never changed), shared
+    if out.get("left") is not None:
+        out["left"] = [list(e) for e in out["left"]]
+    if out.get("choice") is not None:
+        out["choice"] = list(out["choice"])
+    return out
+
+
+def clone_duel(s: dict[str, Any]) -> dict[str, Any]:
+    """A deep copy of the duel dict that knows its shape (the search clones constantly).
+    ``pending`` is replaced, never changed in place, so it is shared."""
+    out = dict(s)
+    out["players"] = [_copy_player(pl) for pl in s["players"]]
+    out["stack"] = [_copy_frame(f) for f in s["stack"]]
+    if s["ante"] is not None:
+        out["ante"] = dict(s["ante"])
+    return out
+
+
 def fresh_beat() -> dict[str, Any]:
     """Per-beat flags of one fighter, cleared at the start of every beat."""
     return {
@@ -844,7 +880,7 @@ class BattleconState(GameState):
 
     # ---- copying and serialising --------------------------------------------------
     def clone(self) -> BattleconState:
-        return BattleconState(_copy(self.s), self.content)
+        return BattleconState(clone_duel(self.s), self.content)
 
     def to_json(self) -> dict[str, Any]:
         return _copy(self.s)
