@@ -26,7 +26,8 @@ class TableScreen(Screen):
         super().__init__(app)
         self.session = session
         humans = session.human_seats()
-        self.viewer: int | None = humans[0] if humans else None
+        # hot-seat: nobody's secrets show until the first person has taken the device
+        self.viewer: int | None = humans[0] if len(humans) == 1 else None
         n = session.state.num_players
         table_cls = table_for(session.game.id)
         self.table: GenericTable = table_cls(
@@ -156,9 +157,8 @@ class TableScreen(Screen):
 
     def hand_over(self, seat: int) -> None:
         """The next human seat takes the device; the table shows only their view."""
-        previous = self.viewer
         self.viewer = seat
         self.table.reset_log(self.session.log, seat)
         self.refresh()
-        if previous is not None and len(self.session.human_seats()) >= 2:
+        if len(self.session.human_seats()) >= 2:
             self.app.stack.push(PassDeviceScreen(self.app, seat, self.session.name(seat)))

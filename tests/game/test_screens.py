@@ -119,7 +119,11 @@ def test_tab_and_arrows_move_focus_and_left_right_change_a_value(app):
 
 def start_table(app: App, seats: list[Seat], setup: dict | None = None, seed: int = 5):
     session = Session.new("dicerace", setup or {"players": len(seats)}, seats, seed)
-    return app.stack.push(TableScreen(app, session))
+    table = app.stack.push(TableScreen(app, session))
+    run(app, 1)
+    if isinstance(app.stack.top, PassDeviceScreen):
+        press(app, pygame.K_RETURN)
+    return table
 
 
 def test_generic_table_lists_every_legal_action_and_pages_when_many(app):
@@ -161,6 +165,16 @@ def test_dice_events_are_thrown_in_the_tray(app):
     run(app, 80)
     roll = table.session.state.d["roll"]
     assert table.table.tray.shown_faces() == [roll]
+
+
+def test_hot_seat_starts_behind_the_pass_screen(app):
+    session = Session.new("dicerace", {"players": 2}, [Seat(True), Seat(True)], 1)
+    table = app.stack.push(TableScreen(app, session))
+    assert table.viewer is None and not table.table.model.actions
+    run(app, 1)
+    assert isinstance(app.stack.top, PassDeviceScreen) and table.viewer == 0
+    press(app, pygame.K_RETURN)
+    assert app.stack.top is table and table.my_turn()
 
 
 def test_hot_seat_hides_the_table_between_human_seats(app):
