@@ -1,0 +1,34 @@
+"""BattleCON AI: a heuristic evaluation and a matrix-game agent for each level.
+
+``make_agent`` returns the matrix-game agent (see ``agent.py``) for easy / normal / hard;
+``random`` falls back to the framework's random agent. ``LEVELS`` tunes the generic search
+for anyone who builds it directly (e.g. to pit IS-MCTS against the matrix agent)."""
+
+from __future__ import annotations
+
+from ai.battlecon.agent import BattleconAgent, Settings, finish_beat
+from ai.battlecon.evaluation import evaluate
+
+#: Matrix-agent settings per level (budgets measured with ``launcher.py bench``).
+AGENT_LEVELS: dict[str, Settings] = {
+    "easy": Settings(max_rows=6, max_cols=6, ante_samples=2, lookahead=False, epsilon=0.25),
+    "normal": Settings(max_rows=12, max_cols=10, ante_samples=3, lookahead=False),
+    "hard": Settings(max_rows=40, max_cols=40, ante_samples=8, lookahead=True),
+}
+
+#: Generic-search overrides: the evaluation replaces long random playouts.
+LEVELS: dict[str, dict] = {
+    "easy": {"iterations": 60, "rollout_depth": 10, "epsilon": 0.2, "time_cap": 0.3},
+    "normal": {"iterations": 250, "rollout_depth": 15, "time_cap": 0.8},
+    "hard": {"iterations": 1000, "rollout_depth": 25, "time_cap": 4.0},
+}
+
+
+def make_agent(level: str, seed: int) -> BattleconAgent | None:
+    """The matrix-game agent for ``level`` (None for "random": the generic one serves)."""
+    settings = AGENT_LEVELS.get(level)
+    return None if settings is None else BattleconAgent(seed, settings)
+
+
+__all__ = ["AGENT_LEVELS", "LEVELS", "BattleconAgent", "Settings", "evaluate", "finish_beat",
+           "make_agent"]

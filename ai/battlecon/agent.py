@@ -1,0 +1,234 @@
+"""The matrix-game agent: each beat's simultaneous attack choice solved as a zero-sum game.
+
+At Set it fills a payoff matrix (my possible pairs x the foe's possible pairs) by playing
+the beat out for every cell, in-beat choices resolved greedily by the evaluation, scores
+each result with ``evaluate``, solves for the mixed equilibrium and samples its pair from
+it. A Clash is the same game over the Bases in hand. At Ante it weighs each Overload or UA
+ante against passing over the foe's likely pairs (the equilibrium's column mix); in-beat
+choices look ahead to the end of the beat.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ai.battlecon.evaluation import evaluate
+from ai.search.matrix import solve_zero_sum
+from rules.battlecon.state import BattleconState
+from rules.core.actions import Action
+
+#: Safety stop for playing a beat out (a beat needs far fewer decisions).
+BEAT_STEPS = 400
+
+
+@dataclass(frozen=True)
+class Settings:
+    """One level: how much of the matrix to fill and how hard to think inside a beat."""
+
+    max_rows: int = 64  # my candidate pairs (sampled down when there are more)
+    max_cols: int = 64  # the foe's candidate pairs
+    ante_samples: int = 6  # foe pairs sampled to judge an ante
+    lookahead: bool = True  # in-beat choices played to the end of the beat (else greedy)
+    epsilon: float = 0.0  # chance of a random legal action
+
+
+def _greedy(world: BattleconState, who: int, options: list[Action]) -> Action:
+    """The option whose immediate result ``evaluate`` likes best for ``who``."""
+    best, best_value = options[0], -2.0
+    for action in options:
+        trial = world.clone()
+        trial.apply_unchecked(who, action)
+        value = evaluate(trial, who)
+        if value > best_value:
+            best, best_value = action, value
+    return best
+
+
+def _clash_base(world: BattleconState, who: int) -> Action:
+    """Quick clash play: the Base that gives the highest Priority."""
+    options = world.legal_actions(who)
+    pair = world.player(who)["pair"]
+
+    def priority(action: Action) -> int:
+        base = world.card(action.args[0])
+        return base["priority"] if isinstance(pair, dict) else 0
+
+    return max(options, key=priority)
+
+
+def finish_beat(world: BattleconState) -> BattleconState:
+    """Play the current beat to its end (next Set or the end of the duel), in place:
+    both pass at Ante, clashes take the fastest Base, in-beat choices are greedy."""
+    beat = world.s["beat"]
+    for _ in range(BEAT_STEPS):
+        d = world.decision()
+        phase = world.s["phase"]
+        if d.is_terminal or (phase == "set" and world.s["beat"] != beat):
+            break
+        who = d.players[0]
+        if phase == "ante":
+            world.apply_unchecked(who, Action("pass"))
+        elif phase == "clash":
+            world.apply_unchecked(who, _clash_base(world, who))
+        elif phase == "set":
+            break
+        else:
+            options = world.legal_actions(who)
+            choice = options[0] if len(options) == 1 else _greedy(world, who, options)
+            world.apply_unchecked(who, choice)
+    return world
+
+
+def _sample(rng: random.Random, items: list, k: int) -> list:
+    return items if len(items) <= k else rng.sample(items, k)
+
+
+def _mixed_choice(rng: random.Random, actions: list[Action], weights: list[float]) -> Action:
+    r = rng.random() * sum(weights)
+    for action, w in zip(actions, weights, strict=True):
+        r -= w
+        if r <= 0:
+            return action
+    return actions[-1]
+
+
+class BattleconAgent:
+    """Plays BattleCON as a game theorist: see the module docstring."""
+
+    name = "battlecon-matrix"
+
+    def __init__(self, seed: int, settings: Settings) -> None:
+        self.seed = int(seed)
+        self.rng = random.Random(f"battlecon:{seed}")
+        self.settings = settings
+        self.foe_mix: tuple[int, list[tuple[str, str]], list[float]] | None = None
+
+    def choose(self, view: BattleconState, player: int) -> Action:
+        legal = view.legal_actions(player)
+        if len(legal) == 1:
+            return legal[0]
+        if self.rng.random() < self.settings.epsilon:
+            return self.rng.choice(legal)
+        phase = view.s["phase"]
+        if phase == "set":
+            return self._set(view, player, legal)
+        if phase == "clash":
+            return self._clash(view, player, legal)
+        if phase == "ante":
+            return self._ante(view, player, legal)
+        if phase == "resolve":
+            return self._in_beat(view, player, legal)
+        return self.rng.choice(legal)
+
+    # ---- Set: the beat's matrix game -----------------------------------------------
+    def _unset_world(self, view: BattleconState, player: int) -> BattleconState:
+        """The view with the foe's face-down pair taken back into their hand."""
+        world = view.clone()
+        foe = world.player(1 - player)
+        if foe["pair"] == "hidden":
+            foe["pair"] = None
+        mine = world.player(player)
+        if isinstance(mine["pair"], dict):  # not expected at our own Set, but be safe
+            mine["hand"] += world.pair_ids(player)
+            mine["pair"] = None
+        return world
+
+    def _foe_pairs(self, world: BattleconState, foe: int) -> list[Action]:
+        return world._set_actions(foe)
+
+    def _play_cell(self, base: BattleconState, player: int, mine: Action, theirs: Action
+                   ) -> float:
+        world = base.clone()
+        world.apply_unchecked(player, mine)
+        world.apply_unchecked(1 - player, theirs)
+        return evaluate(finish_beat(world), player)
+
+    def _set(self, view: BattleconState, player: int, legal: list[Action]) -> Action:
+        base = self._unset_world(view, player)
+        rows = _sample(self.rng, legal, self.settings.max_rows)
+        cols = _sample(self.rng, self._foe_pairs(base, 1 - player), self.settings.max_cols)
+        payoff = [[self._play_cell(base, player, r, c) for c in cols] for r in rows]
+        row_mix, col_mix, _ = solve_zero_sum(payoff)
+        self.foe_mix = (view.s["beat"], [tuple(c.args) for c in cols], col_mix)
+        return _mixed_choice(self.rng, rows, row_mix)
+
+    # ---- Clash: the same game over the Bases in hand ---------------------------------
+    def _clash(self, view: BattleconState, player: int, legal: list[Action]) -> Action:
+        world = view.clone()
+        foe = world.player(1 - player)
+        if foe["clash"] == "hidden":
+            foe["clash"] = None
+        theirs = world.legal_actions(1 - player) or [None]
+        payoff = []
+        for mine in legal:
+            row = []
+            for their in theirs:
+                trial = world.clone()
+                trial.apply_unchecked(player, mine)
+                if their is not None:
+                    trial.apply_unchecked(1 - player, their)
+                row.append(evaluate(finish_beat(trial), player))
+            payoff.append(row)
+        row_mix, _, _ = solve_zero_sum(payoff)
+        return _mixed_choice(self.rng, legal, row_mix)
+
+    # ---- Ante: is an Overload or UA ante worth its price? ----------------------------
+    def _foe_worlds(self, view: BattleconState, player: int) -> list[BattleconState]:
+        """Worlds with the foe's face-down pair filled in, drawn from the equilibrium mix
+        found at Set (or uniformly from the cards they could have set)."""
+        k = self.settings.ante_samples
+        worlds = []
+        for _ in range(k):
+            world = view.clone()
+            foe = world.player(1 - player)
+            if foe["pair"] == "hidden":
+                pair = self._likely_pair(world, 1 - player)
+                foe["hand"].remove(pair[0])
+                foe["hand"].remove(pair[1])
+                foe["pair"] = {"style": pair[0], "base": pair[1]}
+            worlds.append(world)
+        return worlds
+
+    def _likely_pair(self, world: BattleconState, foe: int) -> tuple[str, str]:
+        hand = world.player(foe)["hand"]
+        if self.foe_mix and self.foe_mix[0] == world.s["beat"]:
+            _, pairs, mix = self.foe_mix
+            fits = [(p, w) for p, w in zip(pairs, mix, strict=True)
+                    if p[0] in hand and p[1] in hand and w > 0]
+            if fits:
+                r = self.rng.random() * sum(w for _, w in fits)
+                for pair, w in fits:
+                    r -= w
+                    if r <= 0:
+                        return pair
+                return fits[-1][0]
+        return tuple(self.rng.choice(world._set_actions(foe)).args)  # type: ignore[return-value]
+
+    def _ante(self, view: BattleconState, player: int, legal: list[Action]) -> Action:
+        worlds = self._foe_worlds(view, player)
+        best, best_value = legal[-1], -2.0
+        for action in legal:
+            total = 0.0
+            for world in worlds:
+                trial = world.clone()
+                trial.apply_unchecked(player, action)
+                total += evaluate(finish_beat(trial), player)
+            value = total / len(worlds)
+            if value > best_value + 1e-9:
+                best, best_value = action, value
+        return best
+
+    # ---- in-beat choices: look to the end of the beat ---------------------------------
+    def _in_beat(self, view: BattleconState, player: int, legal: list[Action]) -> Action:
+        world = view.determinize(player, self.rng)
+        if not self.settings.lookahead:
+            return _greedy(world, player, legal)
+        best, best_value = legal[0], -2.0
+        for action in legal:
+            trial = world.clone()
+            trial.apply_unchecked(player, action)
+            value = evaluate(finish_beat(trial), player)
+            if value > best_value:
+                best, best_value = action, value
+        return best
