@@ -62,6 +62,12 @@ def attack_resolves(s: TerreneState, link: dict, events: list[Event]) -> None:
     if link["target"] is not None or stats.has(s, attacker, "unblockable"):
         _start_damage(s, None, events)
         return
+    taunt = s.battle.get("taunt")
+    if effects.in_play(s, taunt) and can_block(s, taunt):
+        events.append(Event("block", f"{s.name(taunt)} must block {s.name(attacker)}.",
+                            {"uid": taunt}))
+        _start_damage(s, taunt, events, adder=s.units[taunt]["ctrl"])
+        return
     seats = [q for q in s.seat_order(s.next_seat(link["seat"])) if q in s.enemies(link["seat"])]
     seats = [q for q in seats if any(can_block(s, u) for u in s.party[q])]
     if not seats:
@@ -139,6 +145,7 @@ def resolve_damage(s: TerreneState, events: list[Event]) -> None:
             return
         retaliate = stats.has(s, blocker, "retaliate")
         strike_back = stats.defense(s, blocker)
+        recoil = "recoil" in stats.card_statics(s, attacker)
         effects.damage_character(s, blocker, power, events, stab=stab, battle=True, by=attacker)
         if effects.in_play(s, blocker):
             s.units[blocker]["decay"] += 1
@@ -149,6 +156,10 @@ def resolve_damage(s: TerreneState, events: list[Event]) -> None:
             events.append(Event("retaliate", f"{s.name(blocker)} retaliates for {strike_back}."))
             effects.damage_character(s, attacker, strike_back, events, stab=True, battle=True,
                                      by=by)
+        if recoil and effects.in_play(s, attacker) and strike_back > 0:
+            events.append(Event("recoil", f"{s.name(attacker)} takes recoil from the block."))
+            effects.damage_character(s, attacker, strike_back, events, stab=True, battle=True,
+                                     by=None)
         return
     if target is not None:
         if effects.in_play(s, target) and s.units[target]["up"]:

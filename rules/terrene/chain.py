@@ -12,7 +12,9 @@ from rules.terrene.content import Ability, Card, cards
 if TYPE_CHECKING:
     from rules.terrene.state import TerreneState
 
-AUTO_WHENS = ("start_of_turn", "on_recruit", "on_player_damage", "on_defeat")
+AUTO_WHENS = (
+    "start_of_turn", "on_recruit", "on_player_damage", "on_defeat", "interdimensional_recruited",
+)
 
 
 def new_link(s: TerreneState, kind: str, seat: int, label: str, **fields: Any) -> dict[str, Any]:
@@ -166,7 +168,18 @@ def _ready(s: TerreneState, seat: int, use: tuple[int, int, int | None], in_resp
         return False
     if s.actions[seat] < cost_of(s, seat, card, ability, source):
         return False
+    if ability.max_hp and s.hp[s.team(seat)] > ability.max_hp:
+        return False
     return condition_context(s, seat, ability, source) is not None
+
+
+def fire_recruited(s: TerreneState, uid: int, events: list[Event]) -> None:
+    """A character was recruited (flipped face-up): its own and its watchers' triggers."""
+    fire_auto(s, uid, "on_recruit", events)
+    if s.card(uid).cls == "Interdimensional":
+        for other in list(s.units):
+            if other != uid:
+                fire_auto(s, other, "interdimensional_recruited", events)
 
 
 def fire_auto(s: TerreneState, uid: int, when: str, events: list[Event]) -> None:

@@ -30,17 +30,21 @@ WHENS = (
     "holder_blocked",  # a response while the source character's blocked attack is on the chain
     "response",  # a response to anything on the chain (e.g. a negation)
     "start_of_turn", "on_recruit", "on_player_damage", "on_defeat",  # automatic
+    "interdimensional_recruited",  # automatic: another Interdimensional character is recruited
 )
 SPEEDS = ("normal", "quick", "interdimensional")
-TARGETS = ("none", "enemy_char", "ally_char", "any_char", "hand_item", "discard_item")
+TARGETS = (
+    "none", "enemy_char", "ally_char", "any_char", "hand_item", "discard_item", "hidden_enemy",
+)
 OPS = (
     "damage", "player_damage", "heal", "heal_player", "status", "gain", "buff", "decay",
     "draw", "actions", "negate", "steal_assigned", "discard_assigned", "discard_hand_item",
-    "recover_item", "fetch_character", "return_to_hand", "xp", "token",
+    "recover_item", "fetch_character", "return_to_hand", "xp", "token", "critical", "hide",
+    "taunt", "reveal", "reveal_all", "defeat",
 )
 STATICS = (
     "haste", "stab", "retaliate", "resourceful", "unblockable", "immune_stun",
-    "atk_per_discarded_item", "beasts_cost_one", "draw_on_steal",
+    "atk_per_discarded_item", "beasts_cost_one", "draw_on_steal", "recoil",
 )
 ABILITIES = ("haste", "resourceful", "retaliate", "stab", "unblockable", "immune_stun")
 STATUSES = ("slow", "stun", "silence")
@@ -60,6 +64,7 @@ class Ability:
     effects: tuple[dict[str, Any], ...]
     once_per_turn: bool = False
     requires_elements: tuple[str, ...] = ()
+    max_hp: int = 0  # usable only while your team's HP is at most this (0: always)
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +146,7 @@ def _ability(where: str, raw: Any) -> Ability:
         name=str(raw["name"]), text=str(raw["text"]), when=raw["when"], speed=speed, cost=cost,
         target=target, effects=effects, once_per_turn=bool(raw.get("once_per_turn", False)),
         requires_elements=tuple(raw.get("requires_elements", [])),
+        max_hp=int(raw.get("max_hp", 0)),
     )
 
 

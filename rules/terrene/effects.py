@@ -56,6 +56,8 @@ def damage_character(
         uid=uid, amount=dealt)
     if u["dmg"] >= stats.hp(s, uid):
         overkill = u["dmg"] - stats.hp(s, uid)
+        if battle and by is not None and in_play(s, by):
+            overkill *= 2 ** stats.criticals(s, by)
         seat = u["ctrl"]
         defeat(s, uid, by, events)
         if battle and overkill > 0:
@@ -177,6 +179,11 @@ def targets_for(s: TerreneState, link: dict[str, Any], to: str) -> list[int]:
 
 def run_effects(s: TerreneState, link: dict[str, Any], events: list[Event]) -> None:
     for effect in ability_of(s, link).effects:
+        if effect.get("if_storm"):
+            terrain = stats.active_terrain_card(s, link["seat"])
+            if terrain is None or not terrain.storm:
+                say(events, "no_storm", "No Storm is active: that part does nothing.")
+                continue
         OPS[effect["op"]](s, link, effect, events)
         if s.scores is not None:
             return
@@ -336,6 +343,55 @@ def op_token(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
     say(events, "token", f"{s.player_name(seat)} creates {s.name(uid)}.", uid=uid)
 
 
+def op_critical(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
+    for uid in targets_for(s, link, e.get("to", "self")):
+        s.units[uid]["mods"].append(["crit", 1, _until(e), s.turn])
+        say(events, "critical", f"{s.name(uid)}'s overkill damage is doubled this turn.",
+            uid=uid)
+
+
+def op_hide(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
+    """Flip a character face-down (never during battle); it keeps damage and statuses."""
+    if s.battle is not None:
+        say(events, "no_hide", "A character cannot be hidden during battle.")
+        return
+    for uid in targets_for(s, link, e.get("to", "target")):
+        s.units[uid]["up"] = False
+        say(events, "hide", f"{s.name(uid)} is hidden.", uid=uid)
+
+
+def op_taunt(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
+    """The source will block the attack on the chain (if it still can when blocks are made)."""
+    if s.battle is not None and in_play(s, link["source"]):
+        s.battle["taunt"] = link["source"]
+        say(events, "taunt", f"{s.name(link['source'])} draws the attack.")
+
+
+def _reveal(s: TerreneState, uid: int, events: list[Event]) -> None:
+    s.units[uid]["up"] = True
+    say(events, "reveal", f"{s.name(uid)} is flipped face-up.", uid=uid)
+    chain.fire_recruited(s, uid, events)
+
+
+def op_reveal(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
+    uid = link.get("target")
+    if in_play(s, uid) and not s.units[uid]["up"]:
+        _reveal(s, uid, events)
+
+
+def op_reveal_all(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
+    for q in s.enemies(link["seat"]):
+        for uid in list(s.party[q]):
+            if in_play(s, uid) and not s.units[uid]["up"]:
+                _reveal(s, uid, events)
+
+
+def op_defeat(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
+    by = link["source"] if in_play(s, link["source"]) else None
+    for uid in targets_for(s, link, e.get("to", "target")):
+        defeat(s, uid, by, events)
+
+
 OPS = {
     "damage": op_damage, "player_damage": op_player_damage, "heal": op_heal,
     "heal_player": op_heal_player, "status": op_status, "gain": op_gain, "buff": op_buff,
@@ -343,5 +399,6 @@ OPS = {
     "steal_assigned": op_steal_assigned, "discard_assigned": op_discard_assigned,
     "discard_hand_item": op_discard_hand_item, "recover_item": op_recover_item,
     "fetch_character": op_fetch_character, "return_to_hand": op_return_to_hand, "xp": op_xp,
-    "token": op_token,
+    "token": op_token, "critical": op_critical, "hide": op_hide, "taunt": op_taunt,
+    "reveal": op_reveal, "reveal_all": op_reveal_all, "defeat": op_defeat,
 }

@@ -79,13 +79,13 @@ def atk(s: TerreneState, uid: int) -> int:
         return 0
     value = s.card(uid).atk + u["atk"] + sum(m[1] for m in u["mods"] if m[0] == "atk")
     value += _storm_buff(s, uid, "atk")
-    if "atk_per_discarded_item" in card_statics(s, uid):
-        seat = u["ctrl"]
+    hoards = (card_statics(s, uid) + ongoing_statics(s, uid)).count("atk_per_discarded_item")
+    if hoards:
         items = sum(
-            1 for c in s.zones["discard"][seat]
+            1 for c in s.zones["discard"][u["ctrl"]]
             if s.cards[c] is not None and cards()[s.cards[c]].kind == "item"
         )
-        value += 2 * items
+        value += 2 * items * hoards
     return max(0, value)
 
 
@@ -97,6 +97,11 @@ def defense(s: TerreneState, uid: int) -> int:
     value = s.card(uid).defense + u["def"] + sum(m[1] for m in u["mods"] if m[0] == "def")
     value += _storm_buff(s, uid, "def") - DECAY_STEP * u["decay"]
     return max(0, value)
+
+
+def criticals(s: TerreneState, uid: int) -> int:
+    """Critical stacks: each doubles the overkill damage of the character's attacks."""
+    return sum(m[1] for m in s.units[uid]["mods"] if m[0] == "crit")
 
 
 def hp(s: TerreneState, uid: int) -> int:

@@ -329,6 +329,8 @@ def targets(s: TerreneState, seat: int, kind: str) -> list[int | None]:
         return list(stats.team_units(s, seat))
     if kind == "any_char":
         return [*stats.team_units(s, seat), *stats.enemy_units(s, seat)]
+    if kind == "hidden_enemy":
+        return [u for q in s.enemies(seat) for u in s.party[q] if not s.units[u]["up"]]
     zone = "hand" if kind == "hand_item" else "discard"
     return [u for u in s.zones[zone][seat] if s.cards[u] is not None and s.card(u).kind == "item"]
 
@@ -482,7 +484,7 @@ def _recruit(s: TerreneState, p: int, a: Action, events: list[Event]) -> None:
     else:
         s.units[uid]["up"] = True
     events.append(Event("recruit", f"{s.player_name(p)} recruits {s.name(uid)}.", {"uid": uid}))
-    chain.fire_auto(s, uid, "on_recruit", events)
+    chain.fire_recruited(s, uid, events)
 
 
 def _hide(s: TerreneState, p: int, a: Action, events: list[Event]) -> None:

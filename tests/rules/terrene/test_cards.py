@@ -1,0 +1,148 @@
+"""Card mechanics the rulebook names: hiding to dodge, Flare into oversupply, Critical,
+Rika's static immunity, the Revenant errata, storms, taunts and conditional counters."""
+
+from __future__ import annotations
+
+from rules.terrene import stats
+
+NP = ("natural_power", "traps_thieves")
+
+
+def test_hiding_in_response_negates_a_fire_bomb(table):
+    """Hiding Characters to Dodge Effects: a character hidden in response to a Fire Bomb is
+    not affected when the Fire Bomb resolves; it keeps its damage."""
+    s = table.bare(NP)
+    bomber = table.place(s, 0, "chogan_the_scrounger", holding="smoke_bomb")
+    table.place(s, 0, "scout")
+    target = table.place(s, 1, "olivia_the_graceless")
+    table.place(s, 1, "skylar_the_determined")
+    s.units[target]["dmg"] = 3
+    fire = table.conjure(s, 0, "fire_bomb")
+    s.units[bomber]["card"] = fire
+    smoke_holder = table.place(s, 1, "chogan_the_scrounger", holding="smoke_bomb")
+    table.use(s, 0, fire, 0, target)
+    table.use(s, 1, s.units[smoke_holder]["card"], 0, target)
+    table.pass_all(s)
+    assert not s.units[target]["up"] and s.units[target]["dmg"] == 3
+
+
+def test_flare_forces_the_opponent_into_oversupply(table):
+    """Oversupply: forced into oversupply (by a Flare), the player must dismiss at once."""
+    s = table.bare(NP)
+    flare_holder = table.place(s, 0, "chogan_the_scrounger", holding="flare")
+    table.place(s, 1, "skylar_the_determined", up=False)  # 2 SP once face-up
+    for cid in ("olivia_the_graceless", "bran_the_pilferer", "hooks_in_the_zephyr"):
+        table.place(s, 1, cid, up=False)
+    sky = s.party[1][0]
+    table.use(s, 0, s.units[flare_holder]["card"], 0, sky)
+    table.pass_all(s)
+    assert s.units[sky]["up"] and stats.sp_used(s, 1) == 5
+    assert s.decision().players == (1,)
+    assert {a.kind for a in s.legal_actions(1)} == {"dismiss"}
+
+
+def test_two_criticals_multiply_overkill_by_four(table):
+    """Rainstorm OTK strategy: two Criticals multiply overkill damage by 4."""
+    s = table.bare(NP, actions=6)
+    asu = table.place(s, 0, "asu_the_flame_hellion", holding="critical")  # ATK 20
+    scout = table.place(s, 1, "scout")  # HP 10, DEF 5
+    first = s.units[asu]["card"]
+    table.use(s, 0, first)
+    table.pass_all(s)
+    s.units[asu]["card"] = table.conjure(s, 0, "critical")
+    table.use(s, 0, s.units[asu]["card"])
+    table.pass_all(s)
+    table.act(s, 0, "attack", asu, -1)
+    table.pass_all(s)
+    table.act(s, 1, "block", scout)
+    table.pass_all(s)
+    assert scout not in s.units
+    assert s.hp[1] == 50 - 4 * (20 - 5 - 10)
+
+
+def test_rika_is_immune_to_stun(table):
+    """Static Abilities: Rika the Voltaic is immune to Stun."""
+    s = table.bare(("adapting_gameplay", "greggory_beatdown"))
+    rika = table.place(s, 0, "rika_the_voltaic")
+    haze = table.place(s, 1, "jace_the_saboteur", holding="haze_bomb")
+    table.act(s, 0, "end_turn")
+    table.pass_all(s)
+    table.use(s, 1, s.units[haze]["card"], 0, rika)
+    table.pass_all(s)
+    assert "stun" not in s.units[rika]["status"]
+
+
+def test_revenant_gains_xp_when_another_interdimensional_is_recruited(table):
+    """Errata, The Revenant: whenever another Interdimensional character is recruited, it
+    gains 1 XP."""
+    s = table.bare(NP)
+    rev = table.place(s, 0, "the_revenant")
+    lovox = table.give(s, 0, "lovox_the_displaced")
+    table.place(s, 1, "olivia_the_graceless")
+    table.act(s, 0, "recruit", lovox)
+    table.pass_all(s)
+    assert s.units[rev]["xp"] == 1
+    assert stats.atk(s, rev) == 10 + 5  # Terreria XP 1: +5 ATK
+
+
+def test_storm_effect_applies_only_with_a_storm_active(table):
+    """Storms: Prague's Tempest needs a Storm; Snow Storm gives +5 DEF to your characters."""
+    s = table.bare(NP)
+    prague = table.place(s, 0, "prague_the_last_of_them")
+    foe = table.place(s, 1, "bran_the_pilferer")  # DEF 0
+    table.use(s, 0, prague)
+    table.pass_all(s)
+    assert s.units[foe]["dmg"] == 0
+    s.used_turn = []
+    storm = table.give(s, 0, "snow_storm")
+    table.act(s, 0, "terrain", storm)
+    assert stats.defense(s, prague) == 10
+    table.use(s, 0, prague)
+    table.pass_all(s)
+    assert s.units[foe]["dmg"] == 10
+    assert stats.defense(s, foe) == 0  # the storm helps only its controller's characters
+
+
+def test_taunt_makes_the_holder_block(table):
+    """Taunt (designed): the holder blocks the declared attack."""
+    s = table.bare(NP)
+    inu = table.place(s, 0, "insidious")
+    table.place(s, 1, "scout")
+    bell = table.place(s, 1, "bellicose_the_insightful", holding="taunt")
+    table.act(s, 0, "attack", inu, -1)
+    table.use(s, 1, s.units[bell]["card"])
+    table.pass_all(s)
+    assert bell not in s.units  # Bellicose (HP 15, DEF 0) blocked Insidious (ATK 20)
+    assert s.hp[1] == 50 - (20 - 15)
+
+
+def test_lethal_counter_attack_needs_low_hp(table):
+    """Lethal Counter Attack (designed): usable only at 35 HP or less; defeats the attacker."""
+    s = table.bare(NP)
+    inu = table.place(s, 0, "insidious")
+    holder = table.place(s, 1, "bran_the_pilferer", holding="lethal_counter_attack")
+    lethal = s.units[holder]["card"]
+    table.act(s, 0, "attack", inu, -1)
+    assert not any(a.args[0] == lethal for a in s.legal_actions(1) if a.kind == "use")
+    s2 = table.bare(NP)
+    inu = table.place(s2, 0, "insidious")
+    holder = table.place(s2, 1, "bran_the_pilferer", holding="lethal_counter_attack")
+    s2.hp[1] = 30
+    table.act(s2, 0, "attack", inu, -1)
+    table.use(s2, 1, s2.units[holder]["card"])
+    table.pass_all(s2)
+    assert inu not in s2.units and s2.hp[1] == 30
+    assert s2.units[holder]["xp"] == 1
+
+
+def test_insidious_recoils_from_a_blockers_defense_unless_silenced(table):
+    """Insidious (designed draw-back): blocked, it takes Stab damage equal to the blocker's
+    DEF; Silence removes the draw-back."""
+    s = table.bare(NP)
+    ins = table.place(s, 0, "insidious")
+    olivia = table.place(s, 1, "olivia_the_graceless")
+    table.act(s, 0, "attack", ins, -1)
+    table.pass_all(s)
+    table.act(s, 1, "block", olivia)
+    table.pass_all(s)
+    assert s.units[ins]["dmg"] == 10 and s.units[olivia]["dmg"] == 10
