@@ -1,0 +1,89 @@
+"""BattleCON AI hooks: the evaluation, beat play-out and the matrix-game agent."""
+
+import random
+
+from ai.battlecon import AGENT_LEVELS, LEVELS, BattleconAgent, evaluate, finish_beat, make_agent
+from ai.levels import level_settings
+from ai.levels import make_agent as framework_agent
+from rules.battlecon import GAME
+from rules.core import CHANCE, Action
+from tests.rules.battlecon.duel import duel, give
+
+
+def test_evaluation_is_bounded_and_favours_the_life_lead():
+    st = duel("hayden", "wardlaw")
+    before = evaluate(st, 0)
+    assert -0.5 < before < 0.5
+    st.player(1)["life"] = 12
+    assert before < evaluate(st, 0) <= 1 and -1 <= evaluate(st, 1) < 0
+
+
+def test_evaluation_of_a_finished_duel_is_the_result():
+    st = duel()
+    st.player(1)["life"] = 1
+    st._finish(0, "test")
+    assert evaluate(st, 0) == 1.0 and evaluate(st, 1) == -1.0
+
+
+def test_life_counts_for_more_as_the_clock_runs_out():
+    early = duel()
+    early.player(1)["life"] = 15
+    late = early.clone()
+    late.s["trashed"] += late.s["pool"]
+    late.s["pool"] = 0
+    assert evaluate(late, 0) > evaluate(early, 0)
+
+
+def test_finish_beat_stops_at_the_next_set():
+    st = duel("amon", "lucida")
+    for p, pair in ((0, ("containment", "strike")), (1, ("corrosive", "drive"))):
+        give(st, p, *pair)
+        st.apply(p, Action("set", pair))
+    finish_beat(st)
+    assert st.outcome() is None
+    assert (st.s["beat"], st.s["phase"]) == (2, "set")
+
+
+def _first_decision_in(phase: str, seed: int):
+    rng = random.Random(seed)
+    st = GAME.new_state(GAME.random_setup(rng, 2), seed)
+    for _ in range(2000):
+        d = st.decision()
+        if d.is_terminal:
+            return None
+        if d.is_chance:
+            st.apply(CHANCE, st.sample_chance(rng))
+            continue
+        p = d.players[0]
+        if st.s["phase"] == phase and len(st.legal_actions(p)) > 1:
+            return st, p
+        st.apply(p, rng.choice(st.legal_actions(p)))
+    return None
+
+
+def test_matrix_agent_plays_a_legal_action_in_every_kind_of_decision():
+    agent = make_agent("easy", 3)
+    seen = set()
+    for phase in ("setup", "set", "ante", "resolve", "clash"):
+        for seed in range(40):
+            found = _first_decision_in(phase, seed)
+            if found:
+                st, p = found
+                action = agent.choose(st.view(p), p)
+                assert action in st.legal_actions(p)
+                seen.add(phase)
+                break
+    assert {"setup", "set", "ante", "resolve"} <= seen
+
+
+def test_same_seed_same_choice():
+    st, p = _first_decision_in("set", 5)
+    a = BattleconAgent(9, AGENT_LEVELS["normal"]).choose(st.view(p), p)
+    b = BattleconAgent(9, AGENT_LEVELS["normal"]).choose(st.view(p), p)
+    assert a == b
+
+
+def test_framework_finds_the_battlecon_hooks():
+    assert isinstance(framework_agent("battlecon", "normal", 1), BattleconAgent)
+    assert level_settings("battlecon", "hard")["time_cap"] == LEVELS["hard"]["time_cap"]
+    assert make_agent("random", 1) is None
