@@ -17,14 +17,14 @@ DATA = Path(__file__).parent / "data"
 
 STEP_KINDS = (
     "attack", "move", "heal", "shield", "attack_token", "stun", "immobilize", "confuse",
-    "favored_enemy", "bear_trap", "redirect",
+    "favored_enemy", "bear_trap", "redirect", "gold", "death_mark", "stone",
 )
-HIT_KINDS = ("stun", "immobilize", "confuse")
+HIT_KINDS = ("stun", "immobilize", "confuse", "death_mark", "stone")
 STEP_FIELDS = {
     "do", "type", "power", "pierce", "ranged", "area", "hit", "repeat", "target", "amount", "who",
 }
 WHO = ("self", "other", "any", "all")
-KEYWORDS = ("channeled", "interrupt", "taunt")
+KEYWORDS = ("channeled", "interrupt", "taunt", "stealth")
 SKILLS = ("A", "B", "C", "Z")
 
 
@@ -50,6 +50,8 @@ def _check_step(step: Any, allowed: tuple[str, ...] = STEP_KINDS) -> str | None:
             complaint = _check_step(sub, HIT_KINDS)
             if complaint:
                 return f"hit effect: {complaint}"
+    if kind == "gold" and (not isinstance(step.get("amount"), int) or step["amount"] < 1):
+        return "a gold step needs a whole amount >= 1"
     if kind in ("heal", "shield", "attack_token"):
         if not isinstance(step.get("amount"), int) or step["amount"] < 1:
             return f"a {kind} step needs a whole amount >= 1"
@@ -97,7 +99,8 @@ STRUCTURE_SCHEMA = {
 }
 TOKEN_SCHEMA = {
     "name": Field(str), "used_by": Field(list), "text": Field(str),
-    "damage": Field(int, required=False, min=0),
+    "damage": Field(int, required=False, min=0), "count": Field(int, required=False, min=1),
+    "limit": Field(int, required=False, min=1),
 }
 PRESET_SCHEMA = {
     "name": Field(str), "team_0": Field(list), "powers_0": Field(list),
@@ -134,6 +137,10 @@ class Card:
     @property
     def taunt(self) -> bool:
         return "taunt" in self.keywords
+
+    @property
+    def stealth(self) -> bool:
+        return "stealth" in self.keywords
 
     @property
     def ultimate(self) -> bool:

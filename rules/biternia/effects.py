@@ -83,12 +83,18 @@ def log(ev: list[Event], kind: str, text: str, **data: Any) -> None:
 
 
 # ---- targeting ------------------------------------------------------------------------
+def stealthy(s: BiterniaState, hero: str) -> bool:
+    """Stealth: from a Stealth token or a face-up card with the Stealth keyword."""
+    v = s.d["heroes"][hero]
+    return v["stealth"] or (usable(hero, v["up"]) and card_of(v["up"]).stealth)
+
+
 def taunters(s: BiterniaState, space: str, enemy_team: int) -> list[str]:
     """Enemy Heroes in ``space`` whose face-up card forces attacks onto them (Challenge)."""
     out = []
     for h in heroes_in(s, space, enemy_team):
         up = s.d["heroes"][h]["up"]
-        if usable(h, up) and card_of(up).taunt and not s.d["heroes"][h]["stealth"]:
+        if usable(h, up) and card_of(up).taunt and not stealthy(s, h):
             out.append(h)
     return out
 
@@ -99,7 +105,7 @@ def enemy_targets(s: BiterniaState, hero: str, ranged: bool, heroes_only: bool,
     mine = team(s, hero)
     out: list[str] = []
     for space in reach(s, hero, ranged):
-        here = [h for h in heroes_in(s, space, 1 - mine) if not s.d["heroes"][h]["stealth"]]
+        here = [h for h in heroes_in(s, space, 1 - mine) if not stealthy(s, h)]
         if board.is_structure(space) and board.structure_team(space) != mine \
                 and standing(s, space) and not heroes_only:
             here.append(space)
@@ -137,19 +143,25 @@ def step_targets(s: BiterniaState, frame: dict[str, Any], step: dict[str, Any]) 
         return [space, *board.neighbours(space, team(s, hero), s.d["structures"])]
     if kind in ("heal", "shield", "attack_token"):
         return None if step["who"] == "all" else friendly_targets(s, hero, step["who"])
-    if kind in ("stun", "immobilize", "confuse"):
+    if kind in ("stun", "immobilize", "confuse", "death_mark"):
         return enemy_targets(s, hero, False, True, False)
-    if kind == "favored_enemy":
+    if kind in ("favored_enemy", "stone") and not step.get("area"):
         return enemy_targets(s, hero, bool(step.get("ranged")), True, False)
     return None
 
 
 # ---- the resolution stack ---------------------------------------------------------------
 def new_frame(hero: str, card: str, kind: str, src: str = "", under: int = -1,
-              tokens_before: int = 0) -> dict[str, Any]:
+              tokens_before: tuple[int, int] = (0, 0)) -> dict[str, Any]:
+    """A card in resolution; ``tokens_before`` = (+1 Attack, Chill) tokens at its start."""
     return {"hero": hero, "card": card, "kind": kind, "i": 0, "rep": 0, "reps": -1,
             "target": None, "stage": "start", "last": None, "src": src, "under": under,
-            "tokens_before": tokens_before}
+            "tokens_before": list(tokens_before)}
+
+
+def tokens_now(s: BiterniaState, hero: str) -> tuple[int, int]:
+    v = s.d["heroes"][hero]
+    return v["attack"], v["chill"]
 
 
 def interrupters(s: BiterniaState, acting: str) -> list[str]:
@@ -237,10 +249,12 @@ def captain(s: BiterniaState, of_team: int) -> int:
     return of_team
 
 
-def end_activation(s: BiterniaState, hero: str, tokens_before: int) -> None:
-    """+1 Attack tokens the Hero had when this activation began are now removed."""
+def end_activation(s: BiterniaState, hero: str, tokens_before: list[int] | tuple[int, int]
+                   ) -> None:
+    """+1 Attack and Chill tokens the Hero had when this activation began are now removed."""
     v = s.d["heroes"][hero]
-    v["attack"] = max(0, v["attack"] - tokens_before)
+    v["attack"] = max(0, v["attack"] - tokens_before[0])
+    v["chill"] = max(0, v["chill"] - tokens_before[1])
 
 
 # ---- resolving one step ---------------------------------------------------------------------
@@ -250,7 +264,7 @@ def resolve_step(s: BiterniaState, frame: dict[str, Any], step: dict[str, Any],
     if kind == "attack":
         hits = [target] if not step.get("area") else area_victims(s, hero)
         for victim in hits:
-            attack(s, hero, victim, step, ev)
+            attack(s, hero, victim, step, ev, frame["kind"] == "channel")
         frame["last"] = target
     elif kind == "move":
         if target != s.d["heroes"][hero]["space"]:
@@ -259,9 +273,16 @@ def resolve_step(s: BiterniaState, frame: dict[str, Any], step: dict[str, Any],
         who = friendly_targets(s, hero, "any") if target is None else [target]
         for friend in who:
             FRIENDLY[kind](s, hero, friend, step["amount"], ev)
-    elif kind in ("stun", "immobilize", "confuse"):
+    elif kind in ("stun", "immobilize", "confuse", "death_mark") or (
+            kind == "stone" and target is not None):
         CONDITIONS[kind](s, target, ev)
         frame["last"] = target
+    elif kind == "stone":
+        for foe in heroes_in(s, s.d["heroes"][hero]["space"], 1 - team(s, hero)):
+            stone(s, foe, ev)
+    elif kind == "gold":
+        s.d["gold"][team(s, hero)] += step["amount"]
+        log(ev, "gold", f"{name(hero)} gains {step['amount']} gold for the team")
     elif kind == "favored_enemy":
         s.d["favored"] = target
         log(ev, "token", f"{name(hero)} marks {name(target)} as his Favored Enemy")
@@ -302,9 +323,11 @@ def redirect(s: BiterniaState, frame: dict[str, Any], ev: list[Event]) -> None:
 
 # ---- attacks and damage -----------------------------------------------------------------
 def attack(s: BiterniaState, hero: str, victim: str, step: dict[str, Any],
-           ev: list[Event]) -> int:
+           ev: list[Event], channeled: bool = False) -> int:
     """One attack from a Hero's card: strength, defense, Pierce, then Hit effects."""
-    power = step["power"] + s.d["heroes"][hero]["attack"] + traits.attack_bonus(s, hero, victim)
+    me = s.d["heroes"][hero]
+    power = step["power"] + me["attack"] - me["chill"] + traits.attack_bonus(s, hero, victim)
+    power = max(0, power + (traits.channel_bonus(hero) if channeled else 0))
     pierce = step.get("pierce", 0) + traits.pierce_bonus(hero, step)
     kind = step["type"].capitalize()
     dealt = strike(s, victim, power, pierce, 1 - team(s, hero), ev,
@@ -312,6 +335,9 @@ def attack(s: BiterniaState, hero: str, victim: str, step: dict[str, Any],
     if dealt > 0 and victim in s.d["heroes"] and on_board(s, victim):
         for sub in step.get("hit", []):
             CONDITIONS[sub["do"]](s, victim, ev)
+        if on_board(s, victim) and traits.chills(hero):
+            s.d["heroes"][victim]["chill"] += 1
+            log(ev, "token", f"{name(victim)} gains a Chill token", target=victim)
     return dealt
 
 
@@ -392,10 +418,14 @@ def defeat(s: BiterniaState, hero: str, by_team: int, ev: list[Event]) -> None:
         if v[slot] is not None:
             discard(s, v["seat"], v[slot])
             v[slot] = None
-    v.update(channel=False, attack=0, shield=0, confuse=0, immobile=False, stealth=False)
+    v.update(channel=False, attack=0, shield=0, confuse=0, immobile=False, stealth=False,
+             chill=0, mark=False, stone=0)
     s.d["gold"][1 - mine] += v["level"]
     if s.d["trap"] and s.d["trap"]["owner"] == hero:
         s.d["trap"] = None
+    if traits.trait(hero) == "death_mark":
+        for other in s.d["heroes"].values():
+            other["mark"] = False
     log(ev, "defeated", f"{name(hero)} is defeated; the enemy team takes {v['level']} gold",
         target=hero)
     damage_structure(s, board.bit_of(mine), BIT_DAMAGE_ON_DEFEAT, 1 - mine, ev,
@@ -424,7 +454,31 @@ def confuse(s: BiterniaState, hero: str, ev: list[Event]) -> None:
     log(ev, "confuse", f"{name(hero)} is confused", target=hero)
 
 
-CONDITIONS = {"stun": stun, "immobilize": immobilize, "confuse": confuse}
+def death_mark(s: BiterniaState, hero: str, ev: list[Event]) -> None:
+    """Place a Death Mark (the box holds a limited number)."""
+    marked = sum(1 for v in s.d["heroes"].values() if v["mark"])
+    if not s.d["heroes"][hero]["mark"] and marked < load().tokens["death_mark"]["count"]:
+        s.d["heroes"][hero]["mark"] = True
+        log(ev, "token", f"{name(hero)} carries a Death Mark", target=hero)
+
+
+def stone(s: BiterniaState, hero: str, ev: list[Event]) -> None:
+    """Place a Stone token; at the limit the Hero turns to stone and is defeated."""
+    spec = load().tokens["stone"]
+    in_play = sum(v["stone"] for v in s.d["heroes"].values())
+    v = s.d["heroes"][hero]
+    if in_play >= spec["count"] or v["space"] is None:
+        return
+    v["stone"] += 1
+    log(ev, "token", f"{name(hero)} gains a Stone token ({v['stone']})", target=hero)
+    if v["stone"] >= spec["limit"]:
+        log(ev, "petrified", f"{name(hero)} turns to stone", target=hero)
+        v["hp"] = 0
+        defeat(s, hero, 1 - team(s, hero), ev)
+
+
+CONDITIONS = {"stun": stun, "immobilize": immobilize, "confuse": confuse,
+              "death_mark": death_mark, "stone": stone}
 
 
 def heal(s: BiterniaState, healer: str, hero: str, amount: int, ev: list[Event]) -> None:
@@ -461,7 +515,7 @@ def move_hero(s: BiterniaState, hero: str, dest: str, ev: list[Event]) -> None:
         v["immobile"] = False
         log(ev, "stand", f"{name(hero)} stands up instead of moving", target=hero)
         return
-    v["space"] = dest
+    v.update(space=dest, moved=True)
     log(ev, "move", f"{name(hero)} moves to {name(dest)}", hero=hero, to=dest)
     trap = s.d["trap"]
     if trap and trap["space"] == dest and team(s, trap["owner"]) != team(s, hero):

@@ -10,7 +10,7 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from rules.biternia import board, effects
+from rules.biternia import board, effects, traits
 from rules.biternia.content import load
 from rules.biternia.effects import card_name, log, name
 from rules.biternia.state import card_design, team_of_seat
@@ -209,12 +209,18 @@ def _channel(s: BiterniaState, player: int) -> list[Action]:
             for h in channelers(s, s.d["turn"])]
 
 
+def level_cost(s: BiterniaState, hero: str) -> int:
+    """Leveling Up: the current level plus one (Ken Obi's Mentor takes 1 off, never below 1)."""
+    v = s.d["heroes"][hero]
+    return max(1, v["level"] + 1 - traits.level_discount(s, v["seat"]))
+
+
 def _cleanup(s: BiterniaState, player: int) -> list[Action]:
     gold = s.d["gold"][player % 2]
     out = []
     for h in s.d["hero_order"]:
         v = s.d["heroes"][h]
-        cost = v["level"] + 1
+        cost = level_cost(s, h)
         if v["seat"] == player and v["level"] < MAX_LEVEL and gold >= cost:
             out += [Action("level", (h, p), f"Level {name(h)} to {v['level'] + 1} for {cost} gold"
                            f", learning {card_name(p)}") for p in learnable(s, h, v["level"] + 1)]
@@ -288,7 +294,8 @@ def add_hero(s: BiterniaState, hero: str, seat: int) -> None:
     s.d["heroes"][hero] = {
         "seat": seat, "level": 1, "hp": c.heroes[hero].hp + 1, "space": None, "up": None,
         "down": None, "attack": 0, "shield": 0, "confuse": 0, "immobile": False,
-        "stealth": False, "channel": False, "learned": [], "shown": []}
+        "stealth": False, "channel": False, "learned": [], "shown": [], "chill": 0,
+        "mark": False, "stone": 0, "moved": False}
     s.d["hero_order"].append(hero)
     if hero in s.d["draft_pool"]:
         s.d["draft_pool"].remove(hero)
@@ -387,7 +394,7 @@ def reveal(s: BiterniaState, hero: str, ev: list[Event]) -> str:
 def _do_activate(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None:
     hero, mode = a.args
     v = s.d["heroes"][hero]
-    before = v["attack"]
+    before = effects.tokens_now(s, hero)
     card = reveal(s, hero, ev)
     s.d["turn"] = 1 - s.d["turn"]
     if mode == "use" and effects.card_of(card).channeled:
@@ -447,7 +454,7 @@ def _do_interrupt(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> 
         s.d["stack"][-1]["stage"] = "resolve"
         return
     hero = a.args[0]
-    before = s.d["heroes"][hero]["attack"]
+    before = effects.tokens_now(s, hero)
     under = len(s.d["stack"]) - 1
     src = s.d["stack"][-1]["hero"]
     card = reveal(s, hero, ev)
@@ -483,7 +490,7 @@ def _do_level(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None
     """Leveling Up: pay level + 1 gold, +1 level and HP, learn a power in secret."""
     hero, power = a.args
     v = s.d["heroes"][hero]
-    cost = v["level"] + 1
+    cost = level_cost(s, hero)
     s.d["gold"][player % 2] -= cost
     v["level"] += 1
     if v["space"] is not None:
@@ -578,6 +585,8 @@ def confused_orders(s: BiterniaState, ev: list[Event]) -> None:
 def start_round(s: BiterniaState, ev: list[Event]) -> None:
     s.d["round"] += 1
     s.d.update(phase="orders", done=[], attacked=[])
+    for v in s.d["heroes"].values():
+        v["moved"] = False
     log(ev, "round", f"Round {s.d['round']} begins: Orders")
     confused_orders(s, ev)
 

@@ -14,6 +14,8 @@ from rules.core import Panel
 if TYPE_CHECKING:
     from rules.biternia.state import BiterniaState
 
+HIT_TEXT = {"stun": "Stun", "immobilize": "Immobilize", "confuse": "Confuse",
+            "death_mark": "place a Death Mark on it", "stone": "place a Stone token on it"}
 WHO_TEXT = {"self": ", Self", "other": ", Other", "any": "", "all": " to every friendly Hero here"}
 
 
@@ -32,7 +34,7 @@ def step_text(step: dict[str, Any]) -> str:
         if step.get("repeat"):
             text += " once for each friendly Hero here, you included"
         if step.get("hit"):
-            text += ". Hit: " + ", ".join(step_text(h) for h in step["hit"])
+            text += ". Hit: " + ", ".join(HIT_TEXT[h["do"]] for h in step["hit"])
         return text
     simple = {
         "move": "You may move to an adjacent space", "stun": "Stun",
@@ -40,19 +42,29 @@ def step_text(step: dict[str, Any]) -> str:
         "favored_enemy": "Place your Favored Enemy token on a target enemy Hero"
                          + (" (Ranged)" if step.get("ranged") else ""),
         "bear_trap": "Place the Bear Trap in your space",
+        "death_mark": "Place a Death Mark on a target enemy Hero here",
+        "stone": "Place a Stone token on " + ("every enemy Hero here" if step.get("area") else
+                                              "a target enemy Hero" + (" (Ranged)" if
+                                                                       step.get("ranged") else "")),
         "redirect": "Enemy attacks on targets in your space must target you instead, if able",
     }
     if kind in simple:
-        text = simple[kind]
-        return text + (" a target enemy Hero here" if kind == "stun" and step.get("target")
-                       else "")
-    label = {"heal": "Heal", "shield": "Shield", "attack_token": "+1 Attack token x"}[kind]
+        targeted = kind in ("stun", "immobilize", "confuse")
+        return simple[kind] + (" a target enemy Hero here" if targeted else "")
+    if kind == "gold":
+        return f"Your team gains {step['amount']} gold"
+    if kind == "attack_token":
+        plural = "s" if step["amount"] > 1 else ""
+        return f"Give {step['amount']} +1 Attack token{plural}{WHO_TEXT[step['who']]}"
+    label = {"heal": "Heal", "shield": "Shield"}[kind]
     return f"{label} {step['amount']}{WHO_TEXT[step['who']]}"
 
 
 def card_text(card: Card) -> str:
     """The card's rules text, e.g. 'Interrupt. Ranged Physical Attack 3, Pierce 1.'"""
     words = [k.capitalize() for k in ("channeled", "interrupt") if k in card.keywords]
+    if card.stealth:
+        words.append("Stealth while this card is face-up")
     body = ". ".join(step_text(s) for s in card.steps)
     return ". ".join([*words, body]) + "."
 
@@ -74,8 +86,10 @@ def hero_line(s: BiterniaState, hero: str, viewer_team: int | None) -> str:
     if v["down"] is not None:
         own = viewer_team == v["seat"] % 2
         parts.append(f"face-down {card_name(v['down'])}" if own else "face-down card")
-    tokens = [f"{n} {label}" for n, label in ((v["shield"], "Shield"), (v["attack"], "+1 Attack"))
-              if n]
+    tokens = [f"{n} {label}" for n, label in ((v["shield"], "Shield"), (v["attack"], "+1 Attack"),
+                                              (v["chill"], "Chill"), (v["stone"], "Stone")) if n]
+    if v["mark"]:
+        tokens.append("Death Mark")
     tokens += [label for on, label in ((v["immobile"], "immobilized"), (v["confuse"], "confused"),
                                        (v["channel"], "channeling"), (v["stealth"], "stealth"),
                                        (s.d["favored"] == hero, "Favored Enemy")) if on]

@@ -33,7 +33,34 @@ def attack_bonus(s: BiterniaState, hero: str, target: str) -> int:
         return 1
     if name == "favored_hunter" and s.d["favored"] == target:
         return 2
-    return 0
+    if name == "momentum" and me["moved"]:
+        return 1
+    if name == "hungry" and target in s.d["heroes"] and \
+            s.d["heroes"][target]["hp"] == max_hp(s, target):
+        return 2
+    if name == "death_mark" and target in s.d["heroes"] and s.d["heroes"][target]["mark"]:
+        return 2
+    return rousing(s, hero)
+
+
+def rousing(s: BiterniaState, hero: str) -> int:
+    """Baldwin's Rousing Song: +1 for each other friendly Hero here whose trait it is."""
+    return sum(1 for h in friends_here(s, hero) if trait(h) == "rousing_song")
+
+
+def channel_bonus(hero: str) -> int:
+    return 2 if trait(hero) == "pyromancy" else 0
+
+
+def chills(hero: str) -> bool:
+    return trait(hero) == "frostbite"
+
+
+def level_discount(s: BiterniaState, seat: int) -> int:
+    """Ken Obi's Mentor: 1 gold off each level-up of his team while he is on the board."""
+    team = seat % 2
+    return 1 if any(trait(h) == "mentor" and v["space"] is not None and v["seat"] % 2 == team
+                    for h, v in s.d["heroes"].items()) else 0
 
 
 def pierce_bonus(hero: str, step: dict[str, Any]) -> int:
@@ -41,7 +68,12 @@ def pierce_bonus(hero: str, step: dict[str, Any]) -> int:
 
 
 def defense_bonus(s: BiterniaState, hero: str) -> int:
-    return 1 if trait(hero) == "vanguard" and friends_here(s, hero) else 0
+    name = trait(hero)
+    if name == "vanguard" and friends_here(s, hero):
+        return 1
+    if name == "iron_body" and s.d["heroes"][hero]["up"] is not None:
+        return 1
+    return 0
 
 
 def heal_bonus(hero: str) -> int:

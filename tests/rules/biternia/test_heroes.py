@@ -1,0 +1,168 @@
+"""Hero traits and the tokens their cards use (data/traits.toml, data/tokens.toml)."""
+
+from __future__ import annotations
+
+from rules.biternia import effects, flow
+from rules.biternia.traits import max_hp
+
+from .conftest import act, action_phase, drafted, give, place, texts
+
+
+def _arena(blue, red, space="gold_top"):
+    """Blue and red Heroes alone on the board in one space, no cards assigned."""
+    s = drafted(blue=blue, red=red)
+    for h, v in s.d["heroes"].items():
+        v["down"] = None
+        place(s, h, space if h in blue + red else None)
+    return s
+
+
+def test_momentum_adds_one_after_agatha_moved_this_round():
+    """Trait Momentum (Agatha Trunch): +1 to her attacks in a round in which she moved."""
+    s = _arena(("agatha",), ("vladiator",))
+    give(s, "agatha", down="gore")
+    action_phase(s, 0)
+    act(s, "activate", "agatha", "use")
+    act(s, "target", "gold_top")  # stay: no move, Gore 3
+    assert s.d["heroes"]["vladiator"]["hp"] == max_hp(s, "vladiator") - 3
+    s = _arena(("agatha",), ("vladiator",))
+    place(s, "agatha", "tower_0_top")
+    give(s, "agatha", down="gore")
+    action_phase(s, 0)
+    act(s, "activate", "agatha", "use")
+    act(s, "target", "gold_top")  # move, then Gore 3 +1 Momentum
+    assert s.d["heroes"]["agatha"]["moved"] is True
+    assert s.d["heroes"]["vladiator"]["hp"] == max_hp(s, "vladiator") - 4
+
+
+def test_rousing_song_adds_one_to_other_friendly_heroes_attacks():
+    """Trait Rousing Song (Baldwin): other friendly Heroes in his space get +1."""
+    s = _arena(("baldwin", "felix"), ("vladiator",))
+    give(s, "felix", down="lunge")
+    action_phase(s, 0)
+    act(s, "activate", "felix", "use")
+    act(s, "target", "gold_top")
+    # Lunge 3 +1 Rousing Song (no Lone Blade: Baldwin is with him)
+    assert s.d["heroes"]["vladiator"]["hp"] == max_hp(s, "vladiator") - 4
+
+
+def test_pyromancy_adds_two_to_channeled_attacks_only():
+    """Trait Pyromancy (Cynthia): her Channeled attacks get +2."""
+    s = _arena(("cynthia",), ("vladiator",), space="jungle_0_upper")
+    give(s, "cynthia", down="immolate")
+    action_phase(s, 0)
+    act(s, "activate", "cynthia", "use")
+    act(s, "channel", "cynthia")
+    assert s.d["heroes"]["vladiator"]["hp"] == max_hp(s, "vladiator") - 7
+
+
+def test_hungry_adds_two_against_a_hero_at_full_hp():
+    """Trait Hungry (Dolgolae): +2 against a Hero at full HP."""
+    s = _arena(("dolgolae",), ("vladiator",))
+    give(s, "dolgolae", down="chomp")
+    action_phase(s, 0)
+    act(s, "activate", "dolgolae", "use")
+    assert s.d["heroes"]["vladiator"]["hp"] == max_hp(s, "vladiator") - 6
+
+
+def test_frostbite_chills_and_chill_is_gone_after_the_next_activation():
+    """Trait Frostbite (Dazeem) and the Chill token: -1 to the chilled Hero's attacks,
+    removed at the end of its next activation."""
+    s = _arena(("dazeem", "felix"), ("vladiator",))
+    give(s, "dazeem", down="frost_bolt")
+    give(s, "vladiator", down="smash")
+    action_phase(s, 0)
+    act(s, "activate", "dazeem", "use")
+    act(s, "target", "vladiator")
+    assert s.d["heroes"]["vladiator"]["chill"] == 1
+    act(s, "activate", "vladiator", "use")
+    act(s, "target", "felix")
+    # Smash 5 +1 Bloodrage (he is hurt) -1 Chill
+    assert s.d["heroes"]["felix"]["hp"] == max_hp(s, "felix") - 5
+    assert s.d["heroes"]["vladiator"]["chill"] == 0
+
+
+def test_mentor_makes_level_ups_one_gold_cheaper():
+    """Trait Mentor (Ken Obi): his team's level-ups cost 1 less while he is on the board."""
+    s = _arena(("ken_obi", "felix"), ("vladiator",))
+    assert flow.level_cost(s, "felix") == 1
+    place(s, "ken_obi", None)
+    assert flow.level_cost(s, "felix") == 2
+    assert flow.level_cost(s, "vladiator") == 2
+
+
+def test_gold_step_gives_the_team_gold():
+    """Card effect: 'Your team gains N gold' (Ken Obi's Diligent Study)."""
+    s = _arena(("ken_obi",), ("vladiator",))
+    give(s, "ken_obi", down="diligent_study")
+    action_phase(s, 0)
+    act(s, "activate", "ken_obi", "use")
+    assert s.d["gold"][0] == 1 + flow.CLEANUP_GOLD
+
+
+def test_death_mark_adds_two_and_leaves_with_kunoichi():
+    """Trait Death Mark (Kunoichi): +2 against marked Heroes; her marks go when she falls."""
+    s = _arena(("kunoichi",), ("vladiator",))
+    give(s, "kunoichi", down="mark_for_death")
+    action_phase(s, 0)
+    act(s, "activate", "kunoichi", "use")
+    assert s.d["heroes"]["vladiator"]["mark"]
+    # Attack 2 +2 on the freshly marked target
+    assert s.d["heroes"]["vladiator"]["hp"] == max_hp(s, "vladiator") - 4
+    effects.defeat(s, "kunoichi", 1, [])
+    assert not s.d["heroes"]["vladiator"]["mark"]
+
+
+def test_stealth_card_hides_kunoichi_while_face_up():
+    """Keyword Stealth on a card: while face-up the Hero cannot be targeted."""
+    s = _arena(("kunoichi",), ("vladiator",))
+    give(s, "kunoichi", up="shadow_step")
+    frame = effects.new_frame("vladiator", "smash", "card")
+    assert effects.step_targets(s, frame, {"do": "attack", "type": "physical", "power": 5}) \
+        == []
+    assert "kunoichi" in effects.area_victims(s, "vladiator")
+
+
+def test_iron_body_adds_one_defense_with_a_face_up_card():
+    """Trait Iron Body (Motley): +1 defense while he has a face-up card."""
+    s = _arena(("motley",), ("vladiator",))
+    assert effects.defense(s, "motley") == 0
+    give(s, "motley", up="sweeping_kick")
+    assert effects.defense(s, "motley") == 3
+
+
+def test_three_stone_tokens_petrify_and_defeat_a_hero():
+    """Trait Petrify (Sedusa) and the Stone token: at 3 Stone the Hero is defeated."""
+    s = _arena(("sedusa",), ("vladiator",))
+    s.d["heroes"]["vladiator"]["stone"] = 2
+    give(s, "sedusa", down="petrifying_gaze")
+    action_phase(s, 0)
+    events = act(s, "activate", "sedusa", "use")
+    v = s.d["heroes"]["vladiator"]
+    assert v["space"] is None and v["stone"] == 0
+    assert "turns to stone" in texts(events)
+    assert s.d["structures"]["bit_1"] == 16 - 3
+
+
+def test_ultimate_stare_places_stone_on_every_enemy_here():
+    """Sedusa's Ultimate: area Stone placement, stealth does not protect."""
+    s = _arena(("sedusa",), ("vladiator", "cyrus"))
+    s.d["heroes"]["cyrus"]["stealth"] = True
+    s.d["heroes"]["sedusa"]["level"] = 4
+    give(s, "sedusa", down="stare_of_the_gorgon")
+    action_phase(s, 0)
+    act(s, "activate", "sedusa", "use")
+    assert s.d["heroes"]["vladiator"]["stone"] == 2 and s.d["heroes"]["cyrus"]["stone"] == 2
+
+
+def test_motley_deflect_interrupt_shields_before_the_attack_lands():
+    """Interrupt (Motley's Deflect): the Shield arrives before the interrupted attack."""
+    s = _arena(("motley",), ("vladiator",))
+    give(s, "motley", down="deflect")
+    give(s, "vladiator", down="smash")
+    action_phase(s, 1)
+    act(s, "activate", "vladiator", "use")
+    act(s, "interrupt", "motley")
+    # Smash 5 against Deflect 3 +1 Iron Body = 1, absorbed by the 2 Shield
+    assert s.d["heroes"]["motley"]["hp"] == max_hp(s, "motley")
+    assert s.d["heroes"]["motley"]["shield"] == 1
