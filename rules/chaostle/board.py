@@ -223,42 +223,55 @@ def board() -> Board:
 
 
 @cache
+def _open_links(bd: Board, rules: Rules, also_forbidden: str | None
+                ) -> dict[str, tuple[tuple[str, int], ...]]:
+    """The links a character under ``rules`` may use (also never crossing the coloured line
+    of crown ``also_forbidden``), from each space."""
+    extra = bd.line_links[also_forbidden] if also_forbidden else frozenset()
+    return {
+        a: tuple((b, c) for b, c in nbrs
+                 if bd.may_step(a, b, rules) and frozenset((a, b)) not in extra)
+        for a, nbrs in bd.adjacent.items()
+    }
+
+
+@cache
+def _progress_table(bd: Board, crown: str) -> dict[str, float]:
+    return {sid: bd.progress(sid, crown) or 0.0 for sid in bd.spaces}
+
+
+@cache
 def _destinations(bd: Board, origin: str, steps: int, rules: Rules
                   ) -> dict[str, tuple[str, ...]]:
     best: dict[str, tuple[float, tuple[str, ...]]] = {}
+    links = _open_links(bd, rules, None)
+    progress = _progress_table(bd, rules.crown)
 
-    def peak(path: tuple[str, ...]) -> float:
-        return max((bd.progress(s, rules.crown) or 0.0) for s in path)
-
-    def walk(node: str, left: int, path: tuple[str, ...]) -> None:
+    def walk(node: str, left: int, path: tuple[str, ...], peak: float) -> None:
         if left == 0:
-            score = peak(path)
-            if node not in best or score > best[node][0]:
-                best[node] = (score, path)
+            if node not in best or peak > best[node][0]:
+                best[node] = (peak, path)
             return
-        for nxt, cost in bd.adjacent[node]:
-            if cost > left or nxt in path or not bd.may_step(node, nxt, rules):
-                continue
-            walk(nxt, left - cost, path + (nxt,))
+        for nxt, cost in links[node]:
+            if cost <= left and nxt not in path:
+                walk(nxt, left - cost, path + (nxt,), max(peak, progress[nxt]))
 
     if steps > 0:
-        walk(origin, steps, (origin,))
+        walk(origin, steps, (origin,), progress[origin])
     return {dest: p for dest, (_, p) in best.items()}
 
 
 @cache
 def _distances(bd: Board, origin: str, rules: Rules, also_forbidden: str | None
                ) -> dict[str, int]:
-    extra = bd.line_links[also_forbidden] if also_forbidden else frozenset()
+    links = _open_links(bd, rules, also_forbidden)
     dist = {origin: 0}
     heap = [(0, origin)]
     while heap:
         d, node = heapq.heappop(heap)
-        if d > dist.get(node, 1 << 30):
+        if d > dist[node]:
             continue
-        for nxt, cost in bd.adjacent[node]:
-            if not bd.may_step(node, nxt, rules) or frozenset((node, nxt)) in extra:
-                continue
+        for nxt, cost in links[node]:
             nd = d + cost
             if nd < dist.get(nxt, 1 << 30):
                 dist[nxt] = nd

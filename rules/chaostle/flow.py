@@ -189,40 +189,41 @@ def _opposite_partner(s: S, a: str, b: str) -> bool:
     return cb.side == opposite and cb.direction != ca.direction
 
 
-def _landing_ok(s: S, cid: str, space: str) -> bool:
+def _landing_ok(s: S, cid: str, space: str, occ: dict[str, str]) -> bool:
     """A move may end on an empty space, or on an opponent (a fight to the death) unless
     that opponent stands on its own original starting position."""
-    occ = s.occupant(space)
-    if occ is None:
+    other = occ.get(space)
+    if other is None:
         return True
-    if s.owner(occ) == s.owner(cid):
+    if s.owner(other) == s.owner(cid):
         return False
-    return s.original_start(occ) != space
+    return s.original_start(other) != space
 
 
-def _landing_label(s: S, space: str) -> str:
-    occ = s.occupant(space)
+def _landing_label(s: S, space: str, occ: dict[str, str]) -> str:
+    other = occ.get(space)
     where = s.space_label(space)
-    return f"{where} and fight {s.name(occ)} there" if occ else where
+    return f"{where} and fight {s.name(other)} there" if other else where
 
 
 def entry_actions(s: S, seat: int) -> list[Action]:
-    acts = []
+    acts: list[Action] = []
+    occ = s.occupancy()
     for cid in s.armies[seat]:
         if s.chars[cid]["status"] != "out":
             continue
         start = s.start_space(cid)
-        if not _landing_ok(s, cid, start):
+        if not _landing_ok(s, cid, start, occ):
             continue
         acts.append(Action("enter", (cid, start),
-                           f"Put {s.name(cid)} in play at {_landing_label(s, start)}"))
+                           f"Put {s.name(cid)} in play at {_landing_label(s, start, occ)}"))
         mv = free_movement(s, cid)
-        if mv > 0 and s.occupant(start) is None:
+        if mv > 0 and start not in occ:
             for dest in s.board.destinations(start, mv, s.rules_for(cid)):
-                if _landing_ok(s, cid, dest):
+                if _landing_ok(s, cid, dest, occ):
                     acts.append(Action("enter", (cid, dest),
                                        f"Put {s.name(cid)} in play and move {mv} to "
-                                       f"{_landing_label(s, dest)}"))
+                                       f"{_landing_label(s, dest, occ)}"))
     return acts
 
 
@@ -232,6 +233,7 @@ def roll_move_actions(s: S) -> list[Action]:
         return []
     roll = t["roll"]
     acts = entry_actions(s, s.current) if t["kind"] == "enter" else []
+    occ = s.occupancy()
     for cid in s.on_board(s.current):
         mv = free_movement(s, cid)
         totals = [roll] + ([roll + mv] if mv > 0 and cid not in t["mv"] else [])
@@ -240,24 +242,25 @@ def roll_move_actions(s: S) -> list[Action]:
         for total in totals:
             extra = " (with battle-card movement)" if total != roll else ""
             for dest in s.board.destinations(s.chars[cid]["at"], total, s.rules_for(cid)):
-                if _landing_ok(s, cid, dest):
+                if _landing_ok(s, cid, dest, occ):
                     acts.append(Action("move", (cid, dest, total),
                                        f"{s.name(cid)}: move {total} to "
-                                       f"{_landing_label(s, dest)}{extra}"))
+                                       f"{_landing_label(s, dest, occ)}{extra}"))
     return acts
 
 
 def card_move_actions(s: S) -> list[Action]:
     acts = []
+    occ = s.occupancy()
     for cid in s.on_board(s.current):
         mv = free_movement(s, cid)
         if mv <= 0 or cid in s.turn["mv"]:
             continue
         for dest in s.board.destinations(s.chars[cid]["at"], mv, s.rules_for(cid)):
-            if _landing_ok(s, cid, dest):
+            if _landing_ok(s, cid, dest, occ):
                 acts.append(Action("card", (cid, dest),
                                    f"{s.name(cid)}: battle-card move {mv} to "
-                                   f"{_landing_label(s, dest)}"))
+                                   f"{_landing_label(s, dest, occ)}"))
     return acts
 
 

@@ -135,9 +135,13 @@ class ChaostleState(GameState):
 
     def occupant(self, space: str) -> str | None:
         for cid, ch in self.chars.items():
-            if ch["status"] == "play" and ch["at"] == space:
+            if ch["at"] == space and ch["status"] == "play":
                 return cid
         return None
+
+    def occupancy(self) -> dict[str, str]:
+        """{space: character} for every character on the board."""
+        return {ch["at"]: cid for cid, ch in self.chars.items() if ch["status"] == "play"}
 
     def on_board(self, seat: int | None = None) -> list[str]:
         seats = range(self.n) if seat is None else (seat,)

@@ -1,0 +1,142 @@
+"""Fates: the two cards, optional happiness, the traps and the lasting fates."""
+
+from __future__ import annotations
+
+from rules.chaostle.fates import fate_table
+from rules.chaostle.state import ChaostleState
+from tests.rules.chaostle.helpers import act, opening, put, roll, turn_of
+
+
+def _fated(column: int, row: int, **setup: str) -> ChaostleState:
+    """The Dwarf moved a five and meets the fate in ``column`` / ``row``."""
+    s = opening([["dwarf", "mage"], ["rogue", "crusader"]], ["south.king", "north.king"],
+                army="2", **setup)
+    put(s, "dwarf", "west.wk03")
+    put(s, "rogue", "east.wk03")
+    turn_of(s, 0, "roll")
+    roll(s, 5)
+    act(s, "move", "dwarf", "west.wk08", 5)
+    roll(s, column, row)
+    return s
+
+
+def test_cards_have_three_columns_of_rows_two_to_twelve() -> None:
+    """Fate Five: columns 1-3 on the Card of Happiness, 4-6 on the Card of Doom, rows 2-12;
+    every fate the rulebook names is on a card."""
+    fates, columns = fate_table()
+    assert len(columns) == 6 and all(len(c) == 11 for c in columns)
+    names = {fates[f].name for col in columns for f in col}
+    for named in ("Charisma", "Luck", "Double Dice", "Fairy Dust", "Power", "Groovy",
+                  "Bad Vibes", "Burden", "Shark Attack", "Snake Pit", "Spider Lair",
+                  "Torture Chamber", "Deteriorate", "Happiness"):
+        assert named in names
+
+
+def test_happiness_column_one_row_two_wins() -> None:
+    """Fates (published): Happiness column 1 with a roll of 2 wins the game outright."""
+    s = _fated(1, 2)
+    act(s, "accept")
+    out = s.outcome()
+    assert out is not None and out.winners == (0,)
+
+
+def test_happiness_fates_are_optional() -> None:
+    """Fate Five: happiness fates are optional."""
+    s = _fated(1, 2)
+    assert s.decision().players == (0,)
+    act(s, "decline")
+    assert s.outcome() is None
+
+
+def test_charisma_hires_a_mercenary() -> None:
+    """Mercenaries: Charisma adds a left-over character to the army."""
+    s = _fated(1, 7)
+    act(s, "accept")
+    hires = [a.args[0] for a in s.legal_actions(0)]
+    assert "dragon" in hires and "mage" not in hires
+    act(s, "mercenary", "dragon")
+    assert "dragon" in s.armies[0] and s.chars["dragon"]["status"] == "out"
+
+
+def test_deteriorate_leaves_one_health() -> None:
+    """Fates (published): Deteriorate leaves the character at 1 health."""
+    s = _fated(4, 3)
+    assert s.chars["dwarf"]["hp"] == 1
+
+
+def test_trap_holds_until_an_escape_roll() -> None:
+    """Traps: a trapped character is out of reach; at the start of each of its owner's
+    turns it rolls to escape, and a failed roll costs health."""
+    s = _fated(4, 12)  # Spider Lair
+    assert s.chars["dwarf"]["status"] == "trap"
+    turn_of(s, 0, "begin")
+    from rules.chaostle.fates import queue_escapes
+
+    queue_escapes(s)
+    roll(s, 1)  # fails: bitten for 4
+    assert s.chars["dwarf"]["hp"] == 32 - 4 and s.chars["dwarf"]["status"] == "trap"
+    queue_escapes(s)
+    roll(s, 6)
+    assert s.chars["dwarf"]["status"] == "play" and s.chars["dwarf"]["at"] == "west.wl0"
+
+
+def test_shark_attack_can_be_fatal() -> None:
+    """Fates (published): the Shark Attack trap can conquer its prisoner."""
+    s = _fated(4, 2)
+    s.chars["dwarf"]["hp"] = 5
+    from rules.chaostle.fates import queue_escapes
+
+    turn_of(s, 0, "begin")
+    queue_escapes(s)
+    while s.queue and s.queue[0].get("purpose") == "escape":
+        roll(s, 1)
+    assert s.chars["dwarf"]["status"] == "out"
+
+
+def test_bad_vibes_one_space_until_a_six() -> None:
+    """Fates (published): Bad Vibes limits movement to one space a turn until lifted by a
+    movement roll of six."""
+    s = _fated(4, 4)
+    assert s.chars["dwarf"]["bad_vibes"]
+    turn_of(s, 0, "roll")
+    roll(s, 4)
+    assert {a.args[2] for a in s.legal_actions(0) if a.kind == "move"} == {1}
+    turn_of(s, 0, "roll")
+    roll(s, 6)
+    assert not s.chars["dwarf"]["bad_vibes"]
+
+
+def test_burden_stops_battle_card_movement() -> None:
+    """Burden (designed): no battle-card movement until a six is rolled."""
+    s = _fated(4, 6)
+    s.chars["dwarf"]["up"] = ["movement"]
+    turn_of(s, 0, "roll")
+    roll(s, 2)
+    assert {a.args[2] for a in s.legal_actions(0) if a.kind == "move"} == {2}
+
+
+def test_stumble_skips_the_next_turn() -> None:
+    """Stumble (designed): the player misses their next turn."""
+    s = _fated(4, 7)
+    from rules.chaostle.flow import new_turn
+
+    new_turn(s, 0, [])
+    assert s.current == 1
+
+
+def test_power_gives_a_peg() -> None:
+    """Power (designed from 'fates sometimes give upgrades'): the chosen character gains
+    a peg."""
+    s = _fated(1, 3)
+    act(s, "accept")
+    act(s, "upgrade", "dwarf", "armor")
+    assert s.chars["dwarf"]["up"] == ["armor"]
+
+
+def test_option_two_turns_power_into_groovy() -> None:
+    """Faster Game Play option 2: Double Dice, Fairy Dust and Power become Groovy."""
+    from rules.chaostle.fates import fate_at
+
+    s = opening([["dwarf"], ["rogue"]], ["south.king", "north.king"], two_dice="on")
+    assert fate_at(s, 1, 3).name == "Groovy"
+    assert fate_at(s, 1, 5).name == "Luck"

@@ -1,0 +1,244 @@
+"""A turn in the printed order: movement rolls, moving, the Lucky Toad, starting positions,
+the castle and Sanctuary."""
+
+from __future__ import annotations
+
+from rules.chaostle import GAME
+from rules.core import CHANCE, Action
+from tests.rules.chaostle.helpers import act, opening, put, roll, turn_of
+
+
+def _two() -> object:
+    return opening([["dwarf", "mage"], ["rogue", "crusader"]], ["south.king", "north.king"])
+
+
+def test_draft_goes_counter_clockwise_and_last_chooser_starts() -> None:
+    """Selecting Characters / Starting the Game: choices go counter-clockwise from the
+    first chooser; crowns are chosen from the last chooser on, clockwise; the last chooser
+    takes the first turn."""
+    s = GAME.new_state(GAME.validate_setup({"players": 3, "army": "1"}), 0)
+    s.apply(CHANCE, Action("first", (0,)))
+    order = []
+    while s.phase == "draft":
+        seat = s.decision().players[0]
+        order.append(seat)
+        s.apply(seat, s.legal_actions(seat)[0])
+    assert order == [0, 2, 1]
+    crown_order = []
+    while s.phase == "crown":
+        seat = s.decision().players[0]
+        crown_order.append(seat)
+        s.apply(seat, s.legal_actions(seat)[0])
+    assert crown_order == [1, 2, 0]
+    assert s.phase == "place" and s.decision().players == (1,)
+
+
+def test_six_point_draft_limits_army_levels() -> None:
+    """Optional drafting: an army's levels add up to six at most."""
+    s = GAME.new_state(GAME.validate_setup({"players": 2, "draft": "six points"}), 0)
+    s.apply(CHANCE, Action("first", (0,)))
+    s.apply(0, Action("pick", ("dragon",)))
+    s.apply(1, Action("pick", ("barbarian",)))
+    picks = {a.args[0] for a in s.legal_actions(0)}
+    assert "paladin" not in picks  # 3 + 3 + at least 1 is more than six
+    assert "minotaur" in picks  # 3 + 2 + 1 is six
+    s.apply(0, Action("pick", ("minotaur",)))
+    s.apply(1, Action("pick", ("rogue",)))
+    assert {s.cards[a.args[0]].level for a in s.legal_actions(0)} == {1}
+
+
+def test_one_or_two_puts_a_character_in_play() -> None:
+    """One or a Two: put a character in play at its starting position (optionally plus its
+    battle-card movement) or move one the number rolled."""
+    s = _two()
+    put(s, "dwarf", "west.wk03")
+    turn_of(s, 0, "roll")
+    roll(s, 2)
+    kinds = {(a.kind, a.args[0]) for a in s.legal_actions(0)}
+    assert ("enter", "mage") in kinds and ("move", "dwarf") in kinds
+    assert not any(a.kind == "done" for a in s.legal_actions(0))  # the roll must be used
+    act(s, "enter", "mage", "south.wk09")
+    assert s.chars["mage"]["at"] == "south.wk09"
+
+
+def test_skip_the_roll_when_nobody_is_in_play() -> None:
+    """Rolling for Movement: with no character in play a player may put one in play
+    instead of rolling."""
+    s = _two()
+    turn_of(s, 0, "begin")
+    assert s.decision().players == (0,)
+    assert {a.kind for a in s.legal_actions(0)} == {"enter", "roll"}
+
+
+def test_lucky_three_gives_another_turn() -> None:
+    """Lucky Three: move three, then take another turn."""
+    s = _two()
+    put(s, "dwarf", "west.wk03")
+    put(s, "rogue", "east.wk03")
+    turn_of(s, 0, "roll")
+    roll(s, 3)
+    act(s, "move", "dwarf", "west.wk06", 3)
+    while s.phase != "begin" and s.phase != "roll":
+        act(s, s.legal_actions(0)[-1].kind)
+    assert s.current == 0
+
+
+def test_optional_four_may_be_skipped() -> None:
+    """Optional Four: the player need not move."""
+    s = _two()
+    put(s, "dwarf", "west.wk03")
+    turn_of(s, 0, "roll")
+    roll(s, 4)
+    assert Action("done") in s.legal_actions(0)
+
+
+def test_six_must_be_moved_in_full() -> None:
+    """Six: a character must move the full six spaces when it can."""
+    s = _two()
+    put(s, "dwarf", "west.wk03")
+    turn_of(s, 0, "roll")
+    roll(s, 6)
+    acts = s.legal_actions(0)
+    assert Action("done") not in acts
+    assert all(a.args[2] == 6 for a in acts if a.kind == "move")
+
+
+def test_fate_five_gives_the_chosen_character_a_fate() -> None:
+    """Fate Five: after moving five, the chosen character rolls the red die and two white
+    dice for a fate."""
+    s = _two()
+    put(s, "dwarf", "west.wk03")
+    turn_of(s, 0, "roll")
+    roll(s, 5)
+    act(s, "move", "dwarf", "west.wk08", 5)
+    frame = s.queue[0]
+    assert frame["k"] == "fate" and frame["char"] == "dwarf"
+    roll(s, 4, 3)  # Card of Doom column 4, row 3: Deteriorate
+    assert s.chars["dwarf"]["hp"] == 1
+
+
+def test_battle_card_movement_is_all_or_nothing() -> None:
+    """Movement: a character's battle-card movement is used in full, in one direction: with
+    movement 2 a roll of three moves three or five, never four."""
+    s = opening([["unicorn"], ["rogue"]], ["south.king", "north.king"])
+    put(s, "unicorn", "west.wk03")
+    turn_of(s, 0, "roll")
+    roll(s, 3)
+    totals = {a.args[2] for a in s.legal_actions(0) if a.kind == "move"}
+    assert totals == {3, 5}
+
+
+def test_no_landing_twice_in_one_move() -> None:
+    """Movement: a character never lands on the same space twice in one move."""
+    s = _two()
+    put(s, "dwarf", "west.wk03")
+    turn_of(s, 0, "roll")
+    roll(s, 6)
+    for a in s.legal_actions(0):
+        if a.kind == "move":
+            path = s.board.destinations("west.wk03", 6, s.rules_for("dwarf"))[a.args[1]]
+            assert len(set(path)) == len(path)
+
+
+def test_lucky_toad_heals_on_landing() -> None:
+    """Lucky Toads: landing on the corner in front of one heals to full health."""
+    s = _two()
+    put(s, "dwarf", "east.wk13")
+    s.chars["dwarf"]["hp"] = 3
+    turn_of(s, 0, "roll")
+    roll(s, 3)
+    act(s, "move", "dwarf", "south.wk00", 3)
+    assert s.chars["dwarf"]["hp"] == 32
+
+
+def test_starting_position_moves_up_at_each_opponent_stairway() -> None:
+    """Upgrading Starting Positions: reaching or passing the next opponent's stairway, on
+    any level, makes the gate in front of it the new starting position."""
+    s = _two()
+    put(s, "dwarf", "west.wk06")
+    turn_of(s, 0, "roll")
+    roll(s, 6)
+    act(s, "move", "dwarf", "west.wk12", 6)
+    assert s.chars["dwarf"]["start"] == 1 and s.start_space("dwarf") == "west.wk08"
+
+
+def test_castle_is_struck_once_per_turn_from_the_inner_square() -> None:
+    """Battling the Castle: from the Inner Square a character strikes once, at the end of
+    the turn, always in range; the damage comes off the castle's health."""
+    s = _two()
+    put(s, "dwarf", "south.iq0")
+    turn_of(s, 0, "end")
+    act(s, "castle", "dwarf")
+    roll(s, 1)  # Oversized Battle Axe, 15
+    assert s.castle_hp == 85
+    assert not any(a.kind == "castle" for a in s.legal_actions(0))
+
+
+def test_conquering_the_castle_enters_sanctuary_and_wins() -> None:
+    """Battling the Castle: whoever conquers it moves into Sanctuary; with one character
+    needed, that wins."""
+    s = _two()
+    put(s, "dwarf", "south.iq0")
+    s.castle_hp = 10
+    turn_of(s, 0, "end")
+    act(s, "castle", "dwarf")
+    roll(s, 1)
+    assert s.castle_hp == 0 and s.chars["dwarf"]["status"] == "sanctuary"
+    out = s.outcome()
+    assert out is not None and out.winners == (0,)
+
+
+def test_after_the_castle_falls_others_drop_into_sanctuary() -> None:
+    """Battling the Castle: once it is conquered, characters on the Inner Square simply
+    drop into Sanctuary on a following turn; the needed number wins."""
+    s = opening([["dwarf", "mage"], ["rogue", "crusader"]], ["south.king", "north.king"],
+                sanctuary="2")
+    s.castle_down = True
+    s.castle_hp = 0
+    s.chars["dwarf"]["status"] = "sanctuary"
+    put(s, "mage", "west.iq0")
+    turn_of(s, 0, "end")
+    act(s, "sanctuary", "mage")
+    out = s.outcome()
+    assert out is not None and out.winners == (0,)
+
+
+def test_half_board_climbs_the_opponents_stairway() -> None:
+    """Two Player Alternative: opposite sides, King against Queen; each climbs the other's
+    stairway and upgrades at most once."""
+    s = opening([["dwarf"], ["rogue"]], ["south.king", "north.queen"], half_board="on")
+    rules = s.rules_for("dwarf")
+    assert rules.entry_sides == ("north",)
+    assert "north.in0" in s.board.destinations("north.wk08", 1, rules)
+    assert not s.board.destinations("north.wk08", 2, rules).keys() & {"north.wk09"}
+
+
+def test_half_board_needs_facing_crowns() -> None:
+    """Two Player Alternative: the second crown is on the opposite side, facing the other
+    way."""
+    s = GAME.new_state(GAME.validate_setup({"players": 2, "army": "1", "half_board": "on"}), 0)
+    s.apply(CHANCE, Action("first", (0,)))
+    s.apply(0, Action("pick", ("dwarf",)))
+    s.apply(1, Action("pick", ("rogue",)))
+    s.apply(1, Action("crown", ("south.king",)))
+    assert [a.args[0] for a in s.legal_actions(0)] == ["north.queen"]
+
+
+def test_faster_play_one_climbs_at_third_or_fourth_start() -> None:
+    """Faster Game Play option 1: the stairways of the third and fourth starting positions
+    also lead up to the Inner Square."""
+    s = opening([["dwarf"], ["rogue"]], ["south.king", "north.king"], fast_stairs="on")
+    assert set(s.rules_for("dwarf").entry_sides) == {"south", "north", "east"}
+
+
+def test_faster_play_two_rolls_two_dice() -> None:
+    """Faster Game Play option 2: two dice for movement; 5, 6 or 9 put a character in play,
+    7 is lucky, 4 or less optional, 10 or more a fate."""
+    s = _two()
+    s.setup = {**s.setup, "two_dice": "on"}
+    put(s, "dwarf", "west.wk03")
+    turn_of(s, 0, "roll")
+    assert [a.args[0] for a, _ in s.chance_outcomes()] == list(range(2, 13))
+    roll(s, 9)
+    assert s.turn["kind"] == "enter"
+    assert any(a.kind == "enter" for a in s.legal_actions(0))
