@@ -887,8 +887,8 @@ class BattleconState(GameState):
 
     # ---- presentation ----------------------------------------------------------------
     def player_name(self, player: int) -> str:
-        names = [self.content.fighters[pl["fighter"]]["name"] for pl in self.s["players"]]
-        name = names[player].split()[0]
+        names = [pl["fighter"].capitalize() for pl in self.s["players"]]
+        name = names[player]
         return f"{name} ({player + 1})" if names[0] == names[1] else name
 
     def panels(self, viewer: int | None) -> list:
