@@ -10,6 +10,7 @@ from rules.terrene import decks as deckrules
 from rules.terrene.content import cards, decks
 from rules.terrene.state import HP_START, SP_1V1, SP_2V2, ZONES, TerreneState
 
+FORMATS = ("single game", "best of three")
 SUMMARY = (
     "A battle card game of team compositions and timing: recruit characters, assign them "
     "items and commands, attack and block, respond on the chain, and bring the opposing "
@@ -26,8 +27,13 @@ class TerreneGame(Game):
 
     def setup_options(self, players: int) -> list[SetupOption]:
         ids = tuple(decks())
-        return [SetupOption("deck", "Deck", ids, ids[0], per_seat=True,
-                            help="a preset deck list from the rulebook")]
+        return [
+            SetupOption("deck", "Deck", ids, ids[0], per_seat=True,
+                        help="a preset deck list from the rulebook"),
+            SetupOption("format", "Format", FORMATS, FORMATS[0],
+                        help="one game, or a best-of-three set (the loser of a game "
+                        "chooses who goes first in the next)"),
+        ]
 
     def validate_setup(self, setup: dict[str, Any]) -> dict[str, Any]:
         if int(setup.get("players", 2)) == 3:
@@ -67,6 +73,7 @@ class TerreneGame(Game):
         s.draw_bonus = [0] * n
         s.active_terrain = [None] * n
         s.party = [[] for _ in range(n)]
+        s.set_mode = setup["format"] == "best of three"
         return s
 
     def state_from_json(self, data: dict[str, Any]) -> TerreneState:

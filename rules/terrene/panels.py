@@ -62,6 +62,14 @@ def panels(s: TerreneState, viewer: int | None) -> list[Panel]:
 
 
 def turn_lines(s: TerreneState) -> list[str]:
+    head = [f"Best of three: game {s.game_no}, set score {s.set_wins[0]}-{s.set_wins[1]}"
+            ] if s.set_mode else []
+    return head + _phase_lines(s)
+
+
+def _phase_lines(s: TerreneState) -> list[str]:
+    if s.phase == "next_game" and s.prompt is not None:
+        return [f"{s.player_name(s.prompt['seat'])} lost and chooses who goes first."]
     if s.phase == "party":
         return [f"Setup: {s.player_name(s.party_seat)} chooses a starting party."]
     if s.phase == "over":

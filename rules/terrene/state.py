@@ -67,6 +67,10 @@ class TerreneState(GameState):
         self.scores: list[float] | None = None
         self.reason = ""
         self.hidden_view = False
+        self.set_mode = False  # best of three
+        self.set_wins = [0, 0]  # per team
+        self.game_no = 1
+        self.game_log: list[str] = []
 
     # ---- content helpers --------------------------------------------------------------
     def card(self, uid: int) -> Card:
@@ -106,6 +110,8 @@ class TerreneState(GameState):
             return Decision.chance()
         if self.phase == "party":
             return Decision.player(self.party_seat)
+        if self.phase == "next_game" and self.prompt is not None:
+            return Decision.player(self.prompt["seat"])
         if self.prompt is not None:
             return Decision.player(self.prompt["seat"])
         if self.chain:
@@ -196,6 +202,8 @@ class TerreneState(GameState):
         c.prompt = dict(self.prompt) if self.prompt is not None else None
         c.battle = dict(self.battle) if self.battle is not None else None
         c.scores = list(self.scores) if self.scores is not None else None
+        c.set_wins = list(self.set_wins)
+        c.game_log = list(self.game_log)
         return c
 
     _PLAIN = (
@@ -203,7 +211,7 @@ class TerreneState(GameState):
         "turn", "turns_taken", "step", "hp", "actions", "sp_limit", "zones", "active_terrain",
         "party", "ceased", "chain", "priority", "passes", "last_adder", "used_chain", "used_turn",
         "prompt", "battle", "switched", "traded", "draw_bonus", "link_serial", "scores",
-        "reason", "hidden_view",
+        "reason", "hidden_view", "set_mode", "set_wins", "game_no", "game_log",
     )
 
     def to_json(self) -> dict[str, Any]:

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from rules.core import CHANCE, Action, Event
-from rules.terrene import battle, chain, effects, stats
+from rules.terrene import battle, chain, effects, sets, stats
 from rules.terrene.content import Card, cards, decks
 
 if TYPE_CHECKING:
@@ -250,6 +250,11 @@ def _loss_reason(s: TerreneState, team: int) -> str:
 
 
 def finish(s: TerreneState, scores: list[float], reason: str, events: list[Event]) -> None:
+    """A game ends; in a set, the next game follows until a side has two wins."""
+    if sets.game_over(s, scores, reason, events):
+        return
+    if s.set_mode:
+        scores, reason = sets.set_result(s)
     s.scores, s.reason, s.phase = scores, reason, "over"
     s.chain, s.prompt, s.battle = [], None, None
     events.append(Event("game_over", f"Game over: {reason}."))
@@ -288,6 +293,8 @@ def legal_actions(s: TerreneState, player: int) -> list[Action]:
         return [Action("shuffle", (0,), "Shuffle the decks")]
     if s.phase == "party":
         return party_actions(s, player)
+    if s.phase == "next_game":
+        return sets.choose_first_actions(s)
     if s.prompt is not None:
         return prompt_actions(s, player)
     if s.chain:
@@ -594,6 +601,7 @@ def _dismiss_card(s: TerreneState, _p: int, a: Action, events: list[Event]) -> N
 
 
 def _run(s: TerreneState, p: int, _a: Action, events: list[Event]) -> None:
+    s.draw_bonus[p] = sets.RUN_BONUS_DRAWS if s.set_mode else 0
     finish(s, [1.0 if s.team(q) != s.team(p) else 0.0 for q in range(s.n)],
            f"{s.player_name(p)} ran from the battle", events)
 
@@ -602,11 +610,15 @@ def _end(s: TerreneState, _p: int, _a: Action, events: list[Event]) -> None:
     end_turn(s, events)
 
 
+def _choose_first(s: TerreneState, p: int, a: Action, events: list[Event]) -> None:
+    sets.start_next_game(s, p if a.kind == "go_first" else s.next_seat(p), events)
+
+
 HANDLERS: dict[str, Callable[[TerreneState, int, Action, list[Event]], None]] = {
     "coin": _coin, "shuffle": _shuffle, "opening": _party, "pick_terrain": _party,
     "pick_character": _party, "pick_assignable": _party, "recruit": _recruit, "hide": _hide,
     "attack": _attack, "use": _use, "pass": _pass, "block": _block, "no_block": _block,
     "slow_pay": _slow, "slow_cancel": _slow, "assign": _assign, "terrain": _terrain,
     "trade": _trade, "dismiss": _dismiss, "dismiss_card": _dismiss_card, "run": _run,
-    "end_turn": _end,
+    "end_turn": _end, "go_first": _choose_first, "go_second": _choose_first,
 }

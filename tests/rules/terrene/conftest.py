@@ -16,18 +16,24 @@ class Table:
 
     @staticmethod
     def started(decks: Iterable[str] = ("greggory_beatdown", "sk_item_steal"), first: int = 0,
-                seed: int = 7, opening: bool = True) -> TerreneState:
+                seed: int = 7, opening: bool = True, fmt: str = "single game") -> TerreneState:
         decks = list(decks)
-        setup = {"players": len(decks), **{f"deck.{i}": d for i, d in enumerate(decks)}}
+        setup = {"players": len(decks), "format": fmt,
+                 **{f"deck.{i}": d for i, d in enumerate(decks)}}
         s = GAME.new_state(setup, seed)
         s.apply(-1, Action("coin", (first,)))
+        Table.finish_setup(s, seed, opening)
+        return s
+
+    @staticmethod
+    def finish_setup(s: TerreneState, seed: int = 7, opening: bool = True) -> None:
+        """Choose starting parties (the first opening plan, or the first picks), shuffle."""
         while s.phase == "party":
             seat = s.party_seat
             acts = s.legal_actions(seat)
             pick = next((a for a in acts if a.kind == "opening"), None) if opening else None
             s.apply(seat, pick or acts[0])
         s.apply(-1, Action("shuffle", (seed,)))
-        return s
 
     @classmethod
     def bare(cls, decks: Iterable[str] = ("greggory_beatdown", "sk_item_steal"),
