@@ -25,8 +25,13 @@ class BattleconGame(Game):
 
     def setup_options(self, players: int) -> list[SetupOption]:
         fighters = tuple(load().fighters)
-        return [SetupOption("fighter", "Fighter", fighters, fighters[0], per_seat=True,
-                            help="Each player's fighter (a fighter may meet itself).")]
+        return [
+            SetupOption("fighter", "Fighter", fighters, fighters[0], per_seat=True,
+                        help="Each player's fighter (a fighter may meet itself)."),
+            SetupOption("discards", "Initial discards", ("suggested", "chosen"), "suggested",
+                        help="Start with the suggested '1'/'2' pairs in the discard piles, or "
+                             "let each player choose the two pairs."),
+        ]
 
     def validate_setup(self, setup: dict[str, Any]) -> dict[str, Any]:
         out = super().validate_setup(setup)
@@ -37,7 +42,8 @@ class BattleconGame(Game):
     def new_state(self, setup: dict[str, Any], seed: int) -> BattleconState:
         content = load()
         fighters = [setup[f"fighter.{p}"] for p in range(setup["players"])]
-        return BattleconState(new_duel(content, fighters, content.numbers["board"]), content)
+        duel = new_duel(content, fighters, content.numbers["board"], setup["discards"])
+        return BattleconState(duel, content)
 
     def state_from_json(self, data: dict[str, Any]) -> BattleconState:
         if not isinstance(data, dict) or data.get("version") != 1:

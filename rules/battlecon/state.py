@@ -321,6 +321,8 @@ class BattleconState(GameState):
             return Decision.simultaneous([p for p in (0, 1) if not self.player(p)["setup_done"]])
         if phase == "set":
             return Decision.simultaneous([p for p in (0, 1) if self.player(p)["pair"] is None])
+        if phase == "discards":
+            return Decision.simultaneous([p for p in (0, 1) if self.player(p)["discards_left"]])
         if phase == "ante":
             return Decision.player(s["ante"]["turn"])
         if phase == "clash":
@@ -339,6 +341,10 @@ class BattleconState(GameState):
             return self._setup_actions(player)
         if phase == "set":
             return self._set_actions(player)
+        if phase == "discards":
+            pile = self.player(player)["discards_left"]
+            return [Action("discard_pair", a.args, f"Discard pile {pile}: {a.label[4:]}")
+                    for a in self._set_actions(player)]
         if phase == "ante":
             return self._ante_actions(player)
         if phase == "clash":
@@ -424,6 +430,22 @@ class BattleconState(GameState):
                     q["ua"] = kits.SEAT_SETUP[q["fighter"]](self, p)
                 self.say("reveal", f"{self.name(p)} reveals the Finisher "
                          f"{self.card_name(q['finisher'])}.", seat=p)
+            if any(self.player(p)["discards_left"] for p in (0, 1)):
+                self.s["phase"] = "discards"
+            else:
+                self._begin_beat()
+
+    def _on_discards(self, player: int, action: Action) -> None:
+        """Setup 4: pile 2 first (it comes back first), then pile 1."""
+        pl = self.player(player)
+        pile = f"discard{pl['discards_left']}"
+        for cid in action.args:
+            pl["hand"].remove(cid)
+        pl[pile] = list(action.args)
+        pl["discards_left"] -= 1
+        self.say("discard", f"{self.name(player)} puts {self.card_name(action.args[0])} "
+                 f"{self.card_name(action.args[1])} in discard pile {pile[-1]}.", seat=player)
+        if not any(self.player(p)["discards_left"] for p in (0, 1)):
             self._begin_beat()
 
     def _on_set(self, player: int, action: Action) -> None:
@@ -897,13 +919,17 @@ class BattleconState(GameState):
         return panels(self.view(viewer), viewer)
 
 
-def new_duel(content: Content, fighters: list[str], width: int) -> dict[str, Any]:
-    """The opening position: hands, suggested initial discards, Force, standups."""
+def new_duel(content: Content, fighters: list[str], width: int,
+             discards: str = "suggested") -> dict[str, Any]:
+    """The opening position: hands, initial discards (the suggested pairs, or none yet
+    when the players choose them), Force, standups."""
     numbers = content.numbers
     players = []
     for seat, fid in enumerate(fighters):
         fighter = content.fighters[fid]
         d1, d2 = list(fighter["discard1"]), list(fighter["discard2"])
+        if discards == "chosen":
+            d1, d2 = [], []
         hand = [c for c in kit_styles(fighter) + kit_bases(fighter) if c not in d1 + d2]
         players.append({
             "fighter": fid, "life": numbers["life"], "force": numbers["starting_force"],
@@ -912,6 +938,7 @@ def new_duel(content: Content, fighters: list[str], width: int) -> dict[str, Any
             "trashed": [], "finisher": None, "setup_choice": None, "setup_done": False,
             "finisher_used": False, "ua": {}, "beat": fresh_beat(),
             "form": fighter.get("start_form"), "statuses": [],
+            "discards_left": 2 if discards == "chosen" else 0,
         })
     start_force = numbers["starting_force"] * len(fighters)
     return {

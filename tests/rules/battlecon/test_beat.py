@@ -260,3 +260,25 @@ def test_illegal_action_is_refused_and_changes_nothing():
     with pytest.raises(IllegalAction):
         st.apply(0, Action("pass"))
     assert st.state_hash() == before
+
+
+def test_players_may_choose_their_initial_discard_piles():
+    """Setup 4: each player puts a chosen pair in pile 2 (back first), then one in pile 1."""
+    from rules.battlecon import GAME
+    from rules.core import CHANCE
+
+    setup = GAME.validate_setup({"fighter.0": "wardlaw", "fighter.1": "amon",
+                                 "discards": "chosen"})
+    st = GAME.new_state(setup, 1)
+    st.apply(CHANCE, Action("first", (0,)))
+    st.apply(0, Action("setup", ("pain_train", "")))
+    st.apply(1, Action("setup", ("lockdown", "")))
+    assert st.s["phase"] == "discards" and len(st.player(0)["hand"]) == 13
+    st.apply(0, Action("discard_pair", ("charging", "drive")))
+    st.apply(1, Action("discard_pair", ("regulation", "wall")))
+    st.apply(0, Action("discard_pair", ("massive", "strike")))
+    st.apply(1, Action("discard_pair", ("deflection", "shot")))
+    assert st.s["phase"] == "set"
+    assert st.player(0)["discard2"] == ["charging", "drive"]
+    assert st.player(0)["discard1"] == ["massive", "strike"]
+    assert not st.invariant_violations()
