@@ -118,8 +118,13 @@ def _walk(tmp: Path, game_id: str | None) -> None:
     d.expect(SetupScreen, "choosing a game")
     setup = d.top()
     for seat in range(setup.players):  # type: ignore[attr-defined]
-        if setup.seat_choice[seat] != "Human":  # type: ignore[attr-defined]
-            d.click(f"seat{seat}", dx=-200)  # the left arrow: normal -> easy, to keep it quick
+        if setup.seat_choice[seat] == "Human":  # type: ignore[attr-defined]
+            continue
+        if game_id is None:
+            d.click(f"seat{seat}", dx=-200)  # the left arrow: normal -> easy, a short match
+        else:
+            for _ in range(2):  # the right arrow twice: normal -> hard -> random, so that a
+                d.click(f"seat{seat}", dx=200)  # whole match ends in reasonable time
     d.click("start")
     d.expect(TableScreen, "Start")
     table = d.top()
