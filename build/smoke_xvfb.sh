@@ -137,4 +137,4 @@ alive "the final check"
 "$PYTHON" build/check_screenshot.py "$OUT/screenshot.png" --differs-from "$OUT/1-title.png" \
   2>"$work/check.log" || fail "$(cat "$work/check.log")"
 stop_program
-echo "smoke test passed: screenshots in $OUT/"
+echo "smoke test passed: screenshots in $(cd "$OUT" && pwd)/ (last: screenshot.png)"
