@@ -1,0 +1,294 @@
+"""Battle for Biternia AI: an evaluation, move ordering and a determinized rollout agent.
+
+* ``evaluate`` weighs the Bits (the win condition), Towers, Heroes alive with their HP and
+  level, gold, and how far each team has pushed down its lanes.
+* ``action_score`` is the move ordering: it understands lanes and Towers (push while healthy,
+  fall back when hurt, keep out of an enemy Tower's fire when weak), focus fire (target the
+  enemy closest to defeat, then Structures), farming (gold spaces, free activations) and
+  levelling (level up whenever the gold allows, learn the strongest power).
+* ``BiterniaAgent`` samples worlds consistent with its view (``determinize``: hands, deck
+  order and face-down orders), tries the best-ordered actions in each, plays on with the
+  ordering policy for a bounded number of decisions and keeps the action with the best
+  average evaluation. Easy plays the ordering policy with noise.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from rules.biternia import board, effects
+from rules.biternia.content import Card, load
+from rules.biternia.state import BiterniaState
+from rules.biternia.traits import max_hp
+from rules.core import CHANCE, Action
+from rules.core.state import GameState
+
+BIT_WEIGHT = 4.0
+TOWER_WEIGHT = 1.2
+HERO_WEIGHT = 0.9
+LEVEL_WEIGHT = 0.35
+GOLD_WEIGHT = 0.05
+PUSH_WEIGHT = 0.08
+SCALE = 3.0
+
+#: Per-level settings for the custom agent (candidates tried, worlds sampled, rollout depth
+#: in decisions, noise of the ordering policy). Measured with ``launcher.py bench``.
+AGENT_LEVELS: dict[str, dict[str, Any]] = {
+    "easy": {"candidates": 1, "worlds": 0, "depth": 0, "noise": 0.35},
+    "normal": {"candidates": 3, "worlds": 2, "depth": 30, "noise": 0.1},
+    "hard": {"candidates": 5, "worlds": 4, "depth": 60, "noise": 0.1},
+}
+
+#: Settings for the generic IS-MCTS should a caller ask for it (leaf evaluation, no random
+#: rollouts: random play in this game wanders for a hundred rounds).
+LEVELS: dict[str, dict[str, Any]] = {
+    "easy": {"iterations": 40, "rollout_depth": 0, "epsilon": 0.2, "time_cap": 0.3},
+    "normal": {"iterations": 150, "rollout_depth": 0, "time_cap": 0.8},
+    "hard": {"iterations": 600, "rollout_depth": 0, "time_cap": 2.5},
+}
+
+
+# ---- evaluation ---------------------------------------------------------------------------
+def _x(space: str) -> float:
+    return load().spaces[space].x
+
+
+def team_worth(s: BiterniaState, team: int) -> float:
+    """What a team has: its Bit and Towers, Heroes (HP and level), gold and lane progress."""
+    c = load()
+    hp = s.d["structures"]
+    worth = BIT_WEIGHT * hp[board.bit_of(team)] / c.structures["bit"]["hp"]
+    worth += TOWER_WEIGHT * sum(hp[t] / c.structures["tower"]["hp"]
+                                for t in board.tower_spaces(team))
+    for hero, v in s.d["heroes"].items():
+        if v["seat"] % 2 != team:
+            continue
+        worth += LEVEL_WEIGHT * v["level"]
+        if v["space"] is not None:
+            worth += HERO_WEIGHT * (0.5 + v["hp"] / max_hp(s, hero))
+            ahead = _x(v["space"]) if team == 0 else 6 - _x(v["space"])
+            worth += PUSH_WEIGHT * ahead
+            worth += 0.05 * (v["shield"] + v["attack"]) - 0.1 * v["stone"]
+    return worth + GOLD_WEIGHT * s.d["gold"][team]
+
+
+def evaluate(state: GameState, player: int) -> float:
+    """The value of a full (determinized) state for ``player``'s team, in [-1, 1]."""
+    assert isinstance(state, BiterniaState)
+    out = state.outcome()
+    team = player % 2
+    if out is not None:
+        return 1.0 if out.scores[player] > 0.5 else -1.0
+    return math.tanh((team_worth(state, team) - team_worth(state, 1 - team)) / SCALE)
+
+
+# ---- move ordering ------------------------------------------------------------------------
+def card_power(card: Card) -> float:
+    """A rough worth of a card's printed effects."""
+    worth = 0.3 * card.defense
+    for step in card.steps:
+        if step["do"] == "attack":
+            worth += step["power"] * (1.4 if step.get("area") else 1.0) + step.get("pierce", 0)
+            worth += 0.5 * len(step.get("hit", []))
+        elif step["do"] in ("heal", "shield", "attack_token"):
+            worth += step["amount"] * (0.7 if step["who"] != "all" else 1.0)
+        elif step["do"] in ("stun", "stone"):
+            worth += 2.0
+        elif step["do"] == "gold":
+            worth += step["amount"]
+        else:
+            worth += 0.5
+    return worth + (1.0 if card.interrupt else 0.0)
+
+
+def hero_rating(hero: str) -> float:
+    c = load()
+    return c.heroes[hero].hp + 0.5 * sum(card_power(c.cards[p]) for p in c.heroes[hero].powers)
+
+
+def _enemies_near(s: BiterniaState, hero: str) -> list[str]:
+    return [t for t in effects.enemy_targets(s, hero, True, False, True)]
+
+
+def _hurt(s: BiterniaState, hero: str) -> float:
+    v = s.d["heroes"][hero]
+    return 1.0 - v["hp"] / max_hp(s, hero)
+
+
+def _score_order(s: BiterniaState, a: Action) -> float:
+    hero, card = a.args
+    if not effects.usable(hero, card):
+        return 0.3
+    found = effects.card_of(card)
+    worth = card_power(found)
+    attacks = any(st["do"] == "attack" for st in found.steps)
+    if attacks and not _enemies_near(s, hero):
+        worth *= 0.5
+    if any(st["do"] == "heal" for st in found.steps):
+        worth *= 0.5 + _hurt(s, hero)
+    return worth
+
+
+def _score_move(s: BiterniaState, a: Action) -> float:
+    hero, dest = a.args
+    v = s.d["heroes"][hero]
+    team = v["seat"] % 2
+    step = _x(dest) - _x(v["space"])
+    ahead = step if team == 0 else -step
+    weak = v["hp"] <= 4 or _hurt(s, hero) > 0.55
+    score = -ahead if weak else ahead
+    enemy_structure = board.is_structure(dest) and board.structure_team(dest) != team
+    if enemy_structure and effects.standing(s, dest):
+        score += -2.5 if weak else 0.8
+    if s.d["space_gold"].get(dest, 0) > 0:
+        score += 0.6
+    foes = effects.heroes_in(s, dest, 1 - team)
+    score += (-0.7 if weak else 0.4) * len(foes)
+    score += 0.2 * len(effects.heroes_in(s, dest, team))
+    return score
+
+
+def _score_target(s: BiterniaState, seat: int, target: str) -> float:
+    """Focus fire: the enemy closest to defeat first, then Structures; friends most hurt."""
+    team = seat % 2
+    if target in s.d["heroes"]:
+        v = s.d["heroes"][target]
+        if v["seat"] % 2 == team:
+            return 1.0 + 3.0 * _hurt(s, target)
+        return 3.0 + 2.0 * v["level"] / 4 + 3.0 * (1.0 - v["hp"] / max_hp(s, target))
+    if board.is_structure(target):
+        left = s.d["structures"][target]
+        return 2.5 + (3.0 if target.startswith("bit_") else 0.0) + (2.0 if left <= 4 else 0.0)
+    return 0.0
+
+
+def _score_activate(s: BiterniaState, a: Action) -> float:
+    hero, mode = a.args
+    v = s.d["heroes"][hero]
+    if mode == "use":
+        card = effects.card_of(v["down"])
+        worth = card_power(card)
+        attacks = any(st["do"] == "attack" for st in card.steps)
+        if attacks and not _enemies_near(s, hero):
+            worth = 0.4 * card.defense
+        return worth
+    if mode == "farm":
+        return 1.5 + (1.0 if s.d["space_gold"].get(v["space"], 0) > 0 else 0.0)
+    if mode == "rest":
+        return 4.0 * _hurt(s, hero) + (1.5 if v["hp"] <= 4 else 0.0)
+    return 2.0 if s.d["gold"][v["seat"] % 2] > 0 else 0.0
+
+
+def action_score(s: BiterniaState, seat: int, a: Action) -> float:
+    """Move ordering: higher is more promising for ``seat``."""
+    kind = a.kind
+    if kind == "order":
+        return _score_order(s, a)
+    if kind == "move":
+        return _score_move(s, a)
+    if kind in ("pass", "stand"):
+        return 0.0 if kind == "pass" else 0.3
+    if kind == "activate":
+        return _score_activate(s, a)
+    if kind == "target":
+        pending = s.d["pending"]
+        frame = s.d["stack"][-1]
+        step = effects.card_of(frame["card"]).steps[frame["i"]]
+        if step["do"] == "move":
+            return _score_move(s, Action("move", (frame["hero"], a.args[0])))
+        return _score_target(s, pending["seat"], a.args[0])
+    if kind == "interrupt":
+        return 2.0
+    if kind == "level":
+        hero, power = a.args
+        alive = s.d["heroes"][hero]["space"] is not None
+        return 3.0 + (1.0 if alive else 0.0) + 0.1 * card_power(load().cards[power]) \
+            - 0.5 * s.d["heroes"][hero]["level"]
+    if kind == "discard":
+        found = effects.card_of(a.args[0])
+        if found is not None and found.hero and found.hero in s.d["heroes"] \
+                and s.d["heroes"][found.hero]["space"] is None:
+            return 1.0  # a defeated Hero's power: cycle it to bring the Hero back sooner
+        return 0.0
+    if kind == "done":
+        return 0.5
+    if kind == "deploy":
+        return -len(effects.heroes_in(s, a.args[1])) + (0.3 if a.args[1].endswith("mid") else 0)
+    if kind == "draft":
+        return hero_rating(a.args[0])
+    if kind == "learn":
+        return card_power(load().cards[a.args[1]])
+    if kind == "catapult":
+        return 1.0 if a.args[0] else 0.0
+    if kind == "respawn":
+        space = a.args[1]
+        return -s.d["structures"].get(space, 0) / 20 + (0.2 if space.endswith("mid") else 0)
+    return 0.0
+
+
+def policy_choice(s: BiterniaState, seat: int, legal: list[Action], rng: random.Random,
+                  noise: float) -> Action:
+    """The ordering policy: the best-scored action, or a random one with chance ``noise``."""
+    if noise and rng.random() < noise:
+        return rng.choice(legal)
+    return max(legal, key=lambda a: (action_score(s, seat, a), rng.random()))
+
+
+def ranked(s: BiterniaState, seat: int, legal: list[Action]) -> list[Action]:
+    return sorted(legal, key=lambda a: -action_score(s, seat, a))
+
+
+# ---- the agent ----------------------------------------------------------------------------
+def rollout(s: BiterniaState, depth: int, rng: random.Random, noise: float) -> None:
+    """Play on with the ordering policy for up to ``depth`` decisions."""
+    steps = 0
+    while steps < depth:
+        d = s.decision()
+        if d.is_terminal:
+            return
+        if d.is_chance:
+            s.apply_unchecked(CHANCE, s.sample_chance(rng))
+            continue
+        seat = d.players[0]
+        s.apply_unchecked(seat, policy_choice(s, seat, s.legal_actions(seat), rng, noise))
+        steps += 1
+
+
+class BiterniaAgent:
+    """Determinized flat Monte Carlo over the best-ordered candidate actions."""
+
+    def __init__(self, level: str, seed: int) -> None:
+        self.settings = AGENT_LEVELS[level]
+        self.rng = random.Random(f"biternia:{level}:{seed}")
+
+    def choose(self, view: GameState, player: int) -> Action:
+        assert isinstance(view, BiterniaState)
+        legal = view.legal_actions(player)
+        if len(legal) == 1:
+            return legal[0]
+        cfg = self.settings
+        if not cfg["worlds"]:
+            return policy_choice(view, player, legal, self.rng, cfg["noise"])
+        candidates = ranked(view, player, legal)[:cfg["candidates"]]
+        if len(candidates) == 1:
+            return candidates[0]
+        worlds = [view.determinize(player, self.rng) for _ in range(cfg["worlds"])]
+        best, best_value = candidates[0], -2.0
+        for action in candidates:
+            total = 0.0
+            for world in worlds:
+                trial = world.clone()
+                trial.apply_unchecked(player, action)
+                rollout(trial, cfg["depth"], self.rng, cfg["noise"])
+                total += evaluate(trial, player)
+            value = total / len(worlds)
+            if value > best_value + 1e-9:
+                best, best_value = action, value
+        return best
+
+
+def make_agent(level: str, seed: int) -> BiterniaAgent | None:
+    """The custom agent for easy / normal / hard (random stays the generic one)."""
+    return BiterniaAgent(level, seed) if level in AGENT_LEVELS else None
