@@ -11,9 +11,11 @@ from ai.battlecon.evaluation import evaluate
 
 #: Matrix-agent settings per level (budgets measured with ``launcher.py bench``).
 AGENT_LEVELS: dict[str, Settings] = {
-    "easy": Settings(max_rows=6, max_cols=6, ante_samples=2, lookahead=False, epsilon=0.25),
-    "normal": Settings(max_rows=12, max_cols=10, ante_samples=3, lookahead=False),
-    "hard": Settings(max_rows=40, max_cols=40, ante_samples=8, lookahead=True),
+    "easy": Settings(max_rows=6, max_cols=6, ante_samples=2, lookahead=False, epsilon=0.25,
+                     time_cap=0.3),
+    "normal": Settings(max_rows=12, max_cols=10, ante_samples=3, lookahead=False,
+                       time_cap=0.7),
+    "hard": Settings(max_rows=40, max_cols=40, ante_samples=8, lookahead=True, time_cap=3.5),
 }
 
 #: Generic-search overrides: the evaluation replaces long random playouts.

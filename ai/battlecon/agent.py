@@ -11,6 +11,7 @@ choices look ahead to the end of the beat.
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass
 
 from ai.battlecon.evaluation import evaluate
@@ -20,6 +21,11 @@ from rules.core.actions import Action
 
 #: Safety stop for playing a beat out (a beat needs far fewer decisions).
 BEAT_STEPS = 400
+#: Inside a played-out beat, at most this many options of one choice are tried (spread
+#: evenly over the list): Hayden's "spend any" can offer dozens.
+GREEDY_WIDTH = 8
+#: The matrix always gets at least this many columns before the time cap may stop it.
+MIN_COLUMNS = 2
 
 
 @dataclass(frozen=True)
@@ -31,10 +37,14 @@ class Settings:
     ante_samples: int = 6  # foe pairs sampled to judge an ante
     lookahead: bool = True  # in-beat choices played to the end of the beat (else greedy)
     epsilon: float = 0.0  # chance of a random legal action
+    time_cap: float | None = None  # seconds for filling one matrix (None: no cap)
 
 
 def _greedy(world: BattleconState, who: int, options: list[Action]) -> Action:
     """The option whose immediate result ``evaluate`` likes best for ``who``."""
+    if len(options) > GREEDY_WIDTH:
+        step = len(options) / GREEDY_WIDTH
+        options = [options[int(i * step)] for i in range(GREEDY_WIDTH)]
     best, best_value = options[0], -2.0
     for action in options:
         trial = world.clone()
@@ -148,7 +158,15 @@ class BattleconAgent:
         base = self._unset_world(view, player)
         rows = _sample(self.rng, legal, self.settings.max_rows)
         cols = _sample(self.rng, self._foe_pairs(base, 1 - player), self.settings.max_cols)
-        payoff = [[self._play_cell(base, player, r, c) for c in cols] for r in rows]
+        payoff: list[list[float]] = [[] for _ in rows]
+        start = time.perf_counter()
+        cap = self.settings.time_cap
+        for j, col in enumerate(cols):
+            if cap is not None and j >= MIN_COLUMNS and time.perf_counter() - start > cap:
+                cols = cols[:j]  # out of time: solve the columns filled so far
+                break
+            for i, row in enumerate(rows):
+                payoff[i].append(self._play_cell(base, player, row, col))
         row_mix, col_mix, _ = solve_zero_sum(payoff)
         self.foe_mix = (view.s["beat"], [tuple(c.args) for c in cols], col_mix)
         return _mixed_choice(self.rng, rows, row_mix)

@@ -1,6 +1,7 @@
 """BattleCON AI hooks: the evaluation, beat play-out and the matrix-game agent."""
 
 import random
+from dataclasses import replace
 
 from ai.battlecon import AGENT_LEVELS, LEVELS, BattleconAgent, evaluate, finish_beat, make_agent
 from ai.levels import level_settings
@@ -77,10 +78,20 @@ def test_matrix_agent_plays_a_legal_action_in_every_kind_of_decision():
 
 
 def test_same_seed_same_choice():
+    """Without a time cap the agent is a pure function of (seed, view)."""
     st, p = _first_decision_in("set", 5)
-    a = BattleconAgent(9, AGENT_LEVELS["normal"]).choose(st.view(p), p)
-    b = BattleconAgent(9, AGENT_LEVELS["normal"]).choose(st.view(p), p)
+    settings = replace(AGENT_LEVELS["normal"], time_cap=None)
+    a = BattleconAgent(9, settings).choose(st.view(p), p)
+    b = BattleconAgent(9, settings).choose(st.view(p), p)
     assert a == b
+
+
+def test_time_cap_still_fills_a_playable_matrix():
+    """The cap stops filling columns, never below MIN_COLUMNS; the choice stays legal."""
+    st, p = _first_decision_in("set", 6)
+    agent = BattleconAgent(2, replace(AGENT_LEVELS["hard"], time_cap=1e-9))
+    assert agent.choose(st.view(p), p) in st.legal_actions(p)
+    assert len(agent.foe_mix[1]) == 2
 
 
 def test_framework_finds_the_battlecon_hooks():
