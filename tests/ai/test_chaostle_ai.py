@@ -1,0 +1,87 @@
+"""Chaostle AI: exact battle odds, the evaluation, and the agent against random play."""
+
+from __future__ import annotations
+
+import random
+
+from ai.chaostle import battle_odds, evaluate, fresh_battle, make_agent
+from ai.levels import make_agent as level_agent
+from rules.chaostle import GAME
+from rules.core import CHANCE, Action, Match
+from tests.rules.chaostle.helpers import act, opening, put, turn_of
+
+
+def _duel():  # type: ignore[no-untyped-def]
+    s = opening([["dragon_slayer"], ["dragon"]], ["west.king", "east.king"], skills="off")
+    put(s, "dragon_slayer", "south.wk03")
+    put(s, "dragon", "south.wk04")
+    turn_of(s, 0)
+    return s
+
+
+def test_battle_odds_match_played_out_battles() -> None:
+    """The exact odds of a battle fought to the end agree with battles played through the
+    rules (both sides always fighting on)."""
+    s = _duel()
+    odds = battle_odds(s, fresh_battle(s, "dragon_slayer", "dragon", 1))
+    rng = random.Random(1)
+    wins = 0
+    trials = 1500
+    for _ in range(trials):
+        b = s.clone()
+        act(b, "battle", "dragon_slayer", "dragon")
+        while any(f["k"] == "battle" for f in b.queue):
+            if b.decision().is_chance:
+                b.apply(CHANCE, b.sample_chance(rng))
+            else:
+                act(b, "fight_on")
+        wins += b.chars["dragon"]["status"] == "out"
+    assert abs(wins / trials - odds) < 0.04
+
+
+def test_battle_odds_certain_cases() -> None:
+    """A first strike that always conquers (range 0: nothing misses) wins for sure; no
+    chance at all of hitting loses for sure."""
+    s = _duel()
+    s.chars["dragon"]["hp"] = 1
+    assert battle_odds(s, fresh_battle(s, "dragon_slayer", "dragon", 0)) == 1.0
+    s.chars["dragon"]["hp"] = 40
+    assert battle_odds(s, fresh_battle(s, "dragon_slayer", "dragon", 3)) == 0.0
+
+
+def test_evaluate_is_in_range_and_prefers_progress() -> None:
+    """The evaluation stays in [-1, 1] and rewards being further round the castle."""
+    s = _duel()
+    base = evaluate(s, 0)
+    assert -1.0 <= base <= 1.0
+    s.chars["dragon_slayer"]["at"] = "south.wk12"  # further round for the King of the west
+    assert evaluate(s, 0) > base
+    s.chars["dragon_slayer"]["at"] = "south.iq0"
+    assert evaluate(s, 0) > base
+
+
+def test_levels_build_the_chaostle_agent() -> None:
+    """easy / normal / hard use the Chaostle agent; random falls back to the generic one."""
+    for level in ("easy", "normal", "hard"):
+        assert make_agent(level, 1) is not None
+    assert make_agent("random", 1) is None
+    assert type(level_agent("chaostle", "normal", 1)).__name__ == "ChaostleAgent"
+
+
+def test_normal_beats_random() -> None:
+    """Normal plays with purpose: it wins short seeded two-player games against random."""
+    wins = 0
+    for g in range(3):
+        agents = {0: level_agent("chaostle", "normal", g), 1: level_agent("chaostle", "random", g)}
+        m = Match(GAME, GAME.default_setup(2), 50 + g)
+        out = m.play(agents, max_decisions=3000)
+        wins += out is not None and out.winners == (0,)
+    assert wins >= 2
+
+
+def test_agent_picks_a_legal_action() -> None:
+    s = GAME.new_state(GAME.default_setup(3), 2)
+    s.apply(CHANCE, Action("first", (0,)))
+    agent = make_agent("hard", 3)
+    assert agent is not None
+    assert agent.choose(s.view(0), 0) in s.legal_actions(0)
