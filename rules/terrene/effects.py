@@ -392,6 +392,18 @@ def op_defeat(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None
         defeat(s, uid, by, events)
 
 
+def op_consume(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
+    """The source absorbs an allied character: it leaves play, the source gains its XP + 1."""
+    source = link["source"]
+    for uid in targets_for(s, link, e.get("to", "target")):
+        if uid == source or not in_play(s, source):
+            continue
+        gained = s.units[uid]["xp"] + 1
+        say(events, "consume", f"{s.name(source)} consumes {s.name(uid)}.", uid=uid)
+        leave_play(s, uid, to="discard")
+        gain_xp(s, source, gained, events)
+
+
 OPS = {
     "damage": op_damage, "player_damage": op_player_damage, "heal": op_heal,
     "heal_player": op_heal_player, "status": op_status, "gain": op_gain, "buff": op_buff,
@@ -401,4 +413,5 @@ OPS = {
     "fetch_character": op_fetch_character, "return_to_hand": op_return_to_hand, "xp": op_xp,
     "token": op_token, "critical": op_critical, "hide": op_hide, "taunt": op_taunt,
     "reveal": op_reveal, "reveal_all": op_reveal_all, "defeat": op_defeat,
+    "consume": op_consume,
 }

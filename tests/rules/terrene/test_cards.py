@@ -146,3 +146,29 @@ def test_insidious_recoils_from_a_blockers_defense_unless_silenced(table):
     table.act(s, 1, "block", olivia)
     table.pass_all(s)
     assert s.units[ins]["dmg"] == 10 and s.units[olivia]["dmg"] == 10
+
+
+def test_yume_consumes_an_ally_and_gains_its_xp(table):
+    """Yume the Infected (designed): feed an allied character that earned XP to Yume."""
+    s = table.bare(("critical_hit", "greggory_beatdown"))
+    yume = table.place(s, 0, "yume_the_infected")
+    fed = table.place(s, 0, "insidious")
+    table.place(s, 1, "olivia_the_graceless")
+    s.units[fed]["xp"] = 1
+    table.use(s, 0, yume, 0, fed)
+    table.pass_all(s)
+    assert fed not in s.units and fed in s.zones["discard"][0]
+    assert s.units[yume]["xp"] == 2 and s.units[yume]["lv"] == 3  # Terreria XP 2: +1 LV
+
+
+def test_tokens_are_characters_and_cease_when_they_leave_play(table):
+    """Token Characters: treated as characters; they take no SP slot beyond their own (0)."""
+    s = table.bare(("rainstorm_otk", "greggory_beatdown"))
+    sally = table.place(s, 0, "sally_the_candescent")
+    table.place(s, 1, "olivia_the_graceless")
+    table.use(s, 0, sally)
+    table.pass_all(s)
+    token = s.party[0][-1]
+    assert s.cards[token] == "energy_token" and stats.sp_cost(s, token) == 0
+    table.act(s, 0, "dismiss", token)
+    assert token in s.ceased and token not in s.zones["discard"][0]
