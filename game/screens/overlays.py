@@ -122,6 +122,21 @@ class PauseScreen(Dialog):
         self.app.running = False
 
 
+def describe_save(path: Path) -> tuple[str, str]:
+    """A save's game title and "date · moves" line for the load list."""
+    from rules import registry
+    from rules.core import SaveError, load_record
+
+    when = time.strftime("%d %b %Y, %H:%M", time.localtime(path.stat().st_mtime))
+    try:
+        record = load_record(path)
+    except SaveError:
+        return path.stem, f"{when} · cannot be read"
+    title = registry.GAMES.get(record.game, (record.game,))[0]
+    moves = sum(1 for player, _ in record.steps if player >= 0)
+    return title, f"{when} · {moves} move{'' if moves == 1 else 's'} · {path.name}"
+
+
 class LoadScreen(Dialog):
     """The saved games in the save folder, newest first."""
 
@@ -135,9 +150,12 @@ class LoadScreen(Dialog):
         files = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True) \
             if folder.is_dir() else []
         self.files = files[: self.per_page]
-        items: list[tuple[str, object, bool]] = [
-            (p.stem, (lambda p=p: self.open(p)), False) for p in self.files]
-        buttons = self.column(items, CY - 190, width=520, step=52, name_prefix="save.")
+        buttons: list[Widget] = []
+        for i, path in enumerate(self.files):
+            title, detail = describe_save(path)
+            buttons.append(self.root.add(Button(
+                CX, CY - 186 + i * 62, 540, 54, title, name=f"save.{path.stem.lower()}",
+                on_activate=lambda p=path: self.open(p), size=16, subtitle=detail)))
         back = self.root.add(Button(CX, self.card().bottom - 44, 180, 42, "Back", name="back",
                                     on_activate=app.stack.pop))
         self.focus.set(buttons + [back])
