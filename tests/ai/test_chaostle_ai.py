@@ -46,7 +46,7 @@ def test_battle_odds_certain_cases() -> None:
     s.chars["dragon"]["hp"] = 1
     assert battle_odds(s, fresh_battle(s, "dragon_slayer", "dragon", 0)) == 1.0
     s.chars["dragon"]["hp"] = 40
-    assert battle_odds(s, fresh_battle(s, "dragon_slayer", "dragon", 3)) == 0.0
+    assert battle_odds(s, fresh_battle(s, "dragon_slayer", "dragon", 2)) == 0.0
 
 
 def test_evaluate_is_in_range_and_prefers_progress() -> None:
