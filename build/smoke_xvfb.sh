@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Real-window smoke test of the built program: start dist/tabletop-arena on a virtual X
 # screen (Xvfb), wait for its window, press Return three times (title -> game select ->
-# setup Start) and click once in a corner, take a screenshot and check it is a drawn
-# screen that differs from the title screen. Screenshots and the program's output are left
+# setup Start) and click once in a corner, taking a screenshot after each step; check that
+# every screen is drawn, that each Return changed the screen, that the program printed no
+# traceback and is still running. Screenshots and the program's output are left
 # in out/smoke/ (screenshot.png is the last one). Fails with one line on stderr.
 #
 # Environment: BINARY (default dist/tabletop-arena), PYTHON (one with pygame-ce, default
@@ -132,9 +133,19 @@ sleep "$PAUSE"
 shot screenshot
 alive "the final check"
 
-"$PYTHON" build/check_screenshot.py "$OUT/1-title.png" >/dev/null 2>"$work/check.log" \
-  || fail "$(cat "$work/check.log")"
-"$PYTHON" build/check_screenshot.py "$OUT/screenshot.png" --differs-from "$OUT/1-title.png" \
-  2>"$work/check.log" || fail "$(cat "$work/check.log")"
+# Every screen is drawn, each Return changed the screen, and the last is not the title.
+check() {  # check SHOT [EARLIER]
+  "$PYTHON" build/check_screenshot.py "$OUT/$1.png" ${2:+--differs-from "$OUT/$2.png"} \
+    >/dev/null 2>"$work/check.log" || fail "$(cat "$work/check.log")"
+}
+check 1-title
+check 2-game-select 1-title
+check 3-setup 2-game-select
+check 4-table 3-setup
+check screenshot 1-title
+if grep -q '^Traceback' "$OUT/program.log"; then
+  grep -A 30 '^Traceback' "$OUT/program.log" >&2 || true
+  fail "the program printed a traceback (above; the whole output is in $OUT/program.log)"
+fi
 stop_program
 echo "smoke test passed: screenshots in $(cd "$OUT" && pwd)/ (last: screenshot.png)"
