@@ -282,3 +282,52 @@ def test_players_may_choose_their_initial_discard_piles():
     assert st.player(0)["discard2"] == ["charging", "drive"]
     assert st.player(0)["discard1"] == ["massive", "strike"]
     assert not st.invariant_violations()
+
+
+def test_reveal_triggers_go_active_player_first():
+    """Reveal Step: the Active Player performs all Reveal triggers, then the Reactive."""
+    st = duel("lucida", "amon", active=1)
+    events = play_beat(st, (("corrosive", "dodge"), ("regulation", "strike")))
+    lines = texts(events)
+    amon = next(i for i, t in enumerate(lines) if "Regulation:" in t)
+    lucida = next(i for i, t in enumerate(lines) if "Dodge: Avoid" in t)
+    assert amon < lucida
+
+
+def test_stunned_fighter_still_performs_end_triggers():
+    """End of Beat: even stunned fighters perform their End triggers."""
+    st = duel("wardlaw", "hayden", extra=("fury", "control"))
+    events = play_beat(st, (("charging", "strike"), ("reckless", "shot")))
+    lines = texts(events)
+    assert any("Hayden is stunned" in t for t in lines)
+    assert any("Hayden — Reckless: Push or Pull 1" in t for t in lines)
+
+
+def test_finisher_is_not_offered_without_enough_force():
+    """Switch: the Finisher costs Force equal to current life; without it, no offer."""
+    st = duel()
+    events = play_beat(st, (("switch", "strike"), ("massive", "shot")), choose=_pick("Use"))
+    assert not st.player(0)["finisher_used"]
+    assert not any("unleashes" in t for t in texts(events))
+
+
+def test_switch_may_flip_the_finisher_at_end():
+    """Switch: End, you may flip your Finisher to its other side."""
+    st = duel(finishers=(0, 0))
+    play_beat(st, (("switch", "dodge"), ("smackdown", "dodge")), choose=_pick("Use"))
+    assert st.player(0)["finisher"] == "double_moustache_buster"
+
+
+def test_attack_once_started_finishes_even_if_the_attacker_is_stunned():
+    """Active Player Attack: an attack that has started is carried out completely."""
+    st = duel("wardlaw", "amon")
+    st.player(0)["pair"] = {"style": "charging", "base": "strike"}
+    st.player(1)["pair"] = {"style": "containment", "base": "strike"}
+    # Wardlaw is stunned after his attack began (past the Before step): it still lands
+    st.s["phase"] = "resolve"
+    st.s["active"] = 0
+    st.s["stack"] = [{"t": "attack", "who": 0, "step": "range"}]
+    st.player(0)["pos"], st.player(1)["pos"] = 2, 3
+    st.beat(0)["stunned"] = True
+    st._run()
+    assert st.player(1)["life"] < 20
