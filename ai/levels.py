@@ -38,6 +38,7 @@ SETTING_KEYS: dict[str, str] = {
     "epsilon": "chance of playing a random legal action instead of searching",
     "noise": "another name for epsilon",
     "mix_floor": "at a simultaneous root, mix among actions this close to the best",
+    "simultaneous": "simultaneous decisions by 'duct' (decoupled UCT) or 'rm' (regret matching)",
     "max_depth": "plies searched (expectiminimax)",
     "determinizations": "sampled worlds averaged for hidden information (expectiminimax)",
     "chance_samples": "outcomes sampled at a large chance decision (expectiminimax)",
@@ -133,6 +134,7 @@ def build_agent(settings: Mapping[str, Any], seed: int, evaluate: Evaluator | No
         rollout_depth=int(settings.get("rollout_depth", 30)),
         evaluate=evaluate,
         mix_floor=float(settings.get("mix_floor", 0.5)),
+        simultaneous=str(settings.get("simultaneous", "duct")),
     )
     cls: type[SearchAgent] = MCTSAgent if algorithm == "mcts" else ISMCTSAgent
     return cls(seed, config, epsilon)  # type: ignore[call-arg]

@@ -34,6 +34,11 @@ from ai.search.common import Budget, Evaluator, evaluate_rewards, rollout, termi
 from rules.core.actions import CHANCE, Action
 from rules.core.state import DecisionKind, GameState
 
+SIMULTANEOUS_MODES = ("duct", "rm")
+
+#: At a regret-matching root, average-strategy shares below this are exploration noise.
+RM_PURIFY = 0.05
+
 #: The chance key for outcomes that are not among the listed ones (seeded shuffles).
 UNLISTED = "unlisted chance"
 
@@ -48,18 +53,80 @@ class Edge:
         self.total = 0.0
         self.avail = 1
 
+    def record(self, reward: float) -> None:
+        self.visits += 1
+        self.total += reward
+
+
+class RegretTable:
+    """Regret matching for one seat at one simultaneous decision (SM-MCTS with regret
+    matching, Lanctot, Lisy and Winands 2013). The seat samples from its regret-matching
+    mix blended with ``gamma`` uniform exploration; the reward it gets back updates every
+    action's regret through an importance-weighted estimate. ``mass`` accumulates the
+    mixes, the later ones weighted more (linear averaging, which forgets the noisy early
+    rounds faster); normalised it is the average strategy, which approaches an
+    equilibrium."""
+
+    __slots__ = ("regret", "mass", "rounds")
+
+    def __init__(self) -> None:
+        self.regret: dict[Action, float] = {}
+        self.mass: dict[Action, float] = {}
+        self.rounds = 0
+
+    def pick(self, legal: list[Action], gamma: float, rng: random.Random) -> _RegretStep:
+        positive = [max(0.0, self.regret.get(a, 0.0)) for a in legal]
+        total = sum(positive)
+        k = len(legal)
+        sigma = [p / total for p in positive] if total > 0.0 else [1.0 / k] * k
+        mixed = [(1.0 - gamma) * p + gamma / k for p in sigma]
+        self.rounds += 1
+        for action, p in zip(legal, sigma, strict=True):
+            self.mass[action] = self.mass.get(action, 0.0) + self.rounds * p
+        index = rng.choices(range(k), weights=mixed)[0]
+        return _RegretStep(self, legal, mixed[index], index)
+
+    def average(self, legal: list[Action]) -> list[float]:
+        weights = [self.mass.get(a, 0.0) for a in legal]
+        total = sum(weights)
+        return [w / total for w in weights] if total > 0.0 else [1.0 / len(legal)] * len(legal)
+
+
+class _RegretStep:
+    """One pick from a ``RegretTable``, waiting for its reward."""
+
+    __slots__ = ("table", "legal", "prob", "index")
+
+    def __init__(self, table: RegretTable, legal: list[Action], prob: float, index: int):
+        self.table, self.legal, self.prob, self.index = table, legal, prob, index
+
+    @property
+    def action(self) -> Action:
+        return self.legal[self.index]
+
+    def record(self, reward: float) -> None:
+        estimate = reward / self.prob
+        regret = self.table.regret
+        for k, action in enumerate(self.legal):
+            gain = estimate if k == self.index else 0.0
+            regret[action] = regret.get(action, 0.0) + gain - reward
+
 
 class Node(Edge):
     """A tree node; as an edge it holds the statistics of the action that leads here.
 
-    ``seats`` holds, at a simultaneous decision, each committing seat's own statistics."""
+    At a simultaneous decision, ``seats`` holds each committing seat's own statistics
+    (decoupled UCT) or ``tables`` its regret table (regret matching)."""
 
-    __slots__ = ("children", "seats")
+    __slots__ = ("children", "seats", "tables", "listed")
 
     def __init__(self) -> None:
         super().__init__()
         self.children: dict[Hashable, Node] = {}
+        #: At a chance decision: whether its outcomes are listed (decided on first visit).
+        self.listed: bool | None = None
         self.seats: dict[int, dict[Action, Edge]] | None = None
+        self.tables: dict[int, RegretTable] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +142,19 @@ class SearchConfig:
     #: that the choice cannot be read) among the actions visited at least ``mix_floor``
     #: times as often as the most visited one; 1.0 plays the most visited.
     mix_floor: float = 0.5
+    #: How simultaneous decisions are searched: "duct" (decoupled UCT) or "rm" (regret
+    #: matching, whose average strategy approaches an equilibrium; the root then plays
+    #: a draw from that average, leaving out shares below ``RM_PURIFY``).
+    simultaneous: str = "duct"
+    #: The uniform exploration blended into regret matching's mix.
+    rm_exploration: float = 0.2
+
+    def __post_init__(self) -> None:
+        if self.simultaneous not in SIMULTANEOUS_MODES:
+            raise ValueError(
+                f"simultaneous must be one of {', '.join(SIMULTANEOUS_MODES)}, "
+                f"not {self.simultaneous!r}"
+            )
 
     def budget(self) -> Budget:
         return Budget(self.iterations, self.time_cap)
@@ -123,7 +203,7 @@ class TreeSearch:
 
     def iterate(self, root: Node, state: GameState) -> None:
         node = root
-        path: list[tuple[Edge, int]] = []
+        path: list[tuple[Edge | _RegretStep, int]] = []
         while True:
             decision = state.decision()
             if decision.kind is DecisionKind.TERMINAL:
@@ -141,14 +221,14 @@ class TreeSearch:
                     state, self.rng, self.config.rollout_depth, self.config.evaluate
                 )
                 break
-        for edge, seat in path:
-            edge.visits += 1
-            edge.total += rewards[seat]
+        for step, seat in path:
+            step.record(rewards[seat])
 
     def _chance_step(self, node: Node, state: GameState) -> Node:
         action = state.sample_chance(self.rng)
-        listed = any(a == action for a, _ in state.chance_outcomes())
-        key: Hashable = action if listed else UNLISTED
+        if node.listed is None:
+            node.listed = any(a == action for a, _ in state.chance_outcomes())
+        key: Hashable = action if node.listed else UNLISTED
         state.apply_unchecked(CHANCE, action)
         child = node.children.get(key)
         if child is None:
@@ -156,7 +236,7 @@ class TreeSearch:
         return child
 
     def _player_step(
-        self, node: Node, state: GameState, seat: int, path: list[tuple[Edge, int]]
+        self, node: Node, state: GameState, seat: int, path: list[tuple[Edge | _RegretStep, int]]
     ) -> tuple[Node, bool]:
         legal = state.legal_actions(seat)
         action, is_new = _ucb_pick(node.children, legal, self.config.exploration, self.rng)
@@ -172,19 +252,16 @@ class TreeSearch:
         node: Node,
         state: GameState,
         seats: tuple[int, ...],
-        path: list[tuple[Edge, int]],
+        path: list[tuple[Edge | _RegretStep, int]],
     ) -> tuple[Node, bool]:
-        if node.seats is None:
-            node.seats = {}
         choices: list[tuple[int, Action]] = []
         for seat in seats:  # every seat picks before anything is applied
-            stats = node.seats.setdefault(seat, {})
             legal = state.legal_actions(seat)
-            action, is_new = _ucb_pick(stats, legal, self.config.exploration, self.rng)
-            if is_new:
-                stats[action] = Edge()
+            if self.config.simultaneous == "rm":
+                action = self._regret_pick(node, seat, legal, path)
+            else:
+                action = self._decoupled_pick(node, seat, legal, path)
             choices.append((seat, action))
-            path.append((stats[action], seat))
         for seat, action in choices:
             state.apply_unchecked(seat, action)
         key = tuple(choices)
@@ -195,12 +272,40 @@ class TreeSearch:
         return child, False
 
 
+    def _decoupled_pick(
+        self, node: Node, seat: int, legal: list[Action], path: list[tuple[Edge | _RegretStep, int]]
+    ) -> Action:
+        if node.seats is None:
+            node.seats = {}
+        stats = node.seats.setdefault(seat, {})
+        action, is_new = _ucb_pick(stats, legal, self.config.exploration, self.rng)
+        if is_new:
+            stats[action] = Edge()
+        path.append((stats[action], seat))
+        return action
+
+    def _regret_pick(
+        self, node: Node, seat: int, legal: list[Action], path: list[tuple[Edge | _RegretStep, int]]
+    ) -> Action:
+        if node.tables is None:
+            node.tables = {}
+        table = node.tables.setdefault(seat, RegretTable())
+        step = table.pick(legal, self.config.rm_exploration, self.rng)
+        path.append((step, seat))
+        return step.action
+
+
 def root_choice(
     root: Node, player: int, legal: list[Action], rng: random.Random, mix_floor: float
 ) -> Action:
     """The action to play: the most visited (ties: the better mean); at a simultaneous
     root a visit-weighted draw among the actions visited at least ``mix_floor`` times as
-    often as the most visited one."""
+    often as the most visited one; at a regret-matching root a draw from the average
+    strategy."""
+    if root.tables is not None and player in root.tables:
+        mix = root.tables[player].average(legal)
+        weights = [p if p >= RM_PURIFY else 0.0 for p in mix]
+        return rng.choices(legal, weights=weights if sum(weights) > 0.0 else mix)[0]
     simultaneous = root.seats is not None and player in root.seats
     stats: dict = root.seats[player] if simultaneous else root.children  # type: ignore[index]
     tried = [a for a in legal if a in stats and stats[a].visits > 0]

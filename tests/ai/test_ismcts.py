@@ -1,10 +1,11 @@
 """Information-set MCTS: hidden cards (Kuhn poker), simultaneous bids (Goofspiel) and the
 soundness of simultaneous decisions (Guess or Pass)."""
 
+import random
 from collections import Counter
 
 from ai.search.ismcts import ISMCTSAgent
-from ai.search.mcts import SearchConfig
+from ai.search.mcts import SearchConfig, TreeSearch
 from rules.core import CHANCE, Action
 from tests.ai.fixtures.goofspiel import GAME as GOOFSPIEL
 from tests.ai.fixtures.guess_or_pass import GAME as GUESS
@@ -77,3 +78,25 @@ def test_goofspiel_bid_is_legal_mid_game():
     assert view.bids == [0, None] and 2 in view.hands[0]
     action = ISMCTSAgent(4, SearchConfig(iterations=100)).choose(view, 1)
     assert action in state.legal_actions(1)
+
+
+def test_regret_matching_mode_approaches_the_equilibrium():
+    """With simultaneous="rm" each seat's average strategy at Guess or Pass approaches the
+    equilibrium: seat 1 guesses heads and tails half the time each and never passes,
+    seat 2 says heads and tails half the time each."""
+    state = GUESS.new_state({}, 0)
+    config = SearchConfig(iterations=2000, simultaneous="rm")
+    for seed in range(5):
+        root = TreeSearch(config, random.Random(seed)).run(state.clone)
+        assert root.tables is not None
+        heads, tails, passes = root.tables[0].average(state.legal_actions(0))
+        assert passes < 0.05 and abs(heads - 0.5) < 0.1 and abs(tails - 0.5) < 0.1
+        second = root.tables[1].average(state.legal_actions(1))
+        assert all(abs(p - 0.5) < 0.2 for p in second)
+
+
+def test_regret_matching_agent_guesses():
+    state = GUESS.new_state({}, 0)
+    config = SearchConfig(iterations=1000, simultaneous="rm")
+    picks = Counter(ISMCTSAgent(s, config).choose(state.view(0), 0).kind for s in range(12))
+    assert picks["pass"] <= 2 and picks["heads"] >= 3 and picks["tails"] >= 3, picks

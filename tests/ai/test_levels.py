@@ -70,10 +70,12 @@ def test_without_evaluation_playouts_run_long(hooks):
 
 
 def test_levels_overrides_apply_per_level(hooks):
-    hooks.LEVELS = {"hard": {"algorithm": "mcts", "iterations": 77, "noise": 0.1}}
+    hooks.LEVELS = {"hard": {"algorithm": "mcts", "iterations": 77, "noise": 0.1,
+                             "simultaneous": "rm"}}
     agent = make_agent(FAKE, "hard", 2)
     assert isinstance(agent, MCTSAgent)
     assert agent.config.iterations == 77 and agent.epsilon == 0.1
+    assert agent.config.simultaneous == "rm"
     assert make_agent(FAKE, "normal", 2).config.iterations == DEFAULT_LEVELS["normal"][
         "iterations"]
 
@@ -106,6 +108,9 @@ def test_bad_overrides_are_named(hooks):
         make_agent(FAKE, "easy", 1)
     hooks.LEVELS = {"easy": {"algorithm": "alphazero"}}
     with pytest.raises(ValueError, match="unknown algorithm 'alphazero'"):
+        make_agent(FAKE, "easy", 1)
+    hooks.LEVELS = {"easy": {"simultaneous": "guess"}}
+    with pytest.raises(ValueError, match="simultaneous must be one of duct, rm"):
         make_agent(FAKE, "easy", 1)
 
 
