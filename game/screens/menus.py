@@ -155,6 +155,8 @@ class GameSelectScreen(Screen):
                        theme.PARCHMENT, anchor="center")
 
 
+SEATS_TOP = 230
+ROWS_BOTTOM = 610
 SEAT_CHOICES = ["Human"] + [f"AI · {level}" for level in AI_LEVELS]
 
 
@@ -191,39 +193,51 @@ class SetupScreen(Screen):
         self.defaults = g.default_setup(self.players)
         per_seat = [o for o in options if o.per_seat]
         shared = [o for o in options if not o.per_seat]
+        step, h = self.row_step(len(shared) if per_seat else 0)
         for seat in range(self.players):
-            y = 230 + seat * 70
+            y = SEATS_TOP + seat * step
             choice = self.seat_choice.get(seat, "Human" if seat == 0 else "AI · normal")
             self.seat_choice[seat] = choice
-            widgets.append(self.root.add(Cycler(330, y, 440, 44, f"Seat {seat + 1}",
+            widgets.append(self.root.add(Cycler(330, y, 440, h, f"Seat {seat + 1}",
                                                 SEAT_CHOICES, choice, name=f"seat{seat}",
                                                 on_change=lambda v, s=seat: self.set_seat(s, v))))
             for j, opt in enumerate(per_seat[:2]):
                 key = f"{opt.key}.{seat}"
                 widgets.append(self.root.add(self._option(key, opt.label, opt.choices,
-                                                          opt.default, 737 + j * 295, y, 275)))
+                                                          opt.default, 737 + j * 295, y, 275, h)))
         for i, opt in enumerate(shared):
-            x, y, w = self._shared_slot(i, bool(per_seat))
+            x, y, w, oh = self._shared_slot(i, bool(per_seat), step, h)
             widgets.append(self.root.add(self._option(opt.key, opt.label, opt.choices,
-                                                      opt.default, x, y, w)))
-        back = self.root.add(Button(CX - 170, 650, 200, 50, "Back", on_activate=self.back))
-        start = self.root.add(Button(CX + 130, 650, 300, 54, "Start", name="start",
+                                                      opt.default, x, y, w, oh)))
+        back = self.root.add(Button(CX - 170, 660, 200, 50, "Back", on_activate=self.back))
+        start = self.root.add(Button(CX + 130, 660, 300, 54, "Start", name="start",
                                      on_activate=self.start, primary=True, size=22))
         self.focus.set(widgets + [back, start], focus=start)
 
-    def _shared_slot(self, i: int, below: bool) -> tuple[float, float, float]:
+    def row_step(self, shared_below: int) -> tuple[float, int]:
+        """Row pitch and height so that the seats (and options under them) fit."""
+        rows = self.players + (shared_below + 1) // 2
+        step = min(70.0, (ROWS_BOTTOM - SEATS_TOP) / max(1, rows))
+        return step, int(min(44, step - 6))
+
+    def _shared_slot(self, i: int, below: bool, step: float,
+                     h: int) -> tuple[float, float, float, int]:
         """Where the i-th whole-game option goes: the right column, or under the seats."""
         if not below:
-            return 885, 150 + i * 60, 570
-        return (330 if i % 2 == 0 else 885), 230 + self.players * 70 + (i // 2) * 60, \
-            (440 if i % 2 == 0 else 570)
+            pitch = min(60.0, (ROWS_BOTTOM - 150) / max(1, self._shared_count()))
+            return 885, 150 + i * pitch, 570, int(min(44, pitch - 6))
+        y = SEATS_TOP + (self.players + i // 2) * step + 10
+        return (330, y, 440, h) if i % 2 == 0 else (885, y, 570, h)
+
+    def _shared_count(self) -> int:
+        return sum(1 for o in self.game.setup_options(self.players) if not o.per_seat)
 
     def _option(self, key: str, label: str, choices: tuple[str, ...], default: str, x: float,
-                y: float, w: float) -> Cycler:
+                y: float, w: float, h: int = 44) -> Cycler:
         default = str(self.defaults.get(key, default))
         value = self.values.get(key, default)
         self.values[key] = value if value in choices else default
-        return Cycler(x, y, w, 44, label if w > 320 else "", choices, self.values[key], name=key,
+        return Cycler(x, y, w, h, label if w > 320 else "", choices, self.values[key], name=key,
                       on_change=lambda v, k=key: self.values.__setitem__(k, v), size=15)
 
     def set_players(self, value: str) -> None:
@@ -262,35 +276,30 @@ class SetupScreen(Screen):
 
     def draw_background(self, target: pygame.Surface) -> None:
         super().draw_background(target)
-        bottom = 230 + self.players * 70 + 40
-        shared = [o for o in self.game.setup_options(self.players) if not o.per_seat]
-        if any(o.per_seat for o in self.game.setup_options(self.players)):
-            bottom += ((len(shared) + 1) // 2) * 60
-        board = pygame.Rect(60, 118, 1160, max(bottom, 150 + len(shared) * 60 + 40) - 118)
+        board = pygame.Rect(60, 118, 1160, ROWS_BOTTOM - 118 + 8)
         theme.shadowed_rect(target, board, theme.FELT_DARK, radius=16, shadow=8, alpha=170,
                             border=(60, 90, 76))
-        theme.text(target, "Seats", (92, 196), 15, theme.PARCHMENT_DIM, "bold", "midleft")
-        lines = theme.wrap(self.game.summary, 900, 15)[:3]
-        for i, line in enumerate(lines):
-            theme.text(target, line, (CX, board.bottom + 22 + i * 21), 15, theme.PARCHMENT_DIM,
-                       anchor="center")
+        theme.text(target, "Seats", (92, SEATS_TOP - 36), 15, theme.PARCHMENT_DIM, "bold",
+                   "midleft")
 
     def draw_overlay(self, target: pygame.Surface) -> None:
         theme.text(target, self.game.title, (CX, 50), 36, theme.BRASS_LIGHT, "display", "center",
                    shadow=True)
-        theme.text(target, "Set up the match", (CX, 92), 17, theme.PARCHMENT_DIM, anchor="center")
+        summary = theme.ellipsize(self.game.summary or "Set up the match", 1100, 15)
+        theme.text(target, summary, (CX, 92), 15, theme.PARCHMENT_DIM, anchor="center")
         per_seat = [o for o in self.game.setup_options(self.players) if o.per_seat]
         for j, opt in enumerate(per_seat[:2]):
-            theme.text(target, opt.label, (737 + j * 295, 196), 15, theme.PARCHMENT_DIM, "bold",
-                       "center")
+            theme.text(target, opt.label, (737 + j * 295, SEATS_TOP - 36), 15,
+                       theme.PARCHMENT_DIM, "bold", "center")
+        step, _ = self.row_step(self._shared_count() if per_seat else 0)
         for seat in range(self.players):
-            pygame.draw.circle(target, theme.seat_colour(seat), (92, 230 + seat * 70), 9)
+            pygame.draw.circle(target, theme.seat_colour(seat), (92, SEATS_TOP + seat * step), 8)
         focused = self.focus.current
         hint = ""
         for opt in self.game.setup_options(self.players):
             if focused is not None and focused.name.split(".")[0] == opt.key and opt.help:
                 hint = opt.help
         if self.error:
-            theme.text(target, self.error, (CX, 590), 16, (255, 150, 130), "bold", "center")
+            theme.text(target, self.error, (CX, 616), 16, (255, 150, 130), "bold", "midtop")
         elif hint:
-            theme.text(target, hint, (CX, 590), 15, theme.PARCHMENT_DIM, anchor="center")
+            theme.text(target, hint, (CX, 616), 14, theme.PARCHMENT_DIM, anchor="midtop")
