@@ -1,15 +1,20 @@
 """Trigger conditions ("Hit, range 1-2:", "Before, if you were hit:", "3+ Fury") as short
-strings in the data, checked here."""
+strings in the data, checked here. Plain names look up ``FLAGS``; ``prefix:value`` names
+look up ``KEYED``; the rest are small comparisons (``range 1-2``, ``life<=7``,
+``fury>=2``, ``fury>control``)."""
 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from rules.battlecon import movement
 
 if TYPE_CHECKING:
     from rules.battlecon.state import BattleconState
+
+Check = Callable[["BattleconState", int], Any]
 
 _RANGE = re.compile(r"^range (\d+)-(\d+)$")
 _AT_LEAST = re.compile(r"^(\w+)>=(\d+)$")
@@ -17,48 +22,50 @@ _MORE = re.compile(r"^(\w+)>(\w+)$")
 _LIFE = re.compile(r"^life<=(\d+)$")
 
 
-def holds(st: BattleconState, who: int, condition: str) -> bool:
-    """Whether ``condition`` holds for ``who`` now (this beat's events, held components)."""
-    beat = st.beat(who)
-    simple = {
-        "was_hit": lambda: beat["was_hit"],
-        "hit": lambda: beat["hit"],
-        "moved": lambda: beat["moved"],
-        "finisher_unused": lambda: not st.player(who)["finisher_used"],
-        "can_afford_finisher": lambda: st.can_afford_finisher(who),
-        "opponent_at_edge": lambda: movement.at_edge(st.pos(st.foe(who)), st.width),
-    }
-    if condition in simple:
-        return bool(simple[condition]())
-    if condition.startswith("form:"):
-        return st.player(who)["form"] == condition[5:]
-    if condition.startswith("staff:"):
-        return st.ua(who).get("staff") == condition[6:]
-    if condition.startswith("token:"):
-        return condition[6:] in st.ua(who).get("supply", ())
-    if condition.startswith("tide:"):
-        return tide(st, who) == condition[5:]
-    if condition == "foe_on_paint":
-        return st.pos(st.foe(who)) in st.ua(who).get("paint", ())
-    if condition == "paint_free":
-        return any(s not in (st.pos(0), st.pos(1)) for s in st.ua(who).get("paint", ()))
-    ua = st.ua(who)
-    tale = {
-        "fresh_beat": lambda: ua.get("last_beat") != st.s["beat"],
-        "embellished": lambda: ua.get("last_beat") == st.s["beat"],
-        "tale_told": lambda: "ready" in ua and not ua["ready"],
-        "any_told": lambda: bool(ua.get("told")),
-        "drinking": lambda: bool(ua.get("active")),
-        "foe_drinks": lambda: bool(st.ua(st.foe(who)).get("drinks")),
-    }
-    if condition in tale:
-        return bool(tale[condition]())
-    if condition.startswith("ready:"):
-        return condition[6:] in ua.get("ready", ())
-    if condition.startswith("drink:"):
-        return condition[6:] in ua.get("drinks", ())
-    if condition == "foe_has_tokens":
-        return bool(st.ua(who).get("foe"))
+def tide(st: BattleconState, who: int) -> str:
+    """Dravil's Ebbing Tide: "ice" when he stands between the foe and the Ice marker."""
+    ice = st.ua(who)["ice"]
+    me, foe = st.pos(who), st.pos(st.foe(who))
+    return "ice" if (me - foe) * (ice - foe) > 0 and abs(ice - me) < abs(ice - foe) else "steam"
+
+
+def _paint_free(st: BattleconState, who: int) -> bool:
+    return any(s not in (st.pos(0), st.pos(1)) for s in st.ua(who).get("paint", ()))
+
+
+FLAGS: dict[str, Check] = {
+    # this beat's events
+    "was_hit": lambda st, p: st.beat(p)["was_hit"],
+    "hit": lambda st, p: st.beat(p)["hit"],
+    "moved": lambda st, p: st.beat(p)["moved"],
+    # Switch and the Finisher
+    "finisher_unused": lambda st, p: not st.player(p)["finisher_used"],
+    "can_afford_finisher": lambda st, p: st.can_afford_finisher(p),
+    # the board
+    "opponent_at_edge": lambda st, p: movement.at_edge(st.pos(st.foe(p)), st.width),
+    "foe_on_paint": lambda st, p: st.pos(st.foe(p)) in st.ua(p).get("paint", ()),
+    "paint_free": _paint_free,
+    # held components
+    "foe_has_tokens": lambda st, p: st.ua(p).get("foe"),
+    "fresh_beat": lambda st, p: st.ua(p).get("last_beat") != st.s["beat"],
+    "embellished": lambda st, p: st.ua(p).get("last_beat") == st.s["beat"],
+    "tale_told": lambda st, p: "ready" in st.ua(p) and not st.ua(p)["ready"],
+    "any_told": lambda st, p: st.ua(p).get("told"),
+    "drinking": lambda st, p: st.ua(p).get("active"),
+    "foe_drinks": lambda st, p: st.ua(st.foe(p)).get("drinks"),
+}
+
+KEYED: dict[str, Callable[[BattleconState, int, str], Any]] = {
+    "form": lambda st, p, v: st.player(p)["form"] == v,
+    "staff": lambda st, p, v: st.ua(p).get("staff") == v,
+    "token": lambda st, p, v: v in st.ua(p).get("supply", ()),
+    "tide": lambda st, p, v: tide(st, p) == v,
+    "ready": lambda st, p, v: v in st.ua(p).get("ready", ()),
+    "drink": lambda st, p, v: v in st.ua(p).get("drinks", ()),
+}
+
+
+def _compare(st: BattleconState, who: int, condition: str) -> bool:
     if m := _RANGE.match(condition):
         return int(m[1]) <= st.distance() <= int(m[2])
     if m := _LIFE.match(condition):
@@ -72,11 +79,15 @@ def holds(st: BattleconState, who: int, condition: str) -> bool:
     raise ValueError(f"unknown trigger condition {condition!r}")
 
 
-def tide(st: BattleconState, who: int) -> str:
-    """Dravil's Ebbing Tide: "ice" when he stands between the foe and the Ice marker."""
-    ice = st.ua(who)["ice"]
-    me, foe = st.pos(who), st.pos(st.foe(who))
-    return "ice" if (me - foe) * (ice - foe) > 0 and abs(ice - me) < abs(ice - foe) else "steam"
+def holds(st: BattleconState, who: int, condition: str) -> bool:
+    """Whether ``condition`` holds for ``who`` now (this beat's events, held components)."""
+    flag = FLAGS.get(condition)
+    if flag is not None:
+        return bool(flag(st, who))
+    key, sep, value = condition.partition(":")
+    if sep and key in KEYED:
+        return bool(KEYED[key](st, who, value))
+    return _compare(st, who, condition)
 
 
 def all_hold(st: BattleconState, who: int, conditions: list[str]) -> bool:

@@ -44,3 +44,20 @@ def test_reconstructed_entry_without_reason_is_rejected():
            "source": "reconstructed"}
     with pytest.raises(ContentError, match="reason"):
         validate_entry("test.toml [bases.x]", bad, CARD)
+
+
+def test_every_condition_in_the_data_is_understood():
+    """Conditionals: every condition a card, form, UA or ante names can be checked."""
+    from rules.battlecon.conditions import holds
+    from tests.rules.battlecon.duel import duel
+
+    c = load()
+    for fid, fighter in c.fighters.items():
+        st = duel(fid, fid)
+        entries = [card for card in c.cards.values() if card.get("fighter") == fid]
+        entries += [c.cards[b] for b in STANDARD_BASES] + [c.cards["switch"], fighter]
+        for entry in entries:
+            for group in ("triggers", "statics", "foe_statics", "antes", "opponent_antes"):
+                for item in entry.get(group, []):
+                    for cond in item.get("when", []):
+                        assert holds(st, 0, cond) in (True, False), (fid, cond)
