@@ -135,9 +135,8 @@ def usable(s: TerreneState, seat: int, in_response: bool) -> list[tuple[int, int
     """Every (card uid, ability index, source character) the seat may use now."""
     out = []
     for uid in stats.recruited(s, seat):
-        card = s.card(uid)
         if not stats.silenced(s, uid):
-            out.extend((uid, i, uid) for i in range(len(card.abilities)))
+            out.extend((uid, i, uid) for i, _ in stats.indexed_abilities(s, uid))
         held = s.units[uid]["card"]
         if held is not None and not s.units[uid]["card_up"]:
             held_card = s.card(held)
@@ -158,7 +157,7 @@ def _ready(s: TerreneState, seat: int, use: tuple[int, int, int | None], in_resp
            ) -> bool:
     card_uid, index, source = use
     card = s.card(card_uid)
-    ability = card.abilities[index]
+    ability = stats.ability_at(s, card_uid, index)
     if ability.when in AUTO_WHENS:
         return False
     if in_response and ability.speed == "normal":
@@ -182,14 +181,15 @@ def fire_recruited(s: TerreneState, uid: int, events: list[Event]) -> None:
                 fire_auto(s, other, "interdimensional_recruited", events)
 
 
-def fire_auto(s: TerreneState, uid: int, when: str, events: list[Event]) -> None:
+def fire_auto(s: TerreneState, uid: int, when: str, events: list[Event],
+              **extra: Any) -> None:
     """Automatic triggers of a recruited, unsilenced character go on the chain."""
     if uid not in s.units or not s.units[uid]["up"] or stats.silenced(s, uid):
         return
     card = s.card(uid)
     seat = s.units[uid]["ctrl"]
-    for i, ability in enumerate(card.abilities):
+    for i, ability in stats.indexed_abilities(s, uid):
         if ability.when == when:
             link = new_link(s, "ability", seat, f"{card.name}: {ability.name}", source=uid,
-                            card=uid, index=i)
+                            card=uid, index=i, **extra)
             push(s, link, events, adder=None)

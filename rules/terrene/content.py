@@ -40,7 +40,7 @@ OPS = (
     "damage", "player_damage", "heal", "heal_player", "status", "gain", "buff", "decay",
     "draw", "actions", "negate", "steal_assigned", "discard_assigned", "discard_hand_item",
     "recover_item", "fetch_character", "return_to_hand", "xp", "token", "critical", "hide",
-    "taunt", "reveal", "reveal_all", "defeat", "consume",
+    "taunt", "reveal", "reveal_all", "defeat", "consume", "borrow",
 )
 STATICS = (
     "haste", "stab", "retaliate", "resourceful", "unblockable", "immune_stun",

@@ -23,7 +23,7 @@ def in_play(s: TerreneState, uid: int | None) -> bool:
 
 
 def ability_of(s: TerreneState, link: dict[str, Any]) -> Ability:
-    return cards()[s.cards[link["card"]]].abilities[link["index"]]
+    return stats.ability_at(s, link["card"], link["index"])
 
 
 # ---- damage and defeat ----------------------------------------------------------------
@@ -68,11 +68,12 @@ def defeat(s: TerreneState, uid: int, by: int | None, events: list[Event]) -> No
     """Remove a defeated character and its card; the defeater gains XP equal to its LV."""
     lv = s.units[uid]["lv"]
     seat = s.units[uid]["ctrl"]
+    defeated_card = s.cards[uid]
     say(events, "defeat", f"{s.name(uid)} is defeated.", uid=uid)
     leave_play(s, uid, to="discard")
     if by is not None and in_play(s, by) and s.team(s.units[by]["ctrl"]) != s.team(seat):
         gain_xp(s, by, lv, events)
-        chain.fire_auto(s, by, "on_defeat", events)
+        chain.fire_auto(s, by, "on_defeat", events, target_card=defeated_card)
     elif by is None:
         say(events, "wasted_xp", f"No character defeated it: {lv} XP is wasted.")
 
@@ -177,6 +178,15 @@ def targets_for(s: TerreneState, link: dict[str, Any], to: str) -> list[int]:
     return [uid for uid in picks if in_play(s, uid) and s.units[uid]["up"]]
 
 
+def _targets(s: TerreneState, link: dict[str, Any], e: dict[str, Any], default: str
+             ) -> list[int]:
+    """An effect's characters, narrowed to one class when the effect says so."""
+    picks = targets_for(s, link, e.get("to", default))
+    if "class" in e:
+        picks = [uid for uid in picks if s.card(uid).cls == e["class"]]
+    return picks
+
+
 def run_effects(s: TerreneState, link: dict[str, Any], events: list[Event]) -> None:
     for effect in ability_of(s, link).effects:
         if effect.get("if_storm"):
@@ -195,7 +205,7 @@ def _until(effect: dict[str, Any]) -> str:
 
 def op_damage(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
     by = link["source"] if in_play(s, link["source"]) else None
-    for uid in targets_for(s, link, e.get("to", "target")):
+    for uid in _targets(s, link, e, "target"):
         if in_play(s, uid):
             damage_character(s, uid, e["amount"], events, stab=e.get("stab", False),
                              battle=False, by=by)
@@ -207,7 +217,7 @@ def op_player_damage(s: TerreneState, link: dict, e: dict, events: list[Event]) 
 
 
 def op_heal(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
-    for uid in targets_for(s, link, e.get("to", "target")):
+    for uid in _targets(s, link, e, "target"):
         u = s.units[uid]
         u["dmg"] = max(0, u["dmg"] - e["amount"])
         say(events, "heal", f"{s.name(uid)} heals {e['amount']}.", uid=uid)
@@ -218,7 +228,7 @@ def op_heal_player(s: TerreneState, link: dict, e: dict, events: list[Event]) ->
 
 
 def op_status(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
-    for uid in targets_for(s, link, e.get("to", "target")):
+    for uid in _targets(s, link, e, "target"):
         if e["status"] == "stun" and stats.has(s, uid, "immune_stun"):
             say(events, "immune", f"{s.name(uid)} is immune to Stun.", uid=uid)
             continue
@@ -227,14 +237,14 @@ def op_status(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None
 
 
 def op_gain(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
-    for uid in targets_for(s, link, e.get("to", "target")):
+    for uid in _targets(s, link, e, "target"):
         s.units[uid]["gained"][e["ability"]] = [_until(e), s.turn]
         say(events, "gain", f"{s.name(uid)} gains {e['ability'].replace('_', ' ').title()}.",
             uid=uid)
 
 
 def op_buff(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
-    for uid in targets_for(s, link, e.get("to", "target")):
+    for uid in _targets(s, link, e, "target"):
         u = s.units[uid]
         for stat in ("atk", "def"):
             if stat not in e:
@@ -247,7 +257,7 @@ def op_buff(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
 
 
 def op_decay(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
-    for uid in targets_for(s, link, e.get("to", "target")):
+    for uid in _targets(s, link, e, "target"):
         s.units[uid]["decay"] += e.get("amount", 1)
         say(events, "decay", f"{s.name(uid)} suffers Defense Decay (DEF "
             f"{stats.defense(s, uid)}).", uid=uid)
@@ -272,7 +282,7 @@ def op_negate(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None
 
 def op_steal_assigned(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
     seat = link["seat"]
-    for uid in targets_for(s, link, e.get("to", "target")):
+    for uid in _targets(s, link, e, "target"):
         card = s.units[uid]["card"]
         if card is None or s.units[uid]["card_up"] and cards()[s.cards[card]].subtype == "ongoing":
             continue
@@ -285,7 +295,7 @@ def op_steal_assigned(s: TerreneState, link: dict, e: dict, events: list[Event])
 
 
 def op_discard_assigned(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
-    for uid in targets_for(s, link, e.get("to", "target")):
+    for uid in _targets(s, link, e, "target"):
         discard_assigned(s, uid, events)
 
 
@@ -323,13 +333,13 @@ def op_fetch_character(s: TerreneState, link: dict, e: dict, events: list[Event]
 
 
 def op_return_to_hand(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
-    for uid in targets_for(s, link, e.get("to", "target")):
+    for uid in _targets(s, link, e, "target"):
         say(events, "return", f"{s.name(uid)} returns to its owner's hand.", uid=uid)
         leave_play(s, uid, to="hand")
 
 
 def op_xp(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
-    for uid in targets_for(s, link, e.get("to", "self")):
+    for uid in _targets(s, link, e, "self"):
         gain_xp(s, uid, e["amount"], events)
 
 
@@ -344,7 +354,7 @@ def op_token(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
 
 
 def op_critical(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
-    for uid in targets_for(s, link, e.get("to", "self")):
+    for uid in _targets(s, link, e, "self"):
         s.units[uid]["mods"].append(["crit", 1, _until(e), s.turn])
         say(events, "critical", f"{s.name(uid)}'s overkill damage is doubled this turn.",
             uid=uid)
@@ -355,7 +365,7 @@ def op_hide(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
     if s.battle is not None:
         say(events, "no_hide", "A character cannot be hidden during battle.")
         return
-    for uid in targets_for(s, link, e.get("to", "target")):
+    for uid in _targets(s, link, e, "target"):
         s.units[uid]["up"] = False
         say(events, "hide", f"{s.name(uid)} is hidden.", uid=uid)
 
@@ -388,20 +398,29 @@ def op_reveal_all(s: TerreneState, link: dict, e: dict, events: list[Event]) -> 
 
 def op_defeat(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
     by = link["source"] if in_play(s, link["source"]) else None
-    for uid in targets_for(s, link, e.get("to", "target")):
+    for uid in _targets(s, link, e, "target"):
         defeat(s, uid, by, events)
 
 
 def op_consume(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
     """The source absorbs an allied character: it leaves play, the source gains its XP + 1."""
     source = link["source"]
-    for uid in targets_for(s, link, e.get("to", "target")):
+    for uid in _targets(s, link, e, "target"):
         if uid == source or not in_play(s, source):
             continue
         gained = s.units[uid]["xp"] + 1
         say(events, "consume", f"{s.name(source)} consumes {s.name(uid)}.", uid=uid)
         leave_play(s, uid, to="discard")
         gain_xp(s, source, gained, events)
+
+
+def op_borrow(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
+    """The source takes on the printed abilities of the character it just defeated."""
+    source, taken = link["source"], link.get("target_card")
+    if in_play(s, source) and taken and not cards()[taken].token:
+        s.units[source]["borrowed"] = taken
+        say(events, "borrow", f"{s.name(source)} takes on the abilities of "
+            f"{cards()[taken].name}.", uid=source)
 
 
 OPS = {
@@ -413,5 +432,5 @@ OPS = {
     "fetch_character": op_fetch_character, "return_to_hand": op_return_to_hand, "xp": op_xp,
     "token": op_token, "critical": op_critical, "hide": op_hide, "taunt": op_taunt,
     "reveal": op_reveal, "reveal_all": op_reveal_all, "defeat": op_defeat,
-    "consume": op_consume,
+    "consume": op_consume, "borrow": op_borrow,
 }

@@ -62,6 +62,8 @@ def start_next_game(s: TerreneState, first: int | None, events: list[Event]) -> 
     for uid, cid in enumerate(s.cards):
         if cid is not None and not cards()[cid].token:
             s.zones["deck"][s.owner[uid]].append(uid)
+        elif uid not in s.ceased:
+            s.ceased.append(uid)  # tokens in play cease when the game ends
     s.hp = [HP_START, HP_START]
     s.actions = [0] * s.n
     s.sp_limit = [SP_1V1 if s.n == 2 else SP_2V2] * s.n

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rules.terrene.content import Card, cards
+from rules.terrene.content import Ability, Card, cards
 
 if TYPE_CHECKING:
     from rules.terrene.state import TerreneState
 
 DECAY_STEP = 5  # Defense Decay: -5 DEF per stack until the owner's next turn
+BORROWED = 100  # ability indices from this up are a borrowed card's (Blaze in the Psyche)
 
 
 def new_unit(seat: int, face_up: bool, lv: int) -> dict:
@@ -18,6 +19,7 @@ def new_unit(seat: int, face_up: bool, lv: int) -> dict:
         "ctrl": seat, "up": face_up, "dmg": 0, "xp": 0, "lv": lv, "atk": 0, "def": 0,
         "mods": [], "status": {}, "gained": {}, "decay": 0, "attacked": False,
         "card": None, "card_up": False, "resourceful_used": False, "counters": 0,
+        "borrowed": None,
     }
 
 
@@ -30,7 +32,23 @@ def card_statics(s: TerreneState, uid: int) -> tuple[str, ...]:
     u = s.units[uid]
     if not u["up"] or silenced(s, uid):
         return ()
-    return s.card(uid).statics
+    borrowed = s.units[uid].get("borrowed")
+    return s.card(uid).statics + (cards()[borrowed].statics if borrowed else ())
+
+
+def indexed_abilities(s: TerreneState, uid: int) -> list[tuple[int, Ability]]:
+    """A character's own abilities, then any borrowed card's (indices from BORROWED)."""
+    out = list(enumerate(s.card(uid).abilities))
+    borrowed = s.units[uid].get("borrowed") if uid in s.units else None
+    if borrowed:
+        out += [(BORROWED + i, a) for i, a in enumerate(cards()[borrowed].abilities)]
+    return out
+
+
+def ability_at(s: TerreneState, card_uid: int, index: int) -> Ability:
+    if index >= BORROWED:
+        return cards()[s.units[card_uid]["borrowed"]].abilities[index - BORROWED]
+    return s.card(card_uid).abilities[index]
 
 
 def ongoing_statics(s: TerreneState, uid: int) -> tuple[str, ...]:

@@ -346,7 +346,7 @@ def use_actions(s: TerreneState, seat: int, in_response: bool) -> list[Action]:
     out = []
     for card_uid, index, source in chain.usable(s, seat, in_response):
         card = s.card(card_uid)
-        ability = card.abilities[index]
+        ability = stats.ability_at(s, card_uid, index)
         cost = chain.cost_of(s, seat, card, ability, source)
         who = f" ({s.name(source)})" if source is not None and source != card_uid else ""
         for target in targets(s, seat, ability.target):
@@ -510,7 +510,7 @@ def _attack(s: TerreneState, p: int, a: Action, events: list[Event]) -> None:
 def _use(s: TerreneState, p: int, a: Action, events: list[Event]) -> None:
     card_uid, index, target = a.args
     card = s.card(card_uid)
-    ability = card.abilities[index]
+    ability = stats.ability_at(s, card_uid, index)
     source = _source_of(s, card_uid)
     cost = chain.cost_of(s, p, card, ability, source)
     if card.is_assignable and source is not None:

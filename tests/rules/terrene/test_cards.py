@@ -172,3 +172,41 @@ def test_tokens_are_characters_and_cease_when_they_leave_play(table):
     assert s.cards[token] == "energy_token" and stats.sp_cost(s, token) == 0
     table.act(s, 0, "dismiss", token)
     assert token in s.ceased and token not in s.zones["discard"][0]
+
+
+def test_blaze_takes_on_the_abilities_of_the_character_it_defeats(table):
+    """Blaze in the Psyche (designed): a defeat lends Blaze the defeated card's abilities."""
+    s = table.bare(("ability_steal", "greggory_beatdown"))
+    blaze = table.place(s, 0, "blaze_in_the_psyche")  # ATK 15
+    jace = table.place(s, 1, "jace_the_saboteur")  # HP 20, DEF 0
+    table.place(s, 1, "olivia_the_graceless", holding="haze_bomb")
+    s.units[jace]["dmg"] = 10
+    table.act(s, 0, "attack", blaze, -1)
+    table.pass_all(s)
+    table.act(s, 1, "block", jace)
+    table.pass_all(s)
+    assert jace not in s.units and s.units[blaze]["borrowed"] == "jace_the_saboteur"
+    olivia = s.party[1][0]
+    sabotage = [a for a in s.legal_actions(0) if a.kind == "use" and a.args[:2] == (blaze, 100)]
+    assert [a.args[2] for a in sabotage] == [olivia]
+    table.use(s, 0, blaze, 100, olivia)
+    table.pass_all(s)
+    assert s.units[olivia]["card"] is None
+
+
+def test_machines_and_their_tokens(table):
+    """Token Characters: Wanderer from a Previous World brings a Wanderer Alpha; Avis
+    strengthens only Machines."""
+    s = table.bare(("machine_revolution", "greggory_beatdown"))
+    wanderer = table.give(s, 0, "wanderer_from_a_previous_world")
+    avis = table.place(s, 0, "avis_the_predecessor")
+    luminous = table.place(s, 0, "luminous")
+    table.place(s, 1, "olivia_the_graceless")
+    table.act(s, 0, "recruit", wanderer)
+    table.pass_all(s)
+    alpha = s.party[0][-1]
+    assert s.cards[alpha] == "wanderer_alpha"
+    table.use(s, 0, avis)
+    table.pass_all(s)
+    assert stats.atk(s, alpha) == 15 and stats.atk(s, wanderer) == 15
+    assert stats.atk(s, luminous) == 10
