@@ -222,6 +222,25 @@ class ChaostleState(GameState):
         scores = tuple(1.0 if s == self.winner else 0.0 for s in range(self.n))
         return Outcome(scores, self.end_reason)
 
+    def invariant_violations(self) -> list[str]:
+        """One character per space, health within 0..max (0 only while a Cheat Death roll
+        is pending), every peg a real hole placed once, castle health within 0..start."""
+        broken = []
+        spaces = [ch["at"] for ch in self.chars.values() if ch["status"] == "play"]
+        if len(spaces) != len(set(spaces)):
+            broken.append("two characters share a space")
+        cheating = {f["actor"] for f in self.queue if f.get("purpose") == "cheat"}
+        for cid, ch in self.chars.items():
+            low = 0 if cid in cheating else 1
+            if ch["status"] == "play" and not low <= ch["hp"] <= self.max_hp(cid):
+                broken.append(f"{self.name(cid)} has health {ch['hp']}")
+            if len(set(ch["up"])) != len(ch["up"]) or not set(ch["up"]) <= set(
+                    cards.UPGRADE_ITEMS):
+                broken.append(f"{self.name(cid)} has bad pegs {ch['up']}")
+        if not 0 <= self.castle_hp <= int(self.setup["castle_hp"]):
+            broken.append(f"castle health {self.castle_hp}")
+        return broken
+
     # ---- presentation -------------------------------------------------------------------
     def player_name(self, player: int) -> str:
         crown = self.crowns[player] if 0 <= player < self.n else None

@@ -22,6 +22,7 @@ class RandomAgent:
 
 
 def check_invariants(s: ChaostleState, before: dict[str, list[str]]) -> None:
+    assert s.invariant_violations() == []
     spaces = [ch["at"] for ch in s.chars.values() if ch["status"] == "play"]
     assert len(spaces) == len(set(spaces)), "one character per space"
     for cid, ch in s.chars.items():
@@ -52,11 +53,11 @@ def _play(seed: int, players: int) -> ChaostleState:
                     assert frozenset((x, y)) not in bd.line_links[crown], "crossed own line"
         prev = {c: list(ch["up"]) for c, ch in s.chars.items()}
 
-    m.play(agents, max_decisions=1500, on_step=on_step)
+    m.play(agents, max_decisions=1000, on_step=on_step)
     return m.state
 
 
-@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("seed", range(9))
 def test_random_playouts_keep_the_invariants(seed: int) -> None:
     """Invariants after every decision (2, 4 and 8 players, random setups): one character
     per space, nobody crosses its own coloured line, health within 1..max for characters
