@@ -109,7 +109,11 @@ def _walk(tmp: Path, game_id: str | None) -> None:
     d = Driver(app)
     d.pump(2)
     d.expect(TitleScreen, "start")
-    d.key(d.pg.K_RETURN)
+    if game_id is None:
+        d.key(d.pg.K_RETURN)
+    else:
+        _animations_off(d)
+        d.click("Play")
     d.expect(GameSelectScreen, "Play")
     if game_id is None:
         d.key(d.pg.K_RETURN)
@@ -150,6 +154,20 @@ def _walk(tmp: Path, game_id: str | None) -> None:
         raise SelftestFailure("Quit did not close the program")
     if played < 1:
         raise SelftestFailure("no human move was played through the table")
+
+
+def _animations_off(d: Driver) -> None:
+    """Title -> Settings -> Animations: Off -> Done, so a whole match runs quickly."""
+    from game.screens.menus import TitleScreen
+    from game.screens.overlays import SettingsScreen
+
+    d.click("Settings")
+    d.expect(SettingsScreen, "Settings")
+    d.click("animations", dx=-200)  # Normal -> Off (the left arrow wraps round)
+    d.click("done")
+    d.expect(TitleScreen, "Done")
+    if d.app.settings.animation_speed != 0:  # type: ignore[attr-defined]
+        raise SelftestFailure("turning animations off in Settings did not take")
 
 
 def _play(d: Driver, table: object, moves: int | None) -> int:
