@@ -1,0 +1,93 @@
+"""Battle for Biternia AI hooks: the evaluation, the move ordering and the custom agent."""
+
+from __future__ import annotations
+
+import random
+
+from ai import biternia
+from ai.levels import level_settings, make_agent
+from rules.biternia import GAME
+from rules.core import CHANCE, Action, Match
+
+
+def _table():
+    s = GAME.new_state({"players": 2, "heroes": "first_game"}, 3)
+    s.apply(CHANCE, Action("initiative", (0,)))
+    for p in (0, 1):
+        s.apply(CHANCE, Action("shuffle", (p,)))
+    while s.d["phase"] == "deploy":
+        p = s.decision().players[0]
+        s.apply(p, s.legal_actions(p)[0])
+    return s
+
+
+def test_evaluate_is_zero_sum_and_in_range():
+    s = _table()
+    for p in (0, 1):
+        assert -1.0 <= biternia.evaluate(s, p) <= 1.0
+    assert abs(biternia.evaluate(s, 0) + biternia.evaluate(s, 1)) < 1e-9
+
+
+def test_evaluate_prefers_a_damaged_enemy_bit_and_more_gold():
+    s = _table()
+    base = biternia.evaluate(s, 0)
+    s.d["structures"]["bit_1"] -= 6
+    hurt = biternia.evaluate(s, 0)
+    s.d["gold"][0] += 5
+    assert base < hurt < biternia.evaluate(s, 0)
+
+
+def test_evaluate_of_a_won_game_is_one():
+    s = _table()
+    s.d["winner"] = 1
+    assert biternia.evaluate(s, 1) == 1.0 and biternia.evaluate(s, 0) == -1.0
+
+
+def test_ordering_focuses_fire_on_the_enemy_closest_to_defeat():
+    s = _table()
+    s.d["heroes"]["kerrick"]["hp"] = 2
+    assert biternia._score_target(s, 0, "kerrick") > biternia._score_target(s, 0, "boreas")
+
+
+def test_ordering_pushes_when_healthy_and_falls_back_when_hurt():
+    s = _table()
+    hero = "felix"
+    s.d["heroes"][hero]["space"] = "gold_mid"
+    forward = Action("move", (hero, "tower_1_mid"))
+    back = Action("move", (hero, "tower_0_mid"))
+    assert biternia.action_score(s, 0, forward) > biternia.action_score(s, 0, back)
+    s.d["heroes"][hero]["hp"] = 2
+    assert biternia.action_score(s, 0, forward) < biternia.action_score(s, 0, back)
+
+
+def test_ordering_levels_up_before_finishing_cleanup():
+    s = _table()
+    level = Action("level", ("felix", "riposte"))
+    assert biternia.action_score(s, 0, level) > biternia.action_score(s, 0, Action("done"))
+
+
+def test_make_agent_gives_the_custom_agent_for_searching_levels():
+    assert isinstance(make_agent("biternia", "normal", 1), biternia.BiterniaAgent)
+    assert not isinstance(make_agent("biternia", "random", 1), biternia.BiterniaAgent)
+    assert level_settings("biternia", "normal")["rollout_depth"] == 0
+
+
+def test_agents_choose_legal_actions_from_their_view():
+    s = _table()
+    for level in ("easy", "normal"):
+        agent = make_agent("biternia", level, 5)
+        view = s.view(0)
+        assert agent.choose(view, 0) in s.legal_actions(0)
+
+
+def test_easy_agent_beats_random_agents():
+    """Seeded games, both seats: the ordering policy alone beats uniform random play."""
+    wins = 0
+    for g in range(4):
+        seat = g % 2
+        agents = {seat: make_agent("biternia", "easy", g),
+                  1 - seat: make_agent("biternia", "random", g)}
+        match = Match(GAME, GAME.random_setup(random.Random(g), 2), g)
+        out = match.play(agents, max_decisions=20000)
+        wins += out is not None and out.scores[seat] == 1.0
+    assert wins == 4
