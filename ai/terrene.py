@@ -17,7 +17,8 @@ HP_WEIGHT = 1.2
 BOARD_WEIGHT = 0.9
 OPTIONS_WEIGHT = 0.25
 SUPPLY_WEIGHT = 0.3
-HIDDEN_FACTOR = 0.8  # a face-down character is worth less until it is recruited
+HIDDEN_FACTOR = 0.6  # a face-down character is worth less until it is recruited
+EXPOSURE_WEIGHT = 0.6  # share of the unblockable next-turn damage counted against HP
 
 #: Rollouts of uniformly random play (which concedes and dismisses at random) tell little
 #: in this game, so the search evaluates its leaves directly (rollout_depth 0).
@@ -56,6 +57,21 @@ def side_worth(s: TerreneState, team: int) -> tuple[float, float, float]:
     return board, options, supply
 
 
+def exposure(s: TerreneState, team: int) -> float:
+    """Damage the team would take if every recruited enemy attacked and each of its own
+    recruited, unstunned characters blocked one of the strongest attackers."""
+    attackers = sorted(
+        (stats.atk(s, uid) for q in range(s.n) if s.team(q) != team
+         for uid in stats.recruited(s, q) if "stun" not in s.units[uid]["status"]),
+        reverse=True,
+    )
+    blockers = sum(
+        1 for q in range(s.n) if s.team(q) == team for uid in stats.recruited(s, q)
+        if "stun" not in s.units[uid]["status"]
+    )
+    return float(sum(attackers[blockers:]))
+
+
 def evaluate(state: GameState, player: int) -> float:
     """The value of a full (determinized) state for ``player``, in [-1, 1]."""
     assert isinstance(state, TerreneState)
@@ -67,7 +83,9 @@ def evaluate(state: GameState, player: int) -> float:
     mine, theirs = state.team(player), 1 - state.team(player)
     b1, o1, s1 = side_worth(state, mine)
     b2, o2, s2 = side_worth(state, theirs)
-    hp = (state.hp[mine] - state.hp[theirs]) / 50.0
+    hp_mine = state.hp[mine] - EXPOSURE_WEIGHT * exposure(state, mine)
+    hp_theirs = state.hp[theirs] - EXPOSURE_WEIGHT * exposure(state, theirs)
+    hp = (hp_mine - hp_theirs) / 50.0
     board = (b1 - b2) / max(60.0, b1 + b2)
     options = (o1 - o2) / max(8.0, o1 + o2)
     supply = (s1 - s2) / 4.0
