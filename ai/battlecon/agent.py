@@ -38,6 +38,7 @@ class Settings:
     lookahead: bool = True  # in-beat choices played to the end of the beat (else greedy)
     epsilon: float = 0.0  # chance of a random legal action
     time_cap: float | None = None  # seconds for filling one matrix (None: no cap)
+    deepen: int = 0  # refine the equilibrium's likeliest cells with a second beat (k x k)
 
 
 def _greedy(world: BattleconState, who: int, options: list[Action]) -> Action:
@@ -147,12 +148,39 @@ class BattleconAgent:
     def _foe_pairs(self, world: BattleconState, foe: int) -> list[Action]:
         return world._set_actions(foe)
 
-    def _play_cell(self, base: BattleconState, player: int, mine: Action, theirs: Action
-                   ) -> float:
+    def _beat_after(self, base: BattleconState, player: int, mine: Action, theirs: Action
+                    ) -> BattleconState:
         world = base.clone()
         world.apply_unchecked(player, mine)
         world.apply_unchecked(1 - player, theirs)
-        return evaluate(finish_beat(world), player)
+        return finish_beat(world)
+
+    def _play_cell(self, base: BattleconState, player: int, mine: Action, theirs: Action
+                   ) -> float:
+        return evaluate(self._beat_after(base, player, mine, theirs), player)
+
+    def _next_beat_value(self, world: BattleconState, player: int) -> float:
+        """The value of the following beat as a small sampled matrix game (k x k)."""
+        if world.outcome() is not None or world.s["phase"] != "set":
+            return evaluate(world, player)
+        k = self.settings.deepen
+        rows = _sample(self.rng, world._set_actions(player), k)
+        cols = _sample(self.rng, world._set_actions(1 - player), k)
+        payoff = [[self._play_cell(world, player, r, c) for c in cols] for r in rows]
+        return solve_zero_sum(payoff)[2]
+
+    def _deepen(self, base: BattleconState, player: int, rows: list[Action],
+                cols: list[Action], payoff: list[list[float]]) -> None:
+        """Look a beat further where it matters: the cells of the equilibrium's support
+        (the likeliest rows and columns) are re-scored by the next beat's game."""
+        row_mix, col_mix, _ = solve_zero_sum(payoff)
+        k = self.settings.deepen
+        top_rows = sorted(range(len(rows)), key=lambda i: -row_mix[i])[:k]
+        top_cols = sorted(range(len(cols)), key=lambda j: -col_mix[j])[:k]
+        for i in top_rows:
+            for j in top_cols:
+                world = self._beat_after(base, player, rows[i], cols[j])
+                payoff[i][j] = self._next_beat_value(world, player)
 
     def _set(self, view: BattleconState, player: int, legal: list[Action]) -> Action:
         base = self._unset_world(view, player)
@@ -167,6 +195,8 @@ class BattleconAgent:
                 break
             for i, row in enumerate(rows):
                 payoff[i].append(self._play_cell(base, player, row, col))
+        if self.settings.deepen:
+            self._deepen(base, player, rows, cols, payoff)
         row_mix, col_mix, _ = solve_zero_sum(payoff)
         self.foe_mix = (view.s["beat"], [tuple(c.args) for c in cols], col_mix)
         return _mixed_choice(self.rng, rows, row_mix)
