@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rules.chaostle import battle, cards, fates
+from rules.chaostle import battle, cards, fates, leapfrog
 from rules.chaostle.board import Rules
 from rules.core import CHANCE, Action, Event
 
@@ -233,6 +233,7 @@ def roll_move_actions(s: S) -> list[Action]:
         return []
     roll = t["roll"]
     acts = entry_actions(s, s.current) if t["kind"] == "enter" else []
+    acts += leapfrog.actions(s, roll, t["kind"] == "fate")
     occ = s.occupancy()
     for cid in s.on_board(s.current):
         mv = free_movement(s, cid)
@@ -395,7 +396,7 @@ def new_turn(s: S, seat: int, events: list[Event]) -> None:
     s.current = seat
     s.turns += 1
     s.turn = {"roll": None, "kind": None, "chosen": None, "done": False, "mv": [],
-              "battled": [], "used": []}
+              "battled": [], "used": [], "frogs": leapfrog.adjacent_pairs(s, seat)}
     s.phase = "begin"
     say(events, "turn", f"{s.player_name(seat)}'s turn", seat=seat)
     fates.queue_escapes(s)
@@ -432,6 +433,11 @@ def _apply_move(s: S, a: Action, events: list[Event]) -> None:
     if a.kind == "enter":
         s.turn["done"] = True
         enter(s, a.args[0], a.args[1], events)
+        return
+    if a.kind == "frog":
+        s.turn["done"] = True
+        s.turn["chosen"] = a.args[2]
+        leapfrog.apply(s, a.args[0], a.args[1], events)
         return
     cid, dest = a.args[0], a.args[1]
     total = a.args[2] if a.kind == "move" else free_movement(s, cid)

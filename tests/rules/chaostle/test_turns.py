@@ -242,3 +242,40 @@ def test_faster_play_two_rolls_two_dice() -> None:
     roll(s, 9)
     assert s.turn["kind"] == "enter"
     assert any(a.kind == "enter" for a in s.legal_actions(0))
+
+
+def test_leap_frog_advances_a_line_of_characters() -> None:
+    """Leap frog: characters adjacent since the start of the turn advance as a group, the
+    back one hopping to the front for each movement point (no battle-card movement)."""
+    s = _two()
+    put(s, "dwarf", "west.wk02")
+    put(s, "mage", "west.wk03")
+    turn_of(s, 0, "roll")
+    roll(s, 2)
+    frogs = [a for a in s.legal_actions(0) if a.kind == "frog"]
+    a = next(f for f in frogs if f.args[0] == ("dwarf", "mage"))
+    assert a.args[1] == ("west.wk04", "west.wk05")
+    s.apply(0, a)
+    assert s.chars["dwarf"]["at"] == "west.wk04" and s.chars["mage"]["at"] == "west.wk05"
+
+
+def test_leap_frog_needs_adjacency_from_the_turn_start() -> None:
+    """Leap frog: the characters must already be adjacent when the turn begins."""
+    s = _two()
+    put(s, "dwarf", "west.wk02")
+    put(s, "mage", "west.wk05")
+    turn_of(s, 0, "roll")
+    put(s, "mage", "west.wk03")
+    roll(s, 2)
+    assert not any(a.kind == "frog" for a in s.legal_actions(0))
+
+
+def test_leap_frog_on_a_five_names_who_meets_the_fate() -> None:
+    """Leap frog: on a five the fate may fall on any character that moved."""
+    s = _two()
+    put(s, "dwarf", "west.wk02")
+    put(s, "mage", "west.wk03")
+    turn_of(s, 0, "roll")
+    roll(s, 5)
+    fated = {a.args[2] for a in s.legal_actions(0) if a.kind == "frog"}
+    assert fated == {"dwarf", "mage"}
