@@ -130,7 +130,16 @@ class BattleconAgent:
             return self._ante(view, player, legal)
         if phase == "resolve":
             return self._in_beat(view, player, legal)
+        if phase == "discards":
+            return self._initial_discard(view, player, legal)
         return self.rng.choice(legal)
+
+    def _initial_discard(self, view: BattleconState, player: int, legal: list[Action]
+                         ) -> Action:
+        """Chosen initial discards: the kit's suggested pair for that pile when possible."""
+        pile = view.player(player)["discards_left"]
+        suggested = tuple(view.fighter(player)[f"discard{pile}"])
+        return next((a for a in legal if a.args == suggested), self.rng.choice(legal))
 
     # ---- Set: the beat's matrix game -----------------------------------------------
     def _unset_world(self, view: BattleconState, player: int) -> BattleconState:

@@ -98,3 +98,14 @@ def test_framework_finds_the_battlecon_hooks():
     assert isinstance(framework_agent("battlecon", "normal", 1), BattleconAgent)
     assert level_settings("battlecon", "hard")["time_cap"] == LEVELS["hard"]["time_cap"]
     assert make_agent("random", 1) is None
+
+
+def test_chosen_initial_discards_follow_the_suggested_pairs():
+    setup = GAME.validate_setup({"fighter.0": "hayden", "fighter.1": "amon",
+                                 "discards": "chosen"})
+    st = GAME.new_state(setup, 1)
+    st.apply(CHANCE, Action("first", (0,)))
+    st.apply(0, Action("setup", ("hemorrhage", "fury")))
+    st.apply(1, Action("setup", ("lockdown", "")))
+    agent = make_agent("normal", 1)
+    assert agent.choose(st.view(0), 0).args == ("telekinetic", "strike")
