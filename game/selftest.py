@@ -67,6 +67,8 @@ class Driver:
 
         deadline = time.monotonic() + seconds
         while not done():
+            if not self.app.running:  # type: ignore[attr-defined]
+                raise SelftestFailure(f"the program was asked to quit while waiting for {what}")
             top = self.top()
             if isinstance(top, MessageScreen):
                 raise SelftestFailure(f"{top.title}: {top.message}")

@@ -65,7 +65,8 @@ class TableScreen(Screen):
         actor = s.actor()
         actions = tuple(s.state.legal_actions(actor)) if self.my_turn() and actor is not None \
             else ()
-        model = TableModel(None, self.viewer, actions, self.status(), actor, s.thinking)
+        view = s.state.view(self.viewer)
+        model = TableModel(view, self.viewer, actions, self.status(), actor, s.thinking)
         current = self.focus.current.name if self.focus.current else ""
         self.table.refresh(model, s.state.panels(self.viewer))
         widgets = self.table.widgets()

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from game.tables.battlecon import BattleconTable
 from game.tables.generic import GenericTable
 
 #: game id -> table class (a subclass of GenericTable). Missing ids use GenericTable.
-TABLES: dict[str, type[GenericTable]] = {}
+TABLES: dict[str, type[GenericTable]] = {"battlecon": BattleconTable}
 
 
 def register_table(game_id: str, table: type[GenericTable]) -> None:

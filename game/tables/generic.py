@@ -93,6 +93,7 @@ class GenericTable(Node):
         self.log: list[tuple[str, int]] = []  # (text, batch)
         self.batch = 0
         self.page, self.panel_scroll, self.log_scroll = 0, 0, 0
+        self.panels_area = PANELS.copy()  # a game's own table may take part of it for a board
         self.clock = 0.0
         self.tray = DiceTray(TRAY.centerx, TRAY.centery, TRAY.w, TRAY.h)
         self.tray.visible = False  # shown from the first roll on
@@ -217,7 +218,7 @@ class GenericTable(Node):
     def on_wheel(self, dy: int, pos: tuple[float, float]) -> None:
         if self.log_rect().collidepoint(pos):
             self.log_scroll = max(0, self.log_scroll + dy * 2)
-        elif PANELS.collidepoint(pos):
+        elif self.panels_area.collidepoint(pos):
             self.panel_scroll = max(0, self.panel_scroll - dy * 40)
         elif ACTIONS.collidepoint(pos) and self.pages > 1:
             self.turn_page(-1 if dy > 0 else 1)
@@ -273,7 +274,8 @@ class GenericTable(Node):
         return self._layout
 
     def _masonry(self) -> list[tuple[Panel, pygame.Rect, list[str]]]:
-        col_w = (PANELS.w - 12) // 2
+        area = self.panels_area
+        col_w = (area.w - 12) // 2
         heights = [0, 0]
         out = []
         for panel in self.panels:
@@ -282,19 +284,20 @@ class GenericTable(Node):
                 lines.extend(theme.wrap(line, col_w - 28, 14))
             h = 40 + LINE * len(lines) + 10
             col = heights.index(min(heights))
-            rect = pygame.Rect(PANELS.x + col * (col_w + 12), PANELS.y + heights[col], col_w, h)
+            rect = pygame.Rect(area.x + col * (col_w + 12), area.y + heights[col], col_w, h)
             heights[col] += h + 12
             out.append((panel, rect, lines))
         return out
 
     def draw_panels(self, target: pygame.Surface) -> None:
+        area = self.panels_area
         layout = self.panel_layout()
-        bottom = max((r.bottom for _, r, _ in layout), default=PANELS.y)
-        self.panel_scroll = min(self.panel_scroll, max(0, bottom - PANELS.bottom))
-        target.set_clip(PANELS.inflate(12, 0))
+        bottom = max((r.bottom for _, r, _ in layout), default=area.y)
+        self.panel_scroll = min(self.panel_scroll, max(0, bottom - area.bottom))
+        target.set_clip(area.inflate(12, 0))
         for panel, rect, lines in layout:
             rect = rect.move(0, -self.panel_scroll)
-            if rect.bottom < PANELS.y or rect.y > PANELS.bottom:
+            if rect.bottom < area.y or rect.y > area.bottom:
                 continue
             theme.shadowed_rect(target, rect, theme.PARCHMENT, radius=10, shadow=5)
             band = pygame.Rect(rect.x, rect.y, rect.w, 32)
@@ -307,8 +310,8 @@ class GenericTable(Node):
                 theme.text(target, line, (rect.x + 14, y), 14, theme.INK)
                 y += LINE
         target.set_clip(None)
-        if bottom > PANELS.bottom:
-            theme.text(target, "scroll for more ▾", (PANELS.right, PANELS.bottom + 2), 12,
+        if bottom > area.bottom:
+            theme.text(target, "scroll for more ▾", (area.right, area.bottom + 2), 12,
                        theme.PARCHMENT_DIM, anchor="topright")
 
     def draw_log(self, target: pygame.Surface) -> None:
@@ -368,9 +371,12 @@ class GenericTable(Node):
         words = f"{name} is thinking" if m.thinking else f"Waiting for {name}"
         centre = (ACTIONS.centerx, ACTIONS.centery + 14)
         theme.text(target, words, centre, 22, theme.PARCHMENT_DIM, "bold", "center")
-        for k in range(8):
-            angle = self.clock * 4 + k * math.tau / 8
-            fade = (k + 1) / 8
-            colour = tuple(round(c * fade) for c in self.colour(m.actor))
-            pygame.draw.circle(target, colour, (centre[0] + 24 * math.cos(angle),
-                                                centre[1] + 48 + 10 * math.sin(angle)), 3)
+        seat = self.colour(m.actor)
+        for k in range(8):  # a ring of dots, the brightest one turning
+            angle = k * math.tau / 8
+            lit = (k - int(self.clock * 10)) % 8
+            mix = 0.25 + 0.75 * (1 - lit / 8)
+            colour = tuple(round(a + (b - a) * mix) for a, b in zip((16, 44, 37), seat,
+                                                                    strict=True))
+            pygame.draw.circle(target, colour, (centre[0] + 16 * math.cos(angle),
+                                                centre[1] + 44 + 16 * math.sin(angle)), 4)

@@ -1,0 +1,58 @@
+"""Per-game tables: the registry, and BattleCON's board with hopping standees."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.app import App
+from game.screens.table import TableScreen
+from game.session import Seat, Session
+from game.tables import table_for
+from game.tables.battlecon import BattleconTable
+from game.tables.generic import GenericTable
+
+
+def test_games_without_their_own_table_get_the_generic_one():
+    assert table_for("dicerace") is GenericTable
+    assert table_for("battlecon") is BattleconTable
+
+
+@pytest.fixture
+def duel(app_dirs):
+    config, saves = app_dirs
+    app = App(config_dir=config, save_dir=saves, start=False)
+    session = Session.new("battlecon", {"players": 2}, [Seat(True), Seat(True)], 4)
+    return app.stack.push(TableScreen(app, session))
+
+
+def test_battlecon_standees_stand_on_their_spaces(duel):
+    view = duel.session.state
+    table = duel.table
+    assert set(table.standees) == {0, 1}
+    for seat, standee in table.standees.items():
+        assert standee.x == table.cell(view.pos(seat)).centerx
+    assert "Board" not in [p.title for p in table.panels]
+
+
+def test_battlecon_standee_hops_to_the_space_it_moved_to(duel):
+    session, table = duel.session, duel.table
+    rng = random.Random(2)
+    start = [session.state.pos(p) for p in (0, 1)]
+    for _ in range(400):
+        seat = session.actor()
+        assert seat is not None, "the duel ended before anyone moved"
+        session.submit(seat, rng.choice(session.state.legal_actions(seat)))
+        if [session.state.pos(p) for p in (0, 1)] != start:
+            break
+    duel.viewer = session.actor()
+    duel.refresh()
+    mover = next(p for p in (0, 1) if session.state.pos(p) != start[p])
+    standee = table.standees[mover]
+    target = table.cell(session.state.pos(mover)).centerx
+    assert standee.busy() and standee.x != target
+    standee.update(0.2)
+    assert standee.lift() < 0  # in the air
+    standee.update(0.4)
+    assert standee.x == target and standee.lift() == pytest.approx(0, abs=1e-9)
