@@ -16,7 +16,7 @@ def unit_line(s: TerreneState, uid: int, viewer: int | None) -> str:
     u = s.units[uid]
     marks = [k.title() for k in u["status"]] + [
         k.replace("_", " ").title() for k in u["gained"]]
-    tail = (f", {', '.join(marks)}" if marks else "") + (f", {u['dmg']} damage" if u["dmg"] else "")
+    tail = f", {', '.join(marks)}" if marks else ""
     if u["card"] is None:
         held = "no card"
     elif u["card_up"] or s.cards[u["card"]] is not None:
@@ -25,7 +25,8 @@ def unit_line(s: TerreneState, uid: int, viewer: int | None) -> str:
         held = "a face-down card"
     if not u["up"]:
         who = s.name(uid) if s.cards[uid] is not None else "a character"
-        return f"  Hidden: {who} (1 SP){tail}; {held}"
+        hurt = f", {u['dmg']} damage" if u["dmg"] else ""
+        return f"  Hidden: {who} (1 SP){tail}{hurt}; {held}"
     c = s.card(uid)
     hp_left = c.hp - u["dmg"]
     return (f"  {c.name} [{c.cls}, {c.element}{', ' + c.tag.title() if c.tag != 'none' else ''}]"

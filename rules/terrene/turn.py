@@ -321,6 +321,10 @@ def prompt_actions(s: TerreneState, seat: int) -> list[Action]:
             for u in s.party[seat]]
 
 
+def _who(s: TerreneState, uid: int) -> str:
+    return s.name(uid) + ("" if s.units[uid]["up"] else " (hidden)")
+
+
 def _unit_label(s: TerreneState, uid: int) -> str:
     dmg = s.units[uid]["dmg"]
     hidden = "" if s.units[uid]["up"] else " (hidden)"
@@ -425,7 +429,7 @@ def _assign_actions(s: TerreneState, seat: int) -> list[Action]:
     for card in s.zones["hand"][seat]:
         if s.card(card).is_assignable:
             out += [Action("assign", (card, u), f"Assign {s.name(card)} to "
-                           f"{_unit_label(s, u)} (face-down)") for u in free]
+                           f"{_who(s, u)} (face-down)") for u in free]
     return out
 
 
@@ -453,7 +457,7 @@ def _trade_actions(s: TerreneState, seat: int) -> list[Action]:
             if s.units[a]["card"] is None and s.units[b]["card"] is None:
                 continue
             out.append(Action("trade", (a, b), f"Trade face-down cards between "
-                              f"{_unit_label(s, a)} and {_unit_label(s, b)}"))
+                              f"{_who(s, a)} and {_who(s, b)}"))
     return out
 
 
