@@ -85,7 +85,6 @@ class TerreneGame(Game):
         return out
 
     def rules_help(self) -> str:
-        from pathlib import Path
+        from rules.terrene.help import HELP
 
-        doc = Path(__file__).parent / "HELP.txt"
-        return doc.read_text(encoding="utf-8") if doc.exists() else SUMMARY
+        return HELP

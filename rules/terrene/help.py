@@ -1,3 +1,6 @@
+"""In-app rules help for Terrene Odyssey (our own summary of the rulebook)."""
+
+HELP = """\
 Terrene Odyssey — how to play (our summary)
 
 Goal: bring the opposing side from 50 HP to 0, or leave it with no characters. In a
@@ -33,3 +36,4 @@ defeating character gains XP equal to the defeated LV and climbs its terrain's X
 
 Supply: you control 4 SP (3 each in 2v2). Going over forces you to dismiss at once.
 2v2: seats alternate teams (Players 1 and 3 against 2 and 4); a team shares 50 HP.
+"""
