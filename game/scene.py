@@ -255,9 +255,12 @@ class CardNode(SpriteNode):
         if self.showing_face:
             pygame.draw.rect(surf, theme.PARCHMENT, rect, border_radius=10)
             pygame.draw.rect(surf, self.accent, rect, width=3, border_radius=10)
-            theme.text(surf, theme.ellipsize(self.title, int(self.w) - 16, 15, "bold"),
-                       (rect.centerx, 10), 15, theme.INK, "bold", "midtop")
-            y = 36
+            y = 8
+            for line in theme.wrap(self.title, int(self.w) - 14, 14, "bold")[:2]:
+                theme.text(surf, theme.ellipsize(line, int(self.w) - 14, 14, "bold"),
+                           (rect.centerx, y), 14, theme.INK, "bold", "midtop")
+                y += 17
+            y += 6
             for line in self.lines:
                 for part in theme.wrap(line, int(self.w) - 16, 12):
                     theme.text(surf, part, (8, y), 12, theme.INK)

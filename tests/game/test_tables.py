@@ -56,3 +56,28 @@ def test_battlecon_standee_hops_to_the_space_it_moved_to(duel):
     assert standee.lift() < 0  # in the air
     standee.update(0.4)
     assert standee.x == target and standee.lift() == pytest.approx(0, abs=1e-9)
+
+
+def play_until(session, rng, done, limit=400):
+    for _ in range(limit):
+        if done():
+            return
+        seat = session.actor()
+        assert seat is not None, "the duel ended first"
+        session.submit(seat, rng.choice(session.state.legal_actions(seat)))
+    raise AssertionError("never happened")
+
+
+def test_battlecon_set_pair_lies_face_down_and_turns_over_at_the_reveal(duel):
+    session, table = duel.session, duel.table
+    rng = random.Random(5)
+    duel.viewer = 0
+    play_until(session, rng, lambda: session.state.view(0).player(1)["pair"] == "hidden")
+    duel.refresh()
+    card = table.pairs[1]
+    assert card.visible and not card.face_up and not card.showing_face
+    play_until(session, rng, lambda: isinstance(session.state.view(0).player(1)["pair"], dict))
+    duel.refresh()
+    assert card.busy()
+    card.update(1.0)
+    assert card.face_up and card.title == session.state.pair_name(1)
