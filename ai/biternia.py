@@ -222,6 +222,8 @@ def action_score(s: BiterniaState, seat: int, a: Action) -> float:
         return card_power(load().cards[a.args[1]])
     if kind == "catapult":
         return 1.0 if a.args[0] else 0.0
+    if kind == "pay":
+        return 0.4 * a.args[0]
     if kind == "respawn":
         space = a.args[1]
         return -s.d["structures"].get(space, 0) / 20 + (0.2 if space.endswith("mid") else 0)

@@ -17,7 +17,8 @@ DATA = Path(__file__).parent / "data"
 
 STEP_KINDS = (
     "attack", "move", "heal", "shield", "attack_token", "stun", "immobilize", "confuse",
-    "favored_enemy", "bear_trap", "redirect", "gold", "death_mark", "stone",
+    "favored_enemy", "bear_trap", "redirect", "gold", "death_mark", "stone", "pay_gold",
+    "repair", "ice_wall",
 )
 HIT_KINDS = ("stun", "immobilize", "confuse", "death_mark", "stone")
 STEP_FIELDS = {
@@ -50,8 +51,9 @@ def _check_step(step: Any, allowed: tuple[str, ...] = STEP_KINDS) -> str | None:
             complaint = _check_step(sub, HIT_KINDS)
             if complaint:
                 return f"hit effect: {complaint}"
-    if kind == "gold" and (not isinstance(step.get("amount"), int) or step["amount"] < 1):
-        return "a gold step needs a whole amount >= 1"
+    amount = step.get("amount")
+    if kind in ("gold", "pay_gold") and (not isinstance(amount, int) or amount < 1):
+        return f"a {kind} step needs a whole amount >= 1"
     if kind in ("heal", "shield", "attack_token"):
         if not isinstance(step.get("amount"), int) or step["amount"] < 1:
             return f"a {kind} step needs a whole amount >= 1"

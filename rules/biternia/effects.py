@@ -71,6 +71,16 @@ def standing(s: BiterniaState, structure: str) -> bool:
     return s.d["structures"].get(structure, 0) > 0
 
 
+def walkable(s: BiterniaState, hero: str) -> list[str]:
+    """Spaces the Hero may move to: adjacent, not behind a standing enemy Tower, not walled
+    off by an enemy Ice Wall."""
+    v = s.d["heroes"][hero]
+    wall = s.d["ice_wall"]
+    blocked = wall["space"] if wall and team(s, wall["owner"]) != v["seat"] % 2 else None
+    return [sp for sp in board.neighbours(v["space"], v["seat"] % 2, s.d["structures"])
+            if sp != blocked]
+
+
 def reach(s: BiterniaState, hero: str, ranged: bool) -> list[str]:
     space = s.d["heroes"][hero]["space"]
     if not ranged:
@@ -139,8 +149,7 @@ def step_targets(s: BiterniaState, frame: dict[str, Any], step: dict[str, Any]) 
             return [frame["src"]] if frame["src"] in found else []
         return found
     if kind == "move":
-        space = s.d["heroes"][hero]["space"]
-        return [space, *board.neighbours(space, team(s, hero), s.d["structures"])]
+        return [s.d["heroes"][hero]["space"], *walkable(s, hero)]
     if kind in ("heal", "shield", "attack_token"):
         return None if step["who"] == "all" else friendly_targets(s, hero, step["who"])
     if kind in ("stun", "immobilize", "confuse", "death_mark"):
@@ -156,7 +165,7 @@ def new_frame(hero: str, card: str, kind: str, src: str = "", under: int = -1,
     """A card in resolution; ``tokens_before`` = (+1 Attack, Chill) tokens at its start."""
     return {"hero": hero, "card": card, "kind": kind, "i": 0, "rep": 0, "reps": -1,
             "target": None, "stage": "start", "last": None, "src": src, "under": under,
-            "tokens_before": list(tokens_before)}
+            "tokens_before": list(tokens_before), "bonus": 0}
 
 
 def tokens_now(s: BiterniaState, hero: str) -> tuple[int, int]:
@@ -210,7 +219,9 @@ def _next_step(frame: dict[str, Any]) -> None:
 def _advance_step(s: BiterniaState, frame: dict[str, Any], step: dict[str, Any],
                   ev: list[Event]) -> None:
     stage = frame["stage"]
-    if stage == "start":
+    if stage == "start" and step["do"] == "pay_gold":
+        _offer_payment(s, frame, step)
+    elif stage == "start":
         if frame["reps"] < 0:
             frame["reps"] = repeats(s, frame, step)
         found = step_targets(s, frame, step)
@@ -244,6 +255,16 @@ def _advance_step(s: BiterniaState, frame: dict[str, Any], step: dict[str, Any],
             _next_step(frame)
 
 
+def _offer_payment(s: BiterniaState, frame: dict[str, Any], step: dict[str, Any]) -> None:
+    """'You may pay up to N gold: +1 to this card's attacks per gold' (Longshanks)."""
+    seat = s.d["heroes"][frame["hero"]]["seat"]
+    most = min(step["amount"], s.d["gold"][seat % 2])
+    if most <= 0:
+        _next_step(frame)
+        return
+    s.d["pending"] = {"type": "pay", "seat": seat, "options": list(range(most + 1))}
+
+
 def captain(s: BiterniaState, of_team: int) -> int:
     """The seat that makes a team's shared decisions (the team's lowest seat)."""
     return of_team
@@ -264,7 +285,7 @@ def resolve_step(s: BiterniaState, frame: dict[str, Any], step: dict[str, Any],
     if kind == "attack":
         hits = [target] if not step.get("area") else area_victims(s, hero)
         for victim in hits:
-            attack(s, hero, victim, step, ev, frame["kind"] == "channel")
+            attack(s, hero, victim, step, ev, frame["kind"] == "channel", frame["bonus"])
         frame["last"] = target
     elif kind == "move":
         if target != s.d["heroes"][hero]["space"]:
@@ -280,6 +301,14 @@ def resolve_step(s: BiterniaState, frame: dict[str, Any], step: dict[str, Any],
     elif kind == "stone":
         for foe in heroes_in(s, s.d["heroes"][hero]["space"], 1 - team(s, hero)):
             stone(s, foe, ev)
+    elif kind == "repair":
+        fixed = traits.repair(s, hero)
+        if fixed:
+            log(ev, "token", f"{name(hero)} repairs her {load().tokens[fixed]['name']}")
+    elif kind == "ice_wall":
+        s.d["ice_wall"] = {"space": s.d["heroes"][hero]["space"], "owner": hero}
+        log(ev, "token", f"{name(hero)} raises an Ice Wall in "
+            f"{name(s.d['heroes'][hero]['space'])}")
     elif kind == "gold":
         s.d["gold"][team(s, hero)] += step["amount"]
         log(ev, "gold", f"{name(hero)} gains {step['amount']} gold for the team")
@@ -323,15 +352,20 @@ def redirect(s: BiterniaState, frame: dict[str, Any], ev: list[Event]) -> None:
 
 # ---- attacks and damage -----------------------------------------------------------------
 def attack(s: BiterniaState, hero: str, victim: str, step: dict[str, Any],
-           ev: list[Event], channeled: bool = False) -> int:
+           ev: list[Event], channeled: bool = False, bonus: int = 0) -> int:
     """One attack from a Hero's card: strength, defense, Pierce, then Hit effects."""
     me = s.d["heroes"][hero]
-    power = step["power"] + me["attack"] - me["chill"] + traits.attack_bonus(s, hero, victim)
+    power = step["power"] + bonus + me["attack"] - me["chill"]
+    power += traits.attack_bonus(s, hero, victim)
     power = max(0, power + (traits.channel_bonus(hero) if channeled else 0))
     pierce = step.get("pierce", 0) + traits.pierce_bonus(hero, step)
     kind = step["type"].capitalize()
     dealt = strike(s, victim, power, pierce, 1 - team(s, hero), ev,
                    f"{name(hero)}'s {kind} Attack {power}")
+    if dealt > 0 and victim in s.d["heroes"] and not on_board(s, victim) \
+            and traits.plunder_gold(hero):
+        s.d["gold"][team(s, hero)] += traits.plunder_gold(hero)
+        log(ev, "gold", f"Plunder: {name(hero)}'s team takes {traits.plunder_gold(hero)} more gold")
     if dealt > 0 and victim in s.d["heroes"] and on_board(s, victim):
         for sub in step.get("hit", []):
             CONDITIONS[sub["do"]](s, victim, ev)
@@ -361,6 +395,9 @@ def damage_hero(s: BiterniaState, hero: str, damage: int, by_team: int, ev: list
     v["shield"] -= absorbed
     dealt = damage - absorbed
     v["hp"] = max(0, v["hp"] - dealt)
+    if dealt >= traits.ARTIFACT_BREAK and v["artifacts"]:
+        broken = v["artifacts"].pop(0)
+        log(ev, "token", f"{name(hero)}'s {load().tokens[broken]['name']} breaks", target=hero)
     note = f" ({absorbed} stopped by Shield)" if absorbed else ""
     log(ev, "damage", f"{what} deals {dealt} damage to {name(hero)}{note}", target=hero,
         amount=dealt)
@@ -419,10 +456,12 @@ def defeat(s: BiterniaState, hero: str, by_team: int, ev: list[Event]) -> None:
             discard(s, v["seat"], v[slot])
             v[slot] = None
     v.update(channel=False, attack=0, shield=0, confuse=0, immobile=False, stealth=False,
-             chill=0, mark=False, stone=0)
+             chill=0, mark=False, stone=0, artifacts=[])
     s.d["gold"][1 - mine] += v["level"]
     if s.d["trap"] and s.d["trap"]["owner"] == hero:
         s.d["trap"] = None
+    if s.d["ice_wall"] and s.d["ice_wall"]["owner"] == hero:
+        s.d["ice_wall"] = None
     if traits.trait(hero) == "death_mark":
         for other in s.d["heroes"].values():
             other["mark"] = False
@@ -491,6 +530,7 @@ def heal(s: BiterniaState, healer: str, hero: str, amount: int, ev: list[Event])
 
 
 def shield(s: BiterniaState, giver: str, hero: str, amount: int, ev: list[Event]) -> None:
+    amount += traits.shield_bonus(s, giver)
     s.d["heroes"][hero]["shield"] += amount
     log(ev, "token", f"{name(hero)} gains {amount} Shield", target=hero)
     echo = traits.shield_echo(giver, hero)

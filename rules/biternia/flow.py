@@ -154,7 +154,7 @@ def _movement(s: BiterniaState, player: int) -> list[Action]:
         if v["space"] is not None and v["immobile"]:
             out.append(Action("stand", (h,), f"{name(h)} stands up (immobilized: no move)"))
         elif v["space"] is not None:
-            for dest in board.neighbours(v["space"], s.d["turn"], s.d["structures"]):
+            for dest in effects.walkable(s, h):
                 out.append(Action("move", (h, dest), f"Move {name(h)} to {name(dest)}"))
         out.append(Action("pass", (h,), f"{name(h)} passes" +
                           ("" if v["space"] is not None else " (defeated)")))
@@ -266,8 +266,14 @@ def _catapult_choice(s: BiterniaState, pending: dict) -> list[Action]:
     return [*out, Action("catapult", ("",), "Do not fire the catapult")]
 
 
+def _pay_choice(s: BiterniaState, pending: dict) -> list[Action]:
+    return [Action("pay", (n,), f"Pay {n} gold (+{n} to this card's attacks)" if n else
+                   "Pay no gold") for n in pending["options"]]
+
+
 PENDING_CHOICES = {"target": _target_choice, "interrupt": _interrupt_choice,
-                   "respawn": _respawn_choice, "catapult": _catapult_choice}
+                   "respawn": _respawn_choice, "catapult": _catapult_choice,
+                   "pay": _pay_choice}
 
 
 # ---- applying ----------------------------------------------------------------------------
@@ -295,7 +301,7 @@ def add_hero(s: BiterniaState, hero: str, seat: int) -> None:
         "seat": seat, "level": 1, "hp": c.heroes[hero].hp + 1, "space": None, "up": None,
         "down": None, "attack": 0, "shield": 0, "confuse": 0, "immobile": False,
         "stealth": False, "channel": False, "learned": [], "shown": [], "chill": 0,
-        "mark": False, "stone": 0, "moved": False}
+        "mark": False, "stone": 0, "moved": False, "artifacts": traits.starting_artifacts(hero)}
     s.d["hero_order"].append(hero)
     if hero in s.d["draft_pool"]:
         s.d["draft_pool"].remove(hero)
@@ -395,6 +401,8 @@ def _do_activate(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> N
     hero, mode = a.args
     v = s.d["heroes"][hero]
     before = effects.tokens_now(s, hero)
+    if s.d["ice_wall"] and s.d["ice_wall"]["owner"] == hero:
+        s.d["ice_wall"] = None
     card = reveal(s, hero, ev)
     s.d["turn"] = 1 - s.d["turn"]
     if mode == "use" and effects.card_of(card).channeled:
@@ -441,6 +449,17 @@ def _do_catapult(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> N
         s.d["gold"][team] -= load().catapult["gold_cost"]
         effects.strike(s, tower, load().catapult["power"], 0, team, ev,
                        f"The catapult's Ranged Attack {load().catapult['power']}")
+
+
+def _do_pay(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None:
+    s.d["pending"] = None
+    paid = a.args[0]
+    s.d["gold"][player % 2] -= paid
+    frame = s.d["stack"][-1]
+    frame["bonus"] += paid
+    frame.update(i=frame["i"] + 1, stage="start", target=None, rep=0, reps=-1)
+    if paid:
+        log(ev, "pay", f"{name(frame['hero'])} pays {paid} gold: +{paid} to this card's attacks")
 
 
 def _do_target(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None:
@@ -518,7 +537,7 @@ def _do_respawn(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> No
     hero, space = a.args
     s.d["pending"] = None
     v = s.d["heroes"][hero]
-    v.update(space=space, hp=max_hp(s, hero))
+    v.update(space=space, hp=max_hp(s, hero), artifacts=traits.starting_artifacts(hero))
     log(ev, "respawn", f"{name(hero)} respawns at {name(space)} with full HP", hero=hero,
         to=space)
 
@@ -529,7 +548,7 @@ APPLY: dict[str, Callable[[BiterniaState, int, Action, list[Event]], None]] = {
     "stand": _do_move, "pass": _do_move, "activate": _do_activate, "catapult": _do_catapult,
     "target": _do_target, "interrupt": _do_interrupt, "no_interrupt": _do_interrupt,
     "structure": _do_structure, "channel": _do_channel, "level": _do_level,
-    "discard": _do_discard, "done": _do_done, "respawn": _do_respawn,
+    "discard": _do_discard, "done": _do_done, "respawn": _do_respawn, "pay": _do_pay,
 }
 
 

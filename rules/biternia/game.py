@@ -64,7 +64,7 @@ class BiterniaGame(Game):
             "structures": structures, "seats": seats, "heroes": {}, "hero_order": [],
             "draft_pool": sorted(c.heroes), "draft_step": 0, "shuffle_seat": 0, "shuffles": 0,
             "done": [], "attacked": [], "stack": [], "pending": None, "queue": [], "favored": None,
-            "trap": None, "winner": None,
+            "trap": None, "ice_wall": None, "winner": None,
         }
         return BiterniaState(data)
 

@@ -98,8 +98,8 @@ class BiterniaState(GameState):
         d["structures"] = dict(d["structures"])
         d["seats"] = [{**s, "deck": list(s["deck"]), "hand": list(s["hand"]),
                        "discard": list(s["discard"])} for s in d["seats"]]
-        d["heroes"] = {h: {**v, "learned": list(v["learned"]), "shown": list(v["shown"])}
-                       for h, v in d["heroes"].items()}
+        d["heroes"] = {h: {**v, "learned": list(v["learned"]), "shown": list(v["shown"]),
+                           "artifacts": list(v["artifacts"])} for h, v in d["heroes"].items()}
         d["hero_order"] = list(d["hero_order"])
         d["done"] = list(d["done"])
         d["attacked"] = list(d["attacked"])

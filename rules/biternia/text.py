@@ -42,6 +42,8 @@ def step_text(step: dict[str, Any]) -> str:
         "favored_enemy": "Place your Favored Enemy token on a target enemy Hero"
                          + (" (Ranged)" if step.get("ranged") else ""),
         "bear_trap": "Place the Bear Trap in your space",
+        "ice_wall": "Raise the Ice Wall in your space (enemies cannot move in)",
+        "repair": "Repair one broken artifact",
         "death_mark": "Place a Death Mark on a target enemy Hero here",
         "stone": "Place a Stone token on " + ("every enemy Hero here" if step.get("area") else
                                               "a target enemy Hero" + (" (Ranged)" if
@@ -53,6 +55,8 @@ def step_text(step: dict[str, Any]) -> str:
         return simple[kind] + (" a target enemy Hero here" if targeted else "")
     if kind == "gold":
         return f"Your team gains {step['amount']} gold"
+    if kind == "pay_gold":
+        return f"You may pay up to {step['amount']} gold: +1 to this card's attacks per gold"
     if kind == "attack_token":
         plural = "s" if step["amount"] > 1 else ""
         return f"Give {step['amount']} +1 Attack token{plural}{WHO_TEXT[step['who']]}"
@@ -90,6 +94,7 @@ def hero_line(s: BiterniaState, hero: str, viewer_team: int | None) -> str:
                                               (v["chill"], "Chill"), (v["stone"], "Stone")) if n]
     if v["mark"]:
         tokens.append("Death Mark")
+    tokens += [load().tokens[a]["name"] for a in v["artifacts"]]
     tokens += [label for on, label in ((v["immobile"], "immobilized"), (v["confuse"], "confused"),
                                        (v["channel"], "channeling"), (v["stealth"], "stealth"),
                                        (s.d["favored"] == hero, "Favored Enemy")) if on]
@@ -111,6 +116,8 @@ def board_lines(s: BiterniaState) -> list[str]:
             bits.append("catapult")
         if s.d["trap"] and s.d["trap"]["space"] == sid:
             bits.append("Bear Trap")
+        if s.d["ice_wall"] and s.d["ice_wall"]["space"] == sid:
+            bits.append("Ice Wall")
         here = [f"{name(h)} ({team_name(s.d['heroes'][h]['seat'] % 2)})"
                 for h in effects.heroes_in(s, sid)]
         info = f" [{', '.join(bits)}]" if bits else ""

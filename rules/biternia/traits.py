@@ -10,6 +10,11 @@ if TYPE_CHECKING:
     from rules.biternia.state import BiterniaState
 
 
+ARTIFACTS = ("battle_fist", "auto_deflector", "shield_amulet")  # Runika's, in breaking order
+ARTIFACT_BREAK = 3  # damage from one attack that breaks an artifact
+PLUNDER_GOLD = 2
+
+
 def trait(hero: str) -> str:
     return load().heroes[hero].trait
 
@@ -40,7 +45,7 @@ def attack_bonus(s: BiterniaState, hero: str, target: str) -> int:
         return 2
     if name == "death_mark" and target in s.d["heroes"] and s.d["heroes"][target]["mark"]:
         return 2
-    return rousing(s, hero)
+    return rousing(s, hero) + (1 if "battle_fist" in me["artifacts"] else 0)
 
 
 def rousing(s: BiterniaState, hero: str) -> int:
@@ -73,7 +78,31 @@ def defense_bonus(s: BiterniaState, hero: str) -> int:
         return 1
     if name == "iron_body" and s.d["heroes"][hero]["up"] is not None:
         return 1
-    return 0
+    return 1 if "auto_deflector" in s.d["heroes"][hero]["artifacts"] else 0
+
+
+def shield_bonus(s: BiterniaState, giver: str) -> int:
+    return 1 if "shield_amulet" in s.d["heroes"][giver]["artifacts"] else 0
+
+
+def starting_artifacts(hero: str) -> list[str]:
+    return list(ARTIFACTS) if trait(hero) == "artifice" else []
+
+
+def repair(s: BiterniaState, hero: str) -> str | None:
+    """Regain the first missing artifact (Runika's Tinker and Overclock); return it."""
+    have = s.d["heroes"][hero]["artifacts"]
+    missing = [a for a in starting_artifacts(hero) if a not in have]
+    if not missing:
+        return None
+    have.append(missing[0])
+    have.sort(key=ARTIFACTS.index)
+    return missing[0]
+
+
+def plunder_gold(hero: str) -> int:
+    """Longshanks's Plunder: more gold when his attack defeats a Hero."""
+    return PLUNDER_GOLD if trait(hero) == "plunder" else 0
 
 
 def heal_bonus(hero: str) -> int:

@@ -25,7 +25,7 @@ def test_published_numbers_are_used_exactly():
                  "cynthia": 8, "cyrus": 9, "dazeem": 8, "dolgolae": 10, "felix": 9, "ken_obi": 9,
                  "kerrick": 8, "kunoichi": 9, "longshanks": 10, "motley": 10, "runika": 8,
                  "sedusa": 9, "sterling": 7, "vladiator": 10}
-    assert set(c.heroes) <= set(published) and len(c.heroes) >= 8
+    assert set(c.heroes) == set(published)
     assert {h: c.heroes[h].hp for h in c.heroes} == {h: published[h] for h in c.heroes}
 
 
@@ -51,6 +51,17 @@ def test_board_has_three_lanes_with_a_gold_space_between_the_towers():
         assert set(c.spaces[f"bit_{team}"].links) == {f"tower_{team}_{lane}"
                                                        for lane in ("top", "mid", "bot")}
     assert sum(1 for s in c.spaces.values() if s.kind == "jungle") == 4
+
+
+def test_every_token_in_the_rulebook_list_is_used_by_a_card():
+    """Tokens: Attack, Chill, Confuse, Death Mark, Favored Enemy, Shield, Stone, Bear Trap,
+    Ice Wall, Battle Fist, Auto Deflector, Shield Amulet, each with the cards using it."""
+    c = load()
+    listed = {"attack", "chill", "confuse", "death_mark", "favored_enemy", "shield", "stone",
+              "bear_trap", "ice_wall", "battle_fist", "auto_deflector", "shield_amulet"}
+    assert set(c.tokens) == listed
+    for token in c.tokens.values():
+        assert token["used_by"] and all(card in c.cards for card in token["used_by"])
 
 
 def test_every_card_has_readable_text():

@@ -166,3 +166,63 @@ def test_motley_deflect_interrupt_shields_before_the_attack_lands():
     # Smash 5 against Deflect 3 +1 Iron Body = 1, absorbed by the 2 Shield
     assert s.d["heroes"]["motley"]["hp"] == max_hp(s, "motley")
     assert s.d["heroes"]["motley"]["shield"] == 1
+
+
+def test_longshanks_pays_gold_for_extra_attack_strength():
+    """Card effect 'pay up to N gold: +1 per gold' (Longshanks's Cutlass)."""
+    s = _arena(("longshanks",), ("vladiator",))
+    s.d["gold"][0] = 5
+    give(s, "longshanks", down="cutlass")
+    action_phase(s, 0)
+    act(s, "activate", "longshanks", "use")
+    assert [a.args[0] for a in s.legal_actions(0)] == [0, 1, 2]
+    act(s, "pay", 2)
+    assert s.d["heroes"]["vladiator"]["hp"] == max_hp(s, "vladiator") - 5
+    assert s.d["gold"][0] == 3 + flow.CLEANUP_GOLD
+
+
+def test_plunder_gives_two_more_gold_for_a_defeat():
+    """Trait Plunder (Longshanks): +2 gold when his attack defeats a Hero."""
+    s = _arena(("longshanks",), ("vladiator",))
+    s.d["heroes"]["vladiator"]["hp"] = 1
+    give(s, "longshanks", down="grog")
+    action_phase(s, 0)
+    act(s, "activate", "longshanks", "use")
+    assert s.d["heroes"]["vladiator"]["space"] is None
+    # level 1 for the defeat, 2 for Plunder, 2 for Cleanup
+    assert s.d["gold"][0] == 1 + 2 + flow.CLEANUP_GOLD
+
+
+def test_runika_artifacts_boost_her_and_break_under_heavy_hits():
+    """Trait Artifice (Runika) with the Battle Fist, Auto Deflector and Shield Amulet
+    tokens: +1 attack, +1 defense, +1 Shield given; a hit of 3+ breaks one; repaired by
+    Tinker."""
+    s = _arena(("runika", "felix"), ("vladiator",))
+    v = s.d["heroes"]["runika"]
+    assert v["artifacts"] == ["battle_fist", "auto_deflector", "shield_amulet"]
+    assert effects.defense(s, "runika") == 1
+    give(s, "vladiator", down="smash")
+    action_phase(s, 1)
+    act(s, "activate", "vladiator", "use")
+    act(s, "target", "runika")
+    assert v["artifacts"] == ["auto_deflector", "shield_amulet"]
+    assert v["hp"] == max_hp(s, "runika") - 4
+    give(s, "runika", down="tinker")
+    action_phase(s, 0)
+    act(s, "activate", "runika", "use")
+    assert v["artifacts"] == ["battle_fist", "auto_deflector", "shield_amulet"]
+    # Tinker's Attack 3 +1 Battle Fist (repaired first); Vladiator's Smash left defense 0
+    assert s.d["heroes"]["vladiator"]["hp"] == max_hp(s, "vladiator") - 4
+
+
+def test_ice_wall_keeps_enemies_out_until_dazeem_acts_again():
+    """Token Ice Wall (Dazeem): enemy Heroes cannot move into its space."""
+    s = _arena(("dazeem",), ("vladiator",))
+    place(s, "vladiator", "tower_1_top")
+    give(s, "dazeem", down="ice_wall")
+    action_phase(s, 0)
+    act(s, "activate", "dazeem", "use")
+    assert s.d["ice_wall"] == {"space": "gold_top", "owner": "dazeem"}
+    assert "gold_top" not in effects.walkable(s, "vladiator")
+    effects.defeat(s, "dazeem", 1, [])
+    assert s.d["ice_wall"] is None and "gold_top" in effects.walkable(s, "vladiator")
