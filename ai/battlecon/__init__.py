@@ -15,7 +15,7 @@ AGENT_LEVELS: dict[str, Settings] = {
                      time_cap=0.3),
     "normal": Settings(max_rows=12, max_cols=10, ante_samples=3, lookahead=False,
                        time_cap=0.7),
-    "hard": Settings(max_rows=40, max_cols=40, ante_samples=8, lookahead=True, time_cap=3.0,
+    "hard": Settings(max_rows=40, max_cols=40, ante_samples=8, lookahead=True, time_cap=2.5,
                      deepen=3),
 }
 

@@ -68,9 +68,23 @@ def _clash_base(world: BattleconState, who: int) -> Action:
     return max(options, key=priority)
 
 
-def finish_beat(world: BattleconState) -> BattleconState:
+def _foresee(world: BattleconState, who: int, options: list[Action], depth: int) -> Action:
+    """The option that leaves ``who`` best off at the end of the beat (nested play-out)."""
+    best, best_value = options[0], -2.0
+    for action in options:
+        trial = world.clone()
+        trial.apply_unchecked(who, action)
+        value = evaluate(finish_beat(trial, depth - 1), who)
+        if value > best_value:
+            best, best_value = action, value
+    return best
+
+
+def finish_beat(world: BattleconState, depth: int = 1) -> BattleconState:
     """Play the current beat to its end (next Set or the end of the duel), in place:
-    both pass at Ante, clashes take the fastest Base, in-beat choices are greedy."""
+    both pass at Ante, clashes take the fastest Base, in-beat choices are greedy except
+    whether and in which order to use triggers (a Finisher pays off only later in the
+    beat): those look to the end of the beat while ``depth`` lasts."""
     beat = world.s["beat"]
     for _ in range(BEAT_STEPS):
         d = world.decision()
@@ -86,7 +100,12 @@ def finish_beat(world: BattleconState) -> BattleconState:
             break
         else:
             options = world.legal_actions(who)
-            choice = options[0] if len(options) == 1 else _greedy(world, who, options)
+            if len(options) == 1:
+                choice = options[0]
+            elif depth > 0 and options[0].kind == "trigger":
+                choice = _foresee(world, who, options, depth)
+            else:
+                choice = _greedy(world, who, options)
             world.apply_unchecked(who, choice)
     return world
 
