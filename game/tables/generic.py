@@ -115,7 +115,7 @@ class GenericTable(Node):
         if model.actions and not self.model.actions:
             self.announce(model)
         self.model, self.panels = model, panels
-        self._layout = None
+        self._layout = self._masonry()
         if not same_actions:
             self.page = 0
         self.build_buttons()
@@ -176,6 +176,7 @@ class GenericTable(Node):
             self.log.append((event.text, self.batch))
             self.animate(event)
         self.log_scroll = 0
+        self.wrap_log()
 
     def animate(self, event: Event) -> None:
         """Turn one event into motion; subclasses add their own kinds."""
@@ -196,6 +197,7 @@ class GenericTable(Node):
         if rolls:  # the last dice thrown lie in the tray, at rest
             self.animate(rolls[-1])
             self.tray.skip()
+        self.wrap_log()
 
     def log_rect(self) -> pygame.Rect:
         return LOG if self.tray.visible else LOG_TALL
@@ -226,6 +228,17 @@ class GenericTable(Node):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.clock += dt
+        self.clamp_scrolls()
+
+    def clamp_scrolls(self) -> None:
+        """Keep the panel and log scroll inside what there is to show."""
+        layout = self.panel_layout()
+        bottom = max((r.bottom for _, r, _ in layout), default=self.panels_area.y)
+        self.panel_scroll = max(0, min(self.panel_scroll, bottom - self.panels_area.bottom))
+        log = self.log_rect()
+        rows = (log.h - 40) // 17
+        lines = len(self.log_lines(log.w - 30))
+        self.log_scroll = max(0, min(self.log_scroll, lines - rows))
 
     # -- drawing -------------------------------------------------------------------------
     def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
@@ -268,10 +281,8 @@ class GenericTable(Node):
                 pygame.draw.circle(target, theme.WOOD, c, 4)
 
     def panel_layout(self) -> list[tuple[Panel, pygame.Rect, list[str]]]:
-        """Masonry: each panel goes to the shorter of two columns (kept until refresh)."""
-        if self._layout is None:
-            self._layout = self._masonry()
-        return self._layout
+        """Masonry: each panel goes to the shorter of two columns (laid out at refresh)."""
+        return self._layout or []
 
     def _masonry(self) -> list[tuple[Panel, pygame.Rect, list[str]]]:
         area = self.panels_area
@@ -293,7 +304,6 @@ class GenericTable(Node):
         area = self.panels_area
         layout = self.panel_layout()
         bottom = max((r.bottom for _, r, _ in layout), default=area.y)
-        self.panel_scroll = min(self.panel_scroll, max(0, bottom - area.bottom))
         target.set_clip(area.inflate(12, 0))
         for panel, rect, lines in layout:
             rect = rect.move(0, -self.panel_scroll)
@@ -320,7 +330,6 @@ class GenericTable(Node):
         theme.text(target, "Log", (LOG.x + 14, LOG.y + 8), 15, theme.BRASS_LIGHT, "bold")
         lines = self.log_lines(LOG.w - 30)
         rows = (LOG.h - 40) // 17
-        self.log_scroll = min(self.log_scroll, max(0, len(lines) - rows))
         end = len(lines) - self.log_scroll
         y = LOG.y + 34
         for part, fresh in lines[max(0, end - rows): end]:
@@ -331,15 +340,17 @@ class GenericTable(Node):
             theme.text(target, "Nothing has happened yet.", (LOG.x + 14, y), 13, theme.MUTED)
 
     def log_lines(self, width: int) -> list[tuple[str, bool]]:
-        """The log wrapped to ``width`` (cached until the log changes); True = newest."""
-        key = (len(self.log), self.batch, width, id(self.log))
-        if self._log_lines[0] != key:
-            lines: list[tuple[str, bool]] = []
-            for text, batch in self.log:
-                fresh = batch == self.batch and batch > 0
-                lines.extend((part, fresh) for part in theme.wrap(text, width, 13))
-            self._log_lines = (key, lines)
-        return self._log_lines[1]
+        """The log wrapped to ``width``; True marks the newest batch (wrapped by
+        ``wrap_log`` whenever the log changes)."""
+        return self._log_lines[1] if self._log_lines[0] == width else []
+
+    def wrap_log(self) -> None:
+        width = self.log_rect().w - 30
+        lines: list[tuple[str, bool]] = []
+        for text, batch in self.log:
+            fresh = batch == self.batch and batch > 0
+            lines.extend((part, fresh) for part in theme.wrap(text, width, 13))
+        self._log_lines = (width, lines)
 
     def draw_actions(self, target: pygame.Surface) -> None:
         theme.shadowed_rect(target, ACTIONS, (16, 44, 37), radius=12, shadow=6,

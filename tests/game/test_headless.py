@@ -43,3 +43,13 @@ def test_frame_benchmark_reports_both_regimes(only_dice_race):
     for regime in ("animating", "ai_thinking"):
         assert set(result[regime]) >= {"p50_ms", "p99_ms"}
     assert result["animating"]["frames"] > 0
+
+
+def test_run_gui_opens_the_window_and_returns_on_quit(only_dice_race, monkeypatch, tmp_path):
+    from game.app import run_gui
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setattr(pygame, "quit", lambda: None)  # keep pygame up for the other tests
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    assert run_gui() == 0

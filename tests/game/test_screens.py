@@ -250,3 +250,17 @@ def test_window_scaling_is_letterboxed(app):
     assert vp.w == 1000 and vp.h == round(720 * 1000 / 1280) and vp.y > 0
     x, y = app.to_logical(app.to_window((640, 360)))
     assert (round(x), round(y)) == (640, 360)
+
+
+def test_drawing_the_table_changes_nothing_and_update_clamps_scrolling(app):
+    table = start_table(app, [Seat(True), Seat(False, "random")])
+    generic = table.table
+    generic.panel_scroll, generic.log_scroll = 10_000, 10_000
+    before = (generic.panel_scroll, generic.log_scroll, generic.page, len(generic.log),
+              table.session.state.state_hash())
+    app.compose(app.canvas)
+    after = (generic.panel_scroll, generic.log_scroll, generic.page, len(generic.log),
+             table.session.state.state_hash())
+    assert after == before
+    generic.update(0.0)
+    assert generic.panel_scroll == 0 and generic.log_scroll == 0
