@@ -9,9 +9,14 @@ DRAFT_DECK_SIZE = 20
 PARTY_SIZE = 4
 
 
-def check_deck(card_ids: list[str], size: int = DECK_SIZE) -> list[str]:
+CUSTOM = "custom:"
+DRAFT = "draft:"
+
+
+def check_deck(card_ids: list[str], size: int = DECK_SIZE, party: bool = True) -> list[str]:
     """Every reason the deck is not legal (empty when it is): exactly ``size`` cards, at most
-    one Hero, at most one 3-SP character, and a legal starting party available."""
+    one Hero, at most one 3-SP character, and (unless ``party`` is False, as for draft decks
+    with their handicaps) a legal starting party available."""
     known = cards()
     problems = []
     unknown = [c for c in card_ids if c not in known]
@@ -27,8 +32,26 @@ def check_deck(card_ids: list[str], size: int = DECK_SIZE) -> list[str]:
         problems.append(f"it has {len(threes)} characters of 3 SP (at most one)")
     if any(known[c].token for c in card_ids):
         problems.append("token characters cannot be put in a deck")
-    problems += party_problems(card_ids)
+    if party:
+        problems += party_problems(card_ids)
     return problems
+
+
+def deck_from_setup(value: str) -> tuple[list[str], list[str]]:
+    """(card ids, problems) for a setup deck value: a preset id, ``custom:`` + 30 comma-
+    separated card ids or names, or ``draft:`` + 20."""
+    from rules.terrene.content import ContentError, decks, resolve
+
+    if value in decks():
+        return list(decks()[value].cards), []
+    for prefix, size, party in ((CUSTOM, DECK_SIZE, True), (DRAFT, DRAFT_DECK_SIZE, False)):
+        if value.startswith(prefix):
+            try:
+                ids = [resolve(x) for x in value[len(prefix):].split(",") if x.strip()]
+            except ContentError as exc:
+                return [], [str(exc)]
+            return ids, check_deck(ids, size, party)
+    return [], [f"{value!r} is neither a preset deck nor a custom/draft deck list"]
 
 
 def party_problems(card_ids: list[str]) -> list[str]:

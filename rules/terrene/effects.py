@@ -111,10 +111,9 @@ def gain_xp(s: TerreneState, uid: int, amount: int, events: list[Event]) -> None
     u["xp"] += amount
     say(events, "xp", f"{s.name(uid)} gains {amount} XP (total {u['xp']}).", uid=uid)
     if terrain is None:
-        steps = [{"atk": 5} if s.units[uid]["xp"] % 2 else {"def": 5}] * amount
-    else:
-        steps = list(terrain.xp_tree[old:u["xp"]])
-    for step in steps:
+        s.pending_xp.append([uid, amount])  # no terrain: the player picks +5 ATK or +5 DEF
+        return
+    for step in terrain.xp_tree[old:u["xp"]]:
         apply_xp_step(s, uid, step, events)
 
 

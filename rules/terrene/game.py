@@ -36,11 +36,16 @@ class TerreneGame(Game):
         ]
 
     def validate_setup(self, setup: dict[str, Any]) -> dict[str, Any]:
+        """Preset deck ids, or ``custom:``/``draft:`` card lists checked by the deck rules."""
         if int(setup.get("players", 2)) == 3:
             raise SetupError("Terrene Odyssey is played 1v1 (2 players) or 2v2 (4 players)")
-        out = super().validate_setup(setup)
+        lists = {k: v for k, v in setup.items() if k.startswith("deck.")
+                 and isinstance(v, str) and v.startswith((deckrules.CUSTOM, deckrules.DRAFT))}
+        placeholder = next(iter(decks()))
+        out = super().validate_setup({**setup, **{k: placeholder for k in lists}})
+        out.update(lists)
         for seat in range(out["players"]):
-            problems = deckrules.check_deck(list(decks()[out[f"deck.{seat}"]].cards))
+            _, problems = deckrules.deck_from_setup(out[f"deck.{seat}"])
             if problems:
                 raise SetupError(f"deck for seat {seat + 1} is not legal: {problems[0]}")
         return out
@@ -54,8 +59,9 @@ class TerreneGame(Game):
         n = setup["players"]
         s = TerreneState()
         s.n = n
-        s.deck_ids = [setup[f"deck.{q}"] for q in range(n)]
-        s.decklists = [list(decks()[d].cards) for d in s.deck_ids]
+        values = [setup[f"deck.{q}"] for q in range(n)]
+        s.deck_ids = [v if v in decks() else v.split(":")[0] for v in values]
+        s.decklists = [deckrules.deck_from_setup(v)[0] for v in values]
         label_rng = random.Random(f"labels:{seed}")  # card labels only: nothing random in play
         for z in ZONES:
             s.zones[z] = [[] for _ in range(n)]

@@ -71,6 +71,7 @@ class TerreneState(GameState):
         self.set_wins = [0, 0]  # per team
         self.game_no = 1
         self.game_log: list[str] = []
+        self.pending_xp: list[list[int]] = []  # [uid, XP] awaiting a no-terrain choice
 
     # ---- content helpers --------------------------------------------------------------
     def card(self, uid: int) -> Card:
@@ -204,6 +205,7 @@ class TerreneState(GameState):
         c.scores = list(self.scores) if self.scores is not None else None
         c.set_wins = list(self.set_wins)
         c.game_log = list(self.game_log)
+        c.pending_xp = [list(x) for x in self.pending_xp]
         return c
 
     _PLAIN = (
@@ -212,6 +214,7 @@ class TerreneState(GameState):
         "party", "ceased", "chain", "priority", "passes", "last_adder", "used_chain", "used_turn",
         "prompt", "battle", "switched", "traded", "draw_bonus", "link_serial", "scores",
         "reason", "hidden_view", "set_mode", "set_wins", "game_no", "game_log",
+        "pending_xp",
     )
 
     def to_json(self) -> dict[str, Any]:
@@ -231,10 +234,13 @@ class TerreneState(GameState):
 
     # ---- presentation -----------------------------------------------------------------
     def player_name(self, player: int) -> str:
-        deck = decks().get(self.deck_ids[player]) if player < len(self.deck_ids) else None
+        deck_id = self.deck_ids[player] if player < len(self.deck_ids) else ""
+        deck = decks().get(deck_id)
         label = f"Player {player + 1}"
         if self.n == 4:
             label += f" (team {'AB'[self.team(player)]})"
+        if deck_id in ("custom", "draft"):
+            return f"{label}: {deck_id} deck"
         return f"{label}: {deck.name}" if deck else label
 
     def panels(self, viewer: int | None) -> list[Panel]:

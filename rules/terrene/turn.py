@@ -80,8 +80,8 @@ def party_actions(s: TerreneState, seat: int) -> list[Action]:
     stage = party_stage(s, seat)
     out: list[Action] = []
     if stage == "terrain":
-        deck = decks()[s.deck_ids[seat]]
-        for i, opening in enumerate(deck.openings):
+        deck = decks().get(s.deck_ids[seat])
+        for i, opening in enumerate(deck.openings if deck else ()):
             if _opening_uids(s, seat, i) is not None:
                 names = ", ".join(cards()[c].name for c, _ in opening.party)
                 who = "going second" if opening.turn == "second" else "going first"
@@ -266,6 +266,8 @@ def settle(s: TerreneState, events: list[Event]) -> None:
         check_end(s, events)
         if s.phase != "play" or s.prompt is not None:
             return
+        if _ask_xp_choice(s):
+            return
         over = next((q for q in s.seat_order(s.active) if stats.oversupplied(s, q)), None)
         if over is not None:
             s.prompt = {"kind": "oversupply", "seat": over}
@@ -280,6 +282,24 @@ def settle(s: TerreneState, events: list[Event]) -> None:
             draw_phase(s, events)
             continue
         return
+
+
+def _ask_xp_choice(s: TerreneState) -> bool:
+    """Without a terrain, each XP gained is +5 ATK or +5 DEF, chosen by its controller."""
+    while s.pending_xp:
+        uid, left = s.pending_xp.pop(0)
+        if uid in s.units:
+            s.prompt = {"kind": "xp_choice", "seat": s.units[uid]["ctrl"], "uid": uid,
+                        "left": left}
+            return True
+    return False
+
+
+def _xp_choice(s: TerreneState, _p: int, a: Action, events: list[Event]) -> None:
+    assert s.prompt is not None
+    uid, left = s.prompt["uid"], s.prompt["left"]
+    effects.apply_xp_step(s, uid, {"atk": 5} if a.kind == "xp_atk" else {"def": 5}, events)
+    s.prompt = {**s.prompt, "left": left - 1} if left > 1 else None
 
 
 # ---- legal actions ----------------------------------------------------------------------
@@ -312,6 +332,10 @@ def prompt_actions(s: TerreneState, seat: int) -> list[Action]:
                for u in s.party[seat] if battle.can_block(s, u)]
         atk = stats.atk(s, s.battle["attacker"]) if s.battle else 0
         return [*out, Action("no_block", (), f"Do not block (take {atk} damage)")]
+    if kind == "xp_choice":
+        who = s.name(s.prompt["uid"])
+        return [Action("xp_atk", (), f"{who} gains +5 ATK (no terrain)"),
+                Action("xp_def", (), f"{who} gains +5 DEF (no terrain)")]
     if kind == "slow":
         out = [Action("slow_cancel", (), "Let the slowed attack be cancelled")]
         if s.actions[seat] >= 1:
@@ -625,4 +649,5 @@ HANDLERS: dict[str, Callable[[TerreneState, int, Action, list[Event]], None]] = 
     "slow_pay": _slow, "slow_cancel": _slow, "assign": _assign, "terrain": _terrain,
     "trade": _trade, "dismiss": _dismiss, "dismiss_card": _dismiss_card, "run": _run,
     "end_turn": _end, "go_first": _choose_first, "go_second": _choose_first,
+    "xp_atk": _xp_choice, "xp_def": _xp_choice,
 }
