@@ -1,15 +1,17 @@
 """Depth-limited expectiminimax: chance averaged with its odds, simultaneous rounds solved
 as matrix games."""
 
+import random
 from collections import Counter
 from fractions import Fraction
 
 import pytest
 
-from ai.search.expectiminimax import ExpectiminimaxAgent, ExpectiminimaxConfig
+from ai.search.expectiminimax import Expectiminimax, ExpectiminimaxAgent, ExpectiminimaxConfig
 from tests.ai.fixtures.dice_duel import GAME as DICE_DUEL
 from tests.ai.fixtures.guess_or_pass import GAME as GUESS
 from tests.ai.fixtures.tictactoe import GAME as TICTACTOE
+from tests.rules.core.dice_race import GAME as DICE_RACE
 
 
 def test_expectiminimax_finds_the_best_die():
@@ -75,3 +77,23 @@ def test_time_cap_keeps_the_deepest_finished_answer():
     agent = ExpectiminimaxAgent(1, ExpectiminimaxConfig(max_depth=9, time_cap=0.02))
     assert agent.choose(state, 0) in state.legal_actions(0)
     assert 1 <= agent.last_depth <= 9
+
+
+def test_listed_chance_keeps_its_odds():
+    """Dice Duel's cobalt die lists faces 1 (4 in 6) and 6 (2 in 6)."""
+    state = DICE_DUEL.new_state({}, 0)
+    for seat, die in ((0, "cobalt"), (1, "amber")):
+        state.apply(seat, next(a for a in state.legal_actions(seat) if a.args == (die,)))
+    engine = Expectiminimax(0, ExpectiminimaxConfig(), random.Random(1))
+    odds = {a.args[0]: p for a, p in engine.chance_outcomes(state)}
+    assert odds == pytest.approx({1: 4 / 6, 6: 2 / 6})
+
+
+def test_seeded_shuffle_is_sampled_with_equal_weights():
+    """Dice Race's deal is one seeded outcome, not a list: expectiminimax averages a fixed
+    number of sampled deals instead."""
+    state = DICE_RACE.new_state(DICE_RACE.default_setup(2), 0)
+    engine = Expectiminimax(0, ExpectiminimaxConfig(chance_samples=5), random.Random(1))
+    outcomes = engine.chance_outcomes(state)
+    assert len(outcomes) == 5 and all(p == pytest.approx(0.2) for _, p in outcomes)
+    assert len({a.args for a, _ in outcomes}) == 5

@@ -1,16 +1,18 @@
 """UCT MCTS on perfect-information fixtures: tic-tac-toe and a dice game."""
 
+import random
 from collections import Counter
 
 import pytest
 
 from ai.search.common import Budget
-from ai.search.mcts import MCTSAgent, SearchConfig
+from ai.search.mcts import UNLISTED, MCTSAgent, SearchConfig, TreeSearch
 from rules.core import Action
 from tests.ai.fixtures.dice_duel import GAME as DICE_DUEL
 from tests.ai.fixtures.kingmaker import GAME as KINGMAKER
 from tests.ai.fixtures.tictactoe import GAME as TICTACTOE
 from tests.ai.helpers import scores_against_random
+from tests.rules.core.dice_race import GAME as DICE_RACE
 
 X, NOUGHT, _ = 0, 1, None
 
@@ -73,3 +75,13 @@ def test_mcts_backs_up_each_seats_own_reward_max_n():
         for seed in range(5)
     )
     assert picks["b"] == 5, picks
+
+
+def test_seeded_shuffle_does_not_branch_the_tree():
+    """Dice Race deals with one seeded shuffle outcome; every sample carries a different
+    seed, so the tree keeps them under one child instead of a child per seed, while the
+    listed die rolls below do branch."""
+    state = DICE_RACE.new_state(DICE_RACE.default_setup(2), 0)
+    root = TreeSearch(SearchConfig(iterations=60), random.Random(2)).run(state.clone)
+    assert list(root.children) == [UNLISTED]
+    assert root.listed is False
