@@ -187,52 +187,67 @@ class ExpectiminimaxAgent(SearchAgent):
     ) -> None:
         super().__init__(seed, epsilon)
         self.config = config or ExpectiminimaxConfig()
+        #: After a choice: the root actions' values, or at a simultaneous root their
+        #: equilibrium probabilities; and the deepest depth finished.
         self.last_values: dict[Action, float] = {}
         self.last_depth = 0
 
     def search(self, view: GameState, player: int, legal: list[Action]) -> Action:
         engine = Expectiminimax(player, self.config, self.rng)
         worlds = [view.determinize(player, self.rng) for _ in range(self.config.determinizations)]
-        if view.decision().kind is DecisionKind.SIMULTANEOUS:
-            return self._simultaneous_root(engine, worlds, player, legal)
+        simultaneous = view.decision().kind is DecisionKind.SIMULTANEOUS
         if self.config.time_cap is not None:
             engine.deadline = time.perf_counter() + self.config.time_cap
         order = list(legal)
         best: dict[Action, float] = {}
         for depth in range(1, self.config.max_depth + 1):
             try:
-                totals = self._deepen(engine, worlds, depth, order)
+                if simultaneous:
+                    found = self._equilibrium_mix(engine, worlds, depth, legal)
+                else:
+                    found = self._deepen(engine, worlds, depth, order)
             except _OutOfTime:
                 break
-            best, self.last_depth = totals, depth
-            order.sort(key=lambda a: -totals[a])
-        if not best:  # not even depth 1 finished in time
-            best = self._deepen(Expectiminimax(player, self.config, self.rng), worlds, 1, order)
+            best, self.last_depth = found, depth
+            order.sort(key=lambda a: -found[a])
+        if not best:  # not even depth 1 finished in time: finish it without the clock
+            engine.deadline = None
+            self.last_depth = 1
+            if simultaneous:
+                best = self._equilibrium_mix(engine, worlds, 1, legal)
+            else:
+                best = self._deepen(engine, worlds, 1, order)
         self.last_values = best
+        if simultaneous:
+            return self._draw(legal, best)
         return max(legal, key=lambda a: best[a])
 
     @staticmethod
     def _deepen(
         engine: Expectiminimax, worlds: list[GameState], depth: int, order: list[Action]
     ) -> dict[Action, float]:
+        """The root actions' values at ``depth``, averaged over the sampled worlds."""
         totals = dict.fromkeys(order, 0.0)
         for world in worlds:
             for action, v in engine.root_values(world, depth, order).items():
                 totals[action] += v / len(worlds)
         return totals
 
-    def _simultaneous_root(
-        self, engine: Expectiminimax, worlds: list[GameState], player: int, legal: list[Action]
-    ) -> Action:
+    @staticmethod
+    def _equilibrium_mix(
+        engine: Expectiminimax, worlds: list[GameState], depth: int, legal: list[Action]
+    ) -> dict[Action, float]:
+        """At a simultaneous root: each action's equilibrium probability at ``depth``,
+        averaged over the sampled worlds."""
         weights = dict.fromkeys(legal, 0.0)
         for world in worlds:
-            seats = world.decision().players
-            rows, mix, _ = engine.simultaneous_matrix(world, seats, self.config.max_depth)
+            rows, mix, _ = engine.simultaneous_matrix(world, world.decision().players, depth)
             for row, p in zip(rows, mix, strict=True):
                 if row is not None and row in weights:
-                    weights[row] += p
-        self.last_values = {a: w / len(worlds) for a, w in weights.items()}
-        self.last_depth = self.config.max_depth
+                    weights[row] += p / len(worlds)
+        return weights
+
+    def _draw(self, legal: list[Action], weights: dict[Action, float]) -> Action:
         if sum(weights.values()) <= 0.0:
             return self.rng.choice(legal)
         return self.rng.choices(legal, weights=[weights[a] for a in legal])[0]

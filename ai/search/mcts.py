@@ -11,7 +11,7 @@ One iteration walks down the tree from a fresh copy of the root state:
 * a simultaneous decision: decoupled UCT. Every seat still to commit picks by UCB1 from
   its own statistics, which count only its own actions, before any of them is applied, so
   no seat's choice can depend on another's commitment. The child is keyed by the joint
-  choice.
+  choice. (With ``simultaneous="rm"`` the seats pick by regret matching instead.)
 
 At the first new node the iteration plays on at random for ``rollout_depth`` steps and
 scores the result: the outcome, or else the game's ``evaluate`` (see ``common``). The

@@ -77,6 +77,11 @@ def test_time_cap_keeps_the_deepest_finished_answer():
     agent = ExpectiminimaxAgent(1, ExpectiminimaxConfig(max_depth=9, time_cap=0.02))
     assert agent.choose(state, 0) in state.legal_actions(0)
     assert 1 <= agent.last_depth <= 9
+    guess = GUESS.new_state({}, 0)
+    agent = ExpectiminimaxAgent(1, ExpectiminimaxConfig(max_depth=3, time_cap=0.02))
+    assert agent.choose(guess.view(0), 0) in guess.legal_actions(0)
+    assert 1 <= agent.last_depth <= 3
+    assert sum(agent.last_values.values()) == pytest.approx(1.0)
 
 
 def test_listed_chance_keeps_its_odds():
