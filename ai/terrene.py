@@ -8,9 +8,14 @@ in hand and assigned behind characters (options), and supply left against a deck
 from __future__ import annotations
 
 import math
+import random
 
+from rules.core import Match
 from rules.core.state import GameState
-from rules.terrene import stats
+from rules.terrene import GAME, stats
+from rules.terrene.content import Card, cards
+from rules.terrene.decks import DRAFT, DRAFT_DECK_SIZE, check_deck
+from rules.terrene.draft import Draft, Tournament
 from rules.terrene.state import TerreneState
 
 HP_WEIGHT = 1.2
@@ -116,3 +121,96 @@ def make_agent(level: str, seed: int):
     if level == "random":
         return None
     return NoConcede(build_agent(level_settings("terrene", level), seed, evaluate))
+
+
+# ---- drafting and deck building for AI seats ------------------------------------------
+def card_value(card: Card, taken: list[str]) -> float:
+    """How much an AI drafter wants a card given what it already holds."""
+    have = [cards()[c] for c in taken]
+    chars = sum(1 for c in have if c.is_character)
+    low = sum(1 for c in have if c.is_character and c.sp <= 1)
+    if card.kind == "terrain":
+        regular = any(c.kind == "terrain" and not c.storm for c in have)
+        return 9.0 if not card.storm and not regular else 1.0
+    if card.is_character:
+        if card.tag == "hero" and any(c.tag == "hero" for c in have):
+            return 0.5
+        if card.sp >= 3 and any(c.sp >= 3 for c in have if c.is_character):
+            return 0.5
+        worth = (card.hp + card.atk + card.defense) / 10.0 + len(card.abilities)
+        if card.sp <= 1 and low < 4:
+            worth += 3.0
+        return worth - 0.3 * max(0, chars - 8)
+    return 2.0 + len(card.abilities) + (1.0 if card.subtype == "ongoing" else 0.0)
+
+
+def ai_pick(pile: list[str], taken: list[str], rng: random.Random) -> str:
+    best = max(card_value(cards()[c], taken) for c in pile)
+    return rng.choice(sorted({c for c in pile if card_value(cards()[c], taken) == best}))
+
+
+def ai_deck(picks: list[str]) -> list[str]:
+    """A legal 20-card deck from a pool: a regular terrain if there is one, the starting
+    party's characters and cards first, then the best of the rest."""
+    chosen: list[str] = []
+    left = sorted(picks, key=lambda c: -card_value(cards()[c], []))
+
+    def take(cid: str) -> None:
+        chosen.append(cid)
+        left.remove(cid)
+
+    terrain = next((c for c in left if cards()[c].kind == "terrain" and not cards()[c].storm),
+                   None)
+    if terrain:
+        take(terrain)
+    for kind_ok in (lambda c: c.is_character and c.sp <= 1, lambda c: c.is_assignable):
+        names: set[str] = set()
+        for cid in list(left):
+            card = cards()[cid]
+            if kind_ok(card) and cid not in names and len(names) < 4:
+                names.add(cid)
+                take(cid)
+    for cid in list(left):
+        if len(chosen) >= DRAFT_DECK_SIZE:
+            break
+        if not check_deck([*chosen, cid], len(chosen) + 1, party=False):
+            take(cid)
+    return chosen
+
+
+def draft_for_ai(draft: Draft, seats: list[int], rng: random.Random) -> None:
+    """AI seats pick from the piles in front of them (humans pick through ``draft.pick``)."""
+    for seat in seats:
+        if not draft.picking_done and not draft.picked_this_pass[seat]:
+            draft.pick(seat, ai_pick(draft.pile_of(seat), draft.picks[seat], rng))
+
+
+def run_draft(players: int, seed: int, level: str = "random", max_decisions: int = 3000
+              ) -> tuple[Draft, Tournament]:
+    """A whole draft with AI seats: picks, decks, and the Swiss rounds played as games."""
+    rng = random.Random(f"ai-draft:{seed}")
+    draft = Draft.start(players, seed)
+    while not draft.picking_done:
+        draft_for_ai(draft, list(range(players)), rng)
+    for seat in range(players):
+        problems = draft.submit_deck(seat, ai_deck(draft.picks[seat]))
+        if problems:
+            raise ValueError(f"AI deck for seat {seat + 1}: {problems[0]}")
+    tour = Tournament(players, seed)
+    while not tour.over:
+        for a, b in tour.next_round():
+            setup = {"players": 2, "deck.0": DRAFT + ",".join(draft.decks[a] or []),
+                     "deck.1": DRAFT + ",".join(draft.decks[b] or [])}
+            game_seed = rng.getrandbits(32)
+            match = Match(GAME, setup, game_seed)
+            agents = {0: _agent(level, game_seed), 1: _agent(level, game_seed + 1)}
+            out = match.play(agents, max_decisions=max_decisions)
+            winners = tuple((a, b)[i] for i in (0, 1) if out is not None and out.scores[i] >= 1)
+            tour.record((a, b), winners)
+    return draft, tour
+
+
+def _agent(level: str, seed: int):
+    from ai.levels import make_agent as make
+
+    return make("terrene", level, seed)

@@ -66,3 +66,23 @@ def test_search_agent_never_runs_and_plays_a_legal_action():
             return Action("run")
 
     assert terrene.NoConcede(AlwaysRun()).choose(view, seat).kind != "run"
+
+
+def test_ai_drafters_build_legal_decks_and_finish_a_four_player_draft():
+    """3-12 Player Draft with AI seats: picks, 20-card decks, both Swiss rounds played."""
+    from rules.terrene.decks import check_deck
+
+    draft, tour = terrene.run_draft(4, seed=5)
+    assert all(deck is not None and len(deck) == 20 for deck in draft.decks)
+    assert all(check_deck(deck, 20, party=False) == [] for deck in draft.decks)
+    assert tour.over and tour.round == 2
+    assert sum(tour.points) >= 4 and tour.winners()
+
+
+def test_ai_deck_takes_a_regular_terrain_and_a_starting_party():
+    from rules.terrene.content import decks
+
+    pool = list(decks()["greggory_beatdown"].cards)
+    deck = terrene.ai_deck(pool)
+    assert len(deck) == 20
+    assert any(c in ("emberstadt", "steam_fields") for c in deck)
