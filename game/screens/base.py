@@ -32,6 +32,10 @@ class Screen:
         self.focus = FocusRing()
         self._pressed: Widget | None = None
         self.age = 0.0  # seconds on screen (drives the fade-in)
+        # where the pointer was first seen: it must really move before hovering takes the
+        # keyboard focus (a window opening under a resting pointer must not steal Return)
+        self._pointer_home: tuple[float, float] | None = None
+        self._pointer_moved = False
 
     # -- lifecycle -----------------------------------------------------------------------
     def on_enter(self) -> None:
@@ -52,9 +56,7 @@ class Screen:
     def handle(self, event: pygame.event.Event) -> bool:
         """Handle one event (mouse positions already in logical pixels); True = consumed."""
         if event.type == pygame.MOUSEMOTION:
-            hovered = self.widget_at(event.pos)
-            if hovered is not None:
-                self.focus.focus(hovered)
+            self.hover(event.pos)
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._pressed = self.widget_at(event.pos)
@@ -71,6 +73,17 @@ class Screen:
             if event.key == pygame.K_ESCAPE:
                 return self.on_escape()
         return self.modal
+
+    def hover(self, pos: tuple[float, float]) -> None:
+        """Hovering focuses a widget, once the pointer has moved on this screen."""
+        if self._pointer_home is None:
+            self._pointer_home = pos
+        if not self._pointer_moved:
+            hx, hy = self._pointer_home
+            self._pointer_moved = abs(pos[0] - hx) + abs(pos[1] - hy) > 4
+        hovered = self.widget_at(pos)
+        if hovered is not None and self._pointer_moved:
+            self.focus.focus(hovered)
 
     def _release(self, pos: tuple[float, float]) -> bool:
         pressed, self._pressed = self._pressed, None

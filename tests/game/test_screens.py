@@ -264,3 +264,16 @@ def test_drawing_the_table_changes_nothing_and_update_clamps_scrolling(app):
     assert after == before
     generic.update(0.0)
     assert generic.panel_scroll == 0 and generic.log_scroll == 0
+
+
+def test_a_resting_pointer_does_not_steal_the_keyboard_focus(app):
+    title = app.stack.top
+    load = title.widget("Load game")
+    x, y = load.to_world()
+    motion = pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(0, 0, 0))
+    title.handle(motion)  # the window opened under the pointer
+    assert title.focus.current.name == "Play"
+    moved = pygame.event.Event(pygame.MOUSEMOTION, pos=(x + 30, y), rel=(30, 0),
+                               buttons=(0, 0, 0))
+    title.handle(moved)
+    assert title.focus.current is load
