@@ -4,6 +4,7 @@ table (game/tables)."""
 
 from __future__ import annotations
 
+import traceback
 from typing import TYPE_CHECKING
 
 import pygame
@@ -47,6 +48,8 @@ class TableScreen(Screen):
 
     def status(self) -> str:
         s = self.session
+        if self.stuck:
+            return "Stopped by an error"
         if s.over:
             return "Game over"
         actor = s.actor()
@@ -68,7 +71,12 @@ class TableScreen(Screen):
         view = s.state.view(self.viewer)
         model = TableModel(view, self.viewer, actions, self.status(), actor, s.thinking)
         current = self.focus.current.name if self.focus.current else ""
-        self.table.refresh(model, s.state.panels(self.viewer))
+        try:
+            panels = s.state.panels(self.viewer)
+        except Exception as exc:  # noqa: BLE001 - a game's fault is shown, not a crash
+            self.fault("drawing the table", exc)
+            panels = []
+        self.table.refresh(model, panels)
         widgets = self.table.widgets()
         keep = next((w for w in widgets if w.name == current and current != "menu"), None)
         self.focus.set(widgets, focus=keep)
@@ -77,15 +85,28 @@ class TableScreen(Screen):
     def choose(self, action: Action) -> None:
         """A person picked an action button."""
         actor = self.session.actor()
-        if not self.my_turn() or actor is None or not self.is_top:
+        if not self.my_turn() or actor is None or not self.is_top or self.stuck:
             return
         try:
             events = self.session.submit(actor, action)
         except IllegalAction as exc:
             self.app.toast(f"Not allowed: {exc}")
             return
+        except Exception as exc:  # noqa: BLE001 - a game's fault is shown, not a crash
+            self.fault(f"playing {action}", exc)
+            return
         self.table.show_events(events, self.viewer)
         self.refresh()
+
+    def fault(self, doing: str, exc: Exception) -> None:
+        """The game's code failed: stop the match, say so, keep saving possible."""
+        traceback.print_exception(exc)
+        self.stuck = True
+        self.table.model.status = "Stopped by an error"
+        self.app.stack.push(MessageScreen(
+            self.app, "Something went wrong",
+            f"The game failed while {doing}: {type(exc).__name__}: {exc}. "
+            "The match is paused; Esc opens the menu, where you can still save it."))
 
     def resign(self) -> None:
         humans = self.session.human_seats()
@@ -151,6 +172,9 @@ class TableScreen(Screen):
         except SessionError as exc:
             self.stuck = True
             self.app.stack.push(MessageScreen(self.app, "The AI stopped", str(exc)))
+            return
+        except Exception as exc:  # noqa: BLE001 - a game's fault is shown, not a crash
+            self.fault("playing the AI's move", exc)
             return
         if events is not None:
             self.table.show_events(events, self.viewer)

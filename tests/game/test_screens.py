@@ -277,3 +277,22 @@ def test_a_resting_pointer_does_not_steal_the_keyboard_focus(app):
                                buttons=(0, 0, 0))
     title.handle(moved)
     assert title.focus.current is load
+
+
+def test_a_failing_game_shows_a_message_and_stops_instead_of_crashing(app, monkeypatch, capsys):
+    table = start_table(app, [Seat(True), Seat(False, "random")])
+    state = table.session.state
+
+    def broken(player, action):
+        raise KeyError("pledge_box")
+
+    monkeypatch.setattr(state, "_apply", broken)
+    table.choose(table.table.model.actions[0])
+    message = app.stack.top
+    assert isinstance(message, MessageScreen) and table.stuck
+    assert "KeyError" in message.message and "save" in message.message
+    assert table.session.match.record.steps == []
+    press(app, pygame.K_RETURN)
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, PauseScreen)
+    assert "Traceback" in capsys.readouterr().err
