@@ -76,7 +76,8 @@ def acting_seat(state: GameState) -> int | None:
 
 
 def random_step(state: GameState, rng: random.Random) -> bool:
-    """Apply one uniformly random legal step (chance by its odds); False if the game is over.
+    """Apply one uniformly random legal step (chance by its odds); False if the game is over
+    (or, defensively, if the seat to act has no legal action: play stops there).
 
     A simultaneous decision is played one seat at a time: a random choice cannot use the
     seats that committed earlier, so this is sound.
@@ -88,7 +89,10 @@ def random_step(state: GameState, rng: random.Random) -> bool:
     if seat == CHANCE:
         action = state.sample_chance(rng)
     else:
-        action = rng.choice(state.legal_actions(seat))
+        legal = state.legal_actions(seat)
+        if not legal:
+            return False
+        action = rng.choice(legal)
     state.apply_unchecked(seat, action)
     return True
 

@@ -239,6 +239,8 @@ class TreeSearch:
         self, node: Node, state: GameState, seat: int, path: list[tuple[Edge | _RegretStep, int]]
     ) -> tuple[Node, bool]:
         legal = state.legal_actions(seat)
+        if not legal:  # a broken position: score it where it stands
+            return node, True
         action, is_new = _ucb_pick(node.children, legal, self.config.exploration, self.rng)
         if is_new:
             node.children[action] = Node()
@@ -255,8 +257,10 @@ class TreeSearch:
         path: list[tuple[Edge | _RegretStep, int]],
     ) -> tuple[Node, bool]:
         choices: list[tuple[int, Action]] = []
-        for seat in seats:  # every seat picks before anything is applied
-            legal = state.legal_actions(seat)
+        options = [state.legal_actions(seat) for seat in seats]
+        if not all(options):  # a broken position: score it where it stands
+            return node, True
+        for seat, legal in zip(seats, options, strict=True):  # all pick, then all apply
             if self.config.simultaneous == "rm":
                 action = self._regret_pick(node, seat, legal, path)
             else:
