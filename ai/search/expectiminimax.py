@@ -131,9 +131,12 @@ class Expectiminimax:
     def _turn_value(
         self, state: GameState, seat: int, depth: int, alpha: float, beta: float
     ) -> float:
+        children = self.ordered_children(state, seat, depth)
+        if not children:  # a broken position: score it where it stands
+            return self.static_value(state)
         maximise = seat == self.player
         best = -math.inf if maximise else math.inf
-        for _, child in self.ordered_children(state, seat, depth):
+        for _, child in children:
             v = self.value(child, depth - 1, alpha, beta)
             if maximise:
                 best = max(best, v)
@@ -156,6 +159,9 @@ class Expectiminimax:
         )
         others = [s for s in seats if s != self.player]
         columns = list(itertools.product(*(state.legal_actions(s) for s in others)))
+        if not rows or not columns:  # a broken position: score it where it stands
+            even = [1.0 / len(rows)] * len(rows) if rows else []
+            return rows, even, self.static_value(state)
         payoff = []
         for row in rows:
             line = []

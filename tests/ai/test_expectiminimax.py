@@ -11,6 +11,7 @@ from ai.search.expectiminimax import Expectiminimax, ExpectiminimaxAgent, Expect
 from tests.ai.fixtures.dice_duel import GAME as DICE_DUEL
 from tests.ai.fixtures.guess_or_pass import GAME as GUESS
 from tests.ai.fixtures.tictactoe import GAME as TICTACTOE
+from tests.ai.fixtures.tictactoe import StuckTicTacToeState
 from tests.rules.core.dice_race import GAME as DICE_RACE
 
 
@@ -102,3 +103,12 @@ def test_seeded_shuffle_is_sampled_with_equal_weights():
     outcomes = engine.chance_outcomes(state)
     assert len(outcomes) == 5 and all(p == pytest.approx(0.2) for _, p in outcomes)
     assert len({a.args for a, _ in outcomes}) == 5
+
+
+def test_seat_without_legal_actions_is_scored_where_it_stands():
+    """Defensive: a broken position (nothing legal for the seat to act) gets its static
+    value instead of an infinite one."""
+    state = StuckTicTacToeState()
+    agent = ExpectiminimaxAgent(1, ExpectiminimaxConfig(max_depth=4))
+    assert agent.choose(state, 0) in state.legal_actions(0)
+    assert set(agent.last_values.values()) == {0.0}

@@ -11,7 +11,7 @@ from rules.core import Action
 from tests.ai.fixtures.dice_duel import GAME as DICE_DUEL
 from tests.ai.fixtures.kingmaker import GAME as KINGMAKER
 from tests.ai.fixtures.tictactoe import GAME as TICTACTOE
-from tests.ai.fixtures.tictactoe import TicTacToeState
+from tests.ai.fixtures.tictactoe import StuckTicTacToeState
 from tests.ai.helpers import scores_against_random
 from tests.rules.core.dice_race import GAME as DICE_RACE
 
@@ -88,23 +88,9 @@ def test_seeded_shuffle_does_not_branch_the_tree():
     assert root.listed is False
 
 
-class _StuckTicTacToe(TicTacToeState):
-    """A broken game: after two marks the seat to move has no legal action."""
-
-    def legal_actions(self, player):
-        if sum(c is not None for c in self.cells) >= 2:
-            return []
-        return super().legal_actions(player)
-
-    def clone(self):
-        twin = _StuckTicTacToe()
-        twin.cells, twin.to_move = list(self.cells), self.to_move
-        return twin
-
-
 def test_search_scores_a_seat_without_legal_actions_instead_of_crashing():
     """Defensive: a position where the seat to act has nothing legal is scored as it
     stands (here 1/2 each), so a broken game cannot crash the opponent's search."""
-    state = _StuckTicTacToe()
+    state = StuckTicTacToeState()
     agent = MCTSAgent(1, SearchConfig(iterations=100))
     assert agent.choose(state, 0) in state.legal_actions(0)
