@@ -11,6 +11,9 @@ if TYPE_CHECKING:
     from rules.terrene.state import TerreneState
 
 
+SPIKES_DAMAGE = 5
+
+
 def attack_cost(s: TerreneState, uid: int) -> int:
     """1 action (0 with Haste); Slow adds one more."""
     base = 0 if stats.has(s, uid, "haste") else 1
@@ -59,6 +62,10 @@ def attack_resolves(s: TerreneState, link: dict, events: list[Event]) -> None:
         _cancel(s, why or "no battle", events)
         return
     attacker = link["attacker"]
+    _spikes(s, link, events)
+    if not effects.in_play(s, attacker):
+        _cancel(s, "the attacker fell to Spikes", events)
+        return
     if link["target"] is not None or stats.has(s, attacker, "unblockable"):
         _start_damage(s, None, events)
         return
@@ -74,6 +81,16 @@ def attack_resolves(s: TerreneState, link: dict, events: list[Event]) -> None:
         _start_damage(s, None, events)
         return
     s.prompt = {"kind": "block", "seat": seats[0], "others": seats[1:]}
+
+
+def _spikes(s: TerreneState, link: dict, events: list[Event]) -> None:
+    """Each face-up Spikes the defenders hold deals 5 damage to the attacker."""
+    for q in s.enemies(link["seat"]):
+        for uid in list(s.party[q]):
+            if "spikes" in stats.ongoing_statics(s, uid) and effects.in_play(s, link["attacker"]):
+                events.append(Event("spikes", f"{s.name(link['attacker'])} runs into Spikes."))
+                effects.damage_character(s, link["attacker"], SPIKES_DAMAGE, events, stab=False,
+                                         battle=False, by=uid)
 
 
 def choose_block(s: TerreneState, seat: int, blocker: int | None, events: list[Event]) -> None:

@@ -40,11 +40,12 @@ OPS = (
     "damage", "player_damage", "heal", "heal_player", "status", "gain", "buff", "decay",
     "draw", "actions", "negate", "steal_assigned", "discard_assigned", "discard_hand_item",
     "recover_item", "fetch_character", "return_to_hand", "xp", "token", "critical", "hide",
-    "taunt", "reveal", "reveal_all", "defeat", "consume", "borrow",
+    "taunt", "reveal", "reveal_all", "defeat", "consume", "borrow", "fetch_spell",
 )
 STATICS = (
     "haste", "stab", "retaliate", "resourceful", "unblockable", "immune_stun",
-    "atk_per_discarded_item", "beasts_cost_one", "draw_on_steal", "recoil",
+    "atk_per_discarded_item", "beasts_cost_one", "draw_on_steal", "recoil", "spikes",
+    "interdimensional_discount",
 )
 ABILITIES = ("haste", "resourceful", "retaliate", "stab", "unblockable", "immune_stun")
 STATUSES = ("slow", "stun", "silence")

@@ -203,10 +203,14 @@ def _until(effect: dict[str, Any]) -> str:
 
 
 def op_damage(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
+    """Effect damage; ``per_level`` adds that much per caster LV above 1 (spells)."""
     by = link["source"] if in_play(s, link["source"]) else None
+    amount = e["amount"]
+    if by is not None:
+        amount += e.get("per_level", 0) * max(0, s.units[by]["lv"] - 1)
     for uid in _targets(s, link, e, "target"):
         if in_play(s, uid):
-            damage_character(s, uid, e["amount"], events, stab=e.get("stab", False),
+            damage_character(s, uid, amount, events, stab=e.get("stab", False),
                              battle=False, by=by)
 
 
@@ -331,6 +335,20 @@ def op_fetch_character(s: TerreneState, link: dict, e: dict, events: list[Event]
     say(events, "reveal", f"{s.player_name(seat)} finds no character.")
 
 
+def op_fetch_spell(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
+    """Reveal from the top until a spell: it goes to hand, the rest to the bottom."""
+    seat = link["seat"]
+    deck = s.zones["deck"][seat]
+    for i, uid in enumerate(deck):
+        if cards()[s.cards[uid]].subtype == "spell":
+            s.zones["deck"][seat] = deck[i + 1:] + deck[:i]
+            s.zones["hand"][seat].append(uid)
+            say(events, "reveal", f"{s.player_name(seat)} reveals {s.name(uid)} and takes it.",
+                uid=uid)
+            return
+    say(events, "reveal", f"{s.player_name(seat)} finds no spell.")
+
+
 def op_return_to_hand(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
     for uid in _targets(s, link, e, "target"):
         say(events, "return", f"{s.name(uid)} returns to its owner's hand.", uid=uid)
@@ -431,5 +449,5 @@ OPS = {
     "fetch_character": op_fetch_character, "return_to_hand": op_return_to_hand, "xp": op_xp,
     "token": op_token, "critical": op_critical, "hide": op_hide, "taunt": op_taunt,
     "reveal": op_reveal, "reveal_all": op_reveal_all, "defeat": op_defeat,
-    "consume": op_consume, "borrow": op_borrow,
+    "consume": op_consume, "borrow": op_borrow, "fetch_spell": op_fetch_spell,
 }

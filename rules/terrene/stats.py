@@ -132,10 +132,15 @@ def sp_cost(s: TerreneState, uid: int) -> int:
     if not u["up"]:
         return 1
     card = s.card(uid)
+    party = s.party[u["ctrl"]]
     if card.cls == "Beast" and card.sp > 1 and any(
-        "beasts_cost_one" in card_statics(s, other) for other in s.party[u["ctrl"]]
+        "beasts_cost_one" in card_statics(s, other) for other in party
     ):
         return 1
+    if card.cls == "Interdimensional" and card.sp > 0 and any(
+        "interdimensional_discount" in card_statics(s, other) for other in party
+    ):
+        return card.sp - 1
     return card.sp
 
 

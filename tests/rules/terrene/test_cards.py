@@ -210,3 +210,50 @@ def test_machines_and_their_tokens(table):
     table.pass_all(s)
     assert stats.atk(s, alpha) == 15 and stats.atk(s, wanderer) == 15
     assert stats.atk(s, luminous) == 10
+
+
+def test_tsue_discounts_interdimensional_supply(table):
+    """Tsue the Balanced (designed): recruited Interdimensional characters cost 1 SP less."""
+    s = table.bare(("tsue_the_balanced", "greggory_beatdown"))
+    table.place(s, 0, "tsue_the_balanced")
+    lovox = table.place(s, 0, "lovox_the_displaced")
+    rev = table.place(s, 0, "the_revenant")
+    assert stats.sp_cost(s, lovox) == 2 and stats.sp_cost(s, rev) == 0
+
+
+def test_spikes_hurt_every_attacker_and_shadow_veil_negates_the_attack(table):
+    """Spikes (designed): 5 damage to each attacker; Shadow Veil (designed): negate it."""
+    s = table.bare(("direct_damage", "greggory_beatdown"), actions=4)
+    inu = table.place(s, 1, "inu_the_inferno")
+    ashen = table.place(s, 0, "ashen_the_unseemly", holding="spikes")
+    alexie = table.place(s, 0, "alexie_the_studious", holding="shadow_veil")
+    table.use(s, 0, s.units[ashen]["card"])
+    table.pass_all(s)
+    table.act(s, 0, "end_turn")
+    table.pass_all(s)
+    s.actions[1] = 3
+    table.act(s, 1, "attack", inu, -1)
+    table.use(s, 0, s.units[alexie]["card"])
+    table.pass_all(s)
+    assert s.battle is None and s.hp == [50, 50] and s.units[inu]["dmg"] == 0
+    s.units[inu]["attacked"] = False
+    table.act(s, 1, "attack", inu, -1)
+    table.pass_all(s)
+    assert s.units[inu]["dmg"] == 5  # Spikes, as the attack resolved
+
+
+def test_spells_need_a_spellcaster_and_grow_with_level(table):
+    """Spells can only be activated by a Spellcaster; Fireball (designed) adds 5 per LV
+    above 1."""
+    s = table.bare(("spellcaster_control", "greggory_beatdown"))
+    ivan = table.place(s, 0, "ivan_the_organic", holding="fireball")
+    candace = table.place(s, 0, "candace_the_catalyst")
+    foe = table.place(s, 1, "greggory_the_hoarder")  # HP 25, DEF 0
+    assert not any(a.kind == "use" and a.args[0] == s.units[ivan]["card"]
+                   for a in s.legal_actions(0))
+    s.units[candace]["card"], s.units[ivan]["card"] = s.units[ivan]["card"], None
+    s.units[candace]["lv"] = 3
+    table.use(s, 0, s.units[candace]["card"], 0, foe)
+    table.pass_all(s)
+    assert s.units[foe]["dmg"] == 10 + 5 * 2
+    assert s.actions[0] == 3  # Candace is Resourceful
