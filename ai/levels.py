@@ -5,7 +5,9 @@ A game tunes its AI in ``ai/<game_id>.py`` (or a package ``ai/<game_id>/``) with
 * ``make_agent(level, seed)``: a fully custom agent for that level (return None to fall
   back to the generic one);
 * ``LEVELS``: ``{level: {key: value}}`` overrides of the generic settings (keys below);
-* ``evaluate(state, player) -> float`` in [-1, 1]: used at the search's cut-offs.
+* ``evaluate(state, player) -> float`` in [-1, 1]: used at the search's cut-offs;
+* ``rollout_action(state, seat, legal, rng) -> Action``: the playout policy of MCTS and
+  IS-MCTS (default: uniformly random).
 
 Without a module a game gets the generic agents: information-set MCTS, which works for
 every game on the rules.core contract (perfect-information ones included).
@@ -19,7 +21,7 @@ from types import ModuleType
 from typing import Any
 
 from ai.agents import RandomAgent, SearchAgent, SeededAgent
-from ai.search.common import Evaluator
+from ai.search.common import Evaluator, RolloutPolicy
 from ai.search.expectiminimax import ExpectiminimaxAgent, ExpectiminimaxConfig
 from ai.search.ismcts import ISMCTSAgent
 from ai.search.mcts import MCTSAgent, SearchConfig
@@ -112,7 +114,12 @@ def level_settings(game_id: str, level: str) -> dict[str, Any]:
     return settings
 
 
-def build_agent(settings: Mapping[str, Any], seed: int, evaluate: Evaluator | None) -> SeededAgent:
+def build_agent(
+    settings: Mapping[str, Any],
+    seed: int,
+    evaluate: Evaluator | None,
+    rollout_policy: RolloutPolicy | None = None,
+) -> SeededAgent:
     """An agent from resolved settings (see ``SETTING_KEYS``)."""
     algorithm = settings.get("algorithm", "ismcts")
     if algorithm == "random":
@@ -133,6 +140,7 @@ def build_agent(settings: Mapping[str, Any], seed: int, evaluate: Evaluator | No
         exploration=float(settings.get("exploration", 0.7)),
         rollout_depth=int(settings.get("rollout_depth", 30)),
         evaluate=evaluate,
+        rollout_policy=rollout_policy,
         mix_floor=float(settings.get("mix_floor", 0.5)),
         simultaneous=str(settings.get("simultaneous", "duct")),
     )
@@ -150,4 +158,5 @@ def make_agent(game_id: str, level: str, seed: int) -> Agent:
         if agent is not None:
             return agent
     evaluate = getattr(module, "evaluate", None) if module else None
-    return build_agent(level_settings(game_id, level), seed, evaluate)
+    policy = getattr(module, "rollout_action", None) if module else None
+    return build_agent(level_settings(game_id, level), seed, evaluate, policy)

@@ -18,6 +18,10 @@ from rules.core.state import DecisionKind, GameState
 #: ``evaluate(state, player)``: how good ``state`` is for ``player``, in [-1, 1].
 Evaluator = Callable[[GameState, int], float]
 
+#: ``rollout_action(state, seat, legal, rng)``: a game's playout policy, picking one of
+#: ``legal`` (never empty) for ``seat`` in a full state.
+RolloutPolicy = Callable[[GameState, int, list[Action], random.Random], Action]
+
 #: How often (in iterations) a search looks at the clock when it has a time cap.
 CLOCK_EVERY = 8
 
@@ -75,12 +79,16 @@ def acting_seat(state: GameState) -> int | None:
     return d.players[0]
 
 
-def random_step(state: GameState, rng: random.Random) -> bool:
-    """Apply one uniformly random legal step (chance by its odds); False if the game is over
-    (or, defensively, if the seat to act has no legal action: play stops there).
+def random_step(
+    state: GameState, rng: random.Random, policy: RolloutPolicy | None = None
+) -> bool:
+    """Apply one legal step: chance by its odds, a seat uniformly at random (or by the
+    game's ``policy``). False if the game is over (or, defensively, if the seat to act has
+    no legal action: play stops there).
 
     A simultaneous decision is played one seat at a time: a random choice cannot use the
-    seats that committed earlier, so this is sound.
+    seats that committed earlier, so this is sound (a policy is trusted to look only at
+    what the seat could see).
     """
     seat = acting_seat(state)
     if seat is None:
@@ -92,17 +100,22 @@ def random_step(state: GameState, rng: random.Random) -> bool:
         legal = state.legal_actions(seat)
         if not legal:
             return False
-        action = rng.choice(legal)
+        action = rng.choice(legal) if policy is None else policy(state, seat, legal, rng)
     state.apply_unchecked(seat, action)
     return True
 
 
 def rollout(
-    state: GameState, rng: random.Random, depth: int, evaluate: Evaluator | None
+    state: GameState,
+    rng: random.Random,
+    depth: int,
+    evaluate: Evaluator | None,
+    policy: RolloutPolicy | None = None,
 ) -> list[float]:
-    """Play ``state`` (mutated) at random for at most ``depth`` steps, then score it."""
+    """Play ``state`` (mutated) at random, or by ``policy``, for at most ``depth`` steps,
+    then score it."""
     steps = 0
-    while steps < depth and random_step(state, rng):
+    while steps < depth and random_step(state, rng, policy):
         steps += 1
     return evaluate_rewards(state, evaluate)
 

@@ -30,7 +30,14 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
 from ai.agents import SearchAgent
-from ai.search.common import Budget, Evaluator, evaluate_rewards, rollout, terminal_rewards
+from ai.search.common import (
+    Budget,
+    Evaluator,
+    RolloutPolicy,
+    evaluate_rewards,
+    rollout,
+    terminal_rewards,
+)
 from rules.core.actions import CHANCE, Action
 from rules.core.state import DecisionKind, GameState
 
@@ -138,6 +145,8 @@ class SearchConfig:
     exploration: float = 0.7
     rollout_depth: int = 40
     evaluate: Evaluator | None = None
+    #: The game's playout policy (``rollout_action``); None plays uniformly at random.
+    rollout_policy: RolloutPolicy | None = None
     #: At a simultaneous root, play a visit-weighted random choice (a mixed strategy, so
     #: that the choice cannot be read) among the actions visited at least ``mix_floor``
     #: times as often as the most visited one; 1.0 plays the most visited.
@@ -217,8 +226,9 @@ class TreeSearch:
             else:
                 node, is_new = self._player_step(node, state, decision.players[0], path)
             if is_new:
+                config = self.config
                 rewards = rollout(
-                    state, self.rng, self.config.rollout_depth, self.config.evaluate
+                    state, self.rng, config.rollout_depth, config.evaluate, config.rollout_policy
                 )
                 break
         for step, seat in path:

@@ -96,6 +96,15 @@ def test_evaluate_hook_reaches_the_search(hooks):
     assert make_agent(FAKE, "normal", 1).config.evaluate is evaluate
 
 
+def test_rollout_policy_hook_reaches_the_search(hooks):
+    def first(state, seat, legal, rng):
+        return legal[0]
+
+    hooks.rollout_action = first
+    assert make_agent(FAKE, "hard", 1).config.rollout_policy is first
+    assert make_agent("tictactoe", "hard", 1).config.rollout_policy is None
+
+
 def test_custom_make_agent_overrides_and_may_decline(hooks):
     hooks.make_agent = lambda level, seed: RandomAgent(seed) if level == "hard" else None
     assert isinstance(make_agent(FAKE, "hard", 5), RandomAgent)

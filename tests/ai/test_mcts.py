@@ -5,7 +5,7 @@ from collections import Counter
 
 import pytest
 
-from ai.search.common import Budget
+from ai.search.common import Budget, rollout
 from ai.search.mcts import UNLISTED, MCTSAgent, SearchConfig, TreeSearch
 from rules.core import Action
 from tests.ai.fixtures.dice_duel import GAME as DICE_DUEL
@@ -94,3 +94,21 @@ def test_search_scores_a_seat_without_legal_actions_instead_of_crashing():
     state = StuckTicTacToeState()
     agent = MCTSAgent(1, SearchConfig(iterations=100))
     assert agent.choose(state, 0) in state.legal_actions(0)
+
+
+def test_playout_follows_the_games_policy():
+    """Lowest-free-cell play from the empty board: X takes 0, 2, 4, 6 and O takes 1, 3, 5;
+    X completes the 2-4-6 diagonal, so the playout ends (1, 0)."""
+
+    def lowest_cell(state, seat, legal, rng):
+        return min(legal, key=lambda a: a.args[0])
+
+    state = TICTACTOE.new_state({"players": 2}, 0)
+    assert rollout(state, random.Random(1), 50, None, lowest_cell) == [1.0, 0.0]
+    assert state.cells[:7] == [X, NOUGHT, X, NOUGHT, X, NOUGHT, X]
+
+
+def test_playout_cut_off_without_evaluation_is_even():
+    state = TICTACTOE.new_state({"players": 2}, 0)
+    assert rollout(state, random.Random(1), 2, None) == [0.5, 0.5]
+    assert sum(c is not None for c in state.cells) == 2
