@@ -6,12 +6,12 @@ from __future__ import annotations
 import os
 import random
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pygame
 
-from game import theme
+from game import sound, theme
 from game.screens.base import MOUSE_EVENTS, ScreenStack
 from game.settings import Settings, data_dir, load_settings, save_settings, settings_path
 
@@ -46,6 +46,7 @@ class App:
         self.seeds = random.Random()
         if window:
             self.apply_display()
+            sound.start(self.settings.volume)
         if warning:
             self.toast(warning)
         if start:
@@ -68,6 +69,7 @@ class App:
         resized = (settings.window_w, settings.window_h, settings.fullscreen) != (
             self.settings.window_w, self.settings.window_h, self.settings.fullscreen)
         self.settings = settings
+        sound.set_volume(settings.volume)
         problem = save_settings(self.settings_file, settings)
         if problem:
             self.toast(problem)
@@ -80,15 +82,14 @@ class App:
         s = self.settings
         if s.fullscreen or (w, h) == (s.window_w, s.window_h) or w < 320 or h < 240:
             return
-        self.settings = Settings(w, h, s.fullscreen, s.animation_speed)
+        self.settings = replace(s, window_w=w, window_h=h)
         problem = save_settings(self.settings_file, self.settings)
         if problem:
             self.toast(problem)
 
     def toggle_fullscreen(self) -> None:
         s = self.settings
-        self.change_settings(Settings(s.window_w, s.window_h, not s.fullscreen,
-                                      s.animation_speed))
+        self.change_settings(replace(s, fullscreen=not s.fullscreen))
 
     def viewport(self) -> pygame.Rect:
         """Where the canvas lands in the window (scaled, letterboxed)."""

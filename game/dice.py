@@ -11,7 +11,7 @@ from typing import Any
 import pygame
 import pymunk
 
-from game import theme
+from game import sound, theme
 from game.scene import Affine, Node, blit_transformed
 
 STEP = 1 / 120
@@ -39,6 +39,7 @@ class Die:
     colour: tuple[int, int, int]
     travelled: float = 0.0
     last_angle: float = 0.0
+    last_speed: float = 0.0
     settled: bool = False
     snap_from: float = 0.0
     snap: float = 1.0
@@ -152,6 +153,10 @@ class DiceTray(Node):
             return
         die.travelled += abs(body.angle - die.last_angle)
         die.last_angle = body.angle
+        speed = body.velocity.length
+        if die.last_speed - speed > 120:  # it struck a rail or another die
+            sound.play("clack", min(1.0, (die.last_speed - speed) / 500))
+        die.last_speed = speed
         calm = body.velocity.length < REST_SPEED and abs(body.angular_velocity) < REST_SPIN
         if calm or elapsed >= MAX_ROLL_TIME:
             body.velocity, body.angular_velocity = (0, 0), 0.0

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game import theme
+from game import sound, theme
 from game.tween import Easing, Tween, Tweener, arc, ease_in_out_cubic, ease_out_cubic
 
 
@@ -244,6 +244,7 @@ class CardNode(SpriteNode):
         def settle() -> None:
             self.face_up = not self.face_up
             self.turn = 0.0
+        sound.play("flip")
         return self.tween("turn", 1.0, duration, ease_in_out_cubic, on_done=settle)
 
     def look_key(self) -> object:

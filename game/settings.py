@@ -13,6 +13,7 @@ from rules.core import SaveError, read_json, write_json_atomic
 APP_NAME = "tabletop-arena"
 WINDOW_SIZES = ((1280, 720), (960, 540), (1600, 900), (1920, 1080))
 ANIMATION_SPEEDS = (1.0, 1.5, 2.0, 0.5, 0.0)  # 0 = no animation
+VOLUMES = (0.75, 1.0, 0.0, 0.25, 0.5)
 
 
 @dataclass
@@ -21,6 +22,7 @@ class Settings:
     window_h: int = 720
     fullscreen: bool = False
     animation_speed: float = 1.0
+    volume: float = 0.75
 
     def to_json(self) -> dict[str, Any]:
         return {"version": 1, **asdict(self)}
@@ -43,7 +45,10 @@ class Settings:
             raise ValueError(f"window size {out.window_w}x{out.window_h} is out of range")
         if not 0.0 <= out.animation_speed <= 4.0:
             raise ValueError(f"animation speed {out.animation_speed} is out of range")
+        if not 0.0 <= out.volume <= 1.0:
+            raise ValueError(f"volume {out.volume} is out of range")
         out.animation_speed = float(out.animation_speed)
+        out.volume = float(out.volume)
         return out
 
 

@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
-from game import theme
+from game import sound, theme
 from game.scene import Affine, Node
 from game.tween import ease_out_cubic
 
@@ -32,6 +32,7 @@ class Widget(Node):
 
     def activate(self) -> None:
         if self.enabled and self.on_activate:
+            sound.play("click")
             self.on_activate()
 
     def nudge(self, step: int) -> bool:
@@ -114,6 +115,7 @@ class Cycler(Widget):
     def nudge(self, step: int) -> bool:
         if not self.enabled or len(self.choices) < 2:
             return False
+        sound.play("click", 0.6)
         i = (self.choices.index(self.value) + step) % len(self.choices)
         self.value = self.choices[i]
         if self.on_change:

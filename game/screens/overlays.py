@@ -4,6 +4,7 @@ pass-the-device and the result."""
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -12,7 +13,7 @@ import pygame
 from game import theme
 from game.screens.base import Screen
 from game.session import Session, SessionError
-from game.settings import ANIMATION_SPEEDS, WINDOW_SIZES, Settings
+from game.settings import ANIMATION_SPEEDS, VOLUMES, WINDOW_SIZES
 from game.widgets import Button, Cycler, Widget
 
 if TYPE_CHECKING:
@@ -220,6 +221,10 @@ class RulesScreen(Dialog):
                        12, theme.MUTED, anchor="midright")
 
 
+def volume_name(volume: float) -> str:
+    return "Off" if volume <= 0 else f"{round(volume * 100)}%"
+
+
 SPEED_NAMES = {1.0: "Normal", 1.5: "Fast", 2.0: "Fastest", 0.5: "Slow", 0.0: "Off"}
 
 
@@ -227,7 +232,7 @@ class SettingsScreen(Dialog):
     """Window size, fullscreen and animation speed; saved as soon as they change."""
 
     title = "Settings"
-    size = (560, 440)
+    size = (560, 500)
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -247,6 +252,8 @@ class SettingsScreen(Dialog):
             Cycler(CX, top + 124, 460, 46, "Animations", [SPEED_NAMES[v] for v in
                                                           ANIMATION_SPEEDS], speed,
                    name="animations", on_change=self.set_speed),
+            Cycler(CX, top + 186, 460, 46, "Sound volume", [volume_name(v) for v in VOLUMES],
+                   volume_name(s.volume), name="volume", on_change=self.set_volume),
         ]
         for w in widgets:
             self.root.add(w)
@@ -255,10 +262,7 @@ class SettingsScreen(Dialog):
         self.focus.set([*widgets, back])
 
     def _change(self, **changes: object) -> None:
-        s = self.app.settings
-        values = {"window_w": s.window_w, "window_h": s.window_h, "fullscreen": s.fullscreen,
-                  "animation_speed": s.animation_speed, **changes}
-        self.app.change_settings(Settings(**values))  # type: ignore[arg-type]
+        self.app.change_settings(replace(self.app.settings, **changes))  # type: ignore[arg-type]
 
     def set_window(self, value: str) -> None:
         w, h = (int(v) for v in value.split(" x "))
@@ -270,6 +274,9 @@ class SettingsScreen(Dialog):
     def set_speed(self, value: str) -> None:
         speed = next(k for k, v in SPEED_NAMES.items() if v == value)
         self._change(animation_speed=speed)
+
+    def set_volume(self, value: str) -> None:
+        self._change(volume=next(v for v in VOLUMES if volume_name(v) == value))
 
     def draw_overlay(self, target: pygame.Surface) -> None:
         theme.text(target, f"Saved to {self.app.settings_file}", (CX, self.card().bottom - 96),

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game import theme
+from game import sound, theme
 from game.dice import DiceTray
 from game.scene import Affine, Node, SpriteNode
 from game.tween import ease_out_back
@@ -62,6 +62,7 @@ class Banner(SpriteNode):
 
     def show(self, words: str) -> None:
         self.words = words
+        sound.play("chime", 0.7)
         self.tweens.tweens.clear()
         self.alpha, self.scale = 0.0, 0.7
         self.tween("alpha", 1.0, 0.2)

@@ -10,7 +10,7 @@ from game.settings import Settings, load_settings, save_settings, settings_path
 
 def test_settings_round_trip(tmp_path):
     path = settings_path(tmp_path)
-    wanted = Settings(1600, 900, True, 1.5)
+    wanted = Settings(1600, 900, True, 1.5, 0.25)
     assert save_settings(path, wanted) is None
     assert load_settings(path) == (wanted, None)
     assert [p.name for p in tmp_path.iterdir()] == ["settings.json"]  # no temp file left
@@ -23,7 +23,8 @@ def test_missing_settings_are_the_defaults_without_complaint(tmp_path):
 def test_bad_settings_file_falls_back_with_a_sentence(tmp_path):
     path = settings_path(tmp_path)
     for content in ("{not json", json.dumps([1, 2]), json.dumps({"window_w": "big"}),
-                    json.dumps({"fullscreen": 1}), json.dumps({"animation_speed": 99})):
+                    json.dumps({"fullscreen": 1}), json.dumps({"animation_speed": 99}),
+                    json.dumps({"volume": -1})):
         path.write_text(content)
         settings, warning = load_settings(path)
         assert settings == Settings()
