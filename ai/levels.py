@@ -41,6 +41,7 @@ SETTING_KEYS: dict[str, str] = {
     "noise": "another name for epsilon",
     "mix_floor": "at a simultaneous root, mix among actions this close to the best",
     "simultaneous": "simultaneous decisions by 'duct' (decoupled UCT) or 'rm' (regret matching)",
+    "rm_exploration": "uniform exploration blended into regret matching ('rm' only)",
     "max_depth": "plies searched (expectiminimax)",
     "determinizations": "sampled worlds averaged for hidden information (expectiminimax)",
     "chance_samples": "outcomes sampled at a large chance decision (expectiminimax)",
@@ -143,6 +144,7 @@ def build_agent(
         rollout_policy=rollout_policy,
         mix_floor=float(settings.get("mix_floor", 0.5)),
         simultaneous=str(settings.get("simultaneous", "duct")),
+        rm_exploration=float(settings.get("rm_exploration", 0.2)),
     )
     cls: type[SearchAgent] = MCTSAgent if algorithm == "mcts" else ISMCTSAgent
     return cls(seed, config, epsilon)  # type: ignore[call-arg]
