@@ -13,7 +13,7 @@ import random
 from rules.core import Match
 from rules.core.state import GameState
 from rules.terrene import GAME, stats
-from rules.terrene.content import Card, cards
+from rules.terrene.content import Card, cards, decks
 from rules.terrene.decks import DRAFT, DRAFT_DECK_SIZE, check_deck
 from rules.terrene.draft import Draft, Tournament
 from rules.terrene.state import TerreneState
@@ -98,14 +98,31 @@ def evaluate(state: GameState, player: int) -> float:
     return math.tanh(raw)
 
 
+def opening_for_turn(view: TerreneState, player: int):
+    """The preset's printed opening plan for this seat's turn order, if it is offered."""
+    deck = decks().get(view.deck_ids[player])
+    if deck is None:
+        return None
+    turn = "first" if view.first == player else "second"
+    for action in view.legal_actions(player):
+        if action.kind == "opening" and deck.openings[action.args[0]].turn == turn:
+            return action
+    return None
+
+
 class NoConcede:
-    """Wraps a search agent so that it never runs from a game (conceding is only ever worth
-    it for the draw bonus in a set, which a search agent cannot see)."""
+    """Wraps a search agent: it opens with the printed plan for its turn order (the search
+    cannot judge a face-down party) and never runs from a game (conceding is only worth the
+    draw bonus in a set, which a search agent cannot see)."""
 
     def __init__(self, inner) -> None:
         self.inner = inner
 
     def choose(self, view: GameState, player: int):
+        if isinstance(view, TerreneState) and view.phase == "party":
+            plan = opening_for_turn(view, player)
+            if plan is not None:
+                return plan
         action = self.inner.choose(view, player)
         if action.kind != "run":
             return action

@@ -86,3 +86,17 @@ def test_ai_deck_takes_a_regular_terrain_and_a_starting_party():
     deck = terrene.ai_deck(pool)
     assert len(deck) == 20
     assert any(c in ("emberstadt", "steam_fields") for c in deck)
+
+
+def test_ai_opens_with_the_printed_plan_for_its_turn_order():
+    """AI: plays the printed opening plans (going first: the 'on defense' plan)."""
+    from rules.terrene.content import decks
+
+    m = Match(GAME, {"players": 2, "deck.0": "greggory_beatdown", "deck.1": "the_fear"}, 2)
+    m.submit(-1, Action("coin", (1,)))
+    agent = make_agent("terrene", "easy", 1)
+    seat = m.state.decision().players[0]
+    action = agent.choose(m.state.view(seat), seat)
+    deck = decks()[m.state.deck_ids[seat]]
+    assert action.kind == "opening"
+    assert deck.openings[action.args[0]].turn == ("first" if seat == 1 else "second")
