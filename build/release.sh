@@ -19,3 +19,5 @@ if [[ ! -f "$binary" ]]; then
   exit 1
 fi
 echo "built $binary ($(( $(wc -c <"$binary") / 1048576 )) MiB)"
+# What is imported or read by name must be inside: fail the build here, not the player.
+"$PYTHON" build/check_bundle.py "$binary"

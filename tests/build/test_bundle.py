@@ -36,19 +36,6 @@ def _run_spec() -> dict[str, object]:
     return steps
 
 
-def _modules_in(package: str) -> set[str]:
-    """Every module and package under ``package``, from the source tree; a folder without
-    ``__init__.py`` (a game still being written) is no package and so not part of it."""
-    names = set()
-    for path in (ROOT / package).rglob("*.py"):
-        folders = path.relative_to(ROOT).parents
-        if not all((ROOT / f / "__init__.py").is_file() for f in folders if f != Path(".")):
-            continue
-        parts = path.relative_to(ROOT).with_suffix("").parts
-        names.add(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
-    return names
-
-
 @pytest.fixture(scope="module")
 def hooks(tmp_path_factory):
     """Each hook's (hiddenimports, datas), run as PyInstaller runs it."""
@@ -81,8 +68,10 @@ def test_spec_starts_from_launcher_and_bundles_assets():
 
 
 @pytest.mark.parametrize("package", ["rules", "ai", "game"])
-def test_hooks_collect_every_module_of_the_lazily_imported_packages(hooks, package):
-    missing = _modules_in(package) - set(hooks[package]["hiddenimports"])
+def test_hooks_collect_every_module_of_the_lazily_imported_packages(hooks, package,
+                                                                   check_bundle):
+    expected = {m for m in check_bundle.expected_modules() if m.split(".")[0] == package}
+    missing = expected - set(hooks[package]["hiddenimports"])
     assert not missing, f"not bundled: {sorted(missing)}"
 
 

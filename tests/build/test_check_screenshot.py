@@ -2,27 +2,11 @@
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
 from pathlib import Path
 
 import pygame
 import pytest
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _load_checker():
-    spec = importlib.util.spec_from_file_location(
-        "tabletop_build_check_screenshot", ROOT / "build" / "check_screenshot.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
-
-
-check_screenshot = _load_checker()
 
 
 def _save(surface: pygame.Surface, path: Path) -> str:
@@ -42,14 +26,14 @@ def _drawn_screen(seed: int) -> pygame.Surface:
     return surface
 
 
-def test_single_colour_screen_is_blank(tmp_path):
+def test_single_colour_screen_is_blank(check_screenshot, tmp_path):
     surface = pygame.Surface((320, 180))
     surface.fill((0, 0, 0))
     reason = check_screenshot.check(_save(surface, tmp_path / "black.png"))
     assert reason is not None and "distinct colours" in reason
 
 
-def test_few_colours_is_blank(tmp_path):
+def test_few_colours_is_blank(check_screenshot, tmp_path):
     surface = pygame.Surface((320, 180))
     surface.fill((30, 30, 60))
     for i in range(10):
@@ -58,7 +42,7 @@ def test_few_colours_is_blank(tmp_path):
     assert reason is not None and "only 11 distinct colours" in reason
 
 
-def test_many_colours_on_a_nearly_uniform_screen_is_blank(tmp_path):
+def test_many_colours_on_a_nearly_uniform_screen_is_blank(check_screenshot, tmp_path):
     surface = pygame.Surface((400, 400))
     surface.fill((10, 10, 10))
     for i in range(100):  # 100 single pixels in distinct colours: 0.06% of the picture
@@ -67,30 +51,30 @@ def test_many_colours_on_a_nearly_uniform_screen_is_blank(tmp_path):
     assert reason is not None and "one colour covers" in reason
 
 
-def test_drawn_screen_passes(tmp_path):
+def test_drawn_screen_passes(check_screenshot, tmp_path):
     assert check_screenshot.check(_save(_drawn_screen(1), tmp_path / "drawn.png")) is None
 
 
-def test_same_screen_as_earlier_fails(tmp_path):
+def test_same_screen_as_earlier_fails(check_screenshot, tmp_path):
     first = _save(_drawn_screen(1), tmp_path / "first.png")
     again = _save(_drawn_screen(1), tmp_path / "again.png")
     reason = check_screenshot.check(again, earlier=first)
     assert reason is not None and "same screen" in reason
 
 
-def test_different_screen_from_earlier_passes(tmp_path):
+def test_different_screen_from_earlier_passes(check_screenshot, tmp_path):
     first = _save(_drawn_screen(1), tmp_path / "first.png")
     later = _save(_drawn_screen(2), tmp_path / "later.png")
     assert check_screenshot.check(later, earlier=first) is None
 
 
-def test_missing_file_is_reported(tmp_path):
+def test_missing_file_is_reported(check_screenshot, tmp_path):
     reason = check_screenshot.check(str(tmp_path / "nothing.png"))
     assert reason is not None and reason.startswith("cannot read")
 
 
 @pytest.mark.parametrize("drawn, status", [(True, 0), (False, 1)])
-def test_command_line_exit_status(tmp_path, capsys, drawn, status):
+def test_command_line_exit_status(check_screenshot, tmp_path, capsys, drawn, status):
     surface = _drawn_screen(3) if drawn else pygame.Surface((64, 64))
     path = _save(surface, tmp_path / "shot.png")
     assert check_screenshot.main([path]) == status
