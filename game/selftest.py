@@ -9,8 +9,13 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from game.render import headless
+
+if TYPE_CHECKING:
+    from game.app import App
+    from game.screens.table import TableScreen
 
 DT = 1 / 20  # simulated seconds per frame: animations run fast, logic runs the same
 WAIT_SECONDS = 120.0
@@ -23,7 +28,7 @@ class SelftestFailure(Exception):
 class Driver:
     """Plays the GUI like a person: posts events, then lets frames run."""
 
-    def __init__(self, app: object) -> None:
+    def __init__(self, app: App) -> None:
         import pygame
 
         self.pg = pygame
@@ -32,10 +37,10 @@ class Driver:
 
     def pump(self, frames: int = 1) -> None:
         for _ in range(frames):
-            self.app.frame(DT)  # type: ignore[attr-defined]
+            self.app.frame(DT)
 
-    def top(self) -> object:
-        return self.app.stack.top  # type: ignore[attr-defined]
+    def top(self) -> Any:
+        return self.app.stack.top
 
     def key(self, key: int) -> None:
         pg = self.pg
@@ -45,11 +50,11 @@ class Driver:
 
     def click(self, name: str, dx: float = 0.0) -> None:
         """Move to the named widget on the top screen and click it."""
-        widget = self.top().widget(name)  # type: ignore[attr-defined]
+        widget = self.top().widget(name)
         if widget is None:
             raise SelftestFailure(f"no '{name}' on the {type(self.top()).__name__}")
         x, y = widget.to_world(dx, 0)
-        pos = self.app.to_window((x, y))  # type: ignore[attr-defined]
+        pos = self.app.to_window((x, y))
         pg = self.pg
         pg.event.post(pg.event.Event(pg.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
         pg.event.post(pg.event.Event(pg.MOUSEBUTTONDOWN, pos=pos, button=1))
@@ -67,7 +72,7 @@ class Driver:
 
         deadline = time.monotonic() + seconds
         while not done():
-            if not self.app.running:  # type: ignore[attr-defined]
+            if not self.app.running:
                 raise SelftestFailure(f"the program was asked to quit while waiting for {what}")
             top = self.top()
             if isinstance(top, MessageScreen):
@@ -123,8 +128,8 @@ def _walk(tmp: Path, game_id: str | None) -> None:
         d.click(f"game.{game_id}")
     d.expect(SetupScreen, "choosing a game")
     setup = d.top()
-    for seat in range(setup.players):  # type: ignore[attr-defined]
-        if setup.seat_choice[seat] == "Human":  # type: ignore[attr-defined]
+    for seat in range(setup.players):
+        if setup.seat_choice[seat] == "Human":
             continue
         if game_id is None:
             d.click(f"seat{seat}", dx=-200)  # the left arrow: normal -> easy, a short match
@@ -142,11 +147,11 @@ def _walk(tmp: Path, game_id: str | None) -> None:
         d.expect(PauseScreen, "Esc at the table")
         d.click("pause.resign")
         d.wait_for(lambda: isinstance(d.top(), ResultScreen), "the result after resigning")
-        if table.session.resigned is None:  # type: ignore[attr-defined]
+        if table.session.resigned is None:
             raise SelftestFailure("resigning did not end the match")
     else:
         played += _play(d, table, None)
-        if not table.session.match.over:  # type: ignore[attr-defined]
+        if not table.session.match.over:
             raise SelftestFailure("the match did not reach its end")
     d.expect(ResultScreen, "the end of the match")
     d.click("result.back_to_title")
@@ -168,18 +173,18 @@ def _animations_off(d: Driver) -> None:
     d.click("animations", dx=-200)  # Normal -> Off (the left arrow wraps round)
     d.click("done")
     d.expect(TitleScreen, "Done")
-    if d.app.settings.animation_speed != 0:  # type: ignore[attr-defined]
+    if d.app.settings.animation_speed != 0:
         raise SelftestFailure("turning animations off in Settings did not take")
 
 
-def _play(d: Driver, table: object, moves: int | None) -> int:
+def _play(d: Driver, table: TableScreen, moves: int | None) -> int:
     """Play human moves by clicking legal action buttons (``moves`` of them, or to the end)."""
     from game.screens.overlays import PassDeviceScreen, ResultScreen
 
-    session = table.session  # type: ignore[attr-defined]
+    session = table.session
     played = 0
     while moves is None or played < moves:
-        d.wait_for(lambda: table.my_turn() and d.top() is table  # type: ignore[attr-defined]
+        d.wait_for(lambda: (table.my_turn() and d.top() is table)
                    or isinstance(d.top(), PassDeviceScreen | ResultScreen),
                    "the human seat's turn")
         if isinstance(d.top(), ResultScreen):
@@ -187,9 +192,9 @@ def _play(d: Driver, table: object, moves: int | None) -> int:
         if isinstance(d.top(), PassDeviceScreen):
             d.key(d.pg.K_RETURN)
             continue
-        actions = table.table.model.actions  # type: ignore[attr-defined]
+        actions = table.table.model.actions
         index = d.rng.randrange(len(actions))
-        while table.table.page != table.table.page_of(index):  # type: ignore[attr-defined]
+        while table.table.page != table.table.page_of(index):
             d.click("page.next")
         before = len(session.match.record.steps)
         d.click(f"action.{index}")
@@ -207,16 +212,16 @@ def _save_and_load(d: Driver, pause: type, load: type, table_kind: type) -> None
     d.key(d.pg.K_ESCAPE)
     d.expect(pause, "Esc at the table")
     d.click("pause.save_game")
-    saved = d.app.last_save  # type: ignore[attr-defined]
+    saved = d.app.last_save
     if saved is None or not saved.exists():
         raise SelftestFailure("Save game wrote no file")
     steps = load_record(saved).steps
-    if steps != table.session.match.record.steps:  # type: ignore[attr-defined]
+    if steps != table.session.match.record.steps:
         raise SelftestFailure("the save does not hold the match record")
     d.click("pause.load_game")
     d.expect(load, "Load game")
     d.click(f"save.{saved.stem.lower()}")
     d.expect(table_kind, "loading the save")
-    loaded = d.top().session  # type: ignore[attr-defined]
+    loaded = d.top().session
     if loaded.match.record.steps[: len(steps)] != steps:  # the AI may already have moved on
         raise SelftestFailure("the loaded match differs from the saved one")

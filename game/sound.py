@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 import random
 from array import array
+from collections.abc import Callable
 
 import pygame
 
@@ -15,11 +16,11 @@ _bank: dict[str, pygame.mixer.Sound] = {}
 _volume = 0.0
 
 
-def _samples(seconds: float, voice: object) -> array:
+def _samples(seconds: float, voice: Callable[[float, int], float]) -> array:
     """16-bit mono samples of ``voice(t, i)`` (a float in -1..1) over ``seconds``."""
     out = array("h")
     for i in range(int(RATE * seconds)):
-        value = voice(i / RATE, i)  # type: ignore[operator]
+        value = voice(i / RATE, i)
         out.append(int(max(-1.0, min(1.0, value)) * 32000))
     return out
 

@@ -33,6 +33,17 @@ NAMED_COLOURS = {
 }
 
 
+def lighten(colour: tuple[int, int, int], amount: int = 60) -> tuple[int, int, int]:
+    r, g, b = (min(255, c + amount) for c in colour)
+    return r, g, b
+
+
+def blend(a: tuple[int, int, int], b: tuple[int, int, int], mix: float) -> tuple[int, int, int]:
+    """``a`` moved ``mix`` (0..1) of the way to ``b``."""
+    r, g, bl = (round(x + (y - x) * mix) for x, y in zip(a, b, strict=True))
+    return r, g, bl
+
+
 def seat_colour(seat: int, name: str = "") -> tuple[int, int, int]:
     """A seat's colour: the one its name says (\"Blue (seat 1)\"), else by seat number."""
     for word in name.lower().replace("(", " ").split():
@@ -113,7 +124,7 @@ def text(
     shadow: bool = False,
 ) -> pygame.Rect:
     """Draw one line of text; ``anchor`` is a pygame.Rect attribute name (center, midleft...)."""
-    surf = rendered(content, size, tuple(colour), style)  # type: ignore[arg-type]
+    surf = rendered(content, size, colour, style)
     rect = surf.get_rect(**{anchor: pos})
     if shadow:
         target.blit(rendered(content, size, (0, 0, 0), style, True), rect.move(2, 3))

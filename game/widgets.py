@@ -62,8 +62,7 @@ class Button(Widget):
             return (92, 104, 98), (160, 168, 162)
         base = theme.BRASS if self.primary else theme.PARCHMENT
         hot = theme.BRASS_LIGHT if self.primary else theme.CREAM
-        fill = tuple(round(b + (h - b) * self.glow) for b, h in zip(base, hot, strict=True))
-        return fill, theme.INK  # type: ignore[return-value]
+        return theme.blend(base, hot, self.glow), theme.INK
 
     def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
         rect = self.box(world)
@@ -128,8 +127,7 @@ class Cycler(Widget):
 
     def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
         rect = self.box(world)
-        fill = tuple(round(a + (b - a) * self.glow)
-                     for a, b in zip(theme.PARCHMENT_DIM, theme.CREAM, strict=True))
+        fill = theme.blend(theme.PARCHMENT_DIM, theme.CREAM, self.glow)
         theme.shadowed_rect(target, rect, fill, radius=9, shadow=4,
                             border=theme.BRASS_LIGHT if self.focused else theme.WOOD,
                             border_width=3 if self.focused else 1)

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game import theme
-from game.scene import CardNode
+from game.scene import Affine, CardNode
 from game.screens.base import Screen
 from game.session import AI_LEVELS, Seat, Session, SessionError
 from game.widgets import Button, Cycler, Widget
@@ -82,13 +83,13 @@ class GameTile(Button):
     """A game on the select screen: title, players, summary; greyed when coming."""
 
     def __init__(self, x: float, y: float, game_id: str, title: str, game: Game | None,
-                 on_activate: object, w: float = 280) -> None:
+                 on_activate: Callable[[], None], w: float = 280) -> None:
         super().__init__(x, y, w, 360, title, name=f"game.{game_id}",
-                         on_activate=on_activate,  # type: ignore[arg-type]
+                         on_activate=on_activate,
                          enabled=game is not None)
         self.game_id, self.game = game_id, game
 
-    def draw_self(self, target: pygame.Surface, world, alpha: float) -> None:  # noqa: ANN001
+    def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
         rect = self.box(world).move(0, -round(8 * self.glow))
         fill = theme.PARCHMENT if self.enabled else (70, 82, 76)
         theme.shadowed_rect(target, rect, fill, radius=16, shadow=6 + round(6 * self.glow),

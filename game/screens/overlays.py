@@ -4,9 +4,10 @@ pass-the-device and the result."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -44,13 +45,14 @@ class Dialog(Screen):
             theme.text(target, self.title, (CX, self.card().y + 22), 28, theme.BRASS_LIGHT,
                        "display", "midtop")
 
-    def column(self, items: list[tuple[str, object, bool]], top: int, width: int = 300,
+    def column(self, items: list[tuple[str, Callable[[], None], bool]], top: int,
+               width: int = 300,
                step: int = 54, name_prefix: str = "") -> list[Widget]:
         buttons: list[Widget] = []
         for i, (label, action, primary) in enumerate(items):
             name = f"{name_prefix}{label.lower().replace(' ', '_')}"
             buttons.append(self.root.add(Button(CX, top + i * step, width, 44, label, name=name,
-                                                on_activate=action,  # type: ignore[arg-type]
+                                                on_activate=action,
                                                 primary=primary)))
         return buttons
 
@@ -261,8 +263,8 @@ class SettingsScreen(Dialog):
                                     on_activate=app.stack.pop, primary=True))
         self.focus.set([*widgets, back])
 
-    def _change(self, **changes: object) -> None:
-        self.app.change_settings(replace(self.app.settings, **changes))  # type: ignore[arg-type]
+    def _change(self, **changes: Any) -> None:
+        self.app.change_settings(replace(self.app.settings, **changes))
 
     def set_window(self, value: str) -> None:
         w, h = (int(v) for v in value.split(" x "))

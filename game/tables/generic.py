@@ -186,7 +186,7 @@ class GenericTable(Node):
             player = event.data.get("player")
             colour = theme.CREAM
             if isinstance(player, int) and player >= 0:
-                colour = tuple(min(255, c + 60) for c in self.colour(player))  # type: ignore[assignment]
+                colour = theme.lighten(self.colour(player))
             self.tray.visible = True
             self.tray.throw(faces, int(event.data.get("sides", 6)), colour, event.text)
 
@@ -326,19 +326,19 @@ class GenericTable(Node):
                        theme.PARCHMENT_DIM, anchor="topright")
 
     def draw_log(self, target: pygame.Surface) -> None:
-        LOG = self.log_rect()  # noqa: N806 - the same box, taller without the tray
-        theme.shadowed_rect(target, LOG, (30, 26, 22), radius=10, shadow=5, border=theme.WOOD)
-        theme.text(target, "Log", (LOG.x + 14, LOG.y + 8), 15, theme.BRASS_LIGHT, "bold")
-        lines = self.log_lines(LOG.w - 30)
-        rows = (LOG.h - 40) // 17
+        box = self.log_rect()
+        theme.shadowed_rect(target, box, (30, 26, 22), radius=10, shadow=5, border=theme.WOOD)
+        theme.text(target, "Log", (box.x + 14, box.y + 8), 15, theme.BRASS_LIGHT, "bold")
+        lines = self.log_lines(box.w - 30)
+        rows = (box.h - 40) // 17
         end = len(lines) - self.log_scroll
-        y = LOG.y + 34
+        y = box.y + 34
         for part, fresh in lines[max(0, end - rows): end]:
-            theme.text(target, part, (LOG.x + 14, y), 13,
+            theme.text(target, part, (box.x + 14, y), 13,
                        theme.CREAM if fresh else theme.PARCHMENT_DIM)
             y += 17
         if not lines:
-            theme.text(target, "Nothing has happened yet.", (LOG.x + 14, y), 13, theme.MUTED)
+            theme.text(target, "Nothing has happened yet.", (box.x + 14, y), 13, theme.MUTED)
 
     def log_lines(self, width: int) -> list[tuple[str, bool]]:
         """The log wrapped to ``width``; True marks the newest batch (wrapped by
@@ -388,7 +388,6 @@ class GenericTable(Node):
             angle = k * math.tau / 8
             lit = (k - int(self.clock * 10)) % 8
             mix = 0.25 + 0.75 * (1 - lit / 8)
-            colour = tuple(round(a + (b - a) * mix) for a, b in zip((16, 44, 37), seat,
-                                                                    strict=True))
+            colour = theme.blend((16, 44, 37), seat, mix)
             pygame.draw.circle(target, colour, (centre[0] + 16 * math.cos(angle),
                                                 centre[1] + 44 + 16 * math.sin(angle)), 4)
