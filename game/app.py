@@ -13,6 +13,7 @@ import pygame
 
 from game import sound, theme
 from game.screens.base import MOUSE_EVENTS, ScreenStack
+from game.session import SessionError
 from game.settings import Settings, data_dir, load_settings, save_settings, settings_path
 
 FPS = 60
@@ -123,10 +124,25 @@ class App:
     def animation_speed(self) -> float:
         return self.settings.animation_speed
 
+    def quit(self) -> None:
+        """Close the program; a match in progress is kept as an autosave first."""
+        from game.screens.table import TableScreen
+
+        table = self.stack.find(TableScreen)
+        if isinstance(table, TableScreen) and not table.session.over:
+            path = self.save_dir / f"autosave-{table.session.game.id}.json"
+            try:
+                table.session.save(path)
+            except SessionError as exc:
+                print(f"autosave failed: {exc}", file=sys.stderr)
+            else:
+                self.last_save = path
+        self.running = False
+
     # -- loop -----------------------------------------------------------------------------
     def dispatch(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
-            self.running = False
+            self.quit()
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()

@@ -58,7 +58,7 @@ class TitleScreen(Screen):
         self.app.stack.push(SettingsScreen(self.app))
 
     def quit(self) -> None:
-        self.app.running = False
+        self.app.quit()
 
     def on_escape(self) -> bool:
         return True

@@ -122,7 +122,7 @@ class PauseScreen(Dialog):
         self.app.stack.reset(TitleScreen(self.app))
 
     def quit(self) -> None:
-        self.app.running = False
+        self.app.quit()
 
 
 def describe_save(path: Path) -> tuple[str, str]:

@@ -296,3 +296,16 @@ def test_a_failing_game_shows_a_message_and_stops_instead_of_crashing(app, monke
     press(app, pygame.K_ESCAPE)
     assert isinstance(app.stack.top, PauseScreen)
     assert "Traceback" in capsys.readouterr().err
+
+
+def test_quitting_mid_match_keeps_an_autosave_that_loads(app, app_dirs):
+    table = start_table(app, [Seat(True), Seat(False, "random")])
+    press(app, pygame.K_1)
+    run(app, 10)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    run(app, 1)
+    assert not app.running
+    autosave = app_dirs[1] / "autosave-dicerace.json"
+    assert autosave.exists() and app.last_save == autosave
+    steps = table.session.match.record.steps
+    assert Session.load(autosave).match.record.steps[: len(steps)] == steps
