@@ -114,12 +114,21 @@ class GameTile(Button):
             theme.text(target, "COMING", stamp.center, 20, (150, 156, 150), "bold", "center")
             return
         g = self.game
+        seal = (rect.centerx, band.bottom)
+        pygame.draw.circle(target, theme.BRASS, seal, 24)
+        pygame.draw.circle(target, theme.WOOD, seal, 24, 3)
+        pygame.draw.circle(target, theme.BRASS_LIGHT, seal, 18, 1)
+        theme.text(target, self.label[:1], seal, 24, theme.WOOD, "display", "center")
         players = (f"{g.min_players} players" if g.min_players == g.max_players
                    else f"{g.min_players}–{g.max_players} players")
-        theme.text(target, players, (rect.centerx, band.bottom + 14), 15, theme.WOOD, "bold",
+        theme.text(target, players, (rect.centerx, band.bottom + 32), 15, theme.WOOD, "bold",
                    "midtop")
-        y = band.bottom + 44
-        for line in theme.wrap(g.summary, rect.w - 36, 14)[:9]:
+        y = band.bottom + 60
+        room = (rect.bottom - 44 - y) // 19
+        lines = theme.wrap(g.summary, rect.w - 36, 14)
+        if len(lines) > room:
+            lines = lines[: room - 1] + [theme.ellipsize(lines[room - 1] + " …", rect.w - 36, 14)]
+        for line in lines:
             theme.text(target, line, (rect.x + 18, y), 14, ink)
             y += 19
 
