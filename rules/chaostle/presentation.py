@@ -27,8 +27,11 @@ def _char_line(s: S, cid: str) -> str:
     extra = f" [{', '.join(marks)}]" if marks else ""
     mv = cards.movement(card, s.up(cid))
     ar = cards.armor(card, s.up(cid))
+    start = ""
+    if ch["owner"] is not None and s.crowns[ch["owner"]] and ch["status"] != "sanctuary":
+        start = f", starts at {s.space_label(s.start_space(cid))}"
     return (f"{card.type} (L{card.level} {card.category}): health {ch['hp']}/{s.max_hp(cid)}, "
-            f"move +{mv}, armor {ar}, pegs {len(ch['up'])} - {where}{extra}")
+            f"move +{mv}, armor {ar}, pegs {len(ch['up'])} - {where}{extra}{start}")
 
 
 def _turn_panel(s: S) -> Panel:
