@@ -3,6 +3,8 @@
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ai.search.matrix import RegretMatcher, expected_payoff, regret_matching, solve_zero_sum
 
@@ -97,3 +99,20 @@ def test_online_regret_matcher_learns_rps_by_self_play():
         a.update([sum(sb[j] * RPS[i][j] for j in range(3)) for i in range(3)], sa)
         b.update([-sum(sa[i] * RPS[i][j] for i in range(3)) for j in range(3)], sb)
     assert _close(a.average(), [1 / 3] * 3) and _close(b.average(), [1 / 3] * 3)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.lists(st.integers(-1000, 1000), min_size=1, max_size=7), min_size=1,
+                max_size=7).filter(lambda m: len({len(r) for r in m}) == 1))
+def test_solver_equilibrium_property_on_integer_games(game):
+    """Whatever the integer matrix (ties and dominated rows included), neither side gains
+    by any pure deviation, and the value lies between the pure maximin and minimax."""
+    row, col, value = solve_zero_sum(game)
+    rows, cols = len(game), len(game[0])
+    best_row = max(sum(col[j] * game[i][j] for j in range(cols)) for i in range(rows))
+    best_col = min(sum(row[i] * game[i][j] for i in range(rows)) for j in range(cols))
+    scale = 1e-7 * max(1, max(abs(x) for r in game for x in r))
+    assert best_row == pytest.approx(value, abs=scale)
+    assert best_col == pytest.approx(value, abs=scale)
+    assert max(min(r) for r in game) - scale <= value <= min(
+        max(game[i][j] for i in range(rows)) for j in range(cols)) + scale
