@@ -35,11 +35,6 @@ START_WEIGHT = 2.0
 OUT_OF_PLAY_PENALTY = 10.0
 STRENGTH_WEIGHT = 6.0
 SCALE = 60.0  # worth difference that counts as clearly winning
-THREAT_REACH = 4  # spaces an attacker is likely to close before battling (about one roll)
-THREAT_WEIGHT = 0.3  # how much a possible battle next turn counts against its stakes
-AVERAGE_ROLL = 3.5
-PACE_TURNS = LAP / AVERAGE_ROLL  # the race in turns for a character without card movement
-PACE_MOVEMENT_WEIGHT = 2.0
 
 LEVELS: dict[str, dict[str, Any]] = {
     "easy": {"iterations": 40, "rollout_depth": 0, "epsilon": 0.25, "time_cap": 0.3},
@@ -50,9 +45,9 @@ LEVELS: dict[str, dict[str, Any]] = {
 #: The custom agent's settings per level: dice samples per action, own-choice lookahead,
 #: chance of a random action, and a cap on actions examined deeply.
 AGENT_LEVELS: dict[str, dict[str, float]] = {
-    "easy": {"samples": 2, "depth": 0, "epsilon": 0.3, "threats": 0, "pace": 0},
-    "normal": {"samples": 4, "depth": 0, "epsilon": 0.0, "threats": 0, "pace": 0},
-    "hard": {"samples": 4, "depth": 1, "epsilon": 0.0, "threats": 0, "pace": 1},
+    "easy": {"samples": 2, "depth": 0, "epsilon": 0.3},
+    "normal": {"samples": 4, "depth": 0, "epsilon": 0.0},
+    "hard": {"samples": 8, "depth": 0, "epsilon": 0.0},
 }
 
 
@@ -110,25 +105,12 @@ def fresh_battle(s: ChaostleState, a: str, d: str, rng: int) -> dict[str, Any]:
 
 
 # ---- evaluation ------------------------------------------------------------------------------
-def card_strength(s: ChaostleState, cid: str, pace: bool = False) -> float:
-    """A rough worth of a battle card; with ``pace`` battle-card movement counts most, as
-    it is added to every turn of the race."""
+def card_strength(s: ChaostleState, cid: str) -> float:
     card, up = s.cards[cid], s.up(cid)
     dmg = sum(cards.weapon(card, up, f)[1] for f in range(1, 7)) / 6
     reach = sum(cards.weapon(card, up, f)[2] for f in range(1, 7)) / 6
-    mv_weight = PACE_MOVEMENT_WEIGHT if pace else 0.5
     return (cards.max_health(card, up) / 35 + dmg / 13 + reach / 2
-            + mv_weight * cards.movement(card, up) + cards.armor(card, up) / 4)
-
-
-def race_left(s: ChaostleState, cid: str, space: str, pace: bool) -> float:
-    """The share of the race still ahead: spaces to go, or with ``pace`` the turns to go
-    at one die plus the card's movement a turn."""
-    dist = goal_distance(s, cid, space)
-    if not pace:
-        return dist / LAP
-    step = AVERAGE_ROLL + cards.movement(s.cards[cid], s.up(cid))
-    return min(1.0, dist / step / PACE_TURNS)
+            + cards.movement(card, up) / 2 + cards.armor(card, up) / 4)
 
 
 def goal_distance(s: ChaostleState, cid: str, space: str) -> float:
@@ -140,82 +122,55 @@ def goal_distance(s: ChaostleState, cid: str, space: str) -> float:
     return min(best, LAP)
 
 
-def char_worth(s: ChaostleState, cid: str, conquered: bool = False, pace: bool = False
-               ) -> float:
+def char_worth(s: ChaostleState, cid: str, conquered: bool = False) -> float:
     ch = s.chars[cid]
     status = "out" if conquered else ch["status"]
     if status == "sanctuary":
         return SANCTUARY_WORTH
     worth = PEG_WEIGHT * len(ch["up"]) + START_WEIGHT * ch["start"]
-    worth += STRENGTH_WEIGHT * card_strength(s, cid, pace) / 5
+    worth += STRENGTH_WEIGHT * card_strength(s, cid) / 5
     if status == "play":
         space = ch["at"]
         if s.board.spaces[space].kind == "inner":
             initial = int(s.setup["castle_hp"])
             worth += RACE_WEIGHT + INNER_BONUS + CASTLE_WEIGHT * (1 - s.castle_hp / initial)
         else:
-            worth += RACE_WEIGHT * (1 - race_left(s, cid, space, pace))
+            worth += RACE_WEIGHT * (1 - goal_distance(s, cid, space) / LAP)
         worth += HEALTH_WEIGHT * ch["hp"] / s.max_hp(cid)
         return worth
     if status == "trap":
         exit_space = s.board.traps[ch["trap"]].exit
-        return worth + RACE_WEIGHT * (1 - race_left(s, cid, exit_space, pace)) \
+        return worth + RACE_WEIGHT * (1 - goal_distance(s, cid, exit_space) / LAP) \
             - OUT_OF_PLAY_PENALTY
     if status == "out" and s.crowns[s.owner(cid)] is not None:
         start = s.start_space(cid)
-        return worth + RACE_WEIGHT * (1 - race_left(s, cid, start, pace)) \
+        return worth + RACE_WEIGHT * (1 - goal_distance(s, cid, start) / LAP) \
             - OUT_OF_PLAY_PENALTY + HEALTH_WEIGHT
     return worth
 
 
-def army_worth(s: ChaostleState, seat: int, battle: dict[str, Any] | None, odds: float,
-               pace: bool = False) -> float:
+def army_worth(s: ChaostleState, seat: int, battle: dict[str, Any] | None, odds: float
+               ) -> float:
     total = 0.0
     for cid in s.armies[seat]:
         if battle and cid in (battle["a"], battle["d"]):
             win = odds if cid == battle["a"] else 1 - odds
-            total += win * char_worth(s, cid, False, pace) \
-                + (1 - win) * char_worth(s, cid, True, pace)
+            total += win * char_worth(s, cid) + (1 - win) * char_worth(s, cid, True)
         else:
-            total += char_worth(s, cid, False, pace)
+            total += char_worth(s, cid)
     return total
 
 
-def threat_losses(s: ChaostleState) -> list[float]:
-    """Per seat, the worth its characters stand to lose to opponents close enough to
-    battle them soon (odds of a battle at range 1 times the stakes)."""
-    losses = [0.0] * s.n
-    on_board = [c for c in s.on_board() if s.chars[c]["at"] != s.original_start(c)]
-    for y in s.on_board():
-        reach = cards.max_range(s.cards[y], s.up(y)) + THREAT_REACH
-        for x in on_board:
-            if s.owner(x) == s.owner(y):
-                continue
-            r = s.range_between(y, x)
-            if r is None or r > reach:
-                continue
-            frame = fresh_battle(s, y, x, 1)
-            f = _odds_table(damage_profile(s, frame, y, x), damage_profile(s, frame, x, y))
-            win = f(s.chars[y]["hp"], s.chars[x]["hp"], True)
-            stake = char_worth(s, x) - char_worth(s, x, True)
-            losses[s.owner(x)] += THREAT_WEIGHT * win * stake
-    return losses
-
-
-def evaluate(state: GameState, player: int, threats: bool = False, pace: bool = False
-             ) -> float:
+def evaluate(state: GameState, player: int) -> float:
     """The value of a full state for ``player`` in [-1, 1]: its army's worth against the
-    strongest opponent's (with ``threats``, less what nearby enemies may take; with
-    ``pace``, the race counted in turns, so battle-card movement is valued)."""
+    strongest opponent's."""
     assert isinstance(state, ChaostleState)
     out = state.outcome()
     if out is not None:
         return 1.0 if out.scores[player] == 1.0 else -1.0
     battle = next((f for f in state.queue if f["k"] == "battle"), None)
     odds = battle_odds(state, battle) if battle else 0.5
-    worths = [army_worth(state, seat, battle, odds, pace) for seat in range(state.n)]
-    if threats and battle is None:
-        worths = [w - loss for w, loss in zip(worths, threat_losses(state), strict=True)]
+    worths = [army_worth(state, seat, battle, odds) for seat in range(state.n)]
     rival = max(w for seat, w in enumerate(worths) if seat != player)
     return math.tanh((worths[player] - rival) / SCALE)
 
@@ -227,14 +182,12 @@ class ChaostleAgent(SeededAgent):
 
     name = "chaostle"
 
-    def __init__(self, seed: int, samples: int = 4, depth: int = 0, epsilon: float = 0.0,
-                 threats: bool = False, pace: bool = False) -> None:
+    def __init__(self, seed: int, samples: int = 4, depth: int = 0, epsilon: float = 0.0
+                 ) -> None:
         super().__init__(seed)
         self.samples = samples
         self.depth = depth
         self.epsilon = epsilon
-        self.threats = threats
-        self.pace = pace
 
     def choose(self, view: GameState, player: int) -> Action:
         legal = view.legal_actions(player)
@@ -267,7 +220,7 @@ class ChaostleAgent(SeededAgent):
             legal = s.legal_actions(player)
             if len(legal) > 1:
                 return max(self._action_value(s, player, a, depth - 1) for a in legal[:24])
-        return evaluate(s, player, self.threats, self.pace)
+        return evaluate(s, player)
 
     def _roll_on(self, s: GameState) -> None:
         for _ in range(40):
@@ -287,8 +240,7 @@ def make_agent(level: str, seed: int) -> ChaostleAgent | None:
     if settings is None:
         return None
     return ChaostleAgent(seed, int(settings["samples"]), int(settings["depth"]),
-                         float(settings["epsilon"]), bool(settings["threats"]),
-                         bool(settings["pace"]))
+                         float(settings["epsilon"]))
 
 
 
