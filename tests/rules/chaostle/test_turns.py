@@ -279,3 +279,13 @@ def test_leap_frog_on_a_five_names_who_meets_the_fate() -> None:
     roll(s, 5)
     fated = {a.args[2] for a in s.legal_actions(0) if a.kind == "frog"}
     assert fated == {"dwarf", "mage"}
+
+
+def test_half_board_upgrades_only_to_the_second_starting_position() -> None:
+    """Two Player Alternative: characters only upgrade to their second starting position."""
+    s = opening([["dwarf"], ["rogue"]], ["south.king", "north.queen"], half_board="on")
+    put(s, "dwarf", "north.wk02")
+    turn_of(s, 0, "roll")
+    roll(s, 6)
+    act(s, "move", "dwarf", "north.wk08", 6)  # the opponent's gate: as far as it may go
+    assert s.chars["dwarf"]["start"] == 1
