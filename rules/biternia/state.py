@@ -129,6 +129,10 @@ class BiterniaState(GameState):
                 if hero["down"] is not None:
                     hero["down"] = "?"
                 hero["learned"] = [c if c in hero["shown"] else None for c in hero["learned"]]
+        pending = d["pending"]
+        if pending and pending["type"] == "interrupt" and \
+                (player is None or team_of_seat(pending["seat"], self.num_players) != team):
+            pending["options"] = []  # which Heroes hold an Interrupt stays secret
         d["viewer"] = player
         return v
 

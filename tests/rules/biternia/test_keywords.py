@@ -327,3 +327,16 @@ def test_hire_is_offered_only_at_a_catapult_in_the_variant(table):
     give(s, "sterling", down="strike")
     action_phase(s, 0)
     assert "hire" not in {a.args[1] for a in s.legal_actions(0)}
+
+
+def test_interrupt_window_does_not_name_the_interrupting_hero_to_the_enemy():
+    """Hidden information: which Hero holds the face-down Interrupt is not shown to the
+    acting team."""
+    s = _duel()
+    place(s, "ceralin", None)
+    give(s, "felix", down="riposte")
+    give(s, "vladiator", down="smash")
+    action_phase(s, 1)
+    act(s, "activate", "vladiator", "use")
+    assert s.view(1).d["pending"]["options"] == []
+    assert s.view(0).d["pending"]["options"] == ["felix"]
