@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 
 DT = 1 / 20  # simulated seconds per frame: animations run fast, logic runs the same
 WAIT_SECONDS = 120.0
+MAX_HUMAN_MOVES = 3000  # a named game's match that runs longer than this fails readably
 
 
 class SelftestFailure(Exception):
@@ -184,6 +185,9 @@ def _play(d: Driver, table: TableScreen, moves: int | None) -> int:
     session = table.session
     played = 0
     while moves is None or played < moves:
+        if played >= MAX_HUMAN_MOVES:
+            raise SelftestFailure(f"the match did not end within {MAX_HUMAN_MOVES} moves of "
+                                  "the human seat")
         d.wait_for(lambda: (table.my_turn() and d.top() is table)
                    or isinstance(d.top(), PassDeviceScreen | ResultScreen),
                    "the human seat's turn")
