@@ -35,6 +35,7 @@ START_WEIGHT = 2.0
 OUT_OF_PLAY_PENALTY = 10.0
 STRENGTH_WEIGHT = 6.0
 SCALE = 60.0  # worth difference that counts as clearly winning
+CASTLE_RACE_WEIGHT = 90.0  # worth of being sure to land the castle's breaking blow
 
 LEVELS: dict[str, dict[str, Any]] = {
     "easy": {"iterations": 40, "rollout_depth": 0, "epsilon": 0.25, "time_cap": 0.3},
@@ -45,9 +46,9 @@ LEVELS: dict[str, dict[str, Any]] = {
 #: The custom agent's settings per level: dice samples per action, own-choice lookahead,
 #: chance of a random action, and a cap on actions examined deeply.
 AGENT_LEVELS: dict[str, dict[str, float]] = {
-    "easy": {"samples": 2, "depth": 0, "epsilon": 0.3},
-    "normal": {"samples": 4, "depth": 0, "epsilon": 0.0},
-    "hard": {"samples": 8, "depth": 0, "epsilon": 0.0},
+    "easy": {"samples": 2, "depth": 0, "epsilon": 0.3, "castle_race": 0},
+    "normal": {"samples": 4, "depth": 0, "epsilon": 0.0, "castle_race": 0},
+    "hard": {"samples": 8, "depth": 0, "epsilon": 0.0, "castle_race": 1},
 }
 
 
@@ -122,6 +123,34 @@ def goal_distance(s: ChaostleState, cid: str, space: str) -> float:
     return min(best, LAP)
 
 
+def castle_race(s: ChaostleState) -> list[float]:
+    """Per seat, the chance of landing the castle's breaking blow, from each army's expected
+    strike damage a turn on the Inner Square and the order in which the turns come."""
+    per_turn = [0.0] * s.n
+    for cid in s.on_board():
+        if s.board.spaces[s.chars[cid]["at"]].kind == "inner":
+            card, up = s.cards[cid], s.up(cid)
+            per_turn[s.owner(cid)] += sum(cards.weapon(card, up, f)[1] for f in range(1, 7)) / 6
+    chances = [0.0] * s.n
+    if s.castle_down or not any(per_turn):
+        return chances
+    hp, alive = float(s.castle_hp), 1.0
+    struck = any(u.startswith("castle:") for u in s.turn.get("used", []))
+    seat = (s.current + 1) % s.n if struck else s.current
+    for _ in range(40 * s.n):
+        dmg = per_turn[seat]
+        if dmg > 0:
+            spread = 0.35 * dmg + 1.0
+            now = 1.0 / (1.0 + math.exp(-(dmg - hp) / spread))  # P(this turn's strikes break)
+            chances[seat] += alive * now
+            alive *= 1.0 - now
+            hp = max(1.0, hp - dmg)
+        if alive < 1e-3:
+            break
+        seat = (seat + 1) % s.n
+    return chances
+
+
 def char_worth(s: ChaostleState, cid: str, conquered: bool = False) -> float:
     ch = s.chars[cid]
     status = "out" if conquered else ch["status"]
@@ -161,9 +190,9 @@ def army_worth(s: ChaostleState, seat: int, battle: dict[str, Any] | None, odds:
     return total
 
 
-def evaluate(state: GameState, player: int) -> float:
+def evaluate(state: GameState, player: int, race: bool = False) -> float:
     """The value of a full state for ``player`` in [-1, 1]: its army's worth against the
-    strongest opponent's."""
+    strongest opponent's (with ``race``, plus each army's chance of breaking the castle)."""
     assert isinstance(state, ChaostleState)
     out = state.outcome()
     if out is not None:
@@ -171,6 +200,9 @@ def evaluate(state: GameState, player: int) -> float:
     battle = next((f for f in state.queue if f["k"] == "battle"), None)
     odds = battle_odds(state, battle) if battle else 0.5
     worths = [army_worth(state, seat, battle, odds) for seat in range(state.n)]
+    if race:
+        worths = [w + CASTLE_RACE_WEIGHT * c for w, c in zip(worths, castle_race(state),
+                                                              strict=True)]
     rival = max(w for seat, w in enumerate(worths) if seat != player)
     return math.tanh((worths[player] - rival) / SCALE)
 
@@ -182,9 +214,10 @@ class ChaostleAgent(SeededAgent):
 
     name = "chaostle"
 
-    def __init__(self, seed: int, samples: int = 4, depth: int = 0, epsilon: float = 0.0
-                 ) -> None:
+    def __init__(self, seed: int, samples: int = 4, depth: int = 0, epsilon: float = 0.0,
+                 castle_race: bool = False) -> None:
         super().__init__(seed)
+        self.castle_race = castle_race
         self.samples = samples
         self.depth = depth
         self.epsilon = epsilon
@@ -220,7 +253,7 @@ class ChaostleAgent(SeededAgent):
             legal = s.legal_actions(player)
             if len(legal) > 1:
                 return max(self._action_value(s, player, a, depth - 1) for a in legal[:24])
-        return evaluate(s, player)
+        return evaluate(s, player, self.castle_race)
 
     def _roll_on(self, s: GameState) -> None:
         for _ in range(40):
@@ -240,7 +273,7 @@ def make_agent(level: str, seed: int) -> ChaostleAgent | None:
     if settings is None:
         return None
     return ChaostleAgent(seed, int(settings["samples"]), int(settings["depth"]),
-                         float(settings["epsilon"]))
+                         float(settings["epsilon"]), bool(settings["castle_race"]))
 
 
 

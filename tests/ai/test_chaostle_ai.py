@@ -85,3 +85,18 @@ def test_agent_picks_a_legal_action() -> None:
     agent = make_agent("hard", 3)
     assert agent is not None
     assert agent.choose(s.view(0), 0) in s.legal_actions(0)
+
+
+def test_castle_race_favours_whoever_strikes_next_at_low_health() -> None:
+    """The castle race: with the castle nearly down, the player about to strike is nearly
+    sure to land the breaking blow; nobody on the Inner Square means no chance."""
+    from ai.chaostle import castle_race
+
+    s = _duel()
+    assert castle_race(s) == [0.0, 0.0]
+    s.chars["dragon_slayer"]["at"] = "south.iq0"
+    s.chars["dragon"]["at"] = "north.iq0"
+    s.castle_hp = 2
+    turn_of(s, 1, "end")
+    chances = castle_race(s)
+    assert chances[1] > 0.95 and chances[0] < 0.05
