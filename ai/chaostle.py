@@ -124,27 +124,32 @@ def goal_distance(s: ChaostleState, cid: str, space: str) -> float:
 
 
 def castle_race(s: ChaostleState) -> list[float]:
-    """Per seat, the chance of landing the castle's breaking blow, from each army's expected
-    strike damage a turn on the Inner Square and the order in which the turns come."""
-    per_turn = [0.0] * s.n
+    """Per seat, the chance of landing the castle's breaking blow: each army's strikes a
+    turn from the Inner Square (their exact dice), taken in turn order; between turns the
+    castle loses the expected damage."""
+    strikes: list[dict[int, float]] = [{0: 1.0} for _ in range(s.n)]
     for cid in s.on_board():
         if s.board.spaces[s.chars[cid]["at"]].kind == "inner":
             card, up = s.cards[cid], s.up(cid)
-            per_turn[s.owner(cid)] += sum(cards.weapon(card, up, f)[1] for f in range(1, 7)) / 6
+            faces = [cards.weapon(card, up, f)[1] for f in range(1, 7)]
+            seat = s.owner(cid)
+            total: dict[int, float] = {}
+            for dmg, p in strikes[seat].items():
+                for face in faces:
+                    total[dmg + face] = total.get(dmg + face, 0.0) + p / 6
+            strikes[seat] = total
     chances = [0.0] * s.n
-    if s.castle_down or not any(per_turn):
+    if s.castle_down or all(list(d) == [0] for d in strikes):
         return chances
-    hp, alive = float(s.castle_hp), 1.0
+    hp, alive = s.castle_hp, 1.0
     struck = any(u.startswith("castle:") for u in s.turn.get("used", []))
     seat = (s.current + 1) % s.n if struck else s.current
     for _ in range(40 * s.n):
-        dmg = per_turn[seat]
-        if dmg > 0:
-            spread = 0.35 * dmg + 1.0
-            now = 1.0 / (1.0 + math.exp(-(dmg - hp) / spread))  # P(this turn's strikes break)
-            chances[seat] += alive * now
-            alive *= 1.0 - now
-            hp = max(1.0, hp - dmg)
+        dist = strikes[seat]
+        now = sum(p for dmg, p in dist.items() if dmg >= hp)
+        chances[seat] += alive * now
+        alive *= 1.0 - now
+        hp = max(1, hp - round(sum(dmg * p for dmg, p in dist.items())))
         if alive < 1e-3:
             break
         seat = (seat + 1) % s.n
