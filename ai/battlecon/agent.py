@@ -223,7 +223,8 @@ class BattleconAgent:
                 break
             for i, row in enumerate(rows):
                 payoff[i].append(self._play_cell(base, player, row, col))
-        if self.settings.deepen:
+        in_time = cap is None or time.perf_counter() - start < cap
+        if self.settings.deepen and in_time:
             self._deepen(base, player, rows, cols, payoff)
         row_mix, col_mix, _ = solve_zero_sum(payoff)
         self.foe_mix = (view.s["beat"], [tuple(c.args) for c in cols], col_mix)
