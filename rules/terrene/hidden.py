@@ -34,9 +34,14 @@ def determinize(view: TerreneState, player: int, rng: random.Random) -> TerreneS
         rng.shuffle(pool)
         as_char = [u for u in hidden if u in s.units]
         as_card = [u for u in hidden if any(x["card"] == u for x in s.units.values())]
-        rest = [u for u in hidden if u not in as_char and u not in as_card]
+        as_terrain = [u for u in hidden if u in s.zones["terrains"][seat]]
+        placed = set(as_char) | set(as_card) | set(as_terrain)
+        rest = [u for u in hidden if u not in placed]
         for slots, ok in ((as_char, lambda c: cards()[c].is_character),
-                          (as_card, lambda c: cards()[c].is_assignable), (rest, lambda c: True)):
+                          (as_card, lambda c: cards()[c].is_assignable),
+                          (as_terrain, lambda c: cards()[c].kind == "terrain"
+                           and not cards()[c].storm),
+                          (rest, lambda c: True)):
             for uid in slots:
                 pick = next((c for c in pool if ok(c)), pool[0] if pool else None)
                 if pick is None:

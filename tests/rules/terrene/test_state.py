@@ -106,3 +106,17 @@ def test_match_with_random_agents_plays_to_the_end():
         m = Match(GAME, GAME.random_setup(random.Random(seed), n), seed)
         out = m.play({p: RandomAgent(seed + p) for p in range(n)})
         assert out is not None and len(out.scores) == n
+
+
+def test_determinize_during_setup_keeps_a_hidden_terrain_a_terrain():
+    """Setup: the other seat's secretly chosen terrain is sampled as a regular terrain."""
+    s = GAME.new_state({"players": 2, "deck.0": "the_fear", "deck.1": "tsue_the_balanced"}, 1)
+    s.apply(-1, Action("coin", (0,)))
+    s.apply(0, next(a for a in s.legal_actions(0) if a.kind == "pick_terrain"))
+    view = s.view(1)
+    terrain = s.zones["terrains"][0][0]
+    assert view.cards[terrain] is None
+    for seed in range(5):
+        d = view.determinize(1, random.Random(seed))
+        card = d.card(terrain)
+        assert card.kind == "terrain" and not card.storm
