@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import traceback
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -275,6 +276,10 @@ class SetupScreen(Screen):
             session = Session.new(self.game.id, self.setup(), seats, self.app.new_seed())
         except SessionError as exc:
             self.error = str(exc)
+            return
+        except Exception as exc:  # noqa: BLE001 - a game that cannot start says so
+            traceback.print_exception(exc)
+            self.error = f"{self.game.title} could not start: {type(exc).__name__}: {exc}"
             return
         from game.screens.table import TableScreen
 

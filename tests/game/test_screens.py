@@ -309,3 +309,15 @@ def test_quitting_mid_match_keeps_an_autosave_that_loads(app, app_dirs):
     assert autosave.exists() and app.last_save == autosave
     steps = table.session.match.record.steps
     assert Session.load(autosave).match.record.steps[: len(steps)] == steps
+
+
+def test_a_game_that_cannot_start_says_why_on_the_setup_screen(app, monkeypatch, dice_race):
+    setup = app.stack.push(SetupScreen(app, "dicerace"))
+
+    def broken(setup_, seed):
+        raise ValueError("track.toml is missing")
+
+    monkeypatch.setattr(dice_race, "new_state", broken)
+    setup.start()
+    assert app.stack.top is setup
+    assert setup.error == "Dice Race could not start: ValueError: track.toml is missing"
