@@ -39,6 +39,7 @@ class Settings:
     epsilon: float = 0.0  # chance of a random legal action
     time_cap: float | None = None  # seconds for filling one matrix (None: no cap)
     deepen: int = 0  # refine the equilibrium's likeliest cells with a second beat (k x k)
+    antes_in_cells: bool = False  # matrix cells play the Ante out instead of passing
 
 
 def _greedy(world: BattleconState, who: int, options: list[Action]) -> Action:
@@ -74,15 +75,16 @@ def _foresee(world: BattleconState, who: int, options: list[Action], depth: int)
     for action in options:
         trial = world.clone()
         trial.apply_unchecked(who, action)
-        value = evaluate(finish_beat(trial, depth - 1), who)
+        value = evaluate(finish_beat(trial, depth - 1, antes=False), who)
         if value > best_value:
             best, best_value = action, value
     return best
 
 
-def finish_beat(world: BattleconState, depth: int = 1) -> BattleconState:
+def finish_beat(world: BattleconState, depth: int = 1, antes: bool = False) -> BattleconState:
     """Play the current beat to its end (next Set or the end of the duel), in place:
-    both pass at Ante, clashes take the fastest Base, in-beat choices are greedy except
+    both pass at Ante (or, with ``antes``, each takes the ante that pays best by the end
+    of the beat), clashes take the fastest Base, in-beat choices are greedy except
     whether and in which order to use triggers (a Finisher pays off only later in the
     beat): those look to the end of the beat while ``depth`` lasts."""
     beat = world.s["beat"]
@@ -93,7 +95,11 @@ def finish_beat(world: BattleconState, depth: int = 1) -> BattleconState:
             break
         who = d.players[0]
         if phase == "ante":
-            world.apply_unchecked(who, Action("pass"))
+            options = world.legal_actions(who)
+            if antes and depth > 0 and len(options) > 1:
+                world.apply_unchecked(who, _foresee(world, who, options, depth))
+            else:
+                world.apply_unchecked(who, Action("pass"))
         elif phase == "clash":
             world.apply_unchecked(who, _clash_base(world, who))
         elif phase == "set":
@@ -181,7 +187,7 @@ class BattleconAgent:
         world = base.clone()
         world.apply_unchecked(player, mine)
         world.apply_unchecked(1 - player, theirs)
-        return finish_beat(world)
+        return finish_beat(world, antes=self.settings.antes_in_cells)
 
     def _play_cell(self, base: BattleconState, player: int, mine: Action, theirs: Action
                    ) -> float:

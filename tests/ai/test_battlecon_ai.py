@@ -109,3 +109,20 @@ def test_chosen_initial_discards_follow_the_suggested_pairs():
     st.apply(1, Action("setup", ("lockdown", "")))
     agent = make_agent("normal", 1)
     assert agent.choose(st.view(0), 0).args == ("telekinetic", "strike")
+
+
+def test_cells_can_play_the_ante_out():
+    """With antes_in_cells a cell's Ante is played (each side's best ante by the end of
+    the beat) instead of both passing; the agent still answers legally."""
+    st, p = _first_decision_in("set", 8)
+    agent = BattleconAgent(4, replace(AGENT_LEVELS["easy"], antes_in_cells=True, epsilon=0.0,
+                                      time_cap=None))
+    assert agent.choose(st.view(p), p) in st.legal_actions(p)
+    world = st.clone()
+    for q in (0, 1):
+        if world.player(q)["pair"] is None:
+            world.apply(q, world.legal_actions(q)[0])
+    world.player(0)["force"] = world.player(1)["force"] = 6
+    world.s["pool"] -= 8
+    finish_beat(world, antes=True)
+    assert world.s["phase"] in ("set", "over") and not world.invariant_violations()
