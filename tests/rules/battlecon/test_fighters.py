@@ -239,3 +239,40 @@ def test_opponent_ante_is_offered_to_the_opponent_only():
     assert st.player(1)["force"] == 1 and len(st.ua(0)["drinks"]) == 4
     st.apply(0, Action("pass"))
     assert spill not in st.legal_actions(1)
+
+
+def _with_cards(st, **cards):
+    """A copy of the duel whose content also holds the given test cards."""
+    from dataclasses import replace
+
+    content = replace(st.content, cards={**st.content.cards, **cards})
+    return type(st)(st.to_json(), content)
+
+
+def _card(kind, rng, power=0, priority=0, guard=0):
+    return {"name": "x", "kind": kind, "range": rng, "power": power, "priority": priority,
+            "guard": guard}
+
+
+def test_range_worked_examples_add_minimum_and_maximum_separately():
+    """Styles and Bases: Range 0~3 + Range 2~3 = 2~6, and Range 3 + Range 0~1 = 3~4."""
+    st = _with_cards(duel(), s03=_card("style", [0, 3]), b23=_card("base", [2, 3]),
+                     s01=_card("style", [0, 1]), b3=_card("base", [3, 3]))
+    st.player(0)["pair"] = {"style": "s03", "base": "b23"}
+    assert st.stats(0).range == (2, 6)
+    st.player(0)["pair"] = {"style": "s01", "base": "b3"}
+    assert st.stats(0).range == (3, 4)
+
+
+def test_example_attack_pairs_match_the_standard_bases():
+    """Example Attack Pairs: Barbed Grasp 1~2/2/6/0, Experienced Strike 3~4/6/4/6 and
+    Fracturing Drive 1~2/6/4/0 come out of our Grasp, Strike and Drive with the styles'
+    implied modifiers (+0~1/+0/+1/+0, +2~3/+2/+1/+1, +0~1/+3/+0/+0)."""
+    st = _with_cards(duel(), barbed=_card("style", [0, 1], 0, 1, 0),
+                     experienced=_card("style", [2, 3], 2, 1, 1),
+                     fracturing=_card("style", [0, 1], 3, 0, 0))
+    for style, base, text in (("barbed", "grasp", "1~2 / 2 / 6 / 0"),
+                              ("experienced", "strike", "3~4 / 6 / 4 / 6"),
+                              ("fracturing", "drive", "1~2 / 6 / 4 / 0")):
+        st.player(0)["pair"] = {"style": style, "base": base}
+        assert st.stats(0).text() == text
