@@ -14,38 +14,54 @@ if TYPE_CHECKING:
 
 def unknown_pool(s: TerreneState, seat: int) -> list[str]:
     """The seat's deck list minus every card of theirs that the view shows."""
+    known = cards()
     pool = Counter(s.decklists[seat])
     for uid, cid in enumerate(s.cards):
-        if cid is not None and s.owner[uid] == seat and not cards()[cid].token:
+        if cid is not None and s.owner[uid] == seat and not known[cid].token:
             pool[cid] -= 1
     return sorted(pool.elements())
 
 
+def _slot_kind(cid: str) -> str:
+    card = cards()[cid]
+    if card.is_character:
+        return "character"
+    if card.is_assignable:
+        return "assignable"
+    return "setup_terrain" if card.kind == "terrain" and not card.storm else "other"
+
+
 def determinize(view: TerreneState, player: int, rng: random.Random) -> TerreneState:
-    """Hidden characters get characters, face-down assigned cards get assignables, the rest
-    (hand, deck order) a random arrangement of what remains."""
+    """Hidden characters get characters, face-down assigned cards get assignables, a hidden
+    setup terrain gets a regular terrain, and the rest (hand, deck order) a random
+    arrangement of what remains."""
     s = view.clone()
     s.hidden_view = False
+    held = {u["card"] for u in s.units.values() if u["card"] is not None}
     for seat in range(s.n):
         hidden = [uid for uid, cid in enumerate(s.cards) if cid is None and s.owner[uid] == seat]
         if not hidden:
             continue
         pool = unknown_pool(s, seat)
         rng.shuffle(pool)
-        as_char = [u for u in hidden if u in s.units]
-        as_card = [u for u in hidden if any(x["card"] == u for x in s.units.values())]
-        as_terrain = [u for u in hidden if u in s.zones["terrains"][seat]]
-        placed = set(as_char) | set(as_card) | set(as_terrain)
-        rest = [u for u in hidden if u not in placed]
-        for slots, ok in ((as_char, lambda c: cards()[c].is_character),
-                          (as_card, lambda c: cards()[c].is_assignable),
-                          (as_terrain, lambda c: cards()[c].kind == "terrain"
-                           and not cards()[c].storm),
-                          (rest, lambda c: True)):
-            for uid in slots:
-                pick = next((c for c in pool if ok(c)), pool[0] if pool else None)
-                if pick is None:
-                    raise ValueError(f"view of seat {player} hides more cards than seat {seat} has")
-                pool.remove(pick)
-                s.cards[uid] = pick
+        by_kind: dict[str, list[str]] = {}
+        for cid in pool:
+            by_kind.setdefault(_slot_kind(cid), []).append(cid)
+        terrains = set(s.zones["terrains"][seat])
+        slots: dict[str, list[int]] = {"character": [], "assignable": [], "setup_terrain": [],
+                                       "other": []}
+        for uid in hidden:
+            kind = ("character" if uid in s.units else "assignable" if uid in held
+                    else "setup_terrain" if uid in terrains else "other")
+            slots[kind].append(uid)
+        for kind in ("character", "assignable", "setup_terrain"):
+            for uid in slots[kind]:
+                source = by_kind.get(kind) or next(v for v in by_kind.values() if v)
+                s.cards[uid] = source.pop()
+        rest = [cid for group in by_kind.values() for cid in group]
+        rng.shuffle(rest)
+        if len(rest) < len(slots["other"]):
+            raise ValueError(f"view of seat {player} hides more cards than seat {seat} has")
+        for uid, cid in zip(slots["other"], rest, strict=False):
+            s.cards[uid] = cid
     return s
