@@ -4,6 +4,7 @@ pass-the-device and the result."""
 from __future__ import annotations
 
 import time
+import traceback
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -168,6 +169,12 @@ class LoadScreen(Dialog):
             session = Session.load(path)
         except SessionError as exc:
             self.app.stack.push(MessageScreen(self.app, "Could not load", str(exc)))
+            return
+        except Exception as exc:  # noqa: BLE001 - a game failing to replay says so
+            traceback.print_exception(exc)
+            self.app.stack.push(MessageScreen(
+                self.app, "Could not load", f"{path.name}: the game failed while replaying "
+                f"it: {type(exc).__name__}: {exc}"))
             return
         from game.screens.menus import TitleScreen
         from game.screens.table import TableScreen
