@@ -28,6 +28,8 @@ class Fate:
     card: str
     effect: str
     amount: int
+    source: str = "rulebook"
+    reason: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,8 +46,8 @@ def fate_table() -> tuple[dict[str, Fate], tuple[tuple[str, ...], ...]]:
         "name": Field(str), "card": Field(str, choices=("happiness", "doom")),
         "effect": Field(str, choices=EFFECTS), "amount": Field(int, min=0),
     })
-    fates = {k: Fate(k, e["name"], e["card"], e["effect"], e["amount"])
-             for k, e in entries.items()}
+    fates = {k: Fate(k, e["name"], e["card"], e["effect"], e["amount"], e["source"],
+                     e.get("reason", "")) for k, e in entries.items()}
     doc = read_toml(path)
     columns: list[tuple[str, ...]] = []
     for card in ("happiness", "doom"):

@@ -90,7 +90,7 @@ class ChaostleGame(Game):
         out = [ContentEntry("character", f"{c.type} ({c.name})", c.source, c.reason)
                for c in characters().values()]
         fates, _ = fate_table()
-        out += [ContentEntry("fate", f.name, "see data/fates.toml") for f in fates.values()]
+        out += [ContentEntry("fate", f.name, f.source, f.reason) for f in fates.values()]
         out.append(ContentEntry("board", f"castle of {len(board().spaces)} spaces",
                                 "reconstructed", "designed from the rulebook's description"))
         out.append(ContentEntry("table", "Time Travel weapons", "rulebook"))
