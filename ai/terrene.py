@@ -13,9 +13,9 @@ import random
 from rules.core import Match
 from rules.core.state import GameState
 from rules.terrene import GAME, stats
-from rules.terrene.content import Card, cards, decks
-from rules.terrene.decks import DRAFT, DRAFT_DECK_SIZE, check_deck
-from rules.terrene.draft import Draft, Tournament
+from rules.terrene.content import cards, decks
+from rules.terrene.decks import DRAFT
+from rules.terrene.draft import Draft, Tournament, auto_deck, draft_value
 from rules.terrene.state import TerreneState
 
 HP_WEIGHT = 1.2
@@ -141,58 +141,14 @@ def make_agent(level: str, seed: int):
 
 
 # ---- drafting and deck building for AI seats ------------------------------------------
-def card_value(card: Card, taken: list[str]) -> float:
-    """How much an AI drafter wants a card given what it already holds."""
-    have = [cards()[c] for c in taken]
-    chars = sum(1 for c in have if c.is_character)
-    low = sum(1 for c in have if c.is_character and c.sp <= 1)
-    if card.kind == "terrain":
-        regular = any(c.kind == "terrain" and not c.storm for c in have)
-        return 9.0 if not card.storm and not regular else 1.0
-    if card.is_character:
-        if card.tag == "hero" and any(c.tag == "hero" for c in have):
-            return 0.5
-        if card.sp >= 3 and any(c.sp >= 3 for c in have if c.is_character):
-            return 0.5
-        worth = (card.hp + card.atk + card.defense) / 10.0 + len(card.abilities)
-        if card.sp <= 1 and low < 4:
-            worth += 3.0
-        return worth - 0.3 * max(0, chars - 8)
-    return 2.0 + len(card.abilities) + (1.0 if card.subtype == "ongoing" else 0.0)
-
-
 def ai_pick(pile: list[str], taken: list[str], rng: random.Random) -> str:
-    best = max(card_value(cards()[c], taken) for c in pile)
-    return rng.choice(sorted({c for c in pile if card_value(cards()[c], taken) == best}))
+    best = max(draft_value(cards()[c], taken) for c in pile)
+    return rng.choice(sorted({c for c in pile if draft_value(cards()[c], taken) == best}))
 
 
 def ai_deck(picks: list[str]) -> list[str]:
-    """A legal 20-card deck from a pool: a regular terrain if there is one, the starting
-    party's characters and cards first, then the best of the rest."""
-    chosen: list[str] = []
-    left = sorted(picks, key=lambda c: -card_value(cards()[c], []))
-
-    def take(cid: str) -> None:
-        chosen.append(cid)
-        left.remove(cid)
-
-    terrain = next((c for c in left if cards()[c].kind == "terrain" and not cards()[c].storm),
-                   None)
-    if terrain:
-        take(terrain)
-    for kind_ok in (lambda c: c.is_character and c.sp <= 1, lambda c: c.is_assignable):
-        names: set[str] = set()
-        for cid in list(left):
-            card = cards()[cid]
-            if kind_ok(card) and cid not in names and len(names) < 4:
-                names.add(cid)
-                take(cid)
-    for cid in list(left):
-        if len(chosen) >= DRAFT_DECK_SIZE:
-            break
-        if not check_deck([*chosen, cid], len(chosen) + 1, party=False):
-            take(cid)
-    return chosen
+    """The AI's 20-card deck: the rules' deck completion from nothing."""
+    return auto_deck(picks, [])
 
 
 def draft_for_ai(draft: Draft, seats: list[int], rng: random.Random) -> None:

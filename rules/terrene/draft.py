@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from rules.terrene.content import cards
+from rules.terrene.content import Card, cards
 from rules.terrene.decks import DRAFT_DECK_SIZE, check_deck
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 12
@@ -125,6 +125,61 @@ class Draft:
             self.decks[seat] = list(deck)
             self.excess.extend(remaining)
         return problems
+
+
+def draft_value(card: Card, taken: list[str]) -> float:
+    """A plain strength ordering of a card for a drafter holding ``taken`` (used by the
+    deck auto-completion and by AI drafters)."""
+    have = [cards()[c] for c in taken]
+    chars = sum(1 for c in have if c.is_character)
+    low = sum(1 for c in have if c.is_character and c.sp <= 1)
+    if card.kind == "terrain":
+        regular = any(c.kind == "terrain" and not c.storm for c in have)
+        return 9.0 if not card.storm and not regular else 1.0
+    if card.is_character:
+        if card.tag == "hero" and any(c.tag == "hero" for c in have):
+            return 0.5
+        if card.sp >= 3 and any(c.sp >= 3 for c in have if c.is_character):
+            return 0.5
+        worth = (card.hp + card.atk + card.defense) / 10.0 + len(card.abilities)
+        if card.sp <= 1 and low < 4:
+            worth += 3.0
+        return worth - 0.3 * max(0, chars - 8)
+    return 2.0 + len(card.abilities) + (1.0 if card.subtype == "ongoing" else 0.0)
+
+
+def auto_deck(picks: list[str], started: list[str]) -> list[str]:
+    """Complete a legal 20-card deck from a player's picks (``started`` already chosen): a
+    regular terrain if there is one, a starting party's characters and cards, then the
+    strongest of the rest."""
+    chosen: list[str] = list(started)
+    left = sorted(picks, key=lambda c: -draft_value(cards()[c], []))
+    for cid in started:
+        left.remove(cid)
+
+    def take(cid: str) -> None:
+        chosen.append(cid)
+        left.remove(cid)
+
+    terrain = next((c for c in left if cards()[c].kind == "terrain" and not cards()[c].storm),
+                   None)
+    if terrain and not any(cards()[c].kind == "terrain" for c in chosen):
+        take(terrain)
+    for kind_ok in (lambda c: c.is_character and c.sp <= 1, lambda c: c.is_assignable):
+        names: set[str] = set()
+        for cid in list(left):
+            card = cards()[cid]
+            if kind_ok(card) and cid not in names and len(names) < 4 \
+                    and len(chosen) < DRAFT_DECK_SIZE and check_deck(
+                        [*chosen, cid], len(chosen) + 1, party=False) == []:
+                names.add(cid)
+                take(cid)
+    for cid in list(left):
+        if len(chosen) >= DRAFT_DECK_SIZE:
+            break
+        if not check_deck([*chosen, cid], len(chosen) + 1, party=False):
+            take(cid)
+    return chosen
 
 
 # ---- the tournament ---------------------------------------------------------------------
