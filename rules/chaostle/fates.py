@@ -243,7 +243,11 @@ def resolve_roll(s: S, frame: dict[str, Any], face: int, events: list[Event]) ->
         return
     trap = s.board.traps[ch["trap"]]
     rule = trap_rules()[trap.id]
-    if face >= rule.escape and s.occupant(trap.exit) is None:
+    if face >= rule.escape:
+        if s.occupant(trap.exit) is not None:
+            _say(events, "trap", f"{s.name(cid)} finds the way out of the {trap.name} "
+                 "blocked and waits", char=cid)
+            return
         ch["status"], ch["at"], ch["trap"] = "play", trap.exit, None
         _say(events, "escape", f"{s.name(cid)} escapes the {trap.name} ({face}) to "
              f"{s.space_label(trap.exit)}", char=cid)

@@ -140,3 +140,15 @@ def test_option_two_turns_power_into_groovy() -> None:
     s = opening([["dwarf"], ["rogue"]], ["south.king", "north.king"], two_dice="on")
     assert fate_at(s, 1, 3).name == "Groovy"
     assert fate_at(s, 1, 5).name == "Luck"
+
+
+def test_blocked_trap_exit_waits_unharmed() -> None:
+    """Traps (designed): a good escape roll with someone on the exit space waits, unhurt."""
+    s = _fated(4, 12)  # Spider Lair, exit west wall 0
+    put(s, "rogue", "west.wl0")
+    turn_of(s, 0, "begin")
+    from rules.chaostle.fates import queue_escapes
+
+    queue_escapes(s)
+    roll(s, 6)
+    assert s.chars["dwarf"]["status"] == "trap" and s.chars["dwarf"]["hp"] == 32
