@@ -63,13 +63,23 @@ class TableScreen(Screen):
             return f"Waiting for {name}"
         return f"{name} is thinking" if s.thinking else f"{name} to play"
 
+    def ending(self) -> str:
+        """Who won and why, once the match is over."""
+        outcome = self.session.outcome() if self.session.over else None
+        if outcome is None:
+            return ""
+        winners = " & ".join(self.session.name(w) for w in outcome.winners)
+        head = f"{winners} won" if winners else "A draw"
+        return f"{head}\n{outcome.reason}" if outcome.reason else head
+
     def refresh(self) -> None:
         s = self.session
         actor = s.actor()
         actions = tuple(s.state.legal_actions(actor)) if self.my_turn() and actor is not None \
             else ()
         view = s.state.view(self.viewer)
-        model = TableModel(view, self.viewer, actions, self.status(), actor, s.thinking)
+        model = TableModel(view, self.viewer, actions, self.status(), actor, s.thinking,
+                           self.ending())
         current = self.focus.current.name if self.focus.current else ""
         try:
             panels = s.state.panels(self.viewer)

@@ -38,6 +38,7 @@ class TableModel:
     status: str = ""
     actor: int | None = None
     thinking: bool = False
+    ending: str = ""  # once the match is over: who won and why
 
 
 def roll_faces(event: Event) -> list[object]:
@@ -367,7 +368,15 @@ class GenericTable(Node):
             head = "Your actions appear here on your turn" if waiting else ""
         theme.text(target, theme.ellipsize(head, ACTIONS.w - 260, 17, "bold"),
                    (ACTIONS.x + 16, ACTIONS.y + 20), 17, theme.BRASS_LIGHT, "bold", "midleft")
-        if not m.actions:
+        if m.ending:
+            head, _, reason = m.ending.partition("\n")
+            theme.text(target, theme.ellipsize(head, ACTIONS.w - 60, 24, "display"),
+                       (ACTIONS.centerx, ACTIONS.centery - 4), 24, theme.BRASS_LIGHT, "display",
+                       "center")
+            theme.text(target, theme.ellipsize(reason, ACTIONS.w - 60, 16),
+                       (ACTIONS.centerx, ACTIONS.centery + 30), 16, theme.PARCHMENT_DIM,
+                       anchor="center")
+        elif not m.actions:
             self.draw_waiting(target)
         if self.pages > 1:
             theme.text(target, f"page {self.page + 1} of {self.pages}  (PgUp/PgDn)",
