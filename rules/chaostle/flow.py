@@ -305,7 +305,7 @@ def end_actions(s: S) -> list[Action]:
     used = set(s.turn["used"])
     for c in s.on_board(s.current):
         on_inner = s.board.spaces[s.chars[c]["at"]].kind == "inner"
-        if on_inner and s.castle_down:
+        if on_inner and s.castle_down and c not in s.turn.get("arrived", ()):
             acts.append(Action("sanctuary", (c,), f"{s.name(c)} enters Sanctuary"))
         elif on_inner and f"castle:{c}" not in used:
             acts.append(Action("castle", (c,), f"{s.name(c)} strikes the castle"))
@@ -464,6 +464,8 @@ def move_along(s: S, cid: str, path: tuple[str, ...], events: list[Event]) -> No
 def land(s: S, cid: str, path: tuple[str, ...] | list[str], events: list[Event]) -> None:
     ch = s.chars[cid]
     ch["status"], ch["at"] = "play", path[-1]
+    if s.board.spaces[path[-1]].kind == "inner" and s.castle_down:
+        s.turn.setdefault("arrived", []).append(cid)  # drops into Sanctuary on a later turn
     if len(path) > 1:
         say(events, "move", f"{s.name(cid)} moves to {s.space_label(path[-1])}",
             char=cid, path=list(path))

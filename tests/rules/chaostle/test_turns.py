@@ -289,3 +289,20 @@ def test_half_board_upgrades_only_to_the_second_starting_position() -> None:
     roll(s, 6)
     act(s, "move", "dwarf", "north.wk08", 6)  # the opponent's gate: as far as it may go
     assert s.chars["dwarf"]["start"] == 1
+
+
+def test_after_the_castle_falls_arrivals_drop_in_on_a_later_turn() -> None:
+    """Battling the Castle: characters reaching the Inner Square after the castle fell
+    drop into Sanctuary on one of their following turns, not the turn they arrive."""
+    s = opening([["dwarf", "mage"], ["rogue", "crusader"]], ["south.king", "north.king"],
+                sanctuary="2")
+    s.castle_down = True
+    s.castle_hp = 0
+    put(s, "mage", "south.in0")
+    turn_of(s, 0, "roll")
+    roll(s, 1)
+    act(s, "move", "mage", "south.iq0", 1)
+    assert s.current == 1  # nothing left to do: no Sanctuary yet, so the turn ended
+    assert s.chars["mage"]["status"] == "play" and s.chars["mage"]["at"] == "south.iq0"
+    turn_of(s, 0, "end")
+    assert any(a.kind == "sanctuary" for a in s.legal_actions(0))
