@@ -117,12 +117,19 @@ def _hurt(s: BiterniaState, hero: str) -> float:
     return 1.0 - v["hp"] / max_hp(s, hero)
 
 
+def _waiting_owner(s: BiterniaState, card: str) -> bool:
+    """Whether the card is a power of a Hero still waiting for its own order."""
+    found = effects.card_of(card)
+    owner = s.d["heroes"].get(found.hero) if found is not None and found.hero else None
+    return owner is not None and owner["space"] is not None and owner["down"] is None
+
+
 def _score_order(s: BiterniaState, a: Action) -> float:
     hero, card = a.args
     if not effects.usable(hero, card):
-        return 0.3
+        return 0.2 - (3.0 if _waiting_owner(s, card) else 0.0)
     found = effects.card_of(card)
-    worth = card_power(found)
+    worth = card_power(found) + (0.0 if found.is_basic else 1.5)
     attacks = any(st["do"] == "attack" for st in found.steps)
     if attacks and not _enemies_near(s, hero):
         worth *= 0.5

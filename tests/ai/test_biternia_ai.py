@@ -91,3 +91,11 @@ def test_easy_agent_beats_random_agents():
         out = match.play(agents, max_decisions=20000)
         wins += out is not None and out.scores[seat] == 1.0
     assert wins == 4
+
+
+def test_ordering_keeps_a_power_card_for_its_own_hero():
+    s = _table()
+    cure = Action("order", ("caligar", "cure"))
+    misplaced = Action("order", ("felix", "cure"))
+    assert biternia.action_score(s, 0, cure) > biternia.action_score(s, 0, misplaced)
+    assert biternia.action_score(s, 0, misplaced) < 0
