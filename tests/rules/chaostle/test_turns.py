@@ -302,6 +302,7 @@ def test_after_the_castle_falls_arrivals_drop_in_on_a_later_turn() -> None:
     turn_of(s, 0, "roll")
     roll(s, 1)
     act(s, "move", "mage", "south.iq0", 1)
+    act(s, "done")  # the Mage keeps its battle-card movement
     assert s.current == 1  # nothing left to do: no Sanctuary yet, so the turn ended
     assert s.chars["mage"]["status"] == "play" and s.chars["mage"]["at"] == "south.iq0"
     turn_of(s, 0, "end")
