@@ -307,7 +307,7 @@ def end_actions(s: S) -> list[Action]:
         on_inner = s.board.spaces[s.chars[c]["at"]].kind == "inner"
         if on_inner and s.castle_down and c not in s.turn.get("arrived", ()):
             acts.append(Action("sanctuary", (c,), f"{s.name(c)} enters Sanctuary"))
-        elif on_inner and f"castle:{c}" not in used:
+        elif on_inner and not s.castle_down and f"castle:{c}" not in used:
             acts.append(Action("castle", (c,), f"{s.name(c)} strikes the castle"))
         acts.extend(battle.end_of_turn_skill_actions(s, c, used))
     return acts
