@@ -3,23 +3,48 @@
 ``payoff[i][j]`` is what the row player wins (and the column player loses) when row ``i``
 meets column ``j``. Pure Python, no numpy: the matrices met in play are small.
 
-The solver shifts the payoffs so that every entry is at least 1 (the value then is
-positive), and solves the column player's program
+The solver rescales the payoffs into [1, 2] (so the value is positive and the tolerances
+are relative to the matrix's own spread), and solves the column player's program
 
     maximise  sum(y)   subject to   B y <= 1,  y >= 0
 
-with the simplex method (Bland's rule, so it cannot cycle). With ``t = sum(y)`` the game
-value is ``1 / t``, the column strategy is ``y / t``, and the row strategy comes from the
-dual solution, read off the objective row under the slack columns.
+with the simplex method (Dantzig's rule, falling back to Bland's rule, which cannot cycle,
+when pivots stop making progress). With ``t = sum(y)`` the game value is ``1 / t``
+(rescaled back), the column strategy is ``y / t`` and the row strategy comes from the dual
+solution. The answer is checked; where rounding spoilt it (badly scaled payoffs) the
+solver falls back as ``solve_zero_sum`` says, down to exact fractions.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
 
 Matrix = Sequence[Sequence[float]]
+Number = Any  # float, or Fraction in the exact pass
 
-_EPS = 1e-12
+
+@dataclass(frozen=True, slots=True)
+class _Arithmetic:
+    """Tolerances of one simplex pass: floats with small tolerances, or exact fractions."""
+
+    zero: float  # a reduced cost or a ratio difference below this counts as none
+    pivot: float  # the smallest pivot element preferred by the ratio test
+    exact: bool
+
+
+_FLOAT = _Arithmetic(zero=1e-12, pivot=1e-9, exact=False)
+_EXACT = _Arithmetic(zero=0.0, pivot=0.0, exact=True)
+
+#: Pivots without progress after which a pass switches from Dantzig's rule (fast) to
+#: Bland's rule (slow, but it cannot cycle), so it always terminates.
+_STALL_LIMIT = 50
+
+#: The float answer is kept when no pure deviation gains more than this share of the
+#: matrix's spread; otherwise the exact pass runs.
+_CHECK = 1e-9
 
 
 def _check(payoff: Matrix) -> tuple[int, int]:
@@ -32,78 +57,129 @@ def _check(payoff: Matrix) -> tuple[int, int]:
     return rows, cols
 
 
-def _pivot(tab: list[list[float]], row: int, col: int) -> None:
+def _pivot(tab: list[list[Number]], row: int, col: int) -> None:
     pivot_row = tab[row]
-    inv = 1.0 / pivot_row[col]
+    pivot = pivot_row[col]
     for k in range(len(pivot_row)):
-        pivot_row[k] *= inv
+        pivot_row[k] /= pivot
+    nonzero = [(k, v) for k, v in enumerate(pivot_row) if v != 0]
     for r, other in enumerate(tab):
         if r == row:
             continue
         factor = other[col]
-        if factor != 0.0:
-            for k in range(len(other)):
-                other[k] -= factor * pivot_row[k]
+        if factor != 0:
+            for k, v in nonzero:
+                other[k] -= factor * v
 
 
-def _entering(objective: list[float], width: int) -> int | None:
-    """Bland's rule: the lowest-numbered column with a negative reduced cost."""
+def _entering(objective: list[Number], width: int, bland: bool, zero: float) -> int | None:
+    """The entering column: the most negative reduced cost (Dantzig), or with ``bland``
+    the lowest-numbered negative one (Bland's rule, which cannot cycle)."""
+    best, best_cost = None, -zero
     for k in range(width):
-        if objective[k] < -_EPS:
-            return k
-    return None
-
-
-def _leaving(tab: list[list[float]], basis: list[int], col: int) -> int:
-    """The ratio test, ties broken by the lowest basic variable (Bland)."""
-    best: int | None = None
-    best_ratio = 0.0
-    for r in range(len(basis)):
-        a = tab[r][col]
-        if a > _EPS:
-            ratio = tab[r][-1] / a
-            if best is None or ratio < best_ratio - _EPS or (
-                abs(ratio - best_ratio) <= _EPS and basis[r] < basis[best]
-            ):
-                best, best_ratio = r, ratio
-    if best is None:  # cannot happen: every entry of B is at least 1
-        raise ArithmeticError("the matrix-game program is unbounded")
+        cost = objective[k]
+        if cost < best_cost:
+            if bland:
+                return k
+            best, best_cost = k, cost
     return best
 
 
-def _normalise(weights: list[float]) -> list[float]:
-    clipped = [max(0.0, w) for w in weights]
+def _leaving(
+    tab: list[list[Number]], basis: list[int], col: int, bland: bool, arith: _Arithmetic
+) -> int:
+    """The ratio test. Ties go to the largest pivot element (numerically steadiest), or
+    with ``bland`` to the lowest basic variable (Bland's rule). Pivot elements below
+    ``arith.pivot`` are used only when there is no larger one."""
+    for floor in (arith.pivot, arith.zero):
+        best: int | None = None
+        best_ratio: Number = 0
+        for r in range(len(basis)):
+            a = tab[r][col]
+            if a <= floor:
+                continue
+            ratio = max(tab[r][-1], 0) / a  # rounding may leave -1e-17
+            if best is None or ratio < best_ratio - arith.zero:
+                best, best_ratio = r, ratio
+            elif abs(ratio - best_ratio) <= arith.zero and (
+                basis[r] < basis[best] if bland else a > tab[best][col]
+            ):
+                best, best_ratio = r, ratio
+        if best is not None:
+            return best
+    raise ArithmeticError("the matrix-game program is unbounded")  # B > 0 rules this out
+
+
+def _normalise(weights: list[Number]) -> list[float]:
+    clipped = [max(0.0, float(w)) for w in weights]
     total = sum(clipped)
     return [w / total for w in clipped]
 
 
-def solve_zero_sum(payoff: Matrix) -> tuple[list[float], list[float], float]:
-    """An exact mixed equilibrium: (row strategy, column strategy, value for the row player)."""
-    rows, cols = _check(payoff)
-    shift = 1.0 - min(min(r) for r in payoff)
+def _column_strategy(
+    payoff: Matrix, rows: int, cols: int, arith: _Arithmetic
+) -> tuple[list[float], list[float], float]:
+    """By the simplex method: the column player's optimal mix, the row player's read from
+    the dual solution (the objective row under the slack columns), and the game value."""
+    one: Number = Fraction(1) if arith.exact else 1.0
+    cells = [[Fraction(x) if arith.exact else float(x) for x in r] for r in payoff]
+    low = min(min(r) for r in cells)
+    spread = (max(max(r) for r in cells) - low) or one
     width = cols + rows  # y variables then slack variables
     tab = [
-        [float(payoff[i][j]) + shift for j in range(cols)]
-        + [1.0 if k == i else 0.0 for k in range(rows)]
-        + [1.0]
+        [(cells[i][j] - low) / spread + one for j in range(cols)]
+        + [one if k == i else 0 * one for k in range(rows)]
+        + [one]
         for i in range(rows)
     ]
-    objective = [-1.0] * cols + [0.0] * rows + [0.0]
-    tab.append(objective)
+    tab.append([-one] * cols + [0 * one] * (rows + 1))  # the objective row
     basis = [cols + i for i in range(rows)]
     constraints = tab[:-1]
-    while (col := _entering(tab[-1], width)) is not None:
-        row = _leaving(constraints, basis, col)
+    stalled, bland = 0, False
+    while (col := _entering(tab[-1], width, bland, arith.zero)) is not None:
+        row = _leaving(constraints, basis, col, bland, arith)
+        before = tab[-1][-1]
         _pivot(tab, row, col)
         basis[row] = col
-    y = [0.0] * cols
+        stalled = stalled + 1 if tab[-1][-1] <= before + arith.zero else 0
+        bland = bland or stalled > _STALL_LIMIT
+    y = [0 * one] * cols
     for r, var in enumerate(basis):
         if var < cols:
             y[var] = tab[r][-1]
-    x = [tab[-1][cols + i] for i in range(rows)]
-    total = tab[-1][-1]
-    value = 1.0 / total - shift
-    return _normalise(x), _normalise(y), value
+    dual = tab[-1][cols:width]
+    return _normalise(y), _normalise(dual), float((one / tab[-1][-1] - one) * spread + low)
+
+
+def _deviation_gain(payoff: Matrix, row: list[float], col: list[float], value: float) -> float:
+    """How much the better side could gain by a pure deviation from (row, col)."""
+    rows, cols = len(row), len(col)
+    best_row = max(sum(col[j] * payoff[i][j] for j in range(cols)) for i in range(rows))
+    best_col = min(sum(row[i] * payoff[i][j] for i in range(rows)) for j in range(cols))
+    return max(best_row - value, value - best_col)
+
+
+def solve_zero_sum(payoff: Matrix) -> tuple[list[float], list[float], float]:
+    """An exact mixed equilibrium: (row strategy, column strategy, value for the row player).
+
+    One float simplex pass gives both mixes (the row player's from the dual solution). The
+    answer is checked: if a pure deviation would gain more than a ``_CHECK`` share of the
+    payoffs' spread, the row mix is recomputed from the primal solution of the negated
+    transpose (more accurate on badly scaled matrices), and if that still fails, both
+    are recomputed in exact rational arithmetic."""
+    rows, cols = _check(payoff)
+    low = min(min(r) for r in payoff)
+    tolerance = _CHECK * ((max(max(r) for r in payoff) - low) or 1.0)
+    column, row, value = _column_strategy(payoff, rows, cols, _FLOAT)
+    if _deviation_gain(payoff, row, column, value) <= tolerance:
+        return row, column, value
+    transposed = [[-payoff[i][j] for i in range(rows)] for j in range(cols)]
+    row, _, _ = _column_strategy(transposed, cols, rows, _FLOAT)
+    if _deviation_gain(payoff, row, column, value) <= tolerance:
+        return row, column, value
+    column, _, value = _column_strategy(payoff, rows, cols, _EXACT)
+    row, _, _ = _column_strategy(transposed, cols, rows, _EXACT)
+    return row, column, value
 
 
 def expected_payoff(payoff: Matrix, row: Sequence[float], col: Sequence[float]) -> float:
