@@ -42,8 +42,8 @@ _EXACT = _Arithmetic(zero=0.0, pivot=0.0, exact=True)
 #: Bland's rule (slow, but it cannot cycle), so it always terminates.
 _STALL_LIMIT = 50
 
-#: The float answer is kept when no pure deviation gains more than this share of the
-#: matrix's spread; otherwise the exact pass runs.
+#: A float answer is kept when no pure deviation gains more than this share of the
+#: matrix's spread; otherwise ``solve_zero_sum`` falls back (see there).
 _CHECK = 1e-9
 
 
@@ -113,6 +113,8 @@ def _leaving(
 def _normalise(weights: list[Number]) -> list[float]:
     clipped = [max(0.0, float(w)) for w in weights]
     total = sum(clipped)
+    if total <= 0.0:
+        return [1.0 / len(clipped)] * len(clipped)
     return [w / total for w in clipped]
 
 
