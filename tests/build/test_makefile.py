@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -13,8 +14,11 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def _dry_run(folder: Path, target: str) -> str:
     """What ``make TARGET`` would run in ``folder``, without running it."""
-    done = subprocess.run(["make", "-n", target], cwd=folder, capture_output=True, text=True,
-                          check=True)
+    # A clean environment: when the tests themselves run under `make test`, make's own
+    # variables (MAKEFLAGS carries command-line overrides) must not reach this make.
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
+    done = subprocess.run(["make", "--no-print-directory", "-n", target], cwd=folder, env=env,
+                          capture_output=True, text=True, check=True)
     return done.stdout
 
 
@@ -39,7 +43,7 @@ def test_fresh_checkout_creates_the_venv_and_installs_with_dev_extras(tmp_path):
     plan = _dry_run(tmp_path, "test")
     assert "-m venv .venv" in plan
     assert "pip install" in plan and "-e '.[dev]'" in plan
-    assert plan.index("-m venv") < plan.index("pip install") < plan.index("pytest")
+    assert plan.index("-m venv") < plan.index("pip install") < plan.index("-m pytest")
 
 
 def test_installed_venv_is_not_installed_again(project):
