@@ -284,13 +284,16 @@ class BiterniaAgent:
         if len(candidates) == 1:
             return candidates[0]
         worlds = [view.determinize(player, self.rng) for _ in range(cfg["worlds"])]
+        seeds = [self.rng.getrandbits(32) for _ in worlds]
         best, best_value = candidates[0], -2.0
         for action in candidates:
             total = 0.0
-            for world in worlds:
+            for world, seed in zip(worlds, seeds, strict=True):
                 trial = world.clone()
                 trial.apply_unchecked(player, action)
-                rollout(trial, cfg["depth"], self.rng, cfg["noise"])
+                # the same playout randomness for every candidate: differences come from
+                # the action, not from luck
+                rollout(trial, cfg["depth"], random.Random(seed), cfg["noise"])
                 total += evaluate(trial, player)
             value = total / len(worlds)
             if value > best_value + 1e-9:
