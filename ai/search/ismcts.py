@@ -7,8 +7,9 @@ actions differ between samples, UCB uses availability counts: an action's explor
 grows with how often it was *legal* at its node, not with the node's visits.
 
 Chance decisions are sampled with their probabilities and branch the tree; simultaneous
-decisions use decoupled UCT, so a seat that submits after another never treats the earlier
-commitment as known (see ``ai.search.mcts`` for both). When the searching seat is itself
+decisions use decoupled UCT (or regret matching with ``simultaneous="rm"``), so a seat
+that submits after another never treats the earlier commitment as known (see
+``ai.search.mcts`` for both). When the searching seat is itself
 the later submitter, the earlier seat's face-down choice is hidden in the view and is
 sampled by ``determinize`` like any other hidden card.
 
