@@ -10,12 +10,13 @@ from __future__ import annotations
 import math
 import random
 
-from rules.core import Match
+from rules.core import Action, Match
 from rules.core.state import GameState
 from rules.terrene import GAME, stats
 from rules.terrene.content import cards, decks
 from rules.terrene.decks import DRAFT
 from rules.terrene.draft import Draft, Tournament, auto_deck, draft_value
+from rules.terrene.draft_match import DraftMatch
 from rules.terrene.state import TerreneState
 
 HP_WEIGHT = 1.2
@@ -119,6 +120,8 @@ class NoConcede:
         self.inner = inner
 
     def choose(self, view: GameState, player: int):
+        if isinstance(view, DraftMatch):
+            return self._draft_choice(view, player)
         if isinstance(view, TerreneState) and view.phase == "party":
             plan = opening_for_turn(view, player)
             if plan is not None:
@@ -128,6 +131,18 @@ class NoConcede:
             return action
         legal = [a for a in view.legal_actions(player) if a.kind != "run"]
         return next((a for a in legal if a.kind == "end_turn"), legal[0] if legal else action)
+
+    def _draft_choice(self, view: DraftMatch, player: int):
+        """Draft seats: heuristic picks, automatic deck completion, and each tournament game
+        played like any other game from the inner game's view."""
+        if view.stage == "pick":
+            rng = random.Random(f"{len(view.draft.picks[player])}:{player}:{view.seed}")
+            pick = ai_pick(view.draft.pile_of(player), view.draft.picks[player], rng)
+            return Action("draft_pick", (pick,), "")
+        if view.stage == "build":
+            return Action("deck_auto", (), "")
+        assert view.game is not None
+        return self.choose(view.game, view.table.index(player))
 
 
 def make_agent(level: str, seed: int):

@@ -5,12 +5,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from rules.core import ContentEntry, Game, SetupError, SetupOption
+from rules.core import ContentEntry, Game, GameState, SetupError, SetupOption
 from rules.terrene import decks as deckrules
 from rules.terrene.content import cards, decks
+from rules.terrene.draft_match import DraftMatch
 from rules.terrene.state import HP_START, SP_1V1, SP_2V2, ZONES, TerreneState
 
-FORMATS = ("single game", "best of three")
+FORMATS = ("single game", "best of three", "draft")
+TABLE_GAMES = (2, 4)  # 1v1 and 2v2; the draft takes 3-12
 SUMMARY = (
     "A battle card game of team compositions and timing: recruit characters, assign them "
     "items and commands, attack and block, respond on the chain, and bring the opposing "
@@ -22,28 +24,37 @@ class TerreneGame(Game):
     id = "terrene"
     title = "Terrene Odyssey"
     min_players = 2
-    max_players = 4
+    max_players = 12
     summary = SUMMARY
 
     def setup_options(self, players: int) -> list[SetupOption]:
+        draft = SetupOption("format", "Format", ("draft",), "draft",
+                            help="3-12 players draft decks from a shared pool, then play "
+                            "Swiss rounds")
+        if players not in TABLE_GAMES:
+            return [draft]
         ids = tuple(decks())
+        formats = FORMATS if players == 4 else FORMATS[:2]
         return [
             SetupOption("deck", "Deck", ids, ids[0], per_seat=True,
-                        help="a preset deck list from the rulebook"),
-            SetupOption("format", "Format", FORMATS, FORMATS[0],
-                        help="one game, or a best-of-three set (the loser of a game "
-                        "chooses who goes first in the next)"),
+                        help="a preset deck list from the rulebook (not used in a draft)"),
+            SetupOption("format", "Format", formats, formats[0],
+                        help="one game, a best-of-three set (the loser of a game chooses "
+                        "who goes first in the next)" + (", or a 4-player draft"
+                                                         if players == 4 else "")),
         ]
 
     def validate_setup(self, setup: dict[str, Any]) -> dict[str, Any]:
         """Preset deck ids, or ``custom:``/``draft:`` card lists checked by the deck rules."""
-        if int(setup.get("players", 2)) == 3:
-            raise SetupError("Terrene Odyssey is played 1v1 (2 players) or 2v2 (4 players)")
         lists = {k: v for k, v in setup.items() if k.startswith("deck.")
                  and isinstance(v, str) and v.startswith((deckrules.CUSTOM, deckrules.DRAFT))}
         placeholder = next(iter(decks()))
         out = super().validate_setup({**setup, **{k: placeholder for k in lists}})
         out.update(lists)
+        if out["format"] == "draft":
+            if out["players"] < 3:
+                raise SetupError("the draft takes 3-12 players")
+            return out
         for seat in range(out["players"]):
             _, problems = deckrules.deck_from_setup(out[f"deck.{seat}"])
             if problems:
@@ -51,11 +62,17 @@ class TerreneGame(Game):
         return out
 
     def random_setup(self, rng: random.Random, players: int | None = None) -> dict[str, Any]:
-        n = players if players is not None else rng.choice((2, 4))
-        return super().random_setup(rng, n)
+        """A random 1v1 or 2v2 game (the draft only when asked for 3 or 5-12 players)."""
+        n = players if players is not None else rng.choice(TABLE_GAMES)
+        setup = super().random_setup(rng, n)
+        if n in TABLE_GAMES and setup["format"] == "draft":
+            setup["format"] = rng.choice(FORMATS[:2])
+        return setup
 
-    def new_state(self, setup: dict[str, Any], seed: int) -> TerreneState:
+    def new_state(self, setup: dict[str, Any], seed: int) -> GameState:
         setup = self.validate_setup(setup)
+        if setup["format"] == "draft":
+            return DraftMatch.start(setup["players"], seed)
         n = setup["players"]
         s = TerreneState()
         s.n = n
@@ -82,7 +99,9 @@ class TerreneGame(Game):
         s.set_mode = setup["format"] == "best of three"
         return s
 
-    def state_from_json(self, data: dict[str, Any]) -> TerreneState:
+    def state_from_json(self, data: dict[str, Any]) -> GameState:
+        if data.get("kind") == "draft":
+            return DraftMatch.from_json(data)
         return TerreneState.from_json(data)
 
     def content(self) -> list[ContentEntry]:

@@ -72,6 +72,7 @@ class TerreneState(GameState):
         self.game_no = 1
         self.game_log: list[str] = []
         self.pending_xp: list[list[int]] = []  # [uid, XP] awaiting a no-terrain choice
+        self.names: list[str] = []  # seat labels when the game is part of a draft
 
     # ---- content helpers --------------------------------------------------------------
     def card(self, uid: int) -> Card:
@@ -214,7 +215,7 @@ class TerreneState(GameState):
         "party", "ceased", "chain", "priority", "passes", "last_adder", "used_chain", "used_turn",
         "prompt", "battle", "switched", "traded", "draw_bonus", "link_serial", "scores",
         "reason", "hidden_view", "set_mode", "set_wins", "game_no", "game_log",
-        "pending_xp",
+        "pending_xp", "names",
     )
 
     def to_json(self) -> dict[str, Any]:
@@ -234,6 +235,8 @@ class TerreneState(GameState):
 
     # ---- presentation -----------------------------------------------------------------
     def player_name(self, player: int) -> str:
+        if player < len(self.names):
+            return self.names[player]
         deck_id = self.deck_ids[player] if player < len(self.deck_ids) else ""
         deck = decks().get(deck_id)
         label = f"Player {player + 1}"

@@ -100,3 +100,20 @@ def test_ai_opens_with_the_printed_plan_for_its_turn_order():
     deck = decks()[m.state.deck_ids[seat]]
     assert action.kind == "opening"
     assert deck.openings[action.args[0]].turn == ("first" if seat == 1 else "second")
+
+
+def test_ai_seats_pick_build_and_play_in_a_draft_match():
+    """AI drafters fill seats: picks by the drafting heuristic, automatic decks, and the
+    tournament's games decided from the inner game's view."""
+    m = Match(GAME, {"players": 3, "format": "draft"}, 4)
+    agent = make_agent("terrene", "easy", 2)
+    while m.state.stage != "play":
+        seat = m.state.decision().players[0]
+        action = agent.choose(m.state.view(seat), seat)
+        assert action.kind in ("draft_pick", "deck_auto")
+        m.submit(seat, action)
+    assert all(deck is not None and len(deck) == 20 for deck in m.state.draft.decks)
+    m.advance_chance()
+    seat = m.state.decision().players[0]
+    action = agent.choose(m.state.view(seat), seat)
+    assert action in m.state.legal_actions(seat)

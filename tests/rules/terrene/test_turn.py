@@ -281,12 +281,13 @@ def test_two_v_two_shares_hp_has_three_sp_and_team_b_attacks_first(table):
     assert any(a.kind == "attack" for a in s.legal_actions(1))
 
 
-def test_setup_rejects_three_players():
-    """2v2 Format: the game is 1v1 or 2v2."""
+def test_table_games_are_one_v_one_or_two_v_two():
+    """2v2 Format: a table game is 1v1 or 2v2; three players can only draft."""
     import pytest
 
     from rules.core import SetupError
 
     with pytest.raises(SetupError):
-        GAME.validate_setup({"players": 3})
+        GAME.validate_setup({"players": 3, "format": "single game"})
+    assert GAME.validate_setup({"players": 3})["format"] == "draft"
     assert Action("end_turn") == Action("end_turn", (), "End turn")

@@ -1,0 +1,302 @@
+"""A whole draft as one match: picks, deck building, then the Swiss rounds' games, all as
+decisions on the rules.core contract (so the generic table and the AI framework play it).
+
+Seats pick one at a time from the pile in front of them (the other seats' piles and picks
+are hidden, so this is the simultaneous pick in effect); each builds a 20-card deck card by
+card or completes it automatically; then each pairing's best-of-one game is played in turn,
+its two seats deciding and the others waiting.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import asdict
+from typing import Any
+
+from rules.core import CHANCE, Action, Decision, Event, GameState, Outcome, Panel
+from rules.terrene.content import cards
+from rules.terrene.decks import DRAFT, DRAFT_DECK_SIZE, check_deck
+from rules.terrene.draft import Draft, Tournament, auto_deck
+from rules.terrene.state import TerreneState
+
+HIDDEN = "?"
+
+
+class DraftMatch(GameState):
+    """The draft for 3-12 players (4 may also play it)."""
+
+    game_id = "terrene"
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.seed = 0
+        self.stage = "pick"  # pick / build / play / over
+        self.draft = Draft(0, 0)
+        self.building: list[list[str]] = []
+        self.tour = Tournament(3, 0)
+        self.queue: list[list[int]] = []
+        self.table: list[int] = []  # the two draft seats playing the current game
+        self.game: TerreneState | None = None
+        self.scores: list[float] | None = None
+        self.reason = ""
+
+    @classmethod
+    def start(cls, players: int, seed: int) -> DraftMatch:
+        s = cls()
+        s.n, s.seed = players, seed
+        s.draft = Draft.start(players, seed)
+        s.building = [[] for _ in range(players)]
+        s.tour = Tournament(players, seed)
+        return s
+
+    # ---- who decides ----------------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return self.n
+
+    def decision(self) -> Decision:
+        if self.stage == "over":
+            return Decision.terminal()
+        if self.stage == "pick":
+            return Decision.player(self.draft.picked_this_pass.index(False))
+        if self.stage == "build":
+            return Decision.player(next(q for q in range(self.n) if self.draft.decks[q] is None))
+        assert self.game is not None
+        inner = self.game.decision()
+        if inner.is_chance:
+            return inner
+        return Decision.player(self.table[inner.players[0]])
+
+    def legal_actions(self, player: int) -> list[Action]:
+        d = self.decision()
+        if d.is_terminal or player not in d.players:
+            return []
+        if self.stage == "pick":
+            return [Action("draft_pick", (cid,), f"Draft {_describe(cid)}")
+                    for cid in sorted(set(self.draft.pile_of(player)))]
+        if self.stage == "build":
+            return self._build_actions(player)
+        assert self.game is not None
+        return self.game.legal_actions(CHANCE if player == CHANCE else self.table.index(player))
+
+    def _build_actions(self, seat: int) -> list[Action]:
+        deck = self.building[seat]
+        left = list(self.draft.picks[seat])
+        for cid in deck:
+            left.remove(cid)
+        out = [Action("deck_auto", (), f"Complete my deck automatically ({len(deck)}/20 chosen)")]
+        for cid in sorted(set(left)):
+            if not check_deck([*deck, cid], len(deck) + 1, party=False):
+                out.append(Action("deck_add", (cid,), f"Put {_describe(cid)} in my deck "
+                                  f"({len(deck) + 1}/{DRAFT_DECK_SIZE})"))
+        return out
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        assert self.game is not None
+        return self.game.chance_outcomes()
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        assert self.game is not None
+        return self.game.sample_chance(rng)
+
+    def is_legal(self, player: int, action: Action) -> bool:
+        if self.stage == "play" and self.game is not None:
+            inner = CHANCE if player == CHANCE else self.table.index(player)
+            return self.game.is_legal(inner, action)
+        return super().is_legal(player, action)
+
+    # ---- acting -----------------------------------------------------------------------
+    def _apply(self, player: int, action: Action) -> list[Event]:
+        events: list[Event] = []
+        if action.kind == "draft_pick":
+            self.draft.pick(player, action.args[0])
+            events.append(Event("draft_pick", f"Player {player + 1} drafts a card."))
+            events.append(Event("draft_pick_private", f"You draft {_describe(action.args[0])}.",
+                                {}, (player,)))
+            if self.draft.picking_done:
+                self.stage = "build"
+                events.append(Event("draft_done", "Every pile is drafted: build your decks."))
+        elif action.kind in ("deck_add", "deck_auto"):
+            self._build(player, action, events)
+        else:
+            assert self.game is not None
+            inner = CHANCE if player == CHANCE else self.table.index(player)
+            events.extend(self.game.apply(inner, action))
+            if self.game.outcome() is not None:
+                self._game_over(events)
+        return events
+
+    def _build(self, seat: int, action: Action, events: list[Event]) -> None:
+        if action.kind == "deck_add":
+            self.building[seat].append(action.args[0])
+        else:
+            self.building[seat] = auto_deck(self.draft.picks[seat], self.building[seat])
+        if len(self.building[seat]) >= DRAFT_DECK_SIZE:
+            problems = self.draft.submit_deck(seat, self.building[seat][:DRAFT_DECK_SIZE])
+            if problems:
+                raise ValueError(problems[0])
+            events.append(Event("deck_built", f"Player {seat + 1} has built a deck."))
+        if all(deck is not None for deck in self.draft.decks):
+            events.append(Event("tournament", "The tournament begins."))
+            self.stage = "play"
+            self._next_game(events)
+
+    def _next_game(self, events: list[Event]) -> None:
+        """Start the next pairing's game; pair a new round; or finish the tournament."""
+        from rules.terrene import GAME
+
+        while not self.queue:
+            if self.tour.round >= self.tour.total_rounds:
+                self._finish(events)
+                return
+            pairs = self.tour.next_round()
+            if self.n % 2:
+                events.append(Event("bye", f"Player {self.tour.byes[-1] + 1} has a bye."))
+            self.queue = [list(p) for p in pairs]
+            events.append(Event("round", f"Round {self.tour.round}: " + ", ".join(
+                f"Player {a + 1} vs Player {b + 1}" for a, b in pairs) + "."))
+        a, b = self.queue.pop(0)
+        self.table = [a, b]
+        setup = {"players": 2, "format": "single game",
+                 "deck.0": DRAFT + ",".join(self.draft.decks[a] or []),
+                 "deck.1": DRAFT + ",".join(self.draft.decks[b] or [])}
+        seed = (self.seed * 1_000_003 + self.tour.round * 101 + a * 13 + b) % 2**32
+        self.game = GAME.new_state(setup, seed)
+        self.game.names = [f"Player {a + 1}", f"Player {b + 1}"]
+        events.append(Event("game", f"Game: Player {a + 1} vs Player {b + 1}."))
+
+    def _game_over(self, events: list[Event]) -> None:
+        assert self.game is not None
+        out = self.game.outcome()
+        assert out is not None
+        winners = tuple(self.table[i] for i in (0, 1) if out.scores[i] >= 1.0)
+        self.tour.record((min(self.table), max(self.table)), winners)
+        events.append(Event("result", f"{out.reason}. Points: " + ", ".join(
+            f"P{q + 1} {self.tour.points[q]}" for q in range(self.n)) + "."))
+        self.game, self.table = None, []
+        self._next_game(events)
+
+    def _finish(self, events: list[Event]) -> None:
+        best = self.tour.winners()
+        self.scores = [1.0 if q in best else 0.0 for q in range(self.n)]
+        self.reason = ("draft won by " + " and ".join(f"Player {q + 1}" for q in best)
+                       + f" with {max(self.tour.points)} points")
+        self.stage = "over"
+        events.append(Event("game_over", f"The draft is over: {self.reason}."))
+
+    def outcome(self) -> Outcome | None:
+        return None if self.scores is None else Outcome(tuple(self.scores), self.reason)
+
+    # ---- hidden information -------------------------------------------------------------
+    def view(self, player: int | None) -> DraftMatch:
+        v = self.clone()
+        for q in range(self.n):
+            if q != player:
+                v.draft.picks[q] = [HIDDEN] * len(v.draft.picks[q])
+                v.building[q] = [HIDDEN] * len(v.building[q])
+                if v.draft.decks[q] is not None:
+                    v.draft.decks[q] = [HIDDEN] * DRAFT_DECK_SIZE
+        mine = v.draft.holding[player] if player is not None and not v.draft.picking_done \
+            else None
+        for i, pile in enumerate(v.draft.piles):
+            if i != mine:
+                v.draft.piles[i] = [HIDDEN] * len(pile)
+        if self.game is not None:
+            seat = self.table.index(player) if player in self.table else None
+            v.game = self.game.view(seat)
+        return v
+
+    def determinize(self, player: int, rng: random.Random) -> DraftMatch:
+        """Only the current game is sampled (search looks no further than this game)."""
+        d = self.clone()
+        if self.game is not None and player in self.table:
+            d.game = self.game.determinize(self.table.index(player), rng)
+        return d
+
+    # ---- copying and serialising ----------------------------------------------------------
+    def clone(self) -> DraftMatch:
+        game = self.game.clone() if self.game is not None else None
+        return DraftMatch.from_json(self._plain(), game=game)
+
+    def to_json(self) -> dict[str, Any]:
+        return {**self._plain(),
+                "game": self.game.to_json() if self.game is not None else None}
+
+    def _plain(self) -> dict[str, Any]:
+        tour = asdict(self.tour)
+        tour["pending"] = sorted(list(p) for p in self.tour.pending)
+        tour["pairings"] = [list(p) for p in self.tour.pairings]
+        tour["played"] = [list(p) for p in self.tour.played]
+        return {
+            "version": 1, "kind": "draft", "n": self.n, "seed": self.seed, "stage": self.stage,
+            "draft": asdict(self.draft), "building": [list(b) for b in self.building],
+            "tour": tour, "queue": [list(q) for q in self.queue], "table": list(self.table),
+            "game": None, "scores": self.scores, "reason": self.reason,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any], game: TerreneState | None = None) -> DraftMatch:
+        s = cls()
+        s.n, s.seed, s.stage = data["n"], data["seed"], data["stage"]
+        raw = data["draft"]
+        s.draft = Draft(**{**raw, "piles": [list(p) for p in raw["piles"]],
+                           "excess": list(raw["excess"]), "picks": [list(p) for p in raw["picks"]],
+                           "holding": list(raw["holding"]),
+                           "picked_this_pass": list(raw["picked_this_pass"]),
+                           "decks": [list(d) if d is not None else None for d in raw["decks"]]})
+        t = data["tour"]
+        s.tour = Tournament(
+            t["players"], t["seed"], list(t["points"]), list(t["byes"]),
+            [tuple(p) for p in t["played"]], t["round"], [tuple(p) for p in t["pairings"]],
+            {tuple(p) for p in t["pending"]},
+        )
+        s.building = [list(b) for b in data["building"]]
+        s.queue = [list(q) for q in data["queue"]]
+        s.table = list(data["table"])
+        if game is not None:
+            s.game = game
+        elif data["game"] is not None:
+            s.game = TerreneState.from_json(data["game"])
+        s.scores = list(data["scores"]) if data["scores"] is not None else None
+        s.reason = data["reason"]
+        return s
+
+    # ---- presentation -------------------------------------------------------------------
+    def player_name(self, player: int) -> str:
+        return f"Player {player + 1}"
+
+    def panels(self, viewer: int | None) -> list[Panel]:
+        v = self.view(viewer)
+        out = [Panel("Draft", tuple(v._draft_lines(viewer)))]
+        if v.game is not None:
+            seat = self.table.index(viewer) if viewer in self.table else None
+            out += self.game.panels(seat) if self.game is not None else []
+        return out
+
+    def _draft_lines(self, viewer: int | None) -> list[str]:
+        lines = [f"Stage: {self.stage}; round {self.tour.round} of {self.tour.total_rounds}",
+                 "Points: " + ", ".join(f"P{q + 1} {p}" for q, p in enumerate(self.tour.points))]
+        if self.tour.byes:
+            lines.append("Byes: " + ", ".join(f"P{q + 1}" for q in self.tour.byes))
+        if viewer is not None and 0 <= viewer < self.n:
+            if self.stage == "pick":
+                lines.append("Pile in front of you: " + ", ".join(
+                    cards()[c].name for c in self.draft.pile_of(viewer)))
+            picks = self.draft.picks[viewer]
+            lines.append(f"Your picks ({len(picks)}): " + ", ".join(cards()[c].name
+                                                                   for c in picks))
+            if self.stage == "build":
+                lines.append(f"Your deck so far ({len(self.building[viewer])}/20): " + ", ".join(
+                    cards()[c].name for c in self.building[viewer]))
+        lines.append("Excess pile (public): " + (", ".join(
+            cards()[c].name for c in self.draft.excess) or "(empty)"))
+        return lines
+
+
+def _describe(cid: str) -> str:
+    c = cards()[cid]
+    if c.is_character:
+        return f"{c.name} ({c.cls}, {c.sp} SP)"
+    if c.kind == "terrain":
+        return f"{c.name} ({'Storm ' if c.storm else ''}terrain)"
+    return f"{c.name} ({c.kind})"
