@@ -19,6 +19,7 @@ from ai.search.ismcts import ISMCTSAgent
 from ai.search.mcts import MCTSAgent
 from rules.core import Match
 from rules.registry import available_games, get_game
+from tests.ai.fixtures.goofspiel import GAME as GOOFSPIEL
 from tests.ai.fixtures.kuhn import GAME as KUHN
 from tests.ai.fixtures.tictactoe import GAME as TICTACTOE
 
@@ -148,3 +149,16 @@ def test_easy_level_decides_in_every_playable_game(game_id):
     seat = match.state.decision().players[0]
     agent = make_agent(game_id, "easy", 1)
     assert match.state.is_legal(seat, agent.choose(match.state.view(seat), seat))
+
+
+@pytest.mark.parametrize("level", ["random", "easy", "normal"])
+def test_same_seed_replays_the_same_match(level):
+    """Two Goofspiel matches between agents of the same seeds make the same moves (the
+    budgets here end by iterations, far inside the time caps)."""
+    setup = {"players": 2, "cards": "4"}
+    records = []
+    for _ in range(2):
+        match = Match(GOOFSPIEL, setup, 5)
+        match.play({0: make_agent("goofspiel", level, 1), 1: make_agent("goofspiel", "random", 2)})
+        records.append(match.record.to_json()["steps"])
+    assert records[0] == records[1]
