@@ -174,8 +174,9 @@ class App:
         self.compose(self.canvas)
         if self.window is None:
             return
-        self.window.fill((0, 0, 0))
         vp = self.viewport()
+        if vp.size != self.window.get_size():
+            self.window.fill((0, 0, 0))  # the letterbox bars
         if vp.size == theme.LOGICAL_SIZE:
             self.window.blit(self.canvas, vp)
         else:

@@ -134,6 +134,11 @@ def text(
 
 def wrap(content: str, width: int, size: int = 16, style: str = "regular") -> list[str]:
     """Split text into lines no wider than ``width`` pixels (words kept whole when possible)."""
+    return list(_wrapped(content, width, size, style))
+
+
+@lru_cache(maxsize=2048)
+def _wrapped(content: str, width: int, size: int, style: str) -> tuple[str, ...]:
     f = font(size, style)
     lines: list[str] = []
     for paragraph in content.split("\n"):
@@ -154,9 +159,10 @@ def wrap(content: str, width: int, size: int = 16, style: str = "regular") -> li
                 word = word[cut:]
             line = word
         lines.append(line)
-    return lines
+    return tuple(lines)
 
 
+@lru_cache(maxsize=4096)
 def ellipsize(content: str, width: int, size: int = 16, style: str = "regular") -> str:
     """Shorten ``content`` with an ellipsis to fit ``width`` pixels."""
     f = font(size, style)

@@ -129,6 +129,9 @@ class TableScreen(Screen):
     def open_menu(self) -> None:
         self.app.stack.push(PauseScreen(self.app, self))
 
+    def draw_background(self, target: pygame.Surface) -> None:
+        """Nothing: the table's still layer covers the whole screen."""
+
     # -- input -------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:

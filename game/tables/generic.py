@@ -108,6 +108,8 @@ class GenericTable(Node):
         self.banner = Banner()
         self.add(self.banner)
         self._layout: list[tuple[Panel, pygame.Rect, list[str]]] | None = None
+        self._static: tuple[tuple[object, ...], pygame.Surface] | None = None
+        self.version = 0  # bumped whenever the position shown changes
         self._log_lines: tuple[object, list[tuple[str, bool]]] = (None, [])
 
     # -- model -> nodes -------------------------------------------------------------------
@@ -117,6 +119,7 @@ class GenericTable(Node):
         if model.actions and not self.model.actions:
             self.announce(model)
         self.model, self.panels = model, panels
+        self.version += 1
         self._layout = self._masonry()
         if not same_actions:
             self.page = 0
@@ -244,28 +247,60 @@ class GenericTable(Node):
 
     # -- drawing -------------------------------------------------------------------------
     def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
-        self.draw_header(target)
-        self.draw_seats(target)
-        self.draw_panels(target)
-        self.draw_log(target)
-        self.draw_actions(target)
+        target.blit(self.static_layer(), (0, 0))
+        self.draw_motion(target)
+
+    def static_key(self) -> tuple[object, ...]:
+        """Everything the still part of the table depends on."""
+        focused = next((b.label for b in self.buttons if b.focused), "")
+        return (self.version, len(self.log), self.batch, self.panel_scroll, self.log_scroll,
+                self.page, self.tray.visible, focused)
+
+    def static_layer(self) -> pygame.Surface:
+        """The table without what moves, drawn once per change (one blit a frame instead of
+        hundreds keeps frames short while the AI thread holds the interpreter)."""
+        key = self.static_key()
+        if self._static is None or self._static[0] != key:
+            layer = theme.felt_background().copy()
+            self.draw_header(layer)
+            self.draw_seats(layer)
+            self.draw_panels(layer)
+            self.draw_log(layer)
+            self.draw_actions(layer)
+            self._static = (key, layer)
+        return self._static[1]
+
+    def draw_motion(self, target: pygame.Surface) -> None:
+        """What moves every frame: the status dots, the thinking spinner, the waiting ring."""
+        status = self.model.status
+        if self.model.thinking:
+            status += "." * (1 + int(self.clock * 3) % 3)
+        theme.text(target, status, (W // 2 + 60, HEADER.centery), 18, theme.CREAM, "bold",
+                   "center")
+        actor = self.model.actor
+        if actor is not None and self.model.thinking and 0 <= actor < len(self.seat_names):
+            rect = self.seat_rect(actor)
+            angle = self.clock * 5
+            c = (rect.right - 118 + 8 * math.cos(angle), rect.centery + 8 * math.sin(angle))
+            pygame.draw.circle(target, theme.WOOD, c, 4)
+        if not self.model.ending and not self.model.actions:
+            self.draw_waiting(target)
 
     def draw_header(self, target: pygame.Surface) -> None:
         pygame.draw.rect(target, theme.WOOD, HEADER)
         pygame.draw.line(target, theme.BRASS, HEADER.bottomleft, HEADER.bottomright, 2)
         theme.text(target, self.title, (20, HEADER.centery), 22, theme.BRASS_LIGHT, "display",
                    "midleft")
-        status = self.model.status
-        if self.model.thinking:
-            status += "." * (1 + int(self.clock * 3) % 3)
-        theme.text(target, status, (W // 2 + 60, HEADER.centery), 18, theme.CREAM, "bold",
-                   "center")
 
-    def draw_seats(self, target: pygame.Surface) -> None:
+    def seat_rect(self, seat: int) -> pygame.Rect:
         n = len(self.seat_names)
         width = (SEATS.w - (n - 1) * 10) // max(1, n)
+        return pygame.Rect(SEATS.x + seat * (width + 10), SEATS.y, width, SEATS.h)
+
+    def draw_seats(self, target: pygame.Surface) -> None:
         for seat, name in enumerate(self.seat_names):
-            rect = pygame.Rect(SEATS.x + seat * (width + 10), SEATS.y, width, SEATS.h)
+            rect = self.seat_rect(seat)
+            width = rect.w
             active = seat == self.model.actor
             fill = theme.PARCHMENT if active else (48, 74, 64)
             theme.shadowed_rect(target, rect, fill, radius=20, shadow=4,
@@ -277,10 +312,6 @@ class GenericTable(Node):
             theme.text(target, label, (rect.x + 40, rect.centery), 15, ink, "bold", "midleft")
             theme.text(target, self.seat_kinds[seat], (rect.right - 14, rect.centery), 13,
                        theme.WOOD if active else theme.MUTED, anchor="midright")
-            if active and self.model.thinking:
-                angle = self.clock * 5
-                c = (rect.right - 118 + 8 * math.cos(angle), rect.centery + 8 * math.sin(angle))
-                pygame.draw.circle(target, theme.WOOD, c, 4)
 
     def panel_layout(self) -> list[tuple[Panel, pygame.Rect, list[str]]]:
         """Masonry: each panel goes to the shorter of two columns (laid out at refresh)."""
@@ -376,8 +407,6 @@ class GenericTable(Node):
             theme.text(target, theme.ellipsize(reason, ACTIONS.w - 60, 16),
                        (ACTIONS.centerx, ACTIONS.centery + 30), 16, theme.PARCHMENT_DIM,
                        anchor="center")
-        elif not m.actions:
-            self.draw_waiting(target)
         if self.pages > 1:
             theme.text(target, f"page {self.page + 1} of {self.pages}  (PgUp/PgDn)",
                        (ACTIONS.right - 16, ACTIONS.y + 20), 13, theme.PARCHMENT_DIM,
