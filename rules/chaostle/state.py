@@ -15,9 +15,7 @@ from rules.chaostle.board import Board, Rules, board
 from rules.chaostle.content import Character, characters
 from rules.core import CHANCE, Action, Decision, Event, GameState, Outcome, Panel
 
-DIE = tuple(range(1, 7))
 TWO_DICE = {s: (6 - abs(s - 7)) / 36 for s in range(2, 13)}
-QUIET_ATTACKS_TO_STALEMATE = 4  # two full rounds with no health lost (reconstructed rule)
 
 
 def _copy(value: Any) -> Any:
@@ -27,10 +25,6 @@ def _copy(value: Any) -> Any:
     if isinstance(value, list):
         return [_copy(v) for v in value]
     return value
-
-
-def die_action(face: int, what: str = "Rolled") -> Action:
-    return Action("die", (face,), f"{what} {face}")
 
 
 class ChaostleState(GameState):
@@ -199,13 +193,19 @@ class ChaostleState(GameState):
         return flow.phase_actions(self)
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
-        if self.decision().is_chance and self.queue and self.queue[0].get("dice") == 2:
-            return [(Action("dice", (s,), f"Rolled {s}"), p) for s, p in TWO_DICE.items()]
-        if self.decision().is_chance and not self.queue and self.phase == "roll" \
-                and (self.setup.get("two_dice") == "on"
-                     or self.current in self.marks.get("double_dice", ())):
-            return [(Action("dice", (s,), f"Rolled {s}"), p) for s, p in TWO_DICE.items()]
+        """One die is uniform; two dice added together (movement in option 2 or after
+        Double Dice, the fate row, Cheat Death) follow the two-dice sums."""
+        if not self.decision().is_chance:
+            return []
+        if self._two_dice_pending():
+            return [(Action("dice", (t,), f"Rolled {t}"), p) for t, p in TWO_DICE.items()]
         return super().chance_outcomes()
+
+    def _two_dice_pending(self) -> bool:
+        if self.queue:
+            frame = self.queue[0]
+            return frame.get("dice") == 2 or (frame["k"] == "fate" and frame["step"] == "row")
+        return self.phase == "roll" and flow.movement_dice(self) == 2
 
     def _apply(self, player: int, action: Action) -> list[Event]:
         events: list[Event] = []

@@ -152,3 +152,16 @@ def test_blocked_trap_exit_waits_unharmed() -> None:
     queue_escapes(s)
     roll(s, 6)
     assert s.chars["dwarf"]["status"] == "trap" and s.chars["dwarf"]["hp"] == 32
+
+
+def test_fate_row_is_two_dice_added() -> None:
+    """Fate Five: the row is the sum of two white dice, so 7 is six times as likely as 2."""
+    s = opening([["dwarf", "mage"], ["rogue", "crusader"]], ["south.king", "north.king"],
+                army="2")
+    put(s, "dwarf", "west.wk03")
+    turn_of(s, 0, "roll")
+    roll(s, 5)
+    act(s, "move", "dwarf", "west.wk08", 5)
+    roll(s, 4)
+    odds = {a.args[0]: p for a, p in s.chance_outcomes()}
+    assert odds[2] == 1 / 36 and odds[7] == 6 / 36 and abs(sum(odds.values()) - 1) < 1e-9
