@@ -112,3 +112,19 @@ def test_playout_cut_off_without_evaluation_is_even():
     state = TICTACTOE.new_state({"players": 2}, 0)
     assert rollout(state, random.Random(1), 2, None) == [0.5, 0.5]
     assert sum(c is not None for c in state.cells) == 2
+
+
+def test_leaf_evaluation_replaces_playouts_at_depth_zero():
+    """With rollout_depth 0 each new leaf is scored by the game's evaluate: three
+    iterations expand the three dice once each, and the evaluation's favourite wins."""
+    calls = []
+
+    def likes_birch(state, player):
+        calls.append(player)
+        mine = state.picks[0] == "birch"
+        return 1.0 if mine == (player == 0) else -1.0
+
+    state = DICE_DUEL.new_state({}, 0)
+    agent = MCTSAgent(1, SearchConfig(iterations=3, rollout_depth=0, evaluate=likes_birch))
+    assert agent.choose(state, 0).args == ("birch",)
+    assert calls.count(0) == 3 and calls.count(1) == 3
