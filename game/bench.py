@@ -75,7 +75,12 @@ def _frames(app: Any, seconds: float, each: Any) -> list[float]:
 
 
 def _shake(screen: Any, rng: random.Random) -> None:
-    """Keep something moving: rethrow the dice whenever they rest."""
+    """Keep something moving: rethrow the dice whenever they rest (with the hot-seat
+    hand-over screen out of the way, so that the table itself is drawn)."""
+    from game.screens.overlays import PassDeviceScreen
+
+    if isinstance(screen.app.stack.top, PassDeviceScreen):
+        screen.app.stack.pop()
     tray = screen.table.tray
     if not tray.rolling:
         tray.throw([rng.randint(1, 6) for _ in range(rng.randint(1, 3))], 6)

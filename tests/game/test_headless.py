@@ -53,3 +53,18 @@ def test_run_gui_opens_the_window_and_returns_on_quit(only_dice_race, monkeypatc
     monkeypatch.setattr(pygame, "quit", lambda: None)  # keep pygame up for the other tests
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     assert run_gui() == 0
+
+
+def test_frame_benchmark_draws_the_table_while_animating(only_dice_race, monkeypatch):
+    from game.tables.generic import GenericTable
+
+    drawn = []
+    original = GenericTable.draw_self
+
+    def counting(self, target, world, alpha):
+        drawn.append(self.tray.rolling)
+        original(self, target, world, alpha)
+
+    monkeypatch.setattr(GenericTable, "draw_self", counting)
+    measure_frames("dicerace", seconds=0.4)
+    assert drawn and any(drawn)  # the table was on screen with dice rolling
