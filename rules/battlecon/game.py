@@ -60,6 +60,8 @@ class BattleconGame(Game):
                  for card in c.cards.values()]
         rows += [ContentEntry("overload", o["name"], o["source"], o.get("reason", ""))
                  for o in c.overloads.values()]
+        rows.append(ContentEntry("rules", c.numbers["name"], c.numbers["source"],
+                                 c.numbers.get("reason", "")))
         return rows
 
     def rules_help(self) -> str:
