@@ -82,5 +82,6 @@ def _shake(screen: Any, rng: random.Random) -> None:
     if isinstance(screen.app.stack.top, PassDeviceScreen):
         screen.app.stack.pop()
     tray = screen.table.tray
+    tray.visible = True
     if not tray.rolling:
         tray.throw([rng.randint(1, 6) for _ in range(rng.randint(1, 3))], 6)

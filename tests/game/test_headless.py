@@ -62,7 +62,7 @@ def test_frame_benchmark_draws_the_table_while_animating(only_dice_race, monkeyp
     original = GenericTable.draw_self
 
     def counting(self, target, world, alpha):
-        drawn.append(self.tray.rolling)
+        drawn.append(self.tray.rolling and self.tray.visible)
         original(self, target, world, alpha)
 
     monkeypatch.setattr(GenericTable, "draw_self", counting)
