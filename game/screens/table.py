@@ -78,8 +78,9 @@ class TableScreen(Screen):
         actions = tuple(s.state.legal_actions(actor)) if self.my_turn() and actor is not None \
             else ()
         view = s.state.view(self.viewer)
+        secret = s.state.decision().kind is DecisionKind.SIMULTANEOUS
         model = TableModel(view, self.viewer, actions, self.status(), actor, s.thinking,
-                           self.ending())
+                           self.ending(), secret)
         current = self.focus.current.name if self.focus.current else ""
         try:
             panels = s.state.panels(self.viewer)

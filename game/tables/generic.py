@@ -39,6 +39,7 @@ class TableModel:
     actor: int | None = None
     thinking: bool = False
     ending: str = ""  # once the match is over: who won and why
+    secret: bool = False  # the viewer chooses face down (a simultaneous decision)
 
 
 def roll_faces(event: Event) -> list[object]:
@@ -69,6 +70,12 @@ class Banner(SpriteNode):
         self.tween("alpha", 1.0, 0.2)
         self.tween("scale", 1.0, 0.35, ease_out_back)
         self.tween("alpha", 0.0, 0.35, delay=1.1)
+
+    def hide(self) -> None:
+        """Fade out at once (the turn is already over)."""
+        if self.alpha > 0 or self.tweens.busy:
+            self.tweens.tweens.clear()
+            self.tween("alpha", 0.0, 0.12)
 
     def look_key(self) -> object:
         return (self.words,)
@@ -118,6 +125,8 @@ class GenericTable(Node):
         same_actions = model.actions == self.model.actions
         if model.actions and not self.model.actions:
             self.announce(model)
+        elif not model.actions:
+            self.banner.hide()
         self.model, self.panels = model, panels
         self.version += 1
         self._layout = self._masonry()
@@ -127,7 +136,7 @@ class GenericTable(Node):
 
     def announce(self, model: TableModel) -> None:
         """Pop the banner when the viewer's turn begins."""
-        self.banner.show("Your turn" if "secret" not in model.status else "Choose in secret")
+        self.banner.show("Choose in secret" if model.secret else "Your turn")
 
     @property
     def pages(self) -> int:
