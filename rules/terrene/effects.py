@@ -72,7 +72,7 @@ def defeat(s: TerreneState, uid: int, by: int | None, events: list[Event]) -> No
     say(events, "defeat", f"{s.name(uid)} is defeated.", uid=uid)
     leave_play(s, uid, to="discard")
     if by is not None and in_play(s, by) and s.team(s.units[by]["ctrl"]) != s.team(seat):
-        gain_xp(s, by, lv, events)
+        award_xp(s, by, lv, events)
         chain.fire_auto(s, by, "on_defeat", events, target_card=defeated_card)
     elif by is None:
         say(events, "wasted_xp", f"No character defeated it: {lv} XP is wasted.")
@@ -102,6 +102,14 @@ def discard_assigned(s: TerreneState, uid: int, events: list[Event]) -> None:
 
 
 # ---- XP -------------------------------------------------------------------------------
+def award_xp(s: TerreneState, by: int, amount: int, events: list[Event]) -> None:
+    """XP from a defeat: its player assigns it to one of their recruited characters (the
+    defeater unless they choose another); with one candidate it goes there at once."""
+    seat = s.units[by]["ctrl"]
+    if len(stats.recruited(s, seat)) <= 1:
+        gain_xp(s, by, amount, events)
+    else:
+        s.pending_assign.append([by, amount, seat])
 def gain_xp(s: TerreneState, uid: int, amount: int, events: list[Event]) -> None:
     """XP stacks along the active terrain's tree; each step reached is gained once."""
     u = s.units[uid]

@@ -69,7 +69,7 @@ def start_next_game(s: TerreneState, first: int | None, events: list[Event]) -> 
     s.sp_limit = [SP_1V1 if s.n == 2 else SP_2V2] * s.n
     s.active_terrain = [None] * s.n
     s.turn, s.turns_taken = 0, [0] * s.n
-    s.prompt, s.chain, s.battle, s.pending_xp = None, [], None, []
+    s.prompt, s.chain, s.battle, s.pending_xp, s.pending_assign = None, [], None, [], []
     s.used_chain, s.used_turn = [], []
     if first is None:
         s.phase = "coin"

@@ -73,6 +73,7 @@ class TerreneState(GameState):
         self.game_log: list[str] = []
         self.pending_xp: list[list[int]] = []  # [uid, XP] awaiting a no-terrain choice
         self.names: list[str] = []  # seat labels when the game is part of a draft
+        self.pending_assign: list[list[int]] = []  # [defeater, XP, seat]: XP to assign
 
     # ---- content helpers --------------------------------------------------------------
     def card(self, uid: int) -> Card:
@@ -207,6 +208,7 @@ class TerreneState(GameState):
         c.set_wins = list(self.set_wins)
         c.game_log = list(self.game_log)
         c.pending_xp = [list(x) for x in self.pending_xp]
+        c.pending_assign = [list(x) for x in self.pending_assign]
         return c
 
     _PLAIN = (
@@ -215,7 +217,7 @@ class TerreneState(GameState):
         "party", "ceased", "chain", "priority", "passes", "last_adder", "used_chain", "used_turn",
         "prompt", "battle", "switched", "traded", "draw_bonus", "link_serial", "scores",
         "reason", "hidden_view", "set_mode", "set_wins", "game_no", "game_log",
-        "pending_xp", "names",
+        "pending_xp", "names", "pending_assign",
     )
 
     def to_json(self) -> dict[str, Any]:

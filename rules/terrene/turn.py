@@ -285,7 +285,13 @@ def settle(s: TerreneState, events: list[Event]) -> None:
 
 
 def _ask_xp_choice(s: TerreneState) -> bool:
-    """Without a terrain, each XP gained is +5 ATK or +5 DEF, chosen by its controller."""
+    """XP to assign (XP Ownership), then, without a terrain, each XP gained is +5 ATK or
+    +5 DEF, chosen by its controller."""
+    while s.pending_assign:
+        by, amount, seat = s.pending_assign.pop(0)
+        if stats.recruited(s, seat):
+            s.prompt = {"kind": "xp_assign", "seat": seat, "by": by, "amount": amount}
+            return True
     while s.pending_xp:
         uid, left = s.pending_xp.pop(0)
         if uid in s.units:
@@ -293,6 +299,13 @@ def _ask_xp_choice(s: TerreneState) -> bool:
                         "left": left}
             return True
     return False
+
+
+def _assign_xp(s: TerreneState, _p: int, a: Action, events: list[Event]) -> None:
+    assert s.prompt is not None
+    amount = s.prompt["amount"]
+    s.prompt = None
+    effects.gain_xp(s, a.args[0], amount, events)
 
 
 def _xp_choice(s: TerreneState, _p: int, a: Action, events: list[Event]) -> None:
@@ -332,6 +345,11 @@ def prompt_actions(s: TerreneState, seat: int) -> list[Action]:
                for u in s.party[seat] if battle.can_block(s, u)]
         atk = stats.atk(s, s.battle["attacker"]) if s.battle else 0
         return [*out, Action("no_block", (), f"Do not block (take {atk} damage)")]
+    if kind == "xp_assign":
+        by, amount = s.prompt["by"], s.prompt["amount"]
+        order = sorted(stats.recruited(s, seat), key=lambda u: u != by)
+        return [Action("assign_xp", (u,), f"{s.name(u)} gains the {amount} XP"
+                       + (" (it made the defeat)" if u == by else "")) for u in order]
     if kind == "xp_choice":
         who = s.name(s.prompt["uid"])
         return [Action("xp_atk", (), f"{who} gains +5 ATK (no terrain)"),
@@ -649,5 +667,5 @@ HANDLERS: dict[str, Callable[[TerreneState, int, Action, list[Event]], None]] = 
     "slow_pay": _slow, "slow_cancel": _slow, "assign": _assign, "terrain": _terrain,
     "trade": _trade, "dismiss": _dismiss, "dismiss_card": _dismiss_card, "run": _run,
     "end_turn": _end, "go_first": _choose_first, "go_second": _choose_first,
-    "xp_atk": _xp_choice, "xp_def": _xp_choice,
+    "xp_atk": _xp_choice, "xp_def": _xp_choice, "assign_xp": _assign_xp,
 }

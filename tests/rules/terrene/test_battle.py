@@ -192,3 +192,22 @@ def test_wasted_xp_when_no_character_defeats(table):
     table.pass_all(s)
     assert victim not in s.units
     assert all(u["xp"] == 0 for u in s.units.values())
+
+
+def test_the_player_assigns_xp_from_a_defeat(table):
+    """XP Ownership: the player chooses which of their characters gets the XP of a defeat
+    (the defeater is offered first)."""
+    s = table.bare()
+    inu = table.place(s, 0, "inu_the_inferno")
+    bell = table.place(s, 0, "bellicose_the_insightful")
+    pern = table.place(s, 1, "pernicious")
+    table.place(s, 1, "sade_the_rejuvenative", up=False)
+    table.act(s, 0, "attack", inu, -1)
+    table.pass_all(s)
+    table.act(s, 1, "block", pern)
+    table.pass_all(s)
+    assert s.prompt is not None and s.prompt["kind"] == "xp_assign"
+    choices = [a.args[0] for a in s.legal_actions(0)]
+    assert choices == [inu, bell]
+    table.act(s, 0, "assign_xp", bell)
+    assert s.units[bell]["xp"] == 1 and s.units[inu]["xp"] == 0
