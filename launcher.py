@@ -53,24 +53,23 @@ def _agent_list(value: str) -> list[str]:
     return [_agent(n) for n in names]
 
 
-def _positive(value: str) -> int:
-    try:
-        n = int(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{value!r} is not a whole number") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"{value} must be at least 1")
-    return n
+def _whole_number(minimum: int, wording: str):
+    """An argparse type: a whole number no smaller than ``minimum``."""
+
+    def parse(value: str) -> int:
+        try:
+            n = int(value)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{value!r} is not a whole number") from None
+        if n < minimum:
+            raise argparse.ArgumentTypeError(f"{value} {wording}")
+        return n
+
+    return parse
 
 
-def _non_negative(value: str) -> int:
-    try:
-        n = int(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{value!r} is not a whole number") from None
-    if n < 0:
-        raise argparse.ArgumentTypeError(f"{value} must not be negative")
-    return n
+_positive = _whole_number(1, "must be at least 1")
+_non_negative = _whole_number(0, "must not be negative")
 
 
 def _setup_pairs(pairs: Sequence[str] | None) -> dict[str, str]:
