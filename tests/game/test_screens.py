@@ -321,3 +321,34 @@ def test_a_game_that_cannot_start_says_why_on_the_setup_screen(app, monkeypatch,
     setup.start()
     assert app.stack.top is setup
     assert setup.error == "Dice Race could not start: ValueError: track.toml is missing"
+
+
+def test_the_load_list_names_game_moves_and_damaged_files(app, app_dirs):
+    from game.screens.overlays import describe_save
+
+    table = start_table(app, [Seat(True), Seat(False, "random")])
+    press(app, pygame.K_1)
+    pause = app.stack.push(PauseScreen(app, table))
+    pause.save()
+    title, detail = describe_save(app.last_save)
+    moves = sum(1 for player, _ in table.session.match.record.steps if player >= 0)
+    word = "move" if moves == 1 else "moves"
+    assert title == "Dice Race" and f" · {moves} {word} · {app.last_save.name}" in detail
+    bad = app_dirs[1] / "broken.json"
+    bad.write_text("{")
+    assert describe_save(bad)[1].endswith("cannot be read")
+    loader = app.stack.push(LoadScreen(app))
+    assert loader.widget(f"save.{app.last_save.stem.lower()}") is not None
+
+
+def test_play_again_starts_a_fresh_match_with_the_same_seats(app):
+    table = start_table(app, [Seat(True), Seat(False, "random")], {"players": 2, "track": "20"})
+    table.resign()
+    run(app, 2)
+    result = app.stack.top
+    assert isinstance(result, ResultScreen)
+    result.again()
+    fresh = app.stack.top
+    assert isinstance(fresh, TableScreen) and fresh.session is not table.session
+    assert fresh.session.seats == table.session.seats
+    assert fresh.session.match.setup["track"] == "20" and not fresh.session.over
