@@ -50,6 +50,8 @@ def deck_from_setup(value: str) -> tuple[list[str], list[str]]:
                 ids = [resolve(x) for x in value[len(prefix):].split(",") if x.strip()]
             except ContentError as exc:
                 return [], [str(exc)]
+            if prefix == DRAFT and len(ids) < size:
+                size = len(ids)  # the draft accepts a short deck when the picks allow no more
             return ids, check_deck(ids, size, party)
     return [], [f"{value!r} is neither a preset deck nor a custom/draft deck list"]
 

@@ -114,13 +114,16 @@ class Draft:
 
     def submit_deck(self, seat: int, deck: list[str]) -> list[str]:
         """Build a 20-card deck from your picks; the rest goes to the public excess pile.
-        Returns the problems (empty when accepted)."""
+        A shorter deck is accepted only when no legal 20-card deck can be made from the
+        picks (too many Heroes or 3-SP characters). Returns the problems (empty: accepted)."""
         remaining = list(self.picks[seat])
         for cid in deck:
             if cid not in remaining:
                 return [f"{cid!r} was not drafted by seat {seat + 1} (or not that many)"]
             remaining.remove(cid)
-        problems = check_deck(deck, DRAFT_DECK_SIZE, party=False)
+        best = len(auto_deck(self.picks[seat], []))
+        size = DRAFT_DECK_SIZE if best >= DRAFT_DECK_SIZE else best
+        problems = check_deck(deck, size, party=False)
         if not problems:
             self.decks[seat] = list(deck)
             self.excess.extend(remaining)

@@ -131,7 +131,7 @@ class DraftMatch(GameState):
             self.building[seat].append(action.args[0])
         else:
             self.building[seat] = auto_deck(self.draft.picks[seat], self.building[seat])
-        if len(self.building[seat]) >= DRAFT_DECK_SIZE:
+        if len(self.building[seat]) >= DRAFT_DECK_SIZE or action.kind == "deck_auto":
             problems = self.draft.submit_deck(seat, self.building[seat][:DRAFT_DECK_SIZE])
             if problems:
                 raise ValueError(problems[0])

@@ -80,3 +80,17 @@ def test_swiss_rounds_byes_and_winner():
     assert t.winners() == [p for p in range(5) if t.points[p] == max(t.points)]
     with pytest.raises(ValueError):
         t.next_round()
+
+
+def test_a_short_deck_only_when_the_picks_allow_no_legal_twenty():
+    """Deck Creation (interpretation): if too many Heroes or 3-SP characters were drafted
+    for a legal 20-card deck, the deck is the largest legal one."""
+    heroes = [c for c, card in cards().items() if card.tag == "hero"]
+    plain = [c for c, card in cards().items()
+             if not card.token and card.tag == "none" and card.sp < 3][:15]
+    d = Draft.start(3, seed=1)
+    d.picks[0] = heroes + plain
+    assert d.submit_deck(0, [heroes[0], *plain[:14]]) != []
+    assert d.submit_deck(0, [heroes[0], *plain]) == []
+    d.picks[1] = heroes + plain + plain
+    assert d.submit_deck(1, [heroes[0], *plain[:15]]) != []
