@@ -89,6 +89,7 @@ class GameTile(Button):
                          on_activate=on_activate,
                          enabled=game is not None)
         self.game_id, self.game = game_id, game
+        self.stamp = "COMING"
 
     def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
         rect = self.box(world).move(0, -round(8 * self.glow))
@@ -112,7 +113,7 @@ class GameTile(Button):
             stamp = pygame.Rect(0, 0, 150, 40)
             stamp.center = (rect.centerx, rect.centery + 40)
             pygame.draw.rect(target, (110, 118, 112), stamp, width=3, border_radius=8)
-            theme.text(target, "COMING", stamp.center, 20, (150, 156, 150), "bold", "center")
+            theme.text(target, self.stamp, stamp.center, 20, (150, 156, 150), "bold", "center")
             return
         g = self.game
         seal = (rect.centerx, band.bottom)
@@ -134,6 +135,16 @@ class GameTile(Button):
             y += 19
 
 
+def load_game(game_id: str) -> tuple[Game | None, bool]:
+    """The game if this build can play it, and whether its package failed to load (that
+    game is then shown as broken, with the reason on stderr, instead of crashing)."""
+    try:
+        return (registry.get_game(game_id) if registry.is_available(game_id) else None), False
+    except Exception as exc:  # noqa: BLE001 - one broken game must not take the menu down
+        traceback.print_exception(exc)
+        return None, True
+
+
 class GameSelectScreen(Screen):
     """All four games from the registry; ones not in this build are greyed as coming."""
 
@@ -142,12 +153,15 @@ class GameSelectScreen(Screen):
         tiles: list[Widget] = []
         ids = list(registry.GAMES)
         pitch = min(300.0, 1240 / len(ids))
+        self.playable = 0
         for i, game_id in enumerate(ids):
             title = registry.GAMES[game_id][0]
-            game = registry.get_game(game_id) if registry.is_available(game_id) else None
+            game, broken = load_game(game_id)
+            self.playable += game is not None
             x = CX + (i - (len(ids) - 1) / 2) * pitch
             tile = GameTile(x, 360, game_id, title, game,
                             on_activate=lambda g=game_id: self.choose(g), w=pitch - 20)
+            tile.stamp = "BROKEN" if broken else "COMING"
             tiles.append(self.root.add(tile))
         back = self.root.add(Button(CX, 630, 200, 46, "Back", on_activate=self.back))
         self.focus.set(tiles + [back])  # coming games are not focusable
@@ -161,7 +175,7 @@ class GameSelectScreen(Screen):
     def draw_overlay(self, target: pygame.Surface) -> None:
         theme.text(target, "Choose a game", (CX, 70), 40, theme.BRASS_LIGHT, "display", "center",
                    shadow=True)
-        if not registry.available_games():
+        if not self.playable:
             theme.text(target, "No game is playable in this build yet.", (CX, 580), 18,
                        theme.PARCHMENT, anchor="center")
 

@@ -352,3 +352,19 @@ def test_play_again_starts_a_fresh_match_with_the_same_seats(app):
     assert isinstance(fresh, TableScreen) and fresh.session is not table.session
     assert fresh.session.seats == table.session.seats
     assert fresh.session.match.setup["track"] == "20" and not fresh.session.over
+
+
+def test_a_game_whose_package_fails_shows_as_broken(app, monkeypatch, dice_race, capsys):
+    from rules import registry
+
+    def load(game_id):
+        if game_id == "chaostle":
+            raise ValueError("castle.toml: field 'hp' is missing")
+        return dice_race if game_id == "dicerace" else None
+
+    monkeypatch.setattr(registry, "_load", load)
+    select = app.stack.push(GameSelectScreen(app))
+    tile = select.widget("game.chaostle")
+    assert tile.stamp == "BROKEN" and not tile.enabled
+    assert select.widget("game.biternia").stamp == "COMING"
+    assert "castle.toml" in capsys.readouterr().err
