@@ -102,12 +102,10 @@ def run_selftest(game_id: str | None = None) -> int:
 
 def _walk(tmp: Path, game_id: str | None) -> None:
     from game.app import App
-    from game.screens.menus import GameSelectScreen, SetupScreen, TitleScreen
+    from game.screens.menus import GameSelectScreen, SetupScreen, TitleScreen, load_game
     from game.screens.overlays import LoadScreen, PauseScreen, ResultScreen
     from game.screens.table import TableScreen
     from rules import registry
-
-    from game.screens.menus import load_game
 
     available = [g for g in registry.GAMES if load_game(g)[0] is not None]
     if game_id is not None and game_id not in available:
