@@ -90,7 +90,7 @@ class PauseScreen(Dialog):
                  ("Load game", self.load, False), ("Rules", self.rules, False),
                  ("Settings", self.settings, False), ("Resign", self.resign, False),
                  ("Quit to title", self.to_title, False), ("Quit game", self.quit, False)]
-        self.focus.set(self.column(items, CY - 200, step=56, name_prefix="pause."))
+        self.focus.set(self.column(items, CY - 188, step=56, name_prefix="pause."))
 
     def save(self) -> None:
         session = self.table.session
