@@ -12,7 +12,7 @@ import pygame
 import pymunk
 
 from game import sound, theme
-from game.scene import Affine, Node, blit_transformed
+from game.scene import Affine, Node
 
 STEP = 1 / 120
 DIE_SIZE = 46
@@ -72,6 +72,7 @@ class DiceTray(Node):
         self.caption = ""
         self._accumulator = 0.0
         self._faces_cache: dict[tuple[Any, tuple[int, int, int]], pygame.Surface] = {}
+        self._turned_cache: dict[tuple[Any, ...], pygame.Surface] = {}
         self._add_rails()
 
     def _add_rails(self) -> None:
@@ -187,11 +188,31 @@ class DiceTray(Node):
 
     def _draw_die(self, target: pygame.Surface, world: Affine, die: Die, alpha: float) -> None:
         px, py = die.body.position
-        at = world @ Affine.local(px - self.w / 2, py - self.h / 2, math.degrees(die.body.angle), 1)
-        shadow = world @ Affine.local(px - self.w / 2 + 4, py - self.h / 2 + 6,
-                                      math.degrees(die.body.angle), 1)
-        blit_transformed(target, self._face_surface(None, (0, 0, 0)), shadow, alpha * 0.35)
-        blit_transformed(target, self._face_surface(die.shown, die.colour), at, alpha)
+        cx, cy = world.apply(px - self.w / 2, py - self.h / 2)
+        angle = math.degrees(die.body.angle) + world.rotation
+        shadow = self._turned(None, (0, 0, 0), angle, 0.35)
+        face = self._turned(die.shown, die.colour, angle, 1.0)
+        if alpha < 0.999:
+            shadow, face = shadow.copy(), face.copy()
+            shadow.set_alpha(round(90 * alpha))
+            face.set_alpha(round(255 * alpha))
+        target.blit(shadow, shadow.get_rect(center=(round(cx + 4), round(cy + 6))))
+        target.blit(face, face.get_rect(center=(round(cx), round(cy))))
+
+    def _turned(self, face: Any, colour: tuple[int, int, int], angle: float,
+                opacity: float) -> pygame.Surface:
+        """A die face turned to ``angle`` (in 3-degree steps, cached: rotating every die
+        every frame is the costly part of a throw)."""
+        step = round(angle / 3) % 120
+        key = (face, colour, step, opacity)
+        if key not in self._turned_cache:
+            if len(self._turned_cache) > 2000:
+                self._turned_cache.clear()
+            surf = pygame.transform.rotozoom(self._face_surface(face, colour), -step * 3, 1)
+            if opacity < 1:
+                surf.set_alpha(round(255 * opacity))
+            self._turned_cache[key] = surf
+        return self._turned_cache[key]
 
     def _face_surface(self, face: Any, colour: tuple[int, int, int]) -> pygame.Surface:
         key = (face, colour)
