@@ -136,3 +136,54 @@ def test_chance_rolls_are_explicit() -> None:
     outcomes = s.chance_outcomes()
     assert [a.args[0] for a, _ in outcomes] == [1, 2, 3, 4, 5, 6]
     assert s.decision().players == (CHANCE,)
+
+
+def test_no_battles_across_a_coloured_line() -> None:
+    """Battles: nobody starts a battle, or is attacked, across its own coloured line; range
+    must go the long way round."""
+    s = opening([["barbarian"], ["elven_archer"]], ["south.king", "west.king"])
+    put(s, "barbarian", "south.wk10")
+    put(s, "elven_archer", "south.wk08")
+    for a, d in (("barbarian", "elven_archer"), ("elven_archer", "barbarian")):
+        r = s.range_between(a, d)
+        assert r is None or r > 20  # two coloured lines in the way: no path at all here
+    turn_of(s, 1)
+    assert not any(a.kind == "battle" for a in s.legal_actions(1))
+
+
+def test_own_characters_never_battle() -> None:
+    """Sacrifice: two characters of one player cannot battle, nor share a space."""
+    s = opening([["barbarian", "dwarf"], ["mage", "rogue"]], ["west.king", "east.king"])
+    put(s, "barbarian", "south.wk03")
+    put(s, "dwarf", "south.wk04")
+    turn_of(s, 0)
+    assert not any(a.kind == "battle" for a in s.legal_actions(0))
+    turn_of(s, 0, "roll")
+    roll(s, 1)
+    assert Action("move", ("barbarian", "south.wk04", 1)) not in s.legal_actions(0)
+
+
+def test_moving_past_other_characters() -> None:
+    """Movement: characters pass others on the way, landing only on a free space (or an
+    opponent, to fight)."""
+    s = opening([["dwarf"], ["mage"]], ["west.king", "east.king"])
+    put(s, "dwarf", "south.wk01")
+    put(s, "mage", "south.wk02")
+    turn_of(s, 0, "roll")
+    roll(s, 2)
+    assert Action("move", ("dwarf", "south.wk03", 2)) in s.legal_actions(0)
+
+
+def test_one_character_battles_several_opponents_in_a_turn() -> None:
+    """Battles: a character may fight several opposing characters in separate battles."""
+    s = opening([["elven_archer", "dwarf"], ["mage", "rogue"]], ["west.king", "east.king"])
+    put(s, "elven_archer", "south.wk04")
+    put(s, "mage", "south.wk02")
+    put(s, "rogue", "south.wk06")
+    turn_of(s, 0)
+    targets = {a.args[1] for a in s.legal_actions(0) if a.kind == "battle"}
+    assert targets == {"mage", "rogue"}
+    act(s, "battle", "elven_archer", "mage")
+    roll(s, 3)  # Elven Blade, range 1 at range 2: a miss
+    act(s, "end_battle")
+    assert {a.args[1] for a in s.legal_actions(0) if a.kind == "battle"} == {"rogue"}

@@ -165,3 +165,13 @@ def test_fate_row_is_two_dice_added() -> None:
     roll(s, 4)
     odds = {a.args[0]: p for a, p in s.chance_outcomes()}
     assert odds[2] == 1 / 36 and odds[7] == 6 / 36 and abs(sum(odds.values()) - 1) < 1e-9
+
+
+def test_no_mercenaries_when_every_character_was_chosen() -> None:
+    """Mercenaries: none are available when every character was chosen at the start."""
+    s = _fated(1, 7)  # Charisma
+    for ch in s.chars.values():
+        if ch["status"] == "pool":
+            ch["status"] = "out"
+    act(s, "accept")
+    assert not any(f["k"] == "fate" for f in s.queue)
