@@ -151,6 +151,7 @@ class Board:
                 self.crowns[f"{side}.{cid}"] = Crown(
                     f"{side}.{cid}", side, c["title"], colour, direction,
                     f"{side}.{c['start']}", f"{side}.wk08", mid)
+        self.labels: dict[str, str] = {sid: sp.label for sid, sp in self.spaces.items()}
         self.toads = frozenset(tpl["toads"])
         self.traps: dict[str, Trap] = {}
         for tid, t in tpl["trap"].items():

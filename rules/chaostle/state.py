@@ -172,7 +172,7 @@ class ChaostleState(GameState):
         return self.board.range_between(pa, pb, self.rules_for(a), self.crowns[self.owner(b)])
 
     def space_label(self, space: str | None) -> str:
-        return "off the board" if space is None else self.board.spaces[space].label
+        return "off the board" if space is None else self.board.labels[space]
 
     # ---- who decides --------------------------------------------------------------------
     def decision(self) -> Decision:
