@@ -38,7 +38,7 @@ SCALE = 3.0
 AGENT_LEVELS: dict[str, dict[str, Any]] = {
     "easy": {"candidates": 1, "worlds": 0, "depth": 0, "noise": 0.35},
     "normal": {"candidates": 3, "worlds": 2, "depth": 30, "noise": 0.1},
-    "hard": {"candidates": 5, "worlds": 4, "depth": 60, "noise": 0.1},
+    "hard": {"candidates": 4, "worlds": 6, "depth": 30, "noise": 0.1},
 }
 
 #: Settings for the generic IS-MCTS should a caller ask for it (leaf evaluation, no random
