@@ -232,6 +232,16 @@ def queue_escapes(s: S) -> None:
             s.queue.append({"k": "roll", "purpose": "escape", "actor": c, "dice": 1})
 
 
+def _exit_for(s: S, cid: str, exit_space: str) -> str:
+    """The trap's exit, unless it lies beyond where this character may go (the far half in
+    the two-player half-board game): then its starting position."""
+    rules = s.rules_for(cid)
+    progress = s.board.progress(exit_space, rules.crown)
+    if rules.limit is not None and progress is not None and progress > rules.limit:
+        return s.start_space(cid)
+    return exit_space
+
+
 def resolve_roll(s: S, frame: dict[str, Any], face: int, events: list[Event]) -> None:
     from rules.chaostle import battle
 
@@ -243,14 +253,15 @@ def resolve_roll(s: S, frame: dict[str, Any], face: int, events: list[Event]) ->
         return
     trap = s.board.traps[ch["trap"]]
     rule = trap_rules()[trap.id]
+    exit_space = _exit_for(s, cid, trap.exit)
     if face >= rule.escape:
-        if s.occupant(trap.exit) is not None:
+        if s.occupant(exit_space) is not None:
             _say(events, "trap", f"{s.name(cid)} finds the way out of the {trap.name} "
                  "blocked and waits", char=cid)
             return
-        ch["status"], ch["at"], ch["trap"] = "play", trap.exit, None
+        ch["status"], ch["at"], ch["trap"] = "play", exit_space, None
         _say(events, "escape", f"{s.name(cid)} escapes the {trap.name} ({face}) to "
-             f"{s.space_label(trap.exit)}", char=cid)
+             f"{s.space_label(exit_space)}", char=cid)
         return
     _say(events, "trap", f"{s.name(cid)} fails to escape the {trap.name} ({face})", char=cid)
     if rule.bite:

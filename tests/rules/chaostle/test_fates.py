@@ -175,3 +175,17 @@ def test_no_mercenaries_when_every_character_was_chosen() -> None:
             ch["status"] = "out"
     act(s, "accept")
     assert not any(f["k"] == "fate" for f in s.queue)
+
+
+def test_half_board_trap_exit_stays_on_the_used_half() -> None:
+    """Two Player Alternative: nobody travels beyond the opponent's stairway, so a trap whose
+    exit lies there lets its prisoner out at its starting position instead."""
+    from rules.chaostle.fates import queue_escapes, send_to_trap
+
+    s = opening([["dwarf"], ["rogue"]], ["south.king", "north.queen"], half_board="on")
+    put(s, "dwarf", "west.wk03")
+    send_to_trap(s, "dwarf", "shark_attack", [])  # exit: south walkway 3, the far half
+    turn_of(s, 0, "begin")
+    queue_escapes(s)
+    roll(s, 6)
+    assert s.chars["dwarf"]["at"] == s.start_space("dwarf")
