@@ -1,6 +1,10 @@
-"""BattleCON's own table: the generic table plus the duel board, a row of spaces on which
-the two fighters stand as standees that hop when they move, and each fighter's attack pair
-as a card that lies face down once set and turns over at the reveal."""
+"""BattleCON's own table: the duel board (seven spaces, a standee per fighter that hops when
+it moves, the fighters' markers), a plate per fighter (life, Force gems, the Active/Reactive
+marker, discard piles 1 and 2 and the attack pair as a card that lies face down once set
+and turns over at the reveal, both pairs together), the viewer's hand as cards that pair up
+by clicking a style and a base, and the text panels (kits, Unique Abilities, the
+opponent's hand) beside the beat log. The generic action buttons stay below: every legal
+action is always reachable."""
 
 from __future__ import annotations
 
@@ -10,66 +14,104 @@ import pygame
 
 from game import theme
 from game.scene import CardNode, StandeeNode
-from game.tables.generic import PANELS, GenericTable, TableModel
-from rules.core import Panel
+from game.tables.battlecon_parts import (
+    HandCard,
+    draw_force,
+    draw_life,
+    draw_pile,
+    draw_role,
+)
+from game.tables.generic import LOG, PANELS, GenericTable, TableModel
+from game.widgets import Widget
+from rules.core import Action, Panel
 
-BOARD = pygame.Rect(PANELS.x, PANELS.y, PANELS.w, 118)
-CELL_GAP = 8
-PAIRS_W = 236  # the right end of the board holds the two attack-pair cards
+BOARD = pygame.Rect(PANELS.x, PANELS.y, PANELS.w, 134)
+PLATES = pygame.Rect(PANELS.x, BOARD.bottom + 8, PANELS.w, 120)
+HAND = pygame.Rect(PANELS.x, PLATES.bottom + 8, PANELS.w, PANELS.bottom - PLATES.bottom - 8)
+SIDE_LOG = pygame.Rect(LOG.x, 62, LOG.w, 200)
+SIDE_PANELS = pygame.Rect(LOG.x + 4, SIDE_LOG.bottom + 10, LOG.w - 8, PANELS.bottom - 272)
+CELL_GAP = 6
+DRAWN = ("Board", "Attack pairs", "Discards", "Your hand")  # drawn, not listed
+PAIRING = ("set", "discard_pair")  # actions that take a (style, base) pair from the hand
 
 
 class BattleconTable(GenericTable):
-    """Draws the board row above the text panels (which then leave out "Board")."""
+    """The duel drawn as a board game; the text panels move to the side, under the log."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.panels_area = pygame.Rect(PANELS.x, BOARD.bottom + 12, PANELS.w,
-                                       PANELS.bottom - BOARD.bottom - 12)
+        self.panels_area = SIDE_PANELS.copy()
         self.spaces = 7
         self.places: dict[int, int] = {}
         self.standees: dict[int, StandeeNode] = {}
-        self.lives: dict[int, str] = {}
         self.pairs: dict[int, CardNode] = {}
+        self.hand: list[HandCard] = []
+        self.selected: dict[str, str] = {}  # card kind -> card id picked for the pair
 
+    # -- geometry ----------------------------------------------------------------------
     def cell(self, index: int) -> pygame.Rect:
-        width = (BOARD.w - 24 - PAIRS_W - CELL_GAP * (self.spaces - 1)) / self.spaces
+        width = (BOARD.w - 24 - CELL_GAP * (self.spaces - 1)) / self.spaces
         x = BOARD.x + 12 + index * (width + CELL_GAP)
-        return pygame.Rect(round(x), BOARD.y + 12, round(width), BOARD.h - 24)
+        return pygame.Rect(round(x), BOARD.y + 28, round(width), BOARD.h - 36)
 
+    def plate(self, seat: int) -> pygame.Rect:
+        width = (PLATES.w - 12) // 2
+        return pygame.Rect(PLATES.x + seat * (width + 12), PLATES.y, width, PLATES.h)
+
+    def log_rect(self) -> pygame.Rect:
+        return SIDE_LOG
+
+    def _masonry(self) -> list[tuple[Panel, pygame.Rect, list[str]]]:
+        """One column of panels at the side (the board takes the middle)."""
+        area, y, out = self.panels_area, self.panels_area.y, []
+        for panel in self.panels:
+            lines: list[str] = []
+            for line in panel.lines:
+                lines.extend(theme.wrap(line, area.w - 28, 14))
+            rect = pygame.Rect(area.x, y, area.w, 40 + 19 * len(lines) + 10)
+            y = rect.bottom + 12
+            out.append((panel, rect, lines))
+        return out
+
+    # -- model -> nodes -----------------------------------------------------------------
     def refresh(self, model: TableModel, panels: list[Panel]) -> None:
-        super().refresh(model, [p for p in panels if p.title != "Board"])
+        if model.actions != self.model.actions:
+            self.selected = {}
+        super().refresh(model, [p for p in panels if p.title not in DRAWN])
         view = model.view
         if view is None:
             return
         self.spaces = int(view.width)
         for seat in range(view.num_players):
             self.place(seat, int(view.pos(seat)), view.name(seat))
-            self.lives[seat] = f"♥ {view.player(seat)['life']}"
             self.show_pair(seat, view)
+        self.deal_hand(view, model.viewer)
 
     def place(self, seat: int, index: int, name: str) -> None:
         """Stand the fighter on its space; a fighter that moved hops there."""
         spot = self.cell(index)
-        x, y = spot.centerx, spot.bottom - 32
+        x, y = spot.centerx, spot.bottom - 50
         standee = self.standees.get(seat)
         if standee is None:
-            standee = StandeeNode(x, y, f"{name[:1]}{seat + 1}", self.colour(seat),
+            standee = StandeeNode(x, y, name[:2], self.colour(seat), w=46, h=66,
                                   name=f"standee.{seat}")
             standee.z = 5
             self.standees[seat] = standee
             self.add(standee)
         elif self.places.get(seat) != index:
-            standee.hop_to(x, y, duration=0.45, height=30)
+            standee.hop_to(x, y, duration=0.45, height=34)
         self.places[seat] = index
 
     def show_pair(self, seat: int, view: Any) -> None:
         """The seat's attack pair: none, face down ("hidden" in this view) or face up; a
-        face-down pair that is now known turns over."""
-        pair = view.player(seat)["pair"]
+        face-down pair that is now known turns over (both pairs are known at once, so they
+        turn over together)."""
+        pl = view.player(seat)
+        pair = pl["pair"]
         card = self.pairs.get(seat)
         if card is None:
-            x = BOARD.right - 12 - PAIRS_W + 60 + seat * 116
-            card = CardNode(x, BOARD.centery, "", w=104, h=BOARD.h - 20, name=f"pair.{seat}")
+            spot = self.plate(seat)
+            card = CardNode(spot.right - 56, spot.y + 72, "", w=100, h=88, name=f"pair.{seat}")
             card.accent, card.z = self.colour(seat), 4
             self.pairs[seat] = card
             self.add(card)
@@ -78,32 +120,204 @@ class BattleconTable(GenericTable):
             card.face_up = False
             return
         card.title = view.pair_name(seat)
-        card.lines = (view.stats(seat).text(),)
+        clashed = [view.card_name(c) for c in pl["clash_bases"]]
+        card.lines = (view.stats(seat).text(),) + (("clashed: " + ", ".join(clashed),)
+                                                   if clashed else ())
         if not card.face_up and not card.busy():
             card.flip()
 
+    def deal_hand(self, view: Any, viewer: int | None) -> None:
+        """Lay the viewer's hand out as cards: styles first, then bases."""
+        for card in self.hand:
+            self.remove(card)
+        self.hand = []
+        if viewer is None:
+            return
+        cards = view.player(viewer)["hand"]
+        order = {"style": 0, "base": 1}
+        ids = sorted(cards, key=lambda c: (order.get(view.card(c)["kind"], 2),
+                                           view.card_name(c)))
+        usable = self.usable_cards()
+        gap = 8
+        width = min(86.0, (HAND.w - 24 - gap * max(0, len(ids) - 1)) / max(1, len(ids)))
+        for k, cid in enumerate(ids):
+            x = HAND.x + 12 + width / 2 + k * (width + gap)
+            card = HandCard(x, HAND.bottom - 52, cid, view.card(cid), self.pick, w=width)
+            card.enabled = cid in usable
+            card.z = 6
+            if self.selected.get(view.card(cid)["kind"]) == cid:
+                card.selected, card.y = True, card.home_y - 10
+            self.hand.append(card)
+            self.add(card)
+
+    def usable_cards(self) -> set[str]:
+        """The cards some legal action takes from the hand."""
+        out: set[str] = set()
+        for action in self.model.actions:
+            if action.kind in PAIRING or action.kind == "clash":
+                out.update(str(a) for a in action.args)
+        return out
+
+    # -- input -------------------------------------------------------------------------
+    def pick(self, cid: str) -> None:
+        """A hand card was clicked: a clash takes the base at once; otherwise the card is
+        picked (or put back) for the pair, and a style with a base plays the pair."""
+        action = self.action_for_pick(cid)
+        for card in self.hand:
+            card.select(card.cid in self.selected.values())
+        if action is not None:
+            self.selected = {}
+            self.choose(action)
+
+    def action_for_pick(self, cid: str) -> Action | None:
+        """Update the selection for a click on ``cid``; the legal action it completes, if
+        any."""
+        view = self.model.view
+        if view is None:
+            return None
+        clash = next((a for a in self.model.actions
+                      if a.kind == "clash" and a.args == (cid,)), None)
+        if clash is not None:
+            return clash
+        kind = view.card(cid)["kind"]
+        if self.selected.get(kind) == cid:
+            del self.selected[kind]
+        else:
+            self.selected[kind] = cid
+        style, base = self.selected.get("style"), self.selected.get("base")
+        return next((a for a in self.model.actions
+                     if a.kind in PAIRING and a.args == (style, base)), None)
+
+    def widgets(self) -> list[Widget]:
+        """Focus order: the action buttons (the keyboard path), the hand, the menu."""
+        return [*self.buttons, *self.pager, *self.hand, self.menu_button]
+
+    # -- drawing -------------------------------------------------------------------------
     def draw_panels(self, target: pygame.Surface) -> None:
-        self.draw_board(target)
+        view = self.model.view
+        if view is not None:
+            self.draw_board(target, view)
+            for seat in range(view.num_players):
+                self.draw_plate(target, view, seat)
+            self.draw_hand_tray(target, view)
         super().draw_panels(target)
 
-    def draw_board(self, target: pygame.Surface) -> None:
+    def draw_board(self, target: pygame.Surface, view: Any) -> None:
         theme.shadowed_rect(target, BOARD, theme.WOOD, radius=12, shadow=6)
-        for seat, card in self.pairs.items():
-            if not card.visible:
-                x, y = card.to_world()
-                slot = pygame.Rect(0, 0, round(card.w), round(card.h))
-                slot.center = (round(x), round(y))
-                pygame.draw.rect(target, (96, 64, 44), slot, width=2, border_radius=10)
-                theme.text(target, f"{self.seat_names[seat][:12]}: no pair", slot.center, 11,
-                           theme.PARCHMENT_DIM, anchor="center")
+        s = view.s
+        head = BOARD.y + 14
+        final = "  ·  final beat" if s["final_beat"] else ""
+        theme.text(target, f"Beat {s['beat']}{final}", (BOARD.x + 14, head), 14,
+                   theme.BRASS_LIGHT, "bold", "midleft")
+        theme.text(target, f"Distance {view.distance()}", (BOARD.centerx, head), 14,
+                   theme.PARCHMENT, "bold", "center")
+        pool = theme.text(target, f"Force pool {s['pool']}", (BOARD.right - 14, head), 14,
+                          theme.PARCHMENT, "bold", "midright")
+        pygame.draw.circle(target, (90, 200, 220), (pool.x - 10, head), 6)
         for index in range(self.spaces):
             rect = self.cell(index)
             shade = theme.PARCHMENT if index % 2 == 0 else theme.PARCHMENT_DIM
             pygame.draw.rect(target, shade, rect, border_radius=8)
             pygame.draw.rect(target, theme.INK, rect, width=1, border_radius=8)
-            theme.text(target, str(index + 1), (rect.x + 6, rect.bottom - 3), 11, theme.WOOD,
-                       "bold", "bottomleft")
+            theme.text(target, str(index + 1), (rect.x + 6, rect.y + 3), 11, theme.WOOD,
+                       "bold")
+        self.draw_markers(target, view)
         for seat, index in self.places.items():
             rect = self.cell(index)
-            theme.text(target, self.lives.get(seat, ""), (rect.centerx, rect.y + 3), 12,
-                       self.colour(seat), "bold", "midtop")
+            label = theme.ellipsize(view.name(seat), rect.w - 6, 11, "bold")
+            theme.text(target, label, (rect.centerx, rect.bottom - 3), 11, self.colour(seat),
+                       "bold", "midbottom")
+            if s["active"] == seat:
+                crown = (rect.right - 14, rect.y + 12)
+                pygame.draw.circle(target, theme.BRASS, crown, 8)
+                theme.text(target, "A", crown, 11, theme.INK, "bold", "center")
+        if s["phase"] == "clash" or any(view.player(p)["clash_bases"] for p in (0, 1)):
+            ribbon = pygame.Rect(0, 0, 150, 26)
+            ribbon.center = (BOARD.centerx, BOARD.y + 14)
+            pygame.draw.rect(target, theme.DANGER, ribbon, border_radius=6)
+            theme.text(target, "CLASH!", ribbon.center, 16, theme.CREAM, "display", "center")
+
+    def draw_markers(self, target: pygame.Surface, view: Any) -> None:
+        """Unique Ability materials that lie on the board: Paint, a Staff, Ice and Steam."""
+        for seat in range(view.num_players):
+            ua = view.player(seat)["ua"]
+            colour = self.colour(seat)
+            for space in ua.get("paint", []):
+                rect = self.cell(int(space))
+                pygame.draw.circle(target, colour, (rect.right - 12, rect.bottom - 22), 7)
+                pygame.draw.circle(target, theme.CREAM, (rect.right - 12, rect.bottom - 22), 7, 1)
+            if ua.get("staff") == "board" and ua.get("staff_pos") is not None:
+                rect = self.cell(int(ua["staff_pos"]))
+                pygame.draw.line(target, theme.WOOD, (rect.x + 10, rect.bottom - 14),
+                                 (rect.x + 26, rect.y + 22), 4)
+                pygame.draw.circle(target, colour, (rect.x + 26, rect.y + 22), 4)
+            if "ice" in ua:
+                left = ua["ice"] < 0
+                for word, x, anchor in (("Ice" if left else "Steam", BOARD.x + 4, "midleft"),
+                                        ("Steam" if left else "Ice", BOARD.right - 4,
+                                         "midright")):
+                    theme.text(target, word, (x, BOARD.bottom - 6), 10, theme.CREAM, "bold",
+                               anchor)
+
+    def draw_plate(self, target: pygame.Surface, view: Any, seat: int) -> None:
+        """A fighter's plate: name, role, life, Force, discard piles 1 and 2."""
+        rect = self.plate(seat)
+        pl = view.player(seat)
+        colour = self.colour(seat)
+        theme.shadowed_rect(target, rect, (52, 40, 32), radius=10, shadow=5, border=theme.WOOD)
+        band = pygame.Rect(rect.x, rect.y, rect.w, 24)
+        pygame.draw.rect(target, colour, band, border_top_left_radius=10,
+                         border_top_right_radius=10)
+        you = " (you)" if seat == self.model.viewer else ""
+        fighter = view.fighter(seat)
+        title = f"{view.name(seat)}{you} · {fighter.get('fighter_class', '')}".rstrip(" ·")
+        theme.text(target, theme.ellipsize(title, rect.w - 110, 14, "bold"),
+                   (rect.x + 10, band.centery), 14, theme.CREAM, "bold", "midleft")
+        active = view.s["active"]
+        role = pygame.Rect(rect.right - 92, band.y + 4, 84, 16)
+        draw_role(target, role, None if active is None else active == seat)
+        numbers = view.content.numbers
+        draw_life(target, (rect.x + 24, rect.y + 48), pl["life"], numbers["life"], colour)
+        cap = numbers["force_cap"]
+        theme.text(target, f"Force {pl['force']}", (rect.x + 8, rect.y + 70), 12,
+                   theme.PARCHMENT, "bold")
+        draw_force(target, (rect.x + 8, rect.y + 92), pl["force"], cap)
+        finisher = pl["finisher"]
+        if finisher:
+            used = " (used)" if pl["finisher_used"] else ""
+            words = theme.ellipsize(f"Finisher: {view.card_name(finisher)}{used}", 126, 10)
+            theme.text(target, words, (rect.x + 8, rect.bottom - 6), 10, theme.BRASS_LIGHT,
+                       anchor="bottomleft")
+        for pile in (1, 2):
+            spot = pygame.Rect(rect.x + 140 + (pile - 1) * 76, rect.y + 38, 66, 72)
+            names = [view.card_name(c) for c in pl[f"discard{pile}"]]
+            draw_pile(target, spot, f"Discard {pile}", names, colour)
+        self.draw_pair_slot(target, view, seat)
+
+    def draw_pair_slot(self, target: pygame.Surface, view: Any, seat: int) -> None:
+        """Where the pair lies: an empty slot before it is set, a note for a clash base."""
+        card = self.pairs.get(seat)
+        if card is None:
+            return
+        slot = pygame.Rect(0, 0, round(card.w), round(card.h))
+        slot.center = (round(card.x), round(card.y))
+        pl = view.player(seat)
+        if not card.visible:
+            pygame.draw.rect(target, (96, 64, 44), slot, width=2, border_radius=10)
+            theme.text(target, "no pair", slot.center, 11, theme.PARCHMENT_DIM, anchor="center")
+        if pl["clash"] is not None:
+            theme.text(target, "new base set", (slot.centerx, slot.bottom + 1), 10,
+                       theme.BRASS_LIGHT, "bold", "midtop")
+
+    def draw_hand_tray(self, target: pygame.Surface, view: Any) -> None:
+        theme.shadowed_rect(target, HAND, (16, 44, 37), radius=10, shadow=4, border=theme.WOOD)
+        viewer = self.model.viewer
+        if viewer is None:
+            words = "Hands are open information: see the side panels."
+        elif any(a.kind == "clash" for a in self.model.actions):
+            words = "Clash! Click a base to set it face down"
+        elif any(a.kind in PAIRING for a in self.model.actions):
+            words = "Your hand: click a style and a base to pair them"
+        else:
+            words = "Your hand"
+        theme.text(target, words, (HAND.x + 12, HAND.y + 4), 12, theme.BRASS_LIGHT, "bold")

@@ -1,0 +1,145 @@
+"""Pieces of BattleCON's table: the hand card (a clickable widget), the small card stacks of
+the discard piles, and the counters (life, Force gems, the Active/Reactive marker)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from game import theme
+from game.scene import Affine
+from game.widgets import Widget
+
+STYLE_INK = (120, 46, 40)  # styles have a red band, bases a blue one, as printed
+BASE_INK = (40, 70, 120)
+DIM = (120, 112, 98)
+
+
+def kind_colour(kind: str) -> tuple[int, int, int]:
+    return STYLE_INK if kind == "style" else BASE_INK if kind == "base" else theme.WOOD
+
+
+def card_numbers(card: dict[str, Any]) -> str:
+    """A card's printed numbers in one short line: Range / Power / Priority / Guard (styles
+    as modifiers with signs)."""
+    style = card.get("kind") == "style"
+    sign = "+d" if style else "d"
+    rng = card.get("range", "na")
+    if rng == "na":
+        reach = "–"
+    else:
+        lo, hi = rng
+        reach = format(lo, sign) if lo == hi else f"{lo:{sign}}~{hi:{sign}}"
+    power = card.get("power", "na")
+    power = "–" if power == "na" else format(power, sign)
+    prio = format(card.get("priority", 0), sign) + ("▲" if card.get("tiebreaker") else "")
+    guard = "⛨" if card.get("stun_immune") else format(card.get("guard", 0), sign)
+    return f"{reach} / {power} / {prio} / {guard}"
+
+
+class HandCard(Widget):
+    """One card of the viewer's hand. Clicking it picks it for the pair (a style and a
+    base); ``selected`` lifts it with a brass edge, a card no legal action uses is dimmed."""
+
+    def __init__(self, x: float, y: float, cid: str, card: dict[str, Any],
+                 on_pick: Callable[[str], None], w: float = 86, h: float = 100) -> None:
+        super().__init__(x, y, w, h, name=f"hand.{cid}", on_activate=lambda: on_pick(cid))
+        self.cid, self.card = cid, card
+        self.selected = False
+        self.home_y = y
+
+    def select(self, on: bool) -> None:
+        if on != self.selected:
+            self.selected = on
+            self.tween("y", self.home_y - (10 if on else 0), 0.15)
+
+    def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
+        rect = self.box(world)
+        kind = self.card.get("kind", "")
+        band_ink = kind_colour(kind) if self.enabled else DIM
+        lift = 0 if self.pressed else 4
+        theme.shadowed_rect(target, rect, theme.PARCHMENT if self.enabled else theme.PARCHMENT_DIM,
+                            radius=8, shadow=lift)
+        band = pygame.Rect(rect.x, rect.y, rect.w, 20)
+        pygame.draw.rect(target, band_ink, band, border_top_left_radius=8,
+                         border_top_right_radius=8)
+        theme.text(target, kind.upper(), band.center, 10, theme.CREAM, "bold", "center")
+        ink = theme.INK if self.enabled else DIM
+        y = band.bottom + 5
+        for line in theme.wrap(self.card.get("name", self.cid), rect.w - 10, 13, "bold")[:3]:
+            theme.text(target, line, (rect.centerx, y), 13, ink, "bold", "midtop")
+            y += 15
+        theme.text(target, card_numbers(self.card), (rect.centerx, rect.bottom - 6), 11, ink,
+                   anchor="midbottom")
+        edge = theme.BRASS_LIGHT if self.selected or self.focused else theme.WOOD
+        width = 3 if self.selected or self.focused else 1
+        pygame.draw.rect(target, edge, rect, width=width, border_radius=8)
+        if self.glow > 0.05 and self.enabled:
+            glow = pygame.Surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.rect(glow, (255, 240, 200, int(50 * self.glow)), glow.get_rect(),
+                             border_radius=8)
+            target.blit(glow, rect.topleft)
+
+
+def draw_pile(target: pygame.Surface, rect: pygame.Rect, label: str, names: list[str],
+              accent: tuple[int, int, int]) -> None:
+    """A discard pile as a small fanned stack: one card edge per card, the names on top."""
+    for k in range(len(names) - 1, 0, -1):
+        edge = rect.move(3 * k, -3 * k)
+        pygame.draw.rect(target, theme.PARCHMENT_DIM, edge, border_radius=6)
+        pygame.draw.rect(target, theme.WOOD, edge, width=1, border_radius=6)
+    if names:
+        theme.shadowed_rect(target, rect, theme.PARCHMENT, radius=6, shadow=3)
+        pygame.draw.rect(target, accent, rect, width=2, border_radius=6)
+        y = rect.y + 16
+        for name in names[:3]:
+            theme.text(target, theme.ellipsize(name, rect.w - 8, 11), (rect.centerx, y), 11,
+                       theme.INK, anchor="midtop")
+            y += 14
+    else:
+        pygame.draw.rect(target, (96, 64, 44), rect, width=2, border_radius=6)
+    theme.text(target, label, (rect.centerx, rect.y + 3), 10, theme.WOOD if names else
+               theme.PARCHMENT_DIM, "bold", "midtop")
+
+
+def draw_life(target: pygame.Surface, centre: tuple[int, int], life: int, most: int,
+              colour: tuple[int, int, int]) -> None:
+    """A heart with the life total, and a bar of how much of the starting life is left."""
+    x, y = centre
+    r = 9
+    pygame.draw.circle(target, theme.DANGER, (x - r + 2, y - 4), r)
+    pygame.draw.circle(target, theme.DANGER, (x + r - 2, y - 4), r)
+    pygame.draw.polygon(target, theme.DANGER, [(x - 2 * r + 2, y - 1), (x + 2 * r - 2, y - 1),
+                                               (x, y + 16)])
+    theme.text(target, str(life), (x, y - 1), 15, theme.CREAM, "bold", "center")
+    bar = pygame.Rect(x + 24, y - 5, 78, 10)
+    pygame.draw.rect(target, (40, 30, 24), bar, border_radius=5)
+    filled = bar.copy()
+    filled.w = max(0, round(bar.w * min(1.0, life / max(1, most))))
+    if filled.w:
+        pygame.draw.rect(target, theme.lighten(colour, 20), filled, border_radius=5)
+    pygame.draw.rect(target, theme.WOOD, bar, width=1, border_radius=5)
+
+
+def draw_force(target: pygame.Surface, left: tuple[int, int], force: int, cap: int) -> None:
+    """Force as gems: one lit gem per Force held, dark sockets up to the cap."""
+    x, y = left
+    for k in range(cap):
+        c = (x + 6 + k * 11, y)
+        lit = k < force
+        pygame.draw.circle(target, (90, 200, 220) if lit else (44, 52, 56), c, 5)
+        pygame.draw.circle(target, theme.CREAM if lit else theme.WOOD, c, 5, 1)
+
+
+def draw_role(target: pygame.Surface, rect: pygame.Rect, active: bool | None) -> None:
+    """The Active/Reactive marker: a brass token for the Active Player, a grey one else."""
+    if active is None:
+        return
+    fill = theme.BRASS if active else (112, 118, 112)
+    words = "ACTIVE" if active else "REACTIVE"
+    pygame.draw.rect(target, fill, rect, border_radius=rect.h // 2)
+    pygame.draw.rect(target, theme.CREAM if active else theme.PARCHMENT_DIM, rect, width=1,
+                     border_radius=rect.h // 2)
+    theme.text(target, words, rect.center, 10, theme.INK, "bold", "center")
