@@ -64,7 +64,7 @@ def test_rebirth_turns_every_style_into_its_phoenix_style():
     wherever it lies, is replaced by its Phoenix Style."""
     st = duel("cindra", "wardlaw")
     st.player(0)["life"] = 10
-    play_beat(st, (("rising", "dodge"), ("smackdown", "dodge")))
+    play_beat(st, (("rising", "dodge"), ("massive", "dodge")))
     pl = st.player(0)
     assert pl["form"] == "phoenix_form"
     everywhere = pl["hand"] + pl["discard1"] + pl["discard2"]
@@ -146,7 +146,7 @@ def test_ignore_armor_is_not_used_up():
     """Ignore Armor: the target's Armor counts as 0 and is not consumed."""
     st = duel("lucida", "wardlaw")
     play_beat(st, (("sharpened", "drive"), ("massive", "shot")))
-    assert st.player(1)["life"] == 15
+    assert st.player(1)["life"] == 20 - (1 + 3)  # Massive's Armor 2 does not count
 
 
 # ---- Dravil: Ebbing Tide -------------------------------------------------------------
