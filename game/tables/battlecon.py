@@ -16,6 +16,7 @@ from game import theme
 from game.scene import CardNode, StandeeNode
 from game.tables.battlecon_parts import (
     HandCard,
+    PairCard,
     draw_force,
     draw_life,
     draw_pile,
@@ -111,7 +112,7 @@ class BattleconTable(GenericTable):
         card = self.pairs.get(seat)
         if card is None:
             spot = self.plate(seat)
-            card = CardNode(spot.right - 56, spot.y + 72, "", w=100, h=88, name=f"pair.{seat}")
+            card = PairCard(spot.right - 56, spot.y + 72, "", w=100, h=88, name=f"pair.{seat}")
             card.accent, card.z = self.colour(seat), 4
             self.pairs[seat] = card
             self.add(card)
@@ -142,7 +143,7 @@ class BattleconTable(GenericTable):
         width = min(86.0, (HAND.w - 24 - gap * max(0, len(ids) - 1)) / max(1, len(ids)))
         for k, cid in enumerate(ids):
             x = HAND.x + 12 + width / 2 + k * (width + gap)
-            card = HandCard(x, HAND.bottom - 52, cid, view.card(cid), self.pick, w=width)
+            card = HandCard(x, HAND.bottom - 50, cid, view.card(cid), self.pick, w=width, h=94)
             card.enabled = cid in usable
             card.z = 6
             if self.selected.get(view.card(cid)["kind"]) == cid:

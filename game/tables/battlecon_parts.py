@@ -9,7 +9,8 @@ from typing import Any
 import pygame
 
 from game import theme
-from game.scene import Affine
+from game.assets import font
+from game.scene import Affine, CardNode
 from game.widgets import Widget
 
 STYLE_INK = (120, 46, 40)  # styles have a red band, bases a blue one, as printed
@@ -21,9 +22,8 @@ def kind_colour(kind: str) -> tuple[int, int, int]:
     return STYLE_INK if kind == "style" else BASE_INK if kind == "base" else theme.WOOD
 
 
-def card_numbers(card: dict[str, Any]) -> str:
-    """A card's printed numbers in one short line: Range / Power / Priority / Guard (styles
-    as modifiers with signs)."""
+def card_numbers(card: dict[str, Any]) -> tuple[str, str, str, str]:
+    """A card's printed Range, Power, Priority and Guard (styles as modifiers with signs)."""
     style = card.get("kind") == "style"
     sign = "+d" if style else "d"
     rng = card.get("range", "na")
@@ -36,7 +36,56 @@ def card_numbers(card: dict[str, Any]) -> str:
     power = "–" if power == "na" else format(power, sign)
     prio = format(card.get("priority", 0), sign) + ("▲" if card.get("tiebreaker") else "")
     guard = "⛨" if card.get("stun_immune") else format(card.get("guard", 0), sign)
-    return f"{reach} / {power} / {prio} / {guard}"
+    return reach, power, prio, guard
+
+
+def draw_numbers(target: pygame.Surface, rect: pygame.Rect, card: dict[str, Any],
+                 ink: tuple[int, int, int]) -> None:
+    """The four numbers in a 2x2 grid at the bottom of ``rect``: R, P / Pr, G."""
+    reach, power, prio, guard = card_numbers(card)
+    for row, (left, right) in enumerate(((f"R {reach}", f"P {power}"),
+                                         (f"Pr {prio}", f"G {guard}"))):
+        y = rect.bottom - 28 + row * 13
+        shown = theme.text(target, right, (rect.right - 4, y), 10, ink, anchor="topright")
+        theme.text(target, theme.ellipsize(left, shown.x - rect.x - 7, 10), (rect.x + 4, y), 10,
+                   ink)
+
+
+def word_lines(words: str, width: int, size: int, most: int) -> list[str]:
+    """Wrap by whole words (a word too long is shortened with an ellipsis, never split)."""
+    lines: list[str] = []
+    for word in words.split():
+        trial = f"{lines[-1]} {word}" if lines else word
+        if lines and font(size, "bold").size(trial)[0] <= width:
+            lines[-1] = trial
+        else:
+            lines.append(word)
+    lines = [theme.ellipsize(line, width, size, "bold") for line in lines]
+    if len(lines) > most:
+        lines = lines[:most - 1] + [theme.ellipsize(" ".join(lines[most - 1:]), width, size,
+                                                    "bold")]
+    return lines
+
+
+class PairCard(CardNode):
+    """The attack pair on the plate: style and base names, whole words, then the numbers."""
+
+    def render(self) -> pygame.Surface:
+        if not self.showing_face:
+            return super().render()
+        surf = pygame.Surface((max(1, int(self.w)), max(1, int(self.h))), pygame.SRCALPHA)
+        rect = surf.get_rect()
+        pygame.draw.rect(surf, theme.PARCHMENT, rect, border_radius=10)
+        pygame.draw.rect(surf, self.accent, rect, width=3, border_radius=10)
+        y = 6
+        for line in word_lines(self.title, rect.w - 10, 12, 3):
+            theme.text(surf, line, (rect.centerx, y), 12, theme.INK, "bold", "midtop")
+            y += 14
+        for line in self.lines:
+            for part in theme.wrap(line, rect.w - 10, 10):
+                theme.text(surf, part, (rect.centerx, y + 2), 10, theme.INK, anchor="midtop")
+                y += 12
+        return surf
 
 
 class HandCard(Widget):
@@ -68,11 +117,12 @@ class HandCard(Widget):
         theme.text(target, kind.upper(), band.center, 10, theme.CREAM, "bold", "center")
         ink = theme.INK if self.enabled else DIM
         y = band.bottom + 5
-        for line in theme.wrap(self.card.get("name", self.cid), rect.w - 10, 13, "bold")[:3]:
-            theme.text(target, line, (rect.centerx, y), 13, ink, "bold", "midtop")
-            y += 15
-        theme.text(target, card_numbers(self.card), (rect.centerx, rect.bottom - 6), 11, ink,
-                   anchor="midbottom")
+        for line in word_lines(self.card.get("name", self.cid), rect.w - 6, 11, 2):
+            theme.text(target, line, (rect.centerx, y), 11, ink, "bold", "midtop")
+            y += 14
+        pygame.draw.line(target, theme.PARCHMENT_DIM, (rect.x + 4, rect.bottom - 31),
+                         (rect.right - 4, rect.bottom - 31))
+        draw_numbers(target, rect, self.card, ink)
         edge = theme.BRASS_LIGHT if self.selected or self.focused else theme.WOOD
         width = 3 if self.selected or self.focused else 1
         pygame.draw.rect(target, edge, rect, width=width, border_radius=8)
