@@ -1,0 +1,177 @@
+"""BattleCON's own table: the hand pairs by clicking onto the legal "set" / "discard_pair" /
+"clash" actions, the counters and piles follow the view, and the table draws for every
+pairing of fighters."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pygame
+import pytest
+
+from game.app import App
+from game.screens.table import TableScreen
+from game.session import Seat, Session
+from rules.battlecon.content import load
+
+FIGHTERS = list(load().fighters)
+
+
+def open_table(app_dirs, fighters=None, seed=4):
+    config, saves = app_dirs
+    app = App(config_dir=config, save_dir=saves, start=False)
+    setup = {"players": 2}
+    if fighters:
+        setup.update({"fighter.0": fighters[0], "fighter.1": fighters[1]})
+    session = Session.new("battlecon", setup, [Seat(True), Seat(True)], seed)
+    screen = app.stack.push(TableScreen(app, session))
+    chosen = []
+    screen.table.choose = chosen.append  # record what a click plays instead of playing it
+    return screen, chosen
+
+
+def play_until(screen, rng, done, limit=400):
+    """Random legal moves until ``done()``; then show the table to the seat to act."""
+    session = screen.session
+    for _ in range(limit):
+        if done():
+            screen.viewer = session.actor()
+            screen.refresh()
+            return
+        seat = session.actor()
+        assert seat is not None, "the duel ended first"
+        session.submit(seat, rng.choice(session.state.legal_actions(seat)))
+    raise AssertionError("never happened")
+
+
+def card_named(table, cid):
+    return next(c for c in table.hand if c.cid == cid)
+
+
+def test_clicking_a_style_then_a_base_plays_that_set(app_dirs):
+    screen, chosen = open_table(app_dirs)
+    rng = random.Random(1)
+    play_until(screen, rng, lambda: screen.session.state.s["phase"] == "set"
+               and screen.session.actor() is not None)
+    table = screen.table
+    seat = screen.viewer
+    legal = screen.session.state.legal_actions(seat)
+    target = next(a for a in legal if a.kind == "set")
+    style, base = target.args
+    card_named(table, style).click(0, 0)
+    assert chosen == [] and card_named(table, style).selected
+    card_named(table, base).click(0, 0)
+    assert chosen == [target]
+    assert table.selected == {}
+
+
+def test_clicking_a_picked_card_again_puts_it_back(app_dirs):
+    screen, chosen = open_table(app_dirs)
+    play_until(screen, random.Random(2), lambda: screen.session.state.s["phase"] == "set"
+               and screen.session.actor() is not None)
+    table = screen.table
+    target = next(a for a in screen.session.state.legal_actions(screen.viewer)
+                  if a.kind == "set")
+    style = card_named(table, target.args[0])
+    style.click(0, 0)
+    style.click(0, 0)
+    assert not style.selected and table.selected == {}
+    card_named(table, target.args[1]).click(0, 0)
+    assert chosen == []  # a base alone is not a pair
+
+
+def test_a_base_then_a_style_pairs_as_well(app_dirs):
+    screen, chosen = open_table(app_dirs)
+    play_until(screen, random.Random(3), lambda: screen.session.state.s["phase"] == "set"
+               and screen.session.actor() is not None)
+    table = screen.table
+    target = next(a for a in reversed(screen.session.state.legal_actions(screen.viewer))
+                  if a.kind == "set")
+    card_named(table, target.args[1]).click(0, 0)
+    card_named(table, target.args[0]).click(0, 0)
+    assert chosen == [target]
+
+
+def test_chosen_discards_pair_from_the_hand_too(app_dirs):
+    config, saves = app_dirs
+    app = App(config_dir=config, save_dir=saves, start=False)
+    session = Session.new("battlecon", {"players": 2, "discards": "chosen"},
+                          [Seat(True), Seat(True)], 6)
+    screen = app.stack.push(TableScreen(app, session))
+    chosen = []
+    screen.table.choose = chosen.append
+    play_until(screen, random.Random(6), lambda: session.state.s["phase"] == "discards"
+               and session.actor() is not None)
+    target = next(a for a in session.state.legal_actions(screen.viewer)
+                  if a.kind == "discard_pair")
+    card_named(screen.table, target.args[0]).click(0, 0)
+    card_named(screen.table, target.args[1]).click(0, 0)
+    assert chosen == [target]
+
+
+def test_a_clash_takes_the_clicked_base_at_once(app_dirs):
+    screen, chosen = open_table(app_dirs, seed=1)
+    play_until(screen, random.Random(1), lambda: screen.session.state.s["phase"] == "clash"
+               and screen.session.actor() is not None, limit=3000)
+    table = screen.table
+    legal = screen.session.state.legal_actions(screen.viewer)
+    target = legal[-1]
+    assert target.kind == "clash"
+    card_named(table, target.args[0]).click(0, 0)
+    assert chosen == [target]
+
+
+def test_only_cards_some_legal_action_uses_can_be_clicked(app_dirs):
+    screen, _ = open_table(app_dirs)
+    play_until(screen, random.Random(4), lambda: screen.session.state.s["phase"] == "ante"
+               and screen.session.actor() is not None)
+    table = screen.table
+    assert table.hand, "the viewer holds cards"
+    assert not any(c.enabled for c in table.hand)  # an ante takes no card from the hand
+    play_until(screen, random.Random(4), lambda: screen.session.state.s["phase"] == "set"
+               and screen.session.actor() is not None)
+    assert all(c.enabled for c in screen.table.hand)
+
+
+def test_hand_cards_follow_the_viewers_hand_and_a_spectator_sees_none(app_dirs):
+    screen, _ = open_table(app_dirs)
+    play_until(screen, random.Random(5), lambda: screen.session.state.s["phase"] == "set"
+               and screen.session.actor() is not None)
+    hand = screen.session.state.player(screen.viewer)["hand"]
+    assert sorted(c.cid for c in screen.table.hand) == sorted(hand)
+    screen.viewer = None
+    screen.refresh()
+    assert screen.table.hand == []
+
+
+def test_the_hand_is_keyboard_reachable_after_the_action_buttons(app_dirs):
+    screen, _ = open_table(app_dirs)
+    play_until(screen, random.Random(5), lambda: screen.session.state.s["phase"] == "set"
+               and screen.session.actor() is not None)
+    widgets = screen.table.widgets()
+    buttons, hand = screen.table.buttons, screen.table.hand
+    assert widgets[:len(buttons)] == buttons
+    assert all(card in widgets for card in hand)
+    assert widgets[-1] is screen.table.menu_button
+
+
+@pytest.mark.parametrize("pairing", list(itertools.combinations_with_replacement(FIGHTERS, 2)))
+def test_the_table_draws_for_every_pairing(app_dirs, pairing):
+    screen, _ = open_table(app_dirs, pairing, seed=len(pairing[0]))
+    session, target = screen.session, pygame.Surface((1280, 720))
+    rng = random.Random(7)
+    for step in range(36):
+        seat = session.actor()
+        if seat is None:
+            break
+        if step % 6 == 0:
+            screen.viewer = seat
+            screen.refresh()
+            screen.root.update(0.3)
+            screen.root.draw(target)
+            view = session.state.view(seat)
+            for p in (0, 1):
+                assert screen.table.standees[p].name == f"standee.{p}"
+                assert screen.table.pairs[p].visible == (view.player(p)["pair"] is not None)
+        session.submit(seat, rng.choice(session.state.legal_actions(seat)))
