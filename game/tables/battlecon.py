@@ -15,8 +15,10 @@ import pygame
 from game import theme
 from game.scene import CardNode, StandeeNode
 from game.tables.battlecon_parts import (
+    FloatText,
     HandCard,
     PairCard,
+    draw_chips,
     draw_force,
     draw_life,
     draw_pile,
@@ -24,7 +26,7 @@ from game.tables.battlecon_parts import (
 )
 from game.tables.generic import LOG, PANELS, GenericTable, TableModel
 from game.widgets import Widget
-from rules.core import Action, Panel
+from rules.core import Action, Event, Panel
 
 BOARD = pygame.Rect(PANELS.x, PANELS.y, PANELS.w, 134)
 PLATES = pygame.Rect(PANELS.x, BOARD.bottom + 8, PANELS.w, 120)
@@ -34,6 +36,8 @@ SIDE_PANELS = pygame.Rect(LOG.x + 4, SIDE_LOG.bottom + 10, LOG.w - 8, PANELS.bot
 CELL_GAP = 6
 DRAWN = ("Board", "Attack pairs", "Discards", "Your hand")  # drawn, not listed
 PAIRING = ("set", "discard_pair")  # actions that take a (style, base) pair from the hand
+CONCEALED = ("set", "ante")  # the phases in which set pairs lie face down
+GAIN, LOSS = (110, 200, 120), (236, 84, 70)
 
 
 class BattleconTable(GenericTable):
@@ -117,8 +121,12 @@ class BattleconTable(GenericTable):
             self.pairs[seat] = card
             self.add(card)
         card.visible = pair is not None
-        if pair is None or pair == "hidden":
+        card.peek = ""
+        if pair is None or pair == "hidden" or view.s["phase"] in CONCEALED:
+            card.tweens.finish_all()
             card.face_up = False
+            if isinstance(pair, dict):
+                card.peek = f"yours: {view.pair_name(seat)}"
             return
         card.title = view.pair_name(seat)
         clashed = [view.card_name(c) for c in pl["clash_bases"]]
@@ -158,6 +166,26 @@ class BattleconTable(GenericTable):
             if action.kind in PAIRING or action.kind == "clash":
                 out.update(str(a) for a in action.args)
         return out
+
+    def animate(self, event: Event) -> None:
+        """Damage, chip and regained life rise from the fighter as numbers; stuns and misses
+        as words."""
+        super().animate(event)
+        seat, amount = event.data.get("seat"), event.data.get("amount")
+        if not isinstance(seat, int) or seat not in self.standees:
+            return
+        words, colour = "", LOSS
+        if event.kind in ("damage", "chip") and isinstance(amount, int) and amount > 0:
+            words = f"-{amount}"
+        elif event.kind == "life" and isinstance(amount, int) and amount > 0:
+            words, colour = f"+{amount}", GAIN
+        elif event.kind == "stun":
+            words = "Stunned!"
+        elif event.kind == "miss":
+            words, colour = "Miss", theme.CREAM
+        if words:
+            standee = self.standees[seat]
+            self.add(FloatText(standee.x, standee.y - 40, words, colour))
 
     # -- input -------------------------------------------------------------------------
     def pick(self, cid: str) -> None:
@@ -277,6 +305,10 @@ class BattleconTable(GenericTable):
         active = view.s["active"]
         role = pygame.Rect(rect.right - 92, band.y + 4, 84, 16)
         draw_role(target, role, None if active is None else active == seat)
+        beat = pl["beat"]
+        chips = [view.content.overloads[o]["name"] for o in beat["overloads"]]
+        chips += ["Unique ante"] * len(beat["antes"])
+        draw_chips(target, role.x - 6, band.centery, chips)
         numbers = view.content.numbers
         draw_life(target, (rect.x + 24, rect.y + 48), pl["life"], numbers["life"], colour)
         cap = numbers["force_cap"]

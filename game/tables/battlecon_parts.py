@@ -10,7 +10,7 @@ import pygame
 
 from game import theme
 from game.assets import font
-from game.scene import Affine, CardNode
+from game.scene import Affine, CardNode, Node, blit_transformed
 from game.widgets import Widget
 
 STYLE_INK = (120, 46, 40)  # styles have a red band, bases a blue one, as printed
@@ -68,11 +68,24 @@ def word_lines(words: str, width: int, size: int, most: int) -> list[str]:
 
 
 class PairCard(CardNode):
-    """The attack pair on the plate: style and base names, whole words, then the numbers."""
+    """The attack pair on the plate: style and base names, whole words, then the numbers.
+    Face down, the owner's own pair shows a small tag with its name (``peek``)."""
+
+    peek = ""
+
+    def look_key(self) -> object:
+        return (super().look_key(), self.peek)
 
     def render(self) -> pygame.Surface:
         if not self.showing_face:
-            return super().render()
+            surf = super().render()
+            if self.peek:
+                tag = pygame.Rect(6, surf.get_height() - 30, surf.get_width() - 12, 24)
+                pygame.draw.rect(surf, theme.PARCHMENT, tag, border_radius=5)
+                for k, line in enumerate(word_lines(self.peek, tag.w - 6, 9, 2)):
+                    theme.text(surf, line, (tag.centerx, tag.y + 1 + 11 * k), 9, theme.INK,
+                               "bold", "midtop")
+            return surf
         surf = pygame.Surface((max(1, int(self.w)), max(1, int(self.h))), pygame.SRCALPHA)
         rect = surf.get_rect()
         pygame.draw.rect(surf, theme.PARCHMENT, rect, border_radius=10)
@@ -193,3 +206,36 @@ def draw_role(target: pygame.Surface, rect: pygame.Rect, active: bool | None) ->
     pygame.draw.rect(target, theme.CREAM if active else theme.PARCHMENT_DIM, rect, width=1,
                      border_radius=rect.h // 2)
     theme.text(target, words, rect.center, 10, theme.INK, "bold", "center")
+
+
+class FloatText(Node):
+    """A word or number that rises from a fighter and fades ("-4", "Stunned!")."""
+
+    def __init__(self, x: float, y: float, words: str, colour: tuple[int, int, int]) -> None:
+        super().__init__(x, y, name="float")
+        self.words = words
+        self.z = 40
+        ink = theme.rendered(words, 20, colour, "bold")
+        self.look = pygame.Surface((ink.get_width() + 2, ink.get_height() + 2), pygame.SRCALPHA)
+        self.look.blit(theme.rendered(words, 20, (0, 0, 0), "bold"), (2, 2))
+        self.look.blit(ink, (0, 0))
+        self.tween("y", y - 34, 1.1)
+        self.tween("alpha", 0.0, 0.5, delay=0.7, on_done=self.leave)
+
+    def leave(self) -> None:
+        if self.parent is not None:
+            self.parent.remove(self)
+
+    def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
+        blit_transformed(target, self.look, world, alpha)
+
+
+def draw_chips(target: pygame.Surface, right: int, y: int, words: list[str]) -> None:
+    """This beat's antes as small brass chips, laid from ``right`` leftwards."""
+    for word in words:
+        surf = theme.rendered(word, 10, theme.INK, "bold")
+        chip = pygame.Rect(0, 0, surf.get_width() + 10, 16)
+        chip.midright = (right, y)
+        pygame.draw.rect(target, theme.BRASS_LIGHT, chip, border_radius=8)
+        target.blit(surf, surf.get_rect(center=chip.center))
+        right = chip.x - 4
