@@ -175,3 +175,34 @@ def test_the_table_draws_for_every_pairing(app_dirs, pairing):
                 assert screen.table.standees[p].name == f"standee.{p}"
                 assert screen.table.pairs[p].visible == (view.player(p)["pair"] is not None)
         session.submit(seat, rng.choice(session.state.legal_actions(seat)))
+
+
+def test_own_set_pair_lies_face_down_with_its_name_until_the_reveal(app_dirs):
+    screen, _ = open_table(app_dirs)
+    session = screen.session
+    rng = random.Random(8)
+    play_until(screen, rng, lambda: session.state.s["phase"] == "ante"
+               and session.actor() is not None)
+    seat = screen.viewer
+    card = screen.table.pairs[seat]
+    assert not card.face_up and card.peek == f"yours: {session.state.pair_name(seat)}"
+    play_until(screen, rng, lambda: session.state.s["phase"] not in ("set", "ante"))
+    for p in (0, 1):  # both pairs turn over together
+        assert screen.table.pairs[p].busy()
+    screen.root.update(1.0)
+    assert all(screen.table.pairs[p].face_up for p in (0, 1))
+
+
+def test_damage_rises_from_the_fighter_and_fades(app_dirs):
+    from rules.core import Event
+
+    screen, _ = open_table(app_dirs)
+    table = screen.table
+    table.animate(Event("damage", "Wardlaw takes 4 damage.", {"seat": 1, "amount": 4}))
+    floats = [n for n in table.children if n.name == "float"]
+    assert len(floats) == 1 and floats[0].words == "-4"
+    start = floats[0].y
+    table.update(0.5)
+    assert floats[0].y < start
+    table.update(1.0)
+    assert floats[0] not in table.children
