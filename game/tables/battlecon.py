@@ -151,7 +151,7 @@ class BattleconTable(GenericTable):
         width = min(86.0, (HAND.w - 24 - gap * max(0, len(ids) - 1)) / max(1, len(ids)))
         for k, cid in enumerate(ids):
             x = HAND.x + 12 + width / 2 + k * (width + gap)
-            card = HandCard(x, HAND.bottom - 50, cid, view.card(cid), self.pick, w=width, h=94)
+            card = HandCard(x, HAND.bottom - 50, cid, view.card(cid), self.pick_card, w=width, h=94)
             card.enabled = cid in usable
             card.z = 6
             if self.selected.get(view.card(cid)["kind"]) == cid:
@@ -188,7 +188,7 @@ class BattleconTable(GenericTable):
             self.add(FloatText(standee.x, standee.y - 40, words, colour))
 
     # -- input -------------------------------------------------------------------------
-    def pick(self, cid: str) -> None:
+    def pick_card(self, cid: str) -> None:
         """A hand card was clicked: a clash takes the base at once; otherwise the card is
         picked (or put back) for the pair, and a style with a base plays the pair."""
         action = self.action_for_pick(cid)

@@ -49,6 +49,14 @@ def card_named(table, cid):
     return next(c for c in table.hand if c.cid == cid)
 
 
+def mouse_click(screen, card):
+    """Press and release the left button on the card, through the screen's own input."""
+    screen.root.update(0.5)  # let a lifted card settle where it is drawn
+    pos = card.to_world()
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        screen.handle(pygame.event.Event(kind, pos=pos, button=1))
+
+
 def test_clicking_a_style_then_a_base_plays_that_set(app_dirs):
     screen, chosen = open_table(app_dirs)
     rng = random.Random(1)
@@ -59,9 +67,9 @@ def test_clicking_a_style_then_a_base_plays_that_set(app_dirs):
     legal = screen.session.state.legal_actions(seat)
     target = next(a for a in legal if a.kind == "set")
     style, base = target.args
-    card_named(table, style).click(0, 0)
+    mouse_click(screen, card_named(table, style))
     assert chosen == [] and card_named(table, style).selected
-    card_named(table, base).click(0, 0)
+    mouse_click(screen, card_named(table, base))
     assert chosen == [target]
     assert table.selected == {}
 
