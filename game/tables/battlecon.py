@@ -15,6 +15,7 @@ import pygame
 from game import theme
 from game.scene import CardNode, StandeeNode
 from game.tables.battlecon_parts import (
+    AnteTile,
     FloatText,
     HandCard,
     PairCard,
@@ -24,7 +25,7 @@ from game.tables.battlecon_parts import (
     draw_pile,
     draw_role,
 )
-from game.tables.generic import LOG, PANELS, GenericTable, TableModel
+from game.tables.generic import ACTIONS, LOG, PANELS, GenericTable, TableModel
 from game.widgets import Widget
 from rules.core import Action, Event, Panel
 
@@ -37,6 +38,7 @@ CELL_GAP = 6
 DRAWN = ("Board", "Attack pairs", "Discards", "Your hand")  # drawn, not listed
 PAIRING = ("set", "discard_pair")  # actions that take a (style, base) pair from the hand
 CONCEALED = ("set", "ante")  # the phases in which set pairs lie face down
+ANTES = ("overload", "ua_ante", "pass")  # the ante panel's choices
 GAIN, LOSS = (110, 200, 120), (236, 84, 70)
 
 
@@ -158,6 +160,37 @@ class BattleconTable(GenericTable):
                 card.selected, card.y = True, card.home_y - 10
             self.hand.append(card)
             self.add(card)
+
+    def build_buttons(self) -> None:
+        """During the ante the action buttons are drawn as the ante panel: a tile per
+        Overload, Unique Ability ante and Pass (the same buttons: names, keys, labels)."""
+        actions = self.model.actions
+        view = self.model.view
+        if (view is None or not actions or len(actions) > 7
+                or any(a.kind not in ANTES for a in actions)):
+            super().build_buttons()
+            return
+        for b in self.buttons + self.pager:
+            self.remove(b)
+        self.buttons, self.pager = [], []
+        w, h, gap = 164, 112, 14
+        for i, action in enumerate(actions):
+            x = ACTIONS.x + 16 + w / 2 + i * (w + gap)
+            tile = AnteTile(x, ACTIONS.y + 40 + h / 2, w, h, f"{i + 1}. {action}",
+                            f"action.{i}", lambda a=action: self.choose(a), action.kind,
+                            *self.ante_words(view, action))
+            self.buttons.append(tile)
+            self.add(tile)
+
+    @staticmethod
+    def ante_words(view: Any, action: Action) -> tuple[str, str, int]:
+        """A tile's heading, body and Force cost."""
+        if action.kind == "overload":
+            ov = view.content.overloads[action.args[0]]
+            return ov["name"], f"+{ov['amount']} {ov['stat'].capitalize()}", int(ov["cost"])
+        if action.kind == "pass":
+            return "Pass", "ante nothing more", 0
+        return "Unique ante", str(action), 0
 
     def usable_cards(self) -> set[str]:
         """The cards some legal action takes from the hand."""

@@ -11,7 +11,7 @@ import pygame
 from game import theme
 from game.assets import font
 from game.scene import Affine, CardNode, Node, blit_transformed
-from game.widgets import Widget
+from game.widgets import Button, Widget
 
 STYLE_INK = (120, 46, 40)  # styles have a red band, bases a blue one, as printed
 BASE_INK = (40, 70, 120)
@@ -239,3 +239,41 @@ def draw_chips(target: pygame.Surface, right: int, y: int, words: list[str]) -> 
         pygame.draw.rect(target, theme.BRASS_LIGHT, chip, border_radius=8)
         target.blit(surf, surf.get_rect(center=chip.center))
         right = chip.x - 4
+
+
+class AnteTile(Button):
+    """One ante choice drawn as a tile: an Overload (brass, its bonus and its Force cost), a
+    Unique Ability ante (parchment, its words) or Pass (dark wood). Still the action's
+    button: same name, label and key."""
+
+    def __init__(self, x: float, y: float, w: float, h: float, label: str, name: str,
+                 on_activate: Callable[[], None], kind: str, head: str, body: str,
+                 cost: int = 0) -> None:
+        super().__init__(x, y, w, h, label, name=name, on_activate=on_activate, size=15)
+        self.kind, self.head, self.body, self.cost = kind, head, body, cost
+
+    def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
+        rect = self.box(world)
+        if self.pressed:
+            rect = rect.move(0, 2)
+        fill = {"overload": theme.BRASS, "pass": theme.WOOD}.get(self.kind, theme.PARCHMENT)
+        fill = theme.blend(fill, theme.lighten(fill, 30), self.glow)
+        ink = theme.CREAM if self.kind == "pass" else theme.INK
+        theme.shadowed_rect(target, rect, fill, radius=12, shadow=0 if self.pressed else 6,
+                            border=theme.CREAM if self.focused else theme.WOOD,
+                            border_width=3 if self.focused else 1)
+        key = self.label.split(". ", 1)[0] if ". " in self.label else ""
+        if key:
+            theme.text(target, key, (rect.x + 8, rect.y + 5), 11, ink, "bold")
+        y = rect.y + 20
+        for line in word_lines(self.head, rect.w - 16, 15, 2):
+            theme.text(target, line, (rect.centerx, y), 15, ink, "bold", "midtop")
+            y += 18
+        for line in theme.wrap(self.body, rect.w - 16, 12)[:3]:
+            theme.text(target, line, (rect.centerx, y + 4), 12, ink, anchor="midtop")
+            y += 14
+        if self.cost:
+            draw_force(target, (rect.centerx - 6 * self.cost, rect.bottom - 14), self.cost,
+                       self.cost)
+            theme.text(target, "Force", (rect.centerx + 6 * self.cost + 6, rect.bottom - 14), 11,
+                       ink, "bold", "midleft")

@@ -214,3 +214,19 @@ def test_damage_rises_from_the_fighter_and_fades(app_dirs):
     assert floats[0].y < start
     table.update(1.0)
     assert floats[0] not in table.children
+
+
+def test_the_ante_choices_are_tiles_that_play_their_action(app_dirs):
+    from game.tables.battlecon_parts import AnteTile
+
+    screen, chosen = open_table(app_dirs)
+    play_until(screen, random.Random(4), lambda: screen.session.state.s["phase"] == "ante"
+               and screen.session.actor() is not None)
+    legal = screen.session.state.legal_actions(screen.viewer)
+    tiles = screen.table.buttons
+    assert [t.name for t in tiles] == [f"action.{i}" for i in range(len(legal))]
+    assert all(isinstance(t, AnteTile) for t in tiles)
+    assert tiles[-1].head == "Pass"
+    for tile in tiles:
+        mouse_click(screen, tile)
+    assert chosen == legal
