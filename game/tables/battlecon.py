@@ -19,6 +19,7 @@ from game.tables.battlecon_parts import (
     FloatText,
     HandCard,
     PairCard,
+    SpaceTarget,
     draw_chips,
     draw_force,
     draw_life,
@@ -27,6 +28,7 @@ from game.tables.battlecon_parts import (
 )
 from game.tables.generic import ACTIONS, LOG, PANELS, GenericTable, TableModel
 from game.widgets import Widget
+from rules.battlecon import movement
 from rules.core import Action, Event, Panel
 
 BOARD = pygame.Rect(PANELS.x, PANELS.y, PANELS.w, 134)
@@ -54,6 +56,7 @@ class BattleconTable(GenericTable):
         self.pairs: dict[int, CardNode] = {}
         self.hand: list[HandCard] = []
         self.selected: dict[str, str] = {}  # card kind -> card id picked for the pair
+        self.targets: list[SpaceTarget] = []
 
     # -- geometry ----------------------------------------------------------------------
     def cell(self, index: int) -> pygame.Rect:
@@ -93,6 +96,48 @@ class BattleconTable(GenericTable):
             self.place(seat, int(view.pos(seat)), view.name(seat))
             self.show_pair(seat, view)
         self.deal_hand(view, model.viewer)
+        self.mark_targets(view)
+
+    def mark_targets(self, view: Any) -> None:
+        """Outline each space one legal move (and only one) takes a fighter to."""
+        for target in self.targets:
+            self.remove(target)
+        self.targets = []
+        actor = self.model.actor
+        if actor is None or actor not in (0, 1):
+            return
+        found: dict[tuple[int, int], list[Action]] = {}
+        for action in self.model.actions:
+            landing = self.landing(view, actor, action)
+            if landing is not None:
+                found.setdefault(landing, []).append(action)
+        for (mover, space), actions in sorted(found.items()):
+            if len(actions) != 1 or not 0 <= space < self.spaces:
+                continue
+            action = actions[0]
+            words = str(action).split(" (", 1)[0]
+            target = SpaceTarget(self.cell(space), words, self.colour(mover),
+                                 f"space.{space}.{mover}",
+                                 lambda a=action: self.choose(a))
+            self.targets.append(target)
+            self.add(target)
+
+    @staticmethod
+    def landing(view: Any, actor: int, action: Action) -> tuple[int, int] | None:
+        """(fighter, space) a move or teleport action puts a fighter on, else None."""
+        if action.kind == "teleport" and action.args:
+            return actor, int(action.args[0])
+        if action.kind != "move" or len(action.args) != 2:
+            return None
+        kind, n = action.args
+        step = getattr(movement, str(kind), None)
+        if step is None:
+            return None
+        dest = step(view.pos(actor), view.pos(1 - actor), int(n), view.width)
+        if dest is None:
+            return None
+        mover = 1 - actor if kind in ("push", "pull") else actor
+        return mover, int(dest)
 
     def place(self, seat: int, index: int, name: str) -> None:
         """Stand the fighter on its space; a fighter that moved hops there."""
@@ -252,7 +297,7 @@ class BattleconTable(GenericTable):
 
     def widgets(self) -> list[Widget]:
         """Focus order: the action buttons (the keyboard path), the hand, the menu."""
-        return [*self.buttons, *self.pager, *self.hand, self.menu_button]
+        return [*self.buttons, *self.pager, *self.hand, *self.targets, self.menu_button]
 
     # -- drawing -------------------------------------------------------------------------
     def draw_panels(self, target: pygame.Surface) -> None:

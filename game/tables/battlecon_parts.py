@@ -277,3 +277,27 @@ class AnteTile(Button):
                        self.cost)
             theme.text(target, "Force", (rect.centerx + 6 * self.cost + 6, rect.bottom - 14), 11,
                        ink, "bold", "midleft")
+
+
+class SpaceTarget(Widget):
+    """A space a legal move can take a fighter to: a glowing outline in the mover's colour
+    with the move's words; clicking it plays that move."""
+
+    def __init__(self, rect: pygame.Rect, words: str, colour: tuple[int, int, int],
+                 name: str, on_activate: Callable[[], None]) -> None:
+        super().__init__(rect.centerx, rect.centery, rect.w, rect.h, name=name,
+                         on_activate=on_activate)
+        self.words, self.colour = words, colour
+        self.z = 3
+
+    def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
+        rect = self.box(world)
+        wash = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(wash, (*self.colour, int(60 + 60 * self.glow)), wash.get_rect(),
+                         border_radius=8)
+        target.blit(wash, rect.topleft)
+        pygame.draw.rect(target, theme.BRASS_LIGHT if self.focused else self.colour, rect,
+                         width=3, border_radius=8)
+        for k, line in enumerate(word_lines(self.words, rect.w - 8, 11, 2)):
+            theme.text(target, line, (rect.centerx, rect.centery - 8 + 13 * k), 11, theme.INK,
+                       "bold", "center")

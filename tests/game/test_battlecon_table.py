@@ -230,3 +230,23 @@ def test_the_ante_choices_are_tiles_that_play_their_action(app_dirs):
     for tile in tiles:
         mouse_click(screen, tile)
     assert chosen == legal
+
+
+def test_a_space_a_move_reaches_plays_that_move_when_clicked(app_dirs):
+    from rules.battlecon import movement
+
+    screen, chosen = open_table(app_dirs, seed=1)
+    session = screen.session
+    play_until(screen, random.Random(1), lambda: session.actor() is not None and any(
+        a.kind == "move" for a in session.state.legal_actions(session.actor())), limit=3000)
+    seat, view = screen.viewer, session.state
+    moves = [a for a in view.legal_actions(seat) if a.kind == "move"]
+    targets = screen.table.targets
+    assert targets
+    for target in targets:
+        mouse_click(screen, target)
+    assert chosen and all(a in moves for a in chosen)
+    for action, target in zip(chosen, targets, strict=True):
+        kind, n = action.args
+        dest = getattr(movement, kind)(view.pos(seat), view.pos(1 - seat), n, view.width)
+        assert target.name.startswith(f"space.{dest}.")
