@@ -146,7 +146,7 @@ def test_ignore_armor_is_not_used_up():
     """Ignore Armor: the target's Armor counts as 0 and is not consumed."""
     st = duel("lucida", "wardlaw")
     play_beat(st, (("sharpened", "drive"), ("massive", "shot")))
-    assert st.player(1)["life"] == 20 - (1 + 3)  # Massive's Armor 2 does not count
+    assert st.player(1)["life"] == 20 - (2 + 3)  # Massive's Armor 2 does not count
 
 
 # ---- Dravil: Ebbing Tide -------------------------------------------------------------
