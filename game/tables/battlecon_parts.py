@@ -4,6 +4,7 @@ the discard piles, and the counters (life, Force gems, the Active/Reactive marke
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -47,12 +48,16 @@ def draw_numbers(target: pygame.Surface, rect: pygame.Rect, card: dict[str, Any]
                                          (f"Pr {prio}", f"G {guard}"))):
         y = rect.bottom - 28 + row * 13
         shown = theme.text(target, right, (rect.right - 4, y), 10, ink, anchor="topright")
-        theme.text(target, theme.ellipsize(left, shown.x - rect.x - 7, 10), (rect.x + 4, y), 10,
-                   ink)
+        room = shown.x - rect.x - 7
+        if font(10).size(left)[0] > room:
+            left = left.split(" ", 1)[1]  # the number without its letter
+        theme.text(target, theme.ellipsize(left, room, 10), (rect.x + 4, y), 10, ink)
 
 
-def word_lines(words: str, width: int, size: int, most: int) -> list[str]:
-    """Wrap by whole words (a word too long is shortened with an ellipsis, never split)."""
+@lru_cache(maxsize=1024)
+def word_lines(words: str, width: int, size: int, most: int) -> tuple[str, ...]:
+    """Wrap by whole words (a word too long is shortened with an ellipsis, never split);
+    cached, since hand cards draw every frame."""
     lines: list[str] = []
     for word in words.split():
         trial = f"{lines[-1]} {word}" if lines else word
@@ -64,7 +69,7 @@ def word_lines(words: str, width: int, size: int, most: int) -> list[str]:
     if len(lines) > most:
         lines = lines[:most - 1] + [theme.ellipsize(" ".join(lines[most - 1:]), width, size,
                                                     "bold")]
-    return lines
+    return tuple(lines)
 
 
 class PairCard(CardNode):
@@ -111,6 +116,7 @@ class HandCard(Widget):
         self.cid, self.card = cid, card
         self.selected = False
         self.home_y = y
+        self._look: tuple[object, pygame.Surface] | None = None
 
     def select(self, on: bool) -> None:
         if on != self.selected:
@@ -119,31 +125,42 @@ class HandCard(Widget):
 
     def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
         rect = self.box(world)
+        key = (rect.size, self.enabled, self.selected, self.focused, self.pressed,
+               round(self.glow, 1))
+        if self._look is None or self._look[0] != key:
+            self._look = (key, self.render(rect.size))
+        target.blit(self._look[1], (rect.x - 6, rect.y - 6))
+
+    def render(self, size: tuple[int, int]) -> pygame.Surface:
+        """The card drawn once per look (the hand draws every frame)."""
+        surf = pygame.Surface((size[0] + 12, size[1] + 12), pygame.SRCALPHA)
+        rect = pygame.Rect(6, 6, *size)
         kind = self.card.get("kind", "")
         band_ink = kind_colour(kind) if self.enabled else DIM
         lift = 0 if self.pressed else 4
-        theme.shadowed_rect(target, rect, theme.PARCHMENT if self.enabled else theme.PARCHMENT_DIM,
+        theme.shadowed_rect(surf, rect, theme.PARCHMENT if self.enabled else theme.PARCHMENT_DIM,
                             radius=8, shadow=lift)
         band = pygame.Rect(rect.x, rect.y, rect.w, 20)
-        pygame.draw.rect(target, band_ink, band, border_top_left_radius=8,
+        pygame.draw.rect(surf, band_ink, band, border_top_left_radius=8,
                          border_top_right_radius=8)
-        theme.text(target, kind.upper(), band.center, 10, theme.CREAM, "bold", "center")
+        theme.text(surf, kind.upper(), band.center, 10, theme.CREAM, "bold", "center")
         ink = theme.INK if self.enabled else DIM
         y = band.bottom + 5
         for line in word_lines(self.card.get("name", self.cid), rect.w - 6, 11, 2):
-            theme.text(target, line, (rect.centerx, y), 11, ink, "bold", "midtop")
+            theme.text(surf, line, (rect.centerx, y), 11, ink, "bold", "midtop")
             y += 14
-        pygame.draw.line(target, theme.PARCHMENT_DIM, (rect.x + 4, rect.bottom - 31),
+        pygame.draw.line(surf, theme.PARCHMENT_DIM, (rect.x + 4, rect.bottom - 31),
                          (rect.right - 4, rect.bottom - 31))
-        draw_numbers(target, rect, self.card, ink)
+        draw_numbers(surf, rect, self.card, ink)
         edge = theme.BRASS_LIGHT if self.selected or self.focused else theme.WOOD
         width = 3 if self.selected or self.focused else 1
-        pygame.draw.rect(target, edge, rect, width=width, border_radius=8)
+        pygame.draw.rect(surf, edge, rect, width=width, border_radius=8)
         if self.glow > 0.05 and self.enabled:
             glow = pygame.Surface(rect.size, pygame.SRCALPHA)
             pygame.draw.rect(glow, (255, 240, 200, int(50 * self.glow)), glow.get_rect(),
                              border_radius=8)
-            target.blit(glow, rect.topleft)
+            surf.blit(glow, rect.topleft)
+        return surf
 
 
 def draw_pile(target: pygame.Surface, rect: pygame.Rect, label: str, names: list[str],
@@ -158,9 +175,9 @@ def draw_pile(target: pygame.Surface, rect: pygame.Rect, label: str, names: list
         pygame.draw.rect(target, accent, rect, width=2, border_radius=6)
         y = rect.y + 16
         for name in names[:3]:
-            theme.text(target, theme.ellipsize(name, rect.w - 8, 11), (rect.centerx, y), 11,
+            theme.text(target, theme.ellipsize(name, rect.w - 6, 10), (rect.centerx, y), 10,
                        theme.INK, anchor="midtop")
-            y += 14
+            y += 13
     else:
         pygame.draw.rect(target, (96, 64, 44), rect, width=2, border_radius=6)
     theme.text(target, label, (rect.centerx, rect.y + 3), 10, theme.WOOD if names else
