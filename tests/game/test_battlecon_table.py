@@ -250,3 +250,19 @@ def test_a_space_a_move_reaches_plays_that_move_when_clicked(app_dirs):
         kind, n = action.args
         dest = getattr(movement, kind)(view.pos(seat), view.pos(1 - seat), n, view.width)
         assert target.name.startswith(f"space.{dest}.")
+
+
+def test_board_materials_are_drawn_on_their_spaces(app_dirs):
+    screen, _ = open_table(app_dirs, ("burgundy", "wardlaw"))
+    table, view = screen.table, screen.session.state.view(0)
+    ua = view.player(0)["ua"]
+    ua.update({"paint": [0, 6], "staff": "board", "staff_pos": 2, "ice": -1})
+    target = pygame.Surface((1280, 720))
+    table.draw_board(target, view)
+    for space in (0, 6):
+        rect = table.cell(space)
+        assert target.get_at((rect.right - 12, rect.bottom - 22))[:3] == table.colour(0)
+    staff = table.cell(2)
+    assert target.get_at((staff.x + 26, staff.y + 22))[:3] == table.colour(0)
+    bare = table.cell(4)
+    assert target.get_at((bare.right - 12, bare.bottom - 22))[:3] != table.colour(0)
