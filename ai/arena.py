@@ -15,9 +15,6 @@ from typing import Any
 from rules.core import Game, Match, save_record
 from rules.core.actions import CHANCE, Action
 
-#: A match that has not ended after this many decisions is reported as an error.
-MAX_DECISIONS = 20_000
-
 
 class InvariantBroken(AssertionError):
     """A state broke one of its game's invariants during a simulated match."""
@@ -71,10 +68,10 @@ def play_one(
                     who = "chance" if player == CHANCE else m.state.player_name(player)
                     raise InvariantBroken(f"after {who}: {action}: {'; '.join(broken)}")
 
-        outcome = match.play(agents, max_decisions=MAX_DECISIONS, on_step=on_step)
+        outcome = match.play(agents, max_decisions=game.decision_cap, on_step=on_step)
         result.decisions = match.decisions
         if outcome is None:
-            result.error = f"did not end within {MAX_DECISIONS} decisions"
+            result.error = f"did not end within {game.decision_cap} decisions"
         else:
             result.scores = outcome.scores
     except Exception as exc:  # a failing match is counted, never fatal to the run
@@ -216,7 +213,7 @@ def bench_engine(game: Game, seconds: float, seed: int = 1) -> dict[str, Any]:
     while time.perf_counter() - start < seconds or matches == 0:
         setup = game.random_setup(rng, None)
         state = game.new_state(setup, rng.getrandbits(31))
-        for _ in range(MAX_DECISIONS):
+        for _ in range(game.decision_cap):
             d = state.decision()
             if d.is_terminal:
                 break
@@ -247,7 +244,7 @@ def bench_ai(game: Game, level: str, decisions: int, seed: int = 1) -> dict[str,
         timed = make_agent(game.id, level, rng.getrandbits(31))
         other = RandomAgent(rng.getrandbits(31))
         before = len(times)
-        while not match.over and len(times) < decisions and match.decisions < MAX_DECISIONS:
+        while not match.over and len(times) < decisions and match.decisions < game.decision_cap:
             match.advance_chance()
             if match.over:
                 break

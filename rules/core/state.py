@@ -245,6 +245,9 @@ class Game(ABC):
     min_players: int = 2
     max_players: int = 2
     summary: str = ""
+    #: Simulations report a match still going after this many decisions as unfinished
+    #: (an error). Random play in a long race game needs a generous bound.
+    decision_cap: int = 20_000
 
     @abstractmethod
     def setup_options(self, players: int) -> list[SetupOption]:

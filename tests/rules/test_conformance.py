@@ -16,7 +16,6 @@ from tests.rules.core.dice_race import GAME as DICE_RACE
 
 GAMES = [DICE_RACE, *(get_game(g) for g in available_games())]
 MATCHES_PER_PLAYER_COUNT = 3
-MAX_DECISIONS = 20_000  # as ai.arena: random play in a lane game runs long
 
 
 CASES = [(game, n) for game in GAMES for n in sorted({game.min_players, game.max_players})]
@@ -58,14 +57,14 @@ def test_random_playouts_honour_the_contract(game: Game, players: int):
         seed = 1000 * players + m
         rng = random.Random(seed)
         match = Match(game, game.random_setup(rng, players), seed)
-        while not match.over and match.decisions < MAX_DECISIONS:
+        while not match.over and match.decisions < game.decision_cap:
             _check_state(game, match, rng, deep=match.decisions % 41 == 0)
             if match.state.decision().is_chance:
                 match.resolve_chance()
                 continue
             player = match.state.decision().players[0]
             match.submit(player, rng.choice(match.state.legal_actions(player)))
-        assert match.over, f"{game.id}: no end after {MAX_DECISIONS} decisions"
+        assert match.over, f"{game.id}: no end after {game.decision_cap} decisions"
         outcome = match.outcome()
         assert outcome is not None and len(outcome.scores) == match.state.num_players
         record = match.finish_record()
