@@ -14,17 +14,9 @@ from rules.chaostle import cards, flow
 from rules.chaostle.board import Board, Rules, board
 from rules.chaostle.content import Character, characters
 from rules.core import CHANCE, Action, Decision, Event, GameState, Outcome, Panel
+from rules.core.plain import copy_plain as _copy
 
 TWO_DICE = {s: (6 - abs(s - 7)) / 36 for s in range(2, 13)}
-
-
-def _copy(value: Any) -> Any:
-    """A deep copy of plain JSON-like data (dicts, lists, scalars), faster than deepcopy."""
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    return value
 
 
 class ChaostleState(GameState):
