@@ -15,16 +15,8 @@ from rules.battlecon.content import Content, kit_bases, kit_styles, load
 from rules.battlecon.effects import OPS
 from rules.battlecon.stats import AttackStats, attack_stats
 from rules.core.actions import Action, Event
+from rules.core.plain import copy_plain as _copy
 from rules.core.state import Decision, GameState, Outcome
-
-
-def _copy(value: Any) -> Any:
-    """A fast deep copy of nested JSON data (dicts, lists, primitives)."""
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    return value
 
 
 def _copy_player(pl: dict[str, Any]) -> dict[str, Any]:
