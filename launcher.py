@@ -16,6 +16,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
+# pygame prints a banner on stdout when imported: keep stdout clean for --json output.
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
 PROG = "tabletop-arena"
 GAME_IDS = ("battlecon", "biternia", "chaostle", "terrene")
 AGENTS = ("random", "easy", "normal", "hard")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -115,3 +116,18 @@ def test_tournament_json_shape(dice_race, capsys):
     assert result["agents"] == ["random", "easy"]
     (pair,) = result["pairs"]
     assert pair["a_wins"] + pair["b_wins"] + pair["draws"] + pair["errors"] == 4
+
+
+def test_bench_json_is_the_only_thing_on_stdout():
+    """pygame's import banner must not spoil the JSON a benchmark script reads."""
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "launcher.py"), "bench", "--game", "battlecon",
+         "--seconds", "0.2", "--ai-decisions", "1", "--levels", "easy", "--json"],
+        capture_output=True, text=True, cwd=ROOT,
+        env={**os.environ, "SDL_VIDEODRIVER": "dummy"})
+    assert proc.returncode == 0, proc.stderr
+    report = json.loads(proc.stdout)
+    entry = report["games"]["battlecon"]
+    assert entry["engine"]["decisions_per_s"] > 0
+    assert entry["ai"]["easy"]["decisions"] == 1
+    assert set(entry["gui"]) == {"animating", "ai_thinking"}
