@@ -104,9 +104,10 @@ class Cycler(Widget):
 
     def __init__(self, x: float, y: float, w: float, h: float, label: str,
                  choices: Sequence[str], value: str, name: str = "",
-                 on_change: Callable[[str], None] | None = None, size: int = 16) -> None:
+                 on_change: Callable[[str], None] | None = None, size: int = 16,
+                 show: Callable[[str], str] = str) -> None:
         super().__init__(x, y, w, h, name or label)
-        self.label, self.choices, self.size = label, list(choices), size
+        self.label, self.choices, self.size, self.show = label, list(choices), size, show
         self.value = value if value in self.choices else self.choices[0]
         self.on_change = on_change
         self.on_activate = lambda: self.nudge(1)
@@ -144,7 +145,7 @@ class Cycler(Widget):
         value_x = rect.right - 40 if self.label else rect.centerx
         anchor = "midright" if self.label else "center"
         space = rect.w // 2 - 30 if self.label else rect.w - 80
-        theme.text(target, theme.ellipsize(self.value, space, self.size, "bold"),
+        theme.text(target, theme.ellipsize(self.show(self.value), space, self.size, "bold"),
                    (value_x, rect.centery), self.size, ink, "bold", anchor)
 
 

@@ -15,7 +15,7 @@ from game.screens.base import Screen
 from game.session import AI_LEVELS, Seat, Session, SessionError
 from game.widgets import Button, Cycler, Widget
 from rules import registry
-from rules.core import Game
+from rules.core import Game, SetupOption
 
 if TYPE_CHECKING:
     from game.app import App
@@ -228,12 +228,10 @@ class SetupScreen(Screen):
                                                 on_change=lambda v, s=seat: self.set_seat(s, v))))
             for j, opt in enumerate(per_seat[:2]):
                 key = f"{opt.key}.{seat}"
-                widgets.append(self.root.add(self._option(key, opt.label, opt.choices,
-                                                          opt.default, 737 + j * 295, y, 275, h)))
+                widgets.append(self.root.add(self._option(key, opt, 737 + j * 295, y, 275, h)))
         for i, opt in enumerate(shared):
             x, y, w, oh = self._shared_slot(i, bool(per_seat), step, h)
-            widgets.append(self.root.add(self._option(opt.key, opt.label, opt.choices,
-                                                      opt.default, x, y, w, oh)))
+            widgets.append(self.root.add(self._option(opt.key, opt, x, y, w, oh)))
         back = self.root.add(Button(CX - 170, 660, 200, 50, "Back", on_activate=self.back))
         start = self.root.add(Button(CX + 130, 660, 300, 54, "Start", name="start",
                                      on_activate=self.start, primary=True, size=22))
@@ -257,13 +255,14 @@ class SetupScreen(Screen):
     def _shared_count(self) -> int:
         return sum(1 for o in self.game.setup_options(self.players) if not o.per_seat)
 
-    def _option(self, key: str, label: str, choices: tuple[str, ...], default: str, x: float,
-                y: float, w: float, h: int = 44) -> Cycler:
-        default = str(self.defaults.get(key, default))
+    def _option(self, key: str, opt: SetupOption, x: float, y: float, w: float,
+                h: int = 44) -> Cycler:
+        default = str(self.defaults.get(key, opt.default))
         value = self.values.get(key, default)
-        self.values[key] = value if value in choices else default
-        return Cycler(x, y, w, h, label if w > 320 else "", choices, self.values[key], name=key,
-                      on_change=lambda v, k=key: self.values.__setitem__(k, v), size=15)
+        self.values[key] = value if value in opt.choices else default
+        return Cycler(x, y, w, h, opt.label if w > 320 else "", opt.choices, self.values[key],
+                      name=key, on_change=lambda v, k=key: self.values.__setitem__(k, v),
+                      size=15, show=opt.label_of)
 
     def set_players(self, value: str) -> None:
         self.players = int(value)

@@ -24,10 +24,12 @@ class BattleconGame(Game):
     summary = SUMMARY
 
     def setup_options(self, players: int) -> list[SetupOption]:
-        fighters = tuple(load().fighters)
+        roster = load().fighters
+        fighters = tuple(roster)
         return [
             SetupOption("fighter", "Fighter", fighters, fighters[0], per_seat=True,
-                        help="Each player's fighter (a fighter may meet itself)."),
+                        help="Each player's fighter (a fighter may meet itself).",
+                        labels=tuple(roster[f]["name"] for f in fighters)),
             SetupOption("discards", "Initial discards", ("suggested", "chosen"), "suggested",
                         help="Start with the suggested '1'/'2' pairs in the discard piles, or "
                              "let each player choose the two pairs."),

@@ -95,6 +95,13 @@ class SetupOption:
     default: str
     per_seat: bool = False
     help: str = ""
+    labels: tuple[str, ...] = ()  # what a person reads for each choice (default: the choice)
+
+    def label_of(self, choice: str) -> str:
+        """The readable name of ``choice`` (e.g. a fighter's name for its id)."""
+        if self.labels and choice in self.choices:
+            return self.labels[self.choices.index(choice)]
+        return choice
 
 
 @dataclass(frozen=True, slots=True)

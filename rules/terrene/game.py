@@ -33,11 +33,13 @@ class TerreneGame(Game):
                             "Swiss rounds")
         if players not in TABLE_GAMES:
             return [draft]
-        ids = tuple(decks())
+        lists = decks()
+        ids = tuple(lists)
         formats = FORMATS if players == 4 else FORMATS[:2]
         return [
             SetupOption("deck", "Deck", ids, ids[0], per_seat=True,
-                        help="a preset deck list from the rulebook (not used in a draft)"),
+                        help="a preset deck list from the rulebook (not used in a draft)",
+                        labels=tuple(lists[i].name for i in ids)),
             SetupOption("format", "Format", formats, formats[0],
                         help="one game, a best-of-three set (the loser of a game chooses "
                         "who goes first in the next)" + (", or a 4-player draft"

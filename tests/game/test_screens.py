@@ -368,3 +368,15 @@ def test_a_game_whose_package_fails_shows_as_broken(app, monkeypatch, dice_race,
     assert tile.stamp == "BROKEN" and not tile.enabled
     assert select.widget("game.biternia").stamp == "COMING"
     assert "castle.toml" in capsys.readouterr().err
+
+
+def test_setup_cycler_shows_the_option_label_not_its_id():
+    """A per-seat choice reads as a name (BattleCON's fighter ids show as fighter names)."""
+    from game.widgets import Cycler
+    from rules.registry import get_game
+
+    game = get_game("battlecon")
+    opt = next(o for o in game.setup_options(2) if o.key == "fighter")
+    cycler = Cycler(0, 0, 200, 40, "", opt.choices, opt.choices[0], show=opt.label_of)
+    assert cycler.show(cycler.value) != cycler.value
+    assert cycler.show("amon") == "Amon Elcela"

@@ -153,3 +153,12 @@ def test_random_setup_is_legal():
     for s in range(10):
         setup = GAME.random_setup(random.Random(s))
         assert GAME.validate_setup(setup) == setup
+
+
+def test_setup_option_labels_name_each_choice():
+    from rules.core import SetupOption
+
+    opt = SetupOption("fighter", "Fighter", ("amon", "kimbhe"), "amon",
+                      labels=("Amon Elcela", "Uleyle Kimbhe"))
+    assert opt.label_of("kimbhe") == "Uleyle Kimbhe"
+    assert SetupOption("goal", "Goal", ("6",), "6").label_of("6") == "6"
