@@ -29,7 +29,8 @@ class BattleconGame(Game):
         return [
             SetupOption("fighter", "Fighter", fighters, fighters[0], per_seat=True,
                         help="Each player's fighter (a fighter may meet itself).",
-                        labels=tuple(roster[f]["name"] for f in fighters)),
+                        labels=tuple(roster[f]["name"] for f in fighters),
+                        seat_defaults=fighters[:2]),
             SetupOption("discards", "Initial discards", ("suggested", "chosen"), "suggested",
                         help="Start with the suggested '1'/'2' pairs in the discard piles, or "
                              "let each player choose the two pairs."),

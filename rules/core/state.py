@@ -96,6 +96,12 @@ class SetupOption:
     per_seat: bool = False
     help: str = ""
     labels: tuple[str, ...] = ()  # what a person reads for each choice (default: the choice)
+    seat_defaults: tuple[str, ...] = ()  # per-seat defaults, seat i takes [i % len]
+
+    def default_for(self, seat: int) -> str:
+        """The default of a per-seat option for ``seat`` (so seats need not mirror)."""
+        return self.seat_defaults[seat % len(self.seat_defaults)] if self.seat_defaults else (
+            self.default)
 
     def label_of(self, choice: str) -> str:
         """The readable name of ``choice`` (e.g. a fighter's name for its id)."""
@@ -265,7 +271,7 @@ class Game(ABC):
         for opt in self.setup_options(players):
             if opt.per_seat:
                 for seat in range(players):
-                    setup[f"{opt.key}.{seat}"] = opt.default
+                    setup[f"{opt.key}.{seat}"] = opt.default_for(seat)
             else:
                 setup[opt.key] = opt.default
         return setup

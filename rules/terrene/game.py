@@ -39,7 +39,8 @@ class TerreneGame(Game):
         return [
             SetupOption("deck", "Deck", ids, ids[0], per_seat=True,
                         help="a preset deck list from the rulebook (not used in a draft)",
-                        labels=tuple(lists[i].name for i in ids)),
+                        labels=tuple(lists[i].name for i in ids),
+                        seat_defaults=ids[:2]),
             SetupOption("format", "Format", formats, formats[0],
                         help="one game, a best-of-three set (the loser of a game chooses "
                         "who goes first in the next)" + (", or a 4-player draft"

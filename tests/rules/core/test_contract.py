@@ -162,3 +162,11 @@ def test_setup_option_labels_name_each_choice():
                       labels=("Amon Elcela", "Uleyle Kimbhe"))
     assert opt.label_of("kimbhe") == "Uleyle Kimbhe"
     assert SetupOption("goal", "Goal", ("6",), "6").label_of("6") == "6"
+
+
+def test_per_seat_defaults_need_not_mirror():
+    from rules.core import SetupOption
+
+    opt = SetupOption("deck", "Deck", ("a", "b", "c"), "a", per_seat=True, seat_defaults=("a", "b"))
+    assert [opt.default_for(s) for s in range(4)] == ["a", "b", "a", "b"]
+    assert SetupOption("x", "X", ("a",), "a", per_seat=True).default_for(3) == "a"
