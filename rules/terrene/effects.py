@@ -329,32 +329,28 @@ def op_recover_item(s: TerreneState, link: dict, e: dict, events: list[Event]) -
             uid=card)
 
 
-def op_fetch_character(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
-    """Reveal from the top until a character: it goes to hand, the rest to the bottom."""
-    seat = link["seat"]
+def _fetch(s: TerreneState, seat: int, wanted: str, is_wanted, events: list[Event]) -> None:
+    """Reveal from the top of ``seat``'s deck until a card ``is_wanted``: it goes to hand,
+    the cards revealed before it go to the bottom."""
     deck = s.zones["deck"][seat]
     for i, uid in enumerate(deck):
-        if cards()[s.cards[uid]].is_character:
+        if is_wanted(cards()[s.cards[uid]]):
             s.zones["deck"][seat] = deck[i + 1:] + deck[:i]
             s.zones["hand"][seat].append(uid)
             say(events, "reveal", f"{s.player_name(seat)} reveals {s.name(uid)} and takes it.",
                 uid=uid)
             return
-    say(events, "reveal", f"{s.player_name(seat)} finds no character.")
+    say(events, "reveal", f"{s.player_name(seat)} finds no {wanted}.")
+
+
+def op_fetch_character(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
+    """Reveal from the top until a character: it goes to hand, the rest to the bottom."""
+    _fetch(s, link["seat"], "character", lambda card: card.is_character, events)
 
 
 def op_fetch_spell(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
     """Reveal from the top until a spell: it goes to hand, the rest to the bottom."""
-    seat = link["seat"]
-    deck = s.zones["deck"][seat]
-    for i, uid in enumerate(deck):
-        if cards()[s.cards[uid]].subtype == "spell":
-            s.zones["deck"][seat] = deck[i + 1:] + deck[:i]
-            s.zones["hand"][seat].append(uid)
-            say(events, "reveal", f"{s.player_name(seat)} reveals {s.name(uid)} and takes it.",
-                uid=uid)
-            return
-    say(events, "reveal", f"{s.player_name(seat)} finds no spell.")
+    _fetch(s, link["seat"], "spell", lambda card: card.subtype == "spell", events)
 
 
 def op_return_to_hand(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
