@@ -30,10 +30,11 @@ class BiterniaGame(Game):
                "for gold and levels; destroy the enemy Elemental Bit to win.")
 
     def setup_options(self, players: int) -> list[SetupOption]:
-        presets = tuple(load().presets)
+        presets = load().presets
         return [
             SetupOption("heroes", "Heroes", ("draft", *presets), "draft",
-                        help="draft 1-2-2-2-1, or the rulebook's first-game teams"),
+                        help="draft 1-2-2-2-1, or the rulebook's first-game teams",
+                        labels=("Draft", *(p["name"] for p in presets.values()))),
             SetupOption("catapult", "Catapult variant", ("off", "on"), "off",
                         help="catapults in two jungle spaces (Hire action)"),
         ]
