@@ -343,6 +343,7 @@ def apply_phase(s: S, a: Action, events: list[Event]) -> None:
         roll = a.args[0]
         s.turn["roll"] = roll
         doubles = s.marks.get("double_dice", [])
+        one_die = s.current not in doubles and s.setup.get("two_dice") != "on"
         if s.current in doubles and s.setup.get("two_dice") != "on":
             doubles.remove(s.current)
             s.turn["kind"] = "must"  # Double Dice: the sum is simply spaces to move
@@ -350,8 +351,10 @@ def apply_phase(s: S, a: Action, events: list[Event]) -> None:
             s.turn["kind"] = roll_kind(s, roll)
             fates.lift_on_roll(s, roll, events)
         s.phase = "move"
+        # a single die is thrown on the table as that face; a two-dice sum only in words
+        faces = {"faces": [roll]} if one_die else {}
         say(events, "roll", f"{s.player_name(s.current)} rolled {roll} for movement "
-            f"({s.turn['kind']})", roll=roll)
+            f"({s.turn['kind']})", roll=roll, **faces)
     elif p == "move":
         _apply_move(s, a, events)
     elif p == "battles":
