@@ -20,6 +20,9 @@ if TYPE_CHECKING:
 DT = 1 / 20  # simulated seconds per frame: animations run fast, logic runs the same
 WAIT_SECONDS = 120.0
 MAX_HUMAN_MOVES = 3000  # a named game's match that runs longer than this fails readably
+#: Setup choices a named game's self-test makes on the setup screen (by clicking), so that
+#: the longest format a game offers is played through the GUI.
+SETUP_CHOICES: dict[str, dict[str, str]] = {"terrene": {"format": "best of three"}}
 
 
 class SelftestFailure(Exception):
@@ -133,9 +136,14 @@ def _walk(tmp: Path, game_id: str | None) -> None:
         if setup.seat_choice[seat] == "Human":
             continue
         d.click(f"seat{seat}", dx=-200)  # the left arrow: normal -> easy, a short match
+    for key, value in SETUP_CHOICES.get(game_id or "", {}).items():
+        _choose(d, key, value)
     d.click("start")
     d.expect(TableScreen, "Start")
     table = d.top()
+    for key, value in SETUP_CHOICES.get(game_id or "", {}).items():
+        if table.session.match.setup.get(key) != value:
+            raise SelftestFailure(f"the match did not start with {key} = {value!r}")
     played = _play(d, table, 2 if game_id is None else 1)
     _save_and_load(d, PauseScreen, LoadScreen, TableScreen)
     table = d.top()
@@ -158,6 +166,17 @@ def _walk(tmp: Path, game_id: str | None) -> None:
         raise SelftestFailure("Quit did not close the program")
     if played < 1:
         raise SelftestFailure("no human move was played through the table")
+
+
+def _choose(d: Driver, name: str, value: str) -> None:
+    """Click a setup option's right arrow until it shows ``value``."""
+    widget = d.top().widget(name)
+    for _ in range(len(getattr(widget, "choices", ()))):
+        if widget.value == value:
+            return
+        d.click(name, dx=200)
+    if widget is None or widget.value != value:
+        raise SelftestFailure(f"the setup screen offers no {name} = {value!r}")
 
 
 def _animations_off(d: Driver) -> None:
