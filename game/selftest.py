@@ -20,9 +20,11 @@ if TYPE_CHECKING:
 DT = 1 / 20  # simulated seconds per frame: animations run fast, logic runs the same
 WAIT_SECONDS = 120.0
 MAX_HUMAN_MOVES = 3000  # a named game's match that runs longer than this fails readably
-#: Setup choices a named game's self-test makes on the setup screen (by clicking), so that
-#: the longest format a game offers is played through the GUI.
-SETUP_CHOICES: dict[str, dict[str, str]] = {"terrene": {"format": "best of three"}}
+#: Setup screens a named game's self-test walks, one whole match each: the choices it
+#: clicks there (in order), so that every long format a game offers is played in the GUI.
+SETUP_CHOICES: dict[str, list[dict[str, str]]] = {
+    "terrene": [{"format": "best of three"}, {"players": "4", "format": "draft"}],
+}
 
 
 class SelftestFailure(Exception):
@@ -92,7 +94,8 @@ def run_selftest(game_id: str | None = None) -> int:
     headless()
     try:
         with tempfile.TemporaryDirectory(prefix="arena-selftest-") as tmp:
-            _walk(Path(tmp), game_id)
+            for n, choices in enumerate(SETUP_CHOICES.get(game_id or "", [{}])):
+                _walk(Path(tmp) / str(n), game_id, choices)
     except SelftestFailure as exc:
         print(f"GUI self-test failed: {exc}")
         return 1
@@ -103,7 +106,7 @@ def run_selftest(game_id: str | None = None) -> int:
     return 0
 
 
-def _walk(tmp: Path, game_id: str | None) -> None:
+def _walk(tmp: Path, game_id: str | None, choices: dict[str, str]) -> None:
     from game.app import App
     from game.screens.menus import GameSelectScreen, SetupScreen, TitleScreen, load_game
     from game.screens.overlays import LoadScreen, PauseScreen, ResultScreen
@@ -131,18 +134,18 @@ def _walk(tmp: Path, game_id: str | None) -> None:
     else:
         d.click(f"game.{game_id}")
     d.expect(SetupScreen, "choosing a game")
+    for key, value in choices.items():
+        _choose(d, key, value)
     setup = d.top()
     for seat in range(setup.players):
         if setup.seat_choice[seat] == "Human":
             continue
         d.click(f"seat{seat}", dx=-200)  # the left arrow: normal -> easy, a short match
-    for key, value in SETUP_CHOICES.get(game_id or "", {}).items():
-        _choose(d, key, value)
     d.click("start")
     d.expect(TableScreen, "Start")
     table = d.top()
-    for key, value in SETUP_CHOICES.get(game_id or "", {}).items():
-        if table.session.match.setup.get(key) != value:
+    for key, value in choices.items():
+        if str(table.session.match.setup.get(key)) != value:
             raise SelftestFailure(f"the match did not start with {key} = {value!r}")
     played = _play(d, table, 2 if game_id is None else 1)
     _save_and_load(d, PauseScreen, LoadScreen, TableScreen)
@@ -169,12 +172,13 @@ def _walk(tmp: Path, game_id: str | None) -> None:
 
 
 def _choose(d: Driver, name: str, value: str) -> None:
-    """Click a setup option's right arrow until it shows ``value``."""
-    widget = d.top().widget(name)
-    for _ in range(len(getattr(widget, "choices", ()))):
-        if widget.value == value:
+    """Click a setup option's right arrow until it shows ``value`` (the screen may rebuild
+    its widgets on a change, so the widget is looked up afresh each time)."""
+    for _ in range(len(getattr(d.top().widget(name), "choices", ()))):
+        if d.top().widget(name).value == value:
             return
         d.click(name, dx=200)
+    widget = d.top().widget(name)
     if widget is None or widget.value != value:
         raise SelftestFailure(f"the setup screen offers no {name} = {value!r}")
 
