@@ -85,6 +85,17 @@ def _setup_pairs(pairs: Sequence[str] | None) -> dict[str, str]:
     return out
 
 
+def _band(value: str) -> tuple[float, float]:
+    lo, sep, hi = value.partition("-")
+    try:
+        low, high = float(lo) / 100, float(hi) / 100
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a band like 35-65") from None
+    if not sep or not 0 <= low <= high <= 1:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a band like 35-65")
+    return low, high
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog=PROG, description="Four tabletop games against AI or a friend.")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
@@ -110,6 +121,23 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--seed", type=int, default=1)
     tour.add_argument("--players", type=_positive, default=None)
     tour.add_argument("--json", action="store_true")
+
+    bal = sub.add_parser("balance", help="win rate of each fighter / hero / character / deck")
+    bal.add_argument("--game", required=True, type=_game_id)
+    bal.add_argument("--level", type=_agent, default="normal", help="the AI level of every seat")
+    bal.add_argument("--games", type=_positive, default=10,
+                     help="matches in all, or per pairing with --pairings")
+    bal.add_argument("--seed", type=int, default=1)
+    bal.add_argument("--players", type=_positive, default=None)
+    bal.add_argument("--pairings", metavar="KEY", default=None,
+                     help="play every pair of choices of this per-seat option (2 players)")
+    bal.add_argument("--setup", nargs="+", metavar="KEY=VALUE")
+    bal.add_argument("--band", type=_band, default=None, metavar="LO-HI",
+                     help="the win-rate band in percent, e.g. 35-65")
+    bal.add_argument("--workers", type=_positive, default=1, help="processes to play in")
+    out = bal.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true")
+    out.add_argument("--markdown", action="store_true")
 
     rep = sub.add_parser("replay", help="replay a saved match or log and check its hash")
     rep.add_argument("file", type=Path)
@@ -214,6 +242,33 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         for lv, rate in result["score_rate"].items():
             print(f"  {lv:>7}: overall score rate {rate}")
     return 1 if any(r["errors"] for r in result["pairs"]) else 0
+
+
+def cmd_balance(args: argparse.Namespace) -> int:
+    from ai.balance import BalanceError, balance, markdown
+
+    game = _get_game(args.game)
+    try:
+        report = balance(game, args.level, args.games, args.seed, args.players,
+                         _setup_pairs(args.setup), args.pairings, args.band, args.workers,
+                         _Progress(f"balance {args.game}"))
+    except BalanceError as exc:
+        raise CliError(str(exc)) from None
+    for err in report["first_errors"]:
+        sys.stderr.write(f"error in {err}\n")
+    if args.json:
+        print(json.dumps(report))
+    elif args.markdown:
+        print(markdown(report))
+    else:
+        print(f"{game.title}: {report['games']} matches at {args.level}, "
+              f"{report['errors']} errors, {report['seconds']} s")
+        for name, row in report["pieces"].items():
+            lo, hi = row["interval"]
+            flag = "" if row.get("in_band", True) else "  outside the band"
+            print(f"  {name:<32} {row['points']:>6g} / {row['games']:<4} "
+                  f"{row['win_rate'] * 100:5.1f} %  ({lo * 100:.0f}-{hi * 100:.0f} %){flag}")
+    return 1 if report["errors"] else 0
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -352,6 +407,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 COMMANDS = {
     "simulate": cmd_simulate,
     "tournament": cmd_tournament,
+    "balance": cmd_balance,
     "replay": cmd_replay,
     "render": cmd_render,
     "content": cmd_content,

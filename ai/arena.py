@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rules.core import Game, Match, save_record
+from rules.core import Game, GameState, Match, save_record
 from rules.core.actions import CHANCE, Action
 
 
@@ -47,9 +47,11 @@ def play_one(
     check_invariants: bool = True,
     log_dir: Path | None = None,
     index: int = 0,
+    on_end: Callable[[GameState], None] | None = None,
 ) -> MatchResult:
     """Play one match with ``agent_levels[seat]`` in each seat; never raises for a
-    failing match (the error is in the result, and its record is written to ``log_dir``)."""
+    failing match (the error is in the result, and its record is written to ``log_dir``).
+    ``on_end`` is given the final state of a match that ended."""
     from ai.levels import make_agent
 
     result = MatchResult(index=index, seed=seed, setup=dict(setup))
@@ -74,6 +76,8 @@ def play_one(
             result.error = f"did not end within {game.decision_cap} decisions"
         else:
             result.scores = outcome.scores
+            if on_end is not None:
+                on_end(match.state)
     except Exception as exc:  # a failing match is counted, never fatal to the run
         result.error = f"{type(exc).__name__}: {exc}\n{traceback.format_exc(limit=6)}"
         if match is not None:
