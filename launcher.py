@@ -238,7 +238,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         for row in result["pairs"]:
             print(f"  {row['a']:>7} vs {row['b']:<7} {row['a_wins']:>4}-{row['b_wins']:<4} "
                   f"draws {row['draws']}  errors {row['errors']}  "
-                  f"{row['a']} score {row['a_win_rate']}")
+                  f"{row['a']} score {row['a_win_rate']} "
+                  f"(95 % interval {row['a_interval'][0]}-{row['a_interval'][1]})")
         for lv, rate in result["score_rate"].items():
             print(f"  {lv:>7}: overall score rate {rate}")
     return 1 if any(r["errors"] for r in result["pairs"]) else 0

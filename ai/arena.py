@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 import statistics
 import time
@@ -28,6 +29,17 @@ class MatchResult:
     scores: tuple[float, ...] | None = None
     decisions: int = 0
     error: str | None = None
+
+
+def wilson(points: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval (95 % by default) of a win rate of ``points / games``."""
+    if games <= 0:
+        return 0.0, 1.0
+    p = points / games
+    denom = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denom
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def make_setup(game: Game, rng: random.Random, players: int | None,
@@ -186,6 +198,7 @@ def tournament(
         decided = row["games"] - row["errors"]
         a_points = row["a_wins"] + 0.5 * row["draws"]
         row["a_win_rate"] = round(a_points / decided, 3) if decided else None
+        row["a_interval"] = [round(x, 3) for x in wilson(a_points, decided)]
         for lv, wins in ((a, row["a_wins"]), (b, row["b_wins"])):
             score[lv] += wins + 0.5 * row["draws"]
             played[lv] += decided

@@ -11,7 +11,6 @@ A piece's points are its seats' scores (1 a win, 0 a loss, 0.5 a draw).
 from __future__ import annotations
 
 import itertools
-import math
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -19,7 +18,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
-from ai.arena import make_setup, play_one
+from ai.arena import make_setup, play_one, wilson
 from rules.core import Game, GameState
 
 PieceReader = Callable[[GameState, int], list[str]]
@@ -60,17 +59,6 @@ class _Played:
     scores: tuple[float, ...] | None
     pieces: list[list[str]] = field(default_factory=list)
     error: str | None = None
-
-
-def wilson(points: float, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval (95 % by default) of a win rate of ``points / games``."""
-    if games <= 0:
-        return 0.0, 1.0
-    p = points / games
-    denom = 1 + z * z / games
-    centre = (p + z * z / (2 * games)) / denom
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def piece_reader(game: Game, players: int) -> PieceReader | None:

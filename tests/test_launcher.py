@@ -116,6 +116,8 @@ def test_tournament_json_shape(dice_race, capsys):
     assert result["agents"] == ["random", "easy"]
     (pair,) = result["pairs"]
     assert pair["a_wins"] + pair["b_wins"] + pair["draws"] + pair["errors"] == 4
+    lo, hi = pair["a_interval"]
+    assert 0 <= lo <= pair["a_win_rate"] <= hi <= 1
 
 
 def test_bench_json_is_the_only_thing_on_stdout():
