@@ -188,6 +188,16 @@ def _score_activate(s: BiterniaState, a: Action) -> float:
     return 2.0 if s.d["gold"][v["seat"] % 2] > 0 else 0.0
 
 
+def _score_hand_over(s: BiterniaState, a: Action) -> float:
+    """Letting the teammate act is worth the teammate's best option, a shade less than the
+    same option taken now (so a team plays its best Hero whoever controls it)."""
+    mate = a.args[0]
+    after = s.clone()
+    after.d["handed"] = True
+    options = [b for b in after.legal_actions(mate) if b.kind != "hand_over"]
+    return max((action_score(after, mate, b) for b in options), default=-1.0) - 0.05
+
+
 def action_score(s: BiterniaState, seat: int, a: Action) -> float:
     """Move ordering: higher is more promising for ``seat``."""
     kind = a.kind
@@ -221,6 +231,8 @@ def action_score(s: BiterniaState, seat: int, a: Action) -> float:
         return 0.0
     if kind == "done":
         return 0.5
+    if kind == "hand_over":
+        return _score_hand_over(s, a)
     if kind == "deploy":
         return -len(effects.heroes_in(s, a.args[1])) + (0.3 if a.args[1].endswith("mid") else 0)
     if kind == "draft":

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rules.biternia import board, traits
+from rules.biternia import board, traits, turns
 from rules.biternia.content import Card, load
 from rules.biternia.state import card_design
 from rules.core import Event
@@ -235,11 +235,7 @@ def _advance_step(s: BiterniaState, frame: dict[str, Any], step: dict[str, Any],
             s.d["pending"] = {"type": "target", "seat": s.d["heroes"][frame["hero"]]["seat"],
                               "options": found}
     elif stage == "window":
-        able = interrupters(s, frame["hero"])
-        if able:
-            foe = 1 - team(s, frame["hero"])
-            s.d["pending"] = {"type": "interrupt", "seat": captain(s, foe), "options": able}
-        else:
+        if not offer_interrupt(s, frame["hero"], []):
             frame["stage"] = "resolve"
     else:
         target = frame["target"]
@@ -265,9 +261,17 @@ def _offer_payment(s: BiterniaState, frame: dict[str, Any], step: dict[str, Any]
     s.d["pending"] = {"type": "pay", "seat": seat, "options": list(range(most + 1))}
 
 
-def captain(s: BiterniaState, of_team: int) -> int:
-    """The seat that makes a team's shared decisions (the team's lowest seat)."""
-    return of_team
+def offer_interrupt(s: BiterniaState, acting: str, declined: list[int]) -> bool:
+    """Open the Interrupt window to the next enemy seat (lead seat first) that controls a
+    Hero holding a face-down Interrupt and has not yet declined; False if there is none."""
+    able = interrupters(s, acting)
+    for seat in turns.team_seats(s, 1 - team(s, acting)):
+        mine = turns.own(s, able, seat)
+        if mine and seat not in declined:
+            s.d["pending"] = {"type": "interrupt", "seat": seat, "options": mine,
+                              "declined": declined}
+            return True
+    return False
 
 
 def end_activation(s: BiterniaState, hero: str, tokens_before: list[int] | tuple[int, int]

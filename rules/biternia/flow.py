@@ -10,7 +10,7 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from rules.biternia import board, effects, traits
+from rules.biternia import board, effects, traits, turns
 from rules.biternia.content import load
 from rules.biternia.effects import card_name, log, name
 from rules.biternia.state import card_design, team_of_seat
@@ -76,7 +76,7 @@ def decision(s: BiterniaState) -> Decision:
         return Decision.simultaneous(order_seats(s))
     if phase == "cleanup":
         return Decision.player(d["queue"][0])
-    return Decision.player(effects.captain(s, d["turn"]))
+    return Decision.player(turns.turn_seat(s, d["turn"], TURN_HEROES.get(phase)))
 
 
 # ---- legal actions per phase ----------------------------------------------------------
@@ -118,12 +118,11 @@ def _learn(s: BiterniaState, player: int) -> list[Action]:
 def _deploy(s: BiterniaState, player: int) -> list[Action]:
     team = s.d["turn"]
     out = []
-    for h in heroes_of(s, team):
-        if s.d["heroes"][h]["space"] is None:
-            for space in board.tower_spaces(team):
-                if len(effects.heroes_in(s, space)) < DEPLOY_LIMIT:
-                    out.append(Action("deploy", (h, space), f"Deploy {name(h)} to {name(space)}"))
-    return out
+    for h in turns.own(s, _undeployed(s, team), player):
+        for space in board.tower_spaces(team):
+            if len(effects.heroes_in(s, space)) < DEPLOY_LIMIT:
+                out.append(Action("deploy", (h, space), f"Deploy {name(h)} to {name(space)}"))
+    return out + turns.hand_over_offer(s, player, _undeployed)
 
 
 def distinct_hand(s: BiterniaState, seat: int) -> list[str]:
@@ -147,9 +146,7 @@ def _orders(s: BiterniaState, player: int) -> list[Action]:
 
 def _movement(s: BiterniaState, player: int) -> list[Action]:
     out = []
-    for h in heroes_of(s, s.d["turn"]):
-        if h in s.d["done"]:
-            continue
+    for h in turns.own(s, _unmoved(s, s.d["turn"]), player):
         v = s.d["heroes"][h]
         if v["space"] is not None and v["immobile"]:
             out.append(Action("stand", (h,), f"{name(h)} stands up (immobilized: no move)"))
@@ -158,7 +155,7 @@ def _movement(s: BiterniaState, player: int) -> list[Action]:
                 out.append(Action("move", (h, dest), f"Move {name(h)} to {name(dest)}"))
         out.append(Action("pass", (h,), f"{name(h)} passes" +
                           ("" if v["space"] is not None else " (defeated)")))
-    return out
+    return out + turns.hand_over_offer(s, player, _unmoved)
 
 
 def activatable(s: BiterniaState, team: int) -> list[str]:
@@ -172,7 +169,7 @@ def at_catapult(s: BiterniaState, hero: str) -> bool:
 
 def _action(s: BiterniaState, player: int) -> list[Action]:
     out = []
-    for h in activatable(s, s.d["turn"]):
+    for h in turns.own(s, activatable(s, s.d["turn"]), player):
         card = s.d["heroes"][h]["down"]
         shown = card_name(card)
         if effects.usable(h, card):
@@ -182,7 +179,7 @@ def _action(s: BiterniaState, player: int) -> list[Action]:
         if at_catapult(s, h):
             out.append(Action("activate", (h, "hire"), f"{name(h)}: Hire the catapult "
                               f"(discard {shown})"))
-    return out
+    return out + turns.hand_over_offer(s, player, activatable)
 
 
 def firing_structures(s: BiterniaState, team: int) -> list[str]:
@@ -205,8 +202,9 @@ def channelers(s: BiterniaState, team: int) -> list[str]:
 
 
 def _channel(s: BiterniaState, player: int) -> list[Action]:
-    return [Action("channel", (h,), f"Resolve {name(h)}'s {card_name(s.d['heroes'][h]['up'])}")
-            for h in channelers(s, s.d["turn"])]
+    out = [Action("channel", (h,), f"Resolve {name(h)}'s {card_name(s.d['heroes'][h]['up'])}")
+           for h in turns.own(s, channelers(s, s.d["turn"]), player)]
+    return out + turns.hand_over_offer(s, player, channelers)
 
 
 def level_cost(s: BiterniaState, hero: str) -> int:
@@ -361,6 +359,7 @@ def _do_deploy(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> Non
     hero, space = a.args
     s.d["heroes"][hero]["space"] = space
     log(ev, "deploy", f"{name(hero)} deploys to {name(space)}", hero=hero, to=space)
+    turns.took_turn(s, player)
     s.d["turn"] = 1 - s.d["turn"]
 
 
@@ -380,6 +379,7 @@ def _do_move(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None:
     else:
         log(ev, "pass", f"{name(hero)} passes")
     s.d["done"].append(hero)
+    turns.took_turn(s, player)
     s.d["turn"] = 1 - s.d["turn"]
 
 
@@ -404,6 +404,7 @@ def _do_activate(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> N
     if s.d["ice_wall"] and s.d["ice_wall"]["owner"] == hero:
         s.d["ice_wall"] = None
     card = reveal(s, hero, ev)
+    turns.took_turn(s, player)
     s.d["turn"] = 1 - s.d["turn"]
     if mode == "use" and effects.card_of(card).channeled:
         v["channel"] = True
@@ -468,9 +469,11 @@ def _do_target(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> Non
 
 
 def _do_interrupt(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None:
+    declined = [*s.d["pending"]["declined"], player]
     s.d["pending"] = None
     if a.kind == "no_interrupt":
-        s.d["stack"][-1]["stage"] = "resolve"
+        if not effects.offer_interrupt(s, s.d["stack"][-1]["hero"], declined):
+            s.d["stack"][-1]["stage"] = "resolve"
         return
     hero = a.args[0]
     before = effects.tokens_now(s, hero)
@@ -483,6 +486,7 @@ def _do_interrupt(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> 
 
 def _do_structure(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None:
     structure_attack(s, a.args[0], ev)
+    turns.took_turn(s, player)
     s.d["turn"] = 1 - s.d["turn"]
 
 
@@ -502,6 +506,7 @@ def _do_channel(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> No
     v["channel"] = False
     log(ev, "channel", f"{name(hero)}'s channeled {card_name(v['up'])} resolves")
     s.d["stack"].append(effects.new_frame(hero, v["up"], "channel"))
+    turns.took_turn(s, player)
     s.d["turn"] = 1 - s.d["turn"]
 
 
@@ -531,6 +536,12 @@ def _do_done(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None:
     s.d["queue"].pop(0)
 
 
+def _do_hand_over(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None:
+    s.d["handed"] = True
+    log(ev, "hand_over", f"{s.player_name(player)} lets {s.player_name(a.args[0])} act for "
+        "the team")
+
+
 def _do_respawn(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None:
     from rules.biternia.traits import max_hp
 
@@ -549,6 +560,7 @@ APPLY: dict[str, Callable[[BiterniaState, int, Action, list[Event]], None]] = {
     "target": _do_target, "interrupt": _do_interrupt, "no_interrupt": _do_interrupt,
     "structure": _do_structure, "channel": _do_channel, "level": _do_level,
     "discard": _do_discard, "done": _do_done, "respawn": _do_respawn, "pay": _do_pay,
+    "hand_over": _do_hand_over,
 }
 
 
@@ -627,6 +639,11 @@ def _undeployed(s: BiterniaState, team: int) -> list[str]:
 
 def _unmoved(s: BiterniaState, team: int) -> list[str]:
     return [h for h in heroes_of(s, team) if h not in s.d["done"]]
+
+
+#: The phases whose turns belong to one Hero, and the team's Heroes that may take them.
+TURN_HEROES: dict[str, turns.HeroesOf] = {"deploy": _undeployed, "movement": _unmoved,
+                                          "action": activatable, "channel": channelers}
 
 
 def progress(s: BiterniaState, ev: list[Event]) -> None:

@@ -10,6 +10,8 @@ from rules.core import ContentEntry, Game, SetupError, SetupOption
 
 HAND_SIZE_ALONE = 8  # rulebook: two-player hand size (and the lone player of a 3-player game)
 HAND_SIZE_TEAMMATE = 4  # rulebook: 3-4 player rules
+#: State keys a version-1 save may lack (the teammates' turn rotation came later).
+SAVE_DEFAULTS = {"lead": [0, 1], "handed": False}
 
 
 def basic_deck(team_size: int) -> list[str]:
@@ -66,6 +68,7 @@ class BiterniaGame(Game):
             "draft_pool": sorted(c.heroes), "draft_step": 0, "shuffle_seat": 0, "shuffles": 0,
             "done": [], "attacked": [], "stack": [], "pending": None, "queue": [], "favored": None,
             "trap": None, "ice_wall": None, "winner": None,
+            "lead": [0, 1], "handed": False,
         }
         return BiterniaState(data)
 
@@ -74,7 +77,7 @@ class BiterniaGame(Game):
             raise ValueError(f"unsupported Battle for Biternia state version "
                              f"{data.get('version')!r}")
         body = {k: v for k, v in data.items() if k != "version"}
-        return BiterniaState(body).clone()
+        return BiterniaState({**SAVE_DEFAULTS, **body}).clone()
 
     def content(self) -> list[ContentEntry]:
         out = []

@@ -107,6 +107,7 @@ class BiterniaState(GameState):
         d["pending"] = dict(d["pending"]) if d["pending"] else None
         d["draft_pool"] = list(d["draft_pool"])
         d["queue"] = list(d["queue"])
+        d["lead"] = list(d["lead"])
         return BiterniaState(d)
 
     def to_json(self) -> dict[str, Any]:

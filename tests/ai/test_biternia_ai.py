@@ -99,3 +99,21 @@ def test_ordering_keeps_a_power_card_for_its_own_hero():
     misplaced = Action("order", ("felix", "cure"))
     assert biternia.action_score(s, 0, cure) > biternia.action_score(s, 0, misplaced)
     assert biternia.action_score(s, 0, misplaced) < 0
+
+
+def test_ordering_hands_the_team_turn_to_a_teammate_with_a_better_move():
+    """Team games: a seat whose own Heroes can only pass lets its teammate act."""
+    s = GAME.new_state({"players": 4, "heroes": "first_game"}, 3)
+    s.apply(CHANCE, Action("initiative", (0,)))
+    for p in range(4):
+        s.apply(CHANCE, Action("shuffle", (p,)))
+    while s.d["phase"] == "deploy":
+        p = s.decision().players[0]
+        s.apply(p, s.legal_actions(p)[0])
+    s.d.update(phase="movement", turn=0, done=[])
+    for hero in ("sterling", "ceralin"):
+        s.d["heroes"][hero]["space"] = None
+    s.d["heroes"]["felix"]["space"] = "gold_mid"
+    legal = s.legal_actions(0)
+    best = max(legal, key=lambda a: biternia.action_score(s, 0, a))
+    assert best == Action("hand_over", (2,))

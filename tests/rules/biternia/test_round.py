@@ -257,20 +257,3 @@ def test_a_side_with_cards_left_activates_them_one_after_another(table):
     assert s.decision().players == (0,) and s.d["phase"] == "action"
     act(s, "activate", "felix", "farm")
     assert s.d["phase"] == "cleanup"
-
-
-def test_a_team_chooses_which_teammates_hero_to_activate():
-    """3-4 Player Rules, The Game Round: teammates decide together which Hero acts; they need
-    not alternate (the team's first seat makes the team's choice)."""
-    from .conftest import deployed
-
-    s = deployed(players=4)
-    for p in range(4):
-        while p in s.decision().players:
-            s.apply(p, s.legal_actions(p)[0])
-    while s.d["phase"] == "movement":
-        p = s.decision().players[0]
-        s.apply(p, next(a for a in s.legal_actions(p) if a.kind == "pass"))
-    assert s.d["phase"] == "action" and s.decision().players == (0,)
-    owners = {s.d["heroes"][a.args[0]]["seat"] for a in s.legal_actions(0)}
-    assert owners == {0, 2}
