@@ -316,3 +316,12 @@ class BiterniaAgent:
 def make_agent(level: str, seed: int) -> BiterniaAgent | None:
     """The custom agent for easy / normal / hard (random stays the generic one)."""
     return BiterniaAgent(level, seed) if level in AGENT_LEVELS else None
+
+
+def balance_pieces(state: GameState, player: int) -> list[str]:
+    """The Heroes ``player``'s team played (for ``launcher.py balance``), by full name."""
+    assert isinstance(state, BiterniaState)
+    team = player % 2
+    heroes = load().heroes
+    return [heroes[h].full_name for h in state.d["hero_order"]
+            if state.d["heroes"][h]["seat"] % 2 == team]

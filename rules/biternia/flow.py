@@ -66,7 +66,7 @@ def decision(s: BiterniaState) -> Decision:
     if d["pending"]:
         return Decision.player(d["pending"]["seat"])
     phase = d["phase"]
-    if phase in ("coin", "shuffle"):
+    if phase in ("coin", "shuffle", "deal"):
         return Decision.chance()
     if phase == "draft":
         return Decision.player(draft_seat(s))
@@ -290,7 +290,20 @@ def _do_initiative(s: BiterniaState, player: int, a: Action, ev: list[Event]) ->
         _take_preset(s, ev)
         s.d["phase"] = "shuffle"
     else:
-        s.d["phase"] = "draft"
+        s.d["phase"] = "deal" if s.d["deal"] else "draft"
+
+
+def _do_deal(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None:
+    """Random teams (our setup option): eight Heroes drawn at random from the pool, given
+    to the seats in the draft's order, as if each seat had drafted them."""
+    picks = random.Random(a.args[0]).sample(s.d["draft_pool"], len(DRAFT_ORDER))
+    for hero in picks:
+        seat = draft_seat(s)
+        add_hero(s, hero, seat)
+        s.d["draft_step"] += 1
+        log(ev, "draft", f"{s.player_name(seat)} is dealt {load().heroes[hero].full_name}",
+            hero=hero, seat=seat)
+    s.d["phase"] = "learn"
 
 
 def add_hero(s: BiterniaState, hero: str, seat: int) -> None:
@@ -555,7 +568,8 @@ def _do_respawn(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> No
 
 APPLY: dict[str, Callable[[BiterniaState, int, Action, list[Event]], None]] = {
     "initiative": _do_initiative, "draft": _do_draft, "learn": _do_learn,
-    "shuffle": _do_shuffle, "deploy": _do_deploy, "order": _do_order, "move": _do_move,
+    "shuffle": _do_shuffle, "deal": _do_deal, "deploy": _do_deploy, "order": _do_order,
+    "move": _do_move,
     "stand": _do_move, "pass": _do_move, "activate": _do_activate, "catapult": _do_catapult,
     "target": _do_target, "interrupt": _do_interrupt, "no_interrupt": _do_interrupt,
     "structure": _do_structure, "channel": _do_channel, "level": _do_level,
@@ -750,7 +764,7 @@ def _step_draw(s: BiterniaState, ev: list[Event]) -> bool:
 
 
 STEP: dict[str, Callable[[BiterniaState, list[Event]], bool]] = {
-    "coin": _wait, "shuffle": _wait, "draft": _step_draft, "learn": _step_learn,
+    "coin": _wait, "shuffle": _wait, "deal": _wait, "draft": _step_draft, "learn": _step_learn,
     "deploy": _step_deploy, "orders": _step_orders, "movement": _step_movement,
     "action": _step_action, "base": _step_base, "channel": _step_channel,
     "cleanup": _step_cleanup, "draw": _step_draw,

@@ -11,7 +11,7 @@ from rules.core import ContentEntry, Game, SetupError, SetupOption
 HAND_SIZE_ALONE = 8  # rulebook: two-player hand size (and the lone player of a 3-player game)
 HAND_SIZE_TEAMMATE = 4  # rulebook: 3-4 player rules
 #: State keys a version-1 save may lack (the teammates' turn rotation came later).
-SAVE_DEFAULTS = {"lead": [0, 1], "handed": False}
+SAVE_DEFAULTS = {"lead": [0, 1], "handed": False, "deal": False}
 
 
 def basic_deck(team_size: int) -> list[str]:
@@ -34,16 +34,18 @@ class BiterniaGame(Game):
     def setup_options(self, players: int) -> list[SetupOption]:
         presets = load().presets
         return [
-            SetupOption("heroes", "Heroes", ("draft", *presets), "draft",
-                        help="draft 1-2-2-2-1, or the rulebook's first-game teams",
-                        labels=("Draft", *(p["name"] for p in presets.values()))),
+            SetupOption("heroes", "Heroes", ("draft", "random", *presets), "draft",
+                        help="draft 1-2-2-2-1, random teams (each seat still picks its "
+                        "starting powers), or the rulebook's first-game teams",
+                        labels=("Draft", "Random teams",
+                                *(p["name"] for p in presets.values()))),
             SetupOption("catapult", "Catapult variant", ("off", "on"), "off",
                         help="catapults in two jungle spaces (Hire action)"),
         ]
 
     def validate_setup(self, setup: dict[str, Any]) -> dict[str, Any]:
         out = super().validate_setup(setup)
-        if out["heroes"] == "draft" and len(load().heroes) < 8:
+        if out["heroes"] in ("draft", "random") and len(load().heroes) < 8:
             raise SetupError("the draft needs at least eight Heroes")
         return out
 
@@ -61,7 +63,8 @@ class BiterniaGame(Game):
                       if sp.kind in ("tower", "bit")}
         data = {
             "players": n, "catapult": setup["catapult"] == "on",
-            "preset": "" if setup["heroes"] == "draft" else setup["heroes"],
+            "preset": "" if setup["heroes"] in ("draft", "random") else setup["heroes"],
+            "deal": setup["heroes"] == "random",
             "phase": "coin", "round": 0, "initiative": 0, "turn": 0, "gold": [0, 0],
             "space_gold": {sid: c.start_gold for sid, sp in c.spaces.items() if sp.kind == "gold"},
             "structures": structures, "seats": seats, "heroes": {}, "hero_order": [],

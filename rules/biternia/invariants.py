@@ -15,6 +15,9 @@ if TYPE_CHECKING:
     from rules.biternia.state import BiterniaState
 
 
+SETUP_PHASES = ("coin", "draft", "deal", "learn", "shuffle", "deploy")
+
+
 def card_places(s: BiterniaState, seat: int) -> Counter:
     data = s.d["seats"][seat]
     found = Counter(data["deck"] + data["hand"] + data["discard"])
@@ -32,8 +35,7 @@ def expected_cards(s: BiterniaState, seat: int) -> Counter:
         if v["seat"] == seat:
             cards.update(v["learned"])
             pending = s.d["pending"] or {}
-            if v["space"] is None and s.d["phase"] not in ("draft", "learn", "shuffle", "deploy",
-                                                           "coin") \
+            if v["space"] is None and s.d["phase"] not in SETUP_PHASES \
                     and not (pending.get("type") == "respawn" and pending.get("hero") == hero):
                 cards[f"hero:{hero}"] += 1
     return cards

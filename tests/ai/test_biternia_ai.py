@@ -117,3 +117,13 @@ def test_ordering_hands_the_team_turn_to_a_teammate_with_a_better_move():
     legal = s.legal_actions(0)
     best = max(legal, key=lambda a: biternia.action_score(s, 0, a))
     assert best == Action("hand_over", (2,))
+
+
+def test_balance_pieces_are_the_heroes_of_the_seats_team():
+    """The balance command's pieces: both teammates' Heroes count for each seat."""
+    s = GAME.new_state({"players": 4, "heroes": "first_game"}, 3)
+    s.apply(CHANCE, Action("initiative", (0,)))
+    blue = ["Sterling, the Archer", "Ceralin, the Fighter", "Caligar, the Cleric",
+            "Felix, the Duelist"]
+    assert biternia.balance_pieces(s, 0) == blue == biternia.balance_pieces(s, 2)
+    assert "Vladiator, the Barbarian" in biternia.balance_pieces(s, 3)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
@@ -155,3 +156,18 @@ def test_deployment_alternates_on_own_towers_at_most_two_per_space():
     act(s, "deploy", "ceralin", "tower_0_top")
     act(s, "deploy", "vladiator", "tower_1_mid")
     assert all(a.args[1] != "tower_0_top" for a in s.legal_actions(0))
+
+
+def test_random_teams_deal_eight_heroes_split_as_the_draft_would():
+    """Setup option of ours (not the rulebook's): random teams deal eight distinct Heroes by
+    chance, in the draft's 1-2-2-2-1 order, then every seat picks its starting powers."""
+    for players in (2, 4):
+        s = GAME.new_state({"players": players, "heroes": "random"}, 5)
+        s.apply(CHANCE, Action("initiative", (1,)))
+        assert s.decision().is_chance and s.d["phase"] == "deal"
+        s.apply(CHANCE, s.sample_chance(random.Random(9)))
+        assert s.d["phase"] == "learn" and len(s.d["heroes"]) == 8
+        per_seat = Counter(v["seat"] for v in s.d["heroes"].values())
+        assert set(per_seat.values()) == {8 // players}
+        assert set(s.decision().players) == set(range(players))
+        assert not s.invariant_violations()
