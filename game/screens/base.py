@@ -3,7 +3,7 @@ a screen consumes it; ``draw`` never changes anything, ``update(dt)`` does."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import pygame
 
@@ -16,6 +16,24 @@ if TYPE_CHECKING:
 
 FADE_IN = 0.18
 MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+DRAG_SLOP = 6  # pixels the pointer travels with the button held before a press is a drag
+
+Point = tuple[float, float]
+
+
+@runtime_checkable
+class Draggable(Protocol):
+    """A widget that can be picked up: pressed, moved past ``DRAG_SLOP`` and let go. A press
+    released without moving that far stays a click."""
+
+    def drag_start(self, pos: Point) -> None:
+        """The pointer left the press point with the button held (``pos``: the press)."""
+
+    def drag_move(self, pos: Point) -> None:
+        """The pointer moved while dragging."""
+
+    def drag_end(self, pos: Point) -> None:
+        """The button was let go at ``pos`` (the widget decides what a drop there does)."""
 
 
 class Screen:
@@ -31,6 +49,8 @@ class Screen:
         self.root = Node(name=type(self).__name__)
         self.focus = FocusRing()
         self._pressed: Widget | None = None
+        self._press_at: Point | None = None
+        self._dragging = False
         self.age = 0.0  # seconds on screen (drives the fade-in)
         # where the pointer was first seen: it must really move before hovering takes the
         # keyboard focus (a window opening under a resting pointer must not steal Return)
@@ -56,14 +76,18 @@ class Screen:
     def handle(self, event: pygame.event.Event) -> bool:
         """Handle one event (mouse positions already in logical pixels); True = consumed."""
         if event.type == pygame.MOUSEMOTION:
-            self.hover(event.pos)
+            if not self._drag(event.pos):
+                self.hover(event.pos)
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._pressed = self.widget_at(event.pos)
+            self._press_at, self._dragging = event.pos, False
             if self._pressed is not None:
                 self._pressed.pressed = True
             return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self._dragging:
+                return self._drop(event.pos)
             return self._release(event.pos)
         if event.type == pygame.MOUSEWHEEL:
             return self.on_wheel(event.y)
@@ -84,6 +108,26 @@ class Screen:
         hovered = self.widget_at(pos)
         if hovered is not None and self._pointer_moved:
             self.focus.focus(hovered)
+
+    def _drag(self, pos: Point) -> bool:
+        """Route pointer motion to a pressed draggable widget; True while a drag is on."""
+        pressed, start = self._pressed, self._press_at
+        if pressed is None or start is None or not isinstance(pressed, Draggable):
+            return False
+        if not self._dragging:
+            if abs(pos[0] - start[0]) + abs(pos[1] - start[1]) <= DRAG_SLOP:
+                return False
+            self._dragging = True
+            pressed.pressed = False
+            pressed.drag_start(start)
+        pressed.drag_move(pos)
+        return True
+
+    def _drop(self, pos: Point) -> bool:
+        pressed, self._pressed, self._dragging = self._pressed, None, False
+        if isinstance(pressed, Draggable):
+            pressed.drag_end(pos)
+        return True
 
     def _release(self, pos: tuple[float, float]) -> bool:
         pressed, self._pressed = self._pressed, None

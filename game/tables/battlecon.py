@@ -14,8 +14,11 @@ import pygame
 
 from game import theme
 from game.scene import CardNode, StandeeNode
+from game.tables import battlecon_layout as layout
+from game.tables.battlecon_hand import PAIRING, HandTray
+from game.tables.battlecon_layout import BOARD, HAND, SIDE_LOG, SIDE_PANELS
 from game.tables.battlecon_parts import (
-    AnteTile,
+    DropSlot,
     FloatText,
     HandCard,
     PairCard,
@@ -26,47 +29,47 @@ from game.tables.battlecon_parts import (
     draw_pile,
     draw_role,
 )
-from game.tables.generic import ACTIONS, LOG, PANELS, GenericTable, TableModel
+from game.tables.battlecon_strip import ActionStrip
+from game.tables.generic import TableModel
 from game.widgets import Widget
 from rules.battlecon import movement
 from rules.core import Action, Event, Panel
 
-BOARD = pygame.Rect(PANELS.x, PANELS.y, PANELS.w, 134)
-PLATES = pygame.Rect(PANELS.x, BOARD.bottom + 8, PANELS.w, 120)
-HAND = pygame.Rect(PANELS.x, PLATES.bottom + 8, PANELS.w, PANELS.bottom - PLATES.bottom - 8)
-SIDE_LOG = pygame.Rect(LOG.x, 62, LOG.w, 200)
-SIDE_PANELS = pygame.Rect(LOG.x + 4, SIDE_LOG.bottom + 10, LOG.w - 8, PANELS.bottom - 272)
-CELL_GAP = 6
 DRAWN = ("Board", "Attack pairs", "Discards", "Your hand")  # drawn, not listed
-PAIRING = ("set", "discard_pair")  # actions that take a (style, base) pair from the hand
 CONCEALED = ("set", "ante")  # the phases in which set pairs lie face down
-ANTES = ("overload", "ua_ante", "pass")  # the ante panel's choices
 GAIN, LOSS = (110, 200, 120), (236, 84, 70)
 
 
-class BattleconTable(GenericTable):
+class BattleconTable(HandTray, ActionStrip):
     """The duel drawn as a board game; the text panels move to the side, under the log."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.panels_area = SIDE_PANELS.copy()
         self.spaces = 7
+        self.fighters = 2
         self.places: dict[int, int] = {}
         self.standees: dict[int, StandeeNode] = {}
         self.pairs: dict[int, CardNode] = {}
         self.hand: list[HandCard] = []
-        self.selected: dict[str, str] = {}  # card kind -> card id picked for the pair
+        self.selected: dict[str, str] = {}
+        self.slotted: str | None = None
+        self.slot: DropSlot | None = None
         self.targets: list[SpaceTarget] = []
 
     # -- geometry ----------------------------------------------------------------------
     def cell(self, index: int) -> pygame.Rect:
-        width = (BOARD.w - 24 - CELL_GAP * (self.spaces - 1)) / self.spaces
-        x = BOARD.x + 12 + index * (width + CELL_GAP)
-        return pygame.Rect(round(x), BOARD.y + 28, round(width), BOARD.h - 36)
+        return layout.cell(self.spaces, index)
 
     def plate(self, seat: int) -> pygame.Rect:
-        width = (PLATES.w - 12) // 2
-        return pygame.Rect(PLATES.x + seat * (width + 12), PLATES.y, width, PLATES.h)
+        return layout.plate(self.fighters, seat)
+
+    def pair_rect(self, seat: int) -> pygame.Rect:
+        """Where a fighter's attack pair lies on its plate."""
+        spot = self.plate(seat)
+        rect = pygame.Rect(0, 0, 100, 88)
+        rect.topright = (spot.right - 6, spot.y + 30)
+        return rect
 
     def log_rect(self) -> pygame.Rect:
         return SIDE_LOG
@@ -86,17 +89,32 @@ class BattleconTable(GenericTable):
     # -- model -> nodes -----------------------------------------------------------------
     def refresh(self, model: TableModel, panels: list[Panel]) -> None:
         if model.actions != self.model.actions:
-            self.selected = {}
+            self.selected, self.slotted = {}, None
         super().refresh(model, [p for p in panels if p.title not in DRAWN])
         view = model.view
         if view is None:
             return
         self.spaces = int(view.width)
+        self.fighters = view.num_players
         for seat in range(view.num_players):
             self.place(seat, int(view.pos(seat)), view.name(seat))
             self.show_pair(seat, view)
+        self.place_slot(model.viewer)
         self.deal_hand(view, model.viewer)
         self.mark_targets(view)
+
+    def place_slot(self, viewer: int | None) -> None:
+        """The viewer's pair slot as a drop target (lit only while a card is dragged)."""
+        if viewer is None:
+            if self.slot is not None:
+                self.remove(self.slot)
+                self.slot = None
+            return
+        rect = self.pair_rect(viewer)
+        if self.slot is None:
+            self.slot = DropSlot(rect.centerx, rect.centery, rect.w, rect.h)
+            self.add(self.slot)
+        self.slot.x, self.slot.y = rect.centerx, rect.centery
 
     def mark_targets(self, view: Any) -> None:
         """Outline each space one legal move (and only one) takes a fighter to."""
@@ -162,8 +180,9 @@ class BattleconTable(GenericTable):
         pair = pl["pair"]
         card = self.pairs.get(seat)
         if card is None:
-            spot = self.plate(seat)
-            card = PairCard(spot.right - 56, spot.y + 72, "", w=100, h=88, name=f"pair.{seat}")
+            spot = self.pair_rect(seat)
+            card = PairCard(spot.centerx, spot.centery, "", w=spot.w, h=spot.h,
+                            name=f"pair.{seat}")
             card.accent, card.z = self.colour(seat), 4
             self.pairs[seat] = card
             self.add(card)
@@ -181,69 +200,6 @@ class BattleconTable(GenericTable):
                                                    if clashed else ())
         if not card.face_up and not card.busy():
             card.flip()
-
-    def deal_hand(self, view: Any, viewer: int | None) -> None:
-        """Lay the viewer's hand out as cards: styles first, then bases."""
-        for card in self.hand:
-            self.remove(card)
-        self.hand = []
-        if viewer is None:
-            return
-        cards = view.player(viewer)["hand"]
-        order = {"style": 0, "base": 1}
-        ids = sorted(cards, key=lambda c: (order.get(view.card(c)["kind"], 2),
-                                           view.card_name(c)))
-        usable = self.usable_cards()
-        gap = 8
-        width = min(86.0, (HAND.w - 24 - gap * max(0, len(ids) - 1)) / max(1, len(ids)))
-        for k, cid in enumerate(ids):
-            x = HAND.x + 12 + width / 2 + k * (width + gap)
-            card = HandCard(x, HAND.bottom - 50, cid, view.card(cid), self.pick_card, w=width, h=94)
-            card.enabled = cid in usable
-            card.z = 6
-            if self.selected.get(view.card(cid)["kind"]) == cid:
-                card.selected, card.y = True, card.home_y - 10
-            self.hand.append(card)
-            self.add(card)
-
-    def build_buttons(self) -> None:
-        """During the ante the action buttons are drawn as the ante panel: a tile per
-        Overload, Unique Ability ante and Pass (the same buttons: names, keys, labels)."""
-        actions = self.model.actions
-        view = self.model.view
-        if (view is None or not actions or len(actions) > 7
-                or any(a.kind not in ANTES for a in actions)):
-            super().build_buttons()
-            return
-        for b in self.buttons + self.pager:
-            self.remove(b)
-        self.buttons, self.pager = [], []
-        w, h, gap = 164, 112, 14
-        for i, action in enumerate(actions):
-            x = ACTIONS.x + 16 + w / 2 + i * (w + gap)
-            tile = AnteTile(x, ACTIONS.y + 40 + h / 2, w, h, f"{i + 1}. {action}",
-                            f"action.{i}", lambda a=action: self.choose(a), action.kind,
-                            *self.ante_words(view, action))
-            self.buttons.append(tile)
-            self.add(tile)
-
-    @staticmethod
-    def ante_words(view: Any, action: Action) -> tuple[str, str, int]:
-        """A tile's heading, body and Force cost."""
-        if action.kind == "overload":
-            ov = view.content.overloads[action.args[0]]
-            return ov["name"], f"+{ov['amount']} {ov['stat'].capitalize()}", int(ov["cost"])
-        if action.kind == "pass":
-            return "Pass", "ante nothing more", 0
-        return "Unique ante", str(action), 0
-
-    def usable_cards(self) -> set[str]:
-        """The cards some legal action takes from the hand."""
-        out: set[str] = set()
-        for action in self.model.actions:
-            if action.kind in PAIRING or action.kind == "clash":
-                out.update(str(a) for a in action.args)
-        return out
 
     def animate(self, event: Event) -> None:
         """Damage, chip and regained life rise from the fighter as numbers; stuns and misses
@@ -266,35 +222,6 @@ class BattleconTable(GenericTable):
             self.add(FloatText(standee.x, standee.y - 40, words, colour))
 
     # -- input -------------------------------------------------------------------------
-    def pick_card(self, cid: str) -> None:
-        """A hand card was clicked: a clash takes the base at once; otherwise the card is
-        picked (or put back) for the pair, and a style with a base plays the pair."""
-        action = self.action_for_pick(cid)
-        for card in self.hand:
-            card.select(card.cid in self.selected.values())
-        if action is not None:
-            self.selected = {}
-            self.choose(action)
-
-    def action_for_pick(self, cid: str) -> Action | None:
-        """Update the selection for a click on ``cid``; the legal action it completes, if
-        any."""
-        view = self.model.view
-        if view is None:
-            return None
-        clash = next((a for a in self.model.actions
-                      if a.kind == "clash" and a.args == (cid,)), None)
-        if clash is not None:
-            return clash
-        kind = view.card(cid)["kind"]
-        if self.selected.get(kind) == cid:
-            del self.selected[kind]
-        else:
-            self.selected[kind] = cid
-        style, base = self.selected.get("style"), self.selected.get("base")
-        return next((a for a in self.model.actions
-                     if a.kind in PAIRING and a.args == (style, base)), None)
-
     def widgets(self) -> list[Widget]:
         """Focus order: the action buttons (the keyboard path), the hand, the menu."""
         return [*self.buttons, *self.pager, *self.hand, *self.targets, self.menu_button]

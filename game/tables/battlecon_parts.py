@@ -3,6 +3,7 @@ the discard piles, and the counters (life, Force gems, the Active/Reactive marke
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
@@ -12,6 +13,7 @@ import pygame
 from game import theme
 from game.assets import font
 from game.scene import Affine, CardNode, Node, blit_transformed
+from game.tween import ease_out_back, ease_out_cubic
 from game.widgets import Button, Widget
 
 STYLE_INK = (120, 46, 40)  # styles have a red band, bases a blue one, as printed
@@ -106,16 +108,29 @@ class PairCard(CardNode):
         return surf
 
 
+Point = tuple[float, float]
+DragHook = Callable[["HandCard", str, Point], None]
+
+
 class HandCard(Widget):
     """One card of the viewer's hand. Clicking it picks it for the pair (a style and a
-    base); ``selected`` lifts it with a brass edge, a card no legal action uses is dimmed."""
+    base); ``selected`` lifts it with a brass edge, a card no legal action uses is dimmed.
+    It can also be dragged (``drag_start`` / ``drag_move`` / ``drag_end``, routed by the
+    screen): it follows the pointer, and the table says where it may land (``target``
+    glows, ``hot`` glows brighter under the pointer) and what a drop plays."""
 
     def __init__(self, x: float, y: float, cid: str, card: dict[str, Any],
-                 on_pick: Callable[[str], None], w: float = 86, h: float = 100) -> None:
+                 on_pick: Callable[[str], None], w: float = 86, h: float = 100,
+                 on_drag: DragHook | None = None) -> None:
         super().__init__(x, y, w, h, name=f"hand.{cid}", on_activate=lambda: on_pick(cid))
         self.cid, self.card = cid, card
         self.selected = False
-        self.home_y = y
+        self.home_x, self.home_y = x, y
+        self.on_drag = on_drag
+        self.dragging = False
+        self.target = False  # a legal place to drop the card being dragged
+        self.hot = False  # ... and the pointer is over it
+        self.grab = (0.0, 0.0)
         self._look: tuple[object, pygame.Surface] | None = None
 
     def select(self, on: bool) -> None:
@@ -123,10 +138,44 @@ class HandCard(Widget):
             self.selected = on
             self.tween("y", self.home_y - (10 if on else 0), 0.15)
 
+    def send_home(self, x: float, y: float, spring: bool = False) -> None:
+        """Make (x, y) the card's place (lifted when selected) and glide or spring there."""
+        self.home_x, self.home_y = x, y
+        if self.dragging:
+            return
+        self.tweens.tweens = [t for t in self.tweens.tweens if t.attr not in ("x", "y")]
+        lift = 10 if self.selected else 0
+        ease = ease_out_back if spring else ease_out_cubic
+        for attr, end in (("x", x), ("y", y - lift)):
+            if abs(getattr(self, attr) - end) > 0.5:
+                self.tween(attr, end, 0.35 if spring else 0.25, ease)
+
+    # -- dragging (see game.screens.base.Draggable) ----------------------------------------
+    def drag_start(self, pos: Point) -> None:
+        if not self.enabled or self.on_drag is None:
+            return
+        self.dragging = True
+        self.tweens.tweens = [t for t in self.tweens.tweens if t.attr not in ("x", "y")]
+        self.grab = (self.x - pos[0], self.y - pos[1])
+        self.z, self.scale = 30, 1.06
+        self.on_drag(self, "start", pos)
+
+    def drag_move(self, pos: Point) -> None:
+        if self.dragging and self.on_drag is not None:
+            self.x, self.y = pos[0] + self.grab[0], pos[1] + self.grab[1]
+            self.on_drag(self, "move", pos)
+
+    def drag_end(self, pos: Point) -> None:
+        if not self.dragging or self.on_drag is None:
+            return
+        self.dragging = False
+        self.z, self.scale = 6, 1.0
+        self.on_drag(self, "end", pos)
+
     def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
         rect = self.box(world)
         key = (rect.size, self.enabled, self.selected, self.focused, self.pressed,
-               round(self.glow, 1))
+               round(self.glow, 1), self.dragging, self.target, self.hot)
         if self._look is None or self._look[0] != key:
             self._look = (key, self.render(rect.size))
         target.blit(self._look[1], (rect.x - 6, rect.y - 6))
@@ -137,7 +186,11 @@ class HandCard(Widget):
         rect = pygame.Rect(6, 6, *size)
         kind = self.card.get("kind", "")
         band_ink = kind_colour(kind) if self.enabled else DIM
-        lift = 0 if self.pressed else 4
+        lift = 0 if self.pressed else 6 if self.dragging else 4
+        if self.target:
+            halo = pygame.Rect(0, 0, size[0] + 12, size[1] + 12)
+            pygame.draw.rect(surf, (*theme.BRASS_LIGHT, 230 if self.hot else 120), halo,
+                             border_radius=12)
         theme.shadowed_rect(surf, rect, theme.PARCHMENT if self.enabled else theme.PARCHMENT_DIM,
                             radius=8, shadow=lift)
         band = pygame.Rect(rect.x, rect.y, rect.w, 20)
@@ -152,15 +205,50 @@ class HandCard(Widget):
         pygame.draw.line(surf, theme.PARCHMENT_DIM, (rect.x + 4, rect.bottom - 31),
                          (rect.right - 4, rect.bottom - 31))
         draw_numbers(surf, rect, self.card, ink)
-        edge = theme.BRASS_LIGHT if self.selected or self.focused else theme.WOOD
-        width = 3 if self.selected or self.focused else 1
-        pygame.draw.rect(surf, edge, rect, width=width, border_radius=8)
+        lit = self.selected or self.focused or self.dragging
+        edge = theme.BRASS_LIGHT if lit else theme.WOOD
+        pygame.draw.rect(surf, edge, rect, width=3 if lit else 1, border_radius=8)
         if self.glow > 0.05 and self.enabled:
             glow = pygame.Surface(rect.size, pygame.SRCALPHA)
             pygame.draw.rect(glow, (255, 240, 200, int(50 * self.glow)), glow.get_rect(),
                              border_radius=8)
             surf.blit(glow, rect.topleft)
         return surf
+
+
+class DropSlot(Node):
+    """The attack-pair slot on the viewer's plate as a drop target while a card is dragged:
+    a pulsing brass outline (brighter with the card over it) and what a drop there does."""
+
+    def __init__(self, x: float, y: float, w: float, h: float) -> None:
+        super().__init__(x, y, w, h, name="drop.pair")
+        self.lit, self.hot, self.words, self.clock = False, False, "", 0.0
+        self.z = 5
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.clock += dt
+
+    def rect(self) -> pygame.Rect:
+        out = pygame.Rect(0, 0, round(self.w), round(self.h))
+        out.center = (round(self.x), round(self.y))
+        return out
+
+    def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
+        if not self.lit:
+            return
+        rect = pygame.Rect(0, 0, round(self.w), round(self.h))
+        rect.center = (round(world.apply(0, 0)[0]), round(world.apply(0, 0)[1]))
+        pulse = 0.5 + 0.5 * math.sin(self.clock * 6)
+        wash = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(wash, (*theme.BRASS_LIGHT, int(150 if self.hot else 50 + 50 * pulse)),
+                         wash.get_rect(), border_radius=10)
+        target.blit(wash, rect.topleft)
+        pygame.draw.rect(target, theme.BRASS_LIGHT, rect.inflate(6, 6), width=3,
+                         border_radius=12)
+        for k, line in enumerate(word_lines(self.words, rect.w - 8, 11, 3)):
+            theme.text(target, line, (rect.centerx, rect.y + 8 + 13 * k), 11, theme.INK,
+                       "bold", "midtop")
 
 
 def draw_pile(target: pygame.Surface, rect: pygame.Rect, label: str, names: list[str],

@@ -1,0 +1,213 @@
+"""BattleCON's hand tray: the viewer's cards, paired by clicking (a style, then a base, in
+either order) or by dragging one onto the other or onto the attack-pair slot on the
+viewer's plate. Every pairing ends in ``choose(action)`` with one of the legal actions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.tables.battlecon_layout import HAND
+from game.tables.battlecon_parts import DropSlot, HandCard, Point
+from game.tables.generic import GenericTable
+from rules.core import Action
+
+PAIRING = ("set", "discard_pair")  # actions that take a (style, base) pair from the hand
+CARD_H = 94
+
+
+class HandTray(GenericTable):
+    """The hand part of BattleCON's table (mixed into ``BattleconTable``)."""
+
+    hand: list[HandCard]
+    selected: dict[str, str]  # card kind -> card id picked for the pair
+    slotted: str | None  # a card resting in the pair slot (dropped there, half a pair)
+    slot: DropSlot | None
+
+    def pair_spot(self) -> tuple[float, float] | None:
+        """The centre of the viewer's attack-pair slot (None for a spectator)."""
+        return None if self.slot is None else (self.slot.x, self.slot.y)
+
+    # -- laying the hand out ------------------------------------------------------------
+    def deal_hand(self, view: Any, viewer: int | None) -> None:
+        """Lay the viewer's hand out as cards, styles first, then bases. Cards still in the
+        hand keep their node (a card being dragged stays in the pointer's hand) and glide
+        to their new place."""
+        ids = [] if viewer is None else self.hand_order(view, view.player(viewer)["hand"])
+        keep = {c.cid: c for c in self.hand}
+        for card in self.hand:
+            if card.cid not in ids:
+                self.remove(card)
+        if self.slotted not in ids or self.slotted not in self.selected.values():
+            self.slotted = None
+        usable = self.usable_cards()
+        self.hand = []
+        for cid in ids:
+            card = keep.get(cid)
+            if card is None:
+                card = HandCard(0, 0, cid, view.card(cid), self.pick_card, h=CARD_H,
+                                on_drag=self.on_drag)
+                card.z = 6
+                self.add(card)
+            card.enabled = cid in usable
+            card.selected = self.selected.get(view.card(cid)["kind"]) == cid
+            self.hand.append(card)
+        self.lay_hand(snap={c.cid for c in self.hand} - set(keep))
+
+    @staticmethod
+    def hand_order(view: Any, cards: list[str]) -> list[str]:
+        order = {"style": 0, "base": 1}
+        return sorted(cards, key=lambda c: (order.get(view.card(c)["kind"], 2),
+                                            view.card_name(c)))
+
+    def lay_hand(self, snap: set[str] | frozenset[str] = frozenset()) -> None:
+        """Put each card at its place in the tray (a slotted one on the pair slot); cards in
+        ``snap`` jump there, the others glide."""
+        gap, n = 8, len(self.hand)
+        width = min(86.0, (HAND.w - 24 - gap * max(0, n - 1)) / max(1, n))
+        spot = self.pair_spot()
+        for k, card in enumerate(self.hand):
+            card.w = width
+            x, y = HAND.x + 12 + width / 2 + k * (width + gap), HAND.bottom - 51
+            if card.cid == self.slotted and spot is not None:
+                x, y = spot[0], spot[1] + (10 if card.selected else 0)
+            if card.cid in snap:
+                card.x, card.y = x, y - (10 if card.selected else 0)
+            card.send_home(x, y)
+
+    def usable_cards(self) -> set[str]:
+        """The cards some legal action takes from the hand."""
+        out: set[str] = set()
+        for action in self.model.actions:
+            if action.kind in PAIRING or action.kind == "clash":
+                out.update(str(a) for a in action.args)
+        return out
+
+    # -- clicking -----------------------------------------------------------------------
+    def pick_card(self, cid: str) -> None:
+        """A hand card was clicked: a clash takes the base at once; otherwise the card is
+        picked (or put back) for the pair, and a style with a base plays the pair."""
+        action = self.action_for_pick(cid)
+        self.settle_picks()
+        if action is not None:
+            self.play_pair(action)
+
+    def settle_picks(self) -> None:
+        for card in self.hand:
+            card.select(card.cid in self.selected.values())
+        if self.slotted not in self.selected.values():
+            self.slotted = None
+        self.lay_hand()
+
+    def play_pair(self, action: Action) -> None:
+        self.selected, self.slotted = {}, None
+        self.choose(action)
+
+    def action_for_pick(self, cid: str) -> Action | None:
+        """Update the selection for a click on ``cid``; the legal action it completes, if
+        any."""
+        view = self.model.view
+        if view is None:
+            return None
+        clash = self.clash_with(cid)
+        if clash is not None:
+            return clash
+        kind = view.card(cid)["kind"]
+        if self.selected.get(kind) == cid:
+            del self.selected[kind]
+        else:
+            self.selected[kind] = cid
+        return self.pair_action(self.selected.get("style"), self.selected.get("base"))
+
+    def clash_with(self, cid: str) -> Action | None:
+        return next((a for a in self.model.actions if a.kind == "clash" and a.args == (cid,)),
+                    None)
+
+    def pair_action(self, style: str | None, base: str | None) -> Action | None:
+        return next((a for a in self.model.actions
+                     if a.kind in PAIRING and a.args == (style, base)), None)
+
+    # -- dragging -----------------------------------------------------------------------
+    def partners(self, cid: str) -> dict[str, Action]:
+        """The hand cards ``cid`` makes a legal pair with, and the action each pair plays."""
+        out: dict[str, Action] = {}
+        for action in self.model.actions:
+            if action.kind in PAIRING and cid in action.args:
+                style, base = (str(a) for a in action.args)
+                out[base if style == cid else style] = action
+        return out
+
+    def slot_drop(self, cid: str) -> Action | str | None:
+        """What dropping ``cid`` on the pair slot does: a clash or a completed pair (the
+        action), "rest" (it lies there as half a pair), or None (not allowed)."""
+        view = self.model.view
+        if view is None:
+            return None
+        clash = self.clash_with(cid)
+        if clash is not None:
+            return clash
+        partners = self.partners(cid)
+        if not partners:
+            return None
+        kind = view.card(cid)["kind"]
+        other = self.selected.get("base" if kind == "style" else "style")
+        return partners.get(other or "", "rest")
+
+    def on_drag(self, card: HandCard, phase: str, pos: Point) -> None:
+        if phase == "start":
+            self.light_targets(card.cid)
+        elif phase == "move":
+            self.light_hover(card, pos)
+        else:
+            self.drop(card, pos)
+
+    def light_targets(self, cid: str) -> None:
+        partners = self.partners(cid)
+        for other in self.hand:
+            other.target, other.hot = other.cid in partners, False
+        if self.slot is not None:
+            what = self.slot_drop(cid)
+            self.slot.lit = what is not None
+            self.slot.words = ("Clash with this base" if isinstance(what, Action)
+                               and what.kind == "clash" else "Drop to set" if
+                               isinstance(what, Action) else "Drop here: half a pair")
+
+    def light_hover(self, card: HandCard, pos: Point) -> None:
+        under = self.drop_under(card, pos)
+        for other in self.hand:
+            other.hot = other is under
+        if self.slot is not None:
+            self.slot.hot = self.slot.lit and under is self.slot
+
+    def drop_under(self, card: HandCard, pos: Point) -> HandCard | DropSlot | None:
+        """The lit drop target under the pointer, if any."""
+        for other in self.hand:
+            if other is not card and other.target and other.contains(*pos):
+                return other
+        if self.slot is not None and self.slot.lit and self.slot.rect().collidepoint(pos):
+            return self.slot
+        return None
+
+    def drop(self, card: HandCard, pos: Point) -> None:
+        """Let go: onto a partner card or the slot plays (or rests); anywhere else the card
+        springs back to its place in the hand."""
+        under = self.drop_under(card, pos)
+        for other in self.hand:
+            other.target = other.hot = False
+        if self.slot is not None:
+            self.slot.lit = self.slot.hot = False
+        action: Action | str | None = None
+        if isinstance(under, HandCard):
+            action = self.partners(card.cid).get(under.cid)
+        elif isinstance(under, DropSlot):
+            action = self.slot_drop(card.cid)
+        if isinstance(action, Action):
+            self.play_pair(action)
+            return
+        if action == "rest":
+            view = self.model.view
+            if view is not None:
+                self.selected[view.card(card.cid)["kind"]] = card.cid
+                self.slotted = card.cid
+            self.settle_picks()
+            return
+        card.send_home(card.home_x, card.home_y, spring=True)

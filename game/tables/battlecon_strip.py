@@ -1,0 +1,151 @@
+"""BattleCON's action strip: the generic action buttons in a shorter strip (four columns,
+two rows, paged, keys 1-8), so the plates above have room for the fighters' pieces; during
+the ante the same buttons are drawn as the ante panel (a tile per Overload, Unique Ability
+ante and Pass)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from game import theme
+from game.tables.battlecon_layout import (
+    STRIP,
+    STRIP_COLUMNS,
+    STRIP_ROWS,
+    pager_button,
+    strip_button,
+)
+from game.tables.battlecon_parts import AnteTile
+from game.tables.generic import GenericTable
+from game.widgets import Button
+from rules.core import Action
+
+ANTES = ("overload", "ua_ante", "pass")  # the ante panel's choices
+PER_PAGE = STRIP_COLUMNS * STRIP_ROWS
+
+
+class ActionStrip(GenericTable):
+    """The action-button part of BattleCON's table (mixed into ``BattleconTable``)."""
+
+    @property
+    def pages(self) -> int:
+        return max(1, math.ceil(len(self.model.actions) / PER_PAGE))
+
+    def page_of(self, index: int) -> int:
+        return index // PER_PAGE
+
+    def build_buttons(self) -> None:
+        for b in self.buttons + self.pager:
+            self.remove(b)
+        self.buttons, self.pager = [], []
+        if self.ante_panel():
+            self.build_ante_tiles()
+            return
+        first = self.page * PER_PAGE
+        for k, action in enumerate(self.model.actions[first: first + PER_PAGE]):
+            rect = strip_button(k)
+            button = Button(rect.centerx, rect.centery, rect.w, rect.h, f"{k + 1}. {action}",
+                            name=f"action.{first + k}",
+                            on_activate=lambda a=action: self.choose(a), size=15)
+            self.buttons.append(button)
+            self.add(button)
+        if self.pages > 1:
+            for k, (label, name, step) in enumerate((("◀ Prev", "page.prev", -1),
+                                                     ("Next ▶", "page.next", 1))):
+                rect = pager_button(k)
+                button = Button(rect.centerx, rect.centery, rect.w, rect.h, label, name=name,
+                                on_activate=lambda s=step: self.turn_page(s), size=15)
+                self.pager.append(button)
+                self.add(button)
+
+    def ante_panel(self) -> bool:
+        actions = self.model.actions
+        return (self.model.view is not None and 0 < len(actions) <= 7
+                and all(a.kind in ANTES for a in actions))
+
+    def build_ante_tiles(self) -> None:
+        """The ante choices as tiles: the same buttons (names, keys, labels)."""
+        view = self.model.view
+        w, h, gap = 164, STRIP.h - 44, 14
+        for i, action in enumerate(self.model.actions):
+            x = STRIP.x + 12 + w / 2 + i * (w + gap)
+            tile = AnteTile(x, STRIP.y + 36 + h / 2, w, h, f"{i + 1}. {action}",
+                            f"action.{i}", lambda a=action: self.choose(a), action.kind,
+                            *self.ante_words(view, action))
+            self.buttons.append(tile)
+            self.add(tile)
+
+    @staticmethod
+    def ante_words(view: Any, action: Action) -> tuple[str, str, int]:
+        """A tile's heading, body and Force cost."""
+        if action.kind == "overload":
+            ov = view.content.overloads[action.args[0]]
+            return ov["name"], f"+{ov['amount']} {ov['stat'].capitalize()}", int(ov["cost"])
+        if action.kind == "pass":
+            return "Pass", "ante nothing more", 0
+        return "Unique ante", str(action), 0
+
+    def on_key(self, event: pygame.event.Event) -> bool:
+        if event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP) and self.pages > 1:
+            self.turn_page(1 if event.key == pygame.K_PAGEDOWN else -1)
+            return True
+        digit = event.key - pygame.K_1
+        if 0 <= digit < min(9, len(self.buttons)) and not event.mod & pygame.KMOD_CTRL:
+            self.buttons[digit].activate()
+            return True
+        return False
+
+    def on_wheel(self, dy: int, pos: tuple[float, float]) -> None:
+        if STRIP.collidepoint(pos):
+            if self.pages > 1:
+                self.turn_page(-1 if dy > 0 else 1)
+            return
+        super().on_wheel(dy, pos)
+
+    # -- drawing -------------------------------------------------------------------------
+    def draw_actions(self, target: pygame.Surface) -> None:
+        theme.shadowed_rect(target, STRIP, (16, 44, 37), radius=12, shadow=6, border=theme.WOOD)
+        m = self.model
+        if m.actions:
+            head = "Ante: choose in turn, or pass" if self.ante_panel() else "Choose an action"
+            focused = next((b for b in self.buttons if b.focused), None)
+            if focused is not None:
+                head = f"{head}:  {focused.label.split('. ', 1)[-1]}"
+        else:
+            waiting = m.viewer is not None and m.actor is not None
+            head = "Your actions appear here on your turn" if waiting else ""
+        theme.text(target, theme.ellipsize(head, STRIP.w - 260, 16, "bold"),
+                   (STRIP.x + 16, STRIP.y + 18), 16, theme.BRASS_LIGHT, "bold", "midleft")
+        if m.ending:
+            words, _, reason = m.ending.partition("\n")
+            theme.text(target, theme.ellipsize(words, STRIP.w - 60, 24, "display"),
+                       (STRIP.centerx, STRIP.centery - 2), 24, theme.BRASS_LIGHT, "display",
+                       "center")
+            theme.text(target, theme.ellipsize(reason, STRIP.w - 60, 16),
+                       (STRIP.centerx, STRIP.centery + 30), 16, theme.PARCHMENT_DIM,
+                       anchor="center")
+        if self.pages > 1:
+            theme.text(target, f"page {self.page + 1} of {self.pages}  (PgUp/PgDn)",
+                       (STRIP.right - 16, STRIP.y + 18), 13, theme.PARCHMENT_DIM,
+                       anchor="midright")
+
+    def draw_waiting(self, target: pygame.Surface) -> None:
+        """The strip while someone else decides: who, with a turning ring of dots."""
+        m = self.model
+        if m.actor is None or not 0 <= m.actor < len(self.seat_names):
+            return
+        name = self.seat_names[m.actor]
+        words = f"{name} is thinking" if m.thinking else f"Waiting for {name}"
+        centre = (STRIP.centerx, STRIP.centery + 8)
+        theme.text(target, words, (centre[0] - 24, centre[1]), 20, theme.PARCHMENT_DIM, "bold",
+                   "midright")
+        seat = self.colour(m.actor)
+        for k in range(8):
+            angle = k * math.tau / 8
+            lit = (k - int(self.clock * 10)) % 8
+            colour = theme.blend((16, 44, 37), seat, 0.25 + 0.75 * (1 - lit / 8))
+            pygame.draw.circle(target, colour, (centre[0] + 16 * math.cos(angle),
+                                                centre[1] + 16 * math.sin(angle)), 4)
