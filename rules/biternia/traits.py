@@ -13,6 +13,7 @@ if TYPE_CHECKING:
 ARTIFACTS = ("battle_fist", "auto_deflector", "shield_amulet")  # Runika's, in breaking order
 ARTIFACT_BREAK = 3  # damage from one attack that breaks an artifact
 PLUNDER_GOLD = 2
+PYROMANCY_BONUS = 1  # was 2 before balance run 1 (docs/biternia-balance.md)
 
 
 def trait(hero: str) -> str:
@@ -54,7 +55,7 @@ def rousing(s: BiterniaState, hero: str) -> int:
 
 
 def channel_bonus(hero: str) -> int:
-    return 2 if trait(hero) == "pyromancy" else 0
+    return PYROMANCY_BONUS if trait(hero) == "pyromancy" else 0
 
 
 def chills(hero: str) -> bool:

@@ -46,14 +46,14 @@ def test_rousing_song_adds_one_to_other_friendly_heroes_attacks():
     assert s.d["heroes"]["vladiator"]["hp"] == max_hp(s, "vladiator") - 4
 
 
-def test_pyromancy_adds_two_to_channeled_attacks_only():
-    """Trait Pyromancy (Cynthia): her Channeled attacks get +2."""
+def test_pyromancy_adds_one_to_channeled_attacks_only():
+    """Trait Pyromancy (Cynthia): her Channeled attacks get +1."""
     s = _arena(("cynthia",), ("vladiator",), space="jungle_0_upper")
     give(s, "cynthia", down="immolate")
     action_phase(s, 0)
     act(s, "activate", "cynthia", "use")
     act(s, "channel", "cynthia")
-    assert s.d["heroes"]["vladiator"]["hp"] == max_hp(s, "vladiator") - 7
+    assert s.d["heroes"]["vladiator"]["hp"] == max_hp(s, "vladiator") - (5 + 1)
 
 
 def test_hungry_adds_two_against_a_hero_at_full_hp():
@@ -77,8 +77,8 @@ def test_frostbite_chills_and_chill_is_gone_after_the_next_activation():
     assert s.d["heroes"]["vladiator"]["chill"] == 1
     act(s, "activate", "vladiator", "use")
     act(s, "target", "felix")
-    # Smash 5 +1 Bloodrage (he is hurt) -1 Chill
-    assert s.d["heroes"]["felix"]["hp"] == max_hp(s, "felix") - 5
+    # Smash 4 +1 Bloodrage (he is hurt) -1 Chill
+    assert s.d["heroes"]["felix"]["hp"] == max_hp(s, "felix") - 4
     assert s.d["heroes"]["vladiator"]["chill"] == 0
 
 
@@ -160,10 +160,11 @@ def test_motley_deflect_interrupt_shields_before_the_attack_lands():
     s = _arena(("motley",), ("vladiator",))
     give(s, "motley", down="deflect")
     give(s, "vladiator", down="smash")
+    s.d["heroes"]["vladiator"]["hp"] -= 1
     action_phase(s, 1)
     act(s, "activate", "vladiator", "use")
     act(s, "interrupt", "motley")
-    # Smash 5 against Deflect 3 +1 Iron Body = 1, absorbed by the 2 Shield
+    # Smash 4 +1 Bloodrage against Deflect 3 +1 Iron Body = 1, absorbed by the 2 Shield
     assert s.d["heroes"]["motley"]["hp"] == max_hp(s, "motley")
     assert s.d["heroes"]["motley"]["shield"] == 1
 
@@ -206,7 +207,7 @@ def test_runika_artifacts_boost_her_and_break_under_heavy_hits():
     act(s, "activate", "vladiator", "use")
     act(s, "target", "runika")
     assert v["artifacts"] == ["auto_deflector", "shield_amulet"]
-    assert v["hp"] == max_hp(s, "runika") - 4
+    assert v["hp"] == max_hp(s, "runika") - 3  # Smash 4 against the Auto Deflector's 1
     give(s, "runika", down="tinker")
     action_phase(s, 0)
     act(s, "activate", "runika", "use")

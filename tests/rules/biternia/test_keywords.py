@@ -104,10 +104,10 @@ def test_interrupt_resolves_during_the_enemy_action_before_it(table):
     events = act(s, "interrupt", "felix")
     log = texts(events)
     assert log.index("Felix's Physical Attack") < log.index("Vladiator's Physical Attack")
-    # Riposte 3 +1 Lone Blade on defense 0; then Smash 5 +1 Bloodrage (Vladiator is now
+    # Riposte 3 +1 Lone Blade on defense 0; then Smash 4 +1 Bloodrage (Vladiator is now
     # hurt) on Riposte's defense 3
     assert s.d["heroes"]["vladiator"]["hp"] == max_hp(s, "vladiator") - 4
-    assert s.d["heroes"]["felix"]["hp"] == max_hp(s, "felix") - 3
+    assert s.d["heroes"]["felix"]["hp"] == max_hp(s, "felix") - 2
     assert s.d["heroes"]["felix"]["down"] is None
 
 
@@ -121,7 +121,7 @@ def test_declining_an_interrupt_keeps_the_card_face_down():
     act(s, "activate", "vladiator", "use")
     act(s, "no_interrupt")
     assert s.d["heroes"]["felix"]["down"] == "riposte"
-    assert s.d["heroes"]["felix"]["hp"] == max_hp(s, "felix") - 5
+    assert s.d["heroes"]["felix"]["hp"] == max_hp(s, "felix") - 4
 
 
 def test_nested_interrupts_resolve_last_revealed_first_and_illegal_targets_fizzle():
@@ -141,7 +141,7 @@ def test_nested_interrupts_resolve_last_revealed_first_and_illegal_targets_fizzl
     log = texts(events)
     assert log.index("Ceralin interrupts") < log.index("no longer a legal target")
     assert s.d["heroes"]["vladiator"]["hp"] == max_hp(s, "vladiator")
-    assert s.d["heroes"]["felix"]["hp"] == max_hp(s, "felix") - (5 - 3)
+    assert s.d["heroes"]["felix"]["hp"] == max_hp(s, "felix") - (4 - 3)
     assert not s.d["stack"]
 
 
@@ -231,12 +231,12 @@ def test_shield_tokens_absorb_damage_after_defense(table):
     s = table
     _only(s, "vladiator", "sterling", space="gold_top")
     give(s, "sterling", up="strike")
-    s.d["heroes"]["sterling"]["shield"] = 3
+    s.d["heroes"]["sterling"]["shield"] = 2
     give(s, "vladiator", down="smash")
     action_phase(s, 1)
     act(s, "activate", "vladiator", "use")
     v = s.d["heroes"]["sterling"]
-    assert v["shield"] == 0 and v["hp"] == max_hp(s, "sterling") - (5 - 1 - 3)
+    assert v["shield"] == 0 and v["hp"] == max_hp(s, "sterling") - (4 - 1 - 2)
 
 
 def test_attack_tokens_add_to_attacks_and_go_after_the_next_activation(table):
@@ -248,7 +248,7 @@ def test_attack_tokens_add_to_attacks_and_go_after_the_next_activation(table):
     give(s, "vladiator", down="smash")
     action_phase(s, 1)
     act(s, "activate", "vladiator", "use")
-    assert s.d["heroes"]["sterling"]["hp"] == max_hp(s, "sterling") - 7
+    assert s.d["heroes"]["sterling"]["hp"] == max_hp(s, "sterling") - (4 + 2)
     assert s.d["heroes"]["vladiator"]["attack"] == 0
 
 

@@ -133,7 +133,7 @@ def test_attack_damage_is_strength_minus_face_up_defense(table):
     give(s, "vladiator", down="smash")
     action_phase(s, 1)
     act(s, "activate", "vladiator", "use")
-    assert s.d["heroes"]["sterling"]["hp"] == max_hp(s, "sterling") - (5 - 3)
+    assert s.d["heroes"]["sterling"]["hp"] == max_hp(s, "sterling") - (4 - 3)
 
 
 def test_hero_without_a_face_up_card_has_defense_zero(table):
@@ -151,7 +151,7 @@ def test_structures_have_defense_one(table):
     give(s, "vladiator", down="smash")
     action_phase(s, 1)
     act(s, "activate", "vladiator", "use")
-    assert s.d["structures"]["tower_0_top"] == 11 - (5 - 1)
+    assert s.d["structures"]["tower_0_top"] == 11 - (4 - 1)
 
 
 def test_multiple_attacks_resolve_separately_each_against_defense(table):
@@ -209,7 +209,7 @@ def test_target_choice_is_offered_when_several_enemies_are_present(table):
     assert s.d["pending"]["type"] == "target"
     assert set(s.d["pending"]["options"]) == {"sterling", "felix"}
     act(s, "target", "felix")
-    assert s.d["heroes"]["felix"]["hp"] == max_hp(s, "felix") - 5
+    assert s.d["heroes"]["felix"]["hp"] == max_hp(s, "felix") - 4
 
 
 def test_ranged_reaches_adjacent_spaces_but_not_past_a_standing_tower(table):

@@ -24,7 +24,7 @@ def test_defeated_hero_worked_example(table):
     s = table
     _only(s, "vladiator", "sterling", space="gold_top")
     v = s.d["heroes"]["sterling"]
-    v.update(hp=2, level=2, shield=0, attack=1, immobile=True, confuse=1)
+    v.update(hp=1, level=2, shield=0, attack=1, immobile=True, confuse=1)
     give(s, "sterling", up="parry", down="strike")
     up, down = v["up"], v["down"]
     give(s, "vladiator", down="smash")
@@ -128,7 +128,7 @@ def test_destroying_the_enemy_bit_wins(table):
     s = table
     _only(s, "vladiator", space="bit_0")
     s.d["structures"]["tower_0_top"] = 0
-    s.d["structures"]["bit_0"] = 4
+    s.d["structures"]["bit_0"] = 3
     give(s, "vladiator", down="smash")
     action_phase(s, 1)
     act(s, "activate", "vladiator", "use")
