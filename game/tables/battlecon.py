@@ -29,6 +29,7 @@ from game.tables.battlecon_parts import (
     draw_pile,
     draw_role,
 )
+from game.tables.battlecon_pieces import draw_materials, materials
 from game.tables.battlecon_strip import ActionStrip
 from game.tables.generic import TableModel
 from game.widgets import Widget
@@ -67,7 +68,7 @@ class BattleconTable(HandTray, ActionStrip):
     def pair_rect(self, seat: int) -> pygame.Rect:
         """Where a fighter's attack pair lies on its plate."""
         spot = self.plate(seat)
-        rect = pygame.Rect(0, 0, 100, 88)
+        rect = pygame.Rect(0, 0, 100, 80)
         rect.topright = (spot.right - 6, spot.y + 30)
         return rect
 
@@ -294,58 +295,81 @@ class BattleconTable(HandTray, ActionStrip):
                                anchor)
 
     def draw_plate(self, target: pygame.Surface, view: Any, seat: int) -> None:
-        """A fighter's plate: name, role, life, Force, discard piles 1 and 2."""
+        """A fighter's plate: name, role and antes, life, Force, Finisher, discard piles 1
+        and 2, the attack pair, and the Unique Ability's materials as pieces."""
         rect = self.plate(seat)
         pl = view.player(seat)
         colour = self.colour(seat)
         theme.shadowed_rect(target, rect, (52, 40, 32), radius=10, shadow=5, border=theme.WOOD)
-        band = pygame.Rect(rect.x, rect.y, rect.w, 24)
-        pygame.draw.rect(target, colour, band, border_top_left_radius=10,
-                         border_top_right_radius=10)
-        you = " (you)" if seat == self.model.viewer else ""
-        fighter = view.fighter(seat)
-        title = f"{view.name(seat)}{you} · {fighter.get('fighter_class', '')}".rstrip(" ·")
-        theme.text(target, theme.ellipsize(title, rect.w - 110, 14, "bold"),
-                   (rect.x + 10, band.centery), 14, theme.CREAM, "bold", "midleft")
-        active = view.s["active"]
-        role = pygame.Rect(rect.right - 92, band.y + 4, 84, 16)
-        draw_role(target, role, None if active is None else active == seat)
-        beat = pl["beat"]
-        chips = [view.content.overloads[o]["name"] for o in beat["overloads"]]
-        chips += ["Unique ante"] * len(beat["antes"])
-        draw_chips(target, role.x - 6, band.centery, chips)
+        self.draw_plate_band(target, view, seat, rect)
         numbers = view.content.numbers
         draw_life(target, (rect.x + 24, rect.y + 48), pl["life"], numbers["life"], colour)
-        cap = numbers["force_cap"]
-        theme.text(target, f"Force {pl['force']}", (rect.x + 8, rect.y + 70), 12,
+        theme.text(target, f"Force {pl['force']}", (rect.x + 8, rect.y + 66), 12,
                    theme.PARCHMENT, "bold")
-        draw_force(target, (rect.x + 8, rect.y + 92), pl["force"], cap)
+        draw_force(target, (rect.x + 8, rect.y + 88), pl["force"], numbers["force_cap"])
         finisher = pl["finisher"]
         if finisher:
             used = " (used)" if pl["finisher_used"] else ""
             words = theme.ellipsize(f"Finisher: {view.card_name(finisher)}{used}", 126, 10)
-            theme.text(target, words, (rect.x + 8, rect.bottom - 6), 10, theme.BRASS_LIGHT,
+            theme.text(target, words, (rect.x + 8, rect.y + 108), 10, theme.BRASS_LIGHT,
                        anchor="bottomleft")
         for pile in (1, 2):
-            spot = pygame.Rect(rect.x + 140 + (pile - 1) * 76, rect.y + 38, 66, 72)
+            spot = pygame.Rect(rect.x + 140 + (pile - 1) * 76, rect.y + 34, 66, 72)
             names = [view.card_name(c) for c in pl[f"discard{pile}"]]
             draw_pile(target, spot, f"Discard {pile}", names, colour)
         self.draw_pair_slot(target, view, seat)
+        self.draw_ua(target, view, seat, pygame.Rect(rect.x + 8, rect.y + 114, rect.w - 16,
+                                                     rect.bottom - rect.y - 118))
+
+    def draw_plate_band(self, target: pygame.Surface, view: Any, seat: int,
+                        rect: pygame.Rect) -> None:
+        """The plate's head: the seat colour, name and class, antes and the role."""
+        band = pygame.Rect(rect.x, rect.y, rect.w, 24)
+        pygame.draw.rect(target, self.colour(seat), band, border_top_left_radius=10,
+                         border_top_right_radius=10)
+        active = view.s["active"]
+        role = pygame.Rect(rect.right - 92, band.y + 4, 84, 16)
+        draw_role(target, role, None if active is None else active == seat)
+        pl = view.player(seat)
+        chips = [view.content.overloads[o]["name"] for o in pl["beat"]["overloads"]]
+        chips += ["Unique ante"] * len(pl["beat"]["antes"])
+        chips += ["New base set"] if pl["clash"] is not None else []
+        left = draw_chips(target, role.x - 6, band.centery, chips)
+        you = " (you)" if seat == self.model.viewer else ""
+        fighter = view.fighter(seat)
+        title = f"{view.name(seat)}{you} · {fighter.get('fighter_class', '')}".rstrip(" ·")
+        theme.text(target, theme.ellipsize(title, left - rect.x - 14, 14, "bold"),
+                   (rect.x + 10, band.centery), 14, theme.CREAM, "bold", "midleft")
+
+    def draw_ua(self, target: pygame.Surface, view: Any, seat: int, area: pygame.Rect) -> None:
+        """A rule with the Unique Ability's name, then its materials as pieces (or, for a
+        fighter without any, the ability in a line or two)."""
+        fighter = view.fighter(seat)
+        name = theme.rendered(fighter.get("ua_name", "Unique Ability"), 10, theme.BRASS_LIGHT,
+                              "bold")
+        y = area.y + name.get_height() // 2
+        pygame.draw.line(target, theme.WOOD, (area.x, y), (area.right, y))
+        label = name.get_rect(midleft=(area.x + 10, y))
+        pygame.draw.rect(target, (52, 40, 32), label.inflate(10, 0))
+        target.blit(name, label)
+        groups = materials(view, seat, self.colour(seat))
+        body = pygame.Rect(area.x, area.y + 16, area.w, area.h - 16)
+        if groups:
+            draw_materials(target, body, groups)
+            return
+        for k, line in enumerate(theme.wrap(fighter.get("ua_text", ""), body.w, 10)[:3]):
+            theme.text(target, line, (body.x, body.y + 12 * k), 10, theme.PARCHMENT_DIM)
 
     def draw_pair_slot(self, target: pygame.Surface, view: Any, seat: int) -> None:
-        """Where the pair lies: an empty slot before it is set, a note for a clash base."""
+        """Where the pair lies: an empty slot before it is set."""
         card = self.pairs.get(seat)
         if card is None:
             return
         slot = pygame.Rect(0, 0, round(card.w), round(card.h))
         slot.center = (round(card.x), round(card.y))
-        pl = view.player(seat)
         if not card.visible:
             pygame.draw.rect(target, (96, 64, 44), slot, width=2, border_radius=10)
             theme.text(target, "no pair", slot.center, 11, theme.PARCHMENT_DIM, anchor="center")
-        if pl["clash"] is not None:
-            theme.text(target, "new base set", (slot.centerx, slot.bottom + 1), 10,
-                       theme.BRASS_LIGHT, "bold", "midtop")
 
     def draw_hand_tray(self, target: pygame.Surface, view: Any) -> None:
         theme.shadowed_rect(target, HAND, (16, 44, 37), radius=10, shadow=4, border=theme.WOOD)

@@ -335,8 +335,9 @@ class FloatText(Node):
         blit_transformed(target, self.look, world, alpha)
 
 
-def draw_chips(target: pygame.Surface, right: int, y: int, words: list[str]) -> None:
-    """This beat's antes as small brass chips, laid from ``right`` leftwards."""
+def draw_chips(target: pygame.Surface, right: int, y: int, words: list[str]) -> int:
+    """This beat's antes as small brass chips, laid from ``right`` leftwards; returns the
+    left edge of the last one."""
     for word in words:
         surf = theme.rendered(word, 10, theme.INK, "bold")
         chip = pygame.Rect(0, 0, surf.get_width() + 10, 16)
@@ -344,6 +345,7 @@ def draw_chips(target: pygame.Surface, right: int, y: int, words: list[str]) -> 
         pygame.draw.rect(target, theme.BRASS_LIGHT, chip, border_radius=8)
         target.blit(surf, surf.get_rect(center=chip.center))
         right = chip.x - 4
+    return right
 
 
 class AnteTile(Button):

@@ -139,9 +139,9 @@ class ActionStrip(GenericTable):
             return
         name = self.seat_names[m.actor]
         words = f"{name} is thinking" if m.thinking else f"Waiting for {name}"
-        centre = (STRIP.centerx, STRIP.centery + 8)
-        theme.text(target, words, (centre[0] - 24, centre[1]), 20, theme.PARCHMENT_DIM, "bold",
-                   "midright")
+        shown = theme.text(target, words, (STRIP.centerx - 20, STRIP.centery + 8), 20,
+                           theme.PARCHMENT_DIM, "bold", "center")
+        centre = (shown.right + 30, shown.centery)
         seat = self.colour(m.actor)
         for k in range(8):
             angle = k * math.tau / 8

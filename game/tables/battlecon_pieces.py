@@ -1,0 +1,252 @@
+"""Unique Ability materials as pieces on a fighter's plate: Hayden's Fury and Control
+counters, Lucida's Rend/Consume tokens, Dareios' Drink cards, Trias' Embellishment cards,
+Amon's Code forms, Cindra's forms and Storm Rekindled, Burgundy's Paint supply, Kimbhe's
+Staff and Dravil's Tide markers. ``materials`` reads them from the public state into
+groups of pieces (what is where); ``draw_materials`` draws those groups as small
+illustrated tokens and cards."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from game import theme
+from game.tables.battlecon_parts import word_lines
+from rules.battlecon import kits
+
+Colour = tuple[int, int, int]
+
+FURY, CONTROL = (200, 70, 40), (60, 110, 170)
+LUCIDA = {"courage": (214, 170, 76), "pain": (170, 40, 52), "spirit": (130, 90, 170),
+          "valor": (120, 150, 170)}
+CODE = {"code_white": (236, 232, 222), "code_green": (96, 164, 96),
+        "code_yellow": (228, 196, 70), "code_red": (196, 60, 48)}
+DRINK, TALE = (196, 150, 70), (226, 214, 186)
+FORM = {"phoenix_form": (232, 120, 40), "human_form": (206, 180, 150)}
+STATUS = (232, 170, 60)
+ICE, STEAM = (170, 214, 240), (214, 214, 210)
+ROUND = ("fury", "control", "token", "paint")  # pieces drawn as round counters
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One material: ``kind`` picks the look, ``words`` label it, ``lit`` is False for a
+    spent, finished or away piece (drawn faded)."""
+
+    kind: str
+    words: str
+    colour: Colour
+    lit: bool = True
+    current: bool = False  # the form or Tide in force: a brass edge
+
+
+@dataclass
+class Group:
+    label: str
+    pieces: list[Piece] = field(default_factory=list)
+
+
+def materials(view: Any, seat: int, colour: Colour) -> list[Group]:
+    """The seat's Unique Ability materials, grouped by where they are."""
+    pl = view.player(seat)
+    ua = pl["ua"]
+    groups: list[Group] = []
+    if "fury" in ua:
+        groups += _hayden(ua)
+    if "supply" in ua:
+        groups += _lucida(view, seat, ua)
+    if "drinks" in ua:
+        groups += _cards(view, ("Untouched", ua["drinks"], True),
+                         ("Drunk", ua["active"], True), ("Finished", ua["finished"], False),
+                         kind="drink", colour=DRINK, current=set(ua["active"]))
+    if "ready" in ua:
+        groups += _tales(ua)
+    if "paint" in ua:
+        groups += _paint(ua, colour)
+    if "staff" in ua:
+        groups += _staff(view, seat, ua, colour)
+    if "ice" in ua:
+        groups += _tide(view, seat)
+    groups += _forms(view, pl)
+    return [g for g in groups if g.pieces]
+
+
+def _hayden(ua: dict[str, Any]) -> list[Group]:
+    supply = ([Piece("fury", "Fury", FURY)] * ua["fury"]
+              + [Piece("control", "Control", CONTROL)] * ua["control"])
+    spent = ([Piece("fury", "Fury", FURY, lit=False)] * ua["fury_spent"]
+             + [Piece("control", "Control", CONTROL, lit=False)] * ua["control_spent"])
+    return [Group("Supply", supply), Group("Depleted", spent)]
+
+
+def _lucida(view: Any, seat: int, ua: dict[str, Any]) -> list[Group]:
+    def token(name: str, lit: bool = True) -> Piece:
+        return Piece("token", name.capitalize(), LUCIDA.get(name, theme.BRASS), lit)
+
+    foes = [p for p in range(view.num_players) if p != seat]
+    holder = view.name(foes[0]) if len(foes) == 1 else "foes"
+    return [Group("Rended", [token(t) for t in ua["supply"]]),
+            Group(f"With {holder}", [token(t) for t in ua["foe"]]),
+            Group("Consumed", [token(t, False) for t in ua["spent"]])]
+
+
+def _cards(view: Any, *zones: tuple[str, list[str], bool], kind: str, colour: Colour,
+           current: set[str]) -> list[Group]:
+    return [Group(label, [Piece(kind, view.card_name(c), colour, lit, c in current)
+                          for c in ids]) for label, ids, lit in zones]
+
+
+def _tales(ua: dict[str, Any]) -> list[Group]:
+    def tale(c: str, lit: bool) -> Piece:
+        return Piece("tale", kits.EMBELLISHMENTS.get(c, c), TALE, lit)
+
+    return [Group("Untold", [tale(c, True) for c in ua["ready"]]),
+            Group("Told", [tale(c, False) for c in ua["told"]])]
+
+
+def _paint(ua: dict[str, Any], colour: Colour) -> list[Group]:
+    on_board = len(ua["paint"])
+    supply = max(0, kits.PAINT_MARKERS - on_board)
+    return [Group("Paint supply", [Piece("paint", "Paint", colour)] * supply),
+            Group("On the board", [Piece("paint", "Paint", colour, lit=False)] * on_board)]
+
+
+def _staff(view: Any, seat: int, ua: dict[str, Any], colour: Colour) -> list[Group]:
+    where = ua["staff"]
+    if where == "held":
+        return [Group("Staff in hand", [Piece("staff", "Staff", colour)])]
+    if where == "board":
+        space = (ua.get("staff_pos") or 0) + 1
+        return [Group(f"Staff on space {space}", [Piece("staff", "Staff", colour, lit=False)])]
+    thief = [p for p in range(view.num_players) if p != seat]
+    name = view.name(thief[0]) if len(thief) == 1 else "a foe"
+    return [Group(f"Staff stolen by {name}", [Piece("staff", "Staff", colour, lit=False)])]
+
+
+def _tide(view: Any, seat: int) -> list[Group]:
+    from rules.battlecon.conditions import tide
+
+    try:
+        now = tide(view, seat)
+    except (KeyError, IndexError, TypeError):
+        return []
+    return [Group("Ebbing Tide", [Piece("ice", "Ice Form", ICE, current=now == "ice"),
+                                  Piece("steam", "Steam Form", STEAM,
+                                        current=now == "steam")])]
+
+
+def _forms(view: Any, pl: dict[str, Any]) -> list[Group]:
+    """The form in force (Amon: the whole Code ladder) and status cards."""
+    form = pl["form"]
+    groups: list[Group] = []
+    if form in kits.CODES:
+        groups.append(Group("Danger level", [
+            Piece("code", view.card_name(c), CODE[c], lit=c == form, current=c == form)
+            for c in kits.CODES]))
+    elif form:
+        groups.append(Group("Form", [Piece("form", view.card_name(form),
+                                           FORM.get(form, TALE), current=True)]))
+    if pl["statuses"]:
+        groups.append(Group("Status", [Piece("status", view.card_name(c), STATUS, current=True)
+                                       for c in pl["statuses"]]))
+    return groups
+
+
+# -- drawing --------------------------------------------------------------------------------
+def draw_materials(target: pygame.Surface, rect: pygame.Rect, groups: list[Group]) -> None:
+    """Each group as a labelled run of pieces, left to right; pieces shrink to fit."""
+    count = sum(len(g.pieces) for g in groups)
+    if not count:
+        return
+    cards = sum(len(g.pieces) for g in groups if g.pieces[0].kind not in ROUND)
+    rounds = count - cards
+    gaps = 12 * (len(groups) - 1)
+    unit = (rect.w - gaps - 3 * count) / max(1, cards * 2.6 + rounds)  # a card is 2.6 tokens
+    token = max(10, min(30, int(unit)))
+    card_w = max(24, min(74, int(unit * 2.6)))
+    x = rect.x
+    for group in groups:
+        room = max(64, _group_width(group, token, card_w))
+        label = theme.ellipsize(group.label, room, 9, "bold")
+        shown = theme.text(target, label, (x, rect.y), 9, theme.PARCHMENT_DIM, "bold")
+        for piece in group.pieces:
+            if piece.kind in ROUND:
+                draw_token(target, pygame.Rect(x, rect.y + 14, token, token), piece)
+                x += token + 3
+            else:
+                draw_mini_card(target, pygame.Rect(x, rect.y + 13, card_w, rect.h - 13), piece)
+                x += card_w + 3
+        x = max(x, shown.right + 3) + 9
+
+
+def _group_width(group: Group, token: int, card_w: int) -> int:
+    return sum(token + 3 if p.kind in ROUND else card_w + 3 for p in group.pieces)
+
+
+def faded(colour: Colour) -> Colour:
+    return theme.blend(colour, (70, 60, 52), 0.6)
+
+
+def draw_token(target: pygame.Surface, box: pygame.Rect, piece: Piece) -> None:
+    """A round counter with a rim and the piece's glyph; a spent one is faded and flat."""
+    r = box.w // 2
+    c = box.center
+    fill = piece.colour if piece.lit else faded(piece.colour)
+    if piece.lit:
+        pygame.draw.circle(target, (0, 0, 0), (c[0] + 1, c[1] + 2), r)
+    pygame.draw.circle(target, fill, c, r)
+    pygame.draw.circle(target, theme.lighten(fill, 40), c, r - 3, 1)
+    pygame.draw.circle(target, theme.INK, c, r, 1)
+    ink = theme.CREAM if piece.lit else theme.PARCHMENT_DIM
+    if piece.kind == "fury":
+        _flame(target, c, r, ink)
+    elif piece.kind == "control":
+        _diamond(target, c, r, ink)
+    elif piece.kind == "paint":
+        for k in range(5):  # a splash: blobs round a drop
+            a = k * math.tau / 5 + 0.4
+            pygame.draw.circle(target, ink, (c[0] + r * 0.45 * math.cos(a),
+                                             c[1] + r * 0.45 * math.sin(a)), max(1, r // 5))
+        pygame.draw.circle(target, ink, c, max(2, r // 3))
+    else:
+        theme.text(target, piece.words[:1], c, max(9, r), ink, "bold", "center")
+
+
+def _flame(target: pygame.Surface, c: tuple[int, int], r: int, ink: Colour) -> None:
+    s = r * 0.6
+    pts = [(c[0], c[1] - s), (c[0] + s * 0.6, c[1] + s * 0.1), (c[0] + s * 0.4, c[1] + s * 0.7),
+           (c[0], c[1] + s * 0.9), (c[0] - s * 0.4, c[1] + s * 0.7),
+           (c[0] - s * 0.6, c[1] + s * 0.1)]
+    pygame.draw.polygon(target, ink, pts)
+
+
+def _diamond(target: pygame.Surface, c: tuple[int, int], r: int, ink: Colour) -> None:
+    s = r * 0.55
+    pygame.draw.polygon(target, ink, [(c[0], c[1] - s), (c[0] + s, c[1]), (c[0], c[1] + s),
+                                      (c[0] - s, c[1])], 2)
+    pygame.draw.circle(target, ink, c, max(1, int(s / 3)))
+
+
+def draw_mini_card(target: pygame.Surface, box: pygame.Rect, piece: Piece) -> None:
+    """A small card (drink, tale, form, status, code, staff, tide marker) with its name."""
+    fill = piece.colour if piece.lit else faded(piece.colour)
+    if piece.lit:
+        pygame.draw.rect(target, (0, 0, 0), box.move(1, 2), border_radius=5)
+    pygame.draw.rect(target, fill, box, border_radius=5)
+    edge = theme.BRASS_LIGHT if piece.current else theme.INK
+    pygame.draw.rect(target, edge, box, width=2 if piece.current else 1, border_radius=5)
+    ink = theme.INK if sum(fill) > 420 else theme.CREAM
+    if piece.kind == "staff":
+        pygame.draw.line(target, theme.WOOD if piece.lit else ink,
+                         (box.x + 6, box.bottom - 5), (box.right - 8, box.y + 8), 3)
+        pygame.draw.circle(target, theme.CREAM, (box.right - 8, box.y + 8), 4)
+        return
+    size = 9 if box.w >= 40 else 8
+    lines = word_lines(piece.words, box.w - 4, size, max(1, (box.h - 2) // (size + 2)))
+    top = box.centery - len(lines) * (size + 2) / 2
+    for k, line in enumerate(lines):
+        theme.text(target, line, (box.centerx, round(top + k * (size + 2))), size, ink, "bold",
+                   "midtop")

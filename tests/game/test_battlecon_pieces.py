@@ -1,0 +1,132 @@
+"""Unique Ability materials drawn as pieces on the fighters' plates: each fighter's
+materials are read from the public state into groups (where each piece is, whether it is
+spent), and drawn as tokens and small cards."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from game.tables.battlecon_pieces import FURY, Group, Piece, draw_materials, materials
+from rules.battlecon import kits
+from tests.game.test_battlecon_table import open_table, play_until
+
+RED = (200, 0, 0)
+
+
+def view_of(app_dirs, fighters):
+    """The table and seat 0's view once setup is over (the materials are dealt)."""
+    screen, _ = open_table(app_dirs, fighters)
+    session = screen.session
+    play_until(screen, random.Random(1), lambda: session.state.s["phase"] == "set")
+    return screen, session.state.view(0)
+
+
+def summary(groups):
+    return {g.label: [(p.kind, p.words, p.lit, p.current) for p in g.pieces] for g in groups}
+
+
+def test_hayden_counters_split_into_supply_and_depleted(app_dirs):
+    _, view = view_of(app_dirs, ("hayden", "wardlaw"))
+    view.player(0)["ua"].update({"fury": 3, "control": 1, "fury_spent": 0, "control_spent": 2})
+    got = summary(materials(view, 0, RED))
+    assert got["Supply"] == [("fury", "Fury", True, False)] * 3 + [
+        ("control", "Control", True, False)]
+    assert got["Depleted"] == [("control", "Control", False, False)] * 2
+
+
+def test_lucida_tokens_show_where_each_one_is(app_dirs):
+    _, view = view_of(app_dirs, ("lucida", "wardlaw"))
+    view.player(0)["ua"].update({"supply": ["pain"], "foe": ["courage", "spirit"],
+                                 "spent": ["valor"]})
+    got = summary(materials(view, 0, RED))
+    foe = view.name(1)
+    assert [w for _, w, _, _ in got["Rended"]] == ["Pain"]
+    assert [w for _, w, _, _ in got[f"With {foe}"]] == ["Courage", "Spirit"]
+    assert got["Consumed"] == [("token", "Valor", False, False)]
+
+
+def test_dareios_drinks_untouched_drunk_and_finished(app_dirs):
+    _, view = view_of(app_dirs, ("dareios", "wardlaw"))
+    drinks = list(kits.DRINKS)
+    view.player(0)["ua"].update({"drinks": drinks[:2], "active": [drinks[2]],
+                                 "finished": drinks[3:]})
+    got = summary(materials(view, 0, RED))
+    assert len(got["Untouched"]) == 2 and all(lit for _, _, lit, _ in got["Untouched"])
+    assert got["Drunk"] == [("drink", view.card_name(drinks[2]), True, True)]
+    assert [lit for _, _, lit, _ in got["Finished"]] == [False, False]
+
+
+def test_trias_embellishments_untold_and_told(app_dirs):
+    _, view = view_of(app_dirs, ("trias", "wardlaw"))
+    view.player(0)["ua"].update({"ready": ["heavens", "super"], "told": ["truly"]})
+    got = summary(materials(view, 0, RED))
+    assert [w for _, w, _, _ in got["Untold"]] == [kits.EMBELLISHMENTS["heavens"],
+                                                  kits.EMBELLISHMENTS["super"]]
+    assert got["Told"] == [("tale", kits.EMBELLISHMENTS["truly"], False, False)]
+
+
+def test_amon_shows_the_whole_code_ladder_with_the_current_level_lit(app_dirs):
+    _, view = view_of(app_dirs, ("amon", "wardlaw"))
+    view.player(0)["form"] = "code_yellow"
+    ladder = summary(materials(view, 0, RED))["Danger level"]
+    assert [w for _, w, _, _ in ladder] == [view.card_name(c) for c in kits.CODES]
+    assert [cur for _, _, _, cur in ladder] == [c == "code_yellow" for c in kits.CODES]
+
+
+def test_cindra_form_and_storm_rekindled_status(app_dirs):
+    _, view = view_of(app_dirs, ("cindra", "wardlaw"))
+    view.player(0)["form"] = "phoenix_form"
+    view.player(0)["statuses"] = ["storm_rekindled"]
+    got = summary(materials(view, 0, RED))
+    assert got["Form"] == [("form", "Phoenix Form", True, True)]
+    assert got["Status"] == [("status", "Storm Rekindled", True, True)]
+
+
+def test_burgundy_paint_supply_counts_down_as_paint_goes_on_the_board(app_dirs):
+    _, view = view_of(app_dirs, ("burgundy", "wardlaw"))
+    view.player(0)["ua"]["paint"] = [1, 4]
+    got = summary(materials(view, 0, RED))
+    assert len(got["Paint supply"]) == kits.PAINT_MARKERS - 2
+    assert [lit for _, _, lit, _ in got["On the board"]] == [False, False]
+
+
+def test_kimbhe_staff_held_planted_or_stolen(app_dirs):
+    _, view = view_of(app_dirs, ("kimbhe", "wardlaw"))
+    ua = view.player(0)["ua"]
+    assert list(summary(materials(view, 0, RED))) == ["Staff in hand"]
+    ua.update({"staff": "board", "staff_pos": 3})
+    assert list(summary(materials(view, 0, RED))) == ["Staff on space 4"]
+    ua.update({"staff": "stolen", "staff_pos": None})
+    assert list(summary(materials(view, 0, RED))) == [f"Staff stolen by {view.name(1)}"]
+
+
+def test_dravil_tide_marks_the_form_in_force(app_dirs):
+    from rules.battlecon.conditions import tide
+
+    _, view = view_of(app_dirs, ("dravil", "wardlaw"))
+    got = summary(materials(view, 0, RED))["Ebbing Tide"]
+    assert [cur for _, _, _, cur in got] == [tide(view, 0) == "ice", tide(view, 0) == "steam"]
+
+
+def test_a_fighter_without_materials_shows_the_ability_in_words(app_dirs):
+    screen, view = view_of(app_dirs, ("wardlaw", "wardlaw"))
+    assert materials(view, 0, RED) == []
+    target = pygame.Surface((1280, 720))
+    table = screen.table
+    area = pygame.Rect(100, 100, 360, 60)
+    table.draw_ua(target, view, 0, area)
+    text_rows = [y for y in range(area.y + 16, area.bottom)
+                 if any(target.get_at((x, y))[:3] != (0, 0, 0) for x in range(area.x, area.right))]
+    assert text_rows  # the Unique Ability's words are written under its name
+
+
+def test_pieces_are_drawn_where_their_group_lies(app_dirs):
+    target = pygame.Surface((400, 60))
+    groups = [Group("Supply", [Piece("fury", "Fury", FURY)] * 2),
+              Group("Form", [Piece("form", "Phoenix Form", (232, 120, 40), current=True)])]
+    draw_materials(target, pygame.Rect(0, 0, 400, 60), groups)
+    token = 30  # two tokens and a card share 400 px: tokens at their largest
+    assert target.get_at((token // 2, 14 + token // 2 + 10))[:3] == FURY  # low on the first
+    assert target.get_at((380, 40))[:3] == (0, 0, 0)  # nothing beyond the last piece
