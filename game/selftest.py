@@ -20,10 +20,17 @@ if TYPE_CHECKING:
 DT = 1 / 20  # simulated seconds per frame: animations run fast, logic runs the same
 WAIT_SECONDS = 120.0
 MAX_HUMAN_MOVES = 3000  # a named game's match that runs longer than this fails readably
+HOT_SEAT = "hot-seat"  # the pseudo-choice ``seats``: every seat a person (pass screens)
 #: Setup screens a named game's self-test walks, one whole match each: the choices it
-#: clicks there (in order), so that every long format a game offers is played in the GUI.
+#: clicks there (in order), so that every long format a game offers is played in the GUI,
+#: against the AI and hot-seat. ``seats`` is not a setup option: ``hot-seat`` makes every
+#: seat Human, so the match is played by "people" handing over through the pass screen.
 SETUP_CHOICES: dict[str, list[dict[str, str]]] = {
-    "terrene": [{"format": "best of three"}, {"players": "4", "format": "draft"}],
+    "battlecon": [{}, {"seats": HOT_SEAT}],
+    "biternia": [{}, {"seats": HOT_SEAT}, {"players": "4", "seats": HOT_SEAT}],
+    "chaostle": [{}, {"seats": HOT_SEAT}],
+    "terrene": [{"format": "best of three"}, {"players": "4", "format": "draft"},
+                {"format": "best of three", "seats": HOT_SEAT}],
 }
 
 
@@ -40,6 +47,7 @@ class Driver:
         self.pg = pygame
         self.app = app
         self.rng = random.Random(1)
+        self.hand_overs = 0  # pass screens dismissed
 
     def pump(self, frames: int = 1) -> None:
         for _ in range(frames):
@@ -109,7 +117,7 @@ def run_selftest(game_id: str | None = None) -> int:
 def _walk(tmp: Path, game_id: str | None, choices: dict[str, str]) -> None:
     from game.app import App
     from game.screens.menus import GameSelectScreen, SetupScreen, TitleScreen, load_game
-    from game.screens.overlays import LoadScreen, PauseScreen, ResultScreen
+    from game.screens.overlays import LoadScreen, PassDeviceScreen, PauseScreen, ResultScreen
     from game.screens.table import TableScreen
     from rules import registry
 
@@ -134,21 +142,30 @@ def _walk(tmp: Path, game_id: str | None, choices: dict[str, str]) -> None:
     else:
         d.click(f"game.{game_id}")
     d.expect(SetupScreen, "choosing a game")
-    for key, value in choices.items():
+    options = {k: v for k, v in choices.items() if k != "seats"}
+    hot_seat = choices.get("seats") == HOT_SEAT
+    for key, value in options.items():
         _choose(d, key, value)
     setup = d.top()
     for seat in range(setup.players):
-        if setup.seat_choice[seat] == "Human":
-            continue
-        d.click(f"seat{seat}", dx=-200)  # the left arrow: normal -> easy, a short match
+        # The left arrow: AI normal -> easy (a short match) -> Human (hot-seat).
+        for _ in range(2):
+            if setup.seat_choice[seat] == "Human" or (
+                    not hot_seat and setup.seat_choice[seat].endswith("easy")):
+                break
+            d.click(f"seat{seat}", dx=-200)
+    if hot_seat and any(setup.seat_choice[s] != "Human" for s in range(setup.players)):
+        raise SelftestFailure("the setup screen did not make every seat Human")
     d.click("start")
+    _take_the_seat(d, PassDeviceScreen)
     d.expect(TableScreen, "Start")
     table = d.top()
-    for key, value in choices.items():
+    for key, value in options.items():
         if str(table.session.match.setup.get(key)) != value:
             raise SelftestFailure(f"the match did not start with {key} = {value!r}")
     played = _play(d, table, 2 if game_id is None else 1)
-    _save_and_load(d, PauseScreen, LoadScreen, TableScreen)
+    _take_the_seat(d, PassDeviceScreen)
+    _save_and_load(d, PauseScreen, LoadScreen, TableScreen, PassDeviceScreen)
     table = d.top()
     if game_id is None:
         d.key(d.pg.K_ESCAPE)
@@ -169,6 +186,15 @@ def _walk(tmp: Path, game_id: str | None, choices: dict[str, str]) -> None:
         raise SelftestFailure("Quit did not close the program")
     if played < 1:
         raise SelftestFailure("no human move was played through the table")
+    if hot_seat and d.hand_overs < 1:
+        raise SelftestFailure("a hot-seat match never showed the pass screen")
+
+
+def _take_the_seat(d: Driver, pass_screen: type) -> None:
+    """Dismiss a hot-seat hand-over screen if one is showing (the next person sits down)."""
+    if isinstance(d.top(), pass_screen):
+        d.key(d.pg.K_RETURN)
+        d.hand_overs += 1
 
 
 def _choose(d: Driver, name: str, value: str) -> None:
@@ -214,6 +240,7 @@ def _play(d: Driver, table: TableScreen, moves: int | None) -> int:
             return played
         if isinstance(d.top(), PassDeviceScreen):
             d.key(d.pg.K_RETURN)
+            d.hand_overs += 1
             continue
         actions = table.table.model.actions
         index = _pick(d, session, actions)
@@ -240,7 +267,8 @@ def _pick(d: Driver, session: Any, actions: list) -> int:
     return actions.index(choice) if choice in actions else d.rng.randrange(len(actions))
 
 
-def _save_and_load(d: Driver, pause: type, load: type, table_kind: type) -> None:
+def _save_and_load(d: Driver, pause: type, load: type, table_kind: type,
+                   pass_screen: type) -> None:
     from rules.core import load_record
 
     table = d.top()
@@ -256,6 +284,7 @@ def _save_and_load(d: Driver, pause: type, load: type, table_kind: type) -> None
     d.click("pause.load_game")
     d.expect(load, "Load game")
     d.click(f"save.{saved.stem.lower()}")
+    _take_the_seat(d, pass_screen)  # a hot-seat match resumes behind the pass screen
     d.expect(table_kind, "loading the save")
     loaded = d.top().session
     if loaded.match.record.steps[: len(steps)] != steps:  # the AI may already have moved on
