@@ -37,8 +37,12 @@ class BeatFlow:
         s["beat"] += 1
         s["phase"] = "set"
         s["revealed"] = False
-        for p in (0, 1):
+        if "teams" in s:
+            s["order"] = []
+        for p in self.seats():
             pl = self.player(p)
+            if "teams" in s:
+                pl["opp"] = None
             pl["beat"] = fresh_beat()
             pl["pair"] = None
             pl["clash"] = None
@@ -69,7 +73,9 @@ class BeatFlow:
                 self._run_timing(frame)
             elif kind == "attack":
                 self._run_attack(frame)
-            else:
+            elif kind == "order":
+                self.run_order(frame)
+            elif not self.is_out(frame["who"]):
                 self._run_op(frame)
 
     def _ask(self, frame: dict[str, Any], who: int, options: list[Action], prompt: str) -> None:
@@ -104,6 +110,8 @@ class BeatFlow:
 
     def _run_timing(self, frame: dict[str, Any]) -> None:
         p, timing = frame["who"], frame["timing"]
+        if self.is_out(p):
+            return  # a defeated fighter's cards left play with them
         if frame["left"] is None:
             srcs = [frame["only"]] if frame["only"] else self._sources(p)
             frame["left"] = [[src, i] for src in srcs
@@ -148,6 +156,8 @@ class BeatFlow:
             self._push({"t": "op", "who": p, "src": src, "op": op, "choice": None})
 
     def _order(self) -> list[int]:
+        if "teams" in self.s:
+            return self.team_order()
         a = self.s["active"]
         return [a, self.foe(a)]
 
@@ -159,6 +169,9 @@ class BeatFlow:
         self._push_timing("reveal", self._order())
 
     def _phase_priority(self) -> None:
+        if "teams" in self.s:
+            self.team_priority()  # no Clashes in team play
+            return
         a, r = self._order()
         sa, sr = self.stats(a), self.stats(r)
         finisher = {p: self.beat(p)["finisher_beat"] for p in (a, r)}
@@ -224,6 +237,9 @@ class BeatFlow:
         self._push_timing("recycle", self._order())
 
     def _run_attack(self, frame: dict[str, Any]) -> None:
+        if "teams" in self.s:
+            self._run_team_attack(frame)
+            return
         p, foe = frame["who"], self.foe(frame["who"])
         step = frame["step"]
         if step == "begin":
@@ -263,6 +279,68 @@ class BeatFlow:
             self._push(frame)
             self._push_timing("after", [p])
 
+    def _run_team_attack(self, frame: dict[str, Any]) -> None:
+        """An attack in team play: as in the duel, but the attacker picks its target among
+        the nearest enemies in range on each side, who is then "the Opponent" for both
+        until the attack ends."""
+        p = frame["who"]
+        if self.is_out(p):
+            return
+        step = frame["step"]
+        if step == "range":
+            targets = self.attack_targets(p, self.stats(p).range, kits.attack_origins(self, p))
+            choice = frame.pop("choice", None)
+            if choice is None and len(targets) > 1:
+                options = [Action("target", (q,), f"Attack {self.name(q)}") for q in targets]
+                self._ask(frame, p, options, "Which opponent does the attack hit?")
+                return
+            if not targets:
+                self.say("miss", f"{self.name(p)}'s {self.pair_name(p)} finds no target.",
+                         seat=p)
+                frame["step"] = "after"
+                self._push(frame)
+                return
+            foe = choice[0] if choice is not None else targets[0]
+            frame["target"] = foe
+            self.lock_foe(p, foe)
+            self.lock_foe(foe, p)
+            self.beat(p)["hit"] = True
+            self.beat(foe)["was_hit"] = True
+            self.say("hit", f"{self.pair_name(p)} hits {self.name(foe)}!", seat=p, target=foe)
+            frame["step"] = "damage"
+            self._push(frame)
+            self._push_timing("when_hit", [foe])
+            self._push_timing("hit", [p])
+        elif step == "damage":
+            foe = frame["target"]
+            frame["step"] = "after"
+            self._push(frame)
+            if not self.is_out(foe) and self._deal_damage(p, foe) > 0 \
+                    and self.s["phase"] == "resolve":
+                self._push_timing("damage", [p])
+        elif step == "done":
+            target = frame.get("target")
+            self.lock_foe(p, None)
+            if target is not None and not self.is_out(target) \
+                    and self.player(target)["opp"] == p:
+                self.lock_foe(target, None)
+        else:
+            self._duel_attack_step(frame, p)
+
+    def _duel_attack_step(self, frame: dict[str, Any], p: int) -> None:
+        """The steps that are the same in team play: begin (stunned?) and After."""
+        if frame["step"] == "begin":
+            if self.beat(p)["stunned"]:
+                self.say("stunned", f"{self.name(p)} is stunned and cannot attack.", seat=p)
+                return
+            frame["step"] = "range"
+            self._push(frame)
+            self._push_timing("before", [p])
+        elif frame["step"] == "after":
+            frame["step"] = "done"
+            self._push(frame)
+            self._push_timing("after", [p])
+
     def _deal_damage(self, p: int, foe: int) -> int:
         """Damage from ``p``'s hit on ``foe``: Armor soaks first, then stun and defeat."""
         power = self.stats(p).power
@@ -287,6 +365,13 @@ class BeatFlow:
         armor_note = f" ({soaked} absorbed by Armor)" if soaked else ""
         self.say("damage", f"{self.name(foe)} takes {damage} damage{armor_note}.", seat=foe,
                  amount=damage)
+        if self.player(foe)["life"] <= 0 and "teams" in self.s:
+            self.eliminate(foe)
+            side = self.team_left_standing()
+            if side is not None:
+                self._finish(self.members(side)[0], f"the team of {self.team_names(side)} "
+                             "is the last standing")
+            return damage
         if self.player(foe)["life"] <= 0:
             self._finish(p, f"{self.name(foe)} is defeated")
             return damage
@@ -310,6 +395,10 @@ class BeatFlow:
             pl["pair"] = None
             beat["discarded"] = []
         numbers = self.content.numbers
+        if "teams" in self.s:
+            for p in self._order():
+                self.gain_force(p, self.team_recycle_gain(p), from_box=True)
+            return
         for p in self._order():
             gain = numbers["force_per_beat"]
             if self.player(p)["life"] <= numbers["low_life"]:
@@ -325,6 +414,9 @@ class BeatFlow:
 
     def _phase_next(self) -> None:
         s = self.s
+        if s["final_beat"] and "teams" in s:
+            self.team_time_over()
+            return
         if s["final_beat"]:
             a, r = self._order()
             la, lr = self.player(a)["life"], self.player(r)["life"]

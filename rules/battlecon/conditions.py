@@ -30,7 +30,8 @@ def tide(st: BattleconState, who: int) -> str:
 
 
 def _paint_free(st: BattleconState, who: int) -> bool:
-    return any(s not in (st.pos(0), st.pos(1)) for s in st.ua(who).get("paint", ()))
+    taken = st.occupied()
+    return any(s not in taken for s in st.ua(who).get("paint", ()))
 
 
 FLAGS: dict[str, Check] = {
@@ -67,11 +68,11 @@ KEYED: dict[str, Callable[[BattleconState, int, str], Any]] = {
 
 def _compare(st: BattleconState, who: int, condition: str) -> bool:
     if m := _RANGE.match(condition):
-        return int(m[1]) <= st.distance() <= int(m[2])
+        return int(m[1]) <= st.distance(who) <= int(m[2])
     if m := _LIFE.match(condition):
         return st.player(who)["life"] <= int(m[1])
     if m := _AT_LEAST.match(condition):
-        held = st.player(who)["force"] if m[1] == "force" else st.ua(who).get(m[1], 0)
+        held = st.force(who) if m[1] == "force" else st.ua(who).get(m[1], 0)
         return held >= int(m[2])
     if m := _MORE.match(condition):
         ua = st.ua(who)

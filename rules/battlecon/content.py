@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -140,14 +140,43 @@ NUMBERS = {
 }
 
 
+TEAM_RULES = {
+    "name": Field(str),
+    "extra_force_per_character": Field(int, min=0),
+    "team_force_cap": Field(int, min=1),
+    "defeated_force": Field(int, min=0),
+}
+
+TEAM_BOARD = {
+    "name": Field(str),
+    "start_spaces": Field(list),
+}
+
+ROLE = {
+    "name": Field(str),
+    "text": Field(str),
+    "life": Field(int, min=1),
+    "force_per_beat": Field(int, min=0),
+    "statics": Field(list, check=_check_statics),
+}
+
+REVENGE = {
+    "name": Field(str),
+    "text": Field(str),
+    "statics": Field(list, check=_check_statics),
+}
+
+
 @dataclass(frozen=True)
 class Content:
-    """Every card (styles, bases, finishers by id), fighter, Overload and the duel numbers."""
+    """Every card (styles, bases, finishers by id), fighter, Overload, the duel numbers and
+    the team-play material (``team``: rules, board, roles, revenge)."""
 
     cards: dict[str, dict[str, Any]]
     fighters: dict[str, dict[str, Any]]
     overloads: dict[str, dict[str, Any]]
     numbers: dict[str, Any]
+    team: dict[str, Any] = field(default_factory=dict)
 
     def card(self, card_id: str) -> dict[str, Any]:
         return self.cards[card_id]
@@ -188,7 +217,20 @@ def load() -> Content:
             fighters[fid] = {**entry, "id": fid}
     for fid, f in fighters.items():
         _check_kit(fid, f, cards)
-    return Content(cards, fighters, overloads, numbers)
+    return Content(cards, fighters, overloads, numbers, load_team())
+
+
+def load_team() -> dict[str, Any]:
+    """Team play: the rulebook's numbers, the starting spaces, Super / Ultra and Revenge."""
+    path = DATA / "team.toml"
+    rules = next(iter(load_entries(path, "team_rules", TEAM_RULES).values()))
+    board = next(iter(load_entries(path, "team_board", TEAM_BOARD).values()))
+    spaces = board["start_spaces"]
+    if len(spaces) != 2 or not all(isinstance(s, int) for s in spaces):
+        raise ContentError(f"{path.name} [team_board]: field 'start_spaces' needs two spaces")
+    return {"rules": rules, "board": board,
+            "roles": load_entries(path, "roles", ROLE),
+            "revenge": next(iter(load_entries(path, "revenge", REVENGE).values()))}
 
 
 STANDARD_BASES = ("strike", "shot", "drive", "burst", "grasp", "dodge")

@@ -42,6 +42,8 @@ MOVE_WORDS = {
 
 def _move_options(st: BattleconState, frame: Frame, kinds: tuple[str, ...]) -> list[Action]:
     who = frame["who"]
+    if st.is_team:
+        return _team_move_options(st, frame, kinds)
     me, foe = st.pos(who), st.pos(st.foe(who))
     width = st.width
     out: list[Action] = []
@@ -54,7 +56,27 @@ def _move_options(st: BattleconState, frame: Frame, kinds: tuple[str, ...]) -> l
     return out
 
 
+def _team_move_options(st: BattleconState, frame: Frame, kinds: tuple[str, ...]
+                       ) -> list[Action]:
+    """Team movement: advance / retreat either way toward / away from an opponent; push
+    and pull pick the Opponent (the one hit during Hit and Damage triggers)."""
+    who = frame["who"]
+    locked = st.player(who).get("opp") is not None
+    out: list[Action] = []
+    for kind in kinds:
+        for n in frame["op"]["n"]:
+            for args, where in st.team_move_options(who, kind, n, locked):
+                label = f"{MOVE_WORDS[kind]} {n}: {where} ({st.src_name(frame)})"
+                out.append(Action("move", args, label))
+    return out
+
+
 def _do_move(st: BattleconState, frame: Frame) -> None:
+    if st.is_team:
+        kind, n, direction, target = frame["choice"]
+        st.perform_move(frame["who"], kind, n, st.src_name(frame),
+                        target=None if target < 0 else target, direction=direction)
+        return
     kind, n = frame["choice"]
     st.perform_move(frame["who"], kind, n, st.src_name(frame))
 
@@ -83,6 +105,8 @@ OPS["move"] = _mover(("advance", "retreat"))
 def close(st: BattleconState, frame: Frame) -> list[Action] | None:
     who = frame["who"]
     n = movement.close_distance(st.pos(who), st.pos(st.foe(who)), frame["op"]["n"])
+    if st.is_team:
+        n = min(frame["op"]["n"], st.free_between(who))
     if n > 0:
         st.perform_move(who, "advance", n, st.src_name(frame))
     return None
@@ -92,7 +116,7 @@ def close(st: BattleconState, frame: Frame) -> list[Action] | None:
 def push_up_to(st: BattleconState, frame: Frame) -> list[Action] | None:
     who = frame["who"]
     for n in range(frame["op"]["n"], 0, -1):
-        if movement.push(st.pos(who), st.pos(st.foe(who)), n, st.width) is not None:
+        if st.move_dest(who, "push", n) is not None:
             st.perform_move(who, "push", n, st.src_name(frame))
             break
     return None
@@ -196,8 +220,9 @@ def teleport(st: BattleconState, frame: Frame) -> list[Action] | None:
     """Teleport to a free space at the given distance from the foe (either side)."""
     who = frame["who"]
     foe = st.pos(st.foe(who))
+    taken = st.occupied()
     spaces = [s for d in frame["op"]["ranges"] for s in (foe - d, foe + d)
-              if 0 <= s < st.width and s != foe and s != st.pos(who)]
+              if 0 <= s < st.width and s not in taken]
     if frame.get("choice") is None:
         return _choose(frame, [Action("teleport", (s,), f"Teleport to space {s + 1}")
                                for s in sorted(set(spaces))])

@@ -6,7 +6,8 @@ from typing import Any
 
 from rules.battlecon.content import load
 from rules.battlecon.state import BattleconState, new_duel
-from rules.core.state import ContentEntry, Game, SetupError, SetupOption
+from rules.battlecon.team import LAYOUTS
+from rules.core.state import ContentEntry, Game, SetupOption
 
 SUMMARY = (
     "A duel of fighters on a 7-space board. Each beat both players secretly pair a Style "
@@ -20,32 +21,40 @@ class BattleconGame(Game):
     id = "battlecon"
     title = "BattleCON: Trials of Indines"
     min_players = 2
-    max_players = 2
+    max_players = 4
     summary = SUMMARY
 
     def setup_options(self, players: int) -> list[SetupOption]:
         roster = load().fighters
         fighters = tuple(roster)
-        return [
+        options = [
             SetupOption("fighter", "Fighter", fighters, fighters[0], per_seat=True,
                         help="Each player's fighter (a fighter may meet itself).",
                         labels=tuple(roster[f]["name"] for f in fighters),
-                        seat_defaults=fighters[:2]),
+                        seat_defaults=fighters[:max(2, players)]),
             SetupOption("discards", "Initial discards", ("suggested", "chosen"), "suggested",
                         help="Start with the suggested '1'/'2' pairs in the discard piles, or "
                              "let each player choose the two pairs."),
         ]
-
-    def validate_setup(self, setup: dict[str, Any]) -> dict[str, Any]:
-        out = super().validate_setup(setup)
-        if out["players"] != 2:
-            raise SetupError("BattleCON duels are for 2 players in this build")
-        return out
+        if players in LAYOUTS:
+            layouts = tuple(LAYOUTS[players])
+            labels = {"2v1": "2 vs 1 (seat 3 is a Super fighter)", "2v2": "2 vs 2",
+                      "3v1": "3 vs 1 (seat 4 is an Ultra fighter)"}
+            options.append(SetupOption(
+                "teams", "Teams", layouts, layouts[0],
+                help="Seats 1-2 (or 1-3) form one team against the rest; a lone fighter "
+                     "takes the Super (2 vs 1) or Ultra (3 vs 1) reference card.",
+                labels=tuple(labels[t] for t in layouts)))
+        return options
 
     def new_state(self, setup: dict[str, Any], seed: int) -> BattleconState:
         content = load()
         fighters = [setup[f"fighter.{p}"] for p in range(setup["players"])]
-        duel = new_duel(content, fighters, content.numbers["board"], setup["discards"])
+        if setup["players"] == 2:
+            duel = new_duel(content, fighters, content.numbers["board"], setup["discards"])
+        else:
+            duel = new_duel(content, fighters, content.numbers["team_board"],
+                            setup["discards"], layout=setup["teams"])
         return BattleconState(duel, content)
 
     def state_from_json(self, data: dict[str, Any]) -> BattleconState:

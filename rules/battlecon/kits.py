@@ -54,6 +54,8 @@ def latent_unleash(st: BattleconState, frame: Frame) -> list[Action] | None:
     if fury:
         st.add_bonus(who, "power", fury)
     close = movement.close_distance(st.pos(who), st.pos(st.foe(who)), control)
+    if st.is_team:
+        close = min(control, st.free_between(who))
     if close:
         st.perform_move(who, "advance", close, st.src_name(frame))
     return None
@@ -77,14 +79,13 @@ def reckless_surge(st: BattleconState, frame: Frame) -> list[Action] | None:
 def telekinetic_throw(st: BattleconState, frame: Frame) -> list[Action] | None:
     who = frame["who"]
     ua = st.ua(who)
-    me, foe = st.pos(who), st.pos(st.foe(who))
     if frame.get("choice") is None:
         options = [Action("throw", ("none", 0), "Spend nothing")]
         for n in range(1, ua["control"] + 1):
-            if movement.pull(me, foe, n, st.width) is not None:
+            if st.move_dest(who, "pull", n) is not None:
                 options.append(Action("throw", ("pull", n), f"Spend {n} Control: Pull {n}"))
         for n in range(1, ua["fury"] + 1):
-            if movement.push(me, foe, n, st.width) is not None:
+            if st.move_dest(who, "push", n) is not None:
                 options.append(Action("throw", ("push", n), f"Spend {n} Fury: Push {n}"))
         return options
     kind, n = frame["choice"]
@@ -121,7 +122,7 @@ def total_control_grip(st: BattleconState, frame: Frame) -> list[Action] | None:
     st.spend_tokens(who, "control", control)
     if control:
         st.add_bonus(who, "power", control)
-        if movement.pull(st.pos(who), st.pos(st.foe(who)), control, st.width) is not None:
+        if st.move_dest(who, "pull", control) is not None:
             st.perform_move(who, "pull", control, st.src_name(frame))
     st.stun(st.foe(who), st.src_name(frame))
     return None
@@ -197,7 +198,7 @@ def kimbhe_blink(st: BattleconState, frame: Frame) -> list[Action] | None:
     """Teleport to a free space next to the planted Staff."""
     who = frame["who"]
     staff = st.ua(who)["staff_pos"]
-    taken = {st.pos(0), st.pos(1)}
+    taken = st.occupied()
     spaces = [s for s in (staff - 1, staff, staff + 1) if 0 <= s < st.width and s not in taken]
     if frame.get("choice") is None:
         return [Action("teleport", (s,), f"Teleport to space {s + 1}") for s in spaces] or None
@@ -293,6 +294,8 @@ def lucida_feast(st: BattleconState, frame: Frame) -> list[Action] | None:
 def lucida_pounce(st: BattleconState, frame: Frame) -> list[Action] | None:
     who = frame["who"]
     n = movement.close_distance(st.pos(who), st.pos(st.foe(who)), len(st.ua(who)["supply"]))
+    if st.is_team:
+        n = min(len(st.ua(who)["supply"]), st.free_between(who))
     if n:
         st.perform_move(who, "advance", n, st.src_name(frame))
     return None
@@ -355,7 +358,7 @@ def paint(st: BattleconState, frame: Frame) -> list[Action] | None:
 @op("paint_step")
 def paint_step(st: BattleconState, frame: Frame) -> list[Action] | None:
     who = frame["who"]
-    taken = {st.pos(0), st.pos(1)}
+    taken = st.occupied()
     free = [s for s in st.ua(who)["paint"] if s not in taken]
     if frame.get("choice") is None:
         options = [Action("teleport", (s,), f"Teleport to painted space {s + 1}") for s in free]

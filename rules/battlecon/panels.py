@@ -12,11 +12,15 @@ if TYPE_CHECKING:
 
 def _board(st: BattleconState) -> Panel:
     cells = ["[   ]"] * st.width
-    for p in (0, 1):
+    for p in st.seats():
         cells[st.pos(p)] = f"[{st.name(p)[:3]}]"
     line = " ".join(cells)
-    lines = [line, f"Distance {st.distance()}"]
-    for p in (0, 1):
+    if st.is_team:
+        lines = [line] + [f"Team {side + 1}: {st.team_names(side)} — Force {st.s['team_force'][side]}"
+                          for side in (0, 1)]
+    else:
+        lines = [line, f"Distance {st.distance()}"]
+    for p in st.seats():
         ua = st.player(p)["ua"]
         if ua.get("paint"):
             lines.append(f"{st.name(p)}'s Paint on spaces "
@@ -71,8 +75,21 @@ def _cards(st: BattleconState, ids: list[str]) -> str:
 def _fighter_lines(st: BattleconState, p: int) -> list[str]:
     pl = st.player(p)
     s = st.s
-    role = "Active" if s["active"] == p else "Reactive"
-    lines = [f"Life {pl['life']}   Force {pl['force']}   {role} Player"]
+    if pl.get("out"):
+        return [f"Defeated: out of the game (team {st.team_of(p) + 1})"]
+    if st.is_team:
+        role = "Active team" if st.team_of(s["active"]) == st.team_of(p) else "Reactive team"
+        lines = [f"Life {pl['life']}/{st.max_life(p)}   Team {st.team_of(p) + 1} Force "
+                 f"{st.force(p)}   {role}"]
+        if pl["role"]:
+            card = st.content.team["roles"][pl["role"]]
+            lines.append(f"{card['name']}: {card['text']}")
+        if pl["revenge"]:
+            card = st.content.team["revenge"]
+            lines.append(f"{card['name']} x{pl['revenge']}: {card['text']}")
+    else:
+        role = "Active" if s["active"] == p else "Reactive"
+        lines = [f"Life {pl['life']}   Force {pl['force']}   {role} Player"]
     if pl["finisher"]:
         used = " (used)" if pl["finisher_used"] else ""
         lines.append(f"Finisher: {st.card_name(pl['finisher'])}{used}")
@@ -114,7 +131,7 @@ def _ua_lines(st: BattleconState, p: int) -> list[str]:
                      f"with the opponent: {_names(ua['foe'])}")
     if "paint" in ua:
         lines.append("Paint on spaces: " + (", ".join(str(s + 1) for s in ua["paint"]) or "none"))
-    if "ice" in ua:
+    if "ice" in ua and (not st.is_team or st.enemies(p)):
         lines.append(f"Ebbing Tide: {tide(st, p).capitalize()} Form")
     if "ready" in ua:
         tell = [kits.EMBELLISHMENTS[c] for c in ua["ready"]]
@@ -135,11 +152,12 @@ def _pair_line(st: BattleconState, p: int) -> str:
 
 def panels(st: BattleconState, viewer: int | None) -> list[Panel]:
     out = [_board(st)]
-    for p in (0, 1):
+    everyone = range(st.num_players)
+    for p in everyone:
         out.append(Panel(st.name(p) + (" (you)" if p == viewer else ""),
                          tuple(_fighter_lines(st, p))))
-    out.append(Panel("Attack pairs", tuple(_pair_line(st, p) for p in (0, 1))))
-    for p in (0, 1):
+    out.append(Panel("Attack pairs", tuple(_pair_line(st, p) for p in st.seats())))
+    for p in st.seats():
         pl = st.player(p)
         title = "Your hand" if p == viewer else f"{st.name(p)}'s hand (open information)"
         if p != viewer and pl["pair"] == "hidden":
@@ -147,11 +165,11 @@ def panels(st: BattleconState, viewer: int | None) -> list[Panel]:
         out.append(Panel(title, (_cards(st, sorted(pl["hand"])),)))
     out.append(Panel("Discards", tuple(
         f"{st.name(p)}: pile 1 [{_cards(st, st.player(p)['discard1'])}]  "
-        f"pile 2 [{_cards(st, st.player(p)['discard2'])}]" for p in (0, 1))))
+        f"pile 2 [{_cards(st, st.player(p)['discard2'])}]" for p in st.seats())))
     s = st.s
     clock = f"Force pool {s['pool']}" + ("  — final beat" if s["final_beat"] else "")
     out.append(Panel("Beat", (f"Beat {s['beat']}   {clock}",)))
-    out += [_kit(st, p) for p in (0, 1)]
+    out += [_kit(st, p) for p in st.seats()]
     out.append(Panel("Standard bases", tuple(
         _card_line(st, c) for c in ("strike", "shot", "drive", "burst", "grasp", "dodge"))))
     if s.get("pending") and s["phase"] == "resolve":

@@ -14,6 +14,7 @@ from rules.battlecon.beat import BeatFlow, fresh_beat
 from rules.battlecon.content import Content, kit_bases, kit_styles, load
 from rules.battlecon.effects import OPS
 from rules.battlecon.stats import AttackStats, attack_stats
+from rules.battlecon.team import TeamRules, team_fields
 from rules.core.actions import Action, Event
 from rules.core.plain import copy_plain as _copy
 from rules.core.state import Decision, GameState, Outcome
@@ -23,6 +24,8 @@ def _copy_player(pl: dict[str, Any]) -> dict[str, Any]:
     out = dict(pl)
     for zone in ("hand", "discard1", "discard2", "trashed", "statuses", "clash_bases"):
         out[zone] = list(pl[zone])
+    if "removed" in pl:
+        out["removed"] = list(pl["removed"])
     if isinstance(pl["pair"], dict):
         out["pair"] = dict(pl["pair"])
     beat = dict(pl["beat"])
@@ -52,10 +55,16 @@ def clone_duel(s: dict[str, Any]) -> dict[str, Any]:
     out["stack"] = [_copy_frame(f) for f in s["stack"]]
     if s["ante"] is not None:
         out["ante"] = dict(s["ante"])
+        if "asked" in s["ante"]:
+            out["ante"]["asked"] = list(s["ante"]["asked"])
+            out["ante"]["team_used"] = [list(u) for u in s["ante"]["team_used"]]
+    if "teams" in s:
+        out["team_force"] = list(s["team_force"])
+        out["order"] = list(s["order"])
     return out
 
 
-class BattleconState(BeatFlow, GameState):
+class BattleconState(BeatFlow, TeamRules, GameState):
     game_id = "battlecon"
 
     def __init__(self, s: dict[str, Any], content: Content | None = None) -> None:
@@ -76,13 +85,17 @@ class BattleconState(BeatFlow, GameState):
         return self.s["players"][p]
 
     def foe(self, p: int) -> int:
+        """"The Opponent" of ``p`` (in team play see ``TeamRules.team_foe``)."""
+        if "teams" in self.s:
+            return self.team_foe(p)
         return 1 - p
 
     def pos(self, p: int) -> int:
         return self.s["players"][p]["pos"]
 
-    def distance(self) -> int:
-        return abs(self.pos(0) - self.pos(1))
+    def distance(self, p: int = 0) -> int:
+        """How far ``p`` stands from the Opponent (in a duel: the distance)."""
+        return abs(self.pos(p) - self.pos(self.foe(p)))
 
     def beat(self, p: int) -> dict[str, Any]:
         return self.s["players"][p]["beat"]
@@ -140,6 +153,8 @@ class BattleconState(BeatFlow, GameState):
         out = [(p, st) for st in own]
         foe = self.foe(p)
         out += [(foe, st) for st in self.fighter(foe).get("foe_statics", ())]
+        if "teams" in self.s:
+            out += [(p, st) for st in self.team_statics(p)]
         return out
 
     def total_bonus(self, p: int) -> dict[str, int]:
@@ -167,12 +182,24 @@ class BattleconState(BeatFlow, GameState):
         return attack_stats(self, p)
 
     # ---- actions on fighters ---------------------------------------------------------
-    def perform_move(self, who: int, kind: str, n: int, why: str) -> None:
-        """Carry out a movement the caller checked to be possible."""
-        foe = self.foe(who)
-        me_pos, foe_pos = self.pos(who), self.pos(foe)
-        mover = foe if kind in ("push", "pull") else who
-        dest = getattr(movement, kind)(me_pos, foe_pos, n, self.width)
+    def move_dest(self, who: int, kind: str, n: int) -> int | None:
+        """Where a movement of ``who`` (or of the Opponent for push / pull) would land,
+        None if it cannot be made."""
+        if "teams" in self.s:
+            return self.team_move_dest(who, kind, n)[1]
+        return getattr(movement, kind)(self.pos(who), self.pos(self.foe(who)), n, self.width)
+
+    def perform_move(self, who: int, kind: str, n: int, why: str, target: int | None = None,
+                     direction: int = 0) -> None:
+        """Carry out a movement the caller checked to be possible (team play: toward
+        ``direction`` or moving ``target``, see ``TeamRules.team_move_dest``)."""
+        if "teams" in self.s:
+            mover, dest = self.team_move_dest(who, kind, n, target, direction)
+            foe = mover if mover != who else self.foe(who)
+        else:
+            foe = self.foe(who)
+            mover = foe if kind in ("push", "pull") else who
+            dest = getattr(movement, kind)(self.pos(who), self.pos(foe), n, self.width)
         if dest is None:
             return
         start = self.pos(mover)
@@ -225,7 +252,7 @@ class BattleconState(BeatFlow, GameState):
 
     def regain_life(self, p: int, n: int) -> None:
         pl = self.player(p)
-        gained = max(0, min(n, self.content.numbers["life"] - pl["life"]))
+        gained = max(0, min(n, self.max_life(p) - pl["life"]))
         pl["life"] += gained
         self.say("life", f"{self.name(p)} regains {gained} life.", seat=p, amount=gained)
 
@@ -237,17 +264,16 @@ class BattleconState(BeatFlow, GameState):
         if from_box and taken < n:
             s["from_box"] += n - taken
             taken = n
-        pl = self.player(p)
-        pl["force"] += taken
-        cap = self.content.numbers["force_cap"]
-        if pl["force"] > cap:
-            s["trashed"] += pl["force"] - cap
-            pl["force"] = cap
+        self._change_force(p, taken)
+        cap = self.force_cap()
+        if self.force(p) > cap:
+            s["trashed"] += self.force(p) - cap
+            self._change_force(p, cap - self.force(p))
         if taken:
             self.say("force", f"{self.name(p)} gains {taken} Force.", seat=p, amount=taken)
 
     def spend_force(self, p: int, n: int) -> None:
-        self.player(p)["force"] -= n
+        self._change_force(p, -n)
         self.s["trashed"] += n
 
     def spend_tokens(self, p: int, token: str, n: int) -> None:
@@ -259,7 +285,7 @@ class BattleconState(BeatFlow, GameState):
 
     def can_afford_finisher(self, p: int) -> bool:
         pl = self.player(p)
-        return not pl["finisher_used"] and pl["force"] >= pl["life"]
+        return not pl["finisher_used"] and self.force(p) >= pl["life"]
 
     def use_finisher(self, p: int) -> None:
         pl = self.player(p)
@@ -296,16 +322,19 @@ class BattleconState(BeatFlow, GameState):
             return Decision.terminal()
         if phase == "first":
             return Decision.chance()
+        seats = self.seats()
+        if phase == "place":
+            return Decision.player(self.placer())
         if phase == "setup":
-            return Decision.simultaneous([p for p in (0, 1) if not self.player(p)["setup_done"]])
+            return Decision.simultaneous([p for p in seats if not self.player(p)["setup_done"]])
         if phase == "set":
-            return Decision.simultaneous([p for p in (0, 1) if self.player(p)["pair"] is None])
+            return Decision.simultaneous([p for p in seats if self.player(p)["pair"] is None])
         if phase == "discards":
-            return Decision.simultaneous([p for p in (0, 1) if self.player(p)["discards_left"]])
+            return Decision.simultaneous([p for p in seats if self.player(p)["discards_left"]])
         if phase == "ante":
             return Decision.player(s["ante"]["turn"])
         if phase == "clash":
-            return Decision.simultaneous([p for p in (0, 1) if self.player(p)["clash"] is None])
+            return Decision.simultaneous([p for p in seats if self.player(p)["clash"] is None])
         return Decision.player(s["pending"]["who"])
 
     def legal_actions(self, player: int) -> list[Action]:
@@ -314,8 +343,14 @@ class BattleconState(BeatFlow, GameState):
             return []
         phase = self.s["phase"]
         if phase == "first":
+            if "teams" in self.s:
+                return [Action("first", (self.members(side)[0],),
+                               f"The team of {self.team_names(side)} starts Active")
+                        for side in (0, 1)]
             return [Action("first", (p,), f"{self.name(p)} starts as Active Player")
                     for p in (0, 1)]
+        if phase == "place":
+            return self.place_actions(self.s["placing"])
         if phase == "setup":
             return self._setup_actions(player)
         if phase == "set":
@@ -352,10 +387,9 @@ class BattleconState(BeatFlow, GameState):
         ]
 
     def _ante_actions(self, p: int) -> list[Action]:
-        pl = self.player(p)
         out = []
         for oid, ov in self.content.overloads.items():
-            if oid not in self.beat(p)["overloads"] and pl["force"] >= ov["cost"]:
+            if oid not in self.beat(p)["overloads"] and self.force(p) >= ov["cost"]:
                 out.append(Action("overload", (oid,),
                                   f"{ov['name']} (+{ov['amount']} {ov['stat'].capitalize()}, "
                                   f"{ov['cost']} Force)"))
@@ -373,6 +407,15 @@ class BattleconState(BeatFlow, GameState):
     def _ua_ante_actions(self, p: int) -> list[Action]:
         used = self.beat(p)["antes"]
         out = []
+        if "teams" in self.s:
+            own = [("own", i, a, p) for i, a in enumerate(self.fighter(p).get("antes", ()))]
+            for whose, i, ante, owner in own + self.team_foe_antes(p):
+                if ante.get("limited") and f"{whose}:{i}" in used and whose == "own":
+                    continue
+                if conditions.all_hold(self, p, ante.get("when", [])):
+                    args = (whose, i) if whose == "own" else (whose, i, owner)
+                    out.append(Action("ua_ante", args, ante["text"]))
+            return out
         for whose, i, ante in self._antes_for(p):
             key = f"{whose}:{i}"
             if ante.get("limited") and key in used:
@@ -394,14 +437,19 @@ class BattleconState(BeatFlow, GameState):
         self.s["active"] = action.args[0]
         self.s["phase"] = "setup"
         self.say("active", f"{self.name(action.args[0])} starts as the Active Player.")
+        if "teams" in self.s:
+            self.begin_placing()
+
+    def _on_place(self, player: int, action: Action) -> None:
+        self.on_place(action)
 
     def _on_setup(self, player: int, action: Action) -> None:
         pl = self.player(player)
         pl["finisher"], pl["setup_choice"] = action.args
         pl["setup_done"] = True
         self.say("commit", f"{self.name(player)} has chosen a Finisher.", seat=player)
-        if all(self.player(p)["setup_done"] for p in (0, 1)):
-            for p in (0, 1):
+        if all(self.player(p)["setup_done"] for p in self.seats()):
+            for p in self.seats():
                 q = self.player(p)
                 if q["fighter"] in kits.UA_SETUP:
                     q["ua"] = kits.UA_SETUP[q["fighter"]](q["setup_choice"])
@@ -409,7 +457,7 @@ class BattleconState(BeatFlow, GameState):
                     q["ua"] = kits.SEAT_SETUP[q["fighter"]](self, p)
                 self.say("reveal", f"{self.name(p)} reveals the Finisher "
                          f"{self.card_name(q['finisher'])}.", seat=p)
-            if any(self.player(p)["discards_left"] for p in (0, 1)):
+            if any(self.player(p)["discards_left"] for p in self.seats()):
                 self.s["phase"] = "discards"
             else:
                 self._begin_beat()
@@ -424,7 +472,7 @@ class BattleconState(BeatFlow, GameState):
         pl["discards_left"] -= 1
         self.say("discard", f"{self.name(player)} puts {self.card_name(action.args[0])} "
                  f"{self.card_name(action.args[1])} in discard pile {pile[-1]}.", seat=player)
-        if not any(self.player(p)["discards_left"] for p in (0, 1)):
+        if not any(self.player(p)["discards_left"] for p in self.seats()):
             self._begin_beat()
 
     def _on_set(self, player: int, action: Action) -> None:
@@ -434,9 +482,11 @@ class BattleconState(BeatFlow, GameState):
         pl["hand"].remove(base)
         pl["pair"] = {"style": style, "base": base}
         self.say("set", f"{self.name(player)} sets an attack pair face down.", seat=player)
-        if all(self.player(p)["pair"] is not None for p in (0, 1)):
+        if all(self.player(p)["pair"] is not None for p in self.seats()):
             self.s["phase"] = "ante"
             self.s["ante"] = {"turn": self.s["active"], "passes": 0}
+            if "teams" in self.s:
+                self.s["ante"].update(asked=[], team_used=[[], []])
 
     def _on_ante(self, player: int, action: Action) -> None:
         ante = self.s["ante"]
@@ -454,19 +504,31 @@ class BattleconState(BeatFlow, GameState):
             ante["passes"] = 0
             self.say("ante", f"{self.name(player)} antes {ov['name']} "
                      f"(+{ov['amount']} {ov['stat'].capitalize()}).", seat=player)
-        if ante["passes"] >= 2:
+        if "teams" in self.s:
+            self.team_ante_next(player, passed=action.kind == "pass")
+            if ante["passes"] >= 2:
+                self._start_resolution()
+        elif ante["passes"] >= 2:
             self._start_resolution()
         else:
             ante["turn"] = self.foe(player)
 
-    def _use_ua_ante(self, p: int, whose: str, i: int) -> None:
-        owner = p if whose == "own" else self.foe(p)
+    def _use_ua_ante(self, p: int, whose: str, i: int, owner: int | None = None) -> None:
+        if owner is None:
+            owner = p if whose == "own" else self.foe(p)
         ante = self.fighter(owner)["antes" if whose == "own" else "opponent_antes"][i]
         self.beat(p)["antes"].append(f"{whose}:{i}")
+        if "teams" in self.s and whose == "foe":
+            self.s["ante"]["team_used"][self.team_of(p)].append(f"{owner}:{i}")
         self.say("ante", f"{self.name(p)} antes: {ante['text']}.", seat=p)
         src = f"ua:{self.player(owner)['fighter']}"
+        locked = self.player(p).get("opp")
+        if whose == "foe" and "teams" in self.s:
+            self.lock_foe(p, owner)  # the ante's "Opponent" is the fighter who offers it
         for op in ante.get("do", []):
             OPS[op["op"]](self, {"t": "op", "who": p, "src": src, "op": op, "choice": None})
+        if whose == "foe" and "teams" in self.s:
+            self.lock_foe(p, locked)
 
     def _on_clash(self, player: int, action: Action) -> None:
         pl = self.player(player)
@@ -485,23 +547,33 @@ class BattleconState(BeatFlow, GameState):
         if self.s["phase"] != "over":
             return None
         w = self.s["winner"]
-        return Outcome(tuple(1.0 if p == w else 0.0 for p in (0, 1)), self.s["reason"])
+        side = self.team_of(w)
+        return Outcome(tuple(1.0 if self.team_of(p) == side else 0.0
+                             for p in range(self.num_players)), self.s["reason"])
 
     def invariant_violations(self) -> list[str]:
         """Standups apart, life and Force in bounds, Force conserved, every card in one zone."""
         s, n = self.s, self.content.numbers
         out = []
-        if self.pos(0) == self.pos(1):
-            out.append("two standups share a space")
+        spaces = [self.pos(p) for p in self.seats()]
+        if len(set(spaces)) != len(spaces) or not all(0 <= x < self.width for x in spaces):
+            out.append("two standups share a space (or one is off the board)")
         held = 0
-        for p in (0, 1):
+        for p in range(self.num_players):
             pl = self.player(p)
-            if not 0 <= pl["life"] <= n["life"]:
+            if not 0 <= pl["life"] <= self.max_life(p):
                 out.append(f"{self.name(p)} has life {pl['life']}")
             if not 0 <= pl["force"] <= n["force_cap"]:
                 out.append(f"{self.name(p)} has Force {pl['force']}")
             held += pl["force"]
             out.extend(self._zone_violations(p))
+        if "teams" in s:
+            for side, force in enumerate(s["team_force"]):
+                if not 0 <= force <= self.force_cap():
+                    out.append(f"team {side + 1} has Force {force}")
+                held += force
+            if any(self.player(p)["force"] for p in range(self.num_players)):
+                out.append("a team member holds Force outside the team's pool")
         if s["pool"] + held + s["trashed"] != s["pool_start"] + s["from_box"]:
             out.append(f"Force not conserved: pool {s['pool']} + held {held} + trashed "
                        f"{s['trashed']} != {s['pool_start']} + {s['from_box']} from the box")
@@ -516,6 +588,7 @@ class BattleconState(BeatFlow, GameState):
                 for old, new in swap.items()}
         zones = (pl["hand"] + pl["discard1"] + pl["discard2"] + self.pair_ids(p)
                  + pl["clash_bases"] + pl["trashed"] + pl["beat"]["discarded"]
+                 + pl.get("removed", [])
                  + ([pl["clash"]] if pl["clash"] not in (None, "hidden") else []))
         zones = ["<finisher>" if c in finishers else back.get(c, c) for c in zones]
         if not pl["finisher_used"]:
@@ -527,7 +600,7 @@ class BattleconState(BeatFlow, GameState):
     # ---- hidden information ----------------------------------------------------------
     def view(self, player: int | None) -> BattleconState:
         v = self.clone()
-        for q in (0, 1):
+        for q in range(self.num_players):
             if q == player:
                 continue
             pl = v.player(q)
@@ -544,7 +617,7 @@ class BattleconState(BeatFlow, GameState):
 
     def determinize(self, player: int, rng: random.Random) -> BattleconState:
         d = self.clone()
-        for q in (0, 1):
+        for q in range(self.num_players):
             if q == player:
                 continue
             pl = d.player(q)
@@ -574,7 +647,11 @@ class BattleconState(BeatFlow, GameState):
     def player_name(self, player: int) -> str:
         names = [pl["fighter"].capitalize() for pl in self.s["players"]]
         name = names[player]
-        return f"{name} ({player + 1})" if names[0] == names[1] else name
+        return f"{name} ({player + 1})" if names.count(name) > 1 else name
+
+    def team_names(self, side: int) -> str:
+        names = [self.name(q) for q in self.members(side, alive=False)]
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
     def panels(self, viewer: int | None) -> list:
         from rules.battlecon.panels import panels
@@ -583,9 +660,10 @@ class BattleconState(BeatFlow, GameState):
 
 
 def new_duel(content: Content, fighters: list[str], width: int,
-             discards: str = "suggested") -> dict[str, Any]:
+             discards: str = "suggested", layout: str | None = None) -> dict[str, Any]:
     """The opening position: hands, initial discards (the suggested pairs, or none yet
-    when the players choose them), Force, standups."""
+    when the players choose them), Force, standups; with a team ``layout`` ("2v1", "2v2",
+    "3v1") the team fields too (see ``team.team_fields``)."""
     numbers = content.numbers
     players = []
     for seat, fid in enumerate(fighters):
@@ -596,7 +674,7 @@ def new_duel(content: Content, fighters: list[str], width: int,
         hand = [c for c in kit_styles(fighter) + kit_bases(fighter) if c not in d1 + d2]
         players.append({
             "fighter": fid, "life": numbers["life"], "force": numbers["starting_force"],
-            "pos": numbers["start_spaces"][seat] - 1, "hand": hand,
+            "pos": numbers["start_spaces"][seat % 2] - 1, "hand": hand,
             "discard1": d1, "discard2": d2, "pair": None, "clash": None, "clash_bases": [],
             "trashed": [], "finisher": None, "setup_choice": None, "setup_done": False,
             "finisher_used": False, "ua": {}, "beat": fresh_beat(),
@@ -604,10 +682,13 @@ def new_duel(content: Content, fighters: list[str], width: int,
             "discards_left": 2 if discards == "chosen" else 0,
         })
     start_force = numbers["starting_force"] * len(fighters)
-    return {
+    s = {
         "version": 1, "phase": "first", "beat": 0, "active": None, "width": width,
         "pool": numbers["force_pool"] - start_force, "pool_start": numbers["force_pool"],
         "trashed": 0, "from_box": 0, "final_beat": False, "revealed": False,
         "players": players, "stack": [], "pending": None, "ante": None,
         "winner": None, "reason": "",
     }
+    if layout is not None:
+        team_fields(content, s, layout)
+    return s
