@@ -81,3 +81,21 @@ def test_battlecon_set_pair_lies_face_down_and_turns_over_at_the_reveal(duel):
     assert card.busy()
     card.update(1.0)
     assert card.face_up and card.title == session.state.pair_name(1)
+
+
+def test_a_games_own_table_is_found_by_its_module_name(monkeypatch):
+    """A module game/tables/<id>.py with a TABLE attribute is that game's table."""
+    import sys
+    import types
+
+    import game.tables as tables
+
+    class OwnTable(GenericTable):
+        pass
+
+    module = types.ModuleType("game.tables.owngame")
+    module.TABLE = OwnTable
+    monkeypatch.setitem(sys.modules, "game.tables.owngame", module)
+    monkeypatch.setattr(tables, "TABLES", dict(tables.TABLES))
+    assert table_for("owngame") is OwnTable
+    assert table_for("no_such_game") is GenericTable
