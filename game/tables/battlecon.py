@@ -31,6 +31,17 @@ from game.tables.battlecon_parts import (
 )
 from game.tables.battlecon_pieces import draw_materials, materials
 from game.tables.battlecon_strip import ActionStrip
+from game.tables.battlecon_team import (
+    draw_defeated,
+    draw_team_force,
+    force_of,
+    is_active,
+    is_out,
+    is_team,
+    max_life,
+    team_cards,
+    team_colour,
+)
 from game.tables.generic import TableModel
 from game.widgets import Widget
 from rules.battlecon import movement
@@ -68,7 +79,8 @@ class BattleconTable(HandTray, ActionStrip):
     def pair_rect(self, seat: int) -> pygame.Rect:
         """Where a fighter's attack pair lies on its plate."""
         spot = self.plate(seat)
-        rect = pygame.Rect(0, 0, 100, 80)
+        small = layout.compact(self.fighters)
+        rect = pygame.Rect(0, 0, 72 if small else 100, 80)
         rect.topright = (spot.right - 6, spot.y + 30)
         return rect
 
@@ -98,7 +110,10 @@ class BattleconTable(HandTray, ActionStrip):
         self.spaces = int(view.width)
         self.fighters = view.num_players
         for seat in range(view.num_players):
-            self.place(seat, int(view.pos(seat)), view.name(seat))
+            if is_out(view, seat) or view.pos(seat) is None:
+                self.retire(seat)
+            else:
+                self.place(seat, int(view.pos(seat)), view.name(seat))
             self.show_pair(seat, view)
         self.place_slot(model.viewer)
         self.deal_hand(view, model.viewer)
@@ -123,7 +138,7 @@ class BattleconTable(HandTray, ActionStrip):
             self.remove(target)
         self.targets = []
         actor = self.model.actor
-        if actor is None or actor not in (0, 1):
+        if actor is None or not 0 <= actor < view.num_players or view.pos(actor) is None:
             return
         found: dict[tuple[int, int], list[Action]] = {}
         for action in self.model.actions:
@@ -146,6 +161,12 @@ class BattleconTable(HandTray, ActionStrip):
         """(fighter, space) a move or teleport action puts a fighter on, else None."""
         if action.kind == "teleport" and action.args:
             return actor, int(action.args[0])
+        if action.kind == "move" and len(action.args) == 4 and is_team(view):
+            kind, n, direction, target = action.args
+            mover, dest = view.team_move_dest(actor, str(kind), int(n),
+                                              None if int(target) < 0 else int(target),
+                                              int(direction))
+            return None if dest is None else (int(mover), int(dest))
         if action.kind != "move" or len(action.args) != 2:
             return None
         kind, n = action.args
@@ -157,6 +178,20 @@ class BattleconTable(HandTray, ActionStrip):
             return None
         mover = 1 - actor if kind in ("push", "pull") else actor
         return mover, int(dest)
+
+    def colour(self, seat: int) -> tuple[int, int, int]:
+        """The seat's colour; in team play a shade of its team's colour."""
+        view = self.model.view
+        if is_team(view) and 0 <= seat < view.num_players:
+            return team_colour(view, seat)
+        return super().colour(seat)
+
+    def retire(self, seat: int) -> None:
+        """A defeated fighter's standee fades from the board."""
+        self.places.pop(seat, None)
+        standee = self.standees.pop(seat, None)
+        if standee is not None:
+            standee.tween("alpha", 0.0, 0.5, on_done=lambda: self.remove(standee))
 
     def place(self, seat: int, index: int, name: str) -> None:
         """Stand the fighter on its space; a fighter that moved hops there."""
@@ -244,8 +279,12 @@ class BattleconTable(HandTray, ActionStrip):
         final = "  ·  final beat" if s["final_beat"] else ""
         theme.text(target, f"Beat {s['beat']}{final}", (BOARD.x + 14, head), 14,
                    theme.BRASS_LIGHT, "bold", "midleft")
-        theme.text(target, f"Distance {view.distance()}", (BOARD.centerx, head), 14,
-                   theme.PARCHMENT, "bold", "center")
+        if is_team(view):
+            draw_team_force(target, view, BOARD.x + 150, head,
+                            [self.colour(p) for p in range(view.num_players)])
+        else:
+            theme.text(target, f"Distance {view.distance()}", (BOARD.centerx, head), 14,
+                       theme.PARCHMENT, "bold", "center")
         pool = theme.text(target, f"Force pool {s['pool']}", (BOARD.right - 14, head), 14,
                           theme.PARCHMENT, "bold", "midright")
         pygame.draw.circle(target, (90, 200, 220), (pool.x - 10, head), 6)
@@ -266,7 +305,8 @@ class BattleconTable(HandTray, ActionStrip):
                 crown = (rect.right - 14, rect.y + 12)
                 pygame.draw.circle(target, theme.BRASS, crown, 8)
                 theme.text(target, "A", crown, 11, theme.INK, "bold", "center")
-        if s["phase"] == "clash" or any(view.player(p)["clash_bases"] for p in (0, 1)):
+        if s["phase"] == "clash" or any(view.player(p)["clash_bases"]
+                                             for p in range(view.num_players)):
             ribbon = pygame.Rect(0, 0, 150, 26)
             ribbon.center = (BOARD.centerx, BOARD.y + 14)
             pygame.draw.rect(target, theme.DANGER, ribbon, border_radius=6)
@@ -296,30 +336,55 @@ class BattleconTable(HandTray, ActionStrip):
 
     def draw_plate(self, target: pygame.Surface, view: Any, seat: int) -> None:
         """A fighter's plate: name, role and antes, life, Force, Finisher, discard piles 1
-        and 2, the attack pair, and the Unique Ability's materials as pieces."""
+        and 2, the attack pair, and the Unique Ability's materials as pieces (compact with
+        three or four fighters, where Force is the team's, shown on the board)."""
         rect = self.plate(seat)
         pl = view.player(seat)
         colour = self.colour(seat)
+        small = layout.compact(view.num_players)
         theme.shadowed_rect(target, rect, (52, 40, 32), radius=10, shadow=5, border=theme.WOOD)
         self.draw_plate_band(target, view, seat, rect)
-        numbers = view.content.numbers
-        draw_life(target, (rect.x + 24, rect.y + 48), pl["life"], numbers["life"], colour)
-        theme.text(target, f"Force {pl['force']}", (rect.x + 8, rect.y + 66), 12,
-                   theme.PARCHMENT, "bold")
-        draw_force(target, (rect.x + 8, rect.y + 88), pl["force"], numbers["force_cap"])
-        finisher = pl["finisher"]
-        if finisher:
-            used = " (used)" if pl["finisher_used"] else ""
-            words = theme.ellipsize(f"Finisher: {view.card_name(finisher)}{used}", 126, 10)
-            theme.text(target, words, (rect.x + 8, rect.y + 108), 10, theme.BRASS_LIGHT,
-                       anchor="bottomleft")
-        for pile in (1, 2):
-            spot = pygame.Rect(rect.x + 140 + (pile - 1) * 76, rect.y + 34, 66, 72)
-            names = [view.card_name(c) for c in pl[f"discard{pile}"]]
-            draw_pile(target, spot, f"Discard {pile}", names, colour)
+        draw_life(target, (rect.x + 24, rect.y + 48), pl["life"], max_life(view, seat), colour,
+                  bar_w=44 if small else 78)
+        if small:
+            self.draw_compact_body(target, view, seat, rect)
+        else:
+            force, cap = force_of(view, seat)
+            theme.text(target, f"Force {force}", (rect.x + 8, rect.y + 66), 12,
+                       theme.PARCHMENT, "bold")
+            draw_force(target, (rect.x + 8, rect.y + 88), force, cap)
+            self.draw_finisher(target, view, seat, (rect.x + 8, rect.y + 108), 126)
+            for pile in (1, 2):
+                spot = pygame.Rect(rect.x + 140 + (pile - 1) * 76, rect.y + 34, 66, 72)
+                names = [view.card_name(c) for c in pl[f"discard{pile}"]]
+                draw_pile(target, spot, f"Discard {pile}", names, colour)
         self.draw_pair_slot(target, view, seat)
         self.draw_ua(target, view, seat, pygame.Rect(rect.x + 8, rect.y + 114, rect.w - 16,
                                                      rect.bottom - rect.y - 118))
+        if is_out(view, seat):
+            draw_defeated(target, rect)
+
+    def draw_compact_body(self, target: pygame.Surface, view: Any, seat: int,
+                          rect: pygame.Rect) -> None:
+        """The narrow plate's middle: the Finisher and two small discard piles."""
+        pl = view.player(seat)
+        room = self.pair_rect(seat).x - rect.x - 12
+        self.draw_finisher(target, view, seat, (rect.x + 8, rect.y + 76), room)
+        width = (room - 6) // 2
+        for pile in (1, 2):
+            spot = pygame.Rect(rect.x + 8 + (pile - 1) * (width + 6), rect.y + 80, width, 30)
+            names = [view.card_name(c) for c in pl[f"discard{pile}"]]
+            draw_pile(target, spot, f"Pile {pile}", names, self.colour(seat))
+
+    @staticmethod
+    def draw_finisher(target: pygame.Surface, view: Any, seat: int, at: tuple[int, int],
+                      room: int) -> None:
+        pl = view.player(seat)
+        if pl["finisher"]:
+            used = " (used)" if pl["finisher_used"] else ""
+            words = theme.ellipsize(f"Finisher: {view.card_name(pl['finisher'])}{used}", room,
+                                    10)
+            theme.text(target, words, at, 10, theme.BRASS_LIGHT, anchor="bottomleft")
 
     def draw_plate_band(self, target: pygame.Surface, view: Any, seat: int,
                         rect: pygame.Rect) -> None:
@@ -327,14 +392,23 @@ class BattleconTable(HandTray, ActionStrip):
         band = pygame.Rect(rect.x, rect.y, rect.w, 24)
         pygame.draw.rect(target, self.colour(seat), band, border_top_left_radius=10,
                          border_top_right_radius=10)
-        active = view.s["active"]
-        role = pygame.Rect(rect.right - 92, band.y + 4, 84, 16)
-        draw_role(target, role, None if active is None else active == seat)
+        active = is_active(view, seat)
+        if layout.compact(view.num_players):
+            right = rect.right - 6
+            if active:
+                crown = (rect.right - 14, band.centery)
+                pygame.draw.circle(target, theme.BRASS, crown, 9)
+                theme.text(target, "A", crown, 11, theme.INK, "bold", "center")
+                right = crown[0] - 12
+        else:
+            role = pygame.Rect(rect.right - 92, band.y + 4, 84, 16)
+            draw_role(target, role, active)
+            right = role.x - 6
         pl = view.player(seat)
         chips = [view.content.overloads[o]["name"] for o in pl["beat"]["overloads"]]
         chips += ["Unique ante"] * len(pl["beat"]["antes"])
         chips += ["New base set"] if pl["clash"] is not None else []
-        left = draw_chips(target, role.x - 6, band.centery, chips)
+        left = draw_chips(target, right, band.centery, chips)
         you = " (you)" if seat == self.model.viewer else ""
         fighter = view.fighter(seat)
         title = f"{view.name(seat)}{you} · {fighter.get('fighter_class', '')}".rstrip(" ·")
@@ -352,7 +426,7 @@ class BattleconTable(HandTray, ActionStrip):
         label = name.get_rect(midleft=(area.x + 10, y))
         pygame.draw.rect(target, (52, 40, 32), label.inflate(10, 0))
         target.blit(name, label)
-        groups = materials(view, seat, self.colour(seat))
+        groups = team_cards(view, seat) + materials(view, seat, self.colour(seat))
         body = pygame.Rect(area.x, area.y + 16, area.w, area.h - 16)
         if groups:
             draw_materials(target, body, groups)

@@ -97,10 +97,10 @@ class PairCard(CardNode):
         rect = surf.get_rect()
         pygame.draw.rect(surf, theme.PARCHMENT, rect, border_radius=10)
         pygame.draw.rect(surf, self.accent, rect, width=3, border_radius=10)
-        y = 6
-        for line in word_lines(self.title, rect.w - 10, 12, 3):
-            theme.text(surf, line, (rect.centerx, y), 12, theme.INK, "bold", "midtop")
-            y += 14
+        y, size = 6, 12 if rect.w >= 90 else 10
+        for line in word_lines(self.title, rect.w - 8, size, 3):
+            theme.text(surf, line, (rect.centerx, y), size, theme.INK, "bold", "midtop")
+            y += size + 2
         for line in self.lines:
             for part in theme.wrap(line, rect.w - 10, 10):
                 theme.text(surf, part, (rect.centerx, y + 2), 10, theme.INK, anchor="midtop")
@@ -262,7 +262,7 @@ def draw_pile(target: pygame.Surface, rect: pygame.Rect, label: str, names: list
         theme.shadowed_rect(target, rect, theme.PARCHMENT, radius=6, shadow=3)
         pygame.draw.rect(target, accent, rect, width=2, border_radius=6)
         y = rect.y + 16
-        for name in names[:3]:
+        for name in names[:max(0, (rect.h - 18) // 13)]:
             theme.text(target, theme.ellipsize(name, rect.w - 6, 10), (rect.centerx, y), 10,
                        theme.INK, anchor="midtop")
             y += 13
@@ -273,7 +273,7 @@ def draw_pile(target: pygame.Surface, rect: pygame.Rect, label: str, names: list
 
 
 def draw_life(target: pygame.Surface, centre: tuple[int, int], life: int, most: int,
-              colour: tuple[int, int, int]) -> None:
+              colour: tuple[int, int, int], bar_w: int = 78) -> None:
     """A heart with the life total, and a bar of how much of the starting life is left."""
     x, y = centre
     r = 9
@@ -282,7 +282,7 @@ def draw_life(target: pygame.Surface, centre: tuple[int, int], life: int, most: 
     pygame.draw.polygon(target, theme.DANGER, [(x - 2 * r + 2, y - 1), (x + 2 * r - 2, y - 1),
                                                (x, y + 16)])
     theme.text(target, str(life), (x, y - 1), 15, theme.CREAM, "bold", "center")
-    bar = pygame.Rect(x + 24, y - 5, 78, 10)
+    bar = pygame.Rect(x + 24, y - 5, bar_w, 10)
     pygame.draw.rect(target, (40, 30, 24), bar, border_radius=5)
     filled = bar.copy()
     filled.w = max(0, round(bar.w * min(1.0, life / max(1, most))))

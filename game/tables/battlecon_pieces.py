@@ -169,7 +169,9 @@ def draw_materials(target: pygame.Surface, rect: pygame.Rect, groups: list[Group
     card_w = max(24, min(74, int(unit * 2.6)))
     x = rect.x
     for group in groups:
-        room = max(64, _group_width(group, token, card_w))
+        room = min(max(64, _group_width(group, token, card_w)), rect.right - x)
+        if room < 20:
+            break
         label = theme.ellipsize(group.label, room, 9, "bold")
         shown = theme.text(target, label, (x, rect.y), 9, theme.PARCHMENT_DIM, "bold")
         for piece in group.pieces:
