@@ -344,6 +344,9 @@ class BattleconTable(HandTray, ActionStrip):
         small = layout.compact(view.num_players)
         theme.shadowed_rect(target, rect, (52, 40, 32), radius=10, shadow=5, border=theme.WOOD)
         self.draw_plate_band(target, view, seat, rect)
+        if is_out(view, seat):
+            draw_defeated(target, rect, self.fallen_words(view, seat))
+            return
         draw_life(target, (rect.x + 24, rect.y + 48), pl["life"], max_life(view, seat), colour,
                   bar_w=44 if small else 78)
         if small:
@@ -361,8 +364,15 @@ class BattleconTable(HandTray, ActionStrip):
         self.draw_pair_slot(target, view, seat)
         self.draw_ua(target, view, seat, pygame.Rect(rect.x + 8, rect.y + 114, rect.w - 16,
                                                      rect.bottom - rect.y - 118))
-        if is_out(view, seat):
-            draw_defeated(target, rect)
+
+    @staticmethod
+    def fallen_words(view: Any, seat: int) -> str:
+        """Under a defeated fighter's stamp: who took up the Revenge."""
+        side = [p for p in range(view.num_players) if p != seat and not is_out(view, p)
+                and view.s["teams"][p] == view.s["teams"][seat]]
+        if not side:
+            return "left the board"
+        return "Revenge: " + ", ".join(view.name(p) for p in side)
 
     def draw_compact_body(self, target: pygame.Surface, view: Any, seat: int,
                           rect: pygame.Rect) -> None:
@@ -405,9 +415,11 @@ class BattleconTable(HandTray, ActionStrip):
             draw_role(target, role, active)
             right = role.x - 6
         pl = view.player(seat)
-        chips = [view.content.overloads[o]["name"] for o in pl["beat"]["overloads"]]
-        chips += ["Unique ante"] * len(pl["beat"]["antes"])
-        chips += ["New base set"] if pl["clash"] is not None else []
+        chips: list[str] = []
+        if not is_out(view, seat):
+            chips += [view.content.overloads[o]["name"] for o in pl["beat"]["overloads"]]
+            chips += ["Unique ante"] * len(pl["beat"]["antes"])
+            chips += ["New base set"] if pl["clash"] is not None else []
         left = draw_chips(target, right, band.centery, chips)
         you = " (you)" if seat == self.model.viewer else ""
         fighter = view.fighter(seat)

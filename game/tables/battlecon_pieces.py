@@ -174,13 +174,17 @@ def draw_materials(target: pygame.Surface, rect: pygame.Rect, groups: list[Group
             break
         label = theme.ellipsize(group.label, room, 9, "bold")
         shown = theme.text(target, label, (x, rect.y), 9, theme.PARCHMENT_DIM, "bold")
-        for piece in group.pieces:
+        for k, piece in enumerate(group.pieces):
+            width = token if piece.kind in ROUND else card_w
+            if x + width > rect.right:  # no room: say how many more
+                theme.text(target, f"+{len(group.pieces) - k}", (x + 2, rect.y + 14 + token // 2),
+                           11, theme.PARCHMENT, "bold", "midleft")
+                return
             if piece.kind in ROUND:
                 draw_token(target, pygame.Rect(x, rect.y + 14, token, token), piece)
-                x += token + 3
             else:
                 draw_mini_card(target, pygame.Rect(x, rect.y + 13, card_w, rect.h - 13), piece)
-                x += card_w + 3
+            x += width + 3
         x = max(x, shown.right + 3) + 9
 
 

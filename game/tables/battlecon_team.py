@@ -104,13 +104,19 @@ def draw_team_force(target: pygame.Surface, view: Any, left: int, y: int,
     return x
 
 
-def draw_defeated(target: pygame.Surface, rect: pygame.Rect) -> None:
-    """Grey the plate of a fighter who has left the board and stamp it."""
-    veil = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(veil, (40, 40, 40, 190), veil.get_rect(), border_radius=10)
-    target.blit(veil, rect.topleft)
-    stamp = pygame.Rect(0, 0, min(rect.w - 20, 150), 30)
-    stamp.center = rect.center
+def draw_defeated(target: pygame.Surface, rect: pygame.Rect, words: str) -> None:
+    """A fighter who has left the board: the plate greyed under the band, stamped."""
+    body = pygame.Rect(rect.x, rect.y + 24, rect.w, rect.h - 24)
+    veil = pygame.Surface(body.size, pygame.SRCALPHA)
+    pygame.draw.rect(veil, (40, 38, 36, 200), veil.get_rect(), border_bottom_left_radius=10,
+                     border_bottom_right_radius=10)
+    target.blit(veil, body.topleft)
+    stamp = pygame.Rect(0, 0, min(rect.w - 24, 170), 34)
+    stamp.center = (body.centerx, body.centery - 14)
     pygame.draw.rect(target, theme.DANGER, stamp, width=3, border_radius=6)
-    theme.text(target, "DEFEATED", stamp.center, 16, theme.DANGER, "display", "center")
-
+    theme.text(target, "DEFEATED", stamp.center, 18, theme.DANGER, "display", "center")
+    theme.text(target, theme.ellipsize(words, rect.w - 16, 11), (body.centerx, stamp.bottom + 16),
+               11, theme.PARCHMENT_DIM, "bold", "center")
+    veil = pygame.Surface((rect.w, 24), pygame.SRCALPHA)
+    veil.fill((40, 38, 36, 150))
+    target.blit(veil, rect.topleft)
