@@ -16,8 +16,8 @@ def _board(st: BattleconState) -> Panel:
         cells[st.pos(p)] = f"[{st.name(p)[:3]}]"
     line = " ".join(cells)
     if st.is_team:
-        lines = [line] + [f"Team {side + 1}: {st.team_names(side)} — Force {st.s['team_force'][side]}"
-                          for side in (0, 1)]
+        lines = [line] + [f"Team {side + 1}: {st.team_names(side)} — Force "
+                          f"{st.s['team_force'][side]}" for side in (0, 1)]
     else:
         lines = [line, f"Distance {st.distance()}"]
     for p in st.seats():

@@ -409,12 +409,15 @@ class BattleconState(BeatFlow, TeamRules, GameState):
         out = []
         if "teams" in self.s:
             own = [("own", i, a, p) for i, a in enumerate(self.fighter(p).get("antes", ()))]
+            locked = self.player(p)["opp"]
             for whose, i, ante, owner in own + self.team_foe_antes(p):
                 if ante.get("limited") and f"{whose}:{i}" in used and whose == "own":
                     continue
+                self.lock_foe(p, owner if whose == "foe" else locked)  # whose Opponent
                 if conditions.all_hold(self, p, ante.get("when", [])):
                     args = (whose, i) if whose == "own" else (whose, i, owner)
                     out.append(Action("ua_ante", args, ante["text"]))
+            self.lock_foe(p, locked)
             return out
         for whose, i, ante in self._antes_for(p):
             key = f"{whose}:{i}"
@@ -491,7 +494,8 @@ class BattleconState(BeatFlow, TeamRules, GameState):
     def _on_ante(self, player: int, action: Action) -> None:
         ante = self.s["ante"]
         if action.kind == "pass":
-            ante["passes"] += 1
+            if "teams" not in self.s:
+                ante["passes"] += 1  # team play counts a team's passes (team_ante_next)
             self.say("pass", f"{self.name(player)} passes.", seat=player)
         elif action.kind == "ua_ante":
             self._use_ua_ante(player, *action.args)
