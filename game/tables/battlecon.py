@@ -158,9 +158,12 @@ class BattleconTable(HandTray, ActionStrip):
 
     @staticmethod
     def landing(view: Any, actor: int, action: Action) -> tuple[int, int] | None:
-        """(fighter, space) a move or teleport action puts a fighter on, else None."""
+        """(fighter, space) a move or teleport action puts a fighter on (or, for an attack's
+        choice of target, where that enemy stands), else None."""
         if action.kind == "teleport" and action.args:
             return actor, int(action.args[0])
+        if action.kind == "target" and action.args and view.pos(action.args[0]) is not None:
+            return int(action.args[0]), int(view.pos(action.args[0]))  # the enemy to hit
         if action.kind == "move" and len(action.args) == 4 and is_team(view):
             kind, n, direction, target = action.args
             mover, dest = view.team_move_dest(actor, str(kind), int(n),
