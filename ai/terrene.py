@@ -12,7 +12,7 @@ import random
 
 from rules.core import Action, Match
 from rules.core.state import GameState
-from rules.terrene import GAME, stats
+from rules.terrene import GAME, chain, stats
 from rules.terrene.content import cards, decks
 from rules.terrene.decks import DRAFT
 from rules.terrene.draft import Draft, Tournament, auto_deck, draft_value
@@ -23,8 +23,17 @@ HP_WEIGHT = 1.2
 BOARD_WEIGHT = 0.9
 OPTIONS_WEIGHT = 0.25
 SUPPLY_WEIGHT = 0.3
+DECK_WEIGHT = 0.5  # the deck-out race: draws left before a seat's SP runs out
+DECK_SCALE = 5.0  # draws left at which the race starts to count (e^-1 of its weight)
 HIDDEN_FACTOR = 0.6  # a face-down character is worth less until it is recruited
 EXPOSURE_WEIGHT = 0.6  # share of the unblockable next-turn damage counted against HP
+#: A card assigned face-down behind a character that may activate it is worth more than
+#: the same card in hand (assigning is free, and only an assigned card can be used); one
+#: behind a character that cannot use it, or a hand card that cannot be played (a second
+#: copy of a character already in the party), less.
+ARMED_CARD = 1.6
+IDLE_CARD = 0.6
+ACTION_WORTH = 0.15  # an unspent action: a quick response on the opponent's turn
 
 #: Rollouts of uniformly random play (which concedes and dismisses at random) tell little
 #: in this game, so the search evaluates its leaves directly (rollout_depth 0).
@@ -35,39 +44,67 @@ LEVELS: dict[str, dict] = {
 }
 
 
-def unit_worth(s: TerreneState, uid: int) -> float:
+def unit_worth(s: TerreneState, uid: int, attack: int) -> float:
     """What a character brings to the fight: HP left, ATK, DEF, and its XP."""
     card = s.card(uid)
     u = s.units[uid]
     left = max(0, card.hp - u["dmg"])
     if not u["up"]:
         return HIDDEN_FACTOR * (left + card.atk + card.defense)
-    worth = left + stats.atk(s, uid) + 0.8 * stats.defense(s, uid) + 4 * u["xp"]
+    worth = left + attack + 0.8 * stats.defense(s, uid) + 4 * u["xp"]
     if "stun" in u["status"]:
-        worth -= 0.3 * stats.atk(s, uid)
+        worth -= 0.3 * attack
     return worth
 
 
-def side_worth(s: TerreneState, team: int) -> tuple[float, float, float]:
+def held_card_worth(s: TerreneState, uid: int) -> float:
+    """The card behind a character: ready to use, face-up (its effect is in the stats), or
+    stuck behind a character whose class cannot activate it."""
+    u = s.units[uid]
+    if u["card"] is None:
+        return 0.0
+    if u["card_up"] or not u["up"]:
+        return 1.0
+    usable = chain.may_activate_assignable(s, u["ctrl"], s.card(u["card"]), uid)
+    return ARMED_CARD if usable else IDLE_CARD
+
+
+def hand_worth(s: TerreneState, seat: int) -> float:
+    names = {s.card(uid).name for uid in s.party[seat]}
+    worth = 0.0
+    for uid in s.zones["hand"][seat]:
+        card = s.card(uid)
+        worth += IDLE_CARD if card.is_character and card.name in names else 1.0
+    return worth
+
+
+def side_worth(s: TerreneState, team: int, attack: dict[int, int]) -> tuple[float, float, float]:
     """(board, options, supply) for a team."""
     board = options = supply = 0.0
     for seat in range(s.n):
         if s.team(seat) != team:
             continue
         for uid in s.party[seat]:
-            board += unit_worth(s, uid)
-            if s.units[uid]["card"] is not None:
-                options += 1.0
-        options += len(s.zones["hand"][seat]) + 0.3 * s.actions[seat]
+            board += unit_worth(s, uid, attack[uid])
+            options += held_card_worth(s, uid)
+        options += hand_worth(s, seat) + ACTION_WORTH * s.actions[seat]
         supply += s.sp_limit[seat]
     return board, options, supply
 
 
-def exposure(s: TerreneState, team: int) -> float:
+def deck_danger(s: TerreneState, team: int) -> float:
+    """How close the team's nearest seat is to losing by deck-out: 1 at no draws left,
+    falling off over about DECK_SCALE draws."""
+    left = min(len(s.zones["deck"][q]) + s.sp_limit[q] for q in range(s.n)
+               if s.team(q) == team)
+    return math.exp(-left / DECK_SCALE)
+
+
+def exposure(s: TerreneState, team: int, attack: dict[int, int]) -> float:
     """Damage the team would take if every recruited enemy attacked and each of its own
     recruited, unstunned characters blocked one of the strongest attackers."""
     attackers = sorted(
-        (stats.atk(s, uid) for q in range(s.n) if s.team(q) != team
+        (attack[uid] for q in range(s.n) if s.team(q) != team
          for uid in stats.recruited(s, q) if "stun" not in s.units[uid]["status"]),
         reverse=True,
     )
@@ -86,16 +123,19 @@ def evaluate(state: GameState, player: int) -> float:
         return 2.0 * out.scores[player] - 1.0
     if state.phase != "play":
         return 0.0
+    attack = {uid: stats.atk(state, uid) for uid in state.units}
     mine, theirs = state.team(player), 1 - state.team(player)
-    b1, o1, s1 = side_worth(state, mine)
-    b2, o2, s2 = side_worth(state, theirs)
-    hp_mine = state.hp[mine] - EXPOSURE_WEIGHT * exposure(state, mine)
-    hp_theirs = state.hp[theirs] - EXPOSURE_WEIGHT * exposure(state, theirs)
+    b1, o1, s1 = side_worth(state, mine, attack)
+    b2, o2, s2 = side_worth(state, theirs, attack)
+    hp_mine = state.hp[mine] - EXPOSURE_WEIGHT * exposure(state, mine, attack)
+    hp_theirs = state.hp[theirs] - EXPOSURE_WEIGHT * exposure(state, theirs, attack)
     hp = (hp_mine - hp_theirs) / 50.0
     board = (b1 - b2) / max(60.0, b1 + b2)
     options = (o1 - o2) / max(8.0, o1 + o2)
     supply = (s1 - s2) / 4.0
-    raw = HP_WEIGHT * hp + BOARD_WEIGHT * board + OPTIONS_WEIGHT * options + SUPPLY_WEIGHT * supply
+    deck = deck_danger(state, theirs) - deck_danger(state, mine)
+    raw = (HP_WEIGHT * hp + BOARD_WEIGHT * board + OPTIONS_WEIGHT * options
+           + SUPPLY_WEIGHT * supply + DECK_WEIGHT * deck)
     return math.tanh(raw)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import cache
 from typing import TYPE_CHECKING
 
 from rules.terrene.content import cards
@@ -22,6 +23,7 @@ def unknown_pool(s: TerreneState, seat: int) -> list[str]:
     return sorted(pool.elements())
 
 
+@cache
 def _slot_kind(cid: str) -> str:
     card = cards()[cid]
     if card.is_character:
@@ -38,8 +40,12 @@ def determinize(view: TerreneState, player: int, rng: random.Random) -> TerreneS
     s = view.clone()
     s.hidden_view = False
     held = {u["card"] for u in s.units.values() if u["card"] is not None}
+    hidden_by_seat: list[list[int]] = [[] for _ in range(s.n)]
+    for uid, cid in enumerate(s.cards):
+        if cid is None:
+            hidden_by_seat[s.owner[uid]].append(uid)
     for seat in range(s.n):
-        hidden = [uid for uid, cid in enumerate(s.cards) if cid is None and s.owner[uid] == seat]
+        hidden = hidden_by_seat[seat]
         if not hidden:
             continue
         pool = unknown_pool(s, seat)

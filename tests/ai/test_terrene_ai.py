@@ -38,6 +38,34 @@ def test_evaluation_counts_the_fighting_worth_of_characters():
     assert terrene.evaluate(s, 0) > before
 
 
+def test_evaluation_prefers_a_card_assigned_to_a_character_that_can_use_it():
+    """Stall breaker: assigning is free, so a card ready behind a character must be worth
+    more than the same card in hand, or the search never arms its characters."""
+    s = started()
+    seat = 0
+    for uid in s.party[seat]:
+        s.units[uid]["up"] = True
+        s.units[uid]["card"] = None
+    card = next(u for u in s.zones["deck"][seat] if s.card(u).kind == "item"
+                and not s.card(u).requires and s.card(u).subtype == "none")
+    s.zones["deck"][seat].remove(card)
+    s.zones["hand"][seat].append(card)
+    in_hand = terrene.evaluate(s, seat)
+    s.zones["hand"][seat].remove(card)
+    s.units[s.party[seat][0]]["card"] = card
+    assert terrene.evaluate(s, seat) > in_hand
+
+
+def test_evaluation_counts_the_deck_out_race():
+    """Stall breaker: the opponent's shrinking deck is worth something (Decking Out)."""
+    s = started()
+    before = terrene.evaluate(s, 0)
+    s.zones["discard"][1] += s.zones["deck"][1][2:]
+    s.zones["deck"][1] = s.zones["deck"][1][:2]
+    assert terrene.evaluate(s, 0) > before
+    assert terrene.deck_danger(s, 1) > 5 * terrene.deck_danger(s, 0)
+
+
 def test_evaluation_of_a_finished_game_is_its_result():
     s = started()
     s.apply(s.active, Action("run"))
