@@ -23,6 +23,7 @@ from game.tables.battlecon_parts import (
     HandCard,
     PairCard,
     SpaceTarget,
+    chips_width,
     draw_chips,
     draw_force,
     draw_life,
@@ -423,6 +424,8 @@ class BattleconTable(HandTray, ActionStrip):
             chips += [view.content.overloads[o]["name"] for o in pl["beat"]["overloads"]]
             chips += ["Unique ante"] * len(pl["beat"]["antes"])
             chips += ["New base set"] if pl["clash"] is not None else []
+        if chips and chips_width(chips) > (right - rect.x) // 2:  # no room: one chip says it
+            chips = [f"{len(chips)} antes" if len(chips) > 1 else "Ante"]
         left = draw_chips(target, right, band.centery, chips)
         you = " (you)" if seat == self.model.viewer else ""
         fighter = view.fighter(seat)
@@ -466,9 +469,9 @@ class BattleconTable(HandTray, ActionStrip):
         if viewer is None:
             words = "Hands are open information: see the side panels."
         elif any(a.kind == "clash" for a in self.model.actions):
-            words = "Clash! Click a base to set it face down"
+            words = "Clash! Click a base, or drag it onto your pair, to set it face down"
         elif any(a.kind in PAIRING for a in self.model.actions):
-            words = "Your hand: click a style and a base to pair them"
+            words = "Your hand: drag a style onto a base or your pair slot, or click both"
         else:
             words = "Your hand"
         theme.text(target, words, (HAND.x + 12, HAND.y + 4), 12, theme.BRASS_LIGHT, "bold")

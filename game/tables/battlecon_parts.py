@@ -240,15 +240,16 @@ class DropSlot(Node):
         rect = pygame.Rect(0, 0, round(self.w), round(self.h))
         rect.center = (round(world.apply(0, 0)[0]), round(world.apply(0, 0)[1]))
         pulse = 0.5 + 0.5 * math.sin(self.clock * 6)
-        wash = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(wash, (*theme.BRASS_LIGHT, int(150 if self.hot else 50 + 50 * pulse)),
-                         wash.get_rect(), border_radius=10)
-        target.blit(wash, rect.topleft)
+        fill = theme.BRASS_LIGHT if self.hot else theme.blend((92, 70, 44), theme.BRASS, pulse)
+        pygame.draw.rect(target, fill, rect, border_radius=10)
         pygame.draw.rect(target, theme.BRASS_LIGHT, rect.inflate(6, 6), width=3,
                          border_radius=12)
-        for k, line in enumerate(word_lines(self.words, rect.w - 8, 11, 3)):
-            theme.text(target, line, (rect.centerx, rect.y + 8 + 13 * k), 11, theme.INK,
-                       "bold", "midtop")
+        ink = theme.INK if self.hot else theme.CREAM
+        lines = word_lines(self.words, rect.w - 10, 11, 3)
+        top = rect.centery - 13 * len(lines) / 2
+        for k, line in enumerate(lines):
+            theme.text(target, line, (rect.centerx, round(top + 13 * k)), 11, ink, "bold",
+                       "midtop")
 
 
 def draw_pile(target: pygame.Surface, rect: pygame.Rect, label: str, names: list[str],
@@ -333,6 +334,11 @@ class FloatText(Node):
 
     def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
         blit_transformed(target, self.look, world, alpha)
+
+
+def chips_width(words: list[str]) -> int:
+    """How wide ``draw_chips`` lays ``words``."""
+    return sum(theme.rendered(w, 10, theme.INK, "bold").get_width() + 14 for w in words)
 
 
 def draw_chips(target: pygame.Surface, right: int, y: int, words: list[str]) -> int:

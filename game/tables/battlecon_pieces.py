@@ -250,6 +250,10 @@ def draw_mini_card(target: pygame.Surface, box: pygame.Rect, piece: Piece) -> No
                          (box.x + 6, box.bottom - 5), (box.right - 8, box.y + 8), 3)
         pygame.draw.circle(target, theme.CREAM, (box.right - 8, box.y + 8), 4)
         return
+    if box.w < 36:  # too narrow for words: a card with an ornament (the group names it)
+        pygame.draw.rect(target, ink, box.inflate(-8, -10), width=1, border_radius=3)
+        pygame.draw.circle(target, ink, box.center, 3)
+        return
     size = 9 if box.w >= 40 else 8
     lines = word_lines(piece.words, box.w - 4, size, max(1, (box.h - 2) // (size + 2)))
     top = box.centery - len(lines) * (size + 2) / 2

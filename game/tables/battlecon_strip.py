@@ -45,8 +45,9 @@ class ActionStrip(GenericTable):
             self.build_ante_tiles()
             return
         first = self.page * PER_PAGE
-        for k, action in enumerate(self.model.actions[first: first + PER_PAGE]):
-            rect = strip_button(k)
+        page = self.model.actions[first: first + PER_PAGE]
+        for k, action in enumerate(page):
+            rect = strip_button(k, len(page) if self.pages == 1 else PER_PAGE)
             button = Button(rect.centerx, rect.centery, rect.w, rect.h, f"{k + 1}. {action}",
                             name=f"action.{first + k}",
                             on_activate=lambda a=action: self.choose(a), size=15)
