@@ -28,9 +28,12 @@ LEVELS: dict[str, dict] = {
 
 
 def make_agent(level: str, seed: int) -> BattleconAgent | None:
-    """The matrix-game agent for ``level`` (None for "random": the generic one serves)."""
+    """The matrix-game agent for ``level`` (None for "random": the generic one serves);
+    in a team game (3-4 players) it hands each decision to the team agent (team.py)."""
+    from ai.battlecon.team import SeatAgent
+
     settings = AGENT_LEVELS.get(level)
-    return None if settings is None else BattleconAgent(seed, settings)
+    return None if settings is None else SeatAgent(seed, settings, level)
 
 
 __all__ = ["AGENT_LEVELS", "LEVELS", "BattleconAgent", "Settings", "evaluate", "finish_beat",

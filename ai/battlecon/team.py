@@ -1,0 +1,220 @@
+"""The BattleCON team agent (3 and 4 players: 2v1, 2v2, 3v1).
+
+Each seat plays its own fighter. At Set it solves a zero-sum matrix game against its
+Opponent (the nearest enemy): rows are its own pairs, columns the Opponent's, and for each
+column the other fighters' pairs (teammates and the remaining enemies) are sampled from
+the cards they could have set; each cell is the beat played out (everyone passes at Ante,
+in-beat choices greedy on the evaluation) and scored by ``evaluate_team``; the equilibrium
+is sampled. At Ante and in the beat it tries each option in a few sampled worlds and plays
+the beat out. The evaluation is the team's share of life left against the enemies' (worth
+more as the Force pool runs down), fighters still standing, team Force, and each fighter
+standing in its preferred range of its Opponent.
+
+``SeatAgent`` is what ``ai.battlecon.make_agent`` returns: the duel's matrix agent, which
+hands every decision of a team game to the team agent.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+
+from ai.battlecon.agent import BattleconAgent, Settings
+from ai.search.matrix import solve_zero_sum
+from rules.battlecon.state import BattleconState
+from rules.core.actions import Action
+from rules.core.state import GameState
+
+BEAT_STEPS = 600  # safety stop for playing one beat out
+GREEDY_WIDTH = 6  # options of one in-beat choice tried in a play-out
+
+LIFE_WEIGHT = 2.0  # per whole team's life of difference, early
+LIFE_URGENCY = 2.0  # extra as the Force pool empties (time over compares life shares)
+STANDING_WEIGHT = 0.35  # per fighter still in the game
+FORCE_WEIGHT = 0.25  # per 20 Force of difference (a full team pool)
+RANGE_WEIGHT = 0.08  # per fighter standing in its preferred range of its Opponent
+
+
+@dataclass(frozen=True)
+class TeamSettings:
+    """One level of the team agent."""
+
+    max_rows: int = 8  # own pairs considered at Set
+    max_cols: int = 6  # the Opponent's pairs considered
+    worlds: int = 2  # sampled worlds for an Ante or in-beat choice
+    epsilon: float = 0.0  # chance of a random legal action
+    time_cap: float = 0.8  # seconds for filling one Set matrix
+
+
+TEAM_LEVELS: dict[str, TeamSettings] = {
+    "easy": TeamSettings(max_rows=4, max_cols=3, worlds=1, epsilon=0.25, time_cap=0.3),
+    "normal": TeamSettings(max_rows=8, max_cols=5, worlds=2, time_cap=0.8),
+    "hard": TeamSettings(max_rows=14, max_cols=8, worlds=3, time_cap=2.5),
+}
+
+
+# ---- the evaluation ------------------------------------------------------------------------
+def _range_fit(st: BattleconState, p: int) -> float:
+    lo, hi = st.fighter(p)["preferred_range"]
+    return 1.0 if lo <= st.distance(p) <= hi else 0.0
+
+
+def _team_side(st: BattleconState, side: int) -> float:
+    """Everything but life for one team (the caller takes the difference)."""
+    standing = st.members(side)
+    value = STANDING_WEIGHT * len(standing)
+    value += FORCE_WEIGHT * st.s["team_force"][side] / 20
+    if st.members(1 - side):  # an Opponent to stand against
+        value += RANGE_WEIGHT * sum(_range_fit(st, p) for p in standing)
+    return value
+
+
+def evaluate_team(state: GameState, player: int) -> float:
+    """The value of a team game for ``player``'s team in [-1, 1] (±1 once decided)."""
+    out = state.outcome()
+    if out is not None:
+        return 2.0 * out.scores[player] - 1.0
+    assert isinstance(state, BattleconState)
+    st = state
+    mine = st.team_of(player)
+    spent = 1.0 - st.s["pool"] / max(1, st.s["pool_start"])
+    weight = LIFE_WEIGHT + LIFE_URGENCY * spent + (4.0 if st.s["final_beat"] else 0.0)
+    life = st.team_life_share(mine) - st.team_life_share(1 - mine)
+    return math.tanh(weight * life + _team_side(st, mine) - _team_side(st, 1 - mine))
+
+
+# ---- playing a beat out --------------------------------------------------------------------
+def _greedy(world: BattleconState, who: int, options: list[Action]) -> Action:
+    if len(options) > GREEDY_WIDTH:
+        step = len(options) / GREEDY_WIDTH
+        options = [options[int(i * step)] for i in range(GREEDY_WIDTH)]
+    best, best_value = options[0], -2.0
+    for action in options:
+        trial = world.clone()
+        trial.apply_unchecked(who, action)
+        value = evaluate_team(trial, who)
+        if value > best_value:
+            best, best_value = action, value
+    return best
+
+
+def finish_team_beat(world: BattleconState) -> BattleconState:
+    """Play the current beat to its end (the next Set or the end of the game), in place:
+    everyone passes at Ante, in-beat choices are greedy on the evaluation."""
+    for _ in range(BEAT_STEPS):
+        d = world.decision()
+        phase = world.s["phase"]
+        if d.is_terminal or phase == "set":
+            break
+        who = d.players[0]
+        options = world.legal_actions(who)
+        if phase == "ante":
+            world.apply_unchecked(who, Action("pass"))
+        elif len(options) == 1:
+            world.apply_unchecked(who, options[0])
+        else:
+            world.apply_unchecked(who, _greedy(world, who, options))
+    return world
+
+
+def _sample(rng: random.Random, items: list, k: int) -> list:
+    return items if len(items) <= k else rng.sample(items, k)
+
+
+def _mixed(rng: random.Random, actions: list[Action], weights: list[float]) -> Action:
+    r = rng.random() * sum(weights)
+    for action, w in zip(actions, weights, strict=True):
+        r -= w
+        if r <= 0:
+            return action
+    return actions[-1]
+
+
+class TeamAgent:
+    """Plays one seat of a BattleCON team game (see the module docstring)."""
+
+    name = "battlecon-team"
+
+    def __init__(self, seed: int, settings: TeamSettings) -> None:
+        self.rng = random.Random(f"battlecon-team:{seed}")
+        self.settings = settings
+
+    def choose(self, view: BattleconState, player: int) -> Action:
+        legal = view.legal_actions(player)
+        if len(legal) == 1:
+            return legal[0]
+        if self.rng.random() < self.settings.epsilon:
+            return self.rng.choice(legal)
+        phase = view.s["phase"]
+        if phase == "set":
+            return self._set(view, player, legal)
+        if phase in ("ante", "resolve"):
+            return self._try_each(view, player, legal)
+        if phase == "place":
+            return _greedy(view, player, legal)
+        if phase == "discards":
+            pile = view.player(player)["discards_left"]
+            suggested = tuple(view.fighter(player)[f"discard{pile}"])
+            return next((a for a in legal if a.args == suggested), self.rng.choice(legal))
+        return self.rng.choice(legal)
+
+    # ---- Set: a matrix game against the Opponent, the others sampled ------------------
+    def _unset(self, view: BattleconState) -> BattleconState:
+        """The view with every face-down pair taken back (its cards are in the hand)."""
+        world = view.clone()
+        for q in world.seats():
+            if world.player(q)["pair"] == "hidden":
+                world.player(q)["pair"] = None
+        return world
+
+    def _set(self, view: BattleconState, player: int, legal: list[Action]) -> Action:
+        base = self._unset(view)
+        foe = base.foe(player)
+        others = [q for q in base.seats() if q not in (player, foe)]
+        rows = _sample(self.rng, legal, self.settings.max_rows)
+        cols = _sample(self.rng, base._set_actions(foe), self.settings.max_cols)
+        payoff: list[list[float]] = [[] for _ in rows]
+        start = time.perf_counter()
+        for j, col in enumerate(cols):
+            if j >= 2 and time.perf_counter() - start > self.settings.time_cap:
+                cols = cols[:j]
+                break
+            rest = {q: self.rng.choice(base._set_actions(q)) for q in others}
+            for i, row in enumerate(rows):
+                world = base.clone()
+                world.apply_unchecked(player, row)
+                world.apply_unchecked(foe, col)
+                for q, act in rest.items():
+                    world.apply_unchecked(q, act)
+                payoff[i].append(evaluate_team(finish_team_beat(world), player))
+        row_mix, _, _ = solve_zero_sum(payoff)
+        return _mixed(self.rng, rows, row_mix)
+
+    # ---- Ante and in-beat choices: each option in a few sampled worlds ------------------
+    def _try_each(self, view: BattleconState, player: int, legal: list[Action]) -> Action:
+        worlds = [view.determinize(player, self.rng) for _ in range(self.settings.worlds)]
+        best, best_value = legal[-1], -2.0
+        for action in legal:
+            total = 0.0
+            for world in worlds:
+                trial = world.clone()
+                trial.apply_unchecked(player, action)
+                total += evaluate_team(finish_team_beat(trial), player)
+            if total > best_value + 1e-9:
+                best, best_value = action, total
+        return best
+
+
+class SeatAgent(BattleconAgent):
+    """The duel's matrix agent; in a team game each decision goes to the team agent."""
+
+    def __init__(self, seed: int, settings: Settings, level: str) -> None:
+        super().__init__(seed, settings)
+        self.team = TeamAgent(seed, TEAM_LEVELS.get(level, TEAM_LEVELS["normal"]))
+
+    def choose(self, view: BattleconState, player: int) -> Action:
+        if view.num_players > 2:
+            return self.team.choose(view, player)
+        return super().choose(view, player)

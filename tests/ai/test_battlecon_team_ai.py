@@ -1,0 +1,68 @@
+"""BattleCON team agent: the evaluation, the beat play-out and legal play at every level."""
+
+import random
+
+import pytest
+
+from ai.battlecon import make_agent
+from ai.battlecon.team import SeatAgent, evaluate_team, finish_team_beat
+from rules.battlecon import GAME
+from rules.core import Match
+from tests.rules.battlecon.teams import set_pairs, team_game
+
+W4 = ("wardlaw", "hayden", "amon", "lucida")
+
+
+def test_team_evaluation_is_bounded_and_favours_the_life_lead():
+    st = team_game(W4, "2v2")
+    before = evaluate_team(st, 0)
+    assert -0.5 < before < 0.5
+    assert evaluate_team(st, 0) == pytest.approx(-evaluate_team(st, 2))
+    st.player(2)["life"] = 8
+    assert before < evaluate_team(st, 0) <= 1 and evaluate_team(st, 1) > before
+    assert -1 <= evaluate_team(st, 3) < 0
+
+
+def test_team_evaluation_of_a_finished_game_is_the_result():
+    st = team_game(W4[:3])
+    st.eliminate(2)
+    st._finish(0, "test")
+    assert evaluate_team(st, 1) == 1.0 and evaluate_team(st, 2) == -1.0
+
+
+def test_finish_team_beat_stops_at_the_next_set():
+    st = team_game(W4, "3v1")
+    set_pairs(st, {0: ("switch", "strike"), 1: ("switch", "shot"), 2: ("switch", "burst"),
+                   3: ("switch", "drive")})
+    world = finish_team_beat(st.clone())
+    assert world.s["phase"] in ("set", "over")
+    assert world.s["beat"] == 2 or world.outcome() is not None
+
+
+CASES = [("easy", 3, "2v1"), ("easy", 4, "3v1"), ("normal", 4, "2v2"), ("hard", 4, "2v2")]
+
+
+@pytest.mark.parametrize(("level", "players", "layout"), CASES)
+def test_make_agent_plays_team_games_legally(level: str, players: int, layout: str):
+    """Seat 0 is the agent (Set, Ante, in-beat choices); the others play at random."""
+    agent = make_agent(level, 5)
+    assert isinstance(agent, SeatAgent)
+    rng = random.Random(5)
+    st = team_game(W4[:players], layout if players == 4 else None)
+    while st.s["beat"] == 1 and st.outcome() is None:
+        seat = st.decision().players[0]
+        if seat == 0:
+            action = agent.choose(st.view(0), 0)
+            assert action in st.legal_actions(0)
+        else:
+            action = rng.choice(st.legal_actions(seat))
+        st.apply(seat, action)
+    assert st.s["phase"] == "set" or st.outcome() is not None
+
+
+def test_easy_team_agents_play_a_whole_two_against_one():
+    setup = GAME.random_setup(random.Random(3), 3)
+    agents = {p: make_agent("easy", 10 + p) for p in range(3)}
+    match = Match(GAME, setup, 3)
+    out = match.play(agents)
+    assert out is not None and sorted(out.scores) in ([0.0, 1.0, 1.0], [0.0, 0.0, 1.0])
