@@ -1,0 +1,557 @@
+"""Battle for Biternia's own table: the battlefield as a map (the Bits with their team's
+gold, three lanes of Towers with HP shields, gold spaces with their coins, the jungle with
+its catapults), a standee per Hero in its team colour with level, HP and tokens, its face-up
+card and its face-down order beside it (turned over at the reveal), the Heroes' plates
+beside their Bit, round and phase as a track, the viewer's hand as cards, and a prompt near
+the acting Hero. Clicks on spaces, Heroes and cards play the legal actions; the action
+buttons below keep every legal action one click (or digit key) away."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from game import theme
+from game.tables import biternia_clicks as clicks
+from game.tables import biternia_layout as lay
+from game.tables.biternia_board import (
+    draw_board,
+    draw_plate,
+    draw_track,
+    space_rect,
+    team_colour,
+)
+from game.tables.biternia_cards import HandCard
+from game.tables.biternia_pieces import FloatText, HeroPiece, Prompt, SpaceSpot, tokens_of
+from game.tables.generic import HEADER, GenericTable, TableModel
+from game.widgets import Button, Widget
+from rules.biternia.content import load
+from rules.biternia.effects import card_name
+from rules.biternia.effects import name as display_name
+from rules.core import Action, Event, Panel
+
+GAIN, LOSS = (120, 210, 120), (240, 90, 74)
+FLOATS = {"damage": ("-{amount}", LOSS), "heal": ("+{amount}", GAIN),
+          "farm": ("+{amount} gold", theme.BRASS_LIGHT), "stun": ("Stunned!", LOSS),
+          "immobilize": ("Pinned", LOSS), "confuse": ("Confused", LOSS),
+          "defeated": ("Defeated", LOSS), "tower_destroyed": ("Destroyed!", LOSS),
+          "bit_destroyed": ("Destroyed!", LOSS), "level": ("Level up!", theme.BRASS_LIGHT),
+          "respawn": ("Back!", GAIN)}
+
+
+class BiterniaTable(GenericTable):
+    """The battlefield across the table; hand, action strip and log below it."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.panels_area = pygame.Rect(lay.BOARD.x, lay.BOARD.y, 0, 0)  # no text panels
+        self.pieces: dict[str, HeroPiece] = {}
+        self.where: dict[str, tuple[str, int]] = {}  # Hero -> (space, slot) shown
+        self.orders: dict[str, tuple[str | None, str | None]] = {}  # Hero -> (down, up)
+        self.spots = {sid: SpaceSpot(sid, space_rect(sid), self.pick_space)
+                      for sid in load().spaces}
+        for spot in self.spots.values():
+            self.add(spot)
+        self.plates: dict[str, Widget] = {}
+        self.hand: list[HandCard] = []
+        self.picked: str | None = None  # the Hero whose choices are shown
+        self.picked_card: str | None = None
+        self.prompt: Prompt | None = None
+        self._prompt_key: object = None
+        self.known: set[str] = set()  # Heroes seen at the last refresh (fresh ones fade in)
+
+    # -- colours and names ---------------------------------------------------------------
+    def colour(self, seat: int) -> tuple[int, int, int]:
+        """A seat's colour: its team's, a lighter shade for the second seat of a team."""
+        if seat < 0:
+            return theme.MUTED
+        base = team_colour(seat % 2)
+        return theme.lighten(base, 45) if seat >= 2 else base
+
+    def hero_colour(self, view: Any, hero: str) -> tuple[int, int, int]:
+        return self.colour(int(view.d["heroes"][hero]["seat"]))
+
+    def log_rect(self) -> pygame.Rect:
+        return lay.LOG
+
+    # -- model -> nodes -------------------------------------------------------------------
+    def refresh(self, model: TableModel, panels: list[Panel]) -> None:
+        if model.actions != self.model.actions:
+            self.picked_card = None
+        super().refresh(model, [])
+        view = model.view
+        if view is None or "heroes" not in getattr(view, "d", {}):
+            return
+        self.picked = clicks.default_pick(model.actions, self.picked)
+        self.place_heroes(view)
+        self.place_plates(view)
+        self.deal_hand(view, model.viewer)
+        self.mark_choices(view)
+
+    def place_heroes(self, view: Any) -> None:
+        """Stand every Hero on its space; a Hero whose space changed hops there, one whose
+        place in the space changed slides; a Hero gone from the board fades away."""
+        d = view.d
+        by_space: dict[str, list[str]] = {}
+        for hero in d["hero_order"]:
+            space = d["heroes"][hero]["space"]
+            if space is not None:
+                by_space.setdefault(space, []).append(hero)
+        shown = set()
+        for space, heroes in by_space.items():
+            for k, (hero, (x, y)) in enumerate(zip(heroes, lay.slots(space_rect(space),
+                                                                     len(heroes)), strict=True)):
+                shown.add(hero)
+                self.stand(view, hero, space, k, x, y)
+        for hero in [h for h in self.pieces if h not in shown]:
+            self.retire(hero)
+        self.known = set(d["hero_order"])
+
+    def stand(self, view: Any, hero: str, space: str, slot: int, x: float, y: float) -> None:
+        piece = self.pieces.get(hero)
+        if piece is None:
+            spec = load().heroes[hero]
+            piece = HeroPiece(hero, self.hero_colour(view, hero), spec.name[:2], self.pick_hero)
+            piece.x, piece.y, piece.z = x, y, 5
+            if hero in self.known:  # deployed or respawned since the last view: it arrives
+                piece.alpha, piece.scale = 0.0, 1.3
+                piece.tween("alpha", 1.0, 0.3)
+                piece.tween("scale", 1.0, 0.35)
+            self.pieces[hero] = piece
+            self.add(piece)
+        elif self.where.get(hero) != (space, slot):
+            moved = self.where.get(hero, (space, 0))[0] != space
+            piece.glide_to(x, y, hop=moved)
+        self.where[hero] = (space, slot)
+        v = view.d["heroes"][hero]
+        fig = piece.figure
+        fig.level, fig.hp = int(v["level"]), int(v["hp"])
+        fig.max_hp = load().heroes[hero].hp + fig.level
+        fig.tokens = tokens_of(v, view.d.get("favored") == hero)
+        self.show_cards(view, hero, piece)
+
+    def show_cards(self, view: Any, hero: str, piece: HeroPiece) -> None:
+        """The face-up card and the order beside the standee. The order lies face down (its
+        own team sees its face, with a dark corner); when it is revealed it turns over and
+        slides onto the face-up card's place."""
+        v = view.d["heroes"][hero]
+        down, up = v["down"], v["up"]
+        before = self.orders.get(hero)
+        self.orders[hero] = (down, up)
+        own = view.d.get("viewer") is not None and \
+            int(view.d["viewer"]) % 2 == int(v["seat"]) % 2
+        piece.up.visible = up is not None
+        piece.up.card = up
+        if down is None and before is not None and before[0] is not None and up is not None \
+                and up != before[1]:
+            self.turn_over(piece, up)
+            return
+        if piece.order.busy():
+            return
+        piece.order.visible = down is not None
+        piece.order.x, piece.order.y = 24, -3
+        piece.order.card = down
+        piece.order.secret = own and down not in (None, "?")
+        piece.order.face_up = piece.order.secret
+
+    @staticmethod
+    def turn_over(piece: HeroPiece, card: str) -> None:
+        order = piece.order
+        order.visible = True
+        order.tweens.tweens.clear()
+        order.x, order.y = 24, -3
+        order.reveal(card)
+
+        def settle() -> None:
+            order.visible = False
+            order.x, order.y = 24, -3
+        order.tween("x", piece.up.x, 0.25, delay=0.7)
+        order.tween("y", piece.up.y, 0.25, delay=0.7, on_done=settle)
+
+    def retire(self, hero: str) -> None:
+        piece = self.pieces.pop(hero)
+        self.where.pop(hero, None)
+        self.orders.pop(hero, None)
+        piece.set_enabled(False)
+        piece.tween("alpha", 0.0, 0.5, on_done=lambda: self.remove(piece)
+                    if piece.parent is self else None)
+
+    def place_plates(self, view: Any) -> None:
+        """A click target over each Hero's plate (picking a Hero not on the board)."""
+        counts = [0, 0]
+        for hero in view.d["hero_order"]:
+            team = int(view.d["heroes"][hero]["seat"]) % 2
+            rect = lay.plate(team, counts[team])
+            counts[team] += 1
+            plate = self.plates.get(hero)
+            if plate is None:
+                plate = Widget(rect.centerx, rect.centery, rect.w, rect.h, name=f"plate.{hero}",
+                               on_activate=lambda h=hero: self.pick_hero(h))
+                self.plates[hero] = plate
+                self.add(plate)
+            plate.x, plate.y = rect.centerx, rect.centery
+
+    def plate_rects(self, view: Any) -> dict[str, pygame.Rect]:
+        out, counts = {}, [0, 0]
+        for hero in view.d["hero_order"]:
+            team = int(view.d["heroes"][hero]["seat"]) % 2
+            out[hero] = lay.plate(team, min(counts[team], 3))
+            counts[team] += 1
+        return out
+
+    # -- the hand -----------------------------------------------------------------------------
+    def deal_hand(self, view: Any, viewer: int | None) -> None:
+        """The viewer's hand as cards (and a teammate's, which the team sees, after it)."""
+        cards: list[tuple[str, bool]] = []
+        if viewer is not None:
+            cards = [(c, True) for c in view.d["seats"][viewer]["hand"] if c]
+            for seat, data in enumerate(view.d["seats"]):
+                if seat != viewer and seat % 2 == viewer % 2:
+                    cards += [(c, False) for c in data["hand"] if c]
+        keep = {(c.cid, c.mine): c for c in self.hand}
+        wanted = set(cards)
+        for key, card in keep.items():
+            if key not in wanted:
+                self.remove(card)
+        self.hand = []
+        n = len(cards)
+        gap = 6
+        width = min(lay.CARD_W, (lay.HAND.w - 24 - gap * max(0, n - 1) - 10) / max(1, n))
+        x = lay.HAND.x + 12
+        for k, (cid, mine) in enumerate(cards):
+            if k and not mine and cards[k - 1][1]:
+                x += 10  # a small gap before the teammate's cards
+            card = keep.get((cid, mine))
+            fresh = card is None
+            if card is None:
+                card = HandCard(0, 0, cid, self.pick_card, width, lay.CARD_H, mine)
+                card.z = 6
+                self.add(card)
+            card.w = width
+            card.enabled = mine and clicks.card_usable(self.model.actions, cid)
+            card.dim = bool(self.model.actions) and not card.enabled
+            card.selected = mine and cid == self.picked_card
+            card.send_home(x + width / 2, lay.HAND.bottom - lay.CARD_H / 2 - 6, snap=fresh)
+            self.hand.append(card)
+            x += width + gap
+
+    # -- what a click does --------------------------------------------------------------------
+    def mark_choices(self, view: Any) -> None:
+        """Light the spaces a click plays on, ring the Heroes that can act or be targeted,
+        and pop the prompt up near the acting Hero."""
+        actions = self.model.actions
+        on_space = clicks.space_choices(actions, self.picked)
+        for sid, spot in self.spots.items():
+            action = on_space.get(sid)
+            colour = self.colour(self.model.actor) if self.model.actor is not None \
+                else theme.BRASS_LIGHT
+            spot.light(clicks.space_words(action) if action else "", theme.lighten(colour, 40))
+        targets = {clicks.hero_target(a) for a in actions} - {None}
+        able = set(clicks.heroes_with_choices(actions))
+        if self.picked_card is not None:
+            able = set(clicks.heroes_for_card(actions, self.picked_card))
+        for hero, piece in self.pieces.items():
+            piece.set_enabled(hero in targets or hero in able)
+            piece.mark = ("target" if hero in targets else "picked" if hero == self.picked
+                          else "ready" if hero in able else "")
+        for hero, plate in self.plates.items():
+            plate.enabled = plate.interactive = hero in able and hero not in self.pieces
+        self.build_prompt(view)
+
+    def build_prompt(self, view: Any) -> None:
+        answers = clicks.prompt_answers(self.model.actions, self.picked)
+        title, anchor = self.prompt_head(view, answers)
+        key = (title, tuple(answers), anchor)
+        if key == self._prompt_key:
+            return
+        self._prompt_key = key
+        if self.prompt is not None:
+            self.remove(self.prompt)
+            self.prompt = None
+        if anchor is None or (not answers and not title):
+            return
+        shown = answers[:5]
+        rows = [(self.answer_words(a), lambda a=a: self.choose(a)) for a in shown]
+        x, y = anchor
+        self.prompt = Prompt(x, y - 30, title, rows, (x, y - 18), lay.BOARD.inflate(-12, -12))
+        self.add(self.prompt)
+
+    def prompt_head(self, view: Any, answers: list[Action]) -> tuple[str, tuple | None]:
+        """The prompt's question and the point it grows from (the acting Hero)."""
+        d = view.d
+        pending = d.get("pending") or {}
+        hero = self.picked
+        title = ""
+        if pending and d.get("stack"):
+            hero = str(d["stack"][-1]["hero"])
+            card = card_name(str(d["stack"][-1]["card"]))
+            title = {"interrupt": f"{display_name(hero)} plays {card}: interrupt?",
+                     "pay": f"{display_name(hero)}'s {card}: pay gold?",
+                     "target": f"{display_name(hero)}'s {card}: click a target"
+                     }.get(pending.get("type", ""), "")
+        elif pending.get("type") == "catapult":
+            hero = str(pending.get("hero", hero))
+            title = "Fire the catapult?"
+        elif any(a.kind == "order" for a in self.model.actions) and hero is not None:
+            title = f"{display_name(hero)}'s order: click a card"
+        elif answers and hero is not None:
+            title = f"{display_name(hero)}"
+        if hero is None or hero not in d["heroes"]:
+            return title, None
+        return title, self.anchor(view, hero)
+
+    def anchor(self, view: Any, hero: str) -> tuple[float, float] | None:
+        piece = self.pieces.get(hero)
+        if piece is not None:
+            return piece.x - 12, piece.y - 14
+        rect = self.plate_rects(view).get(hero)
+        return None if rect is None else (rect.centerx, rect.y + 10)
+
+    @staticmethod
+    def answer_words(action: Action) -> str:
+        words = str(action)
+        hero = clicks.hero_of(action)
+        if hero is not None and action.kind != "interrupt":
+            prefix = f"{display_name(hero)}: "
+            words = words[len(prefix):] if words.startswith(prefix) else words
+        return words[:1].upper() + words[1:]
+
+    def pick_space(self, space: str) -> None:
+        action = clicks.space_choices(self.model.actions, self.picked).get(space)
+        if action is not None:
+            self.choose(action)
+
+    def pick_hero(self, hero: str) -> None:
+        actions = self.model.actions
+        target = next((a for a in actions if clicks.hero_target(a) == hero), None)
+        if target is not None:
+            self.choose(target)
+            return
+        if self.picked_card is not None:
+            order = clicks.order_for(actions, hero, self.picked_card)
+            if order is not None:
+                self.picked_card = None
+                self.choose(order)
+                return
+        if hero in clicks.heroes_with_choices(actions):
+            self.picked = hero
+            self.picked_card = None
+            self.refresh_marks()
+
+    def pick_card(self, cid: str) -> None:
+        actions = self.model.actions
+        discard = clicks.discard_for(actions, cid)
+        if discard is not None:
+            self.choose(discard)
+            return
+        order = clicks.order_for(actions, self.picked, cid)
+        if order is not None and self.picked_card in (None, cid):
+            self.picked_card = None
+            self.choose(order)
+            return
+        self.picked_card = None if self.picked_card == cid else cid
+        self.refresh_marks()
+
+    def refresh_marks(self) -> None:
+        view = self.model.view
+        if view is None:
+            return
+        for card in self.hand:
+            card.select(card.mine and card.cid == self.picked_card)
+        self.mark_choices(view)
+        self.version += 1
+
+    # -- events -> motion ---------------------------------------------------------------------
+    def animate(self, event: Event) -> None:
+        """Damage, healing, gold and the big moments rise from the piece or the space."""
+        super().animate(event)
+        look = FLOATS.get(event.kind)
+        if look is None:
+            return
+        where = self.event_point(event)
+        if where is None:
+            return
+        words = look[0].format(amount=event.data.get("amount", ""))
+        if "{amount}" in look[0] and not isinstance(event.data.get("amount"), int):
+            return
+        if event.kind == "damage" and event.data.get("amount") == 0:
+            words = "0"
+        self.add(FloatText(where[0], where[1], words, look[1]))
+
+    def event_point(self, event: Event) -> tuple[float, float] | None:
+        subject = event.data.get("target") or event.data.get("hero")
+        if not isinstance(subject, str):
+            return None
+        piece = self.pieces.get(subject)
+        if piece is not None:
+            return piece.x - 12, piece.y - 30
+        if subject in load().spaces:
+            rect = space_rect(subject)
+            return rect.centerx, rect.centery
+        if event.kind == "respawn" and isinstance(event.data.get("to"), str):
+            rect = space_rect(event.data["to"])
+            return rect.centerx, rect.centery
+        return None
+
+    # -- the action strip ---------------------------------------------------------------------
+    @property
+    def pages(self) -> int:
+        return max(1, math.ceil(len(self.model.actions) / lay.PER_PAGE))
+
+    def page_of(self, index: int) -> int:
+        return index // lay.PER_PAGE
+
+    def build_buttons(self) -> None:
+        for b in self.buttons + self.pager:
+            self.remove(b)
+        self.buttons, self.pager = [], []
+        first = self.page * lay.PER_PAGE
+        for k, action in enumerate(self.model.actions[first: first + lay.PER_PAGE]):
+            rect = lay.strip_button(k)
+            button = Button(rect.centerx, rect.centery, rect.w, rect.h, f"{k + 1}. {action}",
+                            name=f"action.{first + k}",
+                            on_activate=lambda a=action: self.choose(a), size=13)
+            self.buttons.append(button)
+            self.add(button)
+        if self.pages > 1:
+            for k, (label, name, step) in enumerate((("◀ Prev", "page.prev", -1),
+                                                     ("Next ▶", "page.next", 1))):
+                rect = lay.pager_button(k)
+                button = Button(rect.centerx, rect.centery, rect.w, rect.h, label, name=name,
+                                on_activate=lambda s=step: self.turn_page(s), size=13)
+                self.pager.append(button)
+                self.add(button)
+
+    def widgets(self) -> list[Widget]:
+        """Focus order: the action buttons (the keyboard path), the prompt, the hand, the
+        lit spaces, the Heroes that can be clicked, the menu."""
+        prompt = self.prompt.buttons if self.prompt is not None else []
+        spots = [s for s in self.spots.values() if s.enabled]
+        heroes = [p for p in self.pieces.values() if p.enabled]
+        return [*self.buttons, *self.pager, *prompt, *self.hand, *spots, *heroes,
+                self.menu_button]
+
+    def on_wheel(self, dy: int, pos: tuple[float, float]) -> None:
+        if lay.STRIP.collidepoint(pos):
+            if self.pages > 1:
+                self.turn_page(-1 if dy > 0 else 1)
+            return
+        if self.log_rect().collidepoint(pos):
+            self.log_scroll = max(0, self.log_scroll + dy * 2)
+
+    # -- drawing -------------------------------------------------------------------------------
+    def draw_panels(self, target: pygame.Surface) -> None:
+        """The board, the plates, the track and the hand tray instead of text panels."""
+        view = self.model.view
+        if view is None or "heroes" not in getattr(view, "d", {}):
+            return
+        draw_track(target, view)
+        draw_board(target, view)
+        for hero, rect in self.plate_rects(view).items():
+            seat = int(view.d["heroes"][hero]["seat"])
+            label = f"seat {seat + 1}" if view.num_players > 2 else ""
+            draw_plate(target, rect, view, hero, self.hero_colour(view, hero), label)
+        self.draw_hand_tray(target, view)
+
+    def draw_hand_tray(self, target: pygame.Surface, view: Any) -> None:
+        theme.shadowed_rect(target, lay.HAND, (16, 44, 37), radius=10, shadow=4,
+                            border=theme.WOOD)
+        viewer = self.model.viewer
+        if viewer is None:
+            words = "Watching: the hands are hidden"
+        else:
+            seat = view.d["seats"][viewer]
+            pile = ", ".join(card_name(c) for c in reversed(seat["discard"][-4:]))
+            deck = f"deck {len(seat['deck'])}" + ("" if seat["deck_secret"] else " (turned over)")
+            words = f"Your hand · {deck} · discards: {pile or 'none'}"
+            if any(a.kind == "order" for a in self.model.actions):
+                words = "Your hand: click a card to give the ringed Hero its order · " + deck
+            elif any(a.kind == "discard" for a in self.model.actions):
+                words = "Your hand: click a card to discard it · " + deck
+        theme.text(target, theme.ellipsize(words, lay.HAND.w - 24, 12, "bold"),
+                   (lay.HAND.x + 12, lay.HAND.y + 4), 12, theme.BRASS_LIGHT, "bold")
+        if viewer is not None and not view.d["seats"][viewer]["hand"]:
+            theme.text(target, "No cards in hand", lay.HAND.center, 14, theme.PARCHMENT_DIM,
+                       "bold", "center")
+
+    def draw_seats(self, target: pygame.Surface) -> None:
+        for seat, name in enumerate(self.seat_names):
+            rect = self.seat_rect(seat)
+            active = seat == self.model.actor
+            fill = theme.PARCHMENT if active else (48, 74, 64)
+            theme.shadowed_rect(target, rect, fill, radius=14, shadow=3,
+                                border=theme.BRASS_LIGHT if active else None, border_width=2)
+            pygame.draw.circle(target, self.colour(seat), (rect.x + 14, rect.centery), 7)
+            ink = theme.INK if active else theme.PARCHMENT
+            you = " (you)" if seat == self.model.viewer else ""
+            label = theme.ellipsize(f"{name}{you}", rect.w - 32, 12, "bold")
+            theme.text(target, label, (rect.x + 26, rect.centery - 6), 12, ink, "bold",
+                       "midleft")
+            theme.text(target, theme.ellipsize(self.seat_kinds[seat], rect.w - 32, 10),
+                       (rect.x + 26, rect.centery + 7), 10,
+                       theme.WOOD if active else theme.MUTED, anchor="midleft")
+
+    def seat_rect(self, seat: int) -> pygame.Rect:
+        n = max(1, len(self.seat_names))
+        width = (lay.SEAT_STRIP.w - (n - 1) * 6) // n
+        return pygame.Rect(lay.SEAT_STRIP.x + seat * (width + 6), lay.SEAT_STRIP.y, width,
+                           lay.SEAT_STRIP.h)
+
+    def draw_actions(self, target: pygame.Surface) -> None:
+        strip = lay.STRIP
+        theme.shadowed_rect(target, strip, (16, 44, 37), radius=12, shadow=6, border=theme.WOOD)
+        m = self.model
+        if m.actions:
+            head = "Choose an action (or click the board)"
+            focused = next((b for b in self.buttons if b.focused), None)
+            if focused is not None:
+                head = f"Choose an action:  {focused.label.split('. ', 1)[-1]}"
+        else:
+            head = "Your actions appear here on your turn" if m.viewer is not None else ""
+        theme.text(target, theme.ellipsize(head, strip.w - 260, 14, "bold"),
+                   (strip.x + 14, strip.y + 14), 14, theme.BRASS_LIGHT, "bold", "midleft")
+        if m.ending:
+            words, _, reason = m.ending.partition("\n")
+            theme.text(target, theme.ellipsize(words, strip.w - 40, 24, "display"),
+                       (strip.centerx, strip.centery), 24, theme.BRASS_LIGHT, "display",
+                       "center")
+            theme.text(target, theme.ellipsize(reason, strip.w - 40, 14),
+                       (strip.centerx, strip.centery + 28), 14, theme.PARCHMENT_DIM,
+                       anchor="center")
+        if self.pages > 1:
+            theme.text(target, f"page {self.page + 1} of {self.pages}  (PgUp/PgDn)",
+                       (strip.right - 14, strip.y + 14), 12, theme.PARCHMENT_DIM,
+                       anchor="midright")
+
+    def draw_motion(self, target: pygame.Surface) -> None:
+        """What moves every frame: the status dots, the thinking ring."""
+        status = self.model.status
+        if self.model.thinking:
+            status += "." * (1 + int(self.clock * 3) % 3)
+        theme.text(target, status, (theme.LOGICAL_SIZE[0] // 2 + 60, HEADER.centery), 18,
+                   theme.CREAM, "bold", "center")
+        if not self.model.ending and not self.model.actions:
+            self.draw_waiting(target)
+
+    def draw_waiting(self, target: pygame.Surface) -> None:
+        m = self.model
+        if m.actor is None or not 0 <= m.actor < len(self.seat_names):
+            return
+        name = self.seat_names[m.actor]
+        words = f"{name} is thinking" if m.thinking else f"Waiting for {name}"
+        strip = lay.STRIP
+        shown = theme.text(target, words, (strip.centerx - 20, strip.centery + 10), 18,
+                           theme.PARCHMENT_DIM, "bold", "center")
+        centre = (shown.right + 28, shown.centery)
+        seat = self.colour(m.actor)
+        for k in range(8):
+            angle = k * math.tau / 8
+            lit = (k - int(self.clock * 10)) % 8
+            colour = theme.blend((16, 44, 37), seat, 0.25 + 0.75 * (1 - lit / 8))
+            pygame.draw.circle(target, colour, (centre[0] + 14 * math.cos(angle),
+                                                centre[1] + 14 * math.sin(angle)), 4)
+
+
+TABLE = BiterniaTable

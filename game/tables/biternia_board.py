@@ -1,0 +1,285 @@
+"""The still part of Biternia's table, drawn once per change into the table's static layer:
+the battlefield (lanes, the two Bits with their team's gold, Towers with HP shields, gold
+spaces with their coins, jungle spaces with catapults, the Bear Trap and the Ice Wall),
+the Heroes' plates beside their Bit, and the round and phase track."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+import pygame
+
+from game import theme
+from game.tables import biternia_layout as lay
+from game.tables.biternia_cards import draw_back, draw_shield, face
+from rules.biternia.content import load
+
+Colour = tuple[int, int, int]
+TEAM_COLOURS: tuple[Colour, Colour] = ((62, 118, 190), (196, 72, 60))
+PHASES = (("orders", "Orders"), ("movement", "Move"), ("action", "Action"),
+          ("base", "Base"), ("channel", "Channel"), ("cleanup", "Cleanup"))
+SETUP_PHASES = {"coin": "Coin toss", "draft": "Draft", "deal": "Dealing", "learn": "Powers",
+                "shuffle": "Shuffle", "deploy": "Deploy"}
+JUNGLE = (46, 92, 58)
+GOLD_TILE = (226, 206, 150)
+COIN = (232, 186, 60)
+ROAD = (132, 112, 78)
+RUIN = (96, 92, 86)
+
+
+def team_colour(team: int) -> Colour:
+    return TEAM_COLOURS[team]
+
+
+def space_rect(space: str) -> pygame.Rect:
+    sp = load().spaces[space]
+    return lay.tile(sp.x, sp.y)
+
+
+# -- the battlefield ---------------------------------------------------------------------
+def draw_board(target: pygame.Surface, view: Any) -> None:
+    target.blit(board_base(), lay.BOARD.topleft)
+    d = view.d
+    for sid, sp in load().spaces.items():
+        rect = space_rect(sid)
+        if sp.kind == "tower":
+            draw_tower(target, rect, sp, int(d["structures"].get(sid, 0)))
+        elif sp.kind == "bit":
+            draw_bit(target, rect, sp, int(d["structures"].get(sid, 0)), int(d["gold"][sp.team]))
+        elif sp.kind == "gold":
+            draw_gold_space(target, rect, sp.name, int(d["space_gold"].get(sid, 0)))
+        else:
+            draw_jungle(target, rect, sp.name,
+                        bool(d.get("catapult")) and sid in load().catapult["spaces"])
+    draw_markers(target, d)
+
+
+@cache
+def board_base() -> pygame.Surface:
+    """The board itself with its roads (drawn once)."""
+    surf = pygame.Surface(lay.BOARD.size, pygame.SRCALPHA)
+    local = lay.BOARD.move(-lay.BOARD.x, -lay.BOARD.y)
+    theme.shadowed_rect(surf, local.inflate(-4, -4), (58, 78, 52), radius=16, shadow=0,
+                        border=theme.WOOD, border_width=4)
+    for team, colour in enumerate(TEAM_COLOURS):  # each team's half, faintly tinted
+        half = pygame.Surface((local.w // 2 - 80, local.h - 12), pygame.SRCALPHA)
+        half.fill((*colour, 26))
+        surf.blit(half, (6 if team == 0 else local.w // 2 + 74, 6))
+    seen = set()
+    for sid, sp in load().spaces.items():
+        for other in sp.links:
+            if (other, sid) in seen:
+                continue
+            seen.add((sid, other))
+            o = load().spaces[other]
+            a = lay.centre(sp.x, sp.y)
+            b = lay.centre(o.x, o.y)
+            a = (a[0] - lay.BOARD.x, a[1] - lay.BOARD.y)
+            b = (b[0] - lay.BOARD.x, b[1] - lay.BOARD.y)
+            pygame.draw.line(surf, (40, 34, 26), a, b, 14)
+            pygame.draw.line(surf, ROAD, a, b, 10)
+    return surf
+
+
+def tile_base(target: pygame.Surface, rect: pygame.Rect, fill: Colour, name: str,
+              band: Colour, ink: Colour = theme.CREAM) -> pygame.Rect:
+    """A space's tile with its name band; returns the band."""
+    theme.shadowed_rect(target, rect, fill, radius=10, shadow=4, border=theme.INK, border_width=1)
+    head = pygame.Rect(rect.x, rect.y, rect.w, lay.TILE_HEAD)
+    pygame.draw.rect(target, band, head, border_top_left_radius=10, border_top_right_radius=10)
+    theme.text(target, theme.ellipsize(name, rect.w - 40, 11, "bold"),
+               (rect.x + 8, head.centery), 11, ink, "bold", "midleft")
+    return head
+
+
+def draw_tower(target: pygame.Surface, rect: pygame.Rect, sp: Any, hp: int) -> None:
+    colour = team_colour(sp.team)
+    standing = hp > 0
+    fill = theme.blend(theme.PARCHMENT_DIM, colour, 0.22) if standing else (150, 146, 138)
+    head = tile_base(target, rect, fill, sp.name, colour if standing else RUIN)
+    tower_icon(target, (rect.centerx, rect.centery + 10), colour if standing else RUIN,
+               standing)
+    if standing:
+        draw_shield(target, (head.right - 14, head.centery + 2), hp, 20, theme.INK)
+    else:
+        theme.text(target, "ruined", (head.right - 8, head.centery), 10, theme.CREAM, "bold",
+                   "midright")
+
+
+def tower_icon(target: pygame.Surface, centre: tuple[int, int], colour: Colour,
+               standing: bool) -> None:
+    """A watermark tower (crenellated) behind the Heroes; rubble once destroyed."""
+    cx, cy = centre
+    shade = theme.blend(colour, theme.PARCHMENT, 0.55)
+    if standing:
+        body = pygame.Rect(0, 0, 34, 46)
+        body.midbottom = (cx, cy + 30)
+        pygame.draw.rect(target, shade, body)
+        for k in range(3):
+            pygame.draw.rect(target, shade, (body.x - 3 + k * 14, body.y - 8, 9, 9))
+        pygame.draw.rect(target, theme.blend(shade, theme.INK, 0.3), (cx - 5, body.bottom - 14,
+                                                                       10, 14))
+    else:
+        for dx, dy, w in ((-16, 22, 14), (0, 24, 18), (12, 20, 12), (-6, 14, 10)):
+            pygame.draw.rect(target, (120, 116, 108), (cx + dx, cy + dy, w, 8), border_radius=3)
+
+
+def draw_bit(target: pygame.Surface, rect: pygame.Rect, sp: Any, hp: int, gold: int) -> None:
+    colour = team_colour(sp.team)
+    fill = theme.blend((40, 40, 48), colour, 0.35)
+    head = tile_base(target, rect, fill, sp.name, colour)
+    draw_shield(target, (head.right - 14, head.centery + 2), hp, 20, theme.INK)
+    cx, cy = rect.centerx, rect.centery + 6
+    glow = pygame.Surface((70, 70), pygame.SRCALPHA)
+    for r in range(32, 4, -4):
+        pygame.draw.circle(glow, (*theme.lighten(colour, 80), 16), (35, 35), r)
+    target.blit(glow, (cx - 35, cy - 35))
+    points = [(cx, cy - 26), (cx + 16, cy), (cx, cy + 26), (cx - 16, cy)]
+    pygame.draw.polygon(target, theme.lighten(colour, 40), points)
+    pygame.draw.polygon(target, theme.lighten(colour, 110), [(cx, cy - 26), (cx + 16, cy),
+                                                              (cx, cy)])
+    pygame.draw.polygon(target, theme.CREAM, points, 2)
+    draw_treasury(target, (rect.x + 8, rect.bottom - 8), gold)
+
+
+def draw_treasury(target: pygame.Surface, at: tuple[int, int], gold: int) -> None:
+    """The team's gold as a stack of coins with the amount."""
+    x, y = at
+    for k in range(min(gold, 8)):
+        coin = pygame.Rect(x, y - 8 - 3 * k, 20, 8)
+        pygame.draw.ellipse(target, (150, 110, 30), coin.move(0, 2))
+        pygame.draw.ellipse(target, COIN, coin)
+        pygame.draw.ellipse(target, (255, 226, 130), coin, 1)
+    theme.text(target, f"{gold} gold", (x + 26, y - 6), 12, theme.BRASS_LIGHT, "bold",
+               "midleft", shadow=True)
+
+
+def draw_gold_space(target: pygame.Surface, rect: pygame.Rect, name: str, coins: int) -> None:
+    head = tile_base(target, rect, GOLD_TILE, name, (150, 116, 40))
+    theme.text(target, f"{coins}", (head.right - 10, head.centery), 12, theme.CREAM, "bold",
+               "midright")
+    for k in range(coins):  # the coins on the space, in a little pile at the bottom corner
+        c = (rect.right - 18 - (k % 3) * 11, rect.bottom - 12 - (k // 3) * 8)
+        pygame.draw.circle(target, (150, 110, 30), (c[0] + 1, c[1] + 2), 7)
+        pygame.draw.circle(target, COIN, c, 7)
+        pygame.draw.circle(target, (255, 226, 130), c, 7, 1)
+
+
+def draw_jungle(target: pygame.Surface, rect: pygame.Rect, name: str, catapult: bool) -> None:
+    tile_base(target, rect, JUNGLE, name, (30, 64, 38))
+    for dx, dy, r in ((-50, 18, 13), (-34, 30, 10), (46, 22, 12), (56, 36, 9), (-58, 38, 8)):
+        c = (rect.centerx + dx, rect.centery + dy)
+        pygame.draw.circle(target, (36, 76, 44), c, r)
+        pygame.draw.circle(target, (70, 120, 70), (c[0] - 2, c[1] - 2), r - 4)
+    if catapult:
+        draw_catapult(target, (rect.right - 26, rect.y + lay.TILE_HEAD + 14))
+
+
+def draw_catapult(target: pygame.Surface, at: tuple[int, int]) -> None:
+    x, y = at
+    pygame.draw.rect(target, theme.WOOD, (x - 14, y + 4, 28, 6), border_radius=2)
+    for wx in (x - 10, x + 10):
+        pygame.draw.circle(target, theme.INK, (wx, y + 12), 4)
+    pygame.draw.line(target, theme.WOOD, (x - 6, y + 4), (x + 10, y - 12), 4)
+    pygame.draw.circle(target, (110, 110, 104), (x + 11, y - 13), 4)
+    theme.text(target, "catapult", (x, y + 18), 9, theme.CREAM, "bold", "midtop")
+
+
+def draw_markers(target: pygame.Surface, d: dict) -> None:
+    """The Bear Trap and the Ice Wall where they lie."""
+    trap = d.get("trap")
+    if trap and trap.get("space") in load().spaces:
+        rect = space_rect(trap["space"])
+        c = (rect.x + 16, rect.bottom - 14)
+        pygame.draw.circle(target, (70, 60, 50), c, 10)
+        for k in range(6):
+            pygame.draw.line(target, (190, 190, 180), c, (c[0] + 11 * (k % 3 - 1),
+                                                          c[1] - 10 + 20 * (k // 3)), 2)
+        theme.text(target, "trap", (c[0] + 14, c[1]), 9, theme.CREAM, "bold", "midleft")
+    wall = d.get("ice_wall")
+    if wall and wall.get("space") in load().spaces:
+        rect = space_rect(wall["space"])
+        ice = pygame.Surface((rect.w - 8, 10), pygame.SRCALPHA)
+        ice.fill((180, 230, 250, 190))
+        target.blit(ice, (rect.x + 4, rect.bottom - 14))
+        theme.text(target, "Ice Wall", (rect.centerx, rect.bottom - 9), 9, theme.INK, "bold",
+                   "center")
+
+
+# -- the Heroes' plates ---------------------------------------------------------------------
+def draw_plate(target: pygame.Surface, rect: pygame.Rect, view: Any, hero: str,
+               colour: Colour, seat_label: str) -> None:
+    """A Hero's plate: name, level, HP bar, face-up card and defense, the order, tokens."""
+    v = view.d["heroes"][hero]
+    out = v["space"] is None and view.d["phase"] not in ("draft", "learn", "deal", "shuffle",
+                                                          "deploy")
+    theme.shadowed_rect(target, rect, (36, 30, 26), radius=8, shadow=3,
+                        border=colour, border_width=2)
+    spec = load().heroes[hero]
+    band = pygame.Rect(rect.x, rect.y, 6, rect.h)
+    pygame.draw.rect(target, colour, band, border_top_left_radius=8,
+                     border_bottom_left_radius=8)
+    level = f"L{v['level']}"
+    theme.text(target, theme.ellipsize(f"{spec.name} {level}", rect.w - 60, 12, "bold"),
+               (rect.x + 12, rect.y + 4), 12, theme.CREAM, "bold")
+    theme.text(target, seat_label, (rect.right - 6, rect.y + 5), 9, theme.PARCHMENT_DIM,
+               anchor="topright")
+    max_hp = spec.hp + v["level"]
+    bar = pygame.Rect(rect.x + 12, rect.y + 21, rect.w - 78, 8)
+    pygame.draw.rect(target, (70, 30, 28), bar, border_radius=3)
+    lit = bar.copy()
+    lit.w = round(bar.w * max(0, min(1, v["hp"] / max(1, max_hp))))
+    pygame.draw.rect(target, (200, 70, 60) if v["hp"] * 3 <= max_hp else (110, 190, 110), lit,
+                     border_radius=3)
+    theme.text(target, f"{v['hp']}/{max_hp}", (bar.right + 4, bar.centery), 10, theme.CREAM,
+               "bold", "midleft")
+    up = face(v["up"]) if v["up"] else None
+    words = f"{up.name} · def {up.defense}" if up else spec.hero_class
+    theme.text(target, theme.ellipsize(words, rect.w - 40, 10), (rect.x + 12, rect.y + 35), 10,
+               theme.PARCHMENT_DIM)
+    if v["down"] is not None:
+        card = pygame.Rect(rect.right - 20, rect.y + 20, 14, 20)
+        draw_back(target, card)
+    if out:
+        veil = pygame.Surface(rect.size, pygame.SRCALPHA)
+        veil.fill((20, 20, 20, 150))
+        target.blit(veil, rect.topleft)
+        theme.text(target, "defeated", rect.center, 14, theme.CREAM, "display", "center")
+
+
+# -- the track ----------------------------------------------------------------------------------
+def draw_track(target: pygame.Surface, view: Any) -> None:
+    """Round and phase as a track, with the initiative token in its team's colour."""
+    d = view.d
+    left = lay.SEAT_STRIP.right + 12
+    area = pygame.Rect(left, lay.TRACK.y, lay.TRACK.right - left, lay.TRACK.h)
+    theme.shadowed_rect(target, area, theme.WOOD, radius=10, shadow=3)
+    medal = (area.x + 50, area.centery)
+    theme.text(target, "Round", (medal[0] - 10, medal[1]), 11, theme.PARCHMENT_DIM, "bold",
+               "midright")
+    pygame.draw.circle(target, theme.BRASS, (medal[0] + 10, medal[1]), 14)
+    pygame.draw.circle(target, theme.INK, (medal[0] + 10, medal[1]), 14, 1)
+    theme.text(target, str(d["round"]), (medal[0] + 10, medal[1]), 14, theme.INK, "bold", "center")
+    phase = d["phase"]
+    x = medal[0] + 36
+    if phase in SETUP_PHASES:
+        theme.text(target, f"Setting up: {SETUP_PHASES[phase]}", (x, area.centery), 14,
+                   theme.BRASS_LIGHT, "bold", "midleft")
+    else:
+        current = "cleanup" if phase == "draw" else phase
+        for key, label in PHASES:
+            on = key == current
+            chip = pygame.Rect(x, area.y + 7, 74, area.h - 14)
+            pygame.draw.rect(target, theme.BRASS if on else (56, 36, 24), chip, border_radius=8)
+            theme.text(target, label, chip.center, 11, theme.INK if on else theme.PARCHMENT_DIM,
+                       "bold", "center")
+            x = chip.right + 4
+    ini = d["initiative"]
+    spot = (area.right - 70, area.centery)
+    theme.text(target, "Initiative", (spot[0] - 4, spot[1]), 11, theme.PARCHMENT_DIM, "bold",
+               "midright")
+    pygame.draw.circle(target, team_colour(ini), (spot[0] + 14, spot[1]), 11)
+    pygame.draw.circle(target, theme.CREAM, (spot[0] + 14, spot[1]), 11, 2)
+    theme.text(target, ("blue", "red")[ini], (spot[0] + 30, spot[1]), 11, theme.CREAM, "bold",
+               "midleft")

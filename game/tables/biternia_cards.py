@@ -1,0 +1,219 @@
+"""Biternia's action cards as the table draws them: the printed numbers in a few short
+words (defense, attacks with their power, keywords), the hand card widget and the small
+cards that lie beside a Hero (its face-up card and its order, face down until revealed)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+
+import pygame
+
+from game import theme
+from game.scene import Affine, CardNode
+from game.tween import ease_out_cubic
+from game.widgets import Widget
+from rules.biternia.content import Card, load
+from rules.biternia.effects import card_of
+
+BASIC_INK = (78, 64, 52)
+PHYSICAL = (156, 66, 50)
+MAGIC = (82, 84, 170)
+DIM = (128, 120, 106)
+SKILL_NAMES = {"A": "A", "B": "B", "C": "C", "Z": "Ultimate"}
+
+
+@dataclass(frozen=True)
+class Face:
+    """What a card shows: name, whose it is, defense, keywords and its steps in short."""
+
+    name: str
+    owner: str
+    defense: int
+    keywords: tuple[str, ...]
+    steps: tuple[str, ...]
+    ink: tuple[int, int, int]
+
+
+def short_step(step: dict) -> str:
+    """One step in a few words: "Ranged Phys 3, Pierce 1", "Heal 2", "Move"."""
+    kind = step["do"]
+    if kind == "attack":
+        words = [w for w, on in (("Ranged", step.get("ranged")), ("Area", step.get("area")))
+                 if on]
+        words.append(("Phys " if step["type"] == "physical" else "Magic ") + str(step["power"]))
+        out = " ".join(words)
+        if step.get("pierce"):
+            out += f", Pierce {step['pierce']}"
+        if step.get("hit"):
+            out += " + " + "/".join(h["do"].replace("_", " ").title() for h in step["hit"])
+        return out
+    amount = step.get("amount")
+    label = kind.replace("_", " ").title().replace("Attack Token", "+1 Attack")
+    return f"{label} {amount}" if isinstance(amount, int) and kind != "attack_token" else \
+        f"{label} x{amount}" if isinstance(amount, int) else label
+
+
+@lru_cache(maxsize=256)
+def face(card_id: str) -> Face | None:
+    """The face of a card instance (None for a hidden card or a Hero card)."""
+    card: Card | None = card_of(card_id) if card_id and card_id != "?" else None
+    if card is None:
+        return None
+    if card.hero:
+        owner = f"{load().heroes[card.hero].name} {SKILL_NAMES.get(card.skill, card.skill)}"
+    else:
+        owner = "Basic"
+    attacks = [s for s in card.steps if s["do"] == "attack"]
+    ink = BASIC_INK if not attacks else PHYSICAL if attacks[0]["type"] == "physical" else MAGIC
+    keywords = tuple(sorted(k.capitalize() for k in card.keywords))
+    return Face(card.name, owner, card.defense, keywords,
+                tuple(short_step(s) for s in card.steps), ink)
+
+
+def draw_shield(target: pygame.Surface, centre: tuple[int, int], number: int | str,
+                size: int = 16, fill: tuple[int, int, int] = (92, 100, 112)) -> None:
+    """A small heater shield with a number on it (defense, structure HP)."""
+    cx, cy = centre
+    half = size // 2
+    points = [(cx - half, cy - half), (cx + half, cy - half), (cx + half, cy + half // 3),
+              (cx, cy + half + 2), (cx - half, cy + half // 3)]
+    pygame.draw.polygon(target, fill, points)
+    pygame.draw.polygon(target, theme.CREAM, points, 1)
+    theme.text(target, str(number), (cx, cy - 1), max(9, size - 5), theme.CREAM, "bold",
+               "center")
+
+
+def draw_back(surf: pygame.Surface, rect: pygame.Rect) -> None:
+    """A card back: walnut with a brass frame and a brass gem."""
+    radius = max(3, rect.w // 8)
+    pygame.draw.rect(surf, theme.WOOD, rect, border_radius=radius)
+    inner = rect.inflate(-max(4, rect.w // 6), -max(4, rect.w // 6))
+    pygame.draw.rect(surf, theme.BRASS, inner, width=1, border_radius=max(2, radius - 2))
+    c = inner.center
+    r = max(2, min(inner.w, inner.h) // 4)
+    pygame.draw.polygon(surf, theme.BRASS, [(c[0], c[1] - r), (c[0] + r, c[1]),
+                                            (c[0], c[1] + r), (c[0] - r, c[1])], 1)
+
+
+class MiniCard(CardNode):
+    """A Hero's small card: ``card`` is a card id, "?" (hidden: the back) or None. Face up it
+    shows the defense shield and the name's first letters; ``secret`` marks an order seen
+    only by its own team (a dark corner says it is still face down)."""
+
+    def __init__(self, x: float, y: float, name: str) -> None:
+        super().__init__(x, y, "", face_up=True, w=24, h=32, name=name)
+        self.card: str | None = None
+        self.secret = False
+
+    def look_key(self) -> object:
+        return (self.w, self.h, self.showing_face, self.card, self.secret)
+
+    def render(self) -> pygame.Surface:
+        surf = pygame.Surface((int(self.w), int(self.h)), pygame.SRCALPHA)
+        rect = surf.get_rect()
+        found = face(self.card) if self.card else None
+        if not self.showing_face or found is None:
+            draw_back(surf, rect)
+            return surf
+        pygame.draw.rect(surf, theme.PARCHMENT, rect, border_radius=3)
+        pygame.draw.rect(surf, found.ink, (0, 0, rect.w, 7), border_top_left_radius=3,
+                         border_top_right_radius=3)
+        draw_shield(surf, (rect.centerx, rect.y + 16), found.defense, 13)
+        letters = "".join(w[0] for w in found.name.split()[:2])
+        theme.text(surf, letters, (rect.centerx, rect.bottom - 2), 9, theme.INK, "bold",
+                   "midbottom")
+        if self.secret:
+            pygame.draw.polygon(surf, (20, 20, 24, 200), [(rect.right, rect.bottom - 12),
+                                                          (rect.right, rect.bottom),
+                                                          (rect.right - 12, rect.bottom)])
+        pygame.draw.rect(surf, theme.WOOD, rect, width=1, border_radius=3)
+        return surf
+
+    def reveal(self, card: str) -> None:
+        """The order turns over: a back opens on its face, an own secret card loses its
+        corner."""
+        self.card, self.secret = card, False
+        self.face_up = False
+        self.flip(0.4)
+
+
+class HandCard(Widget):
+    """A card in the hand tray: name, owner, defense shield, keywords and the card's steps.
+    Clicking it calls ``on_pick(card id)``; ``selected`` lifts it with a brass edge; a card no
+    legal action takes is dimmed."""
+
+    def __init__(self, x: float, y: float, cid: str, on_pick: Callable[[str], None],
+                 w: float, h: float, mine: bool = True) -> None:
+        super().__init__(x, y, w, h, name=f"hand.{cid}", on_activate=lambda: on_pick(cid))
+        self.cid, self.mine = cid, mine
+        self.selected = False
+        self.dim = False  # dimmed: on the viewer's turn, no legal action takes it
+        self.home = (x, y)
+        self._look: tuple[object, pygame.Surface] | None = None
+
+    def send_home(self, x: float, y: float, snap: bool = False) -> None:
+        self.home = (x, y)
+        lift = 8 if self.selected else 0
+        if snap:
+            self.x, self.y = x, y - lift
+            return
+        self.tweens.tweens = [t for t in self.tweens.tweens if t.attr not in ("x", "y")]
+        for attr, end in (("x", x), ("y", y - lift)):
+            if abs(getattr(self, attr) - end) > 0.5:
+                self.tween(attr, end, 0.25, ease_out_cubic)
+
+    def select(self, on: bool) -> None:
+        if on != self.selected:
+            self.selected = on
+            self.send_home(*self.home)
+
+    def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
+        rect = self.box(world)
+        key = (rect.size, self.dim, self.selected, self.focused, round(self.glow, 1))
+        if self._look is None or self._look[0] != key:
+            self._look = (key, self.render(rect.size))
+        target.blit(self._look[1], (rect.x - 4, rect.y - 4))
+
+    def render(self, size: tuple[int, int]) -> pygame.Surface:
+        surf = pygame.Surface((size[0] + 8, size[1] + 8), pygame.SRCALPHA)
+        rect = pygame.Rect(4, 4, *size)
+        found = face(self.cid)
+        lit = not self.dim
+        theme.shadowed_rect(surf, rect, theme.PARCHMENT if lit else theme.PARCHMENT_DIM,
+                            radius=7, shadow=3)
+        if found is None:
+            draw_back(surf, rect)
+            return surf
+        ink = theme.INK if lit else DIM
+        band = pygame.Rect(rect.x, rect.y, rect.w, 18)
+        pygame.draw.rect(surf, found.ink if lit else DIM, band, border_top_left_radius=7,
+                         border_top_right_radius=7)
+        theme.text(surf, theme.ellipsize(found.owner, rect.w - 26, 9, "bold"),
+                   (rect.x + 5, band.centery), 9, theme.CREAM, "bold", "midleft")
+        draw_shield(surf, (rect.right - 11, band.bottom), found.defense, 16)
+        y = band.bottom + 4
+        for line in theme.wrap(found.name, rect.w - 8, 12, "bold")[:2]:
+            theme.text(surf, theme.ellipsize(line, rect.w - 8, 12, "bold"), (rect.x + 4, y), 12,
+                       ink, "bold")
+            y += 14
+        if found.keywords:
+            theme.text(surf, theme.ellipsize(" · ".join(found.keywords), rect.w - 8, 10, "bold"),
+                       (rect.x + 4, y), 10, PHYSICAL if lit else DIM, "bold")
+            y += 12
+        for line in found.steps:
+            for part in theme.wrap(line, rect.w - 8, 9)[:2]:
+                if y > rect.bottom - 11:
+                    break
+                theme.text(surf, part, (rect.x + 4, y), 10, ink)
+                y += 12
+        lit_edge = self.selected or self.focused
+        pygame.draw.rect(surf, theme.BRASS_LIGHT if lit_edge else theme.WOOD, rect,
+                         width=3 if lit_edge else 1, border_radius=7)
+        if self.glow > 0.05 and self.enabled:
+            wash = pygame.Surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.rect(wash, (255, 240, 200, int(50 * self.glow)), wash.get_rect(),
+                             border_radius=7)
+            surf.blit(wash, rect.topleft)
+        return surf

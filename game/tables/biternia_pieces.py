@@ -1,0 +1,267 @@
+"""Pieces on Biternia's battlefield: a Hero (standee in the team colour with its level, HP
+and tokens, its face-up card and its order card beside it), a space as a click target, a
+number rising from a hit, and the prompt that pops up near the acting Hero."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from game import theme
+from game.scene import Affine, Node, SpriteNode
+from game.tables.biternia_cards import MiniCard
+from game.tween import arc, ease_in_out_cubic, ease_out_back, ease_out_cubic, linear
+from game.widgets import Button, Widget
+
+PIECE_W, PIECE_H = 72, 48
+HOP = 30
+
+
+@dataclass(frozen=True)
+class Token:
+    """A token beside a standee: a coloured disc with a letter (and a count above one)."""
+
+    letter: str
+    colour: tuple[int, int, int]
+    count: int = 1
+
+
+TOKEN_LOOK = {  # what each token or state looks like on a standee
+    "shield": ("S", (92, 120, 160)), "attack": ("+", (196, 72, 60)),
+    "chill": ("C", (96, 186, 210)), "stone": ("St", (130, 130, 126)),
+    "mark": ("D", (30, 30, 34)), "artifact": ("a", (214, 170, 76)),
+    "immobile": ("I", (120, 84, 50)), "confuse": ("?", (150, 96, 176)),
+    "channel": ("~", (110, 70, 170)), "stealth": ("H", (60, 70, 66)),
+    "favored": ("F", (200, 120, 40)),
+}
+
+
+def tokens_of(hero: dict, favored: bool) -> tuple[Token, ...]:
+    """The tokens and states a Hero's standee carries, from its view record."""
+    out = []
+    for key, count in (("shield", hero.get("shield", 0)), ("attack", hero.get("attack", 0)),
+                       ("chill", hero.get("chill", 0)), ("stone", hero.get("stone", 0)),
+                       ("artifact", len(hero.get("artifacts", []))),
+                       ("mark", int(bool(hero.get("mark")))),
+                       ("immobile", int(bool(hero.get("immobile")))),
+                       ("confuse", int(bool(hero.get("confuse")))),
+                       ("channel", int(bool(hero.get("channel")))),
+                       ("stealth", int(bool(hero.get("stealth")))),
+                       ("favored", int(favored))):
+        if count:
+            letter, colour = TOKEN_LOOK[key]
+            out.append(Token(letter, colour, int(count)))
+    return tuple(out)
+
+
+def draw_token(target: pygame.Surface, centre: tuple[int, int], token: Token,
+               radius: int = 6) -> None:
+    pygame.draw.circle(target, (0, 0, 0, 90), (centre[0] + 1, centre[1] + 1), radius)
+    pygame.draw.circle(target, token.colour, centre, radius)
+    pygame.draw.circle(target, theme.CREAM, centre, radius, 1)
+    theme.text(target, token.letter, centre, 8, theme.CREAM, "bold", "center")
+    if token.count > 1:
+        theme.text(target, str(token.count), (centre[0] + radius + 1, centre[1] + 2), 8,
+                   theme.CREAM, "bold", "midleft", shadow=True)
+
+
+class Figure(SpriteNode):
+    """The standee: a body in the team colour with the Hero's initials, a level badge, an HP
+    tab and the tokens in a column beside it."""
+
+    def __init__(self, colour: tuple[int, int, int], initials: str) -> None:
+        super().__init__(-14, 0, 46, PIECE_H, name="")
+        self.colour, self.initials = colour, initials
+        self.level, self.hp, self.max_hp = 1, 0, 0
+        self.tokens: tuple[Token, ...] = ()
+
+    def look_key(self) -> object:
+        return (self.colour, self.initials, self.level, self.hp, self.max_hp, self.tokens)
+
+    def render(self) -> pygame.Surface:
+        surf = pygame.Surface((int(self.w), int(self.h)), pygame.SRCALPHA)
+        w, h = surf.get_size()
+        pygame.draw.ellipse(surf, (0, 0, 0, 100), (12, h - 11, w - 14, 10))
+        pygame.draw.ellipse(surf, theme.WOOD, (13, h - 13, w - 16, 9))
+        body = pygame.Rect(15, 3, w - 20, h - 14)
+        pygame.draw.rect(surf, self.colour, body, border_radius=11)
+        pygame.draw.rect(surf, theme.CREAM, body, width=2, border_radius=11)
+        theme.text(surf, self.initials, (body.centerx, body.y + 12), 12, theme.CREAM, "bold",
+                   "center")
+        hp_tab = pygame.Rect(0, 0, body.w + 4, 13)
+        hp_tab.midbottom = (body.centerx, body.bottom + 2)
+        low = self.max_hp and self.hp * 3 <= self.max_hp
+        pygame.draw.rect(surf, theme.DANGER if low else theme.INK, hp_tab, border_radius=4)
+        theme.text(surf, f"{self.hp}/{self.max_hp}", hp_tab.center, 9, theme.CREAM, "bold",
+                   "center")
+        badge = (body.x + 2, body.y + 2)
+        pygame.draw.circle(surf, theme.BRASS, badge, 7)
+        pygame.draw.circle(surf, theme.INK, badge, 7, 1)
+        theme.text(surf, str(self.level), badge, 9, theme.INK, "bold", "center")
+        for k, token in enumerate(self.tokens[:4]):
+            draw_token(surf, (6, 20 + 9 * k), token, 5)
+        return surf
+
+
+class HeroPiece(Widget):
+    """A Hero on the board: the standee, its face-up card and its order card beside it. It
+    slides (hopping) to a new space, and can be clicked when that plays or picks something
+    (``interactive`` follows ``enabled``, so a piece that does nothing lets clicks through
+    to the space under it)."""
+
+    def __init__(self, hero: str, colour: tuple[int, int, int], initials: str,
+                 on_pick: Callable[[str], None]) -> None:
+        super().__init__(0, 0, PIECE_W, PIECE_H, name=f"hero.{hero}",
+                         on_activate=lambda: on_pick(hero))
+        self.hero = hero
+        self.figure = Figure(colour, initials)
+        self.up = MiniCard(16, 5, f"up.{hero}")
+        self.order = MiniCard(24, -3, f"order.{hero}")
+        self.order.z = 1
+        for child in (self.figure, self.up, self.order):
+            self.add(child)
+        self.up.visible = self.order.visible = False
+        self.mark = ""  # "", "ready" (can act), "picked" or "target"
+        self.hop, self.clock = 0.0, 0.0
+        self.set_enabled(False)
+
+    def set_enabled(self, on: bool) -> None:
+        self.enabled = self.interactive = on
+
+    def lift(self) -> float:
+        return -HOP * arc(self.hop)
+
+    def glide_to(self, x: float, y: float, hop: bool) -> None:
+        """Slide to (x, y); across spaces with a hop, inside one space without."""
+        self.tweens.tweens = [t for t in self.tweens.tweens if t.attr not in ("x", "y", "hop")]
+        duration = 0.5 if hop else 0.25
+        self.tween("x", x, duration, ease_in_out_cubic)
+        self.tween("y", y, duration, ease_in_out_cubic)
+        if hop:
+            self.hop = 0.0
+            self.tween("hop", 1.0, duration, linear)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.clock += dt
+
+    def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
+        if not self.mark and not self.focused:
+            return
+        cx, cy = world.apply(-12, 16)
+        pulse = 0.5 + 0.5 * math.sin(self.clock * 5)
+        colour = {"target": theme.DANGER, "picked": theme.CREAM}.get(self.mark, theme.BRASS_LIGHT)
+        ring = pygame.Rect(0, 0, 48 + 6 * pulse, 16 + 3 * pulse)
+        ring.center = (round(cx), round(cy))
+        pygame.draw.ellipse(target, colour, ring, 3)
+        if self.focused:
+            pygame.draw.ellipse(target, theme.CREAM, ring.inflate(8, 6), 1)
+
+
+class SpaceSpot(Widget):
+    """A space as a click target: outlined in the acting colour with what a click does; it
+    takes clicks only while lit."""
+
+    def __init__(self, space: str, rect: pygame.Rect, on_pick: Callable[[str], None]) -> None:
+        super().__init__(rect.centerx, rect.centery, rect.w, rect.h, name=f"space.{space}",
+                         on_activate=lambda: on_pick(space))
+        self.space, self.words, self.colour = space, "", theme.BRASS_LIGHT
+        self.clock = 0.0
+        self.z = -1
+        self.light("", theme.BRASS_LIGHT)
+
+    def light(self, words: str, colour: tuple[int, int, int]) -> None:
+        self.words, self.colour = words, colour
+        self.enabled = self.interactive = bool(words)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.clock += dt
+
+    def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
+        if not self.words:
+            return
+        rect = self.box(world)
+        pulse = 0.5 + 0.5 * math.sin(self.clock * 4)
+        wash = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(wash, (*self.colour, int(40 + 40 * pulse + 50 * self.glow)),
+                         wash.get_rect(), border_radius=10)
+        target.blit(wash, rect.topleft)
+        pygame.draw.rect(target, self.colour, rect.inflate(4, 4), width=3, border_radius=12)
+        label = theme.ellipsize(self.words, rect.w - 12, 11, "bold")
+        shown = theme.rendered(label, 11, theme.INK, "bold")
+        back = shown.get_rect(midbottom=(rect.centerx, rect.bottom - 3)).inflate(8, 2)
+        pygame.draw.rect(target, self.colour, back, border_radius=5)
+        target.blit(shown, shown.get_rect(center=back.center))
+
+
+class FloatText(Node):
+    """Words that rise from a piece and fade ("-3", "+2 gold", "Stunned")."""
+
+    def __init__(self, x: float, y: float, words: str, colour: tuple[int, int, int],
+                 delay: float = 0.0) -> None:
+        super().__init__(x, y, name="float")
+        self.words, self.colour, self.z = words, colour, 40
+        self.alpha = 0.0
+        self.tween("alpha", 1.0, 0.12, delay=delay)
+        self.tween("y", y - 34, 1.0, ease_out_cubic, delay=delay)
+        self.tween("alpha", 0.0, 0.4, delay=delay + 0.8, on_done=self.drop)
+
+    def drop(self) -> None:
+        if self.parent is not None:
+            self.parent.remove(self)
+
+    def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
+        surf = theme.rendered(self.words, 18, self.colour, "display")
+        shade = theme.rendered(self.words, 18, (0, 0, 0), "display", True)
+        x, y = world.apply(0, 0)
+        rect = surf.get_rect(center=(round(x), round(y)))
+        if alpha < 0.999:
+            surf, shade = surf.copy(), shade.copy()
+            surf.set_alpha(int(255 * alpha))
+            shade.set_alpha(int(140 * alpha))
+        target.blit(shade, rect.move(2, 2))
+        target.blit(surf, rect)
+
+
+class Prompt(Node):
+    """A callout near the acting Hero: a question and a button per answer (``prompt.N``),
+    each playing one legal action."""
+
+    def __init__(self, x: float, y: float, title: str,
+                 answers: list[tuple[str, Callable[[], None]]], point_to: tuple[float, float],
+                 bounds: pygame.Rect) -> None:
+        width = 260
+        height = 34 + 32 * len(answers)
+        rect = pygame.Rect(0, 0, width, height)
+        rect.midbottom = (round(x), round(y))
+        rect.clamp_ip(bounds)
+        super().__init__(rect.centerx, rect.centery, width, height, name="prompt")
+        self.title, self.point_to, self.z = title, point_to, 45
+        self.buttons: list[Button] = []
+        for k, (label, act) in enumerate(answers):
+            button = Button(0, -height / 2 + 46 + 32 * k, width - 20, 28, label,
+                            name=f"prompt.{k}", on_activate=act, size=13)
+            self.buttons.append(button)
+            self.add(button)
+        self.scale, self.alpha = 0.85, 0.0
+        self.tween("scale", 1.0, 0.25, ease_out_back)
+        self.tween("alpha", 1.0, 0.15)
+
+    def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
+        left, top = world.apply(-self.w / 2, -self.h / 2)
+        rect = pygame.Rect(round(left), round(top), round(self.w * world.scale),
+                           round(self.h * world.scale))
+        px, py = self.point_to
+        if not rect.collidepoint(px, py):
+            base_x = min(max(px, rect.x + 20), rect.right - 20)
+            base_y = rect.bottom if py > rect.bottom else rect.y
+            pygame.draw.polygon(target, theme.BRASS, [(base_x - 9, base_y), (base_x + 9, base_y),
+                                                      (px, py)])
+        theme.shadowed_rect(target, rect, theme.PARCHMENT, radius=10, shadow=6,
+                            border=theme.BRASS, border_width=3)
+        theme.text(target, theme.ellipsize(self.title, rect.w - 20, 13, "bold"),
+                   (rect.centerx, rect.y + 16), 13, theme.INK, "bold", "center")
