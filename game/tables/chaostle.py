@@ -1,0 +1,542 @@
+"""Chaostle's own table: the three-level castle drawn as stepped stone terraces with a
+standee per character that hops space by space along the path it took; each army's
+character cards (health, movement, armour, pegs) with the player to move lit; the Card of
+Happiness / Card of Doom when a fate is rolled; a duel card while a battle is fought; the
+castle's health; the dice in the tray. A click on a lit space, standee, card or peg hole
+plays that action; every legal action also stays on the generic action buttons."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pygame
+
+from game import theme
+from game.dice import DiceTray
+from game.tables import chaostle_layout as lay
+from game.tables.chaostle_board import draw_castle, draw_crown_glyph, draw_traps, trap_rect
+from game.tables.chaostle_cards import army_head, character_card, peg_rect
+from game.tables.chaostle_parts import GAIN, LOSS, DraftCard, Figure, FloatText, Target
+from game.tables.chaostle_popups import DuelPopup, FatePopup
+from game.tables.generic import GenericTable, TableModel
+from game.widgets import Button, Widget
+from rules.core import Action, Event, Panel
+
+MOVES = ("move", "card", "enter")  # actions that end on a space of the board
+FATE_CELL = re.compile(r"column (\d+), row (\d+)")
+ROLLED = re.compile(r"rolls (\d+)")
+
+
+class ChaostleTable(GenericTable):
+    """The castle as a board game; the action buttons stay in the strip below."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.remove(self.tray)
+        self.tray = DiceTray(lay.TRAY.centerx, lay.TRAY.centery, lay.TRAY.w, lay.TRAY.h)
+        self.add(self.tray)
+        self.panels_area = pygame.Rect(lay.BOARD.x, lay.BOARD.y, 0, 0)  # no text panels
+        self.figures: dict[str, Figure] = {}
+        self.places: dict[str, str] = {}
+        self.trapped: dict[str, str] = {}
+        self.paths: dict[str, list[str]] = {}  # the last path each character moved along
+        self.targets: list[Widget] = []
+        self.selected: str | None = None
+        self.fate = FatePopup()
+        self.duel = DuelPopup()
+        self.add(self.fate)
+        self.add(self.duel)
+
+    # -- geometry ------------------------------------------------------------------------
+    def log_rect(self) -> pygame.Rect:
+        return lay.LOG
+
+    def seat_rect(self, seat: int) -> pygame.Rect:
+        row = lay.army_row(len(self.seat_names), seat)
+        return pygame.Rect(row.x, row.y, row.w, 24)
+
+    def colour(self, seat: int) -> tuple[int, int, int]:
+        """An army's colour: its crown's once taken, else the seat's."""
+        view = self.model.view
+        crowns = getattr(view, "crowns", None)
+        if crowns and 0 <= seat < len(crowns) and crowns[seat]:
+            crown = view.board.crowns[crowns[seat]]
+            return theme.NAMED_COLOURS.get(str(crown.colour).lower(), theme.BRASS)
+        return super().colour(seat)
+
+    def char_colour(self, view: Any, cid: str) -> tuple[int, int, int]:
+        owner = view.chars[cid].get("owner")
+        return self.colour(int(owner)) if owner is not None else theme.MUTED
+
+    def _masonry(self) -> list[tuple[Panel, pygame.Rect, list[str]]]:
+        return []  # everything the panels say is drawn
+
+    # -- model -> nodes ----------------------------------------------------------------------
+    def refresh(self, model: TableModel, panels: list[Panel]) -> None:
+        if model.actions != self.model.actions:
+            self.selected = None
+        super().refresh(model, panels)
+        view = model.view
+        if view is None:
+            return
+        self.place_figures(view)
+        self.fate.follow(view)
+        self.duel.follow(view, self)
+        self.mark_targets()
+
+    def place_figures(self, view: Any) -> None:
+        """A standee per character in play; one whose space changed hops there along the
+        path it took (or straight there after a load); one that left play fades away."""
+        seen = set()
+        for cid, ch in view.chars.items():
+            at = ch.get("at")
+            if ch.get("status") != "play" or at not in view.board.spaces:
+                continue
+            seen.add(cid)
+            figure = self.figures.get(cid)
+            path = self.paths.pop(cid, None)
+            if figure is None:
+                figure = self.new_figure(view, cid, path)
+            elif self.places.get(cid) != at:
+                self.walk(view, figure, path, at)
+            figure.health = ch.get("hp", 0) / max(1, view.max_hp(cid))
+            figure.colour = self.char_colour(view, cid)
+            self.places[cid] = at
+        for cid in [c for c in self.figures if c not in seen]:
+            self.retire(cid)
+        self.trapped = {c: ch["trap"] for c, ch in view.chars.items()
+                        if ch.get("status") == "trap" and ch.get("trap")}
+
+    def stand_point(self, view: Any, space: str) -> tuple[float, float]:
+        x, y = lay.space_xy(view.board.spaces[space])
+        return x, y - 12
+
+    def new_figure(self, view: Any, cid: str, path: list[str] | None) -> Figure:
+        card = view.cards[cid]
+        at = view.chars[cid]["at"]
+        start = path[0] if path else at
+        x, y = self.stand_point(view, start)
+        if cid in self.trapped and self.trapped[cid] in view.board.traps:
+            x, y = trap_rect(view.board.traps[self.trapped[cid]]).center
+        figure = Figure(x, y, lay.abbreviation(card.type), self.char_colour(view, cid),
+                        int(card.level), name=f"figure.{cid}")
+        self.figures[cid] = figure
+        self.add(figure)
+        if path and len(path) > 1 or (x, y) != self.stand_point(view, at):
+            self.walk(view, figure, path, at)
+        return figure
+
+    def walk(self, view: Any, figure: Figure, path: list[str] | None, at: str) -> None:
+        """Hop along the path (when the last move event gave one ending here), else hop
+        straight to the space."""
+        if path and path[-1] == at:
+            steps = [sp for sp in path[1:] if sp in view.board.spaces]
+        else:
+            steps = [at]
+        figure.walk([self.stand_point(view, sp) for sp in steps])
+
+    def retire(self, cid: str) -> None:
+        figure = self.figures.pop(cid)
+        self.places.pop(cid, None)
+        figure.tween("alpha", 0.0, 0.5, delay=0.3, on_done=lambda: self.remove(figure)
+                     if figure.parent is self else None)
+
+    # -- clicks on the board ------------------------------------------------------------------
+    def mark_targets(self) -> None:
+        """Light up what a click can play: spaces a move ends on, opponents a battle
+        attacks, crowns, draft cards, peg holes and the keep."""
+        for target in self.targets:
+            self.remove(target)
+        self.targets = []
+        view, actions = self.model.view, self.model.actions
+        if view is None or not actions:
+            return
+        self.mark_draft(view, actions)
+        self.mark_crowns(view, actions)
+        self.mark_moves(view, actions)
+        self.mark_battles(view, actions)
+        self.mark_pegs(view, actions)
+        self.mark_keep(view, actions)
+        for target in self.targets:
+            self.add(target)
+
+    def target(self, rect: pygame.Rect, words: str, colour: tuple[int, int, int], name: str,
+               action: Action | None = None, round_: bool = False,
+               on_activate: Any = None) -> None:
+        act = on_activate or (lambda a=action: self.choose(a))
+        self.targets.append(Target(rect, words, colour, name, act, round_))
+
+    def mark_draft(self, view: Any, actions: tuple[Action, ...]) -> None:
+        """The draft (and a mercenary to hire): every character still free as a card over
+        the board; the ones a legal action takes play it when clicked."""
+        takes = {a.args[0]: a for a in actions if a.kind in ("pick", "mercenary") and a.args}
+        if not takes:
+            return
+        pool = [c for c, ch in view.chars.items() if ch.get("status") == "pool"]
+        for k, cid in enumerate(pool):
+            action = takes.get(cid)
+            rect = draft_slot(k, len(pool))
+            play = (lambda a=action: self.choose(a)) if action is not None else None
+            self.targets.append(DraftCard(rect, view.cards[cid], f"draft.{cid}", play))
+
+    def mark_crowns(self, view: Any, actions: tuple[Action, ...]) -> None:
+        for a in actions:
+            if a.kind == "crown" and a.args and a.args[0] in view.board.crowns:
+                crown = view.board.crowns[a.args[0]]
+                rect = lay.space_rect(view.board.spaces[crown.start]).inflate(6, 6)
+                colour = theme.NAMED_COLOURS.get(str(crown.colour).lower(), theme.BRASS)
+                self.target(rect, f"{crown.colour} {crown.title}".title(), colour,
+                            f"crown.{a.args[0]}", a)
+
+    def mark_moves(self, view: Any, actions: tuple[Action, ...]) -> None:
+        """Each space a move of the selected character (or of the only character that
+        can get there) ends on; a click on one of your standees selects it."""
+        moves = [a for a in actions if a.kind in MOVES and len(a.args) >= 2
+                 and a.args[1] in view.board.spaces]
+        movers = sorted({str(a.args[0]) for a in moves})
+        if self.selected not in movers:
+            self.selected = None
+        by_space: dict[str, list[Action]] = {}
+        for a in moves:
+            if self.selected is None or a.args[0] == self.selected:
+                by_space.setdefault(str(a.args[1]), []).append(a)
+        for space, group in sorted(by_space.items()):
+            if len({a.args[0] for a in group}) != 1:
+                continue  # two characters could end here: select one first
+            action = min(group, key=lambda a: move_rank(view, a))
+            rect = lay.space_rect(view.board.spaces[space]).inflate(4, 4)
+            mover = str(action.args[0])
+            words = f"{view.name(mover)} to {view.space_label(space)}"
+            self.target(rect, words, self.char_colour(view, mover), f"space.{space}", action)
+        if len(movers) > 1:
+            for cid in movers:
+                at = view.chars[cid].get("at")
+                if view.chars[cid].get("status") != "play" or at not in view.board.spaces:
+                    continue
+                rect = lay.space_rect(view.board.spaces[at]).inflate(10, 10)
+                words = "Show all moves" if cid == self.selected else f"Move {view.name(cid)}"
+                self.target(rect, words, theme.BRASS_LIGHT, f"select.{cid}", round_=True,
+                            on_activate=lambda c=cid: self.select(c))
+
+    def select(self, cid: str) -> None:
+        """Show only this character's moves (again: everyone's)."""
+        self.selected = None if self.selected == cid else cid
+        self.mark_targets()
+
+    def mark_battles(self, view: Any, actions: tuple[Action, ...]) -> None:
+        by_foe: dict[str, list[Action]] = {}
+        for a in actions:
+            if a.kind == "battle" and len(a.args) == 2:
+                by_foe.setdefault(str(a.args[1]), []).append(a)
+        for foe, group in sorted(by_foe.items()):
+            at = view.chars[foe].get("at")
+            if len(group) != 1 or at not in view.board.spaces:
+                continue
+            rect = lay.space_rect(view.board.spaces[at]).inflate(12, 12)
+            words = f"{view.name(group[0].args[0])} attacks {view.name(foe)}"
+            self.target(rect, words, LOSS, f"attack.{foe}", group[0], round_=True)
+
+    def mark_pegs(self, view: Any, actions: tuple[Action, ...]) -> None:
+        for a in actions:
+            if a.kind != "upgrade" or len(a.args) != 2:
+                continue
+            cid, item = str(a.args[0]), str(a.args[1])
+            card = self.card_rect(view, cid)
+            hole = peg_rect(card, item) if card is not None and card.h >= 60 else None
+            if hole is not None:
+                self.target(hole.inflate(2, 2), str(a).split(": ", 1)[-1], theme.BRASS_LIGHT,
+                            f"peg.{cid}.{item}", a, round_=True)
+
+    def mark_keep(self, view: Any, actions: tuple[Action, ...]) -> None:
+        strikes = [a for a in actions if a.kind in ("castle", "sanctuary")]
+        if len(strikes) != 1:
+            return
+        r = round(lay.KEEP_RADIUS * lay.UNIT) + 4
+        x, y = lay.to_px(0.0, 0.0, 2.0)
+        rect = pygame.Rect(0, 0, 2 * r, 2 * r)
+        rect.center = (round(x), round(y))
+        self.target(rect, str(strikes[0]), theme.BRASS_LIGHT, "keep", strikes[0], round_=True)
+
+    def card_rect(self, view: Any, cid: str) -> pygame.Rect | None:
+        """Where a character's card lies in its army's row."""
+        for seat, army in enumerate(view.armies):
+            if cid in army:
+                return lay.card_rect(view.num_players, seat, army.index(cid),
+                                     self.army_slots(view, seat))
+        return None
+
+    @staticmethod
+    def army_slots(view: Any, seat: int) -> int:
+        return max(len(view.armies[seat]), int(view.setup.get("army", 3)))
+
+    # -- events -> motion ---------------------------------------------------------------------
+    def animate(self, event: Event) -> None:
+        """Dice go to the tray (movement, weapon rolls, castle strikes, fates); paths are
+        kept for the standees; damage and healing rise from the character."""
+        super().animate(event)
+        self.tray.caption = theme.ellipsize(self.tray.caption, lay.TRAY.w - 20, 13)
+        data = event.data
+        if event.kind in ("move", "frog") and isinstance(data.get("path"), list):
+            if event.kind == "move" and isinstance(data.get("char"), str):
+                self.paths[data["char"]] = [str(p) for p in data["path"]]
+            return
+        if event.kind in ("hit", "miss") and isinstance(data.get("roll"), int):
+            self.throw([data["roll"]], data.get("char"), event.text)
+            self.duel.rolled(str(data.get("char")), int(data["roll"]), event)
+        if event.kind == "castle":
+            face = ROLLED.search(event.text)
+            if face:
+                self.throw([int(face.group(1))], data.get("char"), event.text)
+        if event.kind == "fate" and isinstance(data.get("fate"), str):
+            cell = FATE_CELL.search(event.text)
+            if cell:
+                column, row = int(cell.group(1)), int(cell.group(2))
+                self.tray.throw([column, row], 6, (206, 70, 60),
+                                theme.ellipsize(event.text, lay.TRAY.w - 20, 13))
+                self.fate.show(data["fate"], column, row)
+        self.float_words(event)
+
+    def throw(self, faces: list[int], cid: object, caption: str) -> None:
+        view = self.model.view
+        colour = theme.CREAM
+        if view is not None and isinstance(cid, str) and cid in view.chars:
+            colour = theme.lighten(self.char_colour(view, cid), 40)
+        self.tray.throw(faces, 6, colour, theme.ellipsize(caption, lay.TRAY.w - 20, 13))
+
+    def float_words(self, event: Event) -> None:
+        data = event.data
+        who = data.get("target") if event.kind == "hit" else data.get("char")
+        words, colour = "", LOSS
+        if event.kind == "hit":
+            words = f"-{data.get('loss', 0)}"
+        elif event.kind == "wound":
+            words = f"-{data.get('loss', 0)}"
+        elif event.kind == "miss":
+            words, colour = "Miss", theme.CREAM
+        elif event.kind in ("heal", "toad"):
+            words, colour = "Healed", GAIN
+        elif event.kind == "conquered":
+            words = "Conquered!"
+        elif event.kind == "trap":
+            words = "Trapped!"
+        elif event.kind == "upgrade":
+            words, colour = "+1 peg", theme.BRASS_LIGHT
+        figure = self.figures.get(who) if isinstance(who, str) else None
+        if words and figure is not None:
+            self.add(FloatText(figure.x, figure.y - 26, words, colour, delay=0.8
+                               if event.kind in ("hit", "miss") else 0.0))
+
+    # -- drawing ------------------------------------------------------------------------------
+    def static_key(self) -> tuple[object, ...]:
+        return (*super().static_key(), self.selected)
+
+    def draw_seats(self, target: pygame.Surface) -> None:
+        """The seats are the armies' rows of the roster (drawn with the panels)."""
+
+    def draw_panels(self, target: pygame.Surface) -> None:
+        view = self.model.view
+        theme.shadowed_rect(target, lay.BOARD, theme.WOOD, radius=14, shadow=6)
+        if view is None:
+            return
+        target.blit(draw_castle(view), lay.BOARD.topleft)
+        self.draw_keep(target, view)
+        prisoners: dict[str, list[str]] = {}
+        for cid, trap in self.trapped.items():
+            prisoners.setdefault(trap, []).append(cid)
+        draw_traps(target, view, prisoners, {c: self.char_colour(view, c) for c in view.chars})
+        if view.phase == "draft" or any(a.kind == "mercenary" for a in self.model.actions):
+            self.draw_draft_cloth(target, view)
+        self.draw_roster(target, view)
+        self.draw_castle_plaque(target, view)
+
+    def draw_keep(self, target: pygame.Surface, view: Any) -> None:
+        """The castle's health as a brass ring round Sanctuary's keep (red once broken)."""
+        x, y = lay.to_px(0.0, 0.0, 2.0)
+        r = lay.KEEP_RADIUS * lay.UNIT + 3
+        start = max(1, int(view.setup.get("castle_hp", 100)))
+        share = max(0.0, min(1.0, view.castle_hp / start))
+        box = pygame.Rect(0, 0, 2 * r, 2 * r)
+        box.center = (round(x), round(y))
+        if share > 0:
+            import math
+            pygame.draw.arc(target, theme.BRASS_LIGHT, box, math.pi / 2,
+                            math.pi / 2 + share * math.tau, 3)
+        if view.castle_down:
+            pygame.draw.circle(target, theme.DANGER, box.center, r, 3)
+        inside = [c for c, ch in view.chars.items() if ch.get("status") == "sanctuary"]
+        for k, cid in enumerate(inside[:6]):
+            angle = k * 1.05
+            import math
+            spot = (x + 6 * math.cos(angle), y + 6 * math.sin(angle))
+            pygame.draw.circle(target, self.char_colour(view, cid), spot, 4)
+        if not inside:
+            draw_crown_glyph(target, (x, y), 6, theme.BRASS_LIGHT)
+
+    def draw_draft_cloth(self, target: pygame.Surface, view: Any) -> None:
+        veil = pygame.Surface(lay.BOARD.size, pygame.SRCALPHA)
+        pygame.draw.rect(veil, (10, 20, 16, 200), veil.get_rect(), border_radius=14)
+        target.blit(veil, lay.BOARD.topleft)
+        words = "Choose a character" if view.phase == "draft" else "Hire a mercenary"
+        theme.text(target, words, (lay.BOARD.centerx, lay.BOARD.y + 18), 18, theme.BRASS_LIGHT,
+                   "display", "center")
+        pool = [c for c, ch in view.chars.items() if ch.get("status") == "pool"]
+        if not any(a.kind in ("pick", "mercenary") for a in self.model.actions):
+            for k, cid in enumerate(pool):  # someone else chooses: the cards, not lit
+                from game.tables.chaostle_parts import draw_card_face
+
+                rect = draft_slot(k, len(pool))
+                target.blit(draw_card_face(view.cards[cid], rect.w, rect.h), rect)
+
+    def draw_roster(self, target: pygame.Surface, view: Any) -> None:
+        n = view.num_players
+        battle = next((f for f in view.queue if f.get("k") == "battle"), None)
+        fighting = {battle["a"], battle["d"]} if battle else set()
+        for seat in range(n):
+            row = lay.army_row(n, seat)
+            current = seat == view.current and view.phase not in ("first", "over")
+            if view.phase == "draft":
+                current = seat == (view.first_picker - view.picks) % n
+            need = view.sanctuary_needed()
+            extra = f"Sanctuary {view.sanctuary_count(seat)}/{need}" if view.armies[seat] \
+                else ""
+            kind = self.seat_kinds[seat] if seat < len(self.seat_kinds) else ""
+            army_head(target, row, view.player_name(seat), kind, self.colour(seat), current,
+                      seat == self.model.viewer, extra)
+            slots = self.army_slots(view, seat)
+            for i, cid in enumerate(view.armies[seat]):
+                rect = lay.card_rect(n, seat, i, slots)
+                lit = cid in fighting or cid == self.selected
+                character_card(target, rect, view, cid, self.colour(seat), lit)
+            if not view.armies[seat]:
+                theme.text(target, "No characters yet", (row.x + 32, row.y + 40), 12,
+                           theme.MUTED)
+
+    def draw_castle_plaque(self, target: pygame.Surface, view: Any) -> None:
+        box = lay.CASTLE
+        theme.shadowed_rect(target, box, (52, 40, 32), radius=9, shadow=4, border=theme.WOOD)
+        start = max(1, int(view.setup.get("castle_hp", 100)))
+        words = "Castle conquered: Sanctuary is open" if view.castle_down else \
+            f"Castle {view.castle_hp} / {start}"
+        theme.text(target, words, (box.x + 10, box.y + 12), 13, theme.BRASS_LIGHT, "bold",
+                   "midleft")
+        bar = pygame.Rect(box.x + 10, box.y + 22, box.w - 20, 6)
+        pygame.draw.rect(target, (30, 24, 20), bar, border_radius=3)
+        fill = bar.copy()
+        fill.w = round(bar.w * max(0.0, min(1.0, view.castle_hp / start)))
+        pygame.draw.rect(target, theme.BRASS, fill, border_radius=3)
+        theme.text(target, theme.ellipsize(turn_words(view), box.w - 20, 11),
+                   (box.x + 10, box.bottom - 9), 11, theme.PARCHMENT_DIM, anchor="midleft")
+
+    # -- the action strip ----------------------------------------------------------------------
+    def build_buttons(self) -> None:
+        for b in self.buttons + self.pager:
+            self.remove(b)
+        self.buttons, self.pager = [], []
+        per_page = lay.COLUMNS * lay.ROWS
+        first = self.page * per_page
+        for k, action in enumerate(self.model.actions[first: first + per_page]):
+            rect = lay.strip_button(k)
+            button = Button(rect.centerx, rect.centery, rect.w, rect.h, f"{k + 1}. {action}",
+                            name=f"action.{first + k}",
+                            on_activate=lambda a=action: self.choose(a), size=14)
+            self.buttons.append(button)
+            self.add(button)
+        if self.pages > 1:
+            for k, (label, name, step) in enumerate((("◀ Prev", "page.prev", -1),
+                                                     ("Next ▶", "page.next", 1))):
+                rect = lay.pager_button(k)
+                button = Button(rect.centerx, rect.centery, rect.w, rect.h, label, name=name,
+                                on_activate=lambda s=step: self.turn_page(s), size=14)
+                self.pager.append(button)
+                self.add(button)
+
+    def widgets(self) -> list[Widget]:
+        """Focus order: the action buttons (the keyboard path), paging, then the board's
+        targets, then the menu."""
+        return [*self.buttons, *self.pager, *self.targets, self.menu_button]
+
+    def on_wheel(self, dy: int, pos: tuple[float, float]) -> None:
+        if lay.STRIP.collidepoint(pos) and self.pages > 1:
+            self.turn_page(-1 if dy > 0 else 1)
+        elif self.log_rect().collidepoint(pos):
+            self.log_scroll = max(0, self.log_scroll + dy * 2)
+
+    def draw_actions(self, target: pygame.Surface) -> None:
+        strip = lay.STRIP
+        theme.shadowed_rect(target, strip, (16, 44, 37), radius=12, shadow=6, border=theme.WOOD)
+        m = self.model
+        if m.actions:
+            focused = next((b for b in self.buttons if b.focused), None)
+            head = "Choose an action, or click a lit space, standee, card or peg"
+            if focused is not None:
+                head = f"Choose an action:  {focused.label.split('. ', 1)[-1]}"
+        else:
+            head = "Your actions appear here on your turn" if m.viewer is not None else ""
+        theme.text(target, theme.ellipsize(head, strip.w - 260, 15, "bold"),
+                   (strip.x + 14, strip.y + 17), 15, theme.BRASS_LIGHT, "bold", "midleft")
+        if m.ending:
+            head, _, reason = m.ending.partition("\n")
+            theme.text(target, theme.ellipsize(head, strip.w - 60, 24, "display"),
+                       (strip.centerx, strip.centery), 24, theme.BRASS_LIGHT, "display",
+                       "center")
+            theme.text(target, theme.ellipsize(reason, strip.w - 60, 15),
+                       (strip.centerx, strip.centery + 32), 15, theme.PARCHMENT_DIM,
+                       anchor="center")
+        if self.pages > 1:
+            theme.text(target, f"page {self.page + 1} of {self.pages}  (PgUp/PgDn)",
+                       (strip.right - 14, strip.y + 17), 12, theme.PARCHMENT_DIM,
+                       anchor="midright")
+
+    def draw_waiting(self, target: pygame.Surface) -> None:
+        m = self.model
+        if m.actor is None or not 0 <= m.actor < len(self.seat_names) or m.ending:
+            return
+        view = m.view
+        name = view.player_name(m.actor) if view is not None else self.seat_names[m.actor]
+        words = f"{name} is thinking" if m.thinking else f"Waiting for {name}"
+        centre = (lay.STRIP.centerx, lay.STRIP.centery + 4)
+        theme.text(target, words, centre, 20, theme.PARCHMENT_DIM, "bold", "center")
+        import math
+        seat = self.colour(m.actor)
+        for k in range(8):
+            angle = k * math.tau / 8
+            lit = (k - int(self.clock * 10)) % 8
+            colour = theme.blend((16, 44, 37), seat, 0.25 + 0.75 * (1 - lit / 8))
+            pygame.draw.circle(target, colour, (centre[0] + 14 * math.cos(angle),
+                                                centre[1] + 38 + 14 * math.sin(angle)), 4)
+
+
+def draft_slot(k: int, count: int) -> pygame.Rect:
+    """The k-th free character's card laid on the board (four a row)."""
+    cols = 4
+    rows = max(1, -(-count // cols))
+    area = lay.BOARD.inflate(-24, -50).move(0, 14)
+    w = (area.w - (cols - 1) * 8) // cols
+    h = min(140, (area.h - (rows - 1) * 8) // rows)
+    col, row = k % cols, k // cols
+    return pygame.Rect(area.x + col * (w + 8), area.y + row * (h + 8), w, h)
+
+
+def move_rank(view: Any, action: Action) -> tuple[int, int]:
+    """Which of several moves of one character to the same space a click plays: the plain
+    roll first, then with battle-card movement added, then the battle-card move alone."""
+    if action.kind == "move":
+        roll = view.turn.get("roll")
+        return (0 if len(action.args) > 2 and action.args[2] == roll else 1, 0)
+    return (2 if action.kind == "card" else 3, 0)
+
+
+def turn_words(view: Any) -> str:
+    """The turn in a few words: whose, and what the movement roll allows."""
+    words = {"first": "Rolling to choose first", "draft": "Choosing characters",
+             "crown": "Choosing King and Queen positions", "place": "Placing characters",
+             "over": "Game over"}
+    if view.phase in words:
+        return words[view.phase]
+    roll = view.turn.get("roll")
+    base = f"Turn {view.turns} · {view.player_name(view.current)}"
+    if roll is not None:
+        base += f" rolled {roll} ({view.turn.get('kind')})"
+    return base
+TABLE = ChaostleTable

@@ -1,0 +1,310 @@
+"""Chaostle's cards drawn from the viewer's view: each army's character cards (health,
+armour, movement, status, upgrades as pegs in a peg board), the Card of Happiness / Card
+of Doom with the rolled column and row lit, and the duel card of a battle."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game import theme
+from game.tables.chaostle_parts import CATEGORY_COLOURS, GAIN, LOSS
+
+PEG_ROWS: tuple[tuple[str, ...], ...] = (
+    ("health", "movement", "armor", "skill0", "skill1", "skill2"),
+    tuple(f"damage{i}" for i in range(6)),
+    tuple(f"range{i}" for i in range(6)),
+)
+PEG_WORDS = ("H M A S S S", "damage 1-6", "range 1-6")
+STATUS_WORDS = {"play": "", "out": "out of play", "sanctuary": "in Sanctuary",
+                "pool": "mercenary"}
+
+
+# ---- small icons ----------------------------------------------------------------------------
+def heart(target: pygame.Surface, centre: tuple[int, int], r: int,
+          colour: tuple[int, int, int] = LOSS) -> None:
+    x, y = centre
+    pygame.draw.circle(target, colour, (x - r // 2, y - r // 3), r // 2 + 1)
+    pygame.draw.circle(target, colour, (x + r // 2, y - r // 3), r // 2 + 1)
+    pygame.draw.polygon(target, colour, [(x - r, y - r // 4), (x + r, y - r // 4), (x, y + r)])
+
+
+def shield(target: pygame.Surface, centre: tuple[int, int], r: int,
+           colour: tuple[int, int, int] = (110, 130, 150)) -> None:
+    x, y = centre
+    points = [(x - r, y - r), (x + r, y - r), (x + r, y), (x, y + r), (x - r, y)]
+    pygame.draw.polygon(target, colour, points)
+    pygame.draw.polygon(target, theme.INK, points, 1)
+
+
+def boot(target: pygame.Surface, centre: tuple[int, int], r: int,
+         colour: tuple[int, int, int] = (120, 84, 52)) -> None:
+    """Movement: a chevron arrow."""
+    x, y = centre
+    points = [(x - r, y - r), (x, y - r), (x + r, y), (x, y + r), (x - r, y + r), (x, y)]
+    pygame.draw.polygon(target, colour, points)
+
+
+def stat_line(target: pygame.Surface, at: tuple[int, int], hp: str, move: int, armour: int,
+              size: int = 11) -> int:
+    """Health, movement and armour with their icons from ``at`` (middle-left); returns the
+    right edge."""
+    x, y = at
+    r = size // 2
+    heart(target, (x + r, y), r)
+    x = theme.text(target, hp, (x + 2 * r + 3, y), size, theme.INK, "bold", "midleft").right
+    boot(target, (x + 8 + r, y), r)
+    x = theme.text(target, f"+{move}", (x + 10 + 2 * r, y), size, theme.INK, "bold",
+                   "midleft").right
+    shield(target, (x + 8 + r, y), r)
+    return theme.text(target, str(armour), (x + 10 + 2 * r, y), size, theme.INK, "bold",
+                      "midleft").right
+
+
+def health_bar(target: pygame.Surface, rect: pygame.Rect, hp: int, most: int) -> None:
+    pygame.draw.rect(target, (60, 30, 26), rect, border_radius=3)
+    fill = rect.copy()
+    fill.w = round(rect.w * max(0.0, min(1.0, hp / max(1, most))))
+    pygame.draw.rect(target, GAIN if hp > most * 0.4 else LOSS, fill, border_radius=3)
+
+
+# ---- character cards in the roster ----------------------------------------------------------
+def peg_board(rect: pygame.Rect) -> pygame.Rect:
+    """Where a card's 3 x 6 peg board sits (bottom right of the card)."""
+    size = max(4, min(12, (rect.w - 16) // 6, (rect.h - 52) // 3))
+    w, h = size * 6, size * 3
+    return pygame.Rect(rect.right - w - 6, rect.bottom - h - 5, w, h)
+
+
+def peg_rect(rect: pygame.Rect, item: str) -> pygame.Rect | None:
+    """The hole of one upgrade item on a character card at ``rect``."""
+    board = peg_board(rect)
+    size = board.w // 6
+    for row, items in enumerate(PEG_ROWS):
+        if item in items:
+            col = items.index(item)
+            return pygame.Rect(board.x + col * size, board.y + row * size, size, size)
+    return None
+
+
+def character_card(target: pygame.Surface, rect: pygame.Rect, view: Any, cid: str,
+                   colour: tuple[int, int, int], lit: bool) -> None:
+    """One character's card: a band in its army's colour with its type and level, health
+    (number and bar), movement and armour as they stand now, where it is, and its pegs."""
+    card = view.cards[cid]
+    ch = view.chars[cid]
+    up = tuple(ch.get("up", ()))
+    status = ch.get("status", "")
+    most = view.max_hp(cid)
+    hp = int(ch.get("hp", 0))
+    gone = status in ("out", "sanctuary")
+    fill = theme.PARCHMENT if not gone else theme.blend(theme.PARCHMENT, (120, 120, 120), 0.35)
+    theme.shadowed_rect(target, rect, fill, radius=7, shadow=3,
+                        border=theme.BRASS_LIGHT if lit else theme.WOOD,
+                        border_width=2 if lit else 1)
+    band = pygame.Rect(rect.x, rect.y, rect.w, 17)
+    pygame.draw.rect(target, colour, band, border_top_left_radius=7, border_top_right_radius=7)
+    ink = theme.INK if sum(colour) > 520 else theme.CREAM
+    for k in range(card.level):
+        pygame.draw.circle(target, theme.BRASS_LIGHT, (band.right - 7 - k * 6, band.centery), 2)
+    title = theme.ellipsize(card.type, rect.w - 12 - 6 * card.level, 11, "bold")
+    theme.text(target, title, (rect.x + 5, band.centery), 11, ink, "bold", "midleft")
+    y = band.bottom + 8
+    heart(target, (rect.x + 10, y), 5)
+    right = theme.text(target, f"{hp}/{most}", (rect.x + 18, y), 10, theme.INK, "bold",
+                       "midleft").right
+    if rect.h < 60:  # a slim card: health, then the pegs as a count
+        health_bar(target, pygame.Rect(right + 5, y - 2, rect.right - right - 40, 4), hp, most)
+        theme.text(target, f"{len(up)} pegs", (rect.right - 5, y), 9, theme.WOOD,
+                   anchor="midright")
+        if gone:
+            _stamp(target, rect, status)
+        return
+    health_bar(target, pygame.Rect(right + 5, y - 2, rect.right - right - 11, 5), hp, most)
+    y += 14
+    boot(target, (rect.x + 10, y), 5)
+    x = theme.text(target, f"+{view_movement(view, cid, up)}", (rect.x + 18, y), 10, theme.INK,
+                   "bold", "midleft").right
+    shield(target, (x + 12, y), 5)
+    theme.text(target, str(view_armour(view, cid, up)), (x + 20, y), 10, theme.INK, "bold",
+               "midleft")
+    board = peg_board(rect)
+    if not gone:
+        lines = theme.wrap(_where(view, cid), rect.w - 10, 10)
+        room = max(1, (board.y - 4 - (y + 8)) // 12)
+        for k, line in enumerate(lines[:room]):
+            tone = theme.DANGER if status == "trap" else theme.WOOD
+            theme.text(target, line, (rect.x + 5, y + 8 + 12 * k), 10, tone)
+    draw_pegs(target, rect, up, colour)
+    if gone:
+        _stamp(target, pygame.Rect(rect.x, y + 6, rect.w, board.y - y - 6), status)
+
+
+def _stamp(target: pygame.Surface, area: pygame.Rect, status: str) -> None:
+    """A rubber stamp across the card: OUT OF PLAY, or IN SANCTUARY."""
+    words = "IN SANCTUARY" if status == "sanctuary" else "OUT OF PLAY"
+    tone = (150, 110, 30) if status == "sanctuary" else theme.DANGER
+    ink = theme.rendered(words, 10, tone, "bold")
+    stamp = pygame.Surface((ink.get_width() + 10, ink.get_height() + 4), pygame.SRCALPHA)
+    pygame.draw.rect(stamp, tone, stamp.get_rect(), 2, border_radius=4)
+    stamp.blit(ink, (5, 2))
+    stamp = pygame.transform.rotate(stamp, 8)
+    target.blit(stamp, stamp.get_rect(center=area.center))
+
+
+def draw_pegs(target: pygame.Surface, rect: pygame.Rect, up: tuple[str, ...],
+              colour: tuple[int, int, int]) -> None:
+    """The peg board: a hole per upgrade item, a brass peg in each one taken."""
+    board = peg_board(rect)
+    pygame.draw.rect(target, (120, 92, 60), board.inflate(4, 4), border_radius=3)
+    for items in PEG_ROWS:
+        for item in items:
+            hole = peg_rect(rect, item)
+            assert hole is not None
+            r = max(2, hole.w // 2 - 1)
+            if item in up:
+                pygame.draw.circle(target, theme.blend(colour, theme.BRASS, 0.5), hole.center, r)
+                pygame.draw.circle(target, theme.BRASS_LIGHT, hole.center, r, 1)
+            else:
+                pygame.draw.circle(target, (52, 36, 24), hole.center, max(1, r - 1))
+
+
+def view_movement(view: Any, cid: str, up: tuple[str, ...]) -> int:
+    lo, hi = view.cards[cid].movement
+    return hi if "movement" in up else lo
+
+
+def view_armour(view: Any, cid: str, up: tuple[str, ...]) -> int:
+    lo, hi = view.cards[cid].armor
+    return hi if "armor" in up else lo
+
+
+def _where(view: Any, cid: str) -> str:
+    ch = view.chars[cid]
+    status = ch.get("status", "")
+    marks = [m.replace("_", " ").title() for m in ("bad_vibes", "burden") if ch.get(m)]
+    tail = f" · {', '.join(marks)}" if marks else ""
+    if status == "play" and ch.get("at"):
+        return view.space_label(ch["at"]) + tail
+    if status == "trap" and ch.get("trap") in view.board.traps:
+        return f"in the {view.board.traps[ch['trap']].name}" + tail
+    return STATUS_WORDS.get(status, status) + tail
+
+
+def army_head(target: pygame.Surface, row: pygame.Rect, name: str, kind: str,
+              colour: tuple[int, int, int], current: bool, you: bool, extra: str) -> None:
+    """The army's row: a frame in its colour, the player's name, seat kind and notes."""
+    fill = (52, 40, 32) if not current else (84, 64, 40)
+    theme.shadowed_rect(target, row, fill, radius=9, shadow=4,
+                        border=theme.BRASS_LIGHT if current else theme.WOOD,
+                        border_width=2 if current else 1)
+    pygame.draw.rect(target, colour, (row.x, row.y + 6, 5, row.h - 12), border_radius=2)
+    pygame.draw.circle(target, colour, (row.x + 18, row.y + 12), 7)
+    pygame.draw.circle(target, theme.CREAM, (row.x + 18, row.y + 12), 7, 1)
+    label = f"{name}{'  (you)' if you else ''}"
+    right = theme.text(target, theme.ellipsize(label, row.w // 2, 14, "bold"),
+                       (row.x + 32, row.y + 12), 14, theme.BRASS_LIGHT if current else
+                       theme.PARCHMENT, "bold", "midleft").right
+    if current:
+        tag = theme.rendered("TO PLAY", 10, theme.INK, "bold")
+        box = tag.get_rect(midleft=(right + 10, row.y + 12)).inflate(10, 4)
+        pygame.draw.rect(target, theme.BRASS_LIGHT, box, border_radius=6)
+        target.blit(tag, tag.get_rect(center=box.center))
+    words = f"{extra}   {kind}" if extra else kind
+    theme.text(target, theme.ellipsize(words, row.w // 2 - 40, 11), (row.right - 10,
+               row.y + 12), 11, theme.PARCHMENT_DIM, anchor="midright")
+
+
+# ---- fate cards -----------------------------------------------------------------------------
+def fate_card(w: int, h: int, card: str, columns: list[tuple[str, ...]],
+              names: dict[str, str], column: int | None, row: int | None) -> pygame.Surface:
+    """The Card of Happiness (columns 1-3) or Doom (4-6): rows 2-12 by columns, the rolled
+    column and row lit up and their cell ringed."""
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    rect = surf.get_rect()
+    happy = card == "happiness"
+    tone = (70, 130, 80) if happy else (130, 44, 40)
+    pygame.draw.rect(surf, (0, 0, 0, 120), rect.move(4, 6), border_radius=12)
+    pygame.draw.rect(surf, theme.PARCHMENT, rect, border_radius=12)
+    pygame.draw.rect(surf, tone, rect, 4, border_radius=12)
+    title = "Card of Happiness" if happy else "Card of Doom"
+    theme.text(surf, title, (w // 2, 22), 22, tone, "display", "center")
+    grid = pygame.Rect(14, 44, w - 28, h - 58)
+    head_w = 30
+    col_w = (grid.w - head_w) // 3
+    row_h = (grid.h - 20) // 11
+    first = 1 if happy else 4
+    for c in range(3):
+        x = grid.x + head_w + c * col_w
+        lit_col = column == first + c
+        if lit_col:
+            pygame.draw.rect(surf, theme.blend(theme.PARCHMENT, theme.BRASS, 0.45),
+                             (x, grid.y, col_w, grid.h), border_radius=6)
+        theme.text(surf, f"red {first + c}", (x + col_w // 2, grid.y + 9), 12, tone, "bold",
+                   "center")
+    for r in range(11):
+        y = grid.y + 20 + r * row_h
+        if row == r + 2:
+            pygame.draw.rect(surf, (*theme.blend(theme.PARCHMENT, theme.BRASS, 0.45), 255),
+                             (grid.x, y, grid.w, row_h), border_radius=4)
+        theme.text(surf, str(r + 2), (grid.x + head_w // 2, y + row_h // 2), 12, theme.WOOD,
+                   "bold", "center")
+        for c in range(3):
+            fid = columns[c][r] if c < len(columns) and r < len(columns[c]) else ""
+            x = grid.x + head_w + c * col_w
+            words = theme.ellipsize(names.get(fid, fid), col_w - 8, 11)
+            theme.text(surf, words, (x + col_w // 2, y + row_h // 2), 11, theme.INK,
+                       anchor="center")
+            if column == first + c and row == r + 2:
+                cell = pygame.Rect(x + 1, y, col_w - 2, row_h)
+                pygame.draw.rect(surf, tone, cell, 3, border_radius=4)
+    return surf
+
+
+# ---- the duel card --------------------------------------------------------------------------
+def duel_side(target: pygame.Surface, rect: pygame.Rect, view: Any, cid: str,
+              colour: tuple[int, int, int], lit_face: int | None, next_up: bool,
+              range_: int, smoke: bool) -> None:
+    """One side of a battle: the character's card with health and its six weapons, the
+    weapon its last roll picked lit, and whether it strikes next."""
+    card = view.cards[cid]
+    ch = view.chars[cid]
+    up = tuple(ch.get("up", ()))
+    theme.shadowed_rect(target, rect, theme.PARCHMENT, radius=10, shadow=5,
+                        border=theme.BRASS_LIGHT if next_up else theme.WOOD,
+                        border_width=3 if next_up else 1)
+    band = pygame.Rect(rect.x, rect.y, rect.w, 26)
+    pygame.draw.rect(target, colour, band, border_top_left_radius=10, border_top_right_radius=10)
+    ink = theme.INK if sum(colour) > 520 else theme.CREAM
+    theme.text(target, theme.ellipsize(card.type, rect.w - 20, 16, "bold"),
+               (rect.x + 10, band.centery), 16, ink, "bold", "midleft")
+    most = view.max_hp(cid)
+    y = band.bottom + 14
+    stat_line(target, (rect.x + 10, y), f"{ch.get('hp', 0)}/{most}",
+              view_movement(view, cid, up), view_armour(view, cid, up), 13)
+    health_bar(target, pygame.Rect(rect.x + 10, y + 11, rect.w - 20, 7), int(ch.get("hp", 0)),
+               most)
+    y += 26
+    cat = CATEGORY_COLOURS.get(card.category, theme.WOOD)
+    theme.text(target, f"Level {card.level} {card.category}", (rect.x + 10, y), 11, cat, "bold")
+    theme.text(target, "dmg / rng", (rect.right - 10, y), 11, theme.MUTED, anchor="topright")
+    y += 16
+    for k, weapon in enumerate(card.weapons):
+        dmg = weapon.damage[1] if f"damage{k}" in up else weapon.damage[0]
+        rng = weapon.range[1] if f"range{k}" in up else weapon.range[0]
+        if smoke:
+            rng = max(0, rng - 1)
+        line = pygame.Rect(rect.x + 6, y, rect.w - 12, 17)
+        if lit_face == k + 1:
+            pygame.draw.rect(target, theme.blend(theme.PARCHMENT, theme.BRASS, 0.6), line,
+                             border_radius=4)
+        reaches = range_ == 0 or rng >= range_
+        theme.text(target, str(k + 1), (line.x + 8, line.centery), 11, theme.WOOD, "bold",
+                   "center")
+        theme.text(target, theme.ellipsize(weapon.name, line.w - 80, 11),
+                   (line.x + 18, line.centery), 11, theme.INK if reaches else theme.MUTED,
+                   anchor="midleft")
+        theme.text(target, f"{dmg} / {rng}", (line.right - 4, line.centery), 11,
+                   theme.INK if reaches else theme.MUTED, "bold", "midright")
+        y += 18

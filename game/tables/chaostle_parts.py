@@ -1,0 +1,204 @@
+"""Chaostle's pieces on the table: a standee per character (army colour, level, health) that
+hops space by space along the path it took, the glowing targets a click plays (a space, a
+draft card, a peg hole), and numbers that rise from a hurt character."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+
+import pygame
+
+from game import theme
+from game.scene import Affine, Node, SpriteNode, blit_transformed
+from game.widgets import Widget
+
+HOP_TIME = 0.16  # seconds a standee takes for one space of its path
+GAIN, LOSS = (110, 200, 120), (236, 84, 70)
+
+
+class Figure(SpriteNode):
+    """A character's standee: a coloured figure on a wooden base with its initials, its
+    level as pips and its health as a bar. ``walk`` hops it along a path of points."""
+
+    def __init__(self, x: float, y: float, label: str, colour: tuple[int, int, int],
+                 level: int, name: str = "") -> None:
+        super().__init__(x, y, 26, 38, name=name)
+        self.label, self.colour, self.level = label, colour, level
+        self.health = 1.0  # 0..1 of its maximum
+        self.hop = 0.0  # whole number of hops done; the fraction is the current arc
+        self.hop_height = 9.0
+        self.z = 10
+
+    def lift(self) -> float:
+        return -self.hop_height * abs(math.sin(math.pi * self.hop))
+
+    def walk(self, points: Sequence[tuple[float, float]]) -> None:
+        """Hop from where it stands through each point in turn (one hop per space)."""
+        self.tweens.tweens = [t for t in self.tweens.tweens if t.attr not in ("x", "y", "hop")]
+        self.hop = 0.0
+        for k, (x, y) in enumerate(points):
+            self.tween("x", x, HOP_TIME, lambda t: t, delay=k * HOP_TIME)
+            self.tween("y", y, HOP_TIME, lambda t: t, delay=k * HOP_TIME)
+        if points:
+            self.tween("hop", float(len(points)), HOP_TIME * len(points), lambda t: t)
+
+    def look_key(self) -> object:
+        return (self.label, self.colour, self.level, round(self.health, 2))
+
+    def render(self) -> pygame.Surface:
+        surf = super().render()
+        w, h = surf.get_size()
+        pygame.draw.ellipse(surf, (0, 0, 0, 100), (1, h - 9, w - 2, 8))
+        pygame.draw.ellipse(surf, theme.WOOD, (3, h - 10, w - 6, 7))
+        body = pygame.Rect(4, 1, w - 8, h - 12)
+        pygame.draw.rect(surf, theme.blend(self.colour, (0, 0, 0), 0.35), body.move(1, 1),
+                         border_radius=8)
+        pygame.draw.rect(surf, self.colour, body, border_radius=8)
+        pygame.draw.rect(surf, theme.CREAM, body, width=1, border_radius=8)
+        ink = theme.INK if sum(self.colour) > 520 else theme.CREAM
+        theme.text(surf, self.label, (body.centerx, body.y + 11), 11, ink, "bold", "center")
+        for k in range(self.level):  # level pips
+            pygame.draw.circle(surf, theme.BRASS_LIGHT, (body.x + 5 + k * 5, body.bottom - 9), 2)
+        bar = pygame.Rect(body.x + 1, body.bottom - 5, body.w - 2, 3)
+        pygame.draw.rect(surf, (40, 20, 20), bar)
+        fill = bar.copy()
+        fill.w = max(0, round(bar.w * max(0.0, min(1.0, self.health))))
+        pygame.draw.rect(surf, GAIN if self.health > 0.4 else LOSS, fill)
+        return surf
+
+
+class Target(Widget):
+    """Something a click plays: a glowing outline in a colour, with a word or two above it
+    (a space a move reaches, a standee a battle attacks, a peg hole, a crown)."""
+
+    def __init__(self, rect: pygame.Rect, words: str, colour: tuple[int, int, int],
+                 name: str, on_activate: Callable[[], None], round_: bool = False) -> None:
+        super().__init__(rect.centerx, rect.centery, rect.w, rect.h, name=name,
+                         on_activate=on_activate)
+        self.words, self.colour, self.round = words, colour, round_
+        self.z = 20
+        self.clock = 0.0
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.clock += dt
+
+    def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
+        rect = self.box(world)
+        pulse = 0.5 + 0.5 * math.sin(self.clock * 5)
+        wash = pygame.Surface(rect.size, pygame.SRCALPHA)
+        radius = rect.w // 2 if self.round else 5
+        pygame.draw.rect(wash, (*self.colour, int(50 + 50 * pulse + 60 * self.glow)),
+                         wash.get_rect(), border_radius=radius)
+        target.blit(wash, rect.topleft)
+        edge = theme.CREAM if self.focused or self.glow > 0.5 else self.colour
+        pygame.draw.rect(target, edge, rect.inflate(2, 2), width=2, border_radius=radius + 1)
+        if self.words and (self.glow > 0.05 or self.focused):
+            label = theme.rendered(self.words, 12, theme.CREAM, "bold")
+            box = label.get_rect(midbottom=(rect.centerx, rect.y - 4)).inflate(10, 4)
+            box.clamp_ip(pygame.Rect(0, 0, *theme.LOGICAL_SIZE))
+            pygame.draw.rect(target, (20, 16, 12), box, border_radius=6)
+            pygame.draw.rect(target, self.colour, box, 1, border_radius=6)
+            target.blit(label, label.get_rect(center=box.center))
+
+
+class DraftCard(Widget):
+    """A battle card in the draft: type, level, category and the numbers; a click chooses
+    it (when the draft allows it) and a card nobody may take now is dimmed."""
+
+    def __init__(self, rect: pygame.Rect, card: object, name: str,
+                 on_activate: Callable[[], None] | None) -> None:
+        super().__init__(rect.centerx, rect.centery, rect.w, rect.h, name=name,
+                         on_activate=on_activate, enabled=on_activate is not None)
+        self.card = card
+        self.interactive = on_activate is not None
+        self.z = 20
+
+    def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
+        rect = self.box(world)
+        if self.glow > 0.05:
+            rect = rect.move(0, -round(4 * self.glow))
+        blit_transformed(target, _draft_face(self.card, rect.w, rect.h, self.enabled),
+                         Affine(tx=rect.centerx, ty=rect.centery), 1.0)
+        if self.focused or self.glow > 0.5:
+            pygame.draw.rect(target, theme.CREAM, rect.inflate(4, 4), 2, border_radius=9)
+
+
+CATEGORY_COLOURS = {"Chaos": (150, 52, 44), "Good": (62, 110, 170), "Magic": (118, 72, 150),
+                    "Neutral": (96, 120, 70)}
+
+
+def _draft_face(card: object, w: int, h: int, enabled: bool) -> pygame.Surface:
+    key = (getattr(card, "id", ""), w, h, enabled)
+    if key not in _FACES:
+        _FACES[key] = draw_card_face(card, w, h, enabled)
+    return _FACES[key]
+
+
+_FACES: dict[tuple[object, ...], pygame.Surface] = {}
+
+
+def draw_card_face(card: object, w: int, h: int, enabled: bool = True) -> pygame.Surface:
+    """A printed battle card in miniature: a band in its category's colour, its type and
+    level, health / move / armour and its six weapons (damage and range)."""
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    rect = surf.get_rect()
+    category = str(getattr(card, "category", ""))
+    colour = CATEGORY_COLOURS.get(category, theme.WOOD)
+    pygame.draw.rect(surf, theme.PARCHMENT, rect, border_radius=8)
+    band = pygame.Rect(0, 0, w, 20)
+    pygame.draw.rect(surf, colour, band, border_top_left_radius=8, border_top_right_radius=8)
+    kind = str(getattr(card, "type", ""))
+    theme.text(surf, theme.ellipsize(kind, w - 26, 12, "bold"), (6, band.centery), 12,
+               theme.CREAM, "bold", "midleft")
+    level = int(getattr(card, "level", 1))
+    for k in range(level):
+        pygame.draw.circle(surf, theme.BRASS_LIGHT, (w - 8 - k * 7, band.centery), 3)
+    y = band.bottom + 3
+    theme.text(surf, theme.ellipsize(str(getattr(card, "name", "")), w - 10, 10),
+               (6, y), 10, theme.WOOD)
+    y += 14
+    hp, mv, ar = (getattr(card, f, (0, 0)) for f in ("health", "movement", "armor"))
+    from game.tables.chaostle_cards import stat_line
+
+    stat_line(surf, (6, y + 6), str(hp[0]), mv[0], ar[0], 11)
+    y += 16
+    for k, weapon in enumerate(getattr(card, "weapons", ())[: max(0, (h - y - 4) // 11)]):
+        words = theme.ellipsize(f"{k + 1} {weapon.name}", w - 46, 9)
+        theme.text(surf, words, (6, y), 9, theme.INK)
+        theme.text(surf, f"{weapon.damage[0]}/{weapon.range[0]}", (w - 6, y), 9, theme.WOOD,
+                   "bold", "topright")
+        y += 11
+    pygame.draw.rect(surf, colour, rect, 2, border_radius=8)
+    if not enabled:
+        veil = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(veil, (20, 20, 20, 130), rect, border_radius=8)
+        surf.blit(veil, (0, 0))
+    return surf
+
+
+class FloatText(Node):
+    """A number or word that rises from a character and fades ("-4", "Miss")."""
+
+    def __init__(self, x: float, y: float, words: str, colour: tuple[int, int, int],
+                 delay: float = 0.0) -> None:
+        super().__init__(x, y, name="float")
+        self.words = words
+        self.z = 60
+        ink = theme.rendered(words, 20, colour, "bold")
+        self.look = pygame.Surface((ink.get_width() + 2, ink.get_height() + 2), pygame.SRCALPHA)
+        self.look.blit(theme.rendered(words, 20, (0, 0, 0), "bold"), (2, 2))
+        self.look.blit(ink, (0, 0))
+        self.alpha = 0.0 if delay else 1.0
+        if delay:
+            self.tween("alpha", 1.0, 0.05, delay=delay)
+        self.tween("y", y - 30, 1.1, delay=delay)
+        self.tween("alpha", 0.0, 0.5, delay=delay + 0.7, on_done=self.leave)
+
+    def leave(self) -> None:
+        if self.parent is not None:
+            self.parent.remove(self)
+
+    def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
+        blit_transformed(target, self.look, world, alpha)

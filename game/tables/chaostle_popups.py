@@ -1,0 +1,159 @@
+"""The pop-ups over the castle: the Card of Happiness or Doom a fate is rolled on (its
+rolled column and row lit up), and the duel card of a battle (both characters' cards, the
+last die each rolled, the weapon it picked and the damage done)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game import theme
+from game.dice import render_die_face
+from game.scene import SpriteNode
+from game.tables.chaostle_cards import duel_side, fate_card
+from game.tables.chaostle_layout import BOARD
+from game.tween import ease_out_back
+from rules.chaostle.fates import fate_table
+from rules.core import Event
+
+FATE_SHOWN = 3.2  # seconds a fate's card stays up when nothing is left to decide about it
+DUEL_AFTER = 1.8  # seconds the duel card stays up once the battle is over
+
+
+class FatePopup(SpriteNode):
+    """The fate card, shown when a fate is rolled and while its owner decides on it."""
+
+    def __init__(self) -> None:
+        super().__init__(BOARD.centerx, BOARD.centery, 360, 330, name="fate")
+        self.alpha, self.z = 0.0, 70
+        self.fate: str | None = None
+        self.column: int | None = None
+        self.row: int | None = None
+        self.pending = False
+
+    def show(self, fate: str, column: int, row: int | None) -> None:
+        self.fate, self.column, self.row = fate, column, row
+        self.tweens.tweens.clear()
+        self.alpha, self.scale = 0.0, 0.85
+        self.tween("alpha", 1.0, 0.2)
+        self.tween("scale", 1.0, 0.35, ease_out_back)
+        self.tween("alpha", 0.0, 0.4, delay=FATE_SHOWN)
+
+    def follow(self, view: Any) -> None:
+        """Stay up while a happiness fate waits to be accepted or declined (after a load
+        too); go once it is settled."""
+        frame = next((f for f in view.queue if f.get("k") == "fate"
+                      and f.get("step") not in ("column", "row")), None)
+        if frame is not None and frame.get("fate"):
+            if self.fate != frame["fate"] or self.column != frame.get("column"):
+                column = int(frame.get("column", 0))
+                self.show(frame["fate"], column, first_row(frame["fate"], column))
+            self.pending = True
+            self.tweens.tweens = [t for t in self.tweens.tweens if t.delay <= 0]
+            if not self.tweens.busy:
+                self.alpha = 1.0
+            return
+        if self.pending:
+            self.pending = False
+            self.tween("alpha", 0.0, 0.4, delay=0.6)
+
+    def look_key(self) -> object:
+        return (self.fate, self.column, self.row)
+
+    def render(self) -> pygame.Surface:
+        if self.fate is None:
+            return super().render()
+        fates, columns = fate_table()
+        card = fates[self.fate].card if self.fate in fates else "doom"
+        cols = list(columns[:3] if card == "happiness" else columns[3:6])
+        names = {k: f.name for k, f in fates.items()}
+        return fate_card(int(self.w), int(self.h), card, cols, names, self.column, self.row)
+
+
+def first_row(fate: str, column: int) -> int | None:
+    """The row (2-12) on which a fate first stands in a column (1-6)."""
+    _, columns = fate_table()
+    if not 1 <= column <= len(columns) or fate not in columns[column - 1]:
+        return None
+    return columns[column - 1].index(fate) + 2
+
+
+class DuelPopup(SpriteNode):
+    """A battle as two character cards facing each other, the last die each side rolled
+    between them and what it did."""
+
+    def __init__(self) -> None:
+        super().__init__(BOARD.centerx, BOARD.centery + 10, 460, 300, name="duel")
+        self.alpha, self.z = 0.0, 65
+        self.view: Any = None
+        self.frame: dict[str, Any] | None = None
+        self.faces: dict[str, int] = {}
+        self.words = ""
+        self.stamp = 0
+        self.colours: dict[str, tuple[int, int, int]] = {}
+        self.on = False
+
+    def follow(self, view: Any, table: Any) -> None:
+        frame = next((f for f in view.queue if f.get("k") == "battle"), None)
+        if frame is not None:
+            if self.frame is None or (frame["a"], frame["d"]) != (self.frame["a"],
+                                                                 self.frame["d"]):
+                self.faces, self.words = {}, ""
+                self.tweens.tweens.clear()
+                self.alpha, self.scale = 0.0, 0.9
+                self.tween("alpha", 1.0, 0.2)
+                self.tween("scale", 1.0, 0.3, ease_out_back)
+            self.frame, self.on = dict(frame), True
+        elif self.on:
+            self.on = False
+            self.tween("alpha", 0.0, 0.4, delay=DUEL_AFTER,
+                       on_done=lambda: setattr(self, "frame", None))
+        if self.frame is not None:
+            self.view = view
+            self.colours = {c: table.char_colour(view, c) for c in (self.frame["a"],
+                                                                    self.frame["d"])}
+            self.stamp += 1
+
+    def rolled(self, cid: str, face: int, event: Event) -> None:
+        """A weapon roll in this battle: its die and its words."""
+        self.faces[cid] = face
+        self.words = event.text
+        self.stamp += 1
+
+    def look_key(self) -> object:
+        return self.stamp
+
+    def render(self) -> pygame.Surface:
+        surf = super().render()
+        if self.frame is None or self.view is None:
+            return surf
+        rect = surf.get_rect()
+        pygame.draw.rect(surf, (0, 0, 0, 120), rect.move(4, 6), border_radius=14)
+        pygame.draw.rect(surf, (58, 40, 30), rect, border_radius=14)
+        pygame.draw.rect(surf, theme.BRASS, rect, 3, border_radius=14)
+        f = self.frame
+        title = "Fight to the death for the space" if f.get("contest") else \
+            f"Battle at range {f.get('range', 0)}"
+        theme.text(surf, title, (rect.centerx, 20), 20, theme.BRASS_LIGHT, "display", "center")
+        if f.get("smoke"):
+            theme.text(surf, "Smoke Screen: every range -1", (rect.centerx, 40), 11,
+                       theme.PARCHMENT_DIM, anchor="center")
+        side_w = 180
+        for k, cid in enumerate((f["a"], f["d"])):
+            box = pygame.Rect(10 if k == 0 else rect.w - 10 - side_w, 50, side_w, 206)
+            if cid in self.view.chars:
+                duel_side(surf, box, self.view, cid, self.colours.get(cid, theme.MUTED),
+                          self.faces.get(cid), self.on and f.get("next") == cid,
+                          int(f.get("range", 0)), bool(f.get("smoke")))
+            face = self.faces.get(cid)
+            if face is not None:
+                die = render_die_face(face, theme.lighten(self.colours.get(cid, theme.MUTED),
+                                                          40), 34)
+                spot = (rect.centerx, 100 + k * 70)
+                surf.blit(die, die.get_rect(center=spot))
+        theme.text(surf, "VS", (rect.centerx, 74), 18, theme.BRASS_LIGHT, "display", "center")
+        for k, line in enumerate(theme.wrap(self.words, rect.w - 30, 12)[:2]):
+            theme.text(surf, line, (rect.centerx, 268 + 15 * k), 12, theme.CREAM,
+                       anchor="center")
+        return surf
