@@ -60,6 +60,7 @@ class BiterniaTable(GenericTable):
         self.picked_card: str | None = None
         self.prompt: Prompt | None = None
         self._prompt_key: object = None
+        self.revealed: dict[str, str] = {}  # Hero -> the card its reveal event named
         self.known: set[str] = set()  # Heroes seen at the last refresh (fresh ones fade in)
 
     # -- colours and names ---------------------------------------------------------------
@@ -144,10 +145,12 @@ class BiterniaTable(GenericTable):
             int(view.d["viewer"]) % 2 == int(v["seat"]) % 2
         piece.up.visible = up is not None
         piece.up.card = up
-        if down is None and before is not None and before[0] is not None and up is not None \
-                and up != before[1]:
-            self.turn_over(piece, up)
-            return
+        shown = self.revealed.pop(hero, None)
+        if down is None and before is not None and before[0] is not None:
+            card = up if up is not None and up != before[1] else shown
+            if card is not None:  # revealed: used (it stays face up) or discarded at once
+                self.turn_over(piece, card, stays=up == card)
+                return
         if piece.order.busy():
             return
         piece.order.visible = down is not None
@@ -157,18 +160,24 @@ class BiterniaTable(GenericTable):
         piece.order.face_up = piece.order.secret
 
     @staticmethod
-    def turn_over(piece: HeroPiece, card: str) -> None:
+    def turn_over(piece: HeroPiece, card: str, stays: bool) -> None:
+        """The order turns over where it lies, then slides onto the face-up card's place
+        (or, discarded for a universal action, fades away)."""
         order = piece.order
-        order.visible = True
+        order.visible, order.alpha = True, 1.0
         order.tweens.tweens.clear()
         order.x, order.y = 24, -3
         order.reveal(card)
 
         def settle() -> None:
-            order.visible = False
+            order.visible, order.alpha = False, 1.0
             order.x, order.y = 24, -3
-        order.tween("x", piece.up.x, 0.25, delay=0.7)
-        order.tween("y", piece.up.y, 0.25, delay=0.7, on_done=settle)
+        if stays:
+            order.tween("x", piece.up.x, 0.25, delay=0.7)
+            order.tween("y", piece.up.y, 0.25, delay=0.7, on_done=settle)
+        else:
+            order.tween("y", -20, 0.4, delay=0.8)
+            order.tween("alpha", 0.0, 0.4, delay=0.8, on_done=settle)
 
     def retire(self, hero: str) -> None:
         piece = self.pieces.pop(hero)
@@ -367,6 +376,8 @@ class BiterniaTable(GenericTable):
     def animate(self, event: Event) -> None:
         """Damage, healing, gold and the big moments rise from the piece or the space."""
         super().animate(event)
+        if event.kind == "reveal" and isinstance(event.data.get("card"), str):
+            self.revealed[str(event.data.get("hero"))] = event.data["card"]
         look = FLOATS.get(event.kind)
         if look is None:
             return

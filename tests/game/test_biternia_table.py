@@ -1,0 +1,306 @@
+"""Biternia's own table: it draws for seeded positions at every player count, clicks on
+spaces, Heroes, hand cards and the prompt play exactly the legal actions they show, hidden
+cards stay hidden (enemy orders are backs, a spectator sees no hand) and pieces move and
+turn over as the view changes."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game.app import App
+from game.screens.table import TableScreen
+from game.session import Seat, Session
+from game.tables import table_for
+from game.tables.biternia import BiterniaTable
+from rules.biternia.state import team_of_seat
+
+
+def open_table(app_dirs, players=2, seed=3, heroes="first_game"):
+    config, saves = app_dirs
+    app = App(config_dir=config, save_dir=saves, start=False)
+    setup = {"players": players, "heroes": heroes}
+    session = Session.new("biternia", setup, [Seat(True) for _ in range(players)], seed)
+    screen = app.stack.push(TableScreen(app, session))
+    return app, screen
+
+
+def record_choices(screen):
+    chosen = []
+    screen.table.choose = chosen.append  # what a click plays, instead of playing it
+    return chosen
+
+
+def play_until(screen, rng, done, limit=600):
+    """Random legal moves until ``done(state)``; then show the table to the seat to act."""
+    session = screen.session
+    for _ in range(limit):
+        if done(session.state):
+            break
+        seat = session.actor()
+        assert seat is not None, "the match ended first"
+        events = session.submit(seat, rng.choice(session.state.legal_actions(seat)))
+        screen.table.show_events(events, screen.viewer)
+    else:
+        raise AssertionError("never happened")
+    screen.viewer = session.actor()
+    screen.refresh()
+
+
+def click(screen, node):
+    """Press and release the left button on a node, through the screen's own input."""
+    screen.root.update(1.0)  # let pieces and cards settle where they are drawn
+    pos = node.to_world()
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        screen.handle(pygame.event.Event(kind, pos=pos, button=1))
+
+
+def legal(screen):
+    return screen.session.state.legal_actions(screen.session.actor())
+
+
+def phase_is(*phases):
+    return lambda s: s.d["phase"] in phases and not s.d["pending"] and s.d["winner"] is None
+
+
+def test_biternia_finds_its_own_table():
+    assert table_for("biternia") is BiterniaTable
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("decisions", [0, 30, 80])
+def test_the_table_draws_seeded_positions(app_dirs, players, decisions):
+    app, screen = open_table(app_dirs, players, seed=decisions + players, heroes="random")
+    rng = random.Random(decisions)
+    count = [0]
+
+    def enough(state):
+        count[0] += 1
+        return count[0] > decisions or state.d["winner"] is not None
+
+    play_until(screen, rng, enough)
+    screen.root.update(0.5)
+    app.compose(app.canvas)
+    view = screen.table.model.view
+    on_board = {h for h, v in view.d["heroes"].items() if v["space"] is not None}
+    assert set(screen.table.pieces) == on_board
+    for hero in on_board:
+        piece = screen.table.pieces[hero]
+        assert piece.figure.hp == view.d["heroes"][hero]["hp"]
+        assert piece.figure.level == view.d["heroes"][hero]["level"]
+
+
+def test_clicking_a_card_gives_the_ringed_hero_its_order(app_dirs):
+    app, screen = open_table(app_dirs)
+    play_until(screen, random.Random(1), phase_is("orders"))
+    chosen = record_choices(screen)
+    table = screen.table
+    hero = table.picked
+    assert hero is not None and table.pieces[hero].mark == "picked"
+    card = next(c for c in table.hand if c.enabled)
+    click(screen, card)
+    assert len(chosen) == 1
+    order = chosen[0]
+    assert order in legal(screen) and order.kind == "order" and order.args[0] == hero
+    assert order.args[1].rstrip("0123456789") == card.cid.rstrip("0123456789")
+
+
+def test_picking_another_hero_then_a_card_orders_that_hero(app_dirs):
+    app, screen = open_table(app_dirs)
+    play_until(screen, random.Random(1), phase_is("orders"))
+    chosen = record_choices(screen)
+    table = screen.table
+    others = [h for h, p in table.pieces.items() if p.enabled and h != table.picked]
+    click(screen, table.pieces[others[0]])
+    assert chosen == [] and table.picked == others[0]
+    click(screen, next(c for c in table.hand if c.enabled))
+    assert chosen and chosen[0].kind == "order" and chosen[0].args[0] == others[0]
+
+
+def test_a_lit_space_plays_the_picked_heros_move(app_dirs):
+    app, screen = open_table(app_dirs)
+    play_until(screen, random.Random(2), phase_is("movement"))
+    chosen = record_choices(screen)
+    table = screen.table
+    lit = [s for s in table.spots.values() if s.enabled]
+    assert lit, "the picked Hero's destinations are outlined"
+    click(screen, lit[0])
+    assert len(chosen) == 1 and chosen[0] in legal(screen)
+    assert chosen[0].kind in ("move", "deploy") and chosen[0].args == (table.picked,
+                                                                        lit[0].space)
+
+
+def test_every_lit_space_matches_one_legal_action(app_dirs):
+    app, screen = open_table(app_dirs, players=4, seed=5)
+    rng = random.Random(5)
+    seen = 0
+    for _ in range(40):
+        play_until(screen, rng, lambda s: True)
+        table = screen.table
+        actions = table.model.actions
+        for spot in table.spots.values():
+            if spot.enabled:
+                seen += 1
+                chosen = record_choices(screen)
+                spot.activate()
+                assert len(chosen) == 1 and chosen[0] in actions
+                screen.table.choose = screen.choose
+        seat = screen.session.actor()
+        if seat is None:
+            break
+        screen.session.submit(seat, rng.choice(screen.session.state.legal_actions(seat)))
+    assert seen > 0
+
+
+def test_the_deploy_click_puts_the_hero_on_its_tower(app_dirs):
+    app, screen = open_table(app_dirs)
+    play_until(screen, random.Random(3), phase_is("deploy"))
+    chosen = record_choices(screen)
+    table = screen.table
+    lit = [s for s in table.spots.values() if s.enabled]
+    assert lit and all(s.space.startswith("tower_") for s in lit)
+    click(screen, lit[0])
+    assert chosen and chosen[0].kind == "deploy" and chosen[0].args[1] == lit[0].space
+
+
+def test_a_target_hero_is_ringed_and_a_click_targets_it(app_dirs):
+    app, screen = open_table(app_dirs, seed=7)
+    rng = random.Random(7)
+
+    def hero_target(state):
+        pending = state.d["pending"]
+        return bool(pending) and pending["type"] == "target" and any(
+            o in state.d["heroes"] for o in pending["options"])
+
+    play_until(screen, rng, hero_target, limit=3000)
+    chosen = record_choices(screen)
+    table = screen.table
+    ringed = [h for h, p in table.pieces.items() if p.mark == "target"]
+    assert ringed
+    click(screen, table.pieces[ringed[0]])
+    assert chosen == [next(a for a in legal(screen) if a.args == (ringed[0],))]
+
+
+def test_the_prompt_near_the_acting_hero_plays_its_answers(app_dirs):
+    app, screen = open_table(app_dirs, seed=4)
+    play_until(screen, random.Random(4), phase_is("action"))
+    chosen = record_choices(screen)
+    table = screen.table
+    assert table.prompt is not None and table.prompt.buttons
+    piece = table.pieces[table.picked]
+    assert abs(table.prompt.x - piece.x) < 200  # it grows from the acting Hero
+    click(screen, table.prompt.buttons[-1])
+    assert len(chosen) == 1 and chosen[0] in legal(screen)
+    assert chosen[0].kind == "activate" and chosen[0].args[0] == table.picked
+
+
+def test_cleanup_discards_by_clicking_a_card(app_dirs):
+    app, screen = open_table(app_dirs, seed=6)
+    play_until(screen, random.Random(6), lambda s: phase_is("cleanup")(s)
+               and s.d["seats"][s.d["queue"][0]]["hand"], limit=2000)
+    chosen = record_choices(screen)
+    card = next(c for c in screen.table.hand if c.enabled)
+    click(screen, card)
+    assert chosen and chosen[0].kind == "discard"
+    assert chosen[0].args[0].rstrip("0123456789") == card.cid.rstrip("0123456789")
+
+
+def test_enemy_orders_are_backs_and_own_orders_show_their_face(app_dirs):
+    app, screen = open_table(app_dirs)
+    play_until(screen, random.Random(1), phase_is("movement"))
+    table, view = screen.table, screen.table.model.view
+    mine = screen.viewer % 2
+    for hero, piece in table.pieces.items():
+        v = view.d["heroes"][hero]
+        if v["down"] is None:
+            continue
+        if v["seat"] % 2 == mine:
+            assert piece.order.card == screen.session.state.d["heroes"][hero]["down"]
+            assert piece.order.showing_face
+        else:
+            assert piece.order.card == "?" and not piece.order.showing_face
+
+
+def test_the_hand_shows_only_the_viewers_team(app_dirs):
+    app, screen = open_table(app_dirs, players=4)
+    play_until(screen, random.Random(1), phase_is("orders"))
+    state = screen.session.state
+    viewer = screen.viewer
+    shown = {(c.cid, c.mine) for c in screen.table.hand}
+    team = [s for s in range(4) if team_of_seat(s, 4) == team_of_seat(viewer, 4)]
+    expected = {(c, s == viewer) for s in team for c in state.d["seats"][s]["hand"]}
+    assert shown == expected
+    assert not any(c.enabled for c in screen.table.hand if not c.mine)
+
+
+def test_a_spectator_sees_no_hand_and_no_order_faces(app_dirs):
+    app, screen = open_table(app_dirs)
+    play_until(screen, random.Random(1), phase_is("movement"))
+    screen.viewer = None
+    screen.refresh()
+    app.compose(app.canvas)
+    assert screen.table.hand == []
+    for piece in screen.table.pieces.values():
+        if piece.order.visible:
+            assert piece.order.card == "?" and not piece.order.showing_face
+
+
+def test_a_moving_hero_hops_to_its_new_space(app_dirs):
+    app, screen = open_table(app_dirs)
+    play_until(screen, random.Random(2), lambda s: phase_is("movement")(s) and any(
+        a.kind == "move" for a in s.legal_actions(s.decision().players[0])))
+    table = screen.table
+    screen.root.update(1.0)
+    move = next(a for a in legal(screen) if a.kind == "move")
+    hero, dest = move.args
+    piece = table.pieces[hero]
+    before = (piece.x, piece.y)
+    screen.choose(move)
+    assert piece.tweens.busy and (piece.x, piece.y) == before
+    screen.root.update(0.25)
+    assert piece.lift() < 0  # mid-hop
+    screen.root.update(1.0)
+    spot = table.spots[dest]
+    assert spot.contains(*piece.to_world())
+
+
+def test_the_order_turns_over_at_the_reveal(app_dirs):
+    app, screen = open_table(app_dirs, seed=4)
+    play_until(screen, random.Random(4), phase_is("action"))
+    screen.root.update(1.0)
+    table = screen.table
+    activations = [a for a in legal(screen) if a.kind == "activate"]
+    use = next((a for a in activations if a.args[1] == "use"), activations[0])
+    hero = use.args[0]
+    card = screen.session.state.d["heroes"][hero]["down"]
+    screen.choose(use)
+    order = table.pieces[hero].order
+    assert order.visible and order.busy() and order.card == card and not order.showing_face
+    screen.root.update(0.3)
+    assert order.showing_face  # past edge-on: the face shows
+    screen.root.update(2.0)
+    assert not order.visible
+    state_up = screen.session.state.d["heroes"][hero]["up"]
+    assert table.pieces[hero].up.card == state_up
+
+
+def test_damage_rises_from_the_hurt_piece(app_dirs):
+    app, screen = open_table(app_dirs, seed=8)
+    rng = random.Random(8)
+    session = screen.session
+    for _ in range(3000):
+        seat = session.actor()
+        if seat is None:
+            break
+        events = session.submit(seat, rng.choice(session.state.legal_actions(seat)))
+        hits = [e for e in events if e.kind == "damage" and e.data.get("amount")
+                and e.data.get("target") in screen.table.pieces]
+        screen.table.show_events(events, screen.viewer)
+        if hits:
+            floats = [n for n in screen.table.children if n.name == "float"]
+            assert any(f.words == f"-{hits[0].data['amount']}" for f in floats)
+            return
+        screen.refresh()
+    raise AssertionError("no Hero was hit")
