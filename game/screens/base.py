@@ -123,6 +123,15 @@ class Screen:
         pressed.drag_move(pos)
         return True
 
+    def cancel_drag(self) -> None:
+        """Another screen covers this one mid-drag: let go where the drag began (a drop
+        there does nothing, so the piece goes back)."""
+        if self._dragging and self._press_at is not None:
+            self._drop(self._press_at)
+        if self._pressed is not None:
+            self._pressed.pressed = False
+        self._pressed, self._dragging = None, False
+
     def _drop(self, pos: Point) -> bool:
         pressed, self._pressed, self._dragging = self._pressed, None, False
         if isinstance(pressed, Draggable):
@@ -189,6 +198,8 @@ class ScreenStack:
         return self.screens[-1] if self.screens else None
 
     def push(self, screen: Screen) -> Screen:
+        if self.top is not None:
+            self.top.cancel_drag()
         self.screens.append(screen)
         screen.on_enter()
         return screen

@@ -189,3 +189,18 @@ def test_the_screen_routes_a_drag_to_a_draggable_and_a_still_press_stays_a_click
     send(pygame.MOUSEBUTTONUP, (300, 200))
     assert tile.log == [("start", (100, 100)), "move", "move", ("end", (300, 200))]
     assert not tile.pressed
+
+
+def test_a_screen_opening_mid_drag_sends_the_card_back(app_dirs):
+    from game.screens.overlays import PauseScreen
+
+    screen, chosen, legal = at_set(app_dirs, 5)
+    table = screen.table
+    style = card_named(table, next(a for a in legal if a.kind == "set").args[0])
+    home = (round(style.x), round(style.y))
+    drag(screen, centre(style), (table.slot.x, table.slot.y), release=False)
+    assert style.dragging
+    screen.app.stack.push(PauseScreen(screen.app, screen))  # e.g. Esc with the button held
+    assert not style.dragging and not table.slot.lit and chosen == []
+    screen.root.update(1.0)
+    assert (round(style.x), round(style.y)) == home
