@@ -99,7 +99,7 @@ class ChaostleTable(GenericTable):
             if figure is None:
                 figure = self.new_figure(view, cid, path)
             elif self.places.get(cid) != at:
-                self.walk(view, figure, path, at)
+                self.walk_figure(view, figure, path, at)
             figure.health = ch.get("hp", 0) / max(1, view.max_hp(cid))
             figure.colour = self.char_colour(view, cid)
             self.places[cid] = at
@@ -124,17 +124,17 @@ class ChaostleTable(GenericTable):
         self.figures[cid] = figure
         self.add(figure)
         if path and len(path) > 1 or (x, y) != self.stand_point(view, at):
-            self.walk(view, figure, path, at)
+            self.walk_figure(view, figure, path, at)
         return figure
 
-    def walk(self, view: Any, figure: Figure, path: list[str] | None, at: str) -> None:
+    def walk_figure(self, view: Any, figure: Figure, path: list[str] | None, at: str) -> None:
         """Hop along the path (when the last move event gave one ending here), else hop
         straight to the space."""
         if path and path[-1] == at:
             steps = [sp for sp in path[1:] if sp in view.board.spaces]
         else:
             steps = [at]
-        figure.walk([self.stand_point(view, sp) for sp in steps])
+        figure.hop_along([self.stand_point(view, sp) for sp in steps])
 
     def retire(self, cid: str) -> None:
         figure = self.figures.pop(cid)

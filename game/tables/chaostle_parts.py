@@ -33,7 +33,7 @@ class Figure(SpriteNode):
     def lift(self) -> float:
         return -self.hop_height * abs(math.sin(math.pi * self.hop))
 
-    def walk(self, points: Sequence[tuple[float, float]]) -> None:
+    def hop_along(self, points: Sequence[tuple[float, float]]) -> None:
         """Hop from where it stands through each point in turn (one hop per space)."""
         self.tweens.tweens = [t for t in self.tweens.tweens if t.attr not in ("x", "y", "hop")]
         self.hop = 0.0

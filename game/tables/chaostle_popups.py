@@ -35,8 +35,7 @@ class FatePopup(SpriteNode):
     def show(self, fate: str, column: int, row: int | None) -> None:
         self.fate, self.column, self.row = fate, column, row
         self.tweens.tweens.clear()
-        self.alpha, self.scale = 0.0, 0.85
-        self.tween("alpha", 1.0, 0.2)
+        self.alpha, self.scale = 1.0, 0.85
         self.tween("scale", 1.0, 0.35, ease_out_back)
         self.tween("alpha", 0.0, 0.4, delay=FATE_SHOWN)
 
@@ -101,8 +100,7 @@ class DuelPopup(SpriteNode):
                                                                  self.frame["d"]):
                 self.faces, self.words = {}, ""
                 self.tweens.tweens.clear()
-                self.alpha, self.scale = 0.0, 0.9
-                self.tween("alpha", 1.0, 0.2)
+                self.alpha, self.scale = 1.0, 0.9
                 self.tween("scale", 1.0, 0.3, ease_out_back)
             self.frame, self.on = dict(frame), True
         elif self.on:
