@@ -13,7 +13,8 @@ SUMMARY = (
     "A duel of fighters on a 7-space board. Each beat both players secretly pair a Style "
     "with a Base, ante Force for Overloads, reveal together, and the faster attack strikes "
     "first. Used cards come back two beats later. Knock the foe to 0 life, or lead on life "
-    "when the Force pool runs dry."
+    "when the Force pool runs dry. With 3 or 4 players: team play on a 9-space board (2 vs 1 "
+    "with a Super fighter, 2 vs 2, 3 vs 1 with an Ultra fighter)."
 )
 
 
@@ -38,12 +39,14 @@ class BattleconGame(Game):
         ]
         if players in LAYOUTS:
             layouts = tuple(LAYOUTS[players])
-            labels = {"2v1": "2 vs 1 (seat 3 is a Super fighter)", "2v2": "2 vs 2",
-                      "3v1": "3 vs 1 (seat 4 is an Ultra fighter)"}
+            labels = {"2v1": "2 vs 1 (seat 2 is a Super fighter)",
+                      "2v2": "2 vs 2 (seats 1 and 3 against 2 and 4)",
+                      "3v1": "3 vs 1 (seat 2 is an Ultra fighter)"}
             options.append(SetupOption(
                 "teams", "Teams", layouts, layouts[0],
-                help="Seats 1-2 (or 1-3) form one team against the rest; a lone fighter "
-                     "takes the Super (2 vs 1) or Ultra (3 vs 1) reference card.",
+                help="Teams alternate around the table (seats 1 and 3 against 2 and 4); a "
+                     "lone fighter sits in seat 2 and takes the Super (2 vs 1) or Ultra "
+                     "(3 vs 1) reference card.",
                 labels=tuple(labels[t] for t in layouts)))
         return options
 
@@ -74,6 +77,12 @@ class BattleconGame(Game):
                  for o in c.overloads.values()]
         rows.append(ContentEntry("rules", c.numbers["name"], c.numbers["source"],
                                  c.numbers.get("reason", "")))
+        team = c.team
+        for kind, entry in (("team rules", team["rules"]), ("team board", team["board"]),
+                            *(("reference card", r) for r in team["roles"].values()),
+                            ("reference card", team["revenge"])):
+            rows.append(ContentEntry(kind, entry["name"], entry["source"],
+                                     entry.get("reason", "")))
         return rows
 
     def rules_help(self) -> str:
@@ -84,7 +93,12 @@ class BattleconGame(Game):
             "Start, the Active Player attacks, then the Reactive Player, End, Recycle. An attack "
             "checks range, hits, deals Power minus Armor, and stuns when the damage this beat "
             "exceeds Guard; a stunned fighter does not attack. Switch lets you spend Force equal "
-            "to your life for your Finisher."
+            "to your life for your Finisher.\n\nTeam play (3-4 players): standups hop every "
+            "fighter; advance or retreat either way toward or away from an opponent; each team "
+            "shares one Force pool (at most 20) and antes as a team; no Clashes: fighters act "
+            "by priority, ties to the Active team; an attack hits the nearest enemy in range "
+            "(your choice with one on each side); a defeated fighter leaves the board and its "
+            "teammates take a Revenge card; a lone fighter is a Super (2 vs 1) or Ultra (3 vs 1)."
         )
 
 

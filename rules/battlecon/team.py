@@ -21,10 +21,11 @@ from rules.core.actions import Action
 if TYPE_CHECKING:
     from rules.battlecon.content import Content
 
-#: Seats of each team for each player count and layout; the lone seat is the last one.
+#: Seats of each team for each player count and layout. Teams alternate around the table
+#: (seat % 2, as in Battle for Biternia); a lone fighter is always seat 2 (index 1).
 LAYOUTS: dict[int, dict[str, tuple[tuple[int, ...], tuple[int, ...]]]] = {
-    3: {"2v1": ((0, 1), (2,))},
-    4: {"2v2": ((0, 1), (2, 3)), "3v1": ((0, 1, 2), (3,))},
+    3: {"2v1": ((0, 2), (1,))},
+    4: {"2v2": ((0, 2), (1, 3)), "3v1": ((0, 2, 3), (1,))},
 }
 #: The reference card a lone fighter takes against two / three opponents.
 LONE_ROLE = {2: "super", 3: "ultra"}

@@ -17,17 +17,17 @@ def test_team_evaluation_is_bounded_and_favours_the_life_lead():
     st = team_game(W4, "2v2")
     before = evaluate_team(st, 0)
     assert -0.5 < before < 0.5
-    assert evaluate_team(st, 0) == pytest.approx(-evaluate_team(st, 2))
-    st.player(2)["life"] = 8
-    assert before < evaluate_team(st, 0) <= 1 and evaluate_team(st, 1) > before
+    assert evaluate_team(st, 0) == pytest.approx(-evaluate_team(st, 1))
+    st.player(1)["life"] = 8
+    assert before < evaluate_team(st, 0) <= 1 and evaluate_team(st, 2) > before
     assert -1 <= evaluate_team(st, 3) < 0
 
 
 def test_team_evaluation_of_a_finished_game_is_the_result():
     st = team_game(W4[:3])
-    st.eliminate(2)
+    st.eliminate(1)
     st._finish(0, "test")
-    assert evaluate_team(st, 1) == 1.0 and evaluate_team(st, 2) == -1.0
+    assert evaluate_team(st, 2) == 1.0 and evaluate_team(st, 1) == -1.0
 
 
 def test_finish_team_beat_stops_at_the_next_set():
