@@ -10,9 +10,10 @@ choices look ahead to the end of the beat.
 
 from __future__ import annotations
 
+import os
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ai.battlecon.evaluation import evaluate
 from ai.search.matrix import solve_zero_sum
@@ -26,6 +27,12 @@ BEAT_STEPS = 400
 GREEDY_WIDTH = 8
 #: The matrix always gets at least this many columns before the time cap may stop it.
 MIN_COLUMNS = 2
+#: Set this environment variable (to anything but "" or "0") to drop every time cap: the
+#: agent then thinks to its fixed budget whatever the machine's load (balance runs and
+#: tournaments use it so their results do not depend on how busy the machine is).
+FIXED_BUDGET_ENV = "BATTLECON_AI_FIXED_BUDGET"
+#: A strategy share below this is exploration noise, not part of the equilibrium's support.
+SUPPORT_SHARE = 1e-3
 
 
 @dataclass(frozen=True)
@@ -40,6 +47,14 @@ class Settings:
     time_cap: float | None = None  # seconds for filling one matrix (None: no cap)
     deepen: int = 0  # refine the equilibrium's likeliest cells with a second beat (k x k)
     antes_in_cells: bool = False  # matrix cells play the Ante out instead of passing
+    next_size: int = 0  # pairs per side in the second beat's sampled game (0: deepen)
+    refine_rounds: int = 1  # re-solve and refine the new support this many times
+    deepen_cap: float | None = None  # seconds for the whole Set decision once deepening
+
+
+def fixed_budget() -> bool:
+    """Whether the environment asks for load-independent (uncapped) thinking."""
+    return os.environ.get(FIXED_BUDGET_ENV, "") not in ("", "0")
 
 
 def _greedy(world: BattleconState, who: int, options: list[Action]) -> Action:
@@ -120,6 +135,12 @@ def _sample(rng: random.Random, items: list, k: int) -> list:
     return items if len(items) <= k else rng.sample(items, k)
 
 
+def _support(mix: list[float], k: int, top: bool) -> list[int]:
+    """The k likeliest indices of ``mix``; with ``top`` false only those really played."""
+    order = sorted(range(len(mix)), key=lambda i: -mix[i])[:k]
+    return order if top else [i for i in order if mix[i] > SUPPORT_SHARE]
+
+
 def _mixed_choice(rng: random.Random, actions: list[Action], weights: list[float]) -> Action:
     r = rng.random() * sum(weights)
     for action, w in zip(actions, weights, strict=True):
@@ -137,6 +158,8 @@ class BattleconAgent:
     def __init__(self, seed: int, settings: Settings) -> None:
         self.seed = int(seed)
         self.rng = random.Random(f"battlecon:{seed}")
+        if fixed_budget():
+            settings = replace(settings, time_cap=None, deepen_cap=None)
         self.settings = settings
         self.foe_mix: tuple[int, list[tuple[str, str]], list[float]] | None = None
 
@@ -194,27 +217,36 @@ class BattleconAgent:
         return evaluate(self._beat_after(base, player, mine, theirs), player)
 
     def _next_beat_value(self, world: BattleconState, player: int) -> float:
-        """The value of the following beat as a small sampled matrix game (k x k)."""
+        """The value of the following beat as a small sampled matrix game."""
         if world.outcome() is not None or world.s["phase"] != "set":
             return evaluate(world, player)
-        k = self.settings.deepen
+        k = self.settings.next_size or self.settings.deepen
         rows = _sample(self.rng, world._set_actions(player), k)
         cols = _sample(self.rng, world._set_actions(1 - player), k)
         payoff = [[self._play_cell(world, player, r, c) for c in cols] for r in rows]
         return solve_zero_sum(payoff)[2]
 
     def _deepen(self, base: BattleconState, player: int, rows: list[Action],
-                cols: list[Action], payoff: list[list[float]]) -> None:
+                cols: list[Action], payoff: list[list[float]], deadline: float | None
+                ) -> None:
         """Look a beat further where it matters: the cells of the equilibrium's support
-        (the likeliest rows and columns) are re-scored by the next beat's game."""
-        row_mix, col_mix, _ = solve_zero_sum(payoff)
+        (its likeliest k rows and columns) are re-scored by the next beat's game; then the
+        game is solved again and cells that joined the support are refined too, so the
+        equilibrium ends on cells that all look two beats ahead (while rounds last)."""
         k = self.settings.deepen
-        top_rows = sorted(range(len(rows)), key=lambda i: -row_mix[i])[:k]
-        top_cols = sorted(range(len(cols)), key=lambda j: -col_mix[j])[:k]
-        for i in top_rows:
-            for j in top_cols:
+        refined: set[tuple[int, int]] = set()
+        for round_ in range(self.settings.refine_rounds):
+            row_mix, col_mix, _ = solve_zero_sum(payoff)
+            todo = [(i, j) for i in _support(row_mix, k, round_ == 0)
+                    for j in _support(col_mix, k, round_ == 0) if (i, j) not in refined]
+            if not todo:
+                return
+            for i, j in todo:
+                if deadline is not None and time.perf_counter() > deadline:
+                    return
                 world = self._beat_after(base, player, rows[i], cols[j])
                 payoff[i][j] = self._next_beat_value(world, player)
+                refined.add((i, j))
 
     def _set(self, view: BattleconState, player: int, legal: list[Action]) -> Action:
         base = self._unset_world(view, player)
@@ -231,7 +263,9 @@ class BattleconAgent:
                 payoff[i].append(self._play_cell(base, player, row, col))
         in_time = cap is None or time.perf_counter() - start < cap
         if self.settings.deepen and in_time:
-            self._deepen(base, player, rows, cols, payoff)
+            total = self.settings.deepen_cap
+            self._deepen(base, player, rows, cols, payoff,
+                         None if total is None else start + total)
         row_mix, col_mix, _ = solve_zero_sum(payoff)
         self.foe_mix = (view.s["beat"], [tuple(c.args) for c in cols], col_mix)
         return _mixed_choice(self.rng, rows, row_mix)

@@ -4,6 +4,7 @@ import random
 from dataclasses import replace
 
 from ai.battlecon import AGENT_LEVELS, LEVELS, BattleconAgent, evaluate, finish_beat, make_agent
+from ai.battlecon.agent import FIXED_BUDGET_ENV, Settings
 from ai.levels import level_settings
 from ai.levels import make_agent as framework_agent
 from rules.battlecon import GAME
@@ -126,3 +127,46 @@ def test_cells_can_play_the_ante_out():
     world.s["pool"] -= 8
     finish_beat(world, antes=True)
     assert world.s["phase"] in ("set", "over") and not world.invariant_violations()
+
+
+def test_fixed_budget_environment_drops_every_time_cap(monkeypatch):
+    """Balance runs and tournaments set BATTLECON_AI_FIXED_BUDGET so load cannot cut a
+    matrix short; without it the level's caps stay."""
+    monkeypatch.delenv(FIXED_BUDGET_ENV, raising=False)
+    assert make_agent("hard", 1).settings.time_cap == AGENT_LEVELS["hard"].time_cap
+    monkeypatch.setenv(FIXED_BUDGET_ENV, "1")
+    for level in ("easy", "normal", "hard"):
+        settings = make_agent(level, 1).settings
+        assert settings.time_cap is None and settings.deepen_cap is None
+    monkeypatch.setenv(FIXED_BUDGET_ENV, "0")
+    assert make_agent("normal", 1).settings.time_cap == AGENT_LEVELS["normal"].time_cap
+
+
+class _Recorder(BattleconAgent):
+    """Refines cells to a fixed poor value and records which cells it refined."""
+
+    def __init__(self, rounds: int) -> None:
+        super().__init__(1, Settings(deepen=1, refine_rounds=rounds))
+        self.refined: list[tuple[str, str]] = []
+
+    def _beat_after(self, base, player, mine, theirs):
+        self.refined.append((mine.args[0], theirs.args[0]))
+        return base
+
+    def _next_beat_value(self, world, player):
+        return -0.9
+
+
+def test_refinement_follows_the_support_as_it_moves():
+    """After the likeliest cell is re-scored (worse), the game is solved again and the
+    row and column that now form the support are refined as well."""
+    rows = [Action("set", (r, "x")) for r in ("a", "b")]
+    cols = [Action("set", (c, "y")) for c in ("c", "d")]
+    payoff = [[0.5, 0.4], [0.0, -0.1]]
+    one = _Recorder(1)
+    one._deepen(duel(), 0, rows, cols, [row[:] for row in payoff], None)
+    assert one.refined == [("a", "d")]
+    two = _Recorder(3)
+    two._deepen(duel(), 0, rows, cols, [row[:] for row in payoff], None)
+    assert two.refined[0] == ("a", "d") and len(two.refined) > 1
+    assert len(set(two.refined)) == len(two.refined)
