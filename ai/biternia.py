@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 import random
+from functools import cache
 from typing import Any
 
 from rules.biternia import board, effects
@@ -87,6 +88,12 @@ def evaluate(state: GameState, player: int) -> float:
 # ---- move ordering ------------------------------------------------------------------------
 def card_power(card: Card) -> float:
     """A rough worth of a card's printed effects."""
+    return _design_power(card.id)
+
+
+@cache
+def _design_power(card_id: str) -> float:
+    card = load().cards[card_id]
     worth = 0.3 * card.defense
     for step in card.steps:
         if step["do"] == "attack":
@@ -108,8 +115,16 @@ def hero_rating(hero: str) -> float:
     return c.heroes[hero].hp + 0.5 * sum(card_power(c.cards[p]) for p in c.heroes[hero].powers)
 
 
-def _enemies_near(s: BiterniaState, hero: str) -> list[str]:
-    return [t for t in effects.enemy_targets(s, hero, True, False, True)]
+def _enemies_near(s: BiterniaState, hero: str) -> bool:
+    """Whether an enemy Hero (not in stealth) or Structure is within Ranged reach: the
+    question ``effects.enemy_targets`` answers, asked in one pass for speed."""
+    mine = s.d["heroes"][hero]["seat"] % 2
+    spaces = effects.reach(s, hero, True)
+    for other, v in s.d["heroes"].items():
+        if v["space"] in spaces and v["seat"] % 2 != mine and not effects.stealthy(s, other):
+            return True
+    return any(board.is_structure(sp) and board.structure_team(sp) != mine
+               and effects.standing(s, sp) for sp in spaces)
 
 
 def _hurt(s: BiterniaState, hero: str) -> float:

@@ -7,6 +7,7 @@ are still legal). Interrupts push a frame on top, so the last revealed resolves 
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from rules.biternia import board, traits, turns
@@ -29,8 +30,10 @@ def name(target: str) -> str:
     return c.spaces[target].name if target in c.spaces else target
 
 
+@cache
 def card_of(card: str) -> Card | None:
-    """The design behind a card instance; None for a Hero card."""
+    """The design behind a card instance; None for a Hero card (content never changes once
+    loaded, so the answer is kept)."""
     return load().cards.get(card_design(card))
 
 

@@ -9,6 +9,7 @@ effects); this module holds the data, copying, serialising, views and determiniz
 from __future__ import annotations
 
 import random
+from functools import cache
 from typing import Any
 
 from rules.core import CHANCE, Action, Decision, Event, GameState, IllegalAction, Outcome, Panel
@@ -22,6 +23,7 @@ HERO_FIELDS = ("seat", "level", "hp", "space", "up", "down", "attack", "shield",
                "confuse", "immobile", "stealth", "channel", "learned", "shown")
 
 
+@cache
 def card_design(card: str) -> str:
     """The design id of a card instance ("strike2" -> "strike"; Hero cards keep their id)."""
     return card.rstrip("0123456789") if not card.startswith("hero:") else card
