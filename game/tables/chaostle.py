@@ -158,6 +158,7 @@ class ChaostleTable(GenericTable):
         self.mark_battles(view, actions)
         self.mark_pegs(view, actions)
         self.mark_keep(view, actions)
+        self.mark_fate(actions)
         for target in self.targets:
             self.add(target)
 
@@ -258,6 +259,20 @@ class ChaostleTable(GenericTable):
         rect.center = (round(x), round(y))
         self.target(rect, str(strikes[0]), theme.BRASS_LIGHT, "keep", strikes[0], round_=True)
 
+    def mark_fate(self, actions: tuple[Action, ...]) -> None:
+        """Accept and Decline on the fate card itself while a happiness fate waits."""
+        choices = [a for a in actions if a.kind in ("accept", "decline")]
+        if len(choices) != 2:
+            return
+        for k, action in enumerate(sorted(choices, key=lambda a: a.kind != "accept")):
+            x = self.fate.x + (-80 if k == 0 else 80)
+            y = self.fate.y + self.fate.h / 2 - 46
+            button = Button(x, y, 140, 32, action.kind.capitalize(), name=f"fate.{action.kind}",
+                            on_activate=lambda a=action: self.choose(a), primary=k == 0,
+                            size=14)
+            button.z = 80
+            self.targets.append(button)
+
     def card_rect(self, view: Any, cid: str) -> pygame.Rect | None:
         """Where a character's card lies in its army's row."""
         for seat, army in enumerate(view.armies):
@@ -275,6 +290,8 @@ class ChaostleTable(GenericTable):
         """Dice go to the tray (movement, weapon rolls, castle strikes, fates); paths are
         kept for the standees; damage and healing rise from the character."""
         super().animate(event)
+        if event.kind == "battle":
+            self.duel.live = True
         self.tray.caption = theme.ellipsize(self.tray.caption, lay.TRAY.w - 20, 13)
         data = event.data
         if event.kind in ("move", "frog") and isinstance(data.get("path"), list):
@@ -283,7 +300,8 @@ class ChaostleTable(GenericTable):
             return
         if event.kind in ("hit", "miss") and isinstance(data.get("roll"), int):
             self.throw([data["roll"]], data.get("char"), event.text)
-            self.duel.rolled(str(data.get("char")), int(data["roll"]), event)
+            self.duel.rolled(str(data.get("char")), str(data.get("target")), int(data["roll"]),
+                             event)
         if event.kind == "castle":
             face = ROLLED.search(event.text)
             if face:
@@ -296,6 +314,23 @@ class ChaostleTable(GenericTable):
                                 theme.ellipsize(event.text, lay.TRAY.w - 20, 13))
                 self.fate.show(data["fate"], column, row)
         self.float_words(event)
+
+    def reset_log(self, events: list[Event], viewer: int | None) -> None:
+        """A rebuilt log (load, hot-seat hand-over) also tells the duel card its last dice
+        and the fate card its rolled cell, without throwing anything."""
+        super().reset_log(events, viewer)
+        self.tray.caption = theme.ellipsize(self.tray.caption, lay.TRAY.w - 20, 13)
+        for event in events:
+            data = event.data
+            if not event.visible(viewer):
+                continue
+            if event.kind in ("hit", "miss") and isinstance(data.get("roll"), int):
+                self.duel.rolled(str(data.get("char")), str(data.get("target")),
+                                 int(data["roll"]), event)
+            elif event.kind == "fate" and isinstance(data.get("fate"), str):
+                cell = FATE_CELL.search(event.text)
+                if cell:
+                    self.fate.place(data["fate"], int(cell.group(1)), int(cell.group(2)))
 
     def throw(self, faces: list[int], cid: object, caption: str) -> None:
         view = self.model.view

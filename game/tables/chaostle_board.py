@@ -260,8 +260,10 @@ def draw_traps(target: pygame.Surface, view: Any, prisoners: dict[str, list[str]
         pygame.draw.rect(target, (20, 16, 14), rect.move(0, 3), border_radius=8)
         pygame.draw.rect(target, (44, 32, 30), rect, border_radius=8)
         pygame.draw.rect(target, theme.DANGER, rect, 2, border_radius=8)
-        theme.text(target, theme.ellipsize(trap.name, rect.w + 30, 10, "bold"),
-                   (rect.centerx, rect.y - 1), 10, theme.CREAM, "bold", "midbottom", True)
+        above = rect.centery > BOARD.centery  # the name sits on the board's side of the pit
+        theme.text(target, theme.ellipsize(trap.name, rect.w + 40, 10, "bold"),
+                   (rect.centerx, rect.y - 1 if above else rect.bottom + 1), 10, theme.CREAM,
+                   "bold", "midbottom" if above else "midtop", True)
         for k, cid in enumerate(prisoners.get(tid, [])):
             spot = (rect.x + 10 + k * 14, rect.centery)
             pygame.draw.circle(target, colours.get(cid, theme.MUTED), spot, 6)

@@ -99,7 +99,7 @@ def character_card(target: pygame.Surface, rect: pygame.Rect, view: Any, cid: st
     most = view.max_hp(cid)
     hp = int(ch.get("hp", 0))
     gone = status in ("out", "sanctuary")
-    fill = theme.PARCHMENT if not gone else theme.blend(theme.PARCHMENT, (120, 120, 120), 0.35)
+    fill = theme.PARCHMENT if not gone else theme.blend(theme.PARCHMENT, (120, 120, 120), 0.25)
     theme.shadowed_rect(target, rect, fill, radius=7, shadow=3,
                         border=theme.BRASS_LIGHT if lit else theme.WOOD,
                         border_width=2 if lit else 1)
@@ -118,7 +118,7 @@ def character_card(target: pygame.Surface, rect: pygame.Rect, view: Any, cid: st
         health_bar(target, pygame.Rect(right + 5, y - 2, rect.right - right - 40, 4), hp, most)
         theme.text(target, f"{len(up)} pegs", (rect.right - 5, y), 9, theme.WOOD,
                    anchor="midright")
-        if gone:
+        if status == "sanctuary":
             _stamp(target, rect, status)
         return
     health_bar(target, pygame.Rect(right + 5, y - 2, rect.right - right - 11, 5), hp, most)
@@ -130,15 +130,39 @@ def character_card(target: pygame.Surface, rect: pygame.Rect, view: Any, cid: st
     theme.text(target, str(view_armour(view, cid, up)), (x + 20, y), 10, theme.INK, "bold",
                "midleft")
     board = peg_board(rect)
-    if not gone:
-        lines = theme.wrap(_where(view, cid), rect.w - 10, 10)
-        room = max(1, (board.y - 4 - (y + 8)) // 12)
-        for k, line in enumerate(lines[:room]):
-            tone = theme.DANGER if status == "trap" else theme.WOOD
-            theme.text(target, line, (rect.x + 5, y + 8 + 12 * k), 10, tone)
+    lines = theme.wrap(_where(view, cid), rect.w - 10, 10)
+    room = max(1, (board.y - 4 - (y + 8)) // 12)
+    tone = theme.DANGER if status == "trap" else theme.WOOD
+    for k, line in enumerate(lines[:room]):
+        theme.text(target, line, (rect.x + 5, y + 8 + 12 * k), 10, tone)
+    if rect.h >= 150:
+        weapons_and_skills(target, pygame.Rect(rect.x + 5, y + 22, rect.w - 10,
+                                               board.y - y - 28), card, up)
     draw_pegs(target, rect, up, colour)
-    if gone:
+    if status == "sanctuary":
         _stamp(target, pygame.Rect(rect.x, y + 6, rect.w, board.y - y - 6), status)
+
+
+def weapons_and_skills(target: pygame.Surface, area: pygame.Rect, card: Any,
+                       up: tuple[str, ...]) -> None:
+    """The card's six weapons (die face, name, damage / range as upgraded) and its three
+    special skills with their points, as many lines as fit."""
+    rows = max(0, area.h // 12)
+    lines: list[tuple[str, str, bool]] = []
+    for k, weapon in enumerate(card.weapons):
+        dmg = weapon.damage[1] if f"damage{k}" in up else weapon.damage[0]
+        rng = weapon.range[1] if f"range{k}" in up else weapon.range[0]
+        lines.append((f"{k + 1} {weapon.name}", f"{dmg}/{rng}",
+                      f"damage{k}" in up or f"range{k}" in up))
+    for k, skill in enumerate(card.skills):
+        pts = skill.points[1] if f"skill{k}" in up else skill.points[0]
+        lines.append((f"★ {skill.name}", str(pts), f"skill{k}" in up))
+    pygame.draw.line(target, theme.PARCHMENT_DIM, (area.x, area.y - 3), (area.right, area.y - 3))
+    for k, (name, value, raised) in enumerate(lines[:rows]):
+        y = area.y + 12 * k
+        ink = (40, 110, 50) if raised else theme.INK
+        theme.text(target, theme.ellipsize(name, area.w - 30, 9), (area.x, y), 9, ink)
+        theme.text(target, value, (area.right, y), 9, ink, "bold", "topright")
 
 
 def _stamp(target: pygame.Surface, area: pygame.Rect, status: str) -> None:
@@ -185,6 +209,8 @@ def _where(view: Any, cid: str) -> str:
     status = ch.get("status", "")
     marks = [m.replace("_", " ").title() for m in ("bad_vibes", "burden") if ch.get(m)]
     tail = f" · {', '.join(marks)}" if marks else ""
+    if status == "out":
+        return "off the board" + tail
     if status == "play" and ch.get("at"):
         return view.space_label(ch["at"]) + tail
     if status == "trap" and ch.get("trap") in view.board.traps:
@@ -218,7 +244,8 @@ def army_head(target: pygame.Surface, row: pygame.Rect, name: str, kind: str,
 
 # ---- fate cards -----------------------------------------------------------------------------
 def fate_card(w: int, h: int, card: str, columns: list[tuple[str, ...]],
-              names: dict[str, str], column: int | None, row: int | None) -> pygame.Surface:
+              names: dict[str, str], column: int | None, row: int | None,
+              played: str = "") -> pygame.Surface:
     """The Card of Happiness (columns 1-3) or Doom (4-6): rows 2-12 by columns, the rolled
     column and row lit up and their cell ringed."""
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -230,7 +257,7 @@ def fate_card(w: int, h: int, card: str, columns: list[tuple[str, ...]],
     pygame.draw.rect(surf, tone, rect, 4, border_radius=12)
     title = "Card of Happiness" if happy else "Card of Doom"
     theme.text(surf, title, (w // 2, 22), 22, tone, "display", "center")
-    grid = pygame.Rect(14, 44, w - 28, h - 58)
+    grid = pygame.Rect(14, 44, w - 28, h - 98)  # the strip below is for Accept / Decline
     head_w = 30
     col_w = (grid.w - head_w) // 3
     row_h = (grid.h - 20) // 11
@@ -259,6 +286,13 @@ def fate_card(w: int, h: int, card: str, columns: list[tuple[str, ...]],
             if column == first + c and row == r + 2:
                 cell = pygame.Rect(x + 1, y, col_w - 2, row_h)
                 pygame.draw.rect(surf, tone, cell, 3, border_radius=4)
+    note = "Happiness is yours to accept or decline" if happy else "Doom must be faced"
+    first_col = 1 if happy else 4
+    if column is not None and row is not None and 0 <= column - first_col < len(columns):
+        cell = names.get(columns[column - first_col][row - 2], "")
+        if played and cell and played != cell:
+            note = f"{cell} plays as {played} (faster play option 2)"
+    theme.text(surf, note, (w // 2, h - 8), 11, theme.WOOD, anchor="midbottom")
     return surf
 
 

@@ -25,18 +25,25 @@ class FatePopup(SpriteNode):
     """The fate card, shown when a fate is rolled and while its owner decides on it."""
 
     def __init__(self) -> None:
-        super().__init__(BOARD.centerx, BOARD.centery, 360, 330, name="fate")
+        super().__init__(BOARD.centerx, BOARD.centery, 360, 392, name="fate")
         self.alpha, self.z = 0.0, 70
         self.fate: str | None = None
         self.column: int | None = None
         self.row: int | None = None
         self.pending = False
 
-    def show(self, fate: str, column: int, row: int | None) -> None:
+    def place(self, fate: str, column: int, row: int) -> None:
+        """Remember the last fate rolled without showing it (a log rebuilt after a load)."""
+        self.fate, self.column, self.row = fate, column, row
+
+    def show(self, fate: str, column: int, row: int | None, pop: bool = True) -> None:
+        """Put the card up (popping out when it is rolled now, still after a load); it
+        goes again after a few seconds unless a decision keeps it."""
         self.fate, self.column, self.row = fate, column, row
         self.tweens.tweens.clear()
-        self.alpha, self.scale = 1.0, 0.85
-        self.tween("scale", 1.0, 0.35, ease_out_back)
+        self.alpha, self.scale = 1.0, 0.85 if pop else 1.0
+        if pop:
+            self.tween("scale", 1.0, 0.35, ease_out_back)
         self.tween("alpha", 0.0, 0.4, delay=FATE_SHOWN)
 
     def follow(self, view: Any) -> None:
@@ -45,9 +52,11 @@ class FatePopup(SpriteNode):
         frame = next((f for f in view.queue if f.get("k") == "fate"
                       and f.get("step") not in ("column", "row")), None)
         if frame is not None and frame.get("fate"):
-            if self.fate != frame["fate"] or self.column != frame.get("column"):
-                column = int(frame.get("column", 0))
-                self.show(frame["fate"], column, first_row(frame["fate"], column))
+            column = int(frame.get("column", 0))
+            known = self.fate == frame["fate"] and self.column == column
+            if not self.pending or not known:
+                row = self.row if known else first_row(frame["fate"], column)
+                self.show(frame["fate"], column, row, pop=False)
             self.pending = True
             self.tweens.tweens = [t for t in self.tweens.tweens if t.delay <= 0]
             if not self.tweens.busy:
@@ -67,7 +76,9 @@ class FatePopup(SpriteNode):
         card = fates[self.fate].card if self.fate in fates else "doom"
         cols = list(columns[:3] if card == "happiness" else columns[3:6])
         names = {k: f.name for k, f in fates.items()}
-        return fate_card(int(self.w), int(self.h), card, cols, names, self.column, self.row)
+        played = fates[self.fate].name if self.fate in fates else ""
+        return fate_card(int(self.w), int(self.h), card, cols, names, self.column, self.row,
+                         played)
 
 
 def first_row(fate: str, column: int) -> int | None:
@@ -92,29 +103,40 @@ class DuelPopup(SpriteNode):
         self.stamp = 0
         self.colours: dict[str, tuple[int, int, int]] = {}
         self.on = False
+        self.pair: frozenset[str] = frozenset()
+        self.fresh = False  # a roll came in since the last look at the view
+        self.live = False  # the battle was just declared (pop the card out)
 
     def follow(self, view: Any, table: Any) -> None:
         frame = next((f for f in view.queue if f.get("k") == "battle"), None)
         if frame is not None:
-            if self.frame is None or (frame["a"], frame["d"]) != (self.frame["a"],
-                                                                 self.frame["d"]):
-                self.faces, self.words = {}, ""
+            pair = frozenset((frame["a"], frame["d"]))
+            if pair != self.pair or not (self.on or self.fresh):
+                if pair != self.pair or not self.fresh:
+                    self.faces, self.words = {}, ""
+                self.pair = pair
                 self.tweens.tweens.clear()
-                self.alpha, self.scale = 1.0, 0.9
-                self.tween("scale", 1.0, 0.3, ease_out_back)
+                self.alpha, self.scale = 1.0, 0.9 if self.live else 1.0
+                if self.live:
+                    self.tween("scale", 1.0, 0.3, ease_out_back)
             self.frame, self.on = dict(frame), True
         elif self.on:
             self.on = False
             self.tween("alpha", 0.0, 0.4, delay=DUEL_AFTER,
                        on_done=lambda: setattr(self, "frame", None))
+        self.fresh = self.live = False
         if self.frame is not None:
             self.view = view
             self.colours = {c: table.char_colour(view, c) for c in (self.frame["a"],
                                                                     self.frame["d"])}
             self.stamp += 1
 
-    def rolled(self, cid: str, face: int, event: Event) -> None:
+    def rolled(self, cid: str, target: str, face: int, event: Event) -> None:
         """A weapon roll in this battle: its die and its words."""
+        pair = frozenset((cid, target))
+        if pair != self.pair:
+            self.faces, self.pair = {}, pair
+        self.fresh = True
         self.faces[cid] = face
         self.words = event.text
         self.stamp += 1
