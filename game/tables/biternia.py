@@ -24,7 +24,14 @@ from game.tables.biternia_board import (
     team_colour,
 )
 from game.tables.biternia_cards import HandCard
-from game.tables.biternia_pieces import FloatText, HeroPiece, Prompt, SpaceSpot, tokens_of
+from game.tables.biternia_pieces import (
+    ORDER_AT,
+    FloatText,
+    HeroPiece,
+    Prompt,
+    SpaceSpot,
+    tokens_of,
+)
 from game.tables.generic import HEADER, GenericTable, TableModel
 from game.widgets import Button, Widget
 from rules.biternia.content import load
@@ -60,6 +67,7 @@ class BiterniaTable(GenericTable):
         self.picked_card: str | None = None
         self.prompt: Prompt | None = None
         self._prompt_key: object = None
+        self.hint = ""  # what to click, when the prompt has no buttons
         self.revealed: dict[str, str] = {}  # Hero -> the card its reveal event named
         self.known: set[str] = set()  # Heroes seen at the last refresh (fresh ones fade in)
 
@@ -154,7 +162,7 @@ class BiterniaTable(GenericTable):
         if piece.order.busy():
             return
         piece.order.visible = down is not None
-        piece.order.x, piece.order.y = 24, -3
+        piece.order.x, piece.order.y = ORDER_AT
         piece.order.card = down
         piece.order.secret = own and down not in (None, "?")
         piece.order.face_up = piece.order.secret
@@ -166,12 +174,12 @@ class BiterniaTable(GenericTable):
         order = piece.order
         order.visible, order.alpha = True, 1.0
         order.tweens.tweens.clear()
-        order.x, order.y = 24, -3
+        order.x, order.y = ORDER_AT
         order.reveal(card)
 
         def settle() -> None:
             order.visible, order.alpha = False, 1.0
-            order.x, order.y = 24, -3
+            order.x, order.y = ORDER_AT
         if stays:
             order.tween("x", piece.up.x, 0.25, delay=0.7)
             order.tween("y", piece.up.y, 0.25, delay=0.7, on_done=settle)
@@ -229,6 +237,7 @@ class BiterniaTable(GenericTable):
         gap = 6
         width = min(lay.CARD_W, (lay.HAND.w - 24 - gap * max(0, n - 1) - 10) / max(1, n))
         x = lay.HAND.x + 12
+        carding = any(a.kind in ("order", "discard") for a in self.model.actions)
         for k, (cid, mine) in enumerate(cards):
             if k and not mine and cards[k - 1][1]:
                 x += 10  # a small gap before the teammate's cards
@@ -240,7 +249,7 @@ class BiterniaTable(GenericTable):
                 self.add(card)
             card.w = width
             card.enabled = mine and clicks.card_usable(self.model.actions, cid)
-            card.dim = bool(self.model.actions) and not card.enabled
+            card.dim = carding and not card.enabled
             card.selected = mine and cid == self.picked_card
             card.send_home(x + width / 2, lay.HAND.bottom - lay.CARD_H / 2 - 6, snap=fresh)
             self.hand.append(card)
@@ -279,15 +288,18 @@ class BiterniaTable(GenericTable):
         if self.prompt is not None:
             self.remove(self.prompt)
             self.prompt = None
-        if anchor is None or (not answers and not title):
+        self.hint = title if not answers else ""
+        if anchor is None or not answers:
             return
         shown = answers[:5]
         rows = [(self.answer_words(a), lambda a=a: self.choose(a)) for a in shown]
-        x, y = anchor
-        self.prompt = Prompt(x, y - 30, title, rows, (x, y - 18), lay.BOARD.inflate(-12, -12))
+        x, top, bottom = anchor
+        self.prompt = Prompt(x, (top, bottom), title, rows, lay.BOARD.inflate(-12, -12),
+                             pop=self.clock > 0)
         self.add(self.prompt)
 
-    def prompt_head(self, view: Any, answers: list[Action]) -> tuple[str, tuple | None]:
+    def prompt_head(self, view: Any,
+                    answers: list[Action]) -> tuple[str, tuple[float, float, float] | None]:
         """The prompt's question and the point it grows from (the acting Hero)."""
         d = view.d
         pending = d.get("pending") or {}
@@ -311,12 +323,13 @@ class BiterniaTable(GenericTable):
             return title, None
         return title, self.anchor(view, hero)
 
-    def anchor(self, view: Any, hero: str) -> tuple[float, float] | None:
+    def anchor(self, view: Any, hero: str) -> tuple[float, float, float] | None:
+        """Where the prompt points: the Hero's standee (x, top, bottom), else its plate."""
         piece = self.pieces.get(hero)
         if piece is not None:
-            return piece.x - 12, piece.y - 14
+            return piece.x - 13, piece.y - 26, piece.y + 26
         rect = self.plate_rects(view).get(hero)
-        return None if rect is None else (rect.centerx, rect.y + 10)
+        return None if rect is None else (rect.centerx, rect.y, rect.bottom)
 
     @staticmethod
     def answer_words(action: Action) -> str:
@@ -397,7 +410,7 @@ class BiterniaTable(GenericTable):
             return None
         piece = self.pieces.get(subject)
         if piece is not None:
-            return piece.x - 12, piece.y - 30
+            return piece.x - 13, piece.y - 34
         if subject in load().spaces:
             rect = space_rect(subject)
             return rect.centerx, rect.centery
@@ -481,7 +494,17 @@ class BiterniaTable(GenericTable):
                 words = "Your hand: click a card to give the ringed Hero its order · " + deck
             elif any(a.kind == "discard" for a in self.model.actions):
                 words = "Your hand: click a card to discard it · " + deck
-        theme.text(target, theme.ellipsize(words, lay.HAND.w - 24, 12, "bold"),
+        room = lay.HAND.w - 24
+        mate = next((c for c in self.hand if not c.mine), None)
+        if mate is not None and viewer is not None:
+            seat = next(p for p in range(view.num_players) if p != viewer and p % 2 == viewer % 2)
+            x = round(mate.home[0] - mate.w / 2)
+            room = x - lay.HAND.x - 24
+            pygame.draw.line(target, theme.WOOD, (x - 8, lay.HAND.y + 8),
+                             (x - 8, lay.HAND.bottom - 8), 2)
+            theme.text(target, f"{self.seat_names[seat].partition(' (')[0]}'s hand (teammate)",
+                       (x, lay.HAND.y + 4), 12, theme.PARCHMENT_DIM, "bold")
+        theme.text(target, theme.ellipsize(words, room, 12, "bold"),
                    (lay.HAND.x + 12, lay.HAND.y + 4), 12, theme.BRASS_LIGHT, "bold")
         if viewer is not None and not view.d["seats"][viewer]["hand"]:
             theme.text(target, "No cards in hand", lay.HAND.center, 14, theme.PARCHMENT_DIM,
@@ -497,10 +520,13 @@ class BiterniaTable(GenericTable):
             pygame.draw.circle(target, self.colour(seat), (rect.x + 14, rect.centery), 7)
             ink = theme.INK if active else theme.PARCHMENT
             you = " (you)" if seat == self.model.viewer else ""
-            label = theme.ellipsize(f"{name}{you}", rect.w - 32, 12, "bold")
+            main, _, rest = name.partition(" (")
+            label = theme.ellipsize(f"{main}{you}", rect.w - 32, 12, "bold")
             theme.text(target, label, (rect.x + 26, rect.centery - 6), 12, ink, "bold",
                        "midleft")
-            theme.text(target, theme.ellipsize(self.seat_kinds[seat], rect.w - 32, 10),
+            team = rest.rstrip(")").replace(" team", "")
+            kind = " · ".join(w for w in (team, self.seat_kinds[seat]) if w)
+            theme.text(target, theme.ellipsize(kind, rect.w - 32, 10),
                        (rect.x + 26, rect.centery + 7), 10,
                        theme.WOOD if active else theme.MUTED, anchor="midleft")
 
@@ -515,7 +541,7 @@ class BiterniaTable(GenericTable):
         theme.shadowed_rect(target, strip, (16, 44, 37), radius=12, shadow=6, border=theme.WOOD)
         m = self.model
         if m.actions:
-            head = "Choose an action (or click the board)"
+            head = self.hint or "Choose an action (or click the board)"
             focused = next((b for b in self.buttons if b.focused), None)
             if focused is not None:
                 head = f"Choose an action:  {focused.label.split('. ', 1)[-1]}"

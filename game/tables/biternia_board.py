@@ -140,19 +140,20 @@ def draw_bit(target: pygame.Surface, rect: pygame.Rect, sp: Any, hp: int, gold: 
     pygame.draw.polygon(target, theme.lighten(colour, 110), [(cx, cy - 26), (cx + 16, cy),
                                                               (cx, cy)])
     pygame.draw.polygon(target, theme.CREAM, points, 2)
-    draw_treasury(target, (rect.x + 8, rect.bottom - 8), gold)
+    draw_treasury(target, (head.right - 34, head.centery), gold)
 
 
 def draw_treasury(target: pygame.Surface, at: tuple[int, int], gold: int) -> None:
-    """The team's gold as a stack of coins with the amount."""
+    """The team's gold in the Bit's band: a little stack of coins and the amount."""
     x, y = at
-    for k in range(min(gold, 8)):
-        coin = pygame.Rect(x, y - 8 - 3 * k, 20, 8)
+    shown = theme.text(target, f"{gold} gold", (x, y), 12, theme.BRASS_LIGHT, "bold",
+                       "midright", shadow=True)
+    left = shown.x - 22
+    for k in range(max(1, min(gold, 4))):
+        coin = pygame.Rect(left, y + 2 - 3 * k, 18, 7)
         pygame.draw.ellipse(target, (150, 110, 30), coin.move(0, 2))
         pygame.draw.ellipse(target, COIN, coin)
         pygame.draw.ellipse(target, (255, 226, 130), coin, 1)
-    theme.text(target, f"{gold} gold", (x + 26, y - 6), 12, theme.BRASS_LIGHT, "bold",
-               "midleft", shadow=True)
 
 
 def draw_gold_space(target: pygame.Surface, rect: pygame.Rect, name: str, coins: int) -> None:
@@ -167,23 +168,23 @@ def draw_gold_space(target: pygame.Surface, rect: pygame.Rect, name: str, coins:
 
 
 def draw_jungle(target: pygame.Surface, rect: pygame.Rect, name: str, catapult: bool) -> None:
-    tile_base(target, rect, JUNGLE, name, (30, 64, 38))
+    head = tile_base(target, rect, JUNGLE, name, (30, 64, 38))
     for dx, dy, r in ((-50, 18, 13), (-34, 30, 10), (46, 22, 12), (56, 36, 9), (-58, 38, 8)):
         c = (rect.centerx + dx, rect.centery + dy)
         pygame.draw.circle(target, (36, 76, 44), c, r)
         pygame.draw.circle(target, (70, 120, 70), (c[0] - 2, c[1] - 2), r - 4)
     if catapult:
-        draw_catapult(target, (rect.right - 26, rect.y + lay.TILE_HEAD + 14))
+        draw_catapult(target, (head.right - 18, head.centery - 1))
 
 
 def draw_catapult(target: pygame.Surface, at: tuple[int, int]) -> None:
+    """A small catapult in the space's band (the catapult variant)."""
     x, y = at
-    pygame.draw.rect(target, theme.WOOD, (x - 14, y + 4, 28, 6), border_radius=2)
-    for wx in (x - 10, x + 10):
-        pygame.draw.circle(target, theme.INK, (wx, y + 12), 4)
-    pygame.draw.line(target, theme.WOOD, (x - 6, y + 4), (x + 10, y - 12), 4)
-    pygame.draw.circle(target, (110, 110, 104), (x + 11, y - 13), 4)
-    theme.text(target, "catapult", (x, y + 18), 9, theme.CREAM, "bold", "midtop")
+    pygame.draw.rect(target, (150, 110, 70), (x - 11, y + 1, 22, 4), border_radius=2)
+    for wx in (x - 7, x + 7):
+        pygame.draw.circle(target, theme.CREAM, (wx, y + 6), 3)
+    pygame.draw.line(target, (150, 110, 70), (x - 4, y + 1), (x + 8, y - 7), 3)
+    pygame.draw.circle(target, (200, 200, 190), (x + 9, y - 8), 3)
 
 
 def draw_markers(target: pygame.Surface, d: dict) -> None:
@@ -191,12 +192,13 @@ def draw_markers(target: pygame.Surface, d: dict) -> None:
     trap = d.get("trap")
     if trap and trap.get("space") in load().spaces:
         rect = space_rect(trap["space"])
-        c = (rect.x + 16, rect.bottom - 14)
+        c = (rect.right - 16, rect.bottom - 14)
         pygame.draw.circle(target, (70, 60, 50), c, 10)
         for k in range(6):
             pygame.draw.line(target, (190, 190, 180), c, (c[0] + 11 * (k % 3 - 1),
                                                           c[1] - 10 + 20 * (k // 3)), 2)
-        theme.text(target, "trap", (c[0] + 14, c[1]), 9, theme.CREAM, "bold", "midleft")
+        theme.text(target, "Bear Trap", (c[0] - 14, c[1]), 9, theme.CREAM, "bold", "midright",
+                   shadow=True)
     wall = d.get("ice_wall")
     if wall and wall.get("space") in load().spaces:
         rect = space_rect(wall["space"])

@@ -103,7 +103,7 @@ class MiniCard(CardNode):
     only by its own team (a dark corner says it is still face down)."""
 
     def __init__(self, x: float, y: float, name: str) -> None:
-        super().__init__(x, y, "", face_up=True, w=24, h=32, name=name)
+        super().__init__(x, y, "", face_up=True, w=26, h=36, name=name)
         self.card: str | None = None
         self.secret = False
 
@@ -120,9 +120,9 @@ class MiniCard(CardNode):
         pygame.draw.rect(surf, theme.PARCHMENT, rect, border_radius=3)
         pygame.draw.rect(surf, found.ink, (0, 0, rect.w, 7), border_top_left_radius=3,
                          border_top_right_radius=3)
-        draw_shield(surf, (rect.centerx, rect.y + 16), found.defense, 13)
+        draw_shield(surf, (rect.centerx, rect.y + 17), found.defense, 14)
         letters = "".join(w[0] for w in found.name.split()[:2])
-        theme.text(surf, letters, (rect.centerx, rect.bottom - 2), 9, theme.INK, "bold",
+        theme.text(surf, letters, (rect.centerx, rect.bottom - 2), 10, theme.INK, "bold",
                    "midbottom")
         if self.secret:
             pygame.draw.polygon(surf, (20, 20, 24, 200), [(rect.right, rect.bottom - 12),

@@ -55,8 +55,9 @@ def space_words(action: Action) -> str:
     if action.kind == "structure":
         return "Fire!"
     words = str(action)
-    if ": " in words:
-        words = words.split(": ", 1)[1]
+    if action.kind == "target":
+        return "Stay" if words.endswith(": stay") else "Move here" if ": move to " in words \
+            else "Target"
     return words[:1].upper() + words[1:]
 
 

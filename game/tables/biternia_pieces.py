@@ -13,10 +13,12 @@ import pygame
 from game import theme
 from game.scene import Affine, Node, SpriteNode
 from game.tables.biternia_cards import MiniCard
+from game.tables.biternia_layout import TILE_HEAD
 from game.tween import arc, ease_in_out_cubic, ease_out_back, ease_out_cubic, linear
 from game.widgets import Button, Widget
 
-PIECE_W, PIECE_H = 72, 48
+PIECE_W, PIECE_H = 84, 56
+ORDER_AT = (28, -4)  # the order card's place beside the standee (the face-up card under it)
 HOP = 30
 
 
@@ -73,7 +75,7 @@ class Figure(SpriteNode):
     tab and the tokens in a column beside it."""
 
     def __init__(self, colour: tuple[int, int, int], initials: str) -> None:
-        super().__init__(-14, 0, 46, PIECE_H, name="")
+        super().__init__(-16, 0, 52, PIECE_H, name="")
         self.colour, self.initials = colour, initials
         self.level, self.hp, self.max_hp = 1, 0, 0
         self.tokens: tuple[Token, ...] = ()
@@ -89,20 +91,20 @@ class Figure(SpriteNode):
         body = pygame.Rect(15, 3, w - 20, h - 14)
         pygame.draw.rect(surf, self.colour, body, border_radius=11)
         pygame.draw.rect(surf, theme.CREAM, body, width=2, border_radius=11)
-        theme.text(surf, self.initials, (body.centerx, body.y + 12), 12, theme.CREAM, "bold",
+        theme.text(surf, self.initials, (body.centerx, body.y + 14), 14, theme.CREAM, "bold",
                    "center")
-        hp_tab = pygame.Rect(0, 0, body.w + 4, 13)
+        hp_tab = pygame.Rect(0, 0, body.w + 6, 14)
         hp_tab.midbottom = (body.centerx, body.bottom + 2)
         low = self.max_hp and self.hp * 3 <= self.max_hp
         pygame.draw.rect(surf, theme.DANGER if low else theme.INK, hp_tab, border_radius=4)
-        theme.text(surf, f"{self.hp}/{self.max_hp}", hp_tab.center, 9, theme.CREAM, "bold",
+        theme.text(surf, f"{self.hp}/{self.max_hp}", hp_tab.center, 10, theme.CREAM, "bold",
                    "center")
         badge = (body.x + 2, body.y + 2)
         pygame.draw.circle(surf, theme.BRASS, badge, 7)
         pygame.draw.circle(surf, theme.INK, badge, 7, 1)
         theme.text(surf, str(self.level), badge, 9, theme.INK, "bold", "center")
         for k, token in enumerate(self.tokens[:4]):
-            draw_token(surf, (6, 20 + 9 * k), token, 5)
+            draw_token(surf, (6, 14 + 11 * k), token, 6)
         return surf
 
 
@@ -118,8 +120,8 @@ class HeroPiece(Widget):
                          on_activate=lambda: on_pick(hero))
         self.hero = hero
         self.figure = Figure(colour, initials)
-        self.up = MiniCard(16, 5, f"up.{hero}")
-        self.order = MiniCard(24, -3, f"order.{hero}")
+        self.up = MiniCard(ORDER_AT[0] - 8, ORDER_AT[1] + 8, f"up.{hero}")
+        self.order = MiniCard(*ORDER_AT, f"order.{hero}")
         self.order.z = 1
         for child in (self.figure, self.up, self.order):
             self.add(child)
@@ -151,10 +153,10 @@ class HeroPiece(Widget):
     def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
         if not self.mark and not self.focused:
             return
-        cx, cy = world.apply(-12, 16)
+        cx, cy = world.apply(-13, 21)
         pulse = 0.5 + 0.5 * math.sin(self.clock * 5)
         colour = {"target": theme.DANGER, "picked": theme.CREAM}.get(self.mark, theme.BRASS_LIGHT)
-        ring = pygame.Rect(0, 0, 48 + 6 * pulse, 16 + 3 * pulse)
+        ring = pygame.Rect(0, 0, 54 + 6 * pulse, 18 + 3 * pulse)
         ring.center = (round(cx), round(cy))
         pygame.draw.ellipse(target, colour, ring, 3)
         if self.focused:
@@ -191,11 +193,10 @@ class SpaceSpot(Widget):
                          wash.get_rect(), border_radius=10)
         target.blit(wash, rect.topleft)
         pygame.draw.rect(target, self.colour, rect.inflate(4, 4), width=3, border_radius=12)
-        label = theme.ellipsize(self.words, rect.w - 12, 11, "bold")
-        shown = theme.rendered(label, 11, theme.INK, "bold")
-        back = shown.get_rect(midbottom=(rect.centerx, rect.bottom - 3)).inflate(8, 2)
-        pygame.draw.rect(target, self.colour, back, border_radius=5)
-        target.blit(shown, shown.get_rect(center=back.center))
+        band = pygame.Rect(rect.x, rect.y, rect.w - 36, TILE_HEAD)  # the HP stays in sight
+        pygame.draw.rect(target, self.colour, band, border_top_left_radius=10)
+        label = theme.ellipsize(f"▶ {self.words}", rect.w - 12, 12, "bold")
+        theme.text(target, label, band.center, 12, theme.INK, "bold", "center")
 
 
 class FloatText(Node):
@@ -231,13 +232,21 @@ class Prompt(Node):
     """A callout near the acting Hero: a question and a button per answer (``prompt.N``),
     each playing one legal action."""
 
-    def __init__(self, x: float, y: float, title: str,
-                 answers: list[tuple[str, Callable[[], None]]], point_to: tuple[float, float],
-                 bounds: pygame.Rect) -> None:
-        width = 260
+    def __init__(self, x: float, span: tuple[float, float], title: str,
+                 answers: list[tuple[str, Callable[[], None]]], bounds: pygame.Rect,
+                 pop: bool = True) -> None:
+        """``span`` is the Hero's top and bottom: the prompt sits above it, or below it
+        when there is no room above, with a pointer to it."""
+        longest = max([theme.rendered(title, 13, theme.INK, "bold").get_width()]
+                      + [theme.rendered(a, 13, theme.INK, "bold").get_width() for a, _ in answers])
+        width = max(170, min(280, longest + 44))
         height = 34 + 32 * len(answers)
         rect = pygame.Rect(0, 0, width, height)
-        rect.midbottom = (round(x), round(y))
+        rect.midbottom = (round(x), round(span[0] - 14))
+        point_to = (x, span[0])
+        if rect.y < bounds.y:
+            rect.midtop = (round(x), round(span[1] + 14))
+            point_to = (x, span[1])
         rect.clamp_ip(bounds)
         super().__init__(rect.centerx, rect.centery, width, height, name="prompt")
         self.title, self.point_to, self.z = title, point_to, 45
@@ -247,9 +256,9 @@ class Prompt(Node):
                             name=f"prompt.{k}", on_activate=act, size=13)
             self.buttons.append(button)
             self.add(button)
-        self.scale, self.alpha = 0.85, 0.0
-        self.tween("scale", 1.0, 0.25, ease_out_back)
-        self.tween("alpha", 1.0, 0.15)
+        if pop:  # it pops up (a still picture shows it at once)
+            self.scale = 0.85
+            self.tween("scale", 1.0, 0.25, ease_out_back)
 
     def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
         left, top = world.apply(-self.w / 2, -self.h / 2)
