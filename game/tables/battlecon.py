@@ -44,6 +44,7 @@ from game.tables.battlecon_team import (
     team_colour,
 )
 from game.tables.generic import TableModel
+from game.tween import ease_out_back
 from game.widgets import Widget
 from rules.battlecon import movement
 from rules.core import Action, Event, Panel
@@ -51,6 +52,15 @@ from rules.core import Action, Event, Panel
 DRAWN = ("Board", "Attack pairs", "Discards", "Your hand")  # drawn, not listed
 CONCEALED = ("set", "ante")  # the phases in which set pairs lie face down
 GAIN, LOSS = (110, 200, 120), (236, 84, 70)
+
+
+def finish_turn(card: CardNode) -> None:
+    """End a card's turning over at once (a hidden pair lies still), leaving any slide."""
+    turning = [t for t in card.tweens.tweens if t.attr == "turn"]
+    card.tweens.tweens = [t for t in card.tweens.tweens if t.attr != "turn"]
+    for tween in turning:
+        tween.delay = 0.0
+        tween.update(tween.duration + 1.0)
 
 
 class BattleconTable(HandTray, ActionStrip):
@@ -68,6 +78,7 @@ class BattleconTable(HandTray, ActionStrip):
         self.selected: dict[str, str] = {}
         self.slotted: str | None = None
         self.slot: DropSlot | None = None
+        self.dealt_for: int | None = -1
         self.targets: list[SpaceTarget] = []
 
     # -- geometry ----------------------------------------------------------------------
@@ -76,6 +87,18 @@ class BattleconTable(HandTray, ActionStrip):
 
     def plate(self, seat: int) -> pygame.Rect:
         return layout.plate(self.fighters, seat)
+
+    def pile_rect(self, seat: int, pile: int) -> pygame.Rect:
+        """Where discard pile 1 or 2 lies on the fighter's plate."""
+        spot = self.plate(seat)
+        if layout.compact(self.fighters):
+            width = (self.pair_rect(seat).x - spot.x - 18) // 2
+            return pygame.Rect(spot.x + 8 + (pile - 1) * (width + 6), spot.y + 80, width, 30)
+        return pygame.Rect(spot.x + 140 + (pile - 1) * 76, spot.y + 34, 66, 72)
+
+    def return_spot(self) -> tuple[float, float] | None:
+        viewer = self.model.viewer
+        return None if viewer is None else self.pile_rect(viewer, 2).center
 
     def pair_rect(self, seat: int) -> pygame.Rect:
         """Where a fighter's attack pair lies on its plate."""
@@ -197,6 +220,22 @@ class BattleconTable(HandTray, ActionStrip):
         if standee is not None:
             standee.tween("alpha", 0.0, 0.5, on_done=lambda: self.remove(standee))
 
+    def lay_pair_down(self, seat: int, card: CardNode, pair: Any) -> None:
+        """A pair just set slides onto the plate: the viewer's from where its two cards lay
+        in the hand, another fighter's grows in place."""
+        spot = self.pair_rect(seat)
+        ids = (pair.get("style"), pair.get("base")) if isinstance(pair, dict) else ()
+        left = [c for c in self.hand if c.cid in ids]
+        card.tweens.tweens = [t for t in card.tweens.tweens if t.attr == "turn"]
+        if seat == self.model.viewer and left:
+            card.x = sum(c.x for c in left) / len(left)
+            card.y = sum(c.y for c in left) / len(left)
+            card.tween("x", spot.centerx, 0.35)
+            card.tween("y", spot.centery, 0.35)
+        else:
+            card.x, card.y, card.scale = spot.centerx, spot.centery, 0.6
+            card.tween("scale", 1.0, 0.3, ease_out_back)
+
     def place(self, seat: int, index: int, name: str) -> None:
         """Stand the fighter on its space; a fighter that moved hops there."""
         spot = self.cell(index)
@@ -226,10 +265,12 @@ class BattleconTable(HandTray, ActionStrip):
             card.accent, card.z = self.colour(seat), 4
             self.pairs[seat] = card
             self.add(card)
+        if pair is not None and not card.visible and self.version > 1:
+            self.lay_pair_down(seat, card, pair)
         card.visible = pair is not None
         card.peek = ""
         if pair is None or pair == "hidden" or view.s["phase"] in CONCEALED:
-            card.tweens.finish_all()
+            finish_turn(card)
             card.face_up = False
             if isinstance(pair, dict):
                 card.peek = f"yours: {view.pair_name(seat)}"
@@ -238,7 +279,7 @@ class BattleconTable(HandTray, ActionStrip):
         clashed = [view.card_name(c) for c in pl["clash_bases"]]
         card.lines = (view.stats(seat).text(),) + (("clashed: " + ", ".join(clashed),)
                                                    if clashed else ())
-        if not card.face_up and not card.busy():
+        if not card.face_up and not any(t.attr == "turn" for t in card.tweens.tweens):
             card.flip()
 
     def animate(self, event: Event) -> None:
@@ -362,9 +403,8 @@ class BattleconTable(HandTray, ActionStrip):
             draw_force(target, (rect.x + 8, rect.y + 88), force, cap)
             self.draw_finisher(target, view, seat, (rect.x + 8, rect.y + 108), 126)
             for pile in (1, 2):
-                spot = pygame.Rect(rect.x + 140 + (pile - 1) * 76, rect.y + 34, 66, 72)
                 names = [view.card_name(c) for c in pl[f"discard{pile}"]]
-                draw_pile(target, spot, f"Discard {pile}", names, colour)
+                draw_pile(target, self.pile_rect(seat, pile), f"Discard {pile}", names, colour)
         self.draw_pair_slot(target, view, seat)
         self.draw_ua(target, view, seat, pygame.Rect(rect.x + 8, rect.y + 114, rect.w - 16,
                                                      rect.bottom - rect.y - 118))
@@ -384,11 +424,10 @@ class BattleconTable(HandTray, ActionStrip):
         pl = view.player(seat)
         room = self.pair_rect(seat).x - rect.x - 12
         self.draw_finisher(target, view, seat, (rect.x + 8, rect.y + 76), room)
-        width = (room - 6) // 2
         for pile in (1, 2):
-            spot = pygame.Rect(rect.x + 8 + (pile - 1) * (width + 6), rect.y + 80, width, 30)
             names = [view.card_name(c) for c in pl[f"discard{pile}"]]
-            draw_pile(target, spot, f"Pile {pile}", names, self.colour(seat))
+            draw_pile(target, self.pile_rect(seat, pile), f"Pile {pile}", names,
+                      self.colour(seat))
 
     @staticmethod
     def draw_finisher(target: pygame.Surface, view: Any, seat: int, at: tuple[int, int],

@@ -22,10 +22,15 @@ class HandTray(GenericTable):
     selected: dict[str, str]  # card kind -> card id picked for the pair
     slotted: str | None  # a card resting in the pair slot (dropped there, half a pair)
     slot: DropSlot | None
+    dealt_for: int | None  # whose hand is laid out (later arrivals come from the plate)
 
     def pair_spot(self) -> tuple[float, float] | None:
         """The centre of the viewer's attack-pair slot (None for a spectator)."""
         return None if self.slot is None else (self.slot.x, self.slot.y)
+
+    def return_spot(self) -> tuple[float, float] | None:
+        """Where cards coming back to the hand come from (the table: discard pile 2)."""
+        return self.pair_spot()
 
     # -- laying the hand out ------------------------------------------------------------
     def deal_hand(self, view: Any, viewer: int | None) -> None:
@@ -51,7 +56,12 @@ class HandTray(GenericTable):
             card.enabled = cid in usable
             card.selected = self.selected.get(view.card(cid)["kind"]) == cid
             self.hand.append(card)
-        self.lay_hand(snap={c.cid for c in self.hand} - set(keep))
+        arrived = {c.cid for c in self.hand} - set(keep)
+        if self.dealt_for != viewer:  # a new viewer's hand lies there at once
+            self.lay_hand(snap=arrived)
+        else:
+            self.lay_hand(arrive=arrived)
+        self.dealt_for = viewer
 
     @staticmethod
     def hand_order(view: Any, cards: list[str]) -> list[str]:
@@ -59,9 +69,12 @@ class HandTray(GenericTable):
         return sorted(cards, key=lambda c: (order.get(view.card(c)["kind"], 2),
                                             view.card_name(c)))
 
-    def lay_hand(self, snap: set[str] | frozenset[str] = frozenset()) -> None:
+    def lay_hand(self, snap: set[str] | frozenset[str] = frozenset(),
+                 arrive: set[str] | frozenset[str] = frozenset()) -> None:
         """Put each card at its place in the tray (a slotted one on the pair slot); cards in
-        ``snap`` jump there, the others glide."""
+        ``snap`` jump there, cards in ``arrive`` come from the viewer's plate (cards coming
+        back from the discards), the others glide."""
+        start = self.return_spot()
         gap, n = 8, len(self.hand)
         width = min(86.0, (HAND.w - 24 - gap * max(0, n - 1)) / max(1, n))
         spot = self.pair_spot()
@@ -70,8 +83,10 @@ class HandTray(GenericTable):
             x, y = HAND.x + 12 + width / 2 + k * (width + gap), HAND.bottom - 51
             if card.cid == self.slotted and spot is not None:
                 x, y = spot[0], spot[1] + (10 if card.selected else 0)
-            if card.cid in snap:
+            if card.cid in snap or (card.cid in arrive and start is None):
                 card.x, card.y = x, y - (10 if card.selected else 0)
+            elif card.cid in arrive and start is not None:
+                card.x, card.y = start
             card.send_home(x, y)
 
     def usable_cards(self) -> set[str]:

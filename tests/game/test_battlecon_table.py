@@ -266,3 +266,41 @@ def test_board_materials_are_drawn_on_their_spaces(app_dirs):
     assert target.get_at((staff.x + 26, staff.y + 22))[:3] == table.colour(0)
     bare = table.cell(4)
     assert target.get_at((bare.right - 12, bare.bottom - 22))[:3] != table.colour(0)
+
+
+def test_a_set_pair_slides_from_the_hand_onto_the_plate(app_dirs):
+    screen, _ = open_table(app_dirs)
+    session = screen.session
+    play_until(screen, random.Random(9), lambda: session.state.s["phase"] == "set"
+               and session.actor() is not None)
+    screen.root.update(1.0)
+    table, seat = screen.table, screen.viewer
+    action = next(a for a in session.state.legal_actions(seat) if a.kind == "set")
+    cards = [card_named(table, c) for c in action.args]
+    middle = (sum(c.x for c in cards) / 2, sum(c.y for c in cards) / 2)
+    session.submit(seat, action)
+    screen.refresh()
+    pair = table.pairs[seat]
+    assert (pair.x, pair.y) == middle and pair.busy()
+    screen.root.update(1.0)
+    slot = table.pair_rect(seat)
+    assert (round(pair.x), round(pair.y)) == slot.center
+
+
+def test_cards_coming_back_to_the_hand_come_from_discard_pile_two(app_dirs):
+    screen, _ = open_table(app_dirs)
+    session = screen.session
+    rng = random.Random(10)
+    play_until(screen, rng, lambda: session.state.s["phase"] == "set"
+               and session.actor() == 0)
+    table = screen.table
+    assert all(not c.busy() for c in table.hand)  # the first deal lies there at once
+    before, beat = {c.cid for c in table.hand}, session.state.s["beat"]
+    play_until(screen, rng, lambda: session.state.s["phase"] == "set"
+               and session.state.s["beat"] > beat and session.actor() == 0, limit=3000)
+    arrived = [c for c in table.hand if c.cid not in before]
+    assert arrived, "the recycle gave cards back"
+    pile = table.pile_rect(0, 2).center
+    assert all((c.x, c.y) == pile and c.busy() for c in arrived)
+    screen.root.update(1.0)
+    assert all((round(c.x), round(c.y)) == (round(c.home_x), round(c.home_y)) for c in arrived)
