@@ -429,15 +429,15 @@ class ChaostleTable(GenericTable):
         fighting = {battle["a"], battle["d"]} if battle else set()
         for seat in range(n):
             row = lay.army_row(n, seat)
-            current = seat == view.current and view.phase not in ("first", "over")
-            if view.phase == "draft":
-                current = seat == (view.first_picker - view.picks) % n
+            actor = self.model.actor
+            current = seat == (view.current if actor is None else actor) \
+                and view.phase not in ("first", "over")
             need = view.sanctuary_needed()
             extra = f"Sanctuary {view.sanctuary_count(seat)}/{need}" if view.armies[seat] \
                 else ""
             kind = self.seat_kinds[seat] if seat < len(self.seat_kinds) else ""
             army_head(target, row, view.player_name(seat), kind, self.colour(seat), current,
-                      seat == self.model.viewer, extra)
+                      seat == self.model.viewer, extra, lay.compact(n))
             slots = self.army_slots(view, seat)
             for i, cid in enumerate(view.armies[seat]):
                 rect = lay.card_rect(n, seat, i, slots)

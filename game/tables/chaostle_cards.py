@@ -114,12 +114,21 @@ def character_card(target: pygame.Surface, rect: pygame.Rect, view: Any, cid: st
     heart(target, (rect.x + 10, y), 5)
     right = theme.text(target, f"{hp}/{most}", (rect.x + 18, y), 10, theme.INK, "bold",
                        "midleft").right
-    if rect.h < 60:  # a slim card: health, then the pegs as a count
-        health_bar(target, pygame.Rect(right + 5, y - 2, rect.right - right - 40, 4), hp, most)
+    if rect.h < 60:  # a slim card: health and pegs as a count, then move, armour, place
+        health_bar(target, pygame.Rect(right + 5, y - 2, rect.right - right - 50, 4), hp, most)
         theme.text(target, f"{len(up)} pegs", (rect.right - 5, y), 9, theme.WOOD,
                    anchor="midright")
-        if status == "sanctuary":
-            _stamp(target, rect, status)
+        if rect.h >= 40:
+            y += 13
+            boot(target, (rect.x + 10, y), 4)
+            x = theme.text(target, f"+{view_movement(view, cid, up)}", (rect.x + 17, y), 9,
+                           theme.INK, "bold", "midleft").right
+            shield(target, (x + 9, y), 4)
+            x = theme.text(target, str(view_armour(view, cid, up)), (x + 16, y), 9, theme.INK,
+                           "bold", "midleft").right
+            where = theme.ellipsize(_where(view, cid), rect.right - x - 12, 9)
+            theme.text(target, where, (rect.right - 5, y), 9,
+                       theme.DANGER if status == "trap" else theme.WOOD, anchor="midright")
         return
     health_bar(target, pygame.Rect(right + 5, y - 2, rect.right - right - 11, 5), hp, most)
     y += 14
@@ -219,8 +228,10 @@ def _where(view: Any, cid: str) -> str:
 
 
 def army_head(target: pygame.Surface, row: pygame.Rect, name: str, kind: str,
-              colour: tuple[int, int, int], current: bool, you: bool, extra: str) -> None:
-    """The army's row: a frame in its colour, the player's name, seat kind and notes."""
+              colour: tuple[int, int, int], current: bool, you: bool, extra: str,
+              slim: bool = False) -> None:
+    """The army's row: a frame in its colour, the player's name, seat kind and notes (in
+    a slim row: on two lines at the left, the cards beside them)."""
     fill = (52, 40, 32) if not current else (84, 64, 40)
     theme.shadowed_rect(target, row, fill, radius=9, shadow=4,
                         border=theme.BRASS_LIGHT if current else theme.WOOD,
@@ -229,15 +240,19 @@ def army_head(target: pygame.Surface, row: pygame.Rect, name: str, kind: str,
     pygame.draw.circle(target, colour, (row.x + 18, row.y + 12), 7)
     pygame.draw.circle(target, theme.CREAM, (row.x + 18, row.y + 12), 7, 1)
     label = f"{name}{'  (you)' if you else ''}"
-    right = theme.text(target, theme.ellipsize(label, row.w // 2, 14, "bold"),
+    right = theme.text(target, theme.ellipsize(label, 150 if slim else row.w // 2, 14, "bold"),
                        (row.x + 32, row.y + 12), 14, theme.BRASS_LIGHT if current else
                        theme.PARCHMENT, "bold", "midleft").right
-    if current:
+    if current and not slim:
         tag = theme.rendered("TO PLAY", 10, theme.INK, "bold")
         box = tag.get_rect(midleft=(right + 10, row.y + 12)).inflate(10, 4)
         pygame.draw.rect(target, theme.BRASS_LIGHT, box, border_radius=6)
         target.blit(tag, tag.get_rect(center=box.center))
     words = f"{extra}   {kind}" if extra else kind
+    if slim:
+        theme.text(target, theme.ellipsize(words, 160, 11), (row.x + 32, row.y + 32), 11,
+                   theme.PARCHMENT_DIM, anchor="midleft")
+        return
     theme.text(target, theme.ellipsize(words, row.w // 2 - 40, 11), (row.right - 10,
                row.y + 12), 11, theme.PARCHMENT_DIM, anchor="midright")
 

@@ -85,11 +85,24 @@ def army_row(armies: int, seat: int) -> pygame.Rect:
     return pygame.Rect(ROSTER.x, ROSTER.y + seat * (height + gap), ROSTER.w, height)
 
 
+COMPACT_HEAD = 190  # a slim row keeps its name on the left and its cards beside it
+
+
+def compact(armies: int) -> bool:
+    """Whether army rows are slim (five armies or more)."""
+    return army_row(armies, 0).h < 90
+
+
 def card_rect(armies: int, seat: int, index: int, count: int) -> pygame.Rect:
     """A character card in its army's row (``count`` cards share the row)."""
     row = army_row(armies, seat)
-    head = 24
     gap = 6
+    if compact(armies):
+        count = max(2, count)
+        left = row.x + COMPACT_HEAD
+        width = (row.right - 8 - left - gap * (count - 1)) // count
+        return pygame.Rect(left + index * (width + gap), row.y + 4, width, row.h - 8)
+    head = 24
     count = max(3, count)
     width = (row.w - 16 - gap * (count - 1)) // count
     return pygame.Rect(row.x + 8 + index * (width + gap), row.y + head,

@@ -1,0 +1,234 @@
+"""Chaostle's own table: it draws seeded positions at every player count, a click on a lit
+space, crown, draft card, standee, peg hole or the fate card plays exactly the legal action
+it shows, standees hop along the path a character took, and a spectator is offered
+nothing to click."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game.app import App
+from game.screens.table import TableScreen
+from game.session import Seat, Session
+from game.tables import table_for
+from game.tables.chaostle import ChaostleTable
+from game.tables.chaostle_layout import BOARD, space_xy
+from game.tables.chaostle_parts import HOP_TIME, Figure
+
+
+def open_table(app_dirs, players=2, seed=1, setup=None, record=True):
+    config, saves = app_dirs
+    app = App(config_dir=config, save_dir=saves, start=False)
+    session = Session.new("chaostle", {"players": players, **(setup or {})},
+                          [Seat(True) for _ in range(players)], seed)
+    screen = app.stack.push(TableScreen(app, session))
+    chosen = []
+    if record:
+        screen.table.choose = chosen.append  # record what a click plays instead of playing it
+    return app, screen, chosen
+
+
+def play_until(screen, rng, done, limit=600):
+    """Random legal moves until ``done(state)``; then show the table to the seat to act."""
+    session = screen.session
+    for _ in range(limit):
+        if session.actor() is not None and done(session.state):
+            screen.viewer = session.actor()
+            screen.table.reset_log(session.log, screen.viewer)
+            screen.refresh()
+            return
+        seat = session.actor()
+        assert seat is not None, "the match ended first"
+        events = session.submit(seat, rng.choice(session.state.legal_actions(seat)))
+        screen.table.show_events(events, screen.viewer)
+    raise AssertionError("never happened")
+
+
+def click(screen, node):
+    """Press and release the left button on the node, through the screen's own input."""
+    pos = node.to_world()
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        screen.handle(pygame.event.Event(kind, pos=pos, button=1))
+
+
+def named(table, prefix):
+    return [t for t in table.targets if t.name.startswith(prefix)]
+
+
+def legal(screen):
+    return screen.session.state.legal_actions(screen.viewer)
+
+
+def in_phase(phase):
+    return lambda s: s.phase == phase and not s.queue
+
+
+def test_chaostle_has_its_own_table():
+    assert table_for("chaostle") is ChaostleTable
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6, 8])
+def test_the_table_draws_seeded_positions_at_every_player_count(app_dirs, players):
+    for seed, decisions in ((1, 0), (2, 12), (3, 40)):
+        app, screen, _ = open_table(app_dirs, players, seed)
+        rng = random.Random(seed)
+        for _ in range(decisions):
+            seat = screen.session.actor()
+            if seat is None:
+                break
+            screen.session.submit(seat, rng.choice(legal_for(screen, seat)))
+        screen.viewer = screen.session.actor()
+        screen.refresh()
+        screen.root.update(5.0)
+        app.compose(app.canvas)
+        state = screen.session.state
+        on_board = {c for c, ch in state.chars.items() if ch["status"] == "play"}
+        assert set(screen.table.figures) == on_board
+        board = app.canvas.subsurface(BOARD)
+        assert len({board.get_at((x, y))[:3] for x in range(0, BOARD.w, 40)
+                    for y in range(0, BOARD.h, 40)}) > 5  # the castle, not a blank square
+
+
+def legal_for(screen, seat):
+    return screen.session.state.legal_actions(seat)
+
+
+def test_a_click_on_a_draft_card_chooses_that_character(app_dirs):
+    _, screen, chosen = open_table(app_dirs)
+    play_until(screen, random.Random(1), in_phase("draft"))
+    cards = named(screen.table, "draft.")
+    picks = {a.args[0]: a for a in legal(screen) if a.kind == "pick"}
+    assert cards and {c.name.split(".", 1)[1] for c in cards if c.enabled} == set(picks)
+    card = next(c for c in cards if c.enabled)
+    click(screen, card)
+    assert chosen == [picks[card.name.split(".", 1)[1]]]
+
+
+def test_a_click_on_a_crown_takes_it(app_dirs):
+    _, screen, chosen = open_table(app_dirs)
+    play_until(screen, random.Random(1), in_phase("crown"))
+    crowns = named(screen.table, "crown.")
+    assert len(crowns) == len([a for a in legal(screen) if a.kind == "crown"])
+    click(screen, crowns[2])
+    assert chosen == [a for a in legal(screen) if a.args == (crowns[2].name[6:],)]
+
+
+def test_a_click_on_a_lit_space_plays_the_move_that_ends_there(app_dirs):
+    _, screen, chosen = open_table(app_dirs, seed=2)
+    play_until(screen, random.Random(2), lambda s: s.phase == "move" and not s.queue and any(
+        a.kind == "move" for a in s.legal_actions(s.current)))
+    spaces = named(screen.table, "space.")
+    assert spaces
+    for target in spaces:
+        chosen.clear()
+        click(screen, target)
+        assert len(chosen) == 1
+        action = chosen[0]
+        assert action in legal(screen) and action.args[1] == target.name[6:]
+
+
+def test_selecting_a_standee_shows_only_its_moves(app_dirs):
+    _, screen, chosen = open_table(app_dirs, players=2, seed=5, setup={"army": "3"})
+    rng = random.Random(5)
+    play_until(screen, rng, lambda s: s.phase == "move" and not s.queue and len({
+        a.args[0] for a in s.legal_actions(s.current) if a.kind in ("move", "card")}) > 1,
+        limit=3000)
+    table = screen.table
+    pick = named(table, "select.")[0]
+    cid = pick.name[7:]
+    click(screen, pick)
+    assert chosen == [] and table.selected == cid
+    spaces = named(table, "space.")
+    assert spaces
+    for target in spaces:
+        chosen.clear()
+        click(screen, target)
+        assert chosen[0].args[0] == cid
+    click(screen, named(table, f"select.{cid}")[0])  # again: everyone's moves
+    assert table.selected is None
+
+
+def test_a_click_on_an_opponent_in_range_attacks_it(app_dirs):
+    _, screen, chosen = open_table(app_dirs, seed=3)
+    play_until(screen, random.Random(3), lambda s: s.phase == "battles" and not s.queue
+               and any(a.kind == "battle" for a in s.legal_actions(s.current)), limit=3000)
+    attacks = named(screen.table, "attack.")
+    assert attacks
+    click(screen, attacks[0])
+    assert chosen[0].kind == "battle" and chosen[0].args[1] == attacks[0].name[7:]
+    assert chosen[0] in legal(screen)
+
+
+def test_a_click_on_a_peg_hole_upgrades_that_item(app_dirs):
+    _, screen, chosen = open_table(app_dirs, seed=2)
+    play_until(screen, random.Random(2), lambda s: bool(s.queue)
+               and s.queue[0]["k"] == "upgrade", limit=3000)
+    pegs = named(screen.table, "peg.")
+    upgrades = [a for a in legal(screen) if a.kind == "upgrade"]
+    assert len(pegs) == len(upgrades)
+    click(screen, pegs[-1])
+    _, cid, item = pegs[-1].name.split(".")
+    assert chosen == [a for a in upgrades if a.args == (cid, item)]
+
+
+def test_the_fate_card_shows_the_rolled_cell_and_takes_accept_or_decline(app_dirs):
+    _, screen, chosen = open_table(app_dirs, seed=1)
+    play_until(screen, random.Random(1), lambda s: bool(s.queue)
+               and s.queue[0]["k"] == "fate" and s.queue[0]["step"] == "accept", limit=3000)
+    table = screen.table
+    frame = screen.session.state.queue[0]
+    assert table.fate.alpha == 1.0 and table.fate.fate == frame["fate"]
+    assert table.fate.column == frame["column"] and 2 <= table.fate.row <= 12
+    last = next(e for e in reversed(screen.session.log) if e.kind == "fate"
+                and e.data.get("fate"))
+    assert f"column {table.fate.column}, row {table.fate.row}" in last.text
+    click(screen, table.find("fate.decline"))
+    assert [a.kind for a in chosen] == ["decline"]
+
+
+def test_standees_hop_along_the_path_they_took(app_dirs):
+    _, screen, _ = open_table(app_dirs, seed=2, record=False)
+    session = screen.session
+    play_until(screen, random.Random(2), lambda s: s.phase == "move" and not s.queue and any(
+        a.kind == "move" and a.args[2] >= 3 for a in s.legal_actions(s.current)))
+    action = next(a for a in legal(screen) if a.kind == "move" and a.args[2] >= 3)
+    cid, dest = action.args[0], action.args[1]
+    figure = screen.table.figures[cid]
+    screen.table.choose(action)
+    path = next(e.data["path"] for e in reversed(session.log) if e.kind == "move"
+                and e.data.get("char") == cid)
+    assert len(path) >= 3
+    board = session.state.board
+    for space in path[1:]:  # one hop per space: after each hop it stands on the next one
+        for _ in range(8):
+            screen.root.update(HOP_TIME / 8)
+        x, y = space_xy(board.spaces[space])
+        assert abs(figure.x - x) < 1.5 and abs(figure.y - (y - 12)) < 1.5
+    x, y = space_xy(board.spaces[dest])
+    assert (round(figure.x), round(figure.y)) == (round(x), round(y - 12))
+    assert dest == path[-1]
+
+
+def test_a_new_table_for_a_game_under_way_stands_everyone_still(app_dirs):
+    config, saves = app_dirs
+    _, screen, _ = open_table(app_dirs, seed=4, record=False)
+    play_until(screen, random.Random(4), lambda s: len(s.on_board()) >= 2, limit=3000)
+    app = App(config_dir=config, save_dir=saves, start=False)
+    loaded = TableScreen(app, screen.session)  # as after a load: no events, only the view
+    figures = loaded.table.figures
+    assert set(figures) == set(screen.session.state.on_board())
+    assert not any(isinstance(f, Figure) and f.busy() for f in figures.values())
+
+
+def test_a_spectator_sees_the_castle_but_nothing_to_click(app_dirs):
+    app, screen, _ = open_table(app_dirs, seed=2)
+    play_until(screen, random.Random(2), in_phase("move"))
+    screen.viewer = None
+    screen.table.reset_log(screen.session.log, None)
+    screen.refresh()
+    assert screen.table.model.actions == () and screen.table.targets == []
+    assert set(screen.table.figures) == set(screen.session.state.on_board())
+    app.compose(app.canvas)
