@@ -106,15 +106,27 @@ class ActionStrip(GenericTable):
             return
         super().on_wheel(dy, pos)
 
+    def prompt(self) -> str:
+        """What the viewer is choosing: the ante, or the rules' own question in the middle
+        of a beat ("Before: choose the next trigger", "Dodge: choose")."""
+        if self.ante_panel():
+            return "Ante: choose in turn, or pass"
+        view = self.model.view
+        pending = view.s.get("pending") if view is not None else None
+        if (isinstance(pending, dict) and view.s.get("phase") == "resolve"
+                and pending.get("who") == self.model.viewer and pending.get("prompt")):
+            return str(pending["prompt"])
+        return "Choose an action"
+
     # -- drawing -------------------------------------------------------------------------
     def draw_actions(self, target: pygame.Surface) -> None:
         theme.shadowed_rect(target, STRIP, (16, 44, 37), radius=12, shadow=6, border=theme.WOOD)
         m = self.model
         if m.actions:
-            head = "Ante: choose in turn, or pass" if self.ante_panel() else "Choose an action"
+            head = self.prompt()
             focused = next((b for b in self.buttons if b.focused), None)
             if focused is not None:
-                head = f"{head}:  {focused.label.split('. ', 1)[-1]}"
+                head = f"{head}  —  {focused.label.split('. ', 1)[-1]}"
         else:
             waiting = m.viewer is not None and m.actor is not None
             head = "Your actions appear here on your turn" if waiting else ""

@@ -304,3 +304,16 @@ def test_cards_coming_back_to_the_hand_come_from_discard_pile_two(app_dirs):
     assert all((c.x, c.y) == pile and c.busy() for c in arrived)
     screen.root.update(1.0)
     assert all((round(c.x), round(c.y)) == (round(c.home_x), round(c.home_y)) for c in arrived)
+
+
+def test_the_strip_names_what_the_rules_ask_in_the_middle_of_a_beat(app_dirs):
+    screen, _ = open_table(app_dirs, seed=1)
+    session = screen.session
+    play_until(screen, random.Random(1), lambda: session.actor() is not None
+               and session.state.s["phase"] == "resolve", limit=3000)
+    pending = session.state.s["pending"]
+    assert pending["who"] == screen.viewer
+    assert screen.table.prompt() == pending["prompt"]
+    play_until(screen, random.Random(1), lambda: session.state.s["phase"] == "set"
+               and session.actor() is not None)
+    assert screen.table.prompt() == "Choose an action"
