@@ -1,10 +1,11 @@
-"""BattleCON's own table: the duel board (seven spaces, a standee per fighter that hops when
-it moves, the fighters' markers), a plate per fighter (life, Force gems, the Active/Reactive
-marker, discard piles 1 and 2 and the attack pair as a card that lies face down once set
-and turns over at the reveal, both pairs together), the viewer's hand as cards that pair up
-by clicking a style and a base, and the text panels (kits, Unique Abilities, the
-opponent's hand) beside the beat log. The generic action buttons stay below: every legal
-action is always reachable."""
+"""BattleCON's own table: the board (seven spaces, nine in team play; a standee per fighter
+that hops when it moves, the fighters' markers), a plate per fighter (life, Force gems, the
+Active/Reactive marker, discard piles 1 and 2, the attack pair as a card that slides onto
+the plate when set, lies face down and turns over at the reveal, all pairs together, and
+the Unique Ability's materials as pieces), the viewer's hand as cards that pair up by
+dragging or clicking (battlecon_hand.py), and the text panels (kits, Unique Abilities, the
+opponent's hand) beside the beat log. The action strip stays below (battlecon_strip.py):
+every legal action is always reachable. Team play: battlecon_team.py."""
 
 from __future__ import annotations
 
