@@ -38,9 +38,28 @@ def space_rect(space: str) -> pygame.Rect:
 
 
 # -- the battlefield ---------------------------------------------------------------------
+_drawn: list[tuple[object, pygame.Surface]] = []  # the last board drawn, by what it shows
+
+
+def board_key(d: dict) -> object:
+    """Everything the board's look depends on."""
+    return (tuple(sorted(d["structures"].items())), tuple(sorted(d["space_gold"].items())),
+            tuple(d["gold"]), bool(d.get("catapult")), repr(d.get("trap")),
+            repr(d.get("ice_wall")))
+
+
 def draw_board(target: pygame.Surface, view: Any) -> None:
+    """The battlefield (redrawn only when a Structure, gold or a marker changed)."""
+    key = board_key(view.d)
+    if not _drawn or _drawn[0][0] != key:
+        layer = pygame.Surface(target.get_size(), pygame.SRCALPHA)
+        paint_board(layer, view.d)
+        _drawn[:] = [(key, layer.subsurface(lay.BOARD.inflate(12, 12)).copy())]
+    target.blit(_drawn[0][1], lay.BOARD.inflate(12, 12).topleft)
+
+
+def paint_board(target: pygame.Surface, d: dict) -> None:
     target.blit(board_base(), lay.BOARD.topleft)
-    d = view.d
     for sid, sp in load().spaces.items():
         rect = space_rect(sid)
         if sp.kind == "tower":
@@ -79,6 +98,16 @@ def board_base() -> pygame.Surface:
             b = (b[0] - lay.BOARD.x, b[1] - lay.BOARD.y)
             pygame.draw.line(surf, (40, 34, 26), a, b, 14)
             pygame.draw.line(surf, ROAD, a, b, 10)
+    for row, lane in ((0, "Top lane"), (4, "Bottom lane")):
+        for col in (2, 4):  # a wooden sign by the road, beyond the jungle
+            cx, cy = lay.centre(col, row)
+            sign = pygame.Rect(0, 0, 92, 22)
+            edge = lay.INSET + 18 if row == 0 else lay.BOARD.h - lay.INSET - 18
+            sign.center = (round(cx - lay.BOARD.x), edge)
+            pygame.draw.rect(surf, (40, 30, 22), sign.move(2, 3), border_radius=5)
+            pygame.draw.rect(surf, theme.WOOD, sign, border_radius=5)
+            pygame.draw.rect(surf, theme.BRASS, sign, 1, border_radius=5)
+            theme.text(surf, lane.upper(), sign.center, 10, theme.BRASS_LIGHT, "bold", "center")
     return surf
 
 
