@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game import sound
 from game.tables.battlecon_layout import HAND
 from game.tables.battlecon_parts import DropSlot, HandCard, Point
 from game.tables.generic import GenericTable
@@ -216,6 +217,7 @@ class HandTray(GenericTable):
         elif isinstance(under, DropSlot):
             action = self.slot_drop(card.cid)
         if isinstance(action, Action):
+            sound.play("flip")
             self.play_pair(action)
             return
         if action == "rest":

@@ -10,7 +10,7 @@ from typing import Any
 
 import pygame
 
-from game import theme
+from game import sound, theme
 from game.assets import font
 from game.scene import Affine, CardNode, Node, blit_transformed
 from game.tween import ease_out_back, ease_out_cubic
@@ -131,7 +131,15 @@ class HandCard(Widget):
         self.target = False  # a legal place to drop the card being dragged
         self.hot = False  # ... and the pointer is over it
         self.grab = (0.0, 0.0)
+        self.lean = 0.0  # degrees the card tilts while dragged (it leans into the motion)
+        self._last_x = x
         self._look: tuple[object, pygame.Surface] | None = None
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        swing = max(-10.0, min(10.0, (self.x - self._last_x) * 0.8)) if self.dragging else 0.0
+        self.lean += (swing - self.lean) * min(1.0, dt * 12)
+        self._last_x = self.x
 
     def select(self, on: bool) -> None:
         if on != self.selected:
@@ -158,6 +166,7 @@ class HandCard(Widget):
         self.tweens.tweens = [t for t in self.tweens.tweens if t.attr not in ("x", "y")]
         self.grab = (self.x - pos[0], self.y - pos[1])
         self.z, self.scale = 30, 1.06
+        sound.play("click", 0.5)
         self.on_drag(self, "start", pos)
 
     def drag_move(self, pos: Point) -> None:
@@ -178,7 +187,12 @@ class HandCard(Widget):
                round(self.glow, 1), self.dragging, self.target, self.hot)
         if self._look is None or self._look[0] != key:
             self._look = (key, self.render(rect.size))
-        target.blit(self._look[1], (rect.x - 6, rect.y - 6))
+        look = self._look[1]
+        if abs(self.lean) > 0.5:
+            look = pygame.transform.rotozoom(look, -self.lean, 1.0)
+            target.blit(look, look.get_rect(center=rect.center))
+            return
+        target.blit(look, (rect.x - 6, rect.y - 6))
 
     def render(self, size: tuple[int, int]) -> pygame.Surface:
         """The card drawn once per look (the hand draws every frame)."""

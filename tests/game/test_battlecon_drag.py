@@ -204,3 +204,14 @@ def test_a_screen_opening_mid_drag_sends_the_card_back(app_dirs):
     assert not style.dragging and not table.slot.lit and chosen == []
     screen.root.update(1.0)
     assert (round(style.x), round(style.y)) == home
+
+
+def test_a_dragged_card_leans_into_the_motion_and_rights_itself(app_dirs):
+    screen, _, legal = at_set(app_dirs, 6)
+    style = card_named(screen.table, next(a for a in legal if a.kind == "set").args[0])
+    start = centre(style)
+    drag(screen, start, (start[0] + 240, start[1] - 60), release=False)
+    assert style.lean > 1  # moving right: leaning right
+    post(screen.app, pygame.MOUSEBUTTONUP, (start[0] + 240, start[1] - 60))
+    frames(screen.app, 30)
+    assert abs(style.lean) < 0.5
