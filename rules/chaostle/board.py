@@ -165,6 +165,11 @@ class Board:
             )
             for cid, c in self.crowns.items()
         }
+        # fixed per crown, looked up on every move: worked out once here
+        self._progress: dict[str, dict[str, float | None]] = {
+            cid: {sid: self._progress_of(sid, cid) for sid in self.spaces} for cid in self.crowns}
+        self._starts: dict[str, tuple[str, ...]] = {
+            cid: self._starting_positions(cid) for cid in self.crowns}
 
     # ---- geometry -------------------------------------------------------------------
     def _on_ring(self, sid: str) -> bool:
@@ -173,16 +178,22 @@ class Board:
     def gate(self, side: str) -> str:
         return f"{side}.wk08"
 
-    def progress(self, sid: str, crown_id: str) -> float | None:
-        """How far round the board (degrees from its coloured line, in its direction) a
-        space is for a crown's characters; None on the Inner Square."""
+    def _progress_of(self, sid: str, crown_id: str) -> float | None:
         if not self._on_ring(sid):
             return None
         c = self.crowns[crown_id]
         return ((self.spaces[sid].angle - c.line_angle) * c.direction) % 360.0
 
+    def progress(self, sid: str, crown_id: str) -> float | None:
+        """How far round the board (degrees from its coloured line, in its direction) a
+        space is for a crown's characters; None on the Inner Square."""
+        return self._progress[crown_id][sid]
+
     def starting_positions(self, crown_id: str) -> tuple[str, ...]:
         """The original starting position, then the gates of the next three stairways."""
+        return self._starts[crown_id]
+
+    def _starting_positions(self, crown_id: str) -> tuple[str, ...]:
         c = self.crowns[crown_id]
         others = [self.gate(s) for s in self.sides if s != c.side]
         others.sort(key=lambda g: self.progress(g, crown_id) or 0.0)

@@ -8,10 +8,12 @@ only caller of the ``apply_*`` functions.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from rules.chaostle import battle, cards, fates, leapfrog
-from rules.chaostle.board import Rules
+from rules.chaostle.board import Board, Rules
 from rules.core import CHANCE, Action, Event
 
 if TYPE_CHECKING:
@@ -38,17 +40,23 @@ def rules_for(s: S, cid: str) -> Rules:
     seat = s.owner(cid)
     crown = s.crowns[seat]
     assert crown is not None
-    side = s.board.crowns[crown].side
-    if s.setup.get("half_board") == "on" and s.n == 2:
-        other = s.crowns[1 - seat]
-        assert other is not None
-        opp_side = s.board.crowns[other].side
-        limit = s.board.progress(s.board.gate(opp_side), crown)
+    half = s.setup.get("half_board") == "on" and s.n == 2
+    return _rules(s.board, crown, s.setup.get("fast_stairs") == "on",
+                  s.crowns[1 - seat] if half else None)
+
+
+@cache
+def _rules(bd: Board, crown: str, fast_stairs: bool, half_board_rival: str | None) -> Rules:
+    """The movement limits of a crown's characters (fixed once the crowns are taken)."""
+    side = bd.crowns[crown].side
+    if half_board_rival is not None:
+        opp_side = bd.crowns[half_board_rival].side
+        limit = bd.progress(bd.gate(opp_side), crown)
         return Rules(crown, (opp_side,), limit)
     sides = [side]
-    if s.setup.get("fast_stairs") == "on":
-        starts = s.board.starting_positions(crown)
-        sides += [s.board.spaces[starts[2]].side, s.board.spaces[starts[3]].side]
+    if fast_stairs:
+        starts = bd.starting_positions(crown)
+        sides += [bd.spaces[starts[2]].side, bd.spaces[starts[3]].side]
     return Rules(crown, tuple(sides))
 
 
@@ -228,41 +236,49 @@ def entry_actions(s: S, seat: int) -> list[Action]:
 
 
 def roll_move_actions(s: S) -> list[Action]:
+    return list(_roll_moves(s))
+
+
+def _roll_moves(s: S, only: str | None = None) -> Iterator[Action]:
+    """The roll's moves, one at a time (so a check for any can stop at the first); with
+    ``only``, just that character's plain moves."""
     t = s.turn
     if t.get("done") or t.get("roll") is None:
-        return []
+        return
     roll = t["roll"]
-    acts = entry_actions(s, s.current) if t["kind"] == "enter" else []
-    acts += leapfrog.actions(s, roll, t["kind"] == "fate")
+    if only is None:
+        if t["kind"] == "enter":
+            yield from entry_actions(s, s.current)
+        yield from leapfrog.actions(s, roll, t["kind"] == "fate")
     occ = s.occupancy()
-    for cid in s.on_board(s.current):
+    for cid in s.on_board(s.current) if only is None else (only,):
         mv = free_movement(s, cid)
         totals = [roll] + ([roll + mv] if mv > 0 and cid not in t["mv"] else [])
         if s.chars[cid].get("bad_vibes"):
             totals = [1]
+        name, at, rules = s.name(cid), s.chars[cid]["at"], s.rules_for(cid)
         for total in totals:
             extra = " (with battle-card movement)" if total != roll else ""
-            for dest in s.board.destinations(s.chars[cid]["at"], total, s.rules_for(cid)):
+            for dest in s.board.destinations(at, total, rules):
                 if _landing_ok(s, cid, dest, occ):
-                    acts.append(Action("move", (cid, dest, total),
-                                       f"{s.name(cid)}: move {total} to "
-                                       f"{_landing_label(s, dest, occ)}{extra}"))
-    return acts
+                    yield Action("move", (cid, dest, total), f"{name}: move {total} to "
+                                 f"{_landing_label(s, dest, occ)}{extra}")
 
 
 def card_move_actions(s: S) -> list[Action]:
-    acts = []
+    return list(_card_moves(s))
+
+
+def _card_moves(s: S, only: str | None = None) -> Iterator[Action]:
     occ = s.occupancy()
-    for cid in s.on_board(s.current):
+    for cid in s.on_board(s.current) if only is None else (only,):
         mv = free_movement(s, cid)
         if mv <= 0 or cid in s.turn["mv"]:
             continue
         for dest in s.board.destinations(s.chars[cid]["at"], mv, s.rules_for(cid)):
             if _landing_ok(s, cid, dest, occ):
-                acts.append(Action("card", (cid, dest),
-                                   f"{s.name(cid)}: battle-card move {mv} to "
-                                   f"{_landing_label(s, dest, occ)}"))
-    return acts
+                yield Action("card", (cid, dest), f"{s.name(cid)}: battle-card move {mv} to "
+                                                  f"{_landing_label(s, dest, occ)}")
 
 
 def free_movement(s: S, cid: str) -> int:
@@ -271,6 +287,17 @@ def free_movement(s: S, cid: str) -> int:
     if ch.get("bad_vibes") or ch.get("burden"):
         return 0
     return cards.movement(s.cards[cid], s.up(cid))
+
+
+def is_legal_move(s: S, a: Action) -> bool:
+    """Whether a plain or battle-card move is legal now, listing only the moving
+    character's moves (the same lists ``move_actions`` joins)."""
+    cid = a.args[0] if a.args else None
+    if not isinstance(cid, str) or cid not in s.chars or cid not in s.armies[s.current] \
+            or not s.in_play(cid):
+        return False
+    moves = _roll_moves(s, cid) if a.kind == "move" else _card_moves(s, cid)
+    return any(m == a for m in moves)
 
 
 def move_actions(s: S) -> list[Action]:
@@ -283,7 +310,10 @@ def move_actions(s: S) -> list[Action]:
 
 
 def battle_actions(s: S) -> list[Action]:
-    acts = []
+    return list(_battles(s))
+
+
+def _battles(s: S) -> Iterator[Action]:
     battled = {tuple(sorted(p)) for p in s.turn["battled"]}
     for a in s.on_board(s.current):
         reach = cards.max_range(s.cards[a], s.up(a))
@@ -294,23 +324,23 @@ def battle_actions(s: S) -> list[Action]:
                 continue
             r = s.range_between(a, d)
             if r is not None and r <= reach:
-                acts.append(Action("battle", (a, d),
-                                   f"{s.name(a)} attacks {s.name(d)} "
-                                   f"({s.player_name(s.owner(d))}) at range {r}"))
-    return acts
+                yield Action("battle", (a, d), f"{s.name(a)} attacks {s.name(d)} "
+                                               f"({s.player_name(s.owner(d))}) at range {r}")
 
 
 def end_actions(s: S) -> list[Action]:
-    acts = []
+    return list(_end_choices(s))
+
+
+def _end_choices(s: S) -> Iterator[Action]:
     used = set(s.turn["used"])
     for c in s.on_board(s.current):
         on_inner = s.board.spaces[s.chars[c]["at"]].kind == "inner"
         if on_inner and s.castle_down and c not in s.turn.get("arrived", ()):
-            acts.append(Action("sanctuary", (c,), f"{s.name(c)} enters Sanctuary"))
+            yield Action("sanctuary", (c,), f"{s.name(c)} enters Sanctuary")
         elif on_inner and not s.castle_down and f"castle:{c}" not in used:
-            acts.append(Action("castle", (c,), f"{s.name(c)} strikes the castle"))
-        acts.extend(battle.end_of_turn_skill_actions(s, c, used))
-    return acts
+            yield Action("castle", (c,), f"{s.name(c)} strikes the castle")
+        yield from battle.end_of_turn_skill_actions(s, c, used)
 
 
 # ---- applying ------------------------------------------------------------------------------
@@ -565,11 +595,16 @@ def settle(s: S, events: list[Event]) -> None:
     while s.phase != "over" and not s.queue:
         if s.phase == "begin" and not may_skip_roll(s):
             s.phase = "roll"
-        elif s.phase == "move" and not roll_move_actions(s) and not card_move_actions(s):
+        elif s.phase == "move" and not _any(_roll_moves(s)) and not _any(_card_moves(s)):
             after_movement(s, events)
-        elif s.phase == "battles" and not battle_actions(s):
+        elif s.phase == "battles" and not _any(_battles(s)):
             s.phase = "end"
-        elif s.phase == "end" and not end_actions(s):
+        elif s.phase == "end" and not _any(_end_choices(s)):
             _apply_end(s, Action("end_turn"), events)
         else:
             return
+
+
+def _any(choices: Iterator[Action]) -> bool:
+    """Whether there is at least one choice (without listing them all)."""
+    return next(choices, None) is not None

@@ -17,6 +17,7 @@ from rules.core import CHANCE, Action, Decision, Event, GameState, Outcome, Pane
 from rules.core.plain import copy_plain as _copy
 
 TWO_DICE = {s: (6 - abs(s - 7)) / 36 for s in range(2, 13)}
+PEG_HOLES = frozenset(cards.UPGRADE_ITEMS)
 
 
 class ChaostleState(GameState):
@@ -184,6 +185,14 @@ class ChaostleState(GameState):
             return flow.frame_actions(self, self.queue[0])
         return flow.phase_actions(self)
 
+    def is_legal(self, player: int, action: Action) -> bool:
+        """A move is checked against the moving character's moves only (moves are most of
+        the decisions, and listing every character's is the slow part)."""
+        if action.kind in ("move", "card") and not self.queue and self.phase == "move" \
+                and self.decision().players == (player,):
+            return flow.is_legal_move(self, action)
+        return super().is_legal(player, action)
+
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         """One die is uniform; two dice added together (movement in option 2 or after
         Double Dice, the fate row, Cheat Death) follow the two-dice sums."""
@@ -218,17 +227,22 @@ class ChaostleState(GameState):
         """One character per space, health within 0..max (0 only while a Cheat Death roll
         is pending), every peg a real hole placed once, castle health within 0..start."""
         broken = []
-        spaces = [ch["at"] for ch in self.chars.values() if ch["status"] == "play"]
-        if len(spaces) != len(set(spaces)):
-            broken.append("two characters share a space")
         cheating = {f["actor"] for f in self.queue if f.get("purpose") == "cheat"}
+        spaces: set[str] = set()
+        shared = False
         for cid, ch in self.chars.items():
+            pegs = ch["up"]
+            if pegs and (len(set(pegs)) != len(pegs) or not PEG_HOLES.issuperset(pegs)):
+                broken.append(f"{self.name(cid)} has bad pegs {pegs}")
+            if ch["status"] != "play":
+                continue
+            shared = shared or ch["at"] in spaces
+            spaces.add(ch["at"])
             low = 0 if cid in cheating else 1
-            if ch["status"] == "play" and not low <= ch["hp"] <= self.max_hp(cid):
+            if not low <= ch["hp"] <= self.max_hp(cid):
                 broken.append(f"{self.name(cid)} has health {ch['hp']}")
-            if len(set(ch["up"])) != len(ch["up"]) or not set(ch["up"]) <= set(
-                    cards.UPGRADE_ITEMS):
-                broken.append(f"{self.name(cid)} has bad pegs {ch['up']}")
+        if shared:
+            broken.insert(0, "two characters share a space")
         if not 0 <= self.castle_hp <= int(self.setup["castle_hp"]):
             broken.append(f"castle health {self.castle_hp}")
         return broken

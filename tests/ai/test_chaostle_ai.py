@@ -100,3 +100,19 @@ def test_castle_race_favours_whoever_strikes_next_at_low_health() -> None:
     turn_of(s, 1, "end")
     chances = castle_race(s)
     assert chances[1] > 0.95 and chances[0] < 0.05
+
+
+def test_normal_agent_chooses_a_crown_in_the_half_board_game() -> None:
+    """Two-player half board: while the second crown is still to be taken the evaluation
+    measures the first player's way round on the whole castle (it used to fail here)."""
+    setup = GAME.validate_setup({"players": 2, "army": "1", "half_board": "on"})
+    m = Match(GAME, setup, 4)
+    agents = {p: make_agent("normal", p) for p in range(2)}
+    while m.state.phase != "place":  # type: ignore[attr-defined]
+        d = m.state.decision()
+        if d.is_chance:
+            m.resolve_chance()
+            continue
+        p = d.players[0]
+        m.submit(p, agents[p].choose(m.state.view(p), p))  # type: ignore[union-attr]
+    assert all(m.state.crowns)  # type: ignore[attr-defined]

@@ -126,3 +126,44 @@ def test_match_replays_to_the_same_hash() -> None:
     m.play({0: RandomAgent(1), 1: RandomAgent(2)}, max_decisions=300)
     rec = m.finish_record()
     assert replay(GAME, rec).state_hash() == rec.final_hash
+
+
+def test_a_move_is_legal_exactly_when_it_is_listed() -> None:
+    """Illegal actions: the quick check of a move (only the moving character's moves) agrees
+    with the full list for every listed move and for near misses (a step short or long,
+    another character, another seat), in seeded random games."""
+    checked = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        m = Match(GAME, GAME.random_setup(rng, (2, 4, 8)[seed]), seed)
+        agents = {p: RandomAgent(seed * 7 + p) for p in range(m.state.num_players)}
+        while checked < 80 * (seed + 1) and not m.over:
+            s = m.state
+            d = s.decision()
+            if not d.is_chance and s.phase == "move" and not s.queue:
+                p = d.players[0]
+                listed = s.legal_actions(p)
+                moves = [a for a in listed if a.kind in ("move", "card")]
+                tries = list(moves)
+                for a in moves:
+                    if a.kind == "move":
+                        cid, dest, total = a.args
+                        tries += [Action("move", (cid, dest, total + 1)),
+                                  Action("move", (cid, dest, total - 1))]
+                if moves:
+                    a = moves[-1]
+                    tries += [Action(a.kind, (other, *a.args[1:])) for other in s.chars]
+                for a in tries:
+                    assert s.is_legal(p, a) == (a in listed), a
+                    assert not s.is_legal((p + 1) % s.num_players, a)
+                checked += 1
+            m.submit(*_next(m, agents))
+    assert checked >= 240
+
+
+def _next(m: Match, agents: dict[int, RandomAgent]) -> tuple[int, Action]:
+    d = m.state.decision()
+    if d.is_chance:
+        return CHANCE, m.state.sample_chance(m.rng)
+    p = d.players[0]
+    return p, agents[p].choose(m.state, p)
