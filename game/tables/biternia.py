@@ -23,7 +23,7 @@ from game.tables.biternia_board import (
     space_rect,
     team_colour,
 )
-from game.tables.biternia_cards import HandCard
+from game.tables.biternia_cards import HandCard, HeroTile
 from game.tables.biternia_pieces import (
     ORDER_AT,
     FloatText,
@@ -32,7 +32,8 @@ from game.tables.biternia_pieces import (
     SpaceSpot,
     tokens_of,
 )
-from game.tables.generic import HEADER, GenericTable, TableModel
+from game.tables.biternia_tray import HandTray
+from game.tables.generic import HEADER, TableModel
 from game.widgets import Button, Widget
 from rules.biternia.content import load
 from rules.biternia.effects import card_name
@@ -48,7 +49,7 @@ FLOATS = {"damage": ("-{amount}", LOSS), "heal": ("+{amount}", GAIN),
           "respawn": ("Back!", GAIN)}
 
 
-class BiterniaTable(GenericTable):
+class BiterniaTable(HandTray):
     """The battlefield across the table; hand, action strip and log below it."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -63,6 +64,7 @@ class BiterniaTable(GenericTable):
             self.add(spot)
         self.plates: dict[str, Widget] = {}
         self.hand: list[HandCard] = []
+        self.offers: list[HandCard | HeroTile] = []
         self.picked: str | None = None  # the Hero whose choices are shown
         self.picked_card: str | None = None
         self.prompt: Prompt | None = None
@@ -218,43 +220,6 @@ class BiterniaTable(GenericTable):
             counts[team] += 1
         return out
 
-    # -- the hand -----------------------------------------------------------------------------
-    def deal_hand(self, view: Any, viewer: int | None) -> None:
-        """The viewer's hand as cards (and a teammate's, which the team sees, after it)."""
-        cards: list[tuple[str, bool]] = []
-        if viewer is not None:
-            cards = [(c, True) for c in view.d["seats"][viewer]["hand"] if c]
-            for seat, data in enumerate(view.d["seats"]):
-                if seat != viewer and seat % 2 == viewer % 2:
-                    cards += [(c, False) for c in data["hand"] if c]
-        keep = {(c.cid, c.mine): c for c in self.hand}
-        wanted = set(cards)
-        for key, card in keep.items():
-            if key not in wanted:
-                self.remove(card)
-        self.hand = []
-        n = len(cards)
-        gap = 6
-        width = min(lay.CARD_W, (lay.HAND.w - 24 - gap * max(0, n - 1) - 10) / max(1, n))
-        x = lay.HAND.x + 12
-        carding = any(a.kind in ("order", "discard") for a in self.model.actions)
-        for k, (cid, mine) in enumerate(cards):
-            if k and not mine and cards[k - 1][1]:
-                x += 10  # a small gap before the teammate's cards
-            card = keep.get((cid, mine))
-            fresh = card is None
-            if card is None:
-                card = HandCard(0, 0, cid, self.pick_card, width, lay.CARD_H, mine)
-                card.z = 6
-                self.add(card)
-            card.w = width
-            card.enabled = mine and clicks.card_usable(self.model.actions, cid)
-            card.dim = carding and not card.enabled
-            card.selected = mine and cid == self.picked_card
-            card.send_home(x + width / 2, lay.HAND.bottom - lay.CARD_H / 2 - 6, snap=fresh)
-            self.hand.append(card)
-            x += width + gap
-
     # -- what a click does --------------------------------------------------------------------
     def mark_choices(self, view: Any) -> None:
         """Light the spaces a click plays on, ring the Heroes that can act or be targeted,
@@ -317,6 +282,8 @@ class BiterniaTable(GenericTable):
             title = "Fire the catapult?"
         elif any(a.kind == "order" for a in self.model.actions) and hero is not None:
             title = f"{display_name(hero)}'s order: click a card"
+        elif self.learnable() and hero is not None:
+            title = f"{display_name(hero)}: click a power to learn (or a Hero's plate)"
         elif answers and hero is not None:
             title = f"{display_name(hero)}"
         if hero is None or hero not in d["heroes"]:
@@ -362,26 +329,11 @@ class BiterniaTable(GenericTable):
             self.picked_card = None
             self.refresh_marks()
 
-    def pick_card(self, cid: str) -> None:
-        actions = self.model.actions
-        discard = clicks.discard_for(actions, cid)
-        if discard is not None:
-            self.choose(discard)
-            return
-        order = clicks.order_for(actions, self.picked, cid)
-        if order is not None and self.picked_card in (None, cid):
-            self.picked_card = None
-            self.choose(order)
-            return
-        self.picked_card = None if self.picked_card == cid else cid
-        self.refresh_marks()
-
     def refresh_marks(self) -> None:
         view = self.model.view
         if view is None:
             return
-        for card in self.hand:
-            card.select(card.mine and card.cid == self.picked_card)
+        self.deal_hand(view, self.model.viewer)
         self.mark_choices(view)
         self.version += 1
 
@@ -454,7 +406,7 @@ class BiterniaTable(GenericTable):
         prompt = self.prompt.buttons if self.prompt is not None else []
         spots = [s for s in self.spots.values() if s.enabled]
         heroes = [p for p in self.pieces.values() if p.enabled]
-        return [*self.buttons, *self.pager, *prompt, *self.hand, *spots, *heroes,
+        return [*self.buttons, *self.pager, *prompt, *self.hand, *self.offers, *spots, *heroes,
                 self.menu_button]
 
     def on_wheel(self, dy: int, pos: tuple[float, float]) -> None:
@@ -477,38 +429,9 @@ class BiterniaTable(GenericTable):
             seat = int(view.d["heroes"][hero]["seat"])
             label = f"seat {seat + 1}" if view.num_players > 2 else ""
             draw_plate(target, rect, view, hero, self.hero_colour(view, hero), label)
+            if hero == self.picked and self.model.actions:
+                pygame.draw.rect(target, theme.CREAM, rect.inflate(6, 6), 2, border_radius=10)
         self.draw_hand_tray(target, view)
-
-    def draw_hand_tray(self, target: pygame.Surface, view: Any) -> None:
-        theme.shadowed_rect(target, lay.HAND, (16, 44, 37), radius=10, shadow=4,
-                            border=theme.WOOD)
-        viewer = self.model.viewer
-        if viewer is None:
-            words = "Watching: the hands are hidden"
-        else:
-            seat = view.d["seats"][viewer]
-            pile = ", ".join(card_name(c) for c in reversed(seat["discard"][-4:]))
-            deck = f"deck {len(seat['deck'])}" + ("" if seat["deck_secret"] else " (turned over)")
-            words = f"Your hand · {deck} · discards: {pile or 'none'}"
-            if any(a.kind == "order" for a in self.model.actions):
-                words = "Your hand: click a card to give the ringed Hero its order · " + deck
-            elif any(a.kind == "discard" for a in self.model.actions):
-                words = "Your hand: click a card to discard it · " + deck
-        room = lay.HAND.w - 24
-        mate = next((c for c in self.hand if not c.mine), None)
-        if mate is not None and viewer is not None:
-            seat = next(p for p in range(view.num_players) if p != viewer and p % 2 == viewer % 2)
-            x = round(mate.home[0] - mate.w / 2)
-            room = x - lay.HAND.x - 24
-            pygame.draw.line(target, theme.WOOD, (x - 8, lay.HAND.y + 8),
-                             (x - 8, lay.HAND.bottom - 8), 2)
-            theme.text(target, f"{self.seat_names[seat].partition(' (')[0]}'s hand (teammate)",
-                       (x, lay.HAND.y + 4), 12, theme.PARCHMENT_DIM, "bold")
-        theme.text(target, theme.ellipsize(words, room, 12, "bold"),
-                   (lay.HAND.x + 12, lay.HAND.y + 4), 12, theme.BRASS_LIGHT, "bold")
-        if viewer is not None and not view.d["seats"][viewer]["hand"]:
-            theme.text(target, "No cards in hand", lay.HAND.center, 14, theme.PARCHMENT_DIM,
-                       "bold", "center")
 
     def draw_seats(self, target: pygame.Surface) -> None:
         for seat, name in enumerate(self.seat_names):

@@ -164,11 +164,6 @@ class HandCard(Widget):
             if abs(getattr(self, attr) - end) > 0.5:
                 self.tween(attr, end, 0.25, ease_out_cubic)
 
-    def select(self, on: bool) -> None:
-        if on != self.selected:
-            self.selected = on
-            self.send_home(*self.home)
-
     def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
         rect = self.box(world)
         key = (rect.size, self.dim, self.selected, self.focused, round(self.glow, 1))
@@ -217,3 +212,27 @@ class HandCard(Widget):
                              border_radius=7)
             surf.blit(wash, rect.topleft)
         return surf
+
+
+class HeroTile(Widget):
+    """A Hero in the draft pool: name, type and HP (on a heart-red disc); a click drafts it."""
+
+    def __init__(self, x: float, y: float, w: float, h: float, hero: str,
+                 on_pick: Callable[[], None]) -> None:
+        super().__init__(x, y, w, h, name=f"draft.{hero}", on_activate=on_pick)
+        self.hero = hero
+
+    def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
+        rect = self.box(world)
+        spec = load().heroes[self.hero]
+        fill = theme.blend(theme.PARCHMENT, theme.CREAM, self.glow)
+        theme.shadowed_rect(target, rect, fill, radius=7, shadow=3,
+                            border=theme.BRASS_LIGHT if self.focused else theme.WOOD,
+                            border_width=3 if self.focused else 1)
+        theme.text(target, theme.ellipsize(spec.name, rect.w - 24, 11, "bold"),
+                   (rect.x + 5, rect.y + 4), 11, theme.INK, "bold")
+        hp = (rect.right - 10, rect.y + 11)
+        pygame.draw.circle(target, PHYSICAL, hp, 8)
+        theme.text(target, str(spec.hp), hp, 9, theme.CREAM, "bold", "center")
+        theme.text(target, theme.ellipsize(spec.hero_type, rect.w - 10, 9),
+                   (rect.x + 6, rect.bottom - 4), 9, DIM, anchor="bottomleft")

@@ -16,6 +16,7 @@ HERO_FIRST = ("deploy", "move", "stand", "pass", "activate", "channel", "respawn
               "level", "learn", "interrupt")  # kinds whose first argument is the Hero
 ON_SPACE = ("deploy", "move", "respawn")  # (hero, space)
 PENDING = ("interrupt", "no_interrupt", "pay", "catapult")  # answered in the prompt
+ON_CARDS = ("order", "learn", "level")  # played by clicking a card in the tray
 
 
 def hero_of(action: Action) -> str | None:
@@ -100,7 +101,7 @@ def prompt_answers(actions: Sequence[Action], picked: str | None) -> list[Action
     if pending:
         return pending
     return [a for a in actions if hero_of(a) == picked and picked is not None
-            and space_of(a) is None and a.kind != "order"]
+            and space_of(a) is None and a.kind not in ON_CARDS]
 
 
 def order_for(actions: Sequence[Action], hero: str | None, card: str) -> Action | None:

@@ -304,3 +304,53 @@ def test_damage_rises_from_the_hurt_piece(app_dirs):
             return
         screen.refresh()
     raise AssertionError("no Hero was hit")
+
+
+def test_a_draft_tile_drafts_that_hero(app_dirs):
+    app, screen = open_table(app_dirs, heroes="draft")
+    play_until(screen, random.Random(1), lambda s: s.d["phase"] == "draft")
+    chosen = record_choices(screen)
+    tiles = screen.table.offers
+    drafts = [a for a in legal(screen) if a.kind == "draft"]
+    assert [t.hero for t in tiles] == [a.args[0] for a in drafts]
+    click(screen, tiles[-1])
+    assert chosen == [drafts[-1]]
+
+
+def test_a_power_card_teaches_the_picked_hero_and_a_plate_picks_another(app_dirs):
+    app, screen = open_table(app_dirs, heroes="random")
+    play_until(screen, random.Random(1), lambda s: s.d["phase"] == "learn")
+    chosen = record_choices(screen)
+    table = screen.table
+    first = table.picked
+    learns = [a for a in legal(screen) if a.kind == "learn" and a.args[0] == first]
+    assert [c.cid for c in table.offers] == [a.args[1] for a in learns]
+    others = sorted({a.args[0] for a in legal(screen) if a.kind == "learn"} - {first})
+    click(screen, table.plates[others[0]])
+    assert chosen == [] and table.picked == others[0]
+    assert {c.cid for c in table.offers} == {a.args[1] for a in legal(screen)
+                                             if a.kind == "learn" and a.args[0] == others[0]}
+    power = table.offers[0].cid
+    click(screen, table.offers[0])
+    assert len(chosen) == 1 and chosen[0] in legal(screen)
+    assert chosen[0].kind == "learn" and chosen[0].args == (others[0], power)
+
+
+def test_the_interrupt_prompt_asks_near_the_interrupted_hero(app_dirs):
+    app, screen = open_table(app_dirs, players=4, seed=23, heroes="random")
+    rng = random.Random(23)
+
+    def interrupt(state):
+        pending = state.d["pending"]
+        return bool(pending) and pending["type"] == "interrupt"
+
+    play_until(screen, rng, interrupt, limit=4000)
+    chosen = record_choices(screen)
+    table = screen.table
+    acting = screen.session.state.d["stack"][-1]["hero"]
+    assert table.prompt is not None and "interrupt?" in table.prompt.title
+    assert abs(table.prompt.x - table.pieces[acting].x) < 200
+    answers = legal(screen)
+    assert len(table.prompt.buttons) == len(answers)
+    click(screen, table.prompt.buttons[-1])
+    assert chosen == [answers[-1]]

@@ -1,0 +1,177 @@
+"""Biternia's hand tray: the viewer's hand as cards (a teammate's after it, which the team
+sees), the powers the picked Hero may learn as cards beside them, and the draft pool as
+Hero tiles. A click on a card gives the picked Hero its order, discards it, learns that
+power or drafts that Hero: always one of the legal actions."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from game import theme
+from game.tables import biternia_clicks as clicks
+from game.tables import biternia_layout as lay
+from game.tables.biternia_cards import HandCard, HeroTile
+from game.tables.generic import GenericTable
+from rules.biternia.effects import card_name
+from rules.biternia.effects import name as display_name
+from rules.core import Action
+
+CARD_ACTIONS = ("order", "discard")
+LEARNING = ("learn", "level")
+DRAFT_COLUMNS, TILE_H = 10, 40
+
+
+class HandTray(GenericTable):
+    """The hand part of Biternia's table (mixed into ``BiterniaTable``)."""
+
+    hand: list[HandCard]
+    offers: list[HandCard | HeroTile]
+    picked: str | None
+    picked_card: str | None
+
+    refresh_marks: Callable[[], None]  # the table's: show what a click does now
+
+    # -- laying out -------------------------------------------------------------------------
+    def deal_hand(self, view: Any, viewer: int | None) -> None:
+        """The viewer's hand as cards (a teammate's after it), then what may be learned."""
+        cards: list[tuple[str, bool]] = []
+        if viewer is not None:
+            cards = [(c, True) for c in view.d["seats"][viewer]["hand"] if c]
+            for seat, data in enumerate(view.d["seats"]):
+                if seat != viewer and seat % 2 == viewer % 2:
+                    cards += [(c, False) for c in data["hand"] if c]
+        learnable = self.learnable()
+        keep = {(c.cid, c.mine): c for c in self.hand}
+        for key, card in keep.items():
+            if key not in set(cards):
+                self.remove(card)
+        self.hand = []
+        n = len(cards) + len(learnable)
+        gap = 6
+        width = min(lay.CARD_W, (lay.HAND.w - 24 - gap * max(0, n - 1) - 20) / max(1, n))
+        x = lay.HAND.x + 12
+        carding = any(a.kind in CARD_ACTIONS for a in self.model.actions)
+        for k, (cid, mine) in enumerate(cards):
+            if k and not mine and cards[k - 1][1]:
+                x += 10  # a small gap before the teammate's cards
+            card = keep.get((cid, mine))
+            fresh = card is None
+            if card is None:
+                card = HandCard(0, 0, cid, self.pick_card, width, lay.CARD_H, mine)
+                card.z = 6
+                self.add(card)
+            card.w = width
+            card.enabled = mine and clicks.card_usable(self.model.actions, cid)
+            card.dim = carding and not card.enabled
+            card.selected = mine and cid == self.picked_card
+            card.send_home(x + width / 2, self.card_y(), snap=fresh)
+            self.hand.append(card)
+            x += width + gap
+        self.lay_offers(learnable, x + (10 if cards else 0), width)
+
+    @staticmethod
+    def card_y() -> float:
+        return lay.HAND.bottom - lay.CARD_H / 2 - 6
+
+    def learnable(self) -> list[Action]:
+        """The picked Hero's learn or level-up actions, one card per power."""
+        return [a for a in self.model.actions
+                if a.kind in LEARNING and str(a.args[0]) == self.picked]
+
+    def lay_offers(self, learnable: list[Action], x: float, width: float) -> None:
+        for offer in self.offers:
+            self.remove(offer)
+        self.offers = []
+        drafts = [a for a in self.model.actions if a.kind == "draft"]
+        if drafts:
+            self.lay_draft(drafts)
+            return
+        for action in learnable:
+            power = str(action.args[1])
+            card = HandCard(x + width / 2, self.card_y(), power, lambda _c, a=action:
+                            self.choose(a), width, lay.CARD_H)
+            card.name, card.z = f"learn.{power}", 6
+            self.offers.append(card)
+            self.add(card)
+            x += width + 6
+
+    def lay_draft(self, drafts: list[Action]) -> None:
+        """The draft pool as Hero tiles, ten a row."""
+        gap = 6
+        width = (lay.HAND.w - 24 - gap * (DRAFT_COLUMNS - 1)) / DRAFT_COLUMNS
+        for k, action in enumerate(drafts):
+            row, col = divmod(k, DRAFT_COLUMNS)
+            x = lay.HAND.x + 12 + width / 2 + col * (width + gap)
+            y = lay.HAND.y + 24 + TILE_H / 2 + row * (TILE_H + 6)
+            tile = HeroTile(x, y, width, TILE_H, str(action.args[0]),
+                            lambda a=action: self.choose(a))
+            tile.z = 6
+            self.offers.append(tile)
+            self.add(tile)
+
+    # -- clicking ---------------------------------------------------------------------------
+    def pick_card(self, cid: str) -> None:
+        """A hand card: discard it, give the picked Hero this order, or pick it (then a
+        click on a ringed Hero gives that Hero the order)."""
+        actions = self.model.actions
+        discard = clicks.discard_for(actions, cid)
+        if discard is not None:
+            self.choose(discard)
+            return
+        order = clicks.order_for(actions, self.picked, cid)
+        if order is not None and self.picked_card in (None, cid):
+            self.picked_card = None
+            self.choose(order)
+            return
+        self.picked_card = None if self.picked_card == cid else cid
+        self.refresh_marks()
+
+    # -- drawing ----------------------------------------------------------------------------
+    def tray_words(self, view: Any) -> str:
+        viewer = self.model.viewer
+        kinds = {a.kind for a in self.model.actions}
+        if "draft" in kinds:
+            return "Draft: click a Hero for your team"
+        if viewer is None:
+            return "Watching: the hands are hidden"
+        seat = view.d["seats"][viewer]
+        deck = f"deck {len(seat['deck'])}" + ("" if seat["deck_secret"] else " (turned over)")
+        if "order" in kinds:
+            return "Your hand: click a card to give the ringed Hero its order · " + deck
+        if "discard" in kinds:
+            return "Your hand: click a card to discard it · " + deck
+        pile = ", ".join(card_name(c) for c in reversed(seat["discard"][-4:]))
+        return f"Your hand · {deck} · discards: {pile or 'none'}"
+
+    def draw_hand_tray(self, target: pygame.Surface, view: Any) -> None:
+        theme.shadowed_rect(target, lay.HAND, (16, 44, 37), radius=10, shadow=4,
+                            border=theme.WOOD)
+        viewer = self.model.viewer
+        room = lay.HAND.w - 24
+        mate = next((c for c in self.hand if not c.mine), None)
+        if mate is not None and viewer is not None:
+            seat = next(p for p in range(view.num_players) if p != viewer and p % 2 == viewer % 2)
+            room = self.caption(target, mate, f"{self.seat_names[seat].partition(' (')[0]}'s "
+                                "hand (teammate)") - lay.HAND.x - 24
+        learn = next((c for c in self.offers if isinstance(c, HandCard)), None)
+        if learn is not None and self.picked is not None:
+            right = self.caption(target, learn, f"{display_name(self.picked)} may learn")
+            room = min(room, right - lay.HAND.x - 24)
+        theme.text(target, theme.ellipsize(self.tray_words(view), room, 12, "bold"),
+                   (lay.HAND.x + 12, lay.HAND.y + 4), 12, theme.BRASS_LIGHT, "bold")
+        if viewer is not None and not view.d["seats"][viewer]["hand"] and not self.offers:
+            theme.text(target, "No cards in hand", lay.HAND.center, 14, theme.PARCHMENT_DIM,
+                       "bold", "center")
+
+    @staticmethod
+    def caption(target: pygame.Surface, first: HandCard, words: str) -> int:
+        """A divider and a caption over a group of cards starting with ``first``; returns
+        the caption's left edge."""
+        x = round(first.x - first.w / 2)
+        pygame.draw.line(target, theme.WOOD, (x - 8, lay.HAND.y + 8),
+                         (x - 8, lay.HAND.bottom - 8), 2)
+        theme.text(target, words, (x, lay.HAND.y + 4), 12, theme.PARCHMENT_DIM, "bold")
+        return x
