@@ -427,7 +427,7 @@ class BattleconTable(HandTray, ActionStrip):
         self.draw_finisher(target, view, seat, (rect.x + 8, rect.y + 76), room)
         for pile in (1, 2):
             names = [view.card_name(c) for c in pl[f"discard{pile}"]]
-            draw_pile(target, self.pile_rect(seat, pile), f"Pile {pile}", names,
+            draw_pile(target, self.pile_rect(seat, pile), f"Pile {pile}: {len(names)}", names,
                       self.colour(seat))
 
     @staticmethod

@@ -16,6 +16,14 @@ PAIRING = ("set", "discard_pair")  # actions that take a (style, base) pair from
 CARD_H = 94
 
 
+def slot_words(what: Action | str | None) -> str:
+    """What the lit pair slot says a drop there does."""
+    if not isinstance(what, Action):
+        return "Drop here: half a pair"
+    return {"clash": "Clash with this base",
+            "discard_pair": "Drop to discard the pair"}.get(what.kind, "Drop to set")
+
+
 class HandTray(GenericTable):
     """The hand part of BattleCON's table (mixed into ``BattleconTable``)."""
 
@@ -183,9 +191,7 @@ class HandTray(GenericTable):
         if self.slot is not None:
             what = self.slot_drop(cid)
             self.slot.lit = what is not None
-            self.slot.words = ("Clash with this base" if isinstance(what, Action)
-                               and what.kind == "clash" else "Drop to set" if
-                               isinstance(what, Action) else "Drop here: half a pair")
+            self.slot.words = slot_words(what)
 
     def light_hover(self, card: HandCard, pos: Point) -> None:
         under = self.drop_under(card, pos)

@@ -215,3 +215,13 @@ def test_a_dragged_card_leans_into_the_motion_and_rights_itself(app_dirs):
     post(screen.app, pygame.MOUSEBUTTONUP, (start[0] + 240, start[1] - 60))
     frames(screen.app, 30)
     assert abs(style.lean) < 0.5
+
+
+def test_the_slot_says_what_a_drop_does():
+    from game.tables.battlecon_hand import slot_words
+    from rules.core import Action
+
+    assert slot_words("rest") == "Drop here: half a pair"
+    assert slot_words(Action("set", ("a", "b"))) == "Drop to set"
+    assert slot_words(Action("discard_pair", ("a", "b"))) == "Drop to discard the pair"
+    assert slot_words(Action("clash", ("b",))) == "Clash with this base"
