@@ -13,19 +13,28 @@ from typing import Any
 import pygame
 
 from game import theme
-from game.dice import DiceTray
 from game.tables import chaostle_layout as lay
 from game.tables.chaostle_board import draw_castle, draw_crown_glyph, draw_traps, trap_rect
 from game.tables.chaostle_cards import army_head, character_card, peg_rect
-from game.tables.chaostle_parts import GAIN, LOSS, DraftCard, Figure, FloatText, Target
+from game.tables.chaostle_parts import (
+    GAIN,
+    LOSS,
+    DraftCard,
+    Figure,
+    FloatText,
+    QueuedTray,
+    Target,
+)
 from game.tables.chaostle_popups import DuelPopup, FatePopup
-from game.tables.generic import GenericTable, TableModel
+from game.tables.generic import GenericTable, TableModel, roll_faces
 from game.widgets import Button, Widget
 from rules.core import Action, Event, Panel
 
 MOVES = ("move", "card", "enter")  # actions that end on a space of the board
 FATE_CELL = re.compile(r"column (\d+), row (\d+)")
 ROLLED = re.compile(r"rolls (\d+)")
+OWN_ROLL = re.compile(r"\((\d)\)$")  # a skill, escape or Luck roll ends its words with "(face)"
+ROLL_IN_WORDS = ("skill", "escape", "trap", "heal")
 
 
 class ChaostleTable(GenericTable):
@@ -34,7 +43,7 @@ class ChaostleTable(GenericTable):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.remove(self.tray)
-        self.tray = DiceTray(lay.TRAY.centerx, lay.TRAY.centery, lay.TRAY.w, lay.TRAY.h)
+        self.tray = QueuedTray(lay.TRAY.centerx, lay.TRAY.centery, lay.TRAY.w, lay.TRAY.h)
         self.add(self.tray)
         self.panels_area = pygame.Rect(lay.BOARD.x, lay.BOARD.y, 0, 0)  # no text panels
         self.figures: dict[str, Figure] = {}
@@ -121,6 +130,7 @@ class ChaostleTable(GenericTable):
             x, y = trap_rect(view.board.traps[self.trapped[cid]]).center
         figure = Figure(x, y, lay.abbreviation(card.type), self.char_colour(view, cid),
                         int(card.level), name=f"figure.{cid}")
+        figure.z = 10 + y / 1000
         self.figures[cid] = figure
         self.add(figure)
         if path and len(path) > 1 or (x, y) != self.stand_point(view, at):
@@ -134,7 +144,9 @@ class ChaostleTable(GenericTable):
             steps = [sp for sp in path[1:] if sp in view.board.spaces]
         else:
             steps = [at]
-        figure.hop_along([self.stand_point(view, sp) for sp in steps])
+        points = [self.stand_point(view, sp) for sp in steps]
+        figure.z = 10 + points[-1][1] / 1000  # nearer the bottom edge stands in front
+        figure.hop_along(points)
 
     def retire(self, cid: str) -> None:
         figure = self.figures.pop(cid)
@@ -287,39 +299,64 @@ class ChaostleTable(GenericTable):
 
     # -- events -> motion ---------------------------------------------------------------------
     def animate(self, event: Event) -> None:
-        """Dice go to the tray (movement, weapon rolls, castle strikes, fates); paths are
-        kept for the standees; damage and healing rise from the character."""
-        super().animate(event)
-        if event.kind == "battle":
-            self.duel.live = True
-        self.tray.caption = theme.ellipsize(self.tray.caption, lay.TRAY.w - 20, 13)
+        """Dice go to the tray one roll after another (movement, weapon rolls, castle
+        strikes, skill and escape rolls, fates); what a roll does shows as it lands (the
+        duel card's die, a number over the standee, the fate card's lit cell). Paths are
+        kept for the standees."""
         data = event.data
-        if event.kind in ("move", "frog") and isinstance(data.get("path"), list):
-            if event.kind == "move" and isinstance(data.get("char"), str):
+        if event.kind in ("move", "frog"):
+            if isinstance(data.get("char"), str) and isinstance(data.get("path"), list):
                 self.paths[data["char"]] = [str(p) for p in data["path"]]
             return
-        if event.kind in ("hit", "miss") and isinstance(data.get("roll"), int):
-            self.throw([data["roll"]], data.get("char"), event.text)
-            self.duel.rolled(str(data.get("char")), str(data.get("target")), int(data["roll"]),
-                             event)
-        if event.kind == "castle":
-            face = ROLLED.search(event.text)
-            if face:
-                self.throw([int(face.group(1))], data.get("char"), event.text)
-        if event.kind == "fate" and isinstance(data.get("fate"), str):
+        faces = roll_faces(event)
+        if faces:
+            player = data.get("player")
+            seat = player if isinstance(player, int) and player >= 0 else None
+            self.throw(faces, self.dice_colour(None, seat), event.text)
+        elif event.kind == "battle" and isinstance(data.get("a"), str):
+            self.tray.then(lambda: self.declare(event))
+        elif event.kind in ("hit", "miss") and isinstance(data.get("roll"), int):
+            self.throw([data["roll"]], self.dice_colour(data.get("char")), event.text,
+                       lambda: self.blow_lands(event))
+            return
+        elif event.kind == "castle" and ROLLED.search(event.text):
+            face = int(ROLLED.search(event.text).group(1))  # type: ignore[union-attr]
+            self.throw([face], self.dice_colour(data.get("char")), event.text)
+        elif event.kind in ROLL_IN_WORDS and OWN_ROLL.search(event.text):
+            face = int(OWN_ROLL.search(event.text).group(1))  # type: ignore[union-attr]
+            self.throw([face], self.dice_colour(data.get("char")), event.text)
+        elif event.kind == "fate" and isinstance(data.get("fate"), str) \
+                and FATE_CELL.search(event.text):
             cell = FATE_CELL.search(event.text)
-            if cell:
-                column, row = int(cell.group(1)), int(cell.group(2))
-                self.tray.throw([column, row], 6, (206, 70, 60),
-                                theme.ellipsize(event.text, lay.TRAY.w - 20, 13))
-                self.fate.show(data["fate"], column, row)
+            column, row = int(cell.group(1)), int(cell.group(2))  # type: ignore[union-attr]
+            self.throw([column, row], (206, 70, 60), event.text,
+                       lambda: self.fate.show(data["fate"], column, row))
+            return
+        self.tray.then(lambda: self.float_words(event))
+
+    def declare(self, event: Event) -> None:
+        view = self.model.view
+        a, d = str(event.data["a"]), str(event.data.get("d"))
+        if view is None or a not in view.chars or d not in view.chars:
+            return
+        self.duel.declare(a, d, int(event.data.get("range", 0)), "death" in event.text, view,
+                          {c: self.char_colour(view, c) for c in (a, d)})
+
+    def blow_lands(self, event: Event) -> None:
+        data = event.data
+        self.duel.rolled(str(data.get("char")), str(data.get("target")), int(data["roll"]),
+                         event)
         self.float_words(event)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if not self.tray.rolling:
+            self.duel.fade()
 
     def reset_log(self, events: list[Event], viewer: int | None) -> None:
         """A rebuilt log (load, hot-seat hand-over) also tells the duel card its last dice
         and the fate card its rolled cell, without throwing anything."""
         super().reset_log(events, viewer)
-        self.tray.caption = theme.ellipsize(self.tray.caption, lay.TRAY.w - 20, 13)
         for event in events:
             data = event.data
             if not event.visible(viewer):
@@ -332,12 +369,19 @@ class ChaostleTable(GenericTable):
                 if cell:
                     self.fate.place(data["fate"], int(cell.group(1)), int(cell.group(2)))
 
-    def throw(self, faces: list[int], cid: object, caption: str) -> None:
+    def dice_colour(self, cid: object, seat: int | None = None) -> tuple[int, int, int]:
+        """Dice in the colour of the character's (or seat's) army, lightened."""
         view = self.model.view
-        colour = theme.CREAM
         if view is not None and isinstance(cid, str) and cid in view.chars:
-            colour = theme.lighten(self.char_colour(view, cid), 40)
-        self.tray.throw(faces, 6, colour, theme.ellipsize(caption, lay.TRAY.w - 20, 13))
+            return theme.lighten(self.char_colour(view, cid), 40)
+        if seat is not None:
+            return theme.lighten(self.colour(seat), 40)
+        return theme.CREAM
+
+    def throw(self, faces: list[int], colour: tuple[int, int, int], caption: str,
+              on_land: Any = None) -> None:
+        caption = theme.ellipsize(caption, lay.TRAY.w - 20, 13)
+        self.tray.throw(faces, 6, colour, caption, on_land)
 
     def float_words(self, event: Event) -> None:
         data = event.data
@@ -359,8 +403,7 @@ class ChaostleTable(GenericTable):
             words, colour = "+1 peg", theme.BRASS_LIGHT
         figure = self.figures.get(who) if isinstance(who, str) else None
         if words and figure is not None:
-            self.add(FloatText(figure.x, figure.y - 26, words, colour, delay=0.8
-                               if event.kind in ("hit", "miss") else 0.0))
+            self.add(FloatText(figure.x, figure.y - 26, words, colour))
 
     # -- drawing ------------------------------------------------------------------------------
     def static_key(self) -> tuple[object, ...]:

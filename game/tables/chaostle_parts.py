@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import pygame
 
 from game import theme
+from game.dice import DiceTray
 from game.scene import Affine, Node, SpriteNode, blit_transformed
 from game.widgets import Widget
 
@@ -202,3 +204,70 @@ class FloatText(Node):
 
     def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
         blit_transformed(target, self.look, world, alpha)
+
+
+class QueuedTray(DiceTray):
+    """The dice tray, throwing one roll after another: a throw made while dice still roll
+    waits its turn (a whole battle resolved at once is thrown blow by blow), and what a
+    roll shows elsewhere (the duel card, a number over a standee) happens as it lands."""
+
+    LINGER = 0.35  # seconds a landed roll stays before the next is thrown
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.waiting: list[tuple[list[Any], int, tuple[int, int, int] | None, str,
+                                 Callable[[], None] | None]] = []
+        self.landing: Callable[[], None] | None = None
+        self.rested = 0.0
+
+    @property
+    def rolling(self) -> bool:
+        return super().rolling or bool(self.waiting) or self.landing is not None
+
+    def throw(self, faces: list[Any], sides: int = 6, colour: tuple[int, int, int] | None = None,
+              caption: str = "", on_land: Callable[[], None] | None = None) -> None:
+        self.waiting.append((faces, sides, colour, caption, on_land))
+        if len(self.waiting) == 1 and not DiceTray.rolling.fget(self) and self.landing is None:
+            self._next()
+
+    def then(self, action: Callable[[], None]) -> None:
+        """Do something once every roll thrown so far has landed (at once if none rolls)."""
+        if not self.rolling:
+            action()
+            return
+        self.waiting.append(([], 0, None, "", action))
+
+    def _next(self) -> None:
+        while self.waiting and not self.waiting[0][0]:  # a step without dice: do it now
+            after = self.waiting.pop(0)[4]
+            if after is not None:
+                after()
+        if not self.waiting:
+            return
+        faces, sides, colour, caption, on_land = self.waiting.pop(0)
+        DiceTray.throw(self, faces, sides, colour, caption)
+        self.landing, self.rested = on_land, 0.0
+
+    def _land(self) -> None:
+        landing, self.landing = self.landing, None
+        if landing is not None:
+            landing()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if DiceTray.rolling.fget(self):
+            return
+        if self.landing is not None:
+            self._land()
+        self.rested += dt
+        if self.waiting and (self.rested >= self.LINGER or not self.waiting[0][0]):
+            self._next()
+
+    def skip(self) -> None:
+        """Every roll still to come lands at once (animations off, a rebuilt table)."""
+        while True:
+            DiceTray.skip(self)
+            self._land()
+            if not self.waiting:
+                return
+            self._next()

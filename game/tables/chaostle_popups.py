@@ -102,42 +102,68 @@ class DuelPopup(SpriteNode):
         self.words = ""
         self.stamp = 0
         self.colours: dict[str, tuple[int, int, int]] = {}
-        self.on = False
+        self.on = False  # the view is in this battle now
         self.pair: frozenset[str] = frozenset()
-        self.fresh = False  # a roll came in since the last look at the view
-        self.live = False  # the battle was just declared (pop the card out)
+        self.hurt: tuple[str, int] | None = None  # who the last hit hurt, and by how much
+
+    def declare(self, a: str, d: str, range_: int, contest: bool, view: Any,
+                colours: dict[str, tuple[int, int, int]]) -> None:
+        """A battle begins: the card pops up (unless it already shows this battle)."""
+        pair = frozenset((a, d))
+        if self.on and pair == self.pair:
+            return
+        self.frame = {"a": a, "d": d, "range": range_, "contest": contest, "next": a,
+                      "smoke": False}
+        self.view, self.colours, self.pair = view, colours, pair
+        self.faces, self.words, self.hurt = {}, "", None
+        self.appear(pop=True)
+
+    def appear(self, pop: bool) -> None:
+        self.tweens.tweens.clear()
+        self.alpha, self.scale = 1.0, 0.9 if pop else 1.0
+        if pop:
+            self.tween("scale", 1.0, 0.3, ease_out_back)
+        self.stamp += 1
 
     def follow(self, view: Any, table: Any) -> None:
+        """Show the battle the view is in (after a load too); keep the last one up a moment
+        once it is over (``fade`` starts that when its dice have landed)."""
         frame = next((f for f in view.queue if f.get("k") == "battle"), None)
         if frame is not None:
             pair = frozenset((frame["a"], frame["d"]))
-            if pair != self.pair or not (self.on or self.fresh):
-                if pair != self.pair or not self.fresh:
-                    self.faces, self.words = {}, ""
-                self.pair = pair
-                self.tweens.tweens.clear()
-                self.alpha, self.scale = 1.0, 0.9 if self.live else 1.0
-                if self.live:
-                    self.tween("scale", 1.0, 0.3, ease_out_back)
-            self.frame, self.on = dict(frame), True
-        elif self.on:
+            if pair != self.pair:
+                self.faces, self.words, self.hurt = {}, "", None
+            fading = any(t.attr == "alpha" for t in self.tweens.tweens)
+            if self.alpha < 1.0 or fading:
+                self.appear(pop=False)
+            self.pair, self.frame, self.on = pair, dict(frame), True
+        else:
             self.on = False
-            self.tween("alpha", 0.0, 0.4, delay=DUEL_AFTER,
-                       on_done=lambda: setattr(self, "frame", None))
-        self.fresh = self.live = False
         if self.frame is not None:
             self.view = view
             self.colours = {c: table.char_colour(view, c) for c in (self.frame["a"],
-                                                                    self.frame["d"])}
+                                                                    self.frame["d"])
+                            if c in view.chars}
             self.stamp += 1
 
+    def fade(self) -> None:
+        """The battle is over and its dice have landed: go after a moment."""
+        if not self.on and self.frame is not None and self.alpha > 0 and not self.tweens.busy:
+            self.tween("alpha", 0.0, 0.4, delay=DUEL_AFTER, on_done=self.forget)
+
+    def forget(self) -> None:
+        self.frame = None
+        self.stamp += 1
+
     def rolled(self, cid: str, target: str, face: int, event: Event) -> None:
-        """A weapon roll in this battle: its die and its words."""
+        """A weapon roll in this battle: its die, its words and the damage it did."""
         pair = frozenset((cid, target))
         if pair != self.pair:
             self.faces, self.pair = {}, pair
-        self.fresh = True
         self.faces[cid] = face
+        loss = event.data.get("loss")
+        self.hurt = (target, int(loss)) if event.kind == "hit" and isinstance(loss, int) \
+            else None
         self.words = event.text
         self.stamp += 1
 
@@ -166,6 +192,12 @@ class DuelPopup(SpriteNode):
                 duel_side(surf, box, self.view, cid, self.colours.get(cid, theme.MUTED),
                           self.faces.get(cid), self.on and f.get("next") == cid,
                           int(f.get("range", 0)), bool(f.get("smoke")))
+            if self.hurt is not None and self.hurt[0] == cid:
+                words = theme.rendered(f"-{self.hurt[1]}", 22, theme.CREAM, "display")
+                badge = words.get_rect(center=(box.right - 8, box.y + 8)).inflate(16, 6)
+                pygame.draw.rect(surf, (180, 50, 40), badge, border_radius=12)
+                pygame.draw.rect(surf, theme.CREAM, badge, 2, border_radius=12)
+                surf.blit(words, words.get_rect(center=badge.center))
             face = self.faces.get(cid)
             if face is not None:
                 die = render_die_face(face, theme.lighten(self.colours.get(cid, theme.MUTED),

@@ -232,3 +232,50 @@ def test_a_spectator_sees_the_castle_but_nothing_to_click(app_dirs):
     assert screen.table.model.actions == () and screen.table.targets == []
     assert set(screen.table.figures) == set(screen.session.state.on_board())
     app.compose(app.canvas)
+
+
+def test_a_battle_shows_the_duel_card_with_its_dice_and_the_tray_throws_them(app_dirs):
+    _, screen, _ = open_table(app_dirs, seed=2, record=False)
+    session = screen.session
+    play_until(screen, random.Random(2), lambda s: bool(s.queue)
+               and s.queue[0]["k"] == "battle" and s.queue[0]["step"] == "continue",
+               limit=3000)
+    duel = screen.table.duel
+    frame = session.state.queue[0]
+    assert duel.alpha == 1.0 and {duel.frame["a"], duel.frame["d"]} == {frame["a"], frame["d"]}
+    last = next(e for e in reversed(session.log) if e.kind in ("hit", "miss"))
+    assert duel.faces[last.data["char"]] == last.data["roll"]
+    fight_on = next(a for a in legal(screen) if a.kind == "fight_on")
+    screen.table.choose(fight_on)
+    blow = next(e for e in reversed(session.log) if e.kind in ("hit", "miss"))
+    assert blow is not last
+    screen.table.tray.skip()
+    assert blow.data["roll"] in screen.table.tray.shown_faces()
+    assert duel.faces[blow.data["char"]] == blow.data["roll"]
+    if blow.kind == "hit":
+        assert duel.hurt == (blow.data["target"], blow.data["loss"])
+
+
+def test_the_blows_of_a_battle_are_thrown_one_after_another(app_dirs):
+    _, screen, _ = open_table(app_dirs, seed=3, record=False)
+    session = screen.session
+    play_until(screen, random.Random(3), lambda s: s.phase == "battles" and not s.queue
+               and any(a.kind == "battle" for a in s.legal_actions(s.current)), limit=3000)
+    attack = next(a for a in legal(screen) if a.kind == "battle")
+    before = len(session.log)
+    screen.table.choose(attack)
+    blows = [e.data["roll"] for e in session.log[before:] if e.kind in ("hit", "miss")]
+    assert blows, "the battle opened with a blow"
+    tray, duel = screen.table.tray, screen.table.duel
+    assert duel.alpha == 1.0 and set(attack.args) == {duel.frame["a"], duel.frame["d"]}
+    thrown, current = [], None
+    for _ in range(2000):
+        if tray.throw_ is not current and tray.throw_ is not None:
+            current = tray.throw_
+            thrown.append([d.result for d in current.dice])
+        if not tray.rolling:
+            break
+        screen.root.update(1 / 30)
+    assert [faces[0] for faces in thrown[-len(blows):]] == blows
+    assert duel.faces  # the duel card shows the dice that landed
+
