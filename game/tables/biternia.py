@@ -305,6 +305,8 @@ class BiterniaTable(HandTray):
         if hero is not None and action.kind != "interrupt":
             prefix = f"{display_name(hero)}: "
             words = words[len(prefix):] if words.startswith(prefix) else words
+            if action.kind == "activate" and action.args[1] == "use":
+                words = f"Use {words}"
         return words[:1].upper() + words[1:]
 
     def pick_space(self, space: str) -> None:
