@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 EFFECTS = ("win", "mercenary", "heal_roll", "double_dice", "full_heal", "upgrade",
            "extra_turn", "lift", "bad_vibes", "burden", "trap", "to_one", "damage",
-           "castle_repair", "lose_turn")
+           "castle_repair", "lose_turn", "control")
 OPTION2_AS_GROOVY = ("double_dice", "full_heal", "upgrade")  # faster play option 2
 
 
@@ -104,6 +104,9 @@ def actions(s: S, frame: dict[str, Any]) -> list[Action]:
         return [Action("mercenary", (c,), f"Hire the {s.name(c)}")
                 for c, ch in s.chars.items() if ch["status"] == "pool"]
     fate = fate_table()[0][frame["fate"]]
+    if step == "control":
+        return control_actions(s, frame["char"], fate) + [
+            Action("release", (), f"{fate.name}: leave them where they are")]
     return [Action("accept", (), f"Accept {fate.name}"),
             Action("decline", (), f"Decline {fate.name}")]
 
@@ -129,6 +132,10 @@ def apply(s: S, frame: dict[str, Any], a: Action, events: list[Event]) -> None:
     s.queue.remove(frame)
     if a.kind == "mercenary":
         _hire(s, s.owner(frame["char"]), a.args[0], events)
+    elif a.kind == "control":
+        _take_control(s, fate_table()[0][frame["fate"]], a.args[0], a.args[1], events)
+    elif a.kind == "release":
+        _say(events, "fate", f"{s.player_name(s.owner(frame['char']))} lets them be")
     elif a.kind == "accept":
         _effect(s, frame["char"], fate_table()[0][frame["fate"]], events)
     else:
@@ -191,6 +198,55 @@ def _effect(s: S, cid: str, fate: Fate, events: list[Event]) -> None:
     elif e == "lose_turn":
         s.marks.setdefault("stumble", []).append(seat)
         _say(events, "fate", f"{s.player_name(seat)} will skip their next turn")
+    elif e == "control":
+        if control_actions(s, cid, fate):
+            s.queue.insert(0, {"k": "fate", "char": cid, "step": "control", "column": 0,
+                               "fate": fate.id})
+        else:
+            _say(events, "fate", f"No opposing character within {fate.amount} of "
+                 f"{s.name(cid)} can be moved")
+
+
+# ---- taking control of an opposing character ----------------------------------------------
+def control_targets(s: S, cid: str, reach: int) -> list[str]:
+    """Opposing characters in play within ``reach`` of the chosen character (counted as
+    battle range, along movement paths), except those on their original starting position,
+    which is safe."""
+    seat = s.owner(cid)
+    out = []
+    for other in s.on_board():
+        if s.owner(other) == seat or s.chars[other]["at"] == s.original_start(other):
+            continue
+        r = s.range_between(cid, other)
+        if r is not None and r <= reach:
+            out.append(other)
+    return out
+
+
+def control_actions(s: S, cid: str, fate: Fate) -> list[Action]:
+    """Every move of exactly the fate's amount the current player may make with an opposing
+    character in reach: along that character's own ways (never across its own coloured
+    line), never landing twice, onto an empty space."""
+    occ = s.occupancy()
+    acts = []
+    for target in control_targets(s, cid, fate.amount):
+        at = s.chars[target]["at"]
+        for dest in s.board.destinations(at, fate.amount, s.rules_for(target)):
+            if dest not in occ:
+                acts.append(Action("control", (target, dest),
+                                   f"{fate.name}: move {s.name(target)} "
+                                   f"({s.player_name(s.owner(target))}) {fate.amount} to "
+                                   f"{s.space_label(dest)}"))
+    return acts
+
+
+def _take_control(s: S, fate: Fate, target: str, dest: str, events: list[Event]) -> None:
+    from rules.chaostle import flow
+
+    path = s.board.destinations(s.chars[target]["at"], fate.amount, s.rules_for(target))[dest]
+    _say(events, "fate", f"{fate.name}: {s.player_name(s.current)} moves "
+         f"{s.name(target)}", char=target)
+    flow.land(s, target, path, events)
 
 
 def _items() -> tuple[str, ...]:

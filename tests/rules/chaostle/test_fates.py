@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.chaostle.fates import fate_table
+from rules.chaostle.fates import fate_at, fate_table
 from rules.chaostle.state import ChaostleState
 from tests.rules.chaostle.helpers import act, opening, put, roll, turn_of
 
@@ -189,3 +189,69 @@ def test_half_board_trap_exit_stays_on_the_used_half() -> None:
     queue_escapes(s)
     roll(s, 6)
     assert s.chars["dwarf"]["at"] == s.start_space("dwarf")
+
+
+def _mind_control(rogue_at: str, dwarf_at: str | None = None) -> ChaostleState:
+    """The Dwarf met Mind Control (column 2, row 12); the Rogue stands at ``rogue_at``."""
+    s = _fated(2, 12)
+    put(s, "rogue", rogue_at)
+    if dwarf_at is not None:
+        put(s, "dwarf", dwarf_at)
+    return s
+
+
+def test_mind_control_sits_on_rare_rows_of_the_card_of_happiness() -> None:
+    """Fates (published: a happiness fate takes control of an opposing character; its cells
+    are ours): Mind Control is on column 2 row 12 and column 3 row 2, and is optional."""
+    s = _mind_control("west.wk10")
+    assert fate_at(s, 2, 12).name == "Mind Control" and fate_at(s, 3, 2).name == "Mind Control"
+    assert fate_at(s, 2, 12).card == "happiness"
+    act(s, "decline")
+    assert s.chars["rogue"]["at"] == "west.wk10" and not s.queue
+
+
+def test_mind_control_moves_an_opposing_character_within_reach() -> None:
+    """Mind Control: the current player moves an opposing character within 4 of the chosen
+    character exactly 4 spaces along its own ways, onto an empty space of their choice."""
+    s = _mind_control("west.wk10")
+    act(s, "accept")
+    assert s.decision().players == (0,)
+    moves = [a for a in s.legal_actions(0) if a.kind == "control"]
+    ways = s.board.destinations("west.wk10", 4, s.rules_for("rogue"))
+    occupied = {ch["at"] for ch in s.chars.values() if ch["status"] == "play"}
+    assert {a.args[1] for a in moves} == set(ways) - occupied
+    assert {a.args[0] for a in moves} == {"rogue"}  # never the player's own characters
+    dest = moves[0].args[1]
+    events = act(s, "control", "rogue", dest)
+    assert s.chars["rogue"]["at"] == dest and s.owner("rogue") == 1
+    assert any(e.kind == "move" and len(e.data["path"]) == 5 for e in events)
+    assert s.phase == "battles" and not s.queue
+
+
+def test_mind_control_reaches_no_further_than_four() -> None:
+    """Mind Control: an opposing character 5 or more away (battle range) is out of reach,
+    and then the fate does nothing."""
+    s = _mind_control("west.wk13")
+    assert s.range_between("dwarf", "rogue") is not None
+    assert s.range_between("dwarf", "rogue") > 4  # type: ignore[operator]
+    act(s, "accept")
+    assert s.chars["rogue"]["at"] == "west.wk13" and not s.queue
+
+
+def test_mind_control_spares_a_character_on_its_original_starting_position() -> None:
+    """Mind Control: the original starting position is safe, as it is from attack."""
+    s = _mind_control("north.wk09", dwarf_at="north.wk10")
+    assert s.range_between("dwarf", "rogue") == 1
+    act(s, "accept")
+    assert s.chars["rogue"]["at"] == "north.wk09" and not s.queue
+
+
+def test_mind_control_never_crosses_the_targets_coloured_line() -> None:
+    """Coloured lines bind movement from fates too: the Rogue, one step past its own
+    starting position, can only be moved on round the castle, never back across its line."""
+    s = _mind_control("north.wk10", dwarf_at="north.wk11")
+    act(s, "accept")
+    dests = {a.args[1] for a in s.legal_actions(0) if a.kind == "control"}
+    assert dests == {"north.wk14"}
+    act(s, "release")
+    assert s.chars["rogue"]["at"] == "north.wk10" and not s.queue
