@@ -396,7 +396,10 @@ class AnteTile(Button):
         for line in word_lines(self.head, rect.w - 16, 15, 2):
             theme.text(target, line, (rect.centerx, y), 15, ink, "bold", "midtop")
             y += 18
-        for line in theme.wrap(self.body, rect.w - 16, 12)[:3]:
+        body = theme.wrap(self.body, rect.w - 16, 12)
+        if len(body) > 3:
+            body = body[:2] + [theme.ellipsize(" ".join(body[2:]), rect.w - 16, 12)]
+        for line in body:
             theme.text(target, line, (rect.centerx, y + 4), 12, ink, anchor="midtop")
             y += 14
         if self.cost:

@@ -25,6 +25,7 @@ from rules.core import Action
 
 ANTES = ("overload", "ua_ante", "pass")  # the ante panel's choices
 PER_PAGE = STRIP_COLUMNS * STRIP_ROWS
+MOST_TRIGGERS = 6  # more trigger choices than this stay ordinary buttons
 
 
 class ActionStrip(GenericTable):
@@ -43,6 +44,9 @@ class ActionStrip(GenericTable):
         self.buttons, self.pager = [], []
         if self.ante_panel():
             self.build_ante_tiles()
+            return
+        if self.trigger_panel():
+            self.build_trigger_tiles()
             return
         first = self.page * PER_PAGE
         page = self.model.actions[first: first + PER_PAGE]
@@ -76,6 +80,27 @@ class ActionStrip(GenericTable):
             tile = AnteTile(x, STRIP.y + 36 + h / 2, w, h, f"{i + 1}. {action}",
                             f"action.{i}", lambda a=action: self.choose(a), action.kind,
                             *self.ante_words(view, action))
+            self.buttons.append(tile)
+            self.add(tile)
+
+    def trigger_panel(self) -> bool:
+        """Whether every legal action is the choice of the next trigger (use or skip)."""
+        actions = self.model.actions
+        return 0 < len(actions) <= MOST_TRIGGERS and all(a.kind == "trigger" for a in actions)
+
+    def build_trigger_tiles(self) -> None:
+        """The triggers to use (or skip) next as tiles, each with its source and its words:
+        the same buttons (names, keys, labels)."""
+        actions = self.model.actions
+        gap = 14
+        w = min(300, (STRIP.w - 24 - gap * (len(actions) - 1)) // len(actions))
+        h = STRIP.h - 44
+        for i, action in enumerate(actions):
+            head, _, body = str(action).partition(": ")
+            kind = "pass" if action.args and action.args[0] == "skip" else "ua_ante"
+            tile = AnteTile(STRIP.x + 12 + w / 2 + i * (w + gap), STRIP.y + 36 + h / 2, w, h,
+                            f"{i + 1}. {action}", f"action.{i}",
+                            lambda a=action: self.choose(a), kind, head, body)
             self.buttons.append(tile)
             self.add(tile)
 

@@ -317,3 +317,27 @@ def test_the_strip_names_what_the_rules_ask_in_the_middle_of_a_beat(app_dirs):
     play_until(screen, random.Random(1), lambda: session.state.s["phase"] == "set"
                and session.actor() is not None)
     assert screen.table.prompt() == "Choose an action"
+
+
+def test_a_choice_of_triggers_is_drawn_as_tiles_that_play_their_action(app_dirs):
+    from game.tables.battlecon_parts import AnteTile
+
+    screen, chosen = open_table(app_dirs, ("amon", "cindra"), seed=3)
+    session = screen.session
+
+    def choosing_triggers():
+        seat = session.actor()
+        return seat is not None and all(a.kind == "trigger"
+                                        for a in session.state.legal_actions(seat))
+
+    play_until(screen, random.Random(3), choosing_triggers, limit=3000)
+    legal = session.state.legal_actions(screen.viewer)
+    tiles = screen.table.buttons
+    assert [t.name for t in tiles] == [f"action.{i}" for i in range(len(legal))]
+    assert all(isinstance(t, AnteTile) for t in tiles)
+    for tile, action in zip(tiles, legal, strict=True):
+        assert f"{tile.head}: {tile.body}" == str(action)
+        assert tile.kind == ("pass" if action.args[0] == "skip" else "ua_ante")
+    for tile in tiles:
+        mouse_click(screen, tile)
+    assert chosen == legal
