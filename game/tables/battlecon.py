@@ -187,6 +187,8 @@ class BattleconTable(HandTray, ActionStrip):
         choice of target, where that enemy stands), else None."""
         if action.kind == "teleport" and action.args:
             return actor, int(action.args[0])
+        if action.kind == "paint" and action.args:
+            return actor, int(action.args[0])  # the space the Paint goes on
         if action.kind == "target" and action.args and view.pos(action.args[0]) is not None:
             return int(action.args[0]), int(view.pos(action.args[0]))  # the enemy to hit
         if action.kind == "move" and len(action.args) == 4 and is_team(view):
@@ -508,6 +510,8 @@ class BattleconTable(HandTray, ActionStrip):
         viewer = self.model.viewer
         if viewer is None:
             words = "Hands are open information: see the side panels."
+        elif any(a.kind == "discard" for a in self.model.actions):
+            words = "Click a style (or drop it on your pair slot) to discard it"
         elif any(a.kind == "clash" for a in self.model.actions):
             words = "Clash! Click a base, or drag it onto your pair, to set it face down"
         elif any(a.kind in PAIRING for a in self.model.actions):

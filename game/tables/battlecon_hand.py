@@ -13,6 +13,7 @@ from game.tables.generic import GenericTable
 from rules.core import Action
 
 PAIRING = ("set", "discard_pair")  # actions that take a (style, base) pair from the hand
+SINGLE = ("clash", "discard")  # actions that take one card from the hand
 CARD_H = 94
 
 
@@ -20,7 +21,7 @@ def slot_words(what: Action | str | None) -> str:
     """What the lit pair slot says a drop there does."""
     if not isinstance(what, Action):
         return "Drop here: half a pair"
-    return {"clash": "Clash with this base",
+    return {"clash": "Clash with this base", "discard": "Drop to discard it",
             "discard_pair": "Drop to discard the pair"}.get(what.kind, "Drop to set")
 
 
@@ -102,7 +103,7 @@ class HandTray(GenericTable):
         """The cards some legal action takes from the hand."""
         out: set[str] = set()
         for action in self.model.actions:
-            if action.kind in PAIRING or action.kind == "clash":
+            if action.kind in PAIRING or action.kind in SINGLE:
                 out.update(str(a) for a in action.args)
         return out
 
@@ -132,7 +133,7 @@ class HandTray(GenericTable):
         view = self.model.view
         if view is None:
             return None
-        clash = self.clash_with(cid)
+        clash = self.takes_one(cid)
         if clash is not None:
             return clash
         kind = view.card(cid)["kind"]
@@ -142,8 +143,10 @@ class HandTray(GenericTable):
             self.selected[kind] = cid
         return self.pair_action(self.selected.get("style"), self.selected.get("base"))
 
-    def clash_with(self, cid: str) -> Action | None:
-        return next((a for a in self.model.actions if a.kind == "clash" and a.args == (cid,)),
+    def takes_one(self, cid: str) -> Action | None:
+        """The action that takes this one card at once: a clash base, or a card to
+        discard when the rules ask for one."""
+        return next((a for a in self.model.actions if a.kind in SINGLE and a.args == (cid,)),
                     None)
 
     def pair_action(self, style: str | None, base: str | None) -> Action | None:
@@ -166,7 +169,7 @@ class HandTray(GenericTable):
         view = self.model.view
         if view is None:
             return None
-        clash = self.clash_with(cid)
+        clash = self.takes_one(cid)
         if clash is not None:
             return clash
         partners = self.partners(cid)

@@ -341,3 +341,50 @@ def test_a_choice_of_triggers_is_drawn_as_tiles_that_play_their_action(app_dirs)
     for tile in tiles:
         mouse_click(screen, tile)
     assert chosen == legal
+
+
+
+def table_asking(app_dirs, fighters, kind, seeds=range(1, 30), limit=1500):
+    """A table (fresh duel per seed) at the first point where the seat to act may play a
+    ``kind`` action."""
+    for seed in seeds:
+        screen, chosen = open_table(app_dirs, fighters, seed=seed)
+        session = screen.session
+
+        def asked(session=session):
+            seat = session.actor()
+            return seat is not None and any(a.kind == kind
+                                            for a in session.state.legal_actions(seat))
+
+        try:
+            play_until(screen, random.Random(seed), asked, limit=limit)
+        except AssertionError:
+            continue  # this duel never asked (or ended first): the next seed
+        return screen, chosen
+    raise AssertionError(f"no {kind} choice came up")
+
+
+def test_a_style_the_rules_ask_to_discard_is_picked_from_the_hand(app_dirs):
+    screen, chosen = table_asking(app_dirs, ("hayden", "wardlaw"), "discard")
+    legal = screen.session.state.legal_actions(screen.viewer)
+    discards = [a for a in legal if a.kind == "discard"]
+    table = screen.table
+    usable = {c.cid for c in table.hand if c.enabled}
+    assert {a.args[0] for a in discards} <= usable
+    card_named(table, discards[-1].args[0]).click(0, 0)
+    assert chosen == [discards[-1]]
+
+
+def test_paint_is_placed_by_clicking_its_space(app_dirs):
+    screen, chosen = table_asking(app_dirs, ("burgundy", "wardlaw"), "paint")
+    state, seat = screen.session.state, screen.viewer
+    paints = [a for a in state.legal_actions(seat) if a.kind == "paint"]
+    spaces = [a.args[0] for a in paints]
+    unique = [a for a in paints if spaces.count(a.args[0]) == 1]
+    targets = [t for t in screen.table.targets if t.name.startswith("space.")]
+    assert len(targets) == len(unique) >= 1
+    for target in targets:
+        target.click(0, 0)
+    assert sorted(chosen, key=lambda a: a.args[0]) == sorted(unique, key=lambda a: a.args[0])
+    for action in chosen:
+        assert any(t.name == f"space.{action.args[0]}.{seat}" for t in targets)
