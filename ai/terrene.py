@@ -36,11 +36,14 @@ IDLE_CARD = 0.6
 ACTION_WORTH = 0.15  # an unspent action: a quick response on the opponent's turn
 
 #: Rollouts of uniformly random play (which concedes and dismisses at random) tell little
-#: in this game, so the search evaluates its leaves directly (rollout_depth 0).
+#: in this game, so the search evaluates its leaves directly (rollout_depth 0). Budgets are
+#: iteration counts (the time caps only bound a heavily loaded machine); a game of normal
+#: against normal is 150-350 decisions, so normal's budget is what makes a balance run of
+#: 120 deck pairings affordable on two shared cores.
 LEVELS: dict[str, dict] = {
-    "easy": {"iterations": 60, "rollout_depth": 0, "epsilon": 0.15, "time_cap": 0.3},
-    "normal": {"iterations": 250, "rollout_depth": 0, "time_cap": 0.8},
-    "hard": {"iterations": 1200, "rollout_depth": 0, "time_cap": 3.0},
+    "easy": {"iterations": 40, "rollout_depth": 0, "epsilon": 0.15, "time_cap": 0.3},
+    "normal": {"iterations": 100, "rollout_depth": 0, "time_cap": 0.5},
+    "hard": {"iterations": 1000, "rollout_depth": 0, "time_cap": 3.0},
 }
 
 
@@ -139,6 +142,50 @@ def evaluate(state: GameState, player: int) -> float:
     return math.tanh(raw)
 
 
+# ---- what the search considers ---------------------------------------------------------
+#: Turn actions the search leaves out: conceding, dismissing one's own character or card
+#: without need, and trading cards between allies. They stay legal (a person may take
+#: them); leaving them out of the tree lets the budget go to the actions that decide games.
+NEVER_SEARCHED = ("run", "dismiss", "trade")
+
+
+def worth_searching(s: TerreneState, action: Action) -> bool:
+    """Whether the search considers a free-turn action (prompts and responses are all kept)."""
+    if action.kind in NEVER_SEARCHED:
+        return False
+    if action.kind == "dismiss_card":
+        seat = s.units[action.args[0]]["ctrl"]
+        full = all(s.units[u]["card"] is not None for u in s.party[seat])
+        return full and any(s.card(c).is_assignable for c in s.zones["hand"][seat])
+    if action.kind == "assign":
+        card, holder = action.args
+        u = s.units[holder]
+        return not u["up"] or chain.may_activate_assignable(s, u["ctrl"], s.card(card), holder)
+    return True
+
+
+class SearchState(TerreneState):
+    """A Terrene state whose free-turn actions are narrowed by ``worth_searching`` (the
+    search agent's view and every state sampled from it)."""
+
+    def legal_actions(self, player: int) -> list[Action]:
+        legal = super().legal_actions(player)
+        if self.prompt is not None or self.chain or self.phase != "play":
+            return legal
+        kept = [a for a in legal if worth_searching(self, a)]
+        return kept or legal
+
+    def clone(self) -> SearchState:
+        c = super().clone()
+        c.__class__ = SearchState
+        return c
+
+    def determinize(self, player: int, rng: random.Random) -> SearchState:
+        s = super().determinize(player, rng)
+        s.__class__ = SearchState
+        return s
+
+
 def opening_for_turn(view: TerreneState, player: int):
     """The preset's printed opening plan for this seat's turn order, if it is offered."""
     deck = decks().get(view.deck_ids[player])
@@ -166,6 +213,10 @@ class NoConcede:
             plan = opening_for_turn(view, player)
             if plan is not None:
                 return plan
+        if isinstance(view, TerreneState) and view.phase == "play":
+            if view.prompt is not None and view.prompt["kind"] == "xp_assign":
+                return view.legal_actions(player)[0]  # the defeater (offered first) levels up
+            view = _searched(view)
         action = self.inner.choose(view, player)
         if action.kind != "run":
             return action
@@ -183,6 +234,12 @@ class NoConcede:
             return Action("deck_auto", (), "")
         assert view.game is not None
         return self.choose(view.game, view.table.index(player))
+
+
+def _searched(view: TerreneState) -> SearchState:
+    out = view.clone()
+    out.__class__ = SearchState
+    return out
 
 
 def make_agent(level: str, seed: int):

@@ -145,3 +145,20 @@ def test_ai_seats_pick_build_and_play_in_a_draft_match():
     seat = m.state.decision().players[0]
     action = agent.choose(m.state.view(seat), seat)
     assert action in m.state.legal_actions(seat)
+
+
+def test_search_leaves_out_conceding_dismissing_and_trading_but_keeps_prompts():
+    """The search's narrowed turn actions: no run, no voluntary dismissal, no trade; the
+    rules' own legal list is untouched, and a forced choice (a prompt) is never narrowed."""
+    s = started()
+    seat = s.active
+    view = terrene._searched(s.view(seat))
+    assert isinstance(view, terrene.SearchState)
+    kinds = {a.kind for a in view.legal_actions(seat)}
+    assert kinds and not kinds & {"run", "dismiss", "trade"}
+    assert "run" in {a.kind for a in s.legal_actions(seat)}
+    sample = view.determinize(seat, random.Random(1))
+    assert isinstance(sample, terrene.SearchState) and isinstance(sample.clone(),
+                                                                  terrene.SearchState)
+    view.prompt = {"kind": "oversupply", "seat": seat}
+    assert {a.kind for a in view.legal_actions(seat)} == {"dismiss"}
