@@ -298,6 +298,13 @@ class ChaostleTable(GenericTable):
         return max(len(view.armies[seat]), int(view.setup.get("army", 3)))
 
     # -- events -> motion ---------------------------------------------------------------------
+    def show_events(self, events: list[Event], viewer: int | None) -> None:
+        """A new batch: rolls of earlier batches still waiting land at once first (the
+        player has moved on), then this batch's are thrown one after another."""
+        if self.tray.waiting:
+            self.tray.skip()
+        super().show_events(events, viewer)
+
     def animate(self, event: Event) -> None:
         """Dice go to the tray one roll after another (movement, weapon rolls, castle
         strikes, skill and escape rolls, fates); what a roll does shows as it lands (the
@@ -308,31 +315,49 @@ class ChaostleTable(GenericTable):
             if isinstance(data.get("char"), str) and isinstance(data.get("path"), list):
                 self.paths[data["char"]] = [str(p) for p in data["path"]]
             return
-        faces = roll_faces(event)
+        if event.kind == "battle" and isinstance(data.get("a"), str):
+            self.tray.then(lambda: self.declare(event))
+        dice = self.dice_of(event)
+        if dice is None:
+            self.tray.then(lambda: self.float_words(event))
+            return
+        faces, colour = dice
+        self.throw(faces, colour, event.text, lambda: self.lands(event))
+
+    def dice_of(self, event: Event) -> tuple[list[int], tuple[int, int, int]] | None:
+        """The dice an event rolled and their colour (None: it rolled nothing)."""
+        data = event.data
+        faces = [f for f in roll_faces(event) if isinstance(f, int)]
         if faces:
             player = data.get("player")
-            seat = player if isinstance(player, int) and player >= 0 else None
-            self.throw(faces, self.dice_colour(None, seat), event.text)
-        elif event.kind == "battle" and isinstance(data.get("a"), str):
-            self.tray.then(lambda: self.declare(event))
-        elif event.kind in ("hit", "miss") and isinstance(data.get("roll"), int):
-            self.throw([data["roll"]], self.dice_colour(data.get("char")), event.text,
-                       lambda: self.blow_lands(event))
-            return
-        elif event.kind == "castle" and ROLLED.search(event.text):
-            face = int(ROLLED.search(event.text).group(1))  # type: ignore[union-attr]
-            self.throw([face], self.dice_colour(data.get("char")), event.text)
-        elif event.kind in ROLL_IN_WORDS and OWN_ROLL.search(event.text):
-            face = int(OWN_ROLL.search(event.text).group(1))  # type: ignore[union-attr]
-            self.throw([face], self.dice_colour(data.get("char")), event.text)
-        elif event.kind == "fate" and isinstance(data.get("fate"), str) \
-                and FATE_CELL.search(event.text):
+            return faces, self.dice_colour(None, player if isinstance(player, int)
+                                           and player >= 0 else None)
+        words = None
+        if event.kind in ("hit", "miss") and isinstance(data.get("roll"), int):
+            return [data["roll"]], self.dice_colour(data.get("char"))
+        if event.kind == "castle":
+            words = ROLLED.search(event.text)
+        elif event.kind in ROLL_IN_WORDS:
+            words = OWN_ROLL.search(event.text)
+        elif event.kind == "fate" and isinstance(data.get("fate"), str):
             cell = FATE_CELL.search(event.text)
-            column, row = int(cell.group(1)), int(cell.group(2))  # type: ignore[union-attr]
-            self.throw([column, row], (206, 70, 60), event.text,
-                       lambda: self.fate.show(data["fate"], column, row))
-            return
-        self.tray.then(lambda: self.float_words(event))
+            if cell:
+                return [int(cell.group(1)), int(cell.group(2))], (206, 70, 60)
+        if words:
+            return [int(words.group(1))], self.dice_colour(data.get("char"))
+        return None
+
+    def lands(self, event: Event) -> None:
+        """What a roll does, shown as its dice come to rest."""
+        data = event.data
+        if event.kind in ("hit", "miss"):
+            self.duel.rolled(str(data.get("char")), str(data.get("target")),
+                             int(data["roll"]), event)
+        elif event.kind == "fate":
+            cell = FATE_CELL.search(event.text)
+            if cell:
+                self.fate.show(str(data["fate"]), int(cell.group(1)), int(cell.group(2)))
+        self.float_words(event)
 
     def declare(self, event: Event) -> None:
         view = self.model.view
@@ -342,32 +367,40 @@ class ChaostleTable(GenericTable):
         self.duel.declare(a, d, int(event.data.get("range", 0)), "death" in event.text, view,
                           {c: self.char_colour(view, c) for c in (a, d)})
 
-    def blow_lands(self, event: Event) -> None:
-        data = event.data
-        self.duel.rolled(str(data.get("char")), str(data.get("target")), int(data["roll"]),
-                         event)
-        self.float_words(event)
-
     def update(self, dt: float) -> None:
         super().update(dt)
         if not self.tray.rolling:
             self.duel.fade()
 
     def reset_log(self, events: list[Event], viewer: int | None) -> None:
-        """A rebuilt log (load, hot-seat hand-over) also tells the duel card its last dice
-        and the fate card its rolled cell, without throwing anything."""
-        super().reset_log(events, viewer)
-        for event in events:
-            data = event.data
-            if not event.visible(viewer):
-                continue
-            if event.kind in ("hit", "miss") and isinstance(data.get("roll"), int):
-                self.duel.rolled(str(data.get("char")), str(data.get("target")),
-                                 int(data["roll"]), event)
-            elif event.kind == "fate" and isinstance(data.get("fate"), str):
-                cell = FATE_CELL.search(event.text)
-                if cell:
-                    self.fate.place(data["fate"], int(cell.group(1)), int(cell.group(2)))
+        """A rebuilt log. Nothing in Chaostle is hidden, so a hot-seat hand-over keeps the
+        log and lets the dice in flight land; after a load the last dice thrown lie in the
+        tray at rest, the duel card knows its last dice and the fate card its rolled cell."""
+        seen = [e for e in events if e.visible(viewer)]
+        if self.log and [t for t, _ in self.log] == [e.text for e in seen]:
+            return
+        self.log = [(e.text, 0) for e in seen]
+        self.batch = 0
+        rolled = [e for e in seen if self.dice_of(e) is not None]
+        if rolled:
+            faces, colour = self.dice_of(rolled[-1])  # type: ignore[misc]
+            self.throw(faces, colour, rolled[-1].text)
+            self.tray.skip()
+        for event in seen:
+            if event.kind in ("hit", "miss") or event.kind == "fate":
+                self.replay(event)
+        self.wrap_log()
+
+    def replay(self, event: Event) -> None:
+        """Tell the duel and fate cards about a past roll, without showing anything."""
+        data = event.data
+        if event.kind in ("hit", "miss") and isinstance(data.get("roll"), int):
+            self.duel.rolled(str(data.get("char")), str(data.get("target")),
+                             int(data["roll"]), event)
+        elif event.kind == "fate" and isinstance(data.get("fate"), str):
+            cell = FATE_CELL.search(event.text)
+            if cell:
+                self.fate.place(data["fate"], int(cell.group(1)), int(cell.group(2)))
 
     def dice_colour(self, cid: object, seat: int | None = None) -> tuple[int, int, int]:
         """Dice in the colour of the character's (or seat's) army, lightened."""

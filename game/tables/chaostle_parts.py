@@ -11,7 +11,7 @@ from typing import Any
 import pygame
 
 from game import theme
-from game.dice import DiceTray
+from game.dice import MAX_ROLL_TIME, DiceTray
 from game.scene import Affine, Node, SpriteNode, blit_transformed
 from game.widgets import Widget
 
@@ -266,7 +266,9 @@ class QueuedTray(DiceTray):
     def skip(self) -> None:
         """Every roll still to come lands at once (animations off, a rebuilt table)."""
         while True:
-            DiceTray.skip(self)
+            if self.throw_:  # as DiceTray.skip, without this class's own stepping
+                DiceTray.update(self, MAX_ROLL_TIME + 0.3)
+                DiceTray.update(self, 0.3)
             self._land()
             if not self.waiting:
                 return
