@@ -13,7 +13,6 @@ battle odds and health, and an agent that looks ahead through the dice.
 from __future__ import annotations
 
 import math
-import random
 from functools import cache
 from typing import Any
 
@@ -281,34 +280,10 @@ def make_agent(level: str, seed: int) -> ChaostleAgent | None:
                          float(settings["epsilon"]), bool(settings["castle_race"]))
 
 
-
-
-# ---- balance study -------------------------------------------------------------------------
-def character_balance(games: int, seed: int = 1, level: str = "normal", players: int = 2
-                      ) -> dict[str, list[int]]:
-    """Play ``games`` matches at ``level`` with randomly drawn armies (the draft is drawn,
-    everything else is played by the agents); return {character: [wins, games played]}."""
-    from ai.levels import make_agent as level_agent
-    from rules.chaostle import GAME
-    from rules.core import Match
-
-    tally: dict[str, list[int]] = {cid: [0, 0] for cid in GAME.new_state(
-        GAME.default_setup(players), 0).chars}  # type: ignore[attr-defined]
-    for g in range(games):
-        rng = random.Random(f"balance:{seed}:{g}")
-        m = Match(GAME, GAME.default_setup(players), seed * 10_000 + g)
-        m.submit(CHANCE, m.state.sample_chance(rng))
-        while m.state.phase == "draft":  # type: ignore[attr-defined]
-            seat = m.state.decision().players[0]
-            m.submit(seat, rng.choice(m.state.legal_actions(seat)))
-        agents = {p: level_agent("chaostle", level, seed * 97 + g * 8 + p)
-                  for p in range(players)}
-        out = m.play(agents, max_decisions=6000)
-        state = m.state
-        assert isinstance(state, ChaostleState)
-        for seat, army in enumerate(state.armies):
-            for cid in army[: int(state.setup["army"])]:
-                tally[cid][1] += 1
-                if out is not None and out.scores[seat] == 1.0:
-                    tally[cid][0] += 1
-    return tally
+# ---- balance ------------------------------------------------------------------------------
+def balance_pieces(state: GameState, player: int) -> list[str]:
+    """The characters ``player`` chose (or drew) for its army, by name, for
+    ``launcher.py balance`` (mercenaries hired during play are not counted)."""
+    assert isinstance(state, ChaostleState)
+    army = state.armies[player][: int(state.setup["army"])]
+    return [state.name(cid) for cid in army]

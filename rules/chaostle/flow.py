@@ -86,8 +86,13 @@ def phase_decider(s: S) -> int:
     if s.phase in ("first", "roll"):
         return CHANCE
     if s.phase == "draft":
-        return (s.first_picker - s.picks) % s.n
+        return CHANCE if s.setup.get("draft") == "random" else picking_seat(s)
     return s.current
+
+
+def picking_seat(s: S) -> int:
+    """Who takes the next character: counter-clockwise from the first chooser."""
+    return (s.first_picker - s.picks) % s.n
 
 
 def frame_decider(s: S, frame: dict[str, Any]) -> int:
@@ -154,7 +159,9 @@ def frame_actions(s: S, frame: dict[str, Any]) -> list[Action]:
 
 
 def draft_actions(s: S) -> list[Action]:
-    seat = phase_decider(s)
+    """The characters the seat may choose (with armies drawn at random, each equally likely
+    to be drawn for it)."""
+    seat = picking_seat(s)
     pool = [cid for cid, ch in s.chars.items() if ch["status"] == "pool"]
     allowed = [cid for cid in pool if _fits_six_points(s, seat, cid, pool)]
     if not allowed:  # the others took the cheap characters: the limit cannot be kept
@@ -163,7 +170,8 @@ def draft_actions(s: S) -> list[Action]:
     acts = []
     for cid in allowed:
         card = s.cards[cid]
-        acts.append(Action("pick", (cid,), f"Choose {card.type} ({card.name}, level "
+        verb = "Draw" if s.setup.get("draft") == "random" else "Choose"
+        acts.append(Action("pick", (cid,), f"{verb} {card.type} ({card.name}, level "
                                            f"{card.level} {card.category})"))
     return acts
 
@@ -397,7 +405,7 @@ def apply_phase(s: S, a: Action, events: list[Event]) -> None:
 
 
 def _pick(s: S, cid: str, events: list[Event]) -> None:
-    seat = phase_decider(s)
+    seat = picking_seat(s)
     s.chars[cid].update(owner=seat, status="out", hp=s.cards[cid].health[0])
     s.armies[seat].append(cid)
     s.picks += 1

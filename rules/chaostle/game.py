@@ -51,8 +51,10 @@ class ChaostleGame(Game):
             SetupOption("sanctuary", "Characters that must reach Sanctuary",
                         ("1", "2", "3", "all"), "1"),
             SetupOption("castle_hp", "Castle health", ("50", "100", "150", "200"), "100"),
-            SetupOption("draft", "Character choice", ("free", "six points"), "free",
-                        help="six points: the levels of an army add up to six at most"),
+            SetupOption("draft", "Character choice", ("free", "six points", "random"), "free",
+                        help="six points: the levels of an army add up to six at most; "
+                             "random: armies are drawn at random (ours, not the rulebook's)",
+                        labels=("free", "six points", "drawn at random")),
             SetupOption("skills", "Special skills", ("on", "off"), "on"),
             SetupOption("fast_stairs", "Faster play 1: climb at the 3rd or 4th starting "
                         "position", ("off", "on"), "off"),

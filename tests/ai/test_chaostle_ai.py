@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from ai.chaostle import battle_odds, evaluate, fresh_battle, make_agent
+from ai.chaostle import balance_pieces, battle_odds, evaluate, fresh_battle, make_agent
 from ai.levels import make_agent as level_agent
 from rules.chaostle import GAME
 from rules.core import CHANCE, Action, Match
@@ -116,3 +116,14 @@ def test_normal_agent_chooses_a_crown_in_the_half_board_game() -> None:
         p = d.players[0]
         m.submit(p, agents[p].choose(m.state.view(p), p))  # type: ignore[union-attr]
     assert all(m.state.crowns)  # type: ignore[attr-defined]
+
+
+def test_balance_pieces_are_the_army_chosen_at_the_start() -> None:
+    """launcher.py balance: a seat's pieces are the characters it chose, by name; a
+    mercenary hired through Charisma later is not one of them."""
+    s = opening([["dwarf", "mage"], ["rogue", "crusader"]], ["south.king", "north.king"],
+                army="2")
+    s.chars["dragon"].update(owner=0, status="out")
+    s.armies[0].append("dragon")  # hired as a mercenary
+    assert balance_pieces(s, 0) == ["Dwarf", "Mage"]
+    assert balance_pieces(s, 1) == ["Rogue", "Crusader"]

@@ -47,6 +47,26 @@ def test_six_point_draft_limits_army_levels() -> None:
     assert {s.cards[a.args[0]].level for a in s.legal_actions(0)} == {1}
 
 
+def test_armies_drawn_at_random_are_dealt_by_chance() -> None:
+    """Selecting Characters, our quick-start variant: with armies drawn at random every
+    choice is a chance draw, each free character equally likely, in the same
+    counter-clockwise order; then crowns are chosen as usual."""
+    s = GAME.new_state(GAME.validate_setup({"players": 3, "army": "2", "draft": "random"}), 0)
+    s.apply(CHANCE, Action("first", (1,)))
+    drawn_for = []
+    while s.phase == "draft":
+        assert s.decision().is_chance
+        outcomes = s.chance_outcomes()
+        free = [c for c, ch in s.chars.items() if ch["status"] == "pool"]
+        assert sorted(a.args[0] for a, _ in outcomes) == sorted(free)
+        assert all(abs(p - 1 / len(free)) < 1e-12 for _, p in outcomes)
+        before = [len(a) for a in s.armies]
+        s.apply(CHANCE, outcomes[-1][0])
+        drawn_for.append(next(k for k in range(3) if len(s.armies[k]) > before[k]))
+    assert drawn_for == [1, 0, 2, 1, 0, 2]
+    assert s.phase == "crown" and s.decision().players == (2,)
+
+
 def test_one_or_two_puts_a_character_in_play() -> None:
     """One or a Two: put a character in play at its starting position (optionally plus its
     battle-card movement) or move one the number rolled."""
