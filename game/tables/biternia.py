@@ -232,9 +232,11 @@ class BiterniaTable(HandTray):
                 else theme.BRASS_LIGHT
             spot.light(clicks.space_words(action) if action else "", theme.lighten(colour, 40))
         targets = {clicks.hero_target(a) for a in actions} - {None}
+        interrupters = {clicks.hero_of(a) for a in actions if a.kind == "interrupt"}
         able = set(clicks.heroes_with_choices(actions))
         if self.picked_card is not None:
             able = set(clicks.heroes_for_card(actions, self.picked_card))
+        able |= interrupters  # a click on a Hero holding an Interrupt reveals it
         for hero, piece in self.pieces.items():
             piece.set_enabled(hero in targets or hero in able)
             piece.mark = ("target" if hero in targets else "picked" if hero == self.picked
@@ -316,7 +318,8 @@ class BiterniaTable(HandTray):
 
     def pick_hero(self, hero: str) -> None:
         actions = self.model.actions
-        target = next((a for a in actions if clicks.hero_target(a) == hero), None)
+        target = next((a for a in actions if clicks.hero_target(a) == hero
+                       or (a.kind == "interrupt" and clicks.hero_of(a) == hero)), None)
         if target is not None:
             self.choose(target)
             return

@@ -354,3 +354,8 @@ def test_the_interrupt_prompt_asks_near_the_interrupted_hero(app_dirs):
     assert len(table.prompt.buttons) == len(answers)
     click(screen, table.prompt.buttons[-1])
     assert chosen == [answers[-1]]
+    interrupt = next(a for a in answers if a.kind == "interrupt")
+    interrupter = table.pieces[interrupt.args[0]]
+    assert interrupter.mark == "ready" and interrupter.enabled
+    click(screen, interrupter)  # a click on the Hero holding the Interrupt reveals it
+    assert chosen[-1] == interrupt
