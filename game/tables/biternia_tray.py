@@ -13,7 +13,7 @@ import pygame
 from game import theme
 from game.tables import biternia_clicks as clicks
 from game.tables import biternia_layout as lay
-from game.tables.biternia_cards import HandCard, HeroTile
+from game.tables.biternia_cards import HandCard, HeroTile, draw_back, face
 from game.tables.generic import GenericTable
 from rules.biternia.effects import card_name
 from rules.biternia.effects import name as display_name
@@ -22,6 +22,7 @@ from rules.core import Action
 CARD_ACTIONS = ("order", "discard")
 LEARNING = ("learn", "level")
 DRAFT_COLUMNS, TILE_H = 10, 40
+PILES_W = 132  # the deck and the discard pile at the tray's right end
 
 
 class HandTray(GenericTable):
@@ -51,7 +52,8 @@ class HandTray(GenericTable):
         self.hand = []
         n = len(cards) + len(learnable)
         gap = 6
-        width = min(lay.CARD_W, (lay.HAND.w - 24 - gap * max(0, n - 1) - 20) / max(1, n))
+        room = lay.HAND.w - 24 - PILES_W - 20
+        width = min(lay.CARD_W, (room - gap * max(0, n - 1)) / max(1, n))
         x = lay.HAND.x + 12
         carding = any(a.kind in CARD_ACTIONS for a in self.model.actions)
         for k, (cid, mine) in enumerate(cards):
@@ -137,14 +139,13 @@ class HandTray(GenericTable):
             return "Draft: click a Hero for your team"
         if viewer is None:
             return "Watching: the hands are hidden"
-        seat = view.d["seats"][viewer]
-        deck = f"deck {len(seat['deck'])}" + ("" if seat["deck_secret"] else " (turned over)")
         if "order" in kinds:
-            return "Your hand: click a card to give the ringed Hero its order · " + deck
+            return "Your hand: click a card to give the ringed Hero its order"
         if "discard" in kinds:
-            return "Your hand: click a card to discard it · " + deck
-        pile = ", ".join(card_name(c) for c in reversed(seat["discard"][-4:]))
-        return f"Your hand · {deck} · discards: {pile or 'none'}"
+            return "Your hand: click a card to discard it"
+        turned = "" if view.d["seats"][viewer]["deck_secret"] else \
+            " · *the deck is the discard pile turned over (never shuffled)"
+        return f"Your hand{turned}"
 
     def draw_hand_tray(self, target: pygame.Surface, view: Any) -> None:
         theme.shadowed_rect(target, lay.HAND, (16, 44, 37), radius=10, shadow=4,
@@ -165,6 +166,42 @@ class HandTray(GenericTable):
         if viewer is not None and not view.d["seats"][viewer]["hand"] and not self.offers:
             theme.text(target, "No cards in hand", lay.HAND.center, 14, theme.PARCHMENT_DIM,
                        "bold", "center")
+        if viewer is not None and not any(isinstance(o, HeroTile) for o in self.offers):
+            self.draw_piles(target, view.d["seats"][viewer])
+
+    @staticmethod
+    def draw_piles(target: pygame.Surface, seat: dict) -> None:
+        """The viewer's deck (backs; "turned over" once the discards became the deck) and
+        discard pile (its top card face up) as small stacks with their counts."""
+        top = lay.HAND.bottom - 6 - 70
+        deck = pygame.Rect(lay.HAND.right - PILES_W, top, 50, 70)
+        for k in range(min(4, len(seat["deck"]))):
+            draw_back(target, deck.move(-2 * k, -2 * k))
+        if not seat["deck"]:
+            pygame.draw.rect(target, theme.WOOD, deck, 2, border_radius=6)
+        label = f"Deck {len(seat['deck'])}" + ("" if seat["deck_secret"] else "*")
+        theme.text(target, label, (deck.centerx, deck.y - 10), 10, theme.PARCHMENT_DIM, "bold",
+                   "midbottom")
+        pile = deck.move(64, 0)
+        discard = seat["discard"]
+        for k in range(min(3, max(0, len(discard) - 1))):
+            pygame.draw.rect(target, theme.PARCHMENT_DIM, pile.move(-2 * (k + 1), -2 * (k + 1)),
+                             border_radius=6)
+        if discard:
+            found = face(discard[-1])
+            pygame.draw.rect(target, theme.PARCHMENT, pile, border_radius=6)
+            pygame.draw.rect(target, found.ink if found else theme.WOOD,
+                             (pile.x, pile.y, pile.w, 12), border_top_left_radius=6,
+                             border_top_right_radius=6)
+            for k, line in enumerate(theme.wrap(card_name(discard[-1]), pile.w - 6, 10,
+                                                "bold")[:3]):
+                theme.text(target, line, (pile.centerx, pile.y + 16 + 12 * k), 10, theme.INK,
+                           "bold", "midtop")
+            pygame.draw.rect(target, theme.WOOD, pile, 1, border_radius=6)
+        else:
+            pygame.draw.rect(target, theme.WOOD, pile, 2, border_radius=6)
+        theme.text(target, f"Discard {len(discard)}", (pile.centerx, deck.y - 10), 10,
+                   theme.PARCHMENT_DIM, "bold", "midbottom")
 
     @staticmethod
     def caption(target: pygame.Surface, first: HandCard, words: str) -> int:
