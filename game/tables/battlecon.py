@@ -31,7 +31,7 @@ from game.tables.battlecon_parts import (
     draw_pile,
     draw_role,
 )
-from game.tables.battlecon_pieces import draw_materials, materials
+from game.tables.battlecon_pieces import Group, draw_materials, lay_materials, materials
 from game.tables.battlecon_strip import ActionStrip
 from game.tables.battlecon_team import (
     draw_defeated,
@@ -52,6 +52,9 @@ from rules.core import Action, Event, Panel
 
 DRAWN = ("Board", "Attack pairs", "Discards", "Your hand")  # drawn, not listed
 CONCEALED = ("set", "ante")  # the phases in which set pairs lie face down
+#: in-beat choices of a piece on the plate: the action kind -> the first word of the group
+#: the piece lies in ("With <opponent>": Lucida's tokens to rend; "Told": to take back)
+PIECE_CHOICES = {"rend": "With", "recall": "Told"}
 GAIN, LOSS = (110, 200, 120), (236, 84, 70)
 
 
@@ -178,6 +181,28 @@ class BattleconTable(HandTray, ActionStrip):
             target = SpaceTarget(self.cell(space), words, self.colour(mover),
                                  f"space.{space}.{mover}",
                                  lambda a=action: self.choose(a))
+            self.targets.append(target)
+            self.add(target)
+        self.mark_pieces(view, actor)
+
+    def mark_pieces(self, view: Any, actor: int) -> None:
+        """Outline each piece on the actor's plate a legal action takes: a token Lucida may
+        rend (with the opponent), an Embellishment Trias may take back (told)."""
+        wanted = {(PIECE_CHOICES[a.kind], str(a.args[0])): a for a in self.model.actions
+                  if a.kind in PIECE_CHOICES and a.args}
+        if not wanted:
+            return
+        area = self.pieces_area(self.ua_area(actor))
+        for placed in lay_materials(area, self.plate_pieces(view, actor)):
+            piece = placed.piece
+            if piece is None:
+                continue
+            action = wanted.get((placed.group.label.split(" ", 1)[0], piece.key))
+            if action is None:
+                continue
+            target = SpaceTarget(placed.rect.inflate(6, 6), "", theme.BRASS_LIGHT,
+                                 f"piece.{piece.key}", lambda a=action: self.choose(a))
+            target.z = 7
             self.targets.append(target)
             self.add(target)
 
@@ -409,8 +434,7 @@ class BattleconTable(HandTray, ActionStrip):
                 names = [view.card_name(c) for c in pl[f"discard{pile}"]]
                 draw_pile(target, self.pile_rect(seat, pile), f"Discard {pile}", names, colour)
         self.draw_pair_slot(target, view, seat)
-        self.draw_ua(target, view, seat, pygame.Rect(rect.x + 8, rect.y + 114, rect.w - 16,
-                                                     rect.bottom - rect.y - 118))
+        self.draw_ua(target, view, seat, self.ua_area(seat))
 
     @staticmethod
     def fallen_words(view: Any, seat: int) -> str:
@@ -475,6 +499,18 @@ class BattleconTable(HandTray, ActionStrip):
         theme.text(target, theme.ellipsize(title, left - rect.x - 14, 14, "bold"),
                    (rect.x + 10, band.centery), 14, theme.CREAM, "bold", "midleft")
 
+    def ua_area(self, seat: int) -> pygame.Rect:
+        """The bottom of the plate: the Unique Ability's name, then its pieces."""
+        rect = self.plate(seat)
+        return pygame.Rect(rect.x + 8, rect.y + 114, rect.w - 16, rect.bottom - rect.y - 118)
+
+    @staticmethod
+    def pieces_area(area: pygame.Rect) -> pygame.Rect:
+        return pygame.Rect(area.x, area.y + 16, area.w, area.h - 16)
+
+    def plate_pieces(self, view: Any, seat: int) -> list[Group]:
+        return team_cards(view, seat) + materials(view, seat, self.colour(seat))
+
     def draw_ua(self, target: pygame.Surface, view: Any, seat: int, area: pygame.Rect) -> None:
         """A rule with the Unique Ability's name, then its materials as pieces (or, for a
         fighter without any, the ability in a line or two)."""
@@ -486,8 +522,8 @@ class BattleconTable(HandTray, ActionStrip):
         label = name.get_rect(midleft=(area.x + 10, y))
         pygame.draw.rect(target, (52, 40, 32), label.inflate(10, 0))
         target.blit(name, label)
-        groups = team_cards(view, seat) + materials(view, seat, self.colour(seat))
-        body = pygame.Rect(area.x, area.y + 16, area.w, area.h - 16)
+        groups = self.plate_pieces(view, seat)
+        body = self.pieces_area(area)
         if groups:
             draw_materials(target, body, groups)
             return

@@ -14,6 +14,7 @@ from typing import Any
 import pygame
 
 from game import theme
+from game.assets import font
 from game.tables.battlecon_parts import word_lines
 from rules.battlecon import kits
 
@@ -41,6 +42,7 @@ class Piece:
     colour: Colour
     lit: bool = True
     current: bool = False  # the form or Tide in force: a brass edge
+    key: str = ""  # which token or card it is (a token name, a card id), for clicking
 
 
 @dataclass
@@ -84,7 +86,7 @@ def _hayden(ua: dict[str, Any]) -> list[Group]:
 
 def _lucida(view: Any, seat: int, ua: dict[str, Any]) -> list[Group]:
     def token(name: str, lit: bool = True) -> Piece:
-        return Piece("token", name.capitalize(), LUCIDA.get(name, theme.BRASS), lit)
+        return Piece("token", name.capitalize(), LUCIDA.get(name, theme.BRASS), lit, key=name)
 
     foes = [p for p in range(view.num_players) if p != seat]
     holder = view.name(foes[0]) if len(foes) == 1 else "foes"
@@ -95,13 +97,13 @@ def _lucida(view: Any, seat: int, ua: dict[str, Any]) -> list[Group]:
 
 def _cards(view: Any, *zones: tuple[str, list[str], bool], kind: str, colour: Colour,
            current: set[str]) -> list[Group]:
-    return [Group(label, [Piece(kind, view.card_name(c), colour, lit, c in current)
+    return [Group(label, [Piece(kind, view.card_name(c), colour, lit, c in current, key=c)
                           for c in ids]) for label, ids, lit in zones]
 
 
 def _tales(ua: dict[str, Any]) -> list[Group]:
     def tale(c: str, lit: bool) -> Piece:
-        return Piece("tale", kits.EMBELLISHMENTS.get(c, c), TALE, lit)
+        return Piece("tale", kits.EMBELLISHMENTS.get(c, c), TALE, lit, key=c)
 
     return [Group("Untold", [tale(c, True) for c in ua["ready"]]),
             Group("Told", [tale(c, False) for c in ua["told"]])]
@@ -156,36 +158,63 @@ def _forms(view: Any, pl: dict[str, Any]) -> list[Group]:
 
 
 # -- drawing --------------------------------------------------------------------------------
-def draw_materials(target: pygame.Surface, rect: pygame.Rect, groups: list[Group]) -> None:
-    """Each group as a labelled run of pieces, left to right; pieces shrink to fit."""
+@dataclass(frozen=True)
+class Placed:
+    """Where ``lay_materials`` puts things: a group's label, a piece, or "+N more"."""
+
+    what: str  # "label", "piece" or "more"
+    rect: pygame.Rect
+    group: Group
+    piece: Piece | None = None
+    words: str = ""
+
+
+def lay_materials(rect: pygame.Rect, groups: list[Group]) -> list[Placed]:
+    """Each group as a labelled run of pieces, left to right; pieces shrink to fit, and
+    when even that is not enough a "+N" says how many more."""
     count = sum(len(g.pieces) for g in groups)
     if not count:
-        return
+        return []
     cards = sum(len(g.pieces) for g in groups if g.pieces[0].kind not in ROUND)
-    rounds = count - cards
     gaps = 12 * (len(groups) - 1)
-    unit = (rect.w - gaps - 3 * count) / max(1, cards * 2.6 + rounds)  # a card is 2.6 tokens
+    unit = (rect.w - gaps - 3 * count) / max(1, cards * 2.6 + count - cards)  # card: 2.6
     token = max(10, min(30, int(unit)))
     card_w = max(24, min(74, int(unit * 2.6)))
+    out: list[Placed] = []
     x = rect.x
     for group in groups:
         room = min(max(64, _group_width(group, token, card_w)), rect.right - x)
         if room < 20:
             break
         label = theme.ellipsize(group.label, room, 9, "bold")
-        shown = theme.text(target, label, (x, rect.y), 9, theme.PARCHMENT_DIM, "bold")
+        label_w, start = font(9, "bold").size(label)[0], x
+        out.append(Placed("label", pygame.Rect(x, rect.y, label_w, 12), group, words=label))
         for k, piece in enumerate(group.pieces):
             width = token if piece.kind in ROUND else card_w
-            if x + width > rect.right:  # no room: say how many more
-                theme.text(target, f"+{len(group.pieces) - k}", (x + 2, rect.y + 14 + token // 2),
-                           11, theme.PARCHMENT, "bold", "midleft")
-                return
-            if piece.kind in ROUND:
-                draw_token(target, pygame.Rect(x, rect.y + 14, token, token), piece)
-            else:
-                draw_mini_card(target, pygame.Rect(x, rect.y + 13, card_w, rect.h - 13), piece)
+            if x + width > rect.right:
+                more = pygame.Rect(x + 2, rect.y + 14, 30, token)
+                out.append(Placed("more", more, group, words=f"+{len(group.pieces) - k}"))
+                return out
+            box = (pygame.Rect(x, rect.y + 14, token, token) if piece.kind in ROUND
+                   else pygame.Rect(x, rect.y + 13, card_w, rect.h - 13))
+            out.append(Placed("piece", box, group, piece))
             x += width + 3
-        x = max(x, shown.right + 3) + 9
+        x = max(x, start + label_w + 3) + 9
+    return out
+
+
+def draw_materials(target: pygame.Surface, rect: pygame.Rect, groups: list[Group]) -> None:
+    """Draw what ``lay_materials`` laid out."""
+    for placed in lay_materials(rect, groups):
+        if placed.what == "label":
+            theme.text(target, placed.words, placed.rect.topleft, 9, theme.PARCHMENT_DIM, "bold")
+        elif placed.what == "more":
+            theme.text(target, placed.words, (placed.rect.x, placed.rect.centery), 11,
+                       theme.PARCHMENT, "bold", "midleft")
+        elif placed.piece is not None and placed.piece.kind in ROUND:
+            draw_token(target, placed.rect, placed.piece)
+        elif placed.piece is not None:
+            draw_mini_card(target, placed.rect, placed.piece)
 
 
 def _group_width(group: Group, token: int, card_w: int) -> int:

@@ -130,3 +130,32 @@ def test_pieces_are_drawn_where_their_group_lies(app_dirs):
     token = 30  # two tokens and a card share 400 px: tokens at their largest
     assert target.get_at((token // 2, 14 + token // 2 + 10))[:3] == FURY  # low on the first
     assert target.get_at((380, 40))[:3] == (0, 0, 0)  # nothing beyond the last piece
+
+
+def test_lucida_rends_a_token_by_clicking_it_on_her_plate(app_dirs):
+    from tests.game.test_battlecon_table import table_asking
+
+    screen, chosen = table_asking(app_dirs, ("lucida", "wardlaw"), "rend")
+    state, seat = screen.session.state, screen.viewer
+    rends = [a for a in state.legal_actions(seat) if a.kind == "rend"]
+    targets = {t.name: t for t in screen.table.targets if t.name.startswith("piece.")}
+    assert sorted(targets) == sorted(f"piece.{a.args[0]}" for a in rends)
+    plate = screen.table.plate(seat)
+    assert all(plate.contains(pygame.Rect(t.x - t.w / 2 + 3, t.y - t.h / 2 + 3, t.w - 6,
+                                          t.h - 6)) for t in targets.values())
+    for action in rends:
+        targets[f"piece.{action.args[0]}"].click(0, 0)
+    assert chosen == rends
+
+
+def test_trias_takes_back_a_told_embellishment_by_clicking_it(app_dirs):
+    from tests.game.test_battlecon_table import table_asking
+
+    screen, chosen = table_asking(app_dirs, ("trias", "wardlaw"), "recall", limit=3000)
+    state, seat = screen.session.state, screen.viewer
+    recalls = [a for a in state.legal_actions(seat) if a.kind == "recall"]
+    targets = {t.name: t for t in screen.table.targets if t.name.startswith("piece.")}
+    assert sorted(targets) == sorted(f"piece.{a.args[0]}" for a in recalls)
+    for action in recalls:
+        targets[f"piece.{action.args[0]}"].click(0, 0)
+    assert chosen == recalls
