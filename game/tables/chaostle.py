@@ -178,7 +178,7 @@ class ChaostleTable(GenericTable):
                action: Action | None = None, round_: bool = False,
                on_activate: Any = None) -> None:
         act = on_activate or (lambda a=action: self.choose(a))
-        self.targets.append(Target(rect, words, colour, name, act, round_))
+        self.targets.append(Target(rect, words, colour, name, act, round_, action))
 
     def mark_draft(self, view: Any, actions: tuple[Action, ...]) -> None:
         """The draft (and a mercenary to hire): every character still free as a card over
@@ -191,7 +191,7 @@ class ChaostleTable(GenericTable):
             action = takes.get(cid)
             rect = draft_slot(k, len(pool))
             play = (lambda a=action: self.choose(a)) if action is not None else None
-            self.targets.append(DraftCard(rect, view.cards[cid], f"draft.{cid}", play))
+            self.targets.append(DraftCard(rect, view.cards[cid], f"draft.{cid}", play, action))
 
     def mark_crowns(self, view: Any, actions: tuple[Action, ...]) -> None:
         for a in actions:
@@ -371,6 +371,19 @@ class ChaostleTable(GenericTable):
         super().update(dt)
         if not self.tray.rolling:
             self.duel.fade()
+        focused = self.focused_action()
+        for target in self.targets:
+            if isinstance(target, Target | DraftCard):
+                target.linked = focused is not None and target.action == focused
+
+    def focused_action(self) -> Action | None:
+        """The action of the focused (or hovered) action button."""
+        for button in self.buttons:
+            if button.focused or button.glow > 0.5:
+                index = int(button.name.split(".")[1])
+                if 0 <= index < len(self.model.actions):
+                    return self.model.actions[index]
+        return None
 
     def reset_log(self, events: list[Event], viewer: int | None) -> None:
         """A rebuilt log. Nothing in Chaostle is hidden, so a hot-seat hand-over keeps the

@@ -71,14 +71,18 @@ class Figure(SpriteNode):
 
 
 class Target(Widget):
-    """Something a click plays: a glowing outline in a colour, with a word or two above it
-    (a space a move reaches, a standee a battle attacks, a peg hole, a crown)."""
+    """Something a click plays: a pulsing wash in a colour with a light rim, and its words
+    above it while it is hovered, focused or the focused action button plays the same
+    action (a space a move reaches, a standee a battle attacks, a peg hole, a crown)."""
 
     def __init__(self, rect: pygame.Rect, words: str, colour: tuple[int, int, int],
-                 name: str, on_activate: Callable[[], None], round_: bool = False) -> None:
+                 name: str, on_activate: Callable[[], None], round_: bool = False,
+                 action: object = None) -> None:
         super().__init__(rect.centerx, rect.centery, rect.w, rect.h, name=name,
                          on_activate=on_activate)
         self.words, self.colour, self.round = words, colour, round_
+        self.action = action
+        self.linked = False  # the focused action button plays this target's action
         self.z = 20
         self.clock = 0.0
 
@@ -89,14 +93,20 @@ class Target(Widget):
     def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
         rect = self.box(world)
         pulse = 0.5 + 0.5 * math.sin(self.clock * 5)
+        lit = self.focused or self.linked or self.glow > 0.5
         wash = pygame.Surface(rect.size, pygame.SRCALPHA)
         radius = rect.w // 2 if self.round else 5
-        pygame.draw.rect(wash, (*self.colour, int(50 + 50 * pulse + 60 * self.glow)),
-                         wash.get_rect(), border_radius=radius)
+        strength = 150 if lit else int(60 + 60 * pulse)
+        pygame.draw.rect(wash, (*theme.lighten(self.colour, 30), strength), wash.get_rect(),
+                         border_radius=radius)
         target.blit(wash, rect.topleft)
-        edge = theme.CREAM if self.focused or self.glow > 0.5 else self.colour
-        pygame.draw.rect(target, edge, rect.inflate(2, 2), width=2, border_radius=radius + 1)
-        if self.words and (self.glow > 0.05 or self.focused):
+        rim = theme.CREAM if lit else theme.blend(theme.lighten(self.colour, 90), theme.CREAM,
+                                                  0.4)
+        pygame.draw.rect(target, (20, 16, 12), rect.inflate(4, 4), width=1,
+                         border_radius=radius + 2)
+        pygame.draw.rect(target, rim, rect.inflate(2, 2), width=3 if lit else 2,
+                         border_radius=radius + 1)
+        if self.words and lit:
             label = theme.rendered(self.words, 12, theme.CREAM, "bold")
             box = label.get_rect(midbottom=(rect.centerx, rect.y - 4)).inflate(10, 4)
             box.clamp_ip(pygame.Rect(0, 0, *theme.LOGICAL_SIZE))
@@ -110,20 +120,22 @@ class DraftCard(Widget):
     it (when the draft allows it) and a card nobody may take now is dimmed."""
 
     def __init__(self, rect: pygame.Rect, card: object, name: str,
-                 on_activate: Callable[[], None] | None) -> None:
+                 on_activate: Callable[[], None] | None, action: object = None) -> None:
         super().__init__(rect.centerx, rect.centery, rect.w, rect.h, name=name,
                          on_activate=on_activate, enabled=on_activate is not None)
-        self.card = card
+        self.card, self.action = card, action
+        self.linked = False  # the focused action button chooses this card
         self.interactive = on_activate is not None
         self.z = 20
 
     def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
         rect = self.box(world)
-        if self.glow > 0.05:
-            rect = rect.move(0, -round(4 * self.glow))
+        lift = 1.0 if self.linked else self.glow
+        if lift > 0.05:
+            rect = rect.move(0, -round(4 * lift))
         blit_transformed(target, _draft_face(self.card, rect.w, rect.h, self.enabled),
                          Affine(tx=rect.centerx, ty=rect.centery), 1.0)
-        if self.focused or self.glow > 0.5:
+        if self.focused or self.linked or self.glow > 0.5:
             pygame.draw.rect(target, theme.CREAM, rect.inflate(4, 4), 2, border_radius=9)
 
 

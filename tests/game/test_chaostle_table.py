@@ -282,3 +282,20 @@ def test_the_blows_of_a_battle_are_thrown_one_after_another(app_dirs):
     assert [faces[0] for faces in thrown[-len(blows):]] == blows
     assert duel.faces  # the duel card shows the dice that landed
 
+
+
+def test_focusing_an_action_button_lights_its_space_on_the_board(app_dirs):
+    _, screen, _ = open_table(app_dirs, seed=2)
+    play_until(screen, random.Random(2), lambda s: s.phase == "move" and not s.queue and any(
+        a.kind == "move" for a in s.legal_actions(s.current)))
+    table = screen.table
+    target = named(table, "space.")[0]
+    index = table.model.actions.index(target.action)
+    while table.page != table.page_of(index):
+        table.turn_page(1)
+    button = next(b for b in table.buttons if b.name == f"action.{index}")
+    screen.focus.set(table.widgets(), focus=button)
+    screen.root.update(0.1)
+    assert target.linked
+    assert not any(t.linked for t in table.targets if t is not target
+                   and getattr(t, "action", None) != target.action)
