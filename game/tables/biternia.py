@@ -242,7 +242,8 @@ class BiterniaTable(HandTray):
             piece.mark = ("target" if hero in targets else "picked" if hero == self.picked
                           else "ready" if hero in able else "")
         for hero, plate in self.plates.items():
-            plate.enabled = plate.interactive = hero in able and hero not in self.pieces
+            plate.enabled = plate.interactive = plate.visible = \
+                hero in able and hero not in self.pieces
         self.build_prompt(view)
 
     def build_prompt(self, view: Any) -> None:

@@ -38,7 +38,13 @@ def space_rect(space: str) -> pygame.Rect:
 
 
 # -- the battlefield ---------------------------------------------------------------------
-_drawn: list[tuple[object, pygame.Surface]] = []  # the last board drawn, by what it shows
+_drawn: list[object] = [None]  # what the board layer shows now
+
+
+@cache
+def board_layer() -> pygame.Surface:
+    """The battlefield drawn once per change into a layer of its own (kept, not remade)."""
+    return pygame.Surface(theme.LOGICAL_SIZE, pygame.SRCALPHA)
 
 
 def board_key(d: dict) -> object:
@@ -49,13 +55,15 @@ def board_key(d: dict) -> object:
 
 
 def draw_board(target: pygame.Surface, view: Any) -> None:
-    """The battlefield (redrawn only when a Structure, gold or a marker changed)."""
+    """The battlefield (its tiles redrawn only when a Structure, gold or a marker changed)."""
     key = board_key(view.d)
-    if not _drawn or _drawn[0][0] != key:
-        layer = pygame.Surface(target.get_size(), pygame.SRCALPHA)
+    layer = board_layer()
+    area = lay.BOARD.inflate(12, 12)
+    if _drawn[0] != key:
+        layer.fill((0, 0, 0, 0))
         paint_board(layer, view.d)
-        _drawn[:] = [(key, layer.subsurface(lay.BOARD.inflate(12, 12)).copy())]
-    target.blit(_drawn[0][1], lay.BOARD.inflate(12, 12).topleft)
+        _drawn[0] = key
+    target.blit(layer, area.topleft, area)
 
 
 def paint_board(target: pygame.Surface, d: dict) -> None:

@@ -177,7 +177,7 @@ class SpaceSpot(Widget):
 
     def light(self, words: str, colour: tuple[int, int, int]) -> None:
         self.words, self.colour = words, colour
-        self.enabled = self.interactive = bool(words)
+        self.enabled = self.interactive = self.visible = bool(words)
 
     def update(self, dt: float) -> None:
         super().update(dt)
