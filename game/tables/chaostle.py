@@ -465,12 +465,14 @@ class ChaostleTable(GenericTable):
             return
         target.blit(draw_castle(view), lay.BOARD.topleft)
         self.draw_keep(target, view)
-        prisoners: dict[str, list[str]] = {}
-        for cid, trap in self.trapped.items():
-            prisoners.setdefault(trap, []).append(cid)
-        draw_traps(target, view, prisoners, {c: self.char_colour(view, c) for c in view.chars})
         if view.phase == "draft" or any(a.kind == "mercenary" for a in self.model.actions):
             self.draw_draft_cloth(target, view)
+        else:
+            prisoners: dict[str, list[str]] = {}
+            for cid, trap in self.trapped.items():
+                prisoners.setdefault(trap, []).append(cid)
+            draw_traps(target, view, prisoners,
+                       {c: self.char_colour(view, c) for c in view.chars})
         self.draw_roster(target, view)
         self.draw_castle_plaque(target, view)
 
