@@ -41,6 +41,7 @@ from game.tables.battlecon_team import (
     is_out,
     is_team,
     max_life,
+    side_of,
     team_cards,
     team_colour,
 )
@@ -75,6 +76,7 @@ class BattleconTable(HandTray, ActionStrip):
         self.panels_area = SIDE_PANELS.copy()
         self.spaces = 7
         self.fighters = 2
+        self.plate_order: list[int] = [0, 1]
         self.places: dict[int, int] = {}
         self.standees: dict[int, StandeeNode] = {}
         self.pairs: dict[int, CardNode] = {}
@@ -90,7 +92,9 @@ class BattleconTable(HandTray, ActionStrip):
         return layout.cell(self.spaces, index)
 
     def plate(self, seat: int) -> pygame.Rect:
-        return layout.plate(self.fighters, seat)
+        """The seat's plate; in team play the plates are grouped by team, left to right."""
+        return layout.plate(self.fighters, self.plate_order.index(seat)
+                            if seat in self.plate_order else seat)
 
     def pile_rect(self, seat: int, pile: int) -> pygame.Rect:
         """Where discard pile 1 or 2 lies on the fighter's plate."""
@@ -137,6 +141,7 @@ class BattleconTable(HandTray, ActionStrip):
             return
         self.spaces = int(view.width)
         self.fighters = view.num_players
+        self.plate_order = sorted(range(view.num_players), key=lambda p: (side_of(view, p), p))
         for seat in range(view.num_players):
             if is_out(view, seat) or view.pos(seat) is None:
                 self.retire(seat)
@@ -472,7 +477,7 @@ class BattleconTable(HandTray, ActionStrip):
         band = pygame.Rect(rect.x, rect.y, rect.w, 24)
         pygame.draw.rect(target, self.colour(seat), band, border_top_left_radius=10,
                          border_top_right_radius=10)
-        active = is_active(view, seat)
+        active = None if is_out(view, seat) else is_active(view, seat)
         if layout.compact(view.num_players):
             right = rect.right - 6
             if active:

@@ -66,6 +66,9 @@ def test_nine_spaces_a_standee_and_a_plate_per_fighter_in_team_colours(app_dirs,
     plates = [table.plate(p) for p in range(players)]
     assert all(layout.PLATES.contains(r) for r in plates)
     assert not any(a.colliderect(b) for i, a in enumerate(plates) for b in plates[i + 1:])
+    left_to_right = sorted(range(players), key=lambda p: plates[p].x)
+    sides = [view.s["teams"][p] for p in left_to_right]
+    assert sides == sorted(sides)  # each team's plates side by side, the first team's first
     for seat in range(players):
         assert table.colour(seat) in TEAM_COLOURS[view.s["teams"][seat]]
         assert table.standees[seat].colour == table.colour(seat)
