@@ -137,11 +137,8 @@ def draw_tower(target: pygame.Surface, rect: pygame.Rect, sp: Any, hp: int) -> N
     head = tile_base(target, rect, fill, sp.name, colour if standing else RUIN)
     tower_icon(target, (rect.centerx, rect.centery + 10), colour if standing else RUIN,
                standing)
-    if standing:
-        draw_shield(target, (head.right - 14, head.centery + 2), hp, 20, theme.INK)
-    else:
-        theme.text(target, "ruined", (head.right - 8, head.centery), 10, theme.CREAM, "bold",
-                   "midright")
+    draw_shield(target, (head.right - 14, head.centery + 2), hp, 20,
+                theme.INK if standing else (120, 116, 108))
 
 
 def tower_icon(target: pygame.Surface, centre: tuple[int, int], colour: Colour,
@@ -168,6 +165,21 @@ def draw_bit(target: pygame.Surface, rect: pygame.Rect, sp: Any, hp: int, gold: 
     head = tile_base(target, rect, fill, sp.name, colour)
     draw_shield(target, (head.right - 14, head.centery + 2), hp, 20, theme.INK)
     cx, cy = rect.centerx, rect.centery + 6
+    if hp > 0:
+        draw_crystal(target, (cx, cy), colour)
+    else:  # shattered: grey shards and the word
+        for dx, dy, r in ((-12, 8, 8), (6, 12, 10), (14, 2, 6), (-4, -4, 7)):
+            c = (cx + dx, cy + dy)
+            pygame.draw.polygon(target, (150, 150, 158), [(c[0], c[1] - r), (c[0] + r // 2, c[1]),
+                                                          (c[0] - r // 2, c[1] + r // 2)])
+        theme.text(target, "DESTROYED", (cx, cy - 18), 14, theme.DANGER, "display", "center",
+                   shadow=True)
+    draw_treasury(target, (head.right - 34, head.centery), gold)
+
+
+def draw_crystal(target: pygame.Surface, centre: tuple[int, int], colour: Colour) -> None:
+    """The Elemental Bit: a glowing crystal in the team colour."""
+    cx, cy = centre
     glow = pygame.Surface((70, 70), pygame.SRCALPHA)
     for r in range(32, 4, -4):
         pygame.draw.circle(glow, (*theme.lighten(colour, 80), 16), (35, 35), r)
@@ -177,7 +189,6 @@ def draw_bit(target: pygame.Surface, rect: pygame.Rect, sp: Any, hp: int, gold: 
     pygame.draw.polygon(target, theme.lighten(colour, 110), [(cx, cy - 26), (cx + 16, cy),
                                                               (cx, cy)])
     pygame.draw.polygon(target, theme.CREAM, points, 2)
-    draw_treasury(target, (head.right - 34, head.centery), gold)
 
 
 def draw_treasury(target: pygame.Surface, at: tuple[int, int], gold: int) -> None:
