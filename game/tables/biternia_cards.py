@@ -146,7 +146,8 @@ class HandCard(Widget):
 
     def __init__(self, x: float, y: float, cid: str, on_pick: Callable[[str], None],
                  w: float, h: float, mine: bool = True) -> None:
-        super().__init__(x, y, w, h, name=f"hand.{cid}", on_activate=lambda: on_pick(cid))
+        super().__init__(x, y, w, h, name=f"{'hand' if mine else 'mate'}.{cid}",
+                         on_activate=lambda: on_pick(cid))
         self.cid, self.mine = cid, mine
         self.selected = False
         self.dim = False  # dimmed: on the viewer's turn, no legal action takes it

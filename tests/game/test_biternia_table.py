@@ -359,3 +359,30 @@ def test_the_interrupt_prompt_asks_near_the_interrupted_hero(app_dirs):
     assert interrupter.mark == "ready" and interrupter.enabled
     click(screen, interrupter)  # a click on the Hero holding the Interrupt reveals it
     assert chosen[-1] == interrupt
+
+
+def test_a_hot_seat_hand_over_turns_the_orders_around(app_dirs):
+    app, screen = open_table(app_dirs)
+    play_until(screen, random.Random(1), phase_is("movement"))
+    table, state = screen.table, screen.session.state
+    ordered = [h for h, v in state.d["heroes"].items() if v["down"] is not None]
+    for viewer in (0, 1, 0):
+        screen.viewer = viewer
+        screen.refresh()
+        for hero in ordered:
+            order = table.pieces[hero].order
+            own = state.d["heroes"][hero]["seat"] % 2 == viewer % 2
+            assert order.showing_face == own
+            assert order.card == (state.d["heroes"][hero]["down"] if own else "?")
+        assert {c.cid for c in table.hand} == set(state.d["seats"][viewer]["hand"])
+
+
+def test_tokens_ride_on_the_standee(app_dirs):
+    app, screen = open_table(app_dirs, seed=9)
+    rng = random.Random(9)
+    play_until(screen, rng, lambda s: any(v["shield"] and v["space"] is not None
+                                          for v in s.d["heroes"].values()), limit=5000)
+    state = screen.session.state
+    hero = next(h for h, v in state.d["heroes"].items() if v["shield"] and v["space"])
+    tokens = screen.table.pieces[hero].figure.tokens
+    assert any(t.letter == "S" and t.count == state.d["heroes"][hero]["shield"] for t in tokens)
