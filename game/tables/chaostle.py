@@ -24,6 +24,7 @@ from game.tables.chaostle_parts import (
     FloatText,
     QueuedTray,
     Target,
+    draft_face,
 )
 from game.tables.chaostle_popups import DuelPopup, FatePopup
 from game.tables.generic import GenericTable, TableModel, roll_faces
@@ -509,10 +510,8 @@ class ChaostleTable(GenericTable):
         pool = [c for c, ch in view.chars.items() if ch.get("status") == "pool"]
         if not any(a.kind in ("pick", "mercenary") for a in self.model.actions):
             for k, cid in enumerate(pool):  # someone else chooses: the cards, not lit
-                from game.tables.chaostle_parts import draw_card_face
-
                 rect = draft_slot(k, len(pool))
-                target.blit(draw_card_face(view.cards[cid], rect.w, rect.h), rect)
+                target.blit(draft_face(view.cards[cid], rect.w, rect.h, True), rect)
 
     def draw_roster(self, target: pygame.Surface, view: Any) -> None:
         n = view.num_players

@@ -69,8 +69,9 @@ def draw_castle(view: Any) -> pygame.Surface:
 
 @lru_cache(maxsize=2)
 def _castle(board: Any) -> pygame.Surface:
-    surf = pygame.Surface(BOARD.size, pygame.SRCALPHA)
+    surf = pygame.Surface(BOARD.size)  # opaque: a quick blit (its corners are the frame's)
     rect = surf.get_rect()
+    surf.fill(theme.WOOD)
     pygame.draw.rect(surf, MOAT, rect, border_radius=14)
     for k in range(6):  # ripples on the moat
         pygame.draw.rect(surf, theme.blend(MOAT, (60, 110, 124), k / 8), rect.inflate(-6 * k,

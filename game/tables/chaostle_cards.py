@@ -88,10 +88,31 @@ def peg_rect(rect: pygame.Rect, item: str) -> pygame.Rect | None:
     return None
 
 
+_CARDS: dict[tuple[object, ...], pygame.Surface] = {}
+
+
 def character_card(target: pygame.Surface, rect: pygame.Rect, view: Any, cid: str,
                    colour: tuple[int, int, int], lit: bool) -> None:
-    """One character's card: a band in its army's colour with its type and level, health
-    (number and bar), movement and armour as they stand now, where it is, and its pegs."""
+    """One character's card, drawn once per look (what it shows, its size and colour) and
+    blitted from then on."""
+    ch = view.chars[cid]
+    key = (cid, rect.size, colour, lit, ch.get("hp"), tuple(ch.get("up", ())),
+           ch.get("status"), ch.get("at"), ch.get("trap"), bool(ch.get("bad_vibes")),
+           bool(ch.get("burden")), view.max_hp(cid))
+    surf = _CARDS.get(key)
+    if surf is None:
+        if len(_CARDS) > 400:
+            _CARDS.clear()
+        surf = pygame.Surface((rect.w + 12, rect.h + 12), pygame.SRCALPHA)
+        _draw_card(surf, pygame.Rect(4, 4, rect.w, rect.h), view, cid, colour, lit)
+        _CARDS[key] = surf
+    target.blit(surf, (rect.x - 4, rect.y - 4))
+
+
+def _draw_card(target: pygame.Surface, rect: pygame.Rect, view: Any, cid: str,
+               colour: tuple[int, int, int], lit: bool) -> None:
+    """A band in the army's colour with the character's type and level, health (number and
+    bar), movement and armour as they stand now, where it is, and its pegs."""
     card = view.cards[cid]
     ch = view.chars[cid]
     up = tuple(ch.get("up", ()))
@@ -190,17 +211,18 @@ def draw_pegs(target: pygame.Surface, rect: pygame.Rect, up: tuple[str, ...],
               colour: tuple[int, int, int]) -> None:
     """The peg board: a hole per upgrade item, a brass peg in each one taken."""
     board = peg_board(rect)
+    size = board.w // 6
+    r = max(2, size // 2 - 1)
+    peg = theme.blend(colour, theme.BRASS, 0.5)
     pygame.draw.rect(target, (120, 92, 60), board.inflate(4, 4), border_radius=3)
-    for items in PEG_ROWS:
-        for item in items:
-            hole = peg_rect(rect, item)
-            assert hole is not None
-            r = max(2, hole.w // 2 - 1)
+    for row, items in enumerate(PEG_ROWS):
+        for col, item in enumerate(items):
+            centre = (board.x + col * size + size // 2, board.y + row * size + size // 2)
             if item in up:
-                pygame.draw.circle(target, theme.blend(colour, theme.BRASS, 0.5), hole.center, r)
-                pygame.draw.circle(target, theme.BRASS_LIGHT, hole.center, r, 1)
+                pygame.draw.circle(target, peg, centre, r)
+                pygame.draw.circle(target, theme.BRASS_LIGHT, centre, r, 1)
             else:
-                pygame.draw.circle(target, (52, 36, 24), hole.center, max(1, r - 1))
+                pygame.draw.circle(target, (52, 36, 24), centre, max(1, r - 1))
 
 
 def view_movement(view: Any, cid: str, up: tuple[str, ...]) -> int:

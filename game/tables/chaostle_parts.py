@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -94,18 +95,9 @@ class Target(Widget):
         rect = self.box(world)
         pulse = 0.5 + 0.5 * math.sin(self.clock * 5)
         lit = self.focused or self.linked or self.glow > 0.5
-        wash = pygame.Surface(rect.size, pygame.SRCALPHA)
-        radius = rect.w // 2 if self.round else 5
-        strength = 150 if lit else int(60 + 60 * pulse)
-        pygame.draw.rect(wash, (*theme.lighten(self.colour, 30), strength), wash.get_rect(),
-                         border_radius=radius)
-        target.blit(wash, rect.topleft)
-        rim = theme.CREAM if lit else theme.blend(theme.lighten(self.colour, 90), theme.CREAM,
-                                                  0.4)
-        pygame.draw.rect(target, (20, 16, 12), rect.inflate(4, 4), width=1,
-                         border_radius=radius + 2)
-        pygame.draw.rect(target, rim, rect.inflate(2, 2), width=3 if lit else 2,
-                         border_radius=radius + 1)
+        strength = 8 if lit else round(3 + 3 * pulse)  # eight steps, each drawn once
+        look = _target_look(rect.size, self.colour, self.round, strength, lit)
+        target.blit(look, rect.inflate(4, 4).topleft)
         if self.words and lit:
             label = theme.rendered(self.words, 12, theme.CREAM, "bold")
             box = label.get_rect(midbottom=(rect.centerx, rect.y - 4)).inflate(10, 4)
@@ -113,6 +105,23 @@ class Target(Widget):
             pygame.draw.rect(target, (20, 16, 12), box, border_radius=6)
             pygame.draw.rect(target, self.colour, box, 1, border_radius=6)
             target.blit(label, label.get_rect(center=box.center))
+
+
+@lru_cache(maxsize=512)
+def _target_look(size: tuple[int, int], colour: tuple[int, int, int], round_: bool,
+                 strength: int, lit: bool) -> pygame.Surface:
+    """A target's wash and rim at one of eight strengths (cached: targets pulse)."""
+    w, h = size
+    surf = pygame.Surface((w + 4, h + 4), pygame.SRCALPHA)
+    radius = w // 2 if round_ else 5
+    inner = pygame.Rect(2, 2, w, h)
+    pygame.draw.rect(surf, (*theme.lighten(colour, 30), 20 * strength), inner,
+                     border_radius=radius)
+    rim = theme.CREAM if lit else theme.blend(theme.lighten(colour, 90), theme.CREAM, 0.4)
+    pygame.draw.rect(surf, (20, 16, 12), surf.get_rect(), width=1, border_radius=radius + 2)
+    pygame.draw.rect(surf, rim, inner.inflate(2, 2), width=3 if lit else 2,
+                     border_radius=radius + 1)
+    return surf
 
 
 class DraftCard(Widget):
@@ -133,7 +142,7 @@ class DraftCard(Widget):
         lift = 1.0 if self.linked else self.glow
         if lift > 0.05:
             rect = rect.move(0, -round(4 * lift))
-        blit_transformed(target, _draft_face(self.card, rect.w, rect.h, self.enabled),
+        blit_transformed(target, draft_face(self.card, rect.w, rect.h, self.enabled),
                          Affine(tx=rect.centerx, ty=rect.centery), 1.0)
         if self.focused or self.linked or self.glow > 0.5:
             pygame.draw.rect(target, theme.CREAM, rect.inflate(4, 4), 2, border_radius=9)
@@ -143,7 +152,8 @@ CATEGORY_COLOURS = {"Chaos": (150, 52, 44), "Good": (62, 110, 170), "Magic": (11
                     "Neutral": (96, 120, 70)}
 
 
-def _draft_face(card: object, w: int, h: int, enabled: bool) -> pygame.Surface:
+def draft_face(card: object, w: int, h: int, enabled: bool) -> pygame.Surface:
+    """A draft card's face, drawn once."""
     key = (getattr(card, "id", ""), w, h, enabled)
     if key not in _FACES:
         _FACES[key] = draw_card_face(card, w, h, enabled)
