@@ -42,7 +42,7 @@ from rules.core import Action, Event, Panel
 
 GAIN, LOSS = (120, 210, 120), (240, 90, 74)
 FLOATS = {"damage": ("-{amount}", LOSS), "heal": ("+{amount}", GAIN),
-          "farm": ("+{amount} gold", theme.BRASS_LIGHT), "stun": ("Stunned!", LOSS),
+          "stun": ("Stunned!", LOSS),
           "immobilize": ("Pinned", LOSS), "confuse": ("Confused", LOSS),
           "defeated": ("Defeated", LOSS), "tower_destroyed": ("Destroyed!", LOSS),
           "bit_destroyed": ("Destroyed!", LOSS), "level": ("Level up!", theme.BRASS_LIGHT),
@@ -72,6 +72,7 @@ class BiterniaTable(HandTray):
         self.hint = ""  # what to click, when the prompt has no buttons
         self.revealed: dict[str, str] = {}  # Hero -> the card its reveal event named
         self.known: set[str] = set()  # Heroes seen at the last refresh (fresh ones fade in)
+        self.gold: tuple[int, ...] | None = None  # each team's gold in the last view
 
     # -- colours and names ---------------------------------------------------------------
     def colour(self, seat: int) -> tuple[int, int, int]:
@@ -96,10 +97,23 @@ class BiterniaTable(HandTray):
         if view is None or "heroes" not in getattr(view, "d", {}):
             return
         self.picked = clicks.default_pick(model.actions, self.picked)
+        self.count_gold(view)
         self.place_heroes(view)
         self.place_plates(view)
         self.deal_hand(view, model.viewer)
         self.mark_choices(view)
+
+    def count_gold(self, view: Any) -> None:
+        """A team whose gold changed since the last view sees "+N" / "-N" rise from its Bit."""
+        gold = tuple(int(g) for g in view.d["gold"])
+        before, self.gold = self.gold, gold
+        if before is None:
+            return
+        for team, (old, new) in enumerate(zip(before, gold, strict=True)):
+            if new != old:
+                rect = space_rect(f"bit_{team}")
+                words = f"{new - old:+d} gold"
+                self.add(FloatText(rect.right - 60, rect.y + 30, words, theme.BRASS_LIGHT))
 
     def place_heroes(self, view: Any) -> None:
         """Stand every Hero on its space; a Hero whose space changed hops there, one whose

@@ -151,6 +151,7 @@ class HandCard(Widget):
         self.cid, self.mine = cid, mine
         self.selected = False
         self.dim = False  # dimmed: on the viewer's turn, no legal action takes it
+        self.foreign = False  # another Hero's power: the picked Hero may only discard it
         self.home = (x, y)
         self._look: tuple[object, pygame.Surface] | None = None
 
@@ -167,7 +168,8 @@ class HandCard(Widget):
 
     def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
         rect = self.box(world)
-        key = (rect.size, self.dim, self.selected, self.focused, round(self.glow, 1))
+        key = (rect.size, self.dim, self.foreign, self.selected, self.focused,
+               round(self.glow, 1))
         if self._look is None or self._look[0] != key:
             self._look = (key, self.render(rect.size))
         target.blit(self._look[1], (rect.x - 4, rect.y - 4))
@@ -204,6 +206,11 @@ class HandCard(Widget):
                     break
                 theme.text(surf, part, (rect.x + 4, y), 10, ink)
                 y += 12
+        if self.foreign:
+            foot = pygame.Rect(rect.x + 1, rect.bottom - 14, rect.w - 2, 13)
+            pygame.draw.rect(surf, theme.PARCHMENT_DIM, foot, border_bottom_left_radius=7,
+                             border_bottom_right_radius=7)
+            theme.text(surf, "Farm/Rest/Hire only", foot.center, 9, DIM, "bold", "center")
         lit_edge = self.selected or self.focused
         pygame.draw.rect(surf, theme.BRASS_LIGHT if lit_edge else theme.WOOD, rect,
                          width=3 if lit_edge else 1, border_radius=7)

@@ -15,7 +15,7 @@ from game.tables import biternia_clicks as clicks
 from game.tables import biternia_layout as lay
 from game.tables.biternia_cards import HandCard, HeroTile, draw_back, face
 from game.tables.generic import GenericTable
-from rules.biternia.effects import card_name
+from rules.biternia.effects import card_name, card_of
 from rules.biternia.effects import name as display_name
 from rules.core import Action
 
@@ -69,10 +69,18 @@ class HandTray(GenericTable):
             card.enabled = mine and clicks.card_usable(self.model.actions, cid)
             card.dim = carding and not card.enabled
             card.selected = mine and cid == self.picked_card
+            card.foreign = mine and self.foreign(cid)
             card.send_home(x + width / 2, self.card_y(), snap=fresh)
             self.hand.append(card)
             x += width + gap
         self.lay_offers(learnable, x + (10 if cards else 0), width)
+
+    def foreign(self, cid: str) -> bool:
+        """Whether ordering the picked Hero this card leaves it only the universal actions
+        (a power card of another Hero, while orders are given)."""
+        found = card_of(cid)
+        return found is not None and bool(found.hero) and found.hero != self.picked \
+            and any(a.kind == "order" for a in self.model.actions)
 
     @staticmethod
     def card_y() -> float:

@@ -386,3 +386,22 @@ def test_tokens_ride_on_the_standee(app_dirs):
     hero = next(h for h, v in state.d["heroes"].items() if v["shield"] and v["space"])
     tokens = screen.table.pieces[hero].figure.tokens
     assert any(t.letter == "S" and t.count == state.d["heroes"][hero]["shield"] for t in tokens)
+
+
+def test_gold_won_rises_from_the_teams_bit(app_dirs):
+    app, screen = open_table(app_dirs, seed=2)
+    rng = random.Random(2)
+    session = screen.session
+    for _ in range(400):
+        before = list(session.state.d["gold"])
+        seat = session.actor()
+        session.submit(seat, rng.choice(session.state.legal_actions(seat)))
+        screen.refresh()
+        after = session.state.d["gold"]
+        if after != before:
+            team = 0 if after[0] != before[0] else 1
+            words = f"{after[team] - before[team]:+d} gold"
+            floats = [n for n in screen.table.children if n.name == "float"]
+            assert any(f.words == words for f in floats)
+            return
+    raise AssertionError("no gold changed hands")
