@@ -337,14 +337,14 @@ def test_a_power_card_teaches_the_picked_hero_and_a_plate_picks_another(app_dirs
 
 
 def test_the_interrupt_prompt_asks_near_the_interrupted_hero(app_dirs):
-    app, screen = open_table(app_dirs, players=4, seed=23, heroes="random")
-    rng = random.Random(23)
+    app, screen = open_table(app_dirs, players=4, seed=26, heroes="random")
+    rng = random.Random(26)
 
     def interrupt(state):
         pending = state.d["pending"]
         return bool(pending) and pending["type"] == "interrupt"
 
-    play_until(screen, rng, interrupt, limit=4000)
+    play_until(screen, rng, interrupt, limit=400)
     chosen = record_choices(screen)
     table = screen.table
     acting = screen.session.state.d["stack"][-1]["hero"]
