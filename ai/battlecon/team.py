@@ -29,6 +29,7 @@ from rules.core.state import GameState
 
 BEAT_STEPS = 600  # safety stop for playing one beat out
 GREEDY_WIDTH = 6  # options of one in-beat choice tried in a play-out
+TRY_WIDTH = 10  # options of the agent's own Ante or in-beat choice tried
 
 LIFE_WEIGHT = 2.0  # per whole team's life of difference, early
 LIFE_URGENCY = 2.0  # extra as the Force pool empties (time over compares life shares)
@@ -195,8 +196,12 @@ class TeamAgent:
     # ---- Ante and in-beat choices: each option in a few sampled worlds ------------------
     def _try_each(self, view: BattleconState, player: int, legal: list[Action]) -> Action:
         worlds = [view.determinize(player, self.rng) for _ in range(self.settings.worlds)]
+        tried = legal
+        if len(legal) > TRY_WIDTH:  # e.g. Hayden's "spend any": an even spread, and Pass
+            step = (len(legal) - 1) / (TRY_WIDTH - 1)
+            tried = [legal[round(i * step)] for i in range(TRY_WIDTH)]
         best, best_value = legal[-1], -2.0
-        for action in legal:
+        for action in tried:
             total = 0.0
             for world in worlds:
                 trial = world.clone()
