@@ -317,7 +317,10 @@ class ChaostleTable(GenericTable):
                 self.paths[data["char"]] = [str(p) for p in data["path"]]
             return
         if event.kind == "battle" and isinstance(data.get("a"), str):
-            self.tray.then(lambda: self.declare(event))
+            view = self.model.view  # the view before this batch: health before the battle
+            health = {c: int(view.chars[c].get("hp", 0)) for c in (data.get("a"), data.get("d"))
+                      if view is not None and c in view.chars}
+            self.tray.then(lambda: self.declare(event, health))
         dice = self.dice_of(event)
         if dice is None:
             self.tray.then(lambda: self.float_words(event))
@@ -360,17 +363,18 @@ class ChaostleTable(GenericTable):
                 self.fate.show(str(data["fate"]), int(cell.group(1)), int(cell.group(2)))
         self.float_words(event)
 
-    def declare(self, event: Event) -> None:
+    def declare(self, event: Event, health: dict[str, int]) -> None:
         view = self.model.view
         a, d = str(event.data["a"]), str(event.data.get("d"))
         if view is None or a not in view.chars or d not in view.chars:
             return
         self.duel.declare(a, d, int(event.data.get("range", 0)), "death" in event.text, view,
-                          {c: self.char_colour(view, c) for c in (a, d)})
+                          {c: self.char_colour(view, c) for c in (a, d)}, health)
 
     def update(self, dt: float) -> None:
         super().update(dt)
         if not self.tray.rolling:
+            self.duel.settle()
             self.duel.fade()
         focused = self.focused_action()
         for target in self.targets:

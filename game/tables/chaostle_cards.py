@@ -336,7 +336,7 @@ def fate_card(w: int, h: int, card: str, columns: list[tuple[str, ...]],
 # ---- the duel card --------------------------------------------------------------------------
 def duel_side(target: pygame.Surface, rect: pygame.Rect, view: Any, cid: str,
               colour: tuple[int, int, int], lit_face: int | None, next_up: bool,
-              range_: int, smoke: bool) -> None:
+              range_: int, smoke: bool, hp: int | None = None) -> None:
     """One side of a battle: the character's card with health and its six weapons, the
     weapon its last roll picked lit, and whether it strikes next."""
     card = view.cards[cid]
@@ -352,10 +352,10 @@ def duel_side(target: pygame.Surface, rect: pygame.Rect, view: Any, cid: str,
                (rect.x + 10, band.centery), 16, ink, "bold", "midleft")
     most = view.max_hp(cid)
     y = band.bottom + 14
-    stat_line(target, (rect.x + 10, y), f"{ch.get('hp', 0)}/{most}",
+    hp = int(ch.get("hp", 0)) if hp is None else hp
+    stat_line(target, (rect.x + 10, y), f"{max(0, hp)}/{most}",
               view_movement(view, cid, up), view_armour(view, cid, up), 13)
-    health_bar(target, pygame.Rect(rect.x + 10, y + 11, rect.w - 20, 7), int(ch.get("hp", 0)),
-               most)
+    health_bar(target, pygame.Rect(rect.x + 10, y + 11, rect.w - 20, 7), hp, most)
     y += 26
     cat = CATEGORY_COLOURS.get(card.category, theme.WOOD)
     theme.text(target, f"Level {card.level} {card.category}", (rect.x + 10, y), 11, cat, "bold")

@@ -4,6 +4,7 @@ last die each rolled, the weapon it picked and the damage done)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pygame
@@ -17,6 +18,7 @@ from game.tween import ease_out_back
 from rules.chaostle.fates import fate_table
 from rules.core import Event
 
+HEALTH_AFTER = re.compile(r"\(health (-?\d+)\)")  # a hit's words end with the health left
 FATE_SHOWN = 3.2  # seconds a fate's card stays up when nothing is left to decide about it
 DUEL_AFTER = 1.8  # seconds the duel card stays up once the battle is over
 
@@ -105,11 +107,14 @@ class DuelPopup(SpriteNode):
         self.on = False  # the view is in this battle now
         self.pair: frozenset[str] = frozenset()
         self.hurt: tuple[str, int] | None = None  # who the last hit hurt, and by how much
+        self.health: dict[str, int] = {}  # health blow by blow, while the dice land
 
     def declare(self, a: str, d: str, range_: int, contest: bool, view: Any,
-                colours: dict[str, tuple[int, int, int]]) -> None:
-        """A battle begins: the card pops up (unless it already shows this battle)."""
+                colours: dict[str, tuple[int, int, int]], health: dict[str, int]) -> None:
+        """A battle begins (``health``: both sides' before it): the card pops up (unless it
+        already shows this battle)."""
         pair = frozenset((a, d))
+        self.health = dict(health)
         if self.on and pair == self.pair:
             return
         self.frame = {"a": a, "d": d, "range": range_, "contest": contest, "next": a,
@@ -132,7 +137,7 @@ class DuelPopup(SpriteNode):
         if frame is not None:
             pair = frozenset((frame["a"], frame["d"]))
             if pair != self.pair:
-                self.faces, self.words, self.hurt = {}, "", None
+                self.faces, self.words, self.hurt, self.health = {}, "", None, {}
             fading = any(t.attr == "alpha" for t in self.tweens.tweens)
             if self.alpha < 1.0 or fading:
                 self.appear(pop=False)
@@ -144,6 +149,12 @@ class DuelPopup(SpriteNode):
             self.colours = {c: table.char_colour(view, c) for c in (self.frame["a"],
                                                                     self.frame["d"])
                             if c in view.chars}
+            self.stamp += 1
+
+    def settle(self) -> None:
+        """Every die has landed: health as the view has it from now on."""
+        if self.health:
+            self.health = {}
             self.stamp += 1
 
     def fade(self) -> None:
@@ -159,8 +170,11 @@ class DuelPopup(SpriteNode):
         """A weapon roll in this battle: its die, its words and the damage it did."""
         pair = frozenset((cid, target))
         if pair != self.pair:
-            self.faces, self.pair = {}, pair
+            self.faces, self.pair, self.health = {}, pair, {}
         self.faces[cid] = face
+        after = HEALTH_AFTER.search(event.text)
+        if event.kind == "hit" and after:
+            self.health[target] = int(after.group(1))
         loss = event.data.get("loss")
         self.hurt = (target, int(loss)) if event.kind == "hit" and isinstance(loss, int) \
             else None
@@ -191,7 +205,7 @@ class DuelPopup(SpriteNode):
             if cid in self.view.chars:
                 duel_side(surf, box, self.view, cid, self.colours.get(cid, theme.MUTED),
                           self.faces.get(cid), self.on and f.get("next") == cid,
-                          int(f.get("range", 0)), bool(f.get("smoke")))
+                          int(f.get("range", 0)), bool(f.get("smoke")), self.health.get(cid))
             if self.hurt is not None and self.hurt[0] == cid:
                 words = theme.rendered(f"-{self.hurt[1]}", 22, theme.CREAM, "display")
                 badge = words.get_rect(center=(box.right - 8, box.y + 8)).inflate(16, 6)

@@ -299,3 +299,29 @@ def test_focusing_an_action_button_lights_its_space_on_the_board(app_dirs):
     assert target.linked
     assert not any(t.linked for t in table.targets if t is not target
                    and getattr(t, "action", None) != target.action)
+
+
+def test_the_duel_card_counts_health_down_blow_by_blow(app_dirs):
+    _, screen, _ = open_table(app_dirs, seed=3, record=False)
+    session = screen.session
+    play_until(screen, random.Random(3), lambda s: s.phase == "battles" and not s.queue
+               and any(a.kind == "battle" for a in s.legal_actions(s.current)), limit=3000)
+    attack = next(a for a in legal(screen) if a.kind == "battle")
+    health = {c: session.state.chars[c]["hp"] for c in attack.args}
+    before = len(session.log)
+    screen.table.tray.skip()
+    screen.table.choose(attack)
+    duel, tray = screen.table.duel, screen.table.tray
+    hits = [e for e in session.log[before:] if e.kind == "hit"]
+    seen = [dict(duel.health)]
+    for _ in range(2000):
+        if not tray.rolling:
+            break
+        screen.root.update(1 / 30)
+        if duel.health and duel.health != seen[-1]:
+            seen.append(dict(duel.health))
+    assert seen[0] == health  # before the first blow lands: health before the battle
+    for hit in hits:  # then after each hit the target's health as that hit left it
+        left = int(hit.text.rsplit("(health ", 1)[1].rstrip(")"))
+        assert any(h.get(hit.data["target"]) == left for h in seen)
+    assert duel.health == {}  # all landed: the view's health again
