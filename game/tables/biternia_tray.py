@@ -176,6 +176,22 @@ class HandTray(GenericTable):
                        "bold", "center")
         if viewer is not None and not any(isinstance(o, HeroTile) for o in self.offers):
             self.draw_piles(target, view.d["seats"][viewer])
+        if viewer is None:
+            self.draw_hidden_hands(target, view)
+
+    def draw_hidden_hands(self, target: pygame.Surface, view: Any) -> None:
+        """A spectator sees every hand face down: a fan of backs per seat with its count."""
+        seats = view.d["seats"]
+        width = (lay.HAND.w - 24) // max(1, len(seats))
+        for seat, data in enumerate(seats):
+            x = lay.HAND.x + 12 + seat * width
+            name = self.seat_names[seat].partition(" (")[0] if seat < len(self.seat_names) \
+                else f"Seat {seat + 1}"
+            count = len(data["hand"])
+            theme.text(target, f"{name}: {count} card{'s' if count != 1 else ''}",
+                       (x, lay.HAND.y + 26), 12, theme.PARCHMENT_DIM, "bold")
+            for k in range(count):
+                draw_back(target, pygame.Rect(x + k * 18, lay.HAND.y + 46, 40, 56))
 
     @staticmethod
     def draw_piles(target: pygame.Surface, seat: dict) -> None:
