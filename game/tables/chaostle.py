@@ -111,6 +111,7 @@ class ChaostleTable(GenericTable):
             elif self.places.get(cid) != at:
                 self.walk_figure(view, figure, path, at)
             figure.health = ch.get("hp", 0) / max(1, view.max_hp(cid))
+            figure.marks = tuple(m for m in ("bad_vibes", "burden") if ch.get(m))
             figure.colour = self.char_colour(view, cid)
             self.places[cid] = at
         for cid in [c for c in self.figures if c not in seen]:

@@ -97,8 +97,7 @@ def character_card(target: pygame.Surface, rect: pygame.Rect, view: Any, cid: st
     blitted from then on."""
     ch = view.chars[cid]
     key = (cid, rect.size, colour, lit, ch.get("hp"), tuple(ch.get("up", ())),
-           ch.get("status"), ch.get("at"), ch.get("trap"), bool(ch.get("bad_vibes")),
-           bool(ch.get("burden")), view.max_hp(cid))
+           ch.get("status"), _where(view, cid), view.max_hp(cid))
     surf = _CARDS.get(key)
     if surf is None:
         if len(_CARDS) > 400:
@@ -241,12 +240,25 @@ def _where(view: Any, cid: str) -> str:
     marks = [m.replace("_", " ").title() for m in ("bad_vibes", "burden") if ch.get(m)]
     tail = f" · {', '.join(marks)}" if marks else ""
     if status == "out":
-        return "off the board" + tail
+        start = _start_label(view, cid)
+        return (f"off the board · enters at {start}" if start else "off the board") + tail
     if status == "play" and ch.get("at"):
         return view.space_label(ch["at"]) + tail
     if status == "trap" and ch.get("trap") in view.board.traps:
         return f"in the {view.board.traps[ch['trap']].name}" + tail
     return STATUS_WORDS.get(status, status) + tail
+
+
+def _start_label(view: Any, cid: str) -> str:
+    """Where a character off the board comes back into play (once its army has a crown)."""
+    owner = view.chars[cid].get("owner")
+    crowns = getattr(view, "crowns", ())
+    if owner is None or not 0 <= owner < len(crowns) or not crowns[owner]:
+        return ""
+    try:
+        return str(view.space_label(view.start_space(cid)))
+    except (AttributeError, KeyError, IndexError):
+        return ""
 
 
 def army_head(target: pygame.Surface, row: pygame.Rect, name: str, kind: str,

@@ -29,6 +29,7 @@ class Figure(SpriteNode):
         super().__init__(x, y, 26, 38, name=name)
         self.label, self.colour, self.level = label, colour, level
         self.health = 1.0  # 0..1 of its maximum
+        self.marks: tuple[str, ...] = ()  # lasting fates on it: "bad_vibes", "burden"
         self.hop = 0.0  # whole number of hops done; the fraction is the current arc
         self.hop_height = 9.0
         self.z = 10
@@ -47,7 +48,7 @@ class Figure(SpriteNode):
             self.tween("hop", float(len(points)), HOP_TIME * len(points), lambda t: t)
 
     def look_key(self) -> object:
-        return (self.label, self.colour, self.level, round(self.health, 2))
+        return (self.label, self.colour, self.level, round(self.health, 2), self.marks)
 
     def render(self) -> pygame.Surface:
         surf = super().render()
@@ -63,6 +64,11 @@ class Figure(SpriteNode):
         theme.text(surf, self.label, (body.centerx, body.y + 11), 11, ink, "bold", "center")
         for k in range(self.level):  # level pips
             pygame.draw.circle(surf, theme.BRASS_LIGHT, (body.x + 5 + k * 5, body.bottom - 9), 2)
+        for k, mark in enumerate(self.marks):  # Bad Vibes a violet cloud, Burden a weight
+            spot = (body.right - 3, body.y + 3 + 7 * k)
+            tone = (150, 90, 200) if mark == "bad_vibes" else (90, 90, 96)
+            pygame.draw.circle(surf, tone, spot, 3)
+            pygame.draw.circle(surf, theme.CREAM, spot, 3, 1)
         bar = pygame.Rect(body.x + 1, body.bottom - 5, body.w - 2, 3)
         pygame.draw.rect(surf, (40, 20, 20), bar)
         fill = bar.copy()

@@ -325,3 +325,18 @@ def test_the_duel_card_counts_health_down_blow_by_blow(app_dirs):
         left = int(hit.text.rsplit("(health ", 1)[1].rstrip(")"))
         assert any(h.get(hit.data["target"]) == left for h in seen)
     assert duel.health == {}  # all landed: the view's health again
+
+
+def test_a_hot_seat_hand_over_keeps_the_log_and_stands_everyone_still(app_dirs):
+    _, screen, _ = open_table(app_dirs, seed=4, record=False)
+    session = screen.session
+    play_until(screen, random.Random(4), lambda s: len(s.on_board()) >= 2, limit=3000)
+    table = screen.table
+    screen.root.update(5.0)  # every hop finished
+    places = {c: (f.x, f.y) for c, f in table.figures.items()}
+    log = list(table.log)
+    other = (screen.viewer + 1) % session.state.num_players
+    screen.hand_over(other)
+    assert table.log == log and table.model.viewer == other
+    assert {c: (f.x, f.y) for c, f in table.figures.items()} == places
+    assert not any(f.busy() for f in table.figures.values())
