@@ -72,7 +72,7 @@ def health_bar(target: pygame.Surface, rect: pygame.Rect, hp: int, most: int) ->
 # ---- character cards in the roster ----------------------------------------------------------
 def peg_board(rect: pygame.Rect) -> pygame.Rect:
     """Where a card's 3 x 6 peg board sits (bottom right of the card)."""
-    size = max(4, min(12, (rect.w - 16) // 6, (rect.h - 52) // 3))
+    size = max(4, min(12 if rect.h >= 110 else 9, (rect.w - 16) // 6, (rect.h - 52) // 3))
     w, h = size * 6, size * 3
     return pygame.Rect(rect.right - w - 6, rect.bottom - h - 5, w, h)
 
@@ -159,11 +159,16 @@ def _draw_card(target: pygame.Surface, rect: pygame.Rect, view: Any, cid: str,
     theme.text(target, str(view_armour(view, cid, up)), (x + 20, y), 10, theme.INK, "bold",
                "midleft")
     board = peg_board(rect)
-    lines = theme.wrap(_where(view, cid), rect.w - 10, 10)
-    room = max(1, (board.y - 4 - (y + 8)) // 12)
+    top = y + 8
+    beside = top + 12 > board.y  # no room above the pegs: the words go to their left
+    width = board.x - rect.x - 10 if beside else rect.w - 10
+    room = max(1, ((rect.bottom - 4 if beside else board.y - 4) - top) // 12)
+    lines = theme.wrap(_where(view, cid), width, 10)
+    if len(lines) > room:
+        lines = lines[:room - 1] + [theme.ellipsize(" ".join(lines[room - 1:]), width, 10)]
     tone = theme.DANGER if status == "trap" else theme.WOOD
-    for k, line in enumerate(lines[:room]):
-        theme.text(target, line, (rect.x + 5, y + 8 + 12 * k), 10, tone)
+    for k, line in enumerate(lines):
+        theme.text(target, line, (rect.x + 5, top + 12 * k), 10, tone)
     if rect.h >= 150:
         weapons_and_skills(target, pygame.Rect(rect.x + 5, y + 22, rect.w - 10,
                                                board.y - y - 28), card, up)

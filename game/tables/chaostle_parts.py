@@ -12,7 +12,7 @@ from typing import Any
 import pygame
 
 from game import theme
-from game.dice import MAX_ROLL_TIME, DiceTray
+from game.dice import MAX_ROLL_TIME, PIPS, DiceTray, Die
 from game.scene import Affine, Node, SpriteNode, blit_transformed
 from game.widgets import Widget
 
@@ -290,6 +290,13 @@ class QueuedTray(DiceTray):
         self.rested += dt
         if self.waiting and (self.rested >= self.LINGER or not self.waiting[0][0]):
             self._next()
+
+    def _follow(self, die: Die, elapsed: float, dt: float) -> None:
+        """As the tray's, but a die showing a number (a two-dice sum) comes to rest upright
+        so that the number reads the right way up."""
+        super()._follow(die, elapsed, dt)
+        if die.settled and die.result not in PIPS:
+            die.rest_angle = round(die.snap_from / math.tau) * math.tau
 
     def skip(self) -> None:
         """Every roll still to come lands at once (animations off, a rebuilt table)."""
