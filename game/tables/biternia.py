@@ -30,6 +30,8 @@ from game.tables.biternia_pieces import (
     HeroPiece,
     Prompt,
     SpaceSpot,
+    Tip,
+    hero_tip,
     tokens_of,
 )
 from game.tables.biternia_tray import HandTray
@@ -73,6 +75,8 @@ class BiterniaTable(HandTray):
         self.revealed: dict[str, str] = {}  # Hero -> the card its reveal event named
         self.known: set[str] = set()  # Heroes seen at the last refresh (fresh ones fade in)
         self.gold: tuple[int, ...] | None = None  # each team's gold in the last view
+        self.tip = Tip(self.tip_for)
+        self.add(self.tip)
 
     # -- colours and names ---------------------------------------------------------------
     def colour(self, seat: int) -> tuple[int, int, int]:
@@ -84,6 +88,13 @@ class BiterniaTable(HandTray):
 
     def hero_colour(self, view: Any, hero: str) -> tuple[int, int, int]:
         return self.colour(int(view.d["heroes"][hero]["seat"]))
+
+    def tip_for(self) -> tuple[HeroPiece, tuple[str, ...]] | None:
+        """The focused (hovered) Hero and what its tip says, if a Hero is focused."""
+        focused = next((p for p in self.pieces.values() if p.focused), None)
+        if focused is None or self.model.view is None:
+            return None
+        return focused, hero_tip(self.model.view, focused.hero)
 
     def log_rect(self) -> pygame.Rect:
         return lay.LOG
@@ -252,7 +263,8 @@ class BiterniaTable(HandTray):
             able = set(clicks.heroes_for_card(actions, self.picked_card))
         able |= interrupters  # a click on a Hero holding an Interrupt reveals it
         for hero, piece in self.pieces.items():
-            piece.set_enabled(hero in targets or hero in able)
+            piece.set_enabled(True)  # hovering shows its tip; a click without a choice of
+            # its own plays its space's action
             piece.mark = ("target" if hero in targets else "picked" if hero == self.picked
                           else "ready" if hero in able else "")
         for hero, plate in self.plates.items():
@@ -348,6 +360,9 @@ class BiterniaTable(HandTray):
             self.picked = hero
             self.picked_card = None
             self.refresh_marks()
+            return
+        if hero in self.where:
+            self.pick_space(self.where[hero][0])
 
     def refresh_marks(self) -> None:
         view = self.model.view
@@ -512,6 +527,7 @@ class BiterniaTable(HandTray):
             status += "." * (1 + int(self.clock * 3) % 3)
         theme.text(target, status, (theme.LOGICAL_SIZE[0] // 2 + 60, HEADER.centery), 18,
                    theme.CREAM, "bold", "center")
+
         if not self.model.ending and not self.model.actions:
             self.draw_waiting(target)
 

@@ -7,15 +7,17 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
 from game import theme
 from game.scene import Affine, Node, SpriteNode
-from game.tables.biternia_cards import MiniCard
-from game.tables.biternia_layout import TILE_HEAD
+from game.tables.biternia_cards import MiniCard, face
+from game.tables.biternia_layout import BOARD, TILE_HEAD
 from game.tween import arc, ease_in_out_cubic, ease_out_back, ease_out_cubic, linear
 from game.widgets import Button, Widget
+from rules.biternia.content import load
 
 PIECE_W, PIECE_H = 84, 56
 ORDER_AT = (28, -4)  # the order card's place beside the standee (the face-up card under it)
@@ -274,3 +276,59 @@ class Prompt(Node):
                             border=theme.BRASS, border_width=3)
         theme.text(target, theme.ellipsize(self.title, rect.w - 20, 13, "bold"),
                    (rect.centerx, rect.y + 16), 13, theme.INK, "bold", "center")
+
+
+def hero_tip(view: Any, hero: str) -> tuple[str, ...]:
+    """What a Hero's tip says: who it is, HP, its face-up card, its order, tokens, trait."""
+    v = view.d["heroes"][hero]
+    spec = load().heroes[hero]
+    lines = [f"{spec.full_name} · {spec.hero_class} · level {v['level']}",
+             f"HP {v['hp']}/{spec.hp + v['level']} · {spec.hero_type}"]
+    up = face(v["up"]) if v["up"] else None
+    if up is not None:
+        lines.append(f"Face up: {up.name} (defense {up.defense}): {'; '.join(up.steps)}")
+    if v["down"] is not None:
+        down = face(v["down"])
+        lines.append(f"Order: {down.name} (face down)" if down else "Order: face down")
+    tokens = [f"{TOKEN_NAMES[t.letter]}{f' x{t.count}' if t.count > 1 else ''}"
+              for t in tokens_of(v, view.d.get("favored") == hero)]
+    if tokens:
+        lines.append("Tokens: " + ", ".join(tokens))
+    trait = load().traits.get(spec.trait, {})
+    if trait:
+        lines.append(f"{trait['name']}: {trait['text']}")
+    return tuple(lines)
+
+
+TOKEN_NAMES = {"S": "Shield", "+": "+1 Attack", "C": "Chill", "St": "Stone", "D": "Death Mark",
+               "a": "artifact", "I": "immobilized", "?": "confused", "~": "channeling",
+               "H": "stealth", "F": "Favored Enemy"}
+
+
+class Tip(Node):
+    """The tip of the hovered or focused Hero, above everything on the board."""
+
+    def __init__(self, source: Callable[[], tuple[HeroPiece, tuple[str, ...]] | None]) -> None:
+        super().__init__(name="tip")
+        self.source, self.z = source, 60
+
+    def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
+        shown = self.source()
+        if shown is not None:
+            draw_tip(target, *shown)
+
+
+def draw_tip(target: pygame.Surface, piece: HeroPiece, lines: tuple[str, ...]) -> None:
+    """A parchment tip beside a hovered or focused Hero."""
+    width = 300
+    wrapped = [part for line in lines for part in theme.wrap(line, width - 20, 11)]
+    rect = pygame.Rect(0, 0, width, 14 + 14 * len(wrapped))
+    x, y = piece.to_world()
+    rect.midleft = (round(x + PIECE_W / 2 + 6), round(y))
+    if rect.right > BOARD.right - 8:
+        rect.midright = (round(x - PIECE_W / 2 - 6), round(y))
+    rect.clamp_ip(BOARD.inflate(-8, -8))
+    theme.shadowed_rect(target, rect, theme.PARCHMENT, radius=8, shadow=5, border=theme.WOOD)
+    for k, line in enumerate(wrapped):
+        theme.text(target, line, (rect.x + 10, rect.y + 7 + 14 * k), 11, theme.INK,
+                   "bold" if k == 0 else "regular")

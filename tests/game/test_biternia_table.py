@@ -13,8 +13,11 @@ import pytest
 from game.app import App
 from game.screens.table import TableScreen
 from game.session import Seat, Session
+from game.tables import biternia_clicks as clicks
 from game.tables import table_for
 from game.tables.biternia import BiterniaTable
+from rules.biternia.content import load
+from rules.biternia.effects import card_name
 from rules.biternia.state import team_of_seat
 
 
@@ -405,3 +408,41 @@ def test_gold_won_rises_from_the_teams_bit(app_dirs):
             assert any(f.words == words for f in floats)
             return
     raise AssertionError("no gold changed hands")
+
+
+def test_a_focused_hero_shows_its_tip_and_hidden_orders_stay_hidden(app_dirs):
+    app, screen = open_table(app_dirs)
+    play_until(screen, random.Random(1), phase_is("movement"))
+    table, state = screen.table, screen.session.state
+    enemy = next(h for h, v in state.d["heroes"].items()
+                 if v["seat"] % 2 != screen.viewer % 2 and v["down"] is not None)
+    screen.focus.focus(table.pieces[enemy])
+    piece, lines = table.tip_for()
+    assert piece is table.pieces[enemy]
+    assert lines[0].startswith(load().heroes[enemy].full_name)
+    assert "Order: face down" in lines
+    secret = card_name(state.d["heroes"][enemy]["down"])
+    assert not any(secret in line for line in lines if line.startswith("Order"))
+    app.compose(app.canvas)
+
+
+def test_a_hero_without_a_choice_passes_the_click_to_its_space(app_dirs):
+    app, screen = open_table(app_dirs)
+    rng = random.Random(2)
+    session = screen.session
+    for _ in range(600):
+        screen.viewer = session.actor()
+        screen.refresh()
+        table = screen.table
+        on_space = clicks.space_choices(table.model.actions, table.picked)
+        able = set(clicks.heroes_with_choices(table.model.actions))
+        bystander = next((h for h, (space, _) in table.where.items()
+                          if space in on_space and h not in able), None)
+        if bystander is not None:
+            chosen = record_choices(screen)
+            click(screen, table.pieces[bystander])
+            assert chosen == [on_space[table.where[bystander][0]]]
+            return
+        seat = session.actor()
+        session.submit(seat, rng.choice(session.state.legal_actions(seat)))
+    raise AssertionError("no Hero without choices stood on a lit space")
