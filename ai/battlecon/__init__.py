@@ -14,7 +14,7 @@ AGENT_LEVELS: dict[str, Settings] = {
     "easy": Settings(max_rows=6, max_cols=6, ante_samples=2, lookahead=False, epsilon=0.25,
                      time_cap=0.3),
     "normal": Settings(max_rows=12, max_cols=10, ante_samples=3, lookahead=False,
-                       time_cap=0.7),
+                       time_cap=0.6),
     "hard": Settings(max_rows=40, max_cols=40, ante_samples=8, lookahead=True, time_cap=2.5,
                      deepen=3, next_size=5, refine_rounds=2, deepen_cap=4.0),
 }
