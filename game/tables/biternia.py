@@ -315,9 +315,23 @@ class BiterniaTable(HandTray):
             title = f"{display_name(hero)}: click a power to learn (or a Hero's plate)"
         elif answers and hero is not None:
             title = f"{display_name(hero)}"
+        else:
+            title = self.board_hint(hero)
         if hero is None or hero not in d["heroes"]:
             return title, None
         return title, self.anchor(view, hero)
+
+    def board_hint(self, hero: str | None) -> str:
+        """What to click when the choice is on the board (shown in the strip's head)."""
+        kinds = {a.kind for a in self.model.actions}
+        who = display_name(hero) if hero else ""
+        if "respawn" in kinds:
+            return f"{who} respawns: click a lit space"
+        if "deploy" in kinds:
+            return f"Deploy {who}: click a lit Tower (or another Hero's plate)"
+        if "structure" in kinds:
+            return "Base defenses: click a Structure to fire"
+        return ""
 
     def anchor(self, view: Any, hero: str) -> tuple[float, float, float] | None:
         """Where the prompt points: the Hero's standee (x, top, bottom), else its plate."""
