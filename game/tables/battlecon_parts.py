@@ -392,10 +392,10 @@ class AnteTile(Button):
         key = self.label.split(". ", 1)[0] if ". " in self.label else ""
         if key:
             theme.text(target, key, (rect.x + 8, rect.y + 5), 11, ink, "bold")
-        y = rect.y + 20
-        for line in word_lines(self.head, rect.w - 16, 15, 2):
-            theme.text(target, line, (rect.centerx, y), 15, ink, "bold", "midtop")
-            y += 18
+        y, size = rect.y + 20, 15 if rect.w >= 140 else 13
+        for line in word_lines(self.head, rect.w - 12, size, 2):
+            theme.text(target, line, (rect.centerx, y), size, ink, "bold", "midtop")
+            y += size + 3
         body = theme.wrap(self.body, rect.w - 16, 12)
         if len(body) > 3:
             body = body[:2] + [theme.ellipsize(" ".join(body[2:]), rect.w - 16, 12)]

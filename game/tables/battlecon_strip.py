@@ -26,6 +26,21 @@ from rules.core import Action
 ANTES = ("overload", "ua_ante", "pass")  # the ante panel's choices
 PER_PAGE = STRIP_COLUMNS * STRIP_ROWS
 MOST_TRIGGERS = 6  # more trigger choices than this stay ordinary buttons
+MOST_ANTES = 10  # more ante choices than this stay ordinary buttons
+
+
+def ante_owner_ability(view: Any, action: Action, actor: int | None) -> str:
+    """The name of the Unique Ability a ``ua_ante`` action comes from: the actor's own, or
+    for an [Opponent] ante the fighter who offers it (``args``: whose, index[, owner])."""
+    if actor is None or not action.args:
+        return "Unique ante"
+    if action.args[0] == "own":
+        owner = actor
+    elif len(action.args) > 2:
+        owner = int(action.args[2])
+    else:
+        owner = view.foe(actor)
+    return str(view.fighter(owner).get("ua_name", "Unique ante"))
 
 
 class ActionStrip(GenericTable):
@@ -33,6 +48,8 @@ class ActionStrip(GenericTable):
 
     @property
     def pages(self) -> int:
+        if self.ante_panel() or self.trigger_panel():
+            return 1  # the tiles show every choice at once
         return max(1, math.ceil(len(self.model.actions) / PER_PAGE))
 
     def page_of(self, index: int) -> int:
@@ -68,18 +85,19 @@ class ActionStrip(GenericTable):
 
     def ante_panel(self) -> bool:
         actions = self.model.actions
-        return (self.model.view is not None and 0 < len(actions) <= 7
+        return (self.model.view is not None and 0 < len(actions) <= MOST_ANTES
                 and all(a.kind in ANTES for a in actions))
 
     def build_ante_tiles(self) -> None:
         """The ante choices as tiles: the same buttons (names, keys, labels)."""
-        view = self.model.view
-        w, h, gap = 164, STRIP.h - 44, 14
-        for i, action in enumerate(self.model.actions):
+        view, actions = self.model.view, self.model.actions
+        gap, h = 10, STRIP.h - 44
+        w = min(164, (STRIP.w - 24 - gap * (len(actions) - 1)) // len(actions))
+        for i, action in enumerate(actions):
             x = STRIP.x + 12 + w / 2 + i * (w + gap)
             tile = AnteTile(x, STRIP.y + 36 + h / 2, w, h, f"{i + 1}. {action}",
                             f"action.{i}", lambda a=action: self.choose(a), action.kind,
-                            *self.ante_words(view, action))
+                            *self.ante_words(view, action, self.model.actor))
             self.buttons.append(tile)
             self.add(tile)
 
@@ -105,14 +123,18 @@ class ActionStrip(GenericTable):
             self.add(tile)
 
     @staticmethod
-    def ante_words(view: Any, action: Action) -> tuple[str, str, int]:
-        """A tile's heading, body and Force cost."""
+    def ante_words(view: Any, action: Action, actor: int | None = None) -> tuple[str, str, int]:
+        """A tile's heading, body and Force cost: an Overload's name and bonus, or the
+        Unique Ability whose ante it is (the foe's for an [Opponent] ante) and its words
+        (without the ability's name, which heads the tile)."""
         if action.kind == "overload":
             ov = view.content.overloads[action.args[0]]
             return ov["name"], f"+{ov['amount']} {ov['stat'].capitalize()}", int(ov["cost"])
         if action.kind == "pass":
             return "Pass", "ante nothing more", 0
-        return "Unique ante", str(action), 0
+        head = ante_owner_ability(view, action, actor)
+        body = str(action)
+        return head, body.removeprefix(f"{head}: "), 0
 
     def on_key(self, event: pygame.event.Event) -> bool:
         if event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP) and self.pages > 1:

@@ -388,3 +388,17 @@ def test_paint_is_placed_by_clicking_its_space(app_dirs):
     assert sorted(chosen, key=lambda a: a.args[0]) == sorted(unique, key=lambda a: a.args[0])
     for action in chosen:
         assert any(t.name == f"space.{action.args[0]}.{seat}" for t in targets)
+
+
+@pytest.mark.parametrize("fighters", [("trias", "wardlaw"), ("wardlaw", "dareios")])
+def test_a_unique_ability_ante_tile_names_whose_ability_it_is(app_dirs, fighters):
+    screen, _ = table_asking(app_dirs, fighters, "ua_ante")
+    state, seat = screen.session.state, screen.viewer
+    tiles = {t.name: t for t in screen.table.buttons}
+    antes = [(i, a) for i, a in enumerate(state.legal_actions(seat)) if a.kind == "ua_ante"]
+    assert antes
+    for i, action in antes:
+        owner = seat if action.args[0] == "own" else 1 - seat
+        assert tiles[f"action.{i}"].head == state.fighter(owner)["ua_name"]
+        assert f"{tiles[f'action.{i}'].head}: {tiles[f'action.{i}'].body}" == str(action) \
+            or tiles[f"action.{i}"].body == str(action)
