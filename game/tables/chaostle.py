@@ -90,6 +90,7 @@ class ChaostleTable(GenericTable):
         view = model.view
         if view is None:
             return
+        draw_castle(view)  # drawn once per board: here rather than inside a timed frame
         self.place_figures(view)
         self.fate.follow(view)
         self.duel.follow(view, self)
@@ -513,10 +514,11 @@ class ChaostleTable(GenericTable):
         theme.text(target, words, (lay.BOARD.centerx, lay.BOARD.y + 18), 18, theme.BRASS_LIGHT,
                    "display", "center")
         pool = [c for c, ch in view.chars.items() if ch.get("status") == "pool"]
-        if not any(a.kind in ("pick", "mercenary") for a in self.model.actions):
-            for k, cid in enumerate(pool):  # someone else chooses: the cards, not lit
-                rect = draft_slot(k, len(pool))
-                target.blit(draft_face(view.cards[cid], rect.w, rect.h, True), rect)
+        takes = {a.args[0] for a in self.model.actions if a.kind in ("pick", "mercenary")}
+        for k, cid in enumerate(pool):  # lying still (a card lifts when pointed at)
+            rect = draft_slot(k, len(pool))
+            usable = not takes or cid in takes
+            target.blit(draft_face(view.cards[cid], rect.w, rect.h, usable), rect)
 
     def draw_roster(self, target: pygame.Surface, view: Any) -> None:
         n = view.num_players
