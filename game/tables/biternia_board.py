@@ -271,7 +271,8 @@ def draw_plate(target: pygame.Surface, rect: pygame.Rect, view: Any, hero: str,
     pygame.draw.rect(target, colour, band, border_top_left_radius=8,
                      border_bottom_left_radius=8)
     level = f"L{v['level']}"
-    theme.text(target, theme.ellipsize(f"{spec.name} {level}", rect.w - 60, 12, "bold"),
+    room = rect.w - (60 if seat_label else 24)
+    theme.text(target, theme.ellipsize(f"{spec.name} {level}", room, 12, "bold"),
                (rect.x + 12, rect.y + 4), 12, theme.CREAM, "bold")
     theme.text(target, seat_label, (rect.right - 6, rect.y + 5), 9, theme.PARCHMENT_DIM,
                anchor="topright")
@@ -295,7 +296,9 @@ def draw_plate(target: pygame.Surface, rect: pygame.Rect, view: Any, hero: str,
         veil = pygame.Surface(rect.size, pygame.SRCALPHA)
         veil.fill((20, 20, 20, 150))
         target.blit(veil, rect.topleft)
-        theme.text(target, "defeated", rect.center, 14, theme.CREAM, "display", "center")
+        tag = theme.text(target, "DEFEATED", (rect.right - 8, rect.bottom - 6), 11,
+                         theme.DANGER, "bold", "bottomright")
+        pygame.draw.line(target, theme.DANGER, (tag.x, tag.y - 2), (tag.right, tag.y - 2))
 
 
 # -- the track ----------------------------------------------------------------------------------

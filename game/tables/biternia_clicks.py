@@ -30,7 +30,7 @@ def space_of(action: Action) -> str | None:
     """The board space a click plays this action on, if any."""
     if action.kind in ON_SPACE and len(action.args) == 2:
         return str(action.args[1])
-    if action.kind in ("target", "structure") and action.args \
+    if action.kind in ("target", "structure", "catapult") and action.args \
             and str(action.args[0]) in load().spaces:
         return str(action.args[0])
     return None
@@ -52,9 +52,11 @@ def space_words(action: Action) -> str:
     if action.kind == "move":
         return f"Move {who}"
     if action.kind == "respawn":
-        return f"Respawn {who}"
+        return "Respawn here"
     if action.kind == "structure":
         return "Fire!"
+    if action.kind == "catapult":
+        return "Catapult it"
     words = str(action)
     if action.kind == "target":
         return "Stay" if words.endswith(": stay") else "Move here" if ": move to " in words \

@@ -197,7 +197,7 @@ class SpaceSpot(Widget):
         pygame.draw.rect(target, self.colour, rect.inflate(4, 4), width=3, border_radius=12)
         band = pygame.Rect(rect.x, rect.y, rect.w - 36, TILE_HEAD)  # the HP stays in sight
         pygame.draw.rect(target, self.colour, band, border_top_left_radius=10)
-        label = theme.ellipsize(f"▶ {self.words}", rect.w - 12, 12, "bold")
+        label = theme.ellipsize(f"▶ {self.words}", band.w - 8, 12, "bold")
         theme.text(target, label, band.center, 12, theme.INK, "bold", "center")
 
 
@@ -241,7 +241,7 @@ class Prompt(Node):
         when there is no room above, with a pointer to it."""
         longest = max([theme.rendered(title, 13, theme.INK, "bold").get_width()]
                       + [theme.rendered(a, 13, theme.INK, "bold").get_width() for a, _ in answers])
-        width = max(170, min(280, longest + 44))
+        width = max(170, min(340, longest + 44))
         height = 34 + 32 * len(answers)
         rect = pygame.Rect(0, 0, width, height)
         rect.midbottom = (round(x), round(span[0] - 14))
