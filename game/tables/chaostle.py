@@ -471,6 +471,7 @@ class ChaostleTable(GenericTable):
         if view is None:
             return
         target.blit(draw_castle(view), lay.BOARD.topleft)
+        self.draw_half_board(target, view)
         self.draw_keep(target, view)
         if view.phase == "draft" or any(a.kind == "mercenary" for a in self.model.actions):
             self.draw_draft_cloth(target, view)
@@ -482,6 +483,29 @@ class ChaostleTable(GenericTable):
                        {c: self.char_colour(view, c) for c in view.chars})
         self.draw_roster(target, view)
         self.draw_castle_plaque(target, view)
+
+    def draw_half_board(self, target: pygame.Surface, view: Any) -> None:
+        """The two-player half board: the spaces neither army may reach are shaded."""
+        if view.setup.get("half_board") != "on" or view.num_players != 2:
+            return
+        limits = []
+        for army in view.armies:
+            if army and all(view.crowns):
+                rules = view.rules_for(army[0])
+                if rules.limit is not None:
+                    limits.append((rules.crown, rules.limit))
+        if not limits:
+            return
+        shade = pygame.Surface((lay.tile_size(next(iter(view.board.spaces.values()))),) * 2,
+                               pygame.SRCALPHA)
+        shade.fill((10, 14, 12, 150))
+        for sid, space in view.board.spaces.items():
+            ahead = [view.board.progress(sid, crown) for crown, _ in limits]
+            if any(p is None or p <= limit + 1e-6 for p, (_, limit) in zip(ahead, limits,
+                                                                          strict=True)):
+                continue
+            rect = lay.space_rect(space)
+            target.blit(pygame.transform.scale(shade, rect.size), rect)
 
     def draw_keep(self, target: pygame.Surface, view: Any) -> None:
         """The castle's health as a brass ring round Sanctuary's keep (red once broken)."""

@@ -163,6 +163,8 @@ def _draw_card(target: pygame.Surface, rect: pygame.Rect, view: Any, cid: str,
     beside = top + 12 > board.y  # no room above the pegs: the words go to their left
     width = board.x - rect.x - 10 if beside else rect.w - 10
     room = max(1, ((rect.bottom - 4 if beside else board.y - 4) - top) // 12)
+    if rect.h >= 150:
+        room = 2  # the full card: its weapons and skills come next
     lines = theme.wrap(_where(view, cid), width, 10)
     if len(lines) > room:
         lines = lines[:room - 1] + [theme.ellipsize(" ".join(lines[room - 1:]), width, 10)]
@@ -170,8 +172,9 @@ def _draw_card(target: pygame.Surface, rect: pygame.Rect, view: Any, cid: str,
     for k, line in enumerate(lines):
         theme.text(target, line, (rect.x + 5, top + 12 * k), 10, tone)
     if rect.h >= 150:
-        weapons_and_skills(target, pygame.Rect(rect.x + 5, y + 22, rect.w - 10,
-                                               board.y - y - 28), card, up)
+        below = top + 12 * len(lines) + 2
+        weapons_and_skills(target, pygame.Rect(rect.x + 5, below, rect.w - 10,
+                                               board.y - below - 6), card, up)
     draw_pegs(target, rect, up, colour)
     if status == "sanctuary":
         _stamp(target, pygame.Rect(rect.x, y + 6, rect.w, board.y - y - 6), status)
