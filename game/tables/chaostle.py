@@ -227,13 +227,26 @@ class ChaostleTable(GenericTable):
             self.target(rect, words, self.char_colour(view, mover), f"space.{space}", action)
         if len(movers) > 1:
             for cid in movers:
-                at = view.chars[cid].get("at")
-                if view.chars[cid].get("status") != "play" or at not in view.board.spaces:
-                    continue
-                rect = lay.space_rect(view.board.spaces[at]).inflate(10, 10)
-                words = "Show all moves" if cid == self.selected else f"Move {view.name(cid)}"
-                self.target(rect, words, theme.BRASS_LIGHT, f"select.{cid}", round_=True,
-                            on_activate=lambda c=cid: self.select(c))
+                self.mark_mover(view, cid)
+
+    def mark_mover(self, view: Any, cid: str) -> None:
+        """A ring round one of several movers' standee (or, off the board, its card): a
+        click shows only its moves."""
+        at = view.chars[cid].get("at")
+        again = cid == self.selected
+        if view.chars[cid].get("status") == "play" and at in view.board.spaces:
+            rect = lay.space_rect(view.board.spaces[at]).inflate(10, 10)
+            words = "Show all moves" if again else f"Move {view.name(cid)}"
+            round_ = True
+        else:
+            card = self.card_rect(view, cid)
+            if card is None:
+                return
+            rect = card.inflate(4, 4)
+            words = "Show all" if again else f"Put {view.name(cid)} in play"
+            round_ = False
+        self.target(rect, words, theme.BRASS_LIGHT, f"select.{cid}", round_=round_,
+                    on_activate=lambda c=cid: self.select(c))
 
     def select(self, cid: str) -> None:
         """Show only this character's moves (again: everyone's)."""

@@ -340,3 +340,17 @@ def test_a_hot_seat_hand_over_keeps_the_log_and_stands_everyone_still(app_dirs):
     assert table.log == log and table.model.viewer == other
     assert {c: (f.x, f.y) for c, f in table.figures.items()} == places
     assert not any(f.busy() for f in table.figures.values())
+
+
+def test_a_click_on_a_lit_starting_space_puts_a_character_in_play(app_dirs):
+    _, screen, chosen = open_table(app_dirs, seed=1)
+    play_until(screen, random.Random(1), in_phase("place"))
+    table = screen.table
+    cards = named(table, "select.")  # several characters wait: choose one by its card
+    assert len(cards) == len({a.args[0] for a in legal(screen) if a.kind == "enter"}) > 1
+    click(screen, cards[0])
+    spaces = named(table, "space.")
+    assert spaces and chosen == []
+    click(screen, spaces[0])
+    assert len(chosen) == 1 and chosen[0].kind == "enter" and chosen[0] in legal(screen)
+    assert chosen[0].args == (cards[0].name[7:], spaces[0].name[6:])
