@@ -179,9 +179,9 @@ class ChaostleTable(GenericTable):
 
     def target(self, rect: pygame.Rect, words: str, colour: tuple[int, int, int], name: str,
                action: Action | None = None, round_: bool = False,
-               on_activate: Any = None) -> None:
+               on_activate: Any = None, wash: float = 1.0) -> None:
         act = on_activate or (lambda a=action: self.choose(a))
-        self.targets.append(Target(rect, words, colour, name, act, round_, action))
+        self.targets.append(Target(rect, words, colour, name, act, round_, action, wash))
 
     def mark_draft(self, view: Any, actions: tuple[Action, ...]) -> None:
         """The draft (and a mercenary to hire): every character still free as a card over
@@ -246,7 +246,7 @@ class ChaostleTable(GenericTable):
             words = "Show all" if again else f"Put {view.name(cid)} in play"
             round_ = False
         self.target(rect, words, theme.BRASS_LIGHT, f"select.{cid}", round_=round_,
-                    on_activate=lambda c=cid: self.select(c))
+                    on_activate=lambda c=cid: self.select(c), wash=1.0 if round_ else 0.3)
 
     def select(self, cid: str) -> None:
         """Show only this character's moves (again: everyone's)."""
@@ -392,9 +392,12 @@ class ChaostleTable(GenericTable):
             self.duel.settle()
             self.duel.fade()
         focused = self.focused_action()
+        mover = focused.args[0] if focused is not None and focused.kind in MOVES else None
         for target in self.targets:
             if isinstance(target, Target | DraftCard):
                 target.linked = focused is not None and target.action == focused
+            if isinstance(target, Target) and target.name.startswith("select."):
+                target.linked = mover == target.name[7:]
 
     def focused_action(self) -> Action | None:
         """The action of the focused (or hovered) action button."""

@@ -84,11 +84,11 @@ class Target(Widget):
 
     def __init__(self, rect: pygame.Rect, words: str, colour: tuple[int, int, int],
                  name: str, on_activate: Callable[[], None], round_: bool = False,
-                 action: object = None) -> None:
+                 action: object = None, wash: float = 1.0) -> None:
         super().__init__(rect.centerx, rect.centery, rect.w, rect.h, name=name,
                          on_activate=on_activate)
         self.words, self.colour, self.round = words, colour, round_
-        self.action = action
+        self.action, self.wash = action, wash  # wash: how strongly it tints what is under it
         self.linked = False  # the focused action button plays this target's action
         self.z = 20
         self.clock = 0.0
@@ -102,7 +102,8 @@ class Target(Widget):
         pulse = 0.5 + 0.5 * math.sin(self.clock * 5)
         lit = self.focused or self.linked or self.glow > 0.5
         strength = 8 if lit else round(3 + 3 * pulse)  # eight steps, each drawn once
-        look = _target_look(rect.size, self.colour, self.round, strength, lit)
+        look = _target_look(rect.size, self.colour, self.round, round(strength * self.wash),
+                            lit)
         target.blit(look, rect.inflate(4, 4).topleft)
         if self.words and lit:
             label = theme.rendered(self.words, 12, theme.CREAM, "bold")
