@@ -1,0 +1,591 @@
+"""Terrene Odyssey's own table: a card battle. Each seat's side shows its team's life, the
+supply in use, actions left, the terrain card, deck and discard piles and its row of
+characters (hidden ones as card backs to the enemy, each with its assigned card peeking
+out); the middle band shows the turn, the set score and the response chain as a fanned
+stack; the viewer's hand lies under the board. Clicking a card plays its action (a menu
+when it stands for several); every legal action also stays a button in the action strip.
+The draft's pick and build stages are drawn by terrene_draft.py."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from game import theme
+from game.tables import terrene_layout as lay
+from game.tables.generic import GenericTable, TableModel
+from game.tables.terrene_cards import chain_tile, draw_pile, terrain_picture
+from game.tables.terrene_draft import DraftBoard
+from game.tables.terrene_layout import BOARD, HAND, MIDDLE, SIDE_LOG, SIDE_PANELS, STRIP
+from game.tables.terrene_nodes import CardWidget, ChoiceMenu, FloatText, UnitNode
+from game.tables.terrene_read import (
+    OFFERS,
+    actions_on,
+    card_look,
+    holders,
+    sp_used,
+    terrain_of,
+    unit_look,
+)
+from game.widgets import Button
+from rules.core import Action, Panel
+from rules.terrene.draft_match import DraftMatch
+
+DRAWN = ("Board", "Your hand", "Discards", "Draft")  # drawn on the table, not listed
+PER_PAGE = lay.STRIP_COLUMNS * lay.STRIP_ROWS
+LOSS, GAIN = (236, 84, 70), (110, 200, 120)
+
+
+class TerreneTable(DraftBoard, GenericTable):
+    """The card battle (and the draft) drawn as a card table."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.panels_area = SIDE_PANELS.copy()
+        self.game: Any = None  # the TerreneState view drawn (a draft's current game)
+        self.inner: int | None = None  # the viewer's seat in that game
+        self.seat_map: list[int] = []  # game seat -> table seat (a draft's pairing)
+        self.units: dict[int, UnitNode] = {}
+        self.hand: dict[int, CardWidget] = {}
+        self.offers: list[CardWidget] = []
+        self.menu: ChoiceMenu | None = None
+        self.holder_of: dict[int, int] = {}
+        self.snapshot: dict[str, Any] | None = None
+        self.last_viewer: int | None = -1
+
+    # -- geometry ------------------------------------------------------------------------
+    def log_rect(self) -> pygame.Rect:
+        return SIDE_LOG
+
+    def _masonry(self) -> list[tuple[Panel, pygame.Rect, list[str]]]:
+        """One column of text panels under the log."""
+        area, y, out = self.panels_area, self.panels_area.y, []
+        for panel in self.panels:
+            lines: list[str] = []
+            for line in panel.lines:
+                lines.extend(theme.wrap(line, area.w - 28, 14))
+            rect = pygame.Rect(area.x, y, area.w, 40 + 19 * len(lines) + 10)
+            y = rect.bottom + 12
+            out.append((panel, rect, lines))
+        return out
+
+    def wide(self) -> bool:
+        return self.game is None or self.game.n == 2
+
+    def near_team(self) -> int:
+        return 0 if self.inner is None else self.inner % 2
+
+    def side(self, seat: int) -> pygame.Rect:
+        """The seat's side of the board: the viewer's team near (bottom), allies side by
+        side in 2v2."""
+        row = 1 if seat % 2 == self.near_team() else 0
+        return lay.side_rect(row, seat // 2, self.wide())
+
+    def seat_rect(self, seat: int) -> pygame.Rect:
+        """The name band on the seat's plate (the thinking dot turns at its right end)."""
+        if self.game is None or not self.seat_map:
+            return super().seat_rect(seat)
+        inner = self.seat_map.index(seat) if seat in self.seat_map else None
+        if inner is None:
+            return pygame.Rect(-200, -200, 10, 10)
+        side = self.side(inner)
+        zones = lay.zones_rect(side, self.wide())
+        return pygame.Rect(side.x, side.y, zones.right - side.x, lay.BAND_H)
+
+    def seat_colour(self, inner: int) -> tuple[int, int, int]:
+        seat = self.seat_map[inner] if inner < len(self.seat_map) else inner
+        return self.colour(seat)
+
+    def hp_spot(self, seat: int) -> tuple[int, int]:
+        side = self.side(seat)
+        return side.x + 40, side.y + 50
+
+    def deck_rect(self, seat: int) -> pygame.Rect:
+        zones = lay.zones_rect(self.side(seat), self.wide())
+        w = (zones.w - 6) // 2
+        return pygame.Rect(zones.x, zones.bottom - 50, w, 40)
+
+    def discard_rect(self, seat: int) -> pygame.Rect:
+        deck = self.deck_rect(seat)
+        return deck.move(deck.w + 6, 0)
+
+    # -- model -> nodes ------------------------------------------------------------------
+    def refresh(self, model: TableModel, panels: list[Panel]) -> None:
+        self.close_menu()
+        super().refresh(model, [p for p in panels if p.title not in DRAWN])
+        view = model.view
+        self.game, self.inner, self.seat_map = None, model.viewer, []
+        if isinstance(view, DraftMatch):
+            if view.game is not None:
+                self.game = view.game
+                self.seat_map = list(view.table)
+                self.inner = view.table.index(model.viewer) \
+                    if model.viewer in view.table else None
+        elif view is not None:
+            self.game = view
+            self.seat_map = list(range(view.num_players))
+        snap = model.viewer == self.last_viewer
+        self.last_viewer = model.viewer
+        self.lay_draft(view if isinstance(view, DraftMatch) and self.game is None else None)
+        if self.game is None:
+            self.clear_game()
+            self.snapshot = None
+            return
+        self.holder_of = holders(self.game)
+        self.lay_units(animate=snap)
+        self.lay_hand(animate=snap)
+        self.lay_offers()
+        self.show_changes(self.take_snapshot() if snap else None)
+
+    def clear_game(self) -> None:
+        for node in [*self.units.values(), *self.hand.values(), *self.offers]:
+            self.remove(node)
+        self.units, self.hand, self.offers = {}, {}, []
+
+    def lay_units(self, animate: bool) -> None:
+        g = self.game
+        seen: set[int] = set()
+        for seat in range(g.n):
+            row = lay.row_rect(self.side(seat), self.wide())
+            party = g.party[seat]
+            for k, uid in enumerate(party):
+                x, y, scale = lay.unit_spot(row, len(party), k)
+                y += lay.PEEK * scale / 2
+                self.place_unit(uid, seat, (x, y), scale, animate)
+                seen.add(uid)
+        for uid in [u for u in self.units if u not in seen]:
+            self.retire(self.units.pop(uid), animate)
+
+    def place_unit(self, uid: int, seat: int, spot: tuple[float, float], scale: float,
+                   animate: bool) -> None:
+        g = self.game
+        node = self.units.get(uid)
+        if node is None:
+            node = UnitNode(uid, lambda u=uid: self.clicked(u))
+            start = self.hand[uid] if uid in self.hand else None
+            if animate and start is not None:
+                node.x, node.y = start.x, start.y
+            elif animate:
+                deck = self.deck_rect(seat)
+                node.x, node.y, node.alpha = deck.centerx, deck.centery, 0.0
+                node.tween("alpha", 1.0, 0.25)
+            else:
+                node.x, node.y = spot
+            node.scale = scale
+            self.units[uid] = node
+            self.add(node)
+        if (node.x, node.y) != spot and node.home != spot:
+            if animate:
+                node.tween("x", spot[0], 0.4)
+                node.tween("y", spot[1], 0.4)
+            else:
+                node.x, node.y = spot
+        if node.scale != scale:
+            node.tween("scale", scale, 0.3) if animate else setattr(node, "scale", scale)
+        node.home = spot
+        node.look = unit_look(g, uid)
+        card = g.units[uid]["card"]
+        if card is None:
+            node.held = None
+        else:
+            cid = g.cards[card]
+            node.held = ("" if cid is None else g.name(card), bool(g.units[uid]["card_up"]))
+        node.lit = bool(actions_on(self.model.actions, uid, self.holder_of))
+
+    def retire(self, node: CardWidget, animate: bool) -> None:
+        """A card leaves the table: it fades as it sinks (to the discard pile)."""
+        if not animate:
+            self.remove(node)
+            return
+        node.interactive = False
+        node.tween("y", node.y + 30, 0.4)
+        node.tween("alpha", 0.0, 0.4, on_done=lambda: self.drop(node))
+
+    def drop(self, node: CardWidget) -> None:
+        if node.parent is self:
+            self.remove(node)
+
+    def lay_hand(self, animate: bool) -> None:
+        g, seat = self.game, self.inner
+        held = [] if seat is None else [u for u in g.zones["hand"][seat] if g.cards[u] is not None]
+        for k, uid in enumerate(held):
+            x, y = lay.hand_spot(len(held), k)
+            node = self.hand.get(uid)
+            if node is None:
+                node = CardWidget(x, y, lay.HAND_W, lay.HAND_H, f"hand.{uid}",
+                                  lambda u=uid: self.clicked(u))
+                if animate:
+                    deck = self.deck_rect(seat)
+                    node.x, node.y, node.scale = deck.centerx, deck.centery, 0.4
+                    node.tween("x", x, 0.45)
+                    node.tween("y", y, 0.45)
+                    node.tween("scale", 1.0, 0.45)
+                self.hand[uid] = node
+                self.add(node)
+            elif (node.x, node.y) != (x, y):
+                node.tween("x", x, 0.3) if animate else setattr(node, "x", x)
+                node.tween("y", y, 0.3) if animate else setattr(node, "y", y)
+            node.z = 20 + k
+            node.look = card_look(g.cards[uid])
+            node.lit = bool(actions_on(self.model.actions, uid, self.holder_of))
+        for uid in [u for u in self.hand if u not in held]:
+            node = self.hand.pop(uid)
+            if uid in self.units:  # recruited or hidden: the unit node took its place
+                self.remove(node)
+            else:
+                self.retire(node, animate)
+
+    def lay_offers(self) -> None:
+        """Cards offered by the setup choices (terrain, characters, assignables) lie in the
+        hand tray as cards to click."""
+        for node in self.offers:
+            self.remove(node)
+        self.offers = []
+        uids: list[int] = []
+        for action in self.model.actions:
+            if action.kind in OFFERS and action.args and action.args[0] not in uids:
+                uids.append(int(action.args[0]))
+        for k, uid in enumerate(uids):
+            x, y = lay.hand_spot(len(uids), k)
+            node = CardWidget(x, y, lay.HAND_W, lay.HAND_H, f"offer.{uid}",
+                              lambda u=uid: self.clicked(u))
+            node.look, node.lit, node.z = card_look(self.game.cards[uid]), True, 20 + k
+            self.offers.append(node)
+            self.add(node)
+
+    # -- clicks ----------------------------------------------------------------------------
+    def clicked(self, uid: int) -> None:
+        """A card was clicked: play its one action, or offer its several in a menu."""
+        actions = actions_on(self.model.actions, uid, self.holder_of)
+        if len(actions) == 1:
+            self.choose(actions[0])
+        elif actions:
+            node = self.units.get(uid) or self.hand.get(uid) or next(
+                (o for o in self.offers if o.name == f"offer.{uid}"), None)
+            x, y = (node.x, node.y) if node is not None else (BOARD.centerx, BOARD.centery)
+            self.open_menu_for(x + 150, y, actions)
+
+    def open_menu_for(self, x: float, y: float, actions: list[Action]) -> None:
+        self.close_menu()
+        self.menu = ChoiceMenu(x, y, [str(a) for a in actions],
+                               lambda i: self.pick_from_menu(actions[i]), self.close_menu)
+        self.add(self.menu)
+
+    def pick_from_menu(self, action: Action) -> None:
+        self.close_menu()
+        self.choose(action)
+
+    def close_menu(self) -> None:
+        if self.menu is not None:
+            self.remove(self.menu)
+            self.menu = None
+
+    def on_key(self, event: pygame.event.Event) -> bool:
+        if event.key == pygame.K_ESCAPE and self.menu is not None:
+            self.close_menu()
+            return True
+        return super().on_key(event)
+
+    # -- motion from the change between two views ----------------------------------------
+    def take_snapshot(self) -> dict[str, Any]:
+        g = self.game
+        return {
+            "game": (g.game_no, tuple(self.seat_map)),
+            "hp": list(g.hp),
+            "dmg": {uid: g.units[uid]["dmg"] for party in g.party for uid in party},
+            "links": {link["id"]: link for link in g.chain},
+        }
+
+    def show_changes(self, now: dict[str, Any] | None) -> None:
+        """Numbers rise where life was lost or gained, a card lunges when its attack goes on
+        the chain (only between two views of the same game for the same viewer)."""
+        before, self.snapshot = self.snapshot, now
+        if before is None or now is None or before["game"] != now["game"]:
+            return
+        for team, (old, new) in enumerate(zip(before["hp"], now["hp"], strict=False)):
+            if old != new:
+                seat = next(q for q in range(self.game.n) if q % 2 == team)
+                x, y = self.hp_spot(seat)
+                words, colour = (f"-{old - new}", LOSS) if new < old else (f"+{new - old}", GAIN)
+                self.add(FloatText(x, y - 10, words, colour, 26))
+        for uid, dmg in now["dmg"].items():
+            old = before["dmg"].get(uid, 0)
+            node = self.units.get(uid)
+            if node is not None and dmg != old:
+                words, colour = (f"-{dmg - old}", LOSS) if dmg > old else (f"+{old - dmg}", GAIN)
+                self.add(FloatText(node.home[0], node.home[1] - 20, words, colour, 24, 0.2))
+        for lid, link in now["links"].items():
+            if lid in before["links"] or link["kind"] != "attack":
+                continue
+            node = self.units.get(link.get("attacker"))
+            if node is not None:
+                near = link["seat"] % 2 == self.near_team()
+                node.lunge(-36 if near else 36)
+
+    # -- the action strip ------------------------------------------------------------------
+    @property
+    def pages(self) -> int:
+        return max(1, math.ceil(len(self.model.actions) / PER_PAGE))
+
+    def page_of(self, index: int) -> int:
+        return index // PER_PAGE
+
+    def build_buttons(self) -> None:
+        for b in self.buttons + self.pager:
+            self.remove(b)
+        self.buttons, self.pager = [], []
+        first = self.page * PER_PAGE
+        page = self.model.actions[first: first + PER_PAGE]
+        for k, action in enumerate(page):
+            rect = lay.strip_button(k, len(page) if self.pages == 1 else PER_PAGE)
+            self.buttons.append(Button(rect.centerx, rect.centery, rect.w, rect.h,
+                                       f"{k + 1}. {action}", name=f"action.{first + k}",
+                                       on_activate=lambda a=action: self.choose(a), size=14))
+        if self.pages > 1:
+            for k, (label, name, step) in enumerate((("◀ Prev", "page.prev", -1),
+                                                     ("Next ▶", "page.next", 1))):
+                rect = lay.pager_button(k)
+                self.pager.append(Button(rect.centerx, rect.centery, rect.w, rect.h, label,
+                                         name=name, size=14,
+                                         on_activate=lambda s=step: self.turn_page(s)))
+        for b in self.buttons + self.pager:
+            self.add(b)
+
+    def on_wheel(self, dy: int, pos: tuple[float, float]) -> None:
+        if STRIP.collidepoint(pos) and self.pages > 1:
+            self.turn_page(-1 if dy > 0 else 1)
+        else:
+            super().on_wheel(dy, pos)
+
+    # -- drawing (the still layer) ----------------------------------------------------------
+    def static_key(self) -> tuple[object, ...]:
+        return (*super().static_key(), self.menu is not None)
+
+    def draw_seats(self, target: pygame.Surface) -> None:
+        """The board replaces the seats strip: sides, middle band, hand tray."""
+        if self.game is None:
+            self.draw_draft(target)
+            return
+        for seat in range(self.game.n):
+            self.draw_side(target, seat)
+        self.draw_middle(target)
+        self.draw_hand_tray(target)
+
+    def draw_side(self, target: pygame.Surface, seat: int) -> None:
+        g, wide = self.game, self.wide()
+        side = self.side(seat)
+        colour = self.seat_colour(seat)
+        acting = self.model.actor is not None and self.seat_map[seat] == self.model.actor \
+            if seat < len(self.seat_map) else False
+        theme.shadowed_rect(target, side, (18, 48, 40), radius=12, shadow=4,
+                            border=theme.BRASS_LIGHT if acting else theme.WOOD,
+                            border_width=2)
+        plate = pygame.Rect(side.x, side.y, lay.plate_width(wide), side.h)
+        self.draw_plate(target, seat, plate, colour)
+        zones = lay.zones_rect(side, wide)
+        name, actions, down = terrain_of(g, seat)
+        pic = terrain_picture(name, actions, zones.w, 46, down)
+        target.blit(pic, (zones.x, zones.y))
+        theme.text(target, "terrain", (zones.centerx, zones.y + 47), 8, theme.PARCHMENT_DIM,
+                   "bold", "midtop")
+        discard = g.zones["discard"][seat]
+        top = g.name(discard[-1]) if discard and g.cards[discard[-1]] is not None else ""
+        draw_pile(target, self.deck_rect(seat), len(g.zones["deck"][seat]), "deck")
+        draw_pile(target, self.discard_rect(seat), len(discard), "discard", top)
+        if not g.party[seat]:
+            row = lay.row_rect(side, wide)
+            theme.text(target, "no characters", row.center, 13, theme.PARCHMENT_DIM,
+                       anchor="center")
+
+    def draw_plate(self, target: pygame.Surface, seat: int, plate: pygame.Rect,
+                   colour: tuple[int, int, int]) -> None:
+        g = self.game
+        zones = lay.zones_rect(self.side(seat), self.wide())
+        band = pygame.Rect(plate.x, plate.y, zones.right - plate.x, lay.BAND_H)
+        pygame.draw.rect(target, colour, band, border_top_left_radius=12)
+        you = " (you)" if seat == self.inner else ""
+        label = self.seat_names[self.seat_map[seat]] if seat < len(self.seat_map) and \
+            self.seat_map[seat] < len(self.seat_names) else g.player_name(seat)
+        theme.text(target, theme.ellipsize(label + you, band.w - 12, 13, "bold"),
+                   (band.x + 10, band.centery), 13, theme.CREAM, "bold", "midleft")
+        hp = g.hp[seat % 2]
+        heart = pygame.Rect(plate.x + 10, band.bottom + 8, 62, 42)
+        self.draw_heart(target, heart, hp)
+        theme.text(target, "team HP" if g.n == 4 else "life", (heart.centerx, heart.bottom),
+                   9, theme.PARCHMENT_DIM, "bold", "midtop")
+        bar = pygame.Rect(plate.x + 10, heart.bottom + 14, plate.w - 20, 6)
+        pygame.draw.rect(target, (60, 34, 30), bar, border_radius=3)
+        lit = bar.copy()
+        lit.w = round(bar.w * max(0, min(50, hp)) / 50)
+        if lit.w:
+            pygame.draw.rect(target, (200, 64, 54), lit, border_radius=3)
+        x0 = heart.right + 8
+        used, limit = sp_used(g, seat), g.sp_limit[seat]
+        theme.text(target, f"SP {used}/{limit}", (x0, heart.y + 2), 11,
+                   theme.CREAM, "bold")
+        self.draw_pips(target, (x0, heart.y + 18), limit, used, (120, 170, 230), 6)
+        acts = g.actions[seat]
+        theme.text(target, f"Actions {acts}", (x0, heart.y + 28), 11, theme.CREAM, "bold")
+        self.draw_pips(target, (x0, heart.y + 44), max(acts, 0), acts, theme.BRASS_LIGHT, 6)
+        hand = len(g.zones["hand"][seat])
+        words = f"hand {hand}" + (f" · banished {len(g.zones['banished'][seat])}"
+                                  if g.zones["banished"][seat] else "")
+        theme.text(target, words, (plate.x + 10, bar.bottom + 6), 10, theme.PARCHMENT_DIM,
+                   "bold")
+        if g.active == seat and g.phase == "play":
+            theme.text(target, "ACTIVE", (plate.x + 10, bar.bottom + 20), 10, theme.BRASS_LIGHT,
+                       "bold")
+
+    @staticmethod
+    def draw_heart(target: pygame.Surface, rect: pygame.Rect, hp: int) -> None:
+        r = rect.h // 4
+        cx, top = rect.centerx, rect.y + r
+        red = (196, 56, 48) if hp > 15 else (150, 30, 30)
+        pygame.draw.circle(target, red, (cx - r, top), r + 2)
+        pygame.draw.circle(target, red, (cx + r, top), r + 2)
+        pygame.draw.polygon(target, red, [(cx - 2 * r - 2, top + 2), (cx + 2 * r + 2, top + 2),
+                                          (cx, rect.bottom - 4)])
+        theme.text(target, str(hp), (cx, top + 4), 18, theme.CREAM, "bold", "center",
+                   shadow=True)
+
+    @staticmethod
+    def draw_pips(target: pygame.Surface, at: tuple[int, int], total: int, lit: int,
+                  colour: tuple[int, int, int], r: int) -> None:
+        x, y = at
+        for k in range(min(total, 8)):
+            c = (x + r + k * (2 * r + 3), y + r)
+            if k < lit:
+                pygame.draw.circle(target, colour, c, r)
+            pygame.draw.circle(target, theme.CREAM, c, r, 1)
+
+    def draw_middle(self, target: pygame.Surface) -> None:
+        """Turn and set score on the left, the chain fanned in the middle, the battle on the
+        right."""
+        g = self.game
+        pygame.draw.rect(target, (14, 38, 32), MIDDLE, border_radius=10)
+        pygame.draw.line(target, theme.WOOD, (MIDDLE.x + 10, MIDDLE.centery),
+                         (MIDDLE.right - 10, MIDDLE.centery), 1)
+        left = pygame.Rect(MIDDLE.x + 8, MIDDLE.y + 4, 210, MIDDLE.h - 8)
+        pygame.draw.rect(target, (30, 26, 22), left, border_radius=8)
+        turn = f"Turn {g.turn}" if g.phase == "play" else {
+            "party": "Setup: parties", "coin": "Setup", "shuffle": "Setup",
+            "next_game": "Between games", "over": "Game over"}.get(g.phase, g.phase)
+        theme.text(target, turn, (left.x + 10, left.y + 4), 15, theme.BRASS_LIGHT, "display")
+        who = g.player_name(g.active) if g.phase == "play" else ""
+        theme.text(target, theme.ellipsize(who, left.w - 20, 10), (left.x + 10, left.y + 26), 10,
+                   theme.PARCHMENT_DIM)
+        if g.set_mode:
+            self.draw_set_score(target, pygame.Rect(left.right - 86, left.y + 4, 80, 20))
+        self.draw_chain(target, pygame.Rect(left.right + 10, MIDDLE.y + 4, 520, MIDDLE.h - 8))
+        self.draw_battle(target, pygame.Rect(MIDDLE.right - 236, MIDDLE.y + 4, 228,
+                                             MIDDLE.h - 8))
+
+    def draw_set_score(self, target: pygame.Surface, rect: pygame.Rect) -> None:
+        """Best of three: a pip per game won, in each team's colour."""
+        g = self.game
+        theme.text(target, f"game {g.game_no}", (rect.right, rect.y), 10, theme.PARCHMENT_DIM,
+                   "bold", "topright")
+        for team in (0, 1):
+            colour = self.seat_colour(team)
+            for k in range(2):
+                c = (rect.x + 20 + team * 36 + k * 13, rect.y + 28)
+                if k < g.set_wins[team]:
+                    pygame.draw.circle(target, colour, c, 5)
+                pygame.draw.circle(target, theme.CREAM, c, 5, 1)
+
+    def draw_chain(self, target: pygame.Surface, rect: pygame.Rect) -> None:
+        g = self.game
+        if not g.chain:
+            theme.text(target, "The chain is empty", rect.center, 12, theme.MUTED,
+                       anchor="center")
+            return
+        theme.text(target, "CHAIN ▸ resolves from the top", (rect.x, rect.y - 2), 8,
+                   theme.BRASS_LIGHT, "bold")
+        n = len(g.chain)
+        w = 176
+        step = min(w - 30, (rect.w - w) / max(1, n - 1)) if n > 1 else 0
+        for k, link in enumerate(g.chain):
+            tile = chain_tile(link["label"], g.player_name(link["seat"]),
+                              self.seat_colour(link["seat"]), k + 1, k == n - 1,
+                              bool(link["negated"]))
+            angle = (k - (n - 1) / 2) * 2.5
+            turned = pygame.transform.rotate(tile, -angle) if n > 1 else tile
+            centre = (round(rect.x + w / 2 + k * step), rect.centery + 6 - (k % 2))
+            target.blit(turned, turned.get_rect(center=centre))
+
+    def draw_battle(self, target: pygame.Surface, rect: pygame.Rect) -> None:
+        g = self.game
+        lines: list[str] = []
+        if g.battle is not None:
+            b = g.battle
+            aim = g.player_name(b["defender"]) if b["target"] is None else g.name(b["target"])
+            lines.append(f"⚔ {g.name(b['attacker'])} → {aim}")
+            if b.get("blocker") is not None:
+                lines.append(f"blocked by {g.name(b['blocker'])}")
+        if g.prompt is not None:
+            lines.append(f"{g.player_name(g.prompt['seat'])}: {g.prompt['kind'].replace('_', ' ')}")
+        elif g.chain and g.priority is not None:
+            lines.append(f"priority: {g.player_name(g.priority)}")
+        if not lines:
+            return
+        pygame.draw.rect(target, (60, 30, 26), rect, border_radius=8)
+        for k, line in enumerate(lines[:3]):
+            theme.text(target, theme.ellipsize(line, rect.w - 14, 10, "bold"),
+                       (rect.x + 7, rect.y + 4 + 15 * k), 10, theme.CREAM, "bold")
+
+    def draw_hand_tray(self, target: pygame.Surface) -> None:
+        theme.shadowed_rect(target, HAND, (16, 44, 37), radius=10, shadow=4, border=theme.WOOD)
+        if self.offers:
+            words = "Choose your starting party: click a card"
+        elif self.inner is None:
+            words = "Spectating: hands are hidden"
+        else:
+            count = len(self.hand)
+            words = f"Your hand ({count})" + ("  ·  lit cards can be played: click one"
+                                              if any(c.lit for c in self.hand.values()) else "")
+        theme.text(target, words, (HAND.x + 12, HAND.y + 3), 11, theme.BRASS_LIGHT, "bold")
+
+    def draw_actions(self, target: pygame.Surface) -> None:
+        """The strip: a heading, then the buttons (nodes), or the result at the end."""
+        theme.shadowed_rect(target, STRIP, (16, 44, 37), radius=12, shadow=6, border=theme.WOOD)
+        m = self.model
+        if m.ending:
+            head, _, reason = m.ending.partition("\n")
+            theme.text(target, theme.ellipsize(head, STRIP.w - 60, 24, "display"),
+                       (STRIP.centerx, STRIP.centery - 12), 24, theme.BRASS_LIGHT, "display",
+                       "center")
+            theme.text(target, theme.ellipsize(reason, STRIP.w - 60, 15),
+                       (STRIP.centerx, STRIP.centery + 18), 15, theme.PARCHMENT_DIM,
+                       anchor="center")
+            return
+        head = "Choose an action (or click a lit card)" if m.actions else (
+            "Your actions appear here on your turn" if m.viewer is not None else "")
+        focused = next((b for b in self.buttons if b.focused), None)
+        if focused is not None:
+            head = f"Choose an action:  {focused.label.split('. ', 1)[-1]}"
+        theme.text(target, theme.ellipsize(head, STRIP.w - 260, 15, "bold"),
+                   (STRIP.x + 14, STRIP.y + 16), 15, theme.BRASS_LIGHT, "bold", "midleft")
+        if self.pages > 1:
+            theme.text(target, f"page {self.page + 1} of {self.pages}  (PgUp/PgDn)",
+                       (STRIP.right - 14, STRIP.y + 16), 12, theme.PARCHMENT_DIM,
+                       anchor="midright")
+
+    def draw_waiting(self, target: pygame.Surface) -> None:
+        m = self.model
+        if m.actor is None or not 0 <= m.actor < len(self.seat_names):
+            return
+        name = self.seat_names[m.actor]
+        words = f"{name} is thinking" if m.thinking else f"Waiting for {name}"
+        centre = (STRIP.centerx, STRIP.centery + 6)
+        theme.text(target, words, centre, 20, theme.PARCHMENT_DIM, "bold", "center")
+        for k in range(8):
+            angle = k * math.tau / 8 + self.clock * 3
+            pygame.draw.circle(target, theme.blend((16, 44, 37), self.colour(m.actor),
+                                                   0.3 + 0.7 * k / 8),
+                               (centre[0] + 16 * math.cos(angle) - 260,
+                                centre[1] + 16 * math.sin(angle)), 3)
+
+
+TABLE = TerreneTable

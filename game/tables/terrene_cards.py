@@ -1,0 +1,271 @@
+"""Terrene Odyssey's cards as pictures: character faces (stats, XP, level, status badges),
+card backs, hand cards (name, type, cost, text), terrain cards and chain tiles. Every
+drawing is a plain function of what the view shows, rendered once and cached."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import pygame
+
+from game import theme
+from game.tables.terrene_layout import CARD_H, CARD_W, HAND_H, HAND_W
+
+ELEMENTS = {
+    "Earth": (128, 98, 58), "Fire": (200, 78, 46), "Water": (52, 110, 184),
+    "Wind": (70, 150, 120), "Light": (212, 178, 82), "Dark": (104, 70, 140),
+}
+KINDS = {"character": (120, 84, 60), "item": (62, 120, 150), "command": (150, 70, 70),
+         "terrain": (82, 128, 70)}
+BADGES = {"slow": (90, 130, 200), "stun": (226, 180, 60), "silence": (150, 150, 160),
+          "haste": (230, 120, 60), "stab": (200, 60, 60), "retaliate": (180, 90, 60),
+          "resourceful": (80, 160, 110), "unblockable": (120, 90, 170),
+          "immune_stun": (200, 200, 120)}
+BACK = (34, 44, 78)
+BACK_EDGE = (150, 126, 70)
+HURT = (226, 72, 60)
+
+
+@dataclass(frozen=True)
+class UnitLook:
+    """What a character card shows (hashable: the cache key of its picture)."""
+
+    name: str = ""  # "" = a card back
+    cls: str = ""
+    element: str = ""
+    tag: str = "none"
+    hp_left: int = 0
+    hp: int = 0
+    atk: int = 0
+    defense: int = 0
+    xp: int = 0
+    lv: int = 0
+    sp: int = 0
+    badges: tuple[str, ...] = ()
+    hidden: bool = False  # face-down on the table (its owner still sees its face)
+    attacked: bool = False
+    decay: int = 0
+    token: bool = False
+
+
+@dataclass(frozen=True)
+class CardLook:
+    """What a hand, offer or pool card shows."""
+
+    name: str = ""  # "" = a card back
+    kind: str = ""
+    line: str = ""  # type, cost
+    text: str = ""
+    element: str = ""
+
+
+def element_colour(element: str) -> tuple[int, int, int]:
+    return ELEMENTS.get(element, (120, 110, 96))
+
+
+def draw_back(surf: pygame.Surface, rect: pygame.Rect, small: bool = False) -> None:
+    """A Terrene card back: deep blue, a brass frame and a compass-rose diamond."""
+    pygame.draw.rect(surf, BACK, rect, border_radius=8)
+    pygame.draw.rect(surf, BACK_EDGE, rect, 2, border_radius=8)
+    inner = rect.inflate(-10, -10)
+    pygame.draw.rect(surf, (52, 64, 104), inner, 1, border_radius=5)
+    cx, cy = inner.center
+    r = min(inner.w, inner.h) // 3
+    pygame.draw.polygon(surf, (70, 84, 130), [(cx, cy - r), (cx + r * 0.7, cy),
+                                              (cx, cy + r), (cx - r * 0.7, cy)])
+    pygame.draw.polygon(surf, BACK_EDGE, [(cx, cy - r), (cx + r * 0.7, cy),
+                                          (cx, cy + r), (cx - r * 0.7, cy)], 1)
+    pygame.draw.circle(surf, BACK_EDGE, (cx, cy), max(2, r // 4))
+    if not small and inner.h > 60:
+        theme.text(surf, "TERRENE", (cx, inner.bottom - 8), 8, BACK_EDGE, "bold", "midbottom")
+
+
+def badge(surf: pygame.Surface, word: str, colour: tuple[int, int, int],
+          pos: tuple[int, int], size: int = 8) -> pygame.Rect:
+    """A small pill with a word, its right edge at ``pos``."""
+    ink = theme.rendered(word, size, theme.INK, "bold")
+    pill = pygame.Rect(0, 0, ink.get_width() + 8, ink.get_height() + 1)
+    pill.topright = pos
+    pygame.draw.rect(surf, theme.lighten(colour, 40), pill, border_radius=6)
+    pygame.draw.rect(surf, theme.INK, pill, 1, border_radius=6)
+    surf.blit(ink, ink.get_rect(center=pill.center))
+    return pill
+
+
+@lru_cache(maxsize=256)
+def unit_picture(look: UnitLook) -> pygame.Surface:
+    """A character card at full size (scaled by its node)."""
+    surf = pygame.Surface((CARD_W, CARD_H), pygame.SRCALPHA)
+    rect = surf.get_rect()
+    if not look.name:
+        draw_back(surf, rect)
+        return surf
+    edge = element_colour(look.element)
+    pygame.draw.rect(surf, theme.PARCHMENT, rect, border_radius=8)
+    pygame.draw.rect(surf, edge, rect, 3, border_radius=8)
+    band = pygame.Rect(3, 3, CARD_W - 6, 17)
+    pygame.draw.rect(surf, edge, band, border_top_left_radius=6, border_top_right_radius=6)
+    theme.text(surf, theme.ellipsize(look.name, band.w - 6, 10, "bold"), (band.x + 3,
+               band.centery), 10, theme.CREAM, "bold", "midleft")
+    art = pygame.Rect(6, band.bottom + 2, CARD_W - 12, 36)
+    pygame.draw.rect(surf, theme.blend(edge, theme.PARCHMENT, 0.55), art, border_radius=4)
+    for k in range(3):  # a few hills in the element's colour as the card's art
+        hill = pygame.Rect(art.x - 10 + k * 30, art.bottom - 12 - (k % 2) * 6, 50, 30)
+        pygame.draw.ellipse(surf, theme.blend(edge, theme.PARCHMENT, 0.2 + 0.1 * k), hill)
+    pygame.draw.rect(surf, theme.PARCHMENT, (art.x - 2, art.bottom, art.w + 4, 14))
+    theme.text(surf, look.element.upper()[:5], (art.x + 3, art.y + 2), 8, theme.INK, "bold")
+    theme.text(surf, f"{look.sp} SP", (art.right - 3, art.y + 2), 8, theme.INK, "bold",
+               "topright")
+    tag = {"hero": "HERO", "villain": "VILLAIN"}.get(look.tag, "TOKEN" if look.token else "")
+    if tag:
+        theme.text(surf, tag, (art.x + 3, art.bottom - 11), 8, theme.WOOD, "bold")
+    theme.text(surf, theme.ellipsize(look.cls, CARD_W - 10, 9), (CARD_W // 2, art.bottom + 1),
+               9, theme.INK, "regular", "midtop")
+    hp_y = art.bottom + 15
+    theme.text(surf, f"{look.hp_left}/{look.hp}", (6, hp_y), 10,
+               HURT if look.hp_left < look.hp else theme.INK, "bold")
+    draw_hp_bar(surf, pygame.Rect(46, hp_y + 3, CARD_W - 52, 7), look.hp_left, look.hp)
+    box_y = hp_y + 15
+    draw_stat(surf, pygame.Rect(5, box_y, 38, 18), "ATK", look.atk, (170, 60, 50))
+    decay_colour = (110, 110, 110) if look.decay else (60, 100, 150)
+    draw_stat(surf, pygame.Rect(CARD_W - 43, box_y, 38, 18), "DEF", look.defense,
+              decay_colour)
+    theme.text(surf, f"LV {look.lv} · XP {look.xp}", (CARD_W // 2, CARD_H - 4), 9,
+               theme.WOOD, "bold", "midbottom")
+    y = band.bottom + 3
+    for word in look.badges:
+        pill = badge(surf, word.replace("_", " ").title(), BADGES.get(word, theme.BRASS),
+                     (CARD_W - 5, y))
+        y = pill.bottom + 1
+    if look.hidden:
+        ribbon = pygame.Surface((CARD_W, 16), pygame.SRCALPHA)
+        ribbon.fill((20, 24, 48, 200))
+        theme.text(ribbon, "HIDDEN · 1 SP", (CARD_W // 2, 8), 8, theme.BRASS_LIGHT, "bold",
+                   "center")
+        surf.blit(ribbon, (0, art.y + 14))
+    if look.attacked:
+        theme.text(surf, "⚔", (5, CARD_H - 3), 10, (150, 60, 50), "bold", "bottomleft")
+    return surf
+
+
+def draw_hp_bar(surf: pygame.Surface, rect: pygame.Rect, left: int, total: int) -> None:
+    pygame.draw.rect(surf, (70, 40, 36), rect, border_radius=3)
+    if total > 0 and left > 0:
+        lit = rect.copy()
+        lit.w = max(2, round(rect.w * min(1.0, left / total)))
+        colour = (90, 170, 90) if left * 2 > total else (220, 150, 50) if left * 4 > total \
+            else HURT
+        pygame.draw.rect(surf, colour, lit, border_radius=3)
+
+
+def draw_stat(surf: pygame.Surface, rect: pygame.Rect, label: str, value: int,
+              colour: tuple[int, int, int]) -> None:
+    pygame.draw.rect(surf, colour, rect, border_radius=4)
+    theme.text(surf, label, (rect.x + 3, rect.centery), 7, theme.CREAM, "bold", "midleft")
+    theme.text(surf, str(value), (rect.right - 3, rect.centery), 11, theme.CREAM, "bold",
+               "midright")
+
+
+@lru_cache(maxsize=256)
+def hand_picture(look: CardLook, w: int = HAND_W, h: int = HAND_H) -> pygame.Surface:
+    """A card as held: name, type and cost, its text (card back without a name)."""
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    rect = surf.get_rect()
+    if not look.name:
+        draw_back(surf, rect, small=h < 70)
+        return surf
+    colour = element_colour(look.element) if look.kind == "character" else \
+        KINDS.get(look.kind, theme.WOOD)
+    pygame.draw.rect(surf, theme.PARCHMENT, rect, border_radius=7)
+    pygame.draw.rect(surf, colour, rect, 2, border_radius=7)
+    band = pygame.Rect(2, 2, w - 4, 15)
+    pygame.draw.rect(surf, colour, band, border_top_left_radius=6, border_top_right_radius=6)
+    theme.text(surf, theme.ellipsize(look.name, band.w - 6, 10, "bold"),
+               (band.x + 3, band.centery), 10, theme.CREAM, "bold", "midleft")
+    theme.text(surf, theme.ellipsize(look.line, w - 8, 8, "bold"), (4, band.bottom + 2), 8,
+               theme.blend(colour, theme.INK, 0.4), "bold")
+    y = band.bottom + 14
+    lines = theme.wrap(look.text, w - 8, 8)
+    room = max(0, (h - y - 2) // 10)
+    for k, line in enumerate(lines[:room]):
+        if k == room - 1 and len(lines) > room:
+            line = theme.ellipsize(line + " …", w - 8, 8)
+        theme.text(surf, line, (4, y), 8, theme.INK)
+        y += 10
+    return surf
+
+
+@lru_cache(maxsize=64)
+def terrain_picture(name: str, actions: int, w: int, h: int, face_down: bool
+                    ) -> pygame.Surface:
+    """The side's terrain card lying sideways (a back when face down, an empty slot when
+    none)."""
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    rect = surf.get_rect()
+    if face_down:
+        draw_back(surf, rect, small=True)
+        return surf
+    if not name:
+        pygame.draw.rect(surf, (96, 64, 44), rect, 2, border_radius=6)
+        theme.text(surf, "no terrain", rect.center, 9, theme.PARCHMENT_DIM, anchor="center")
+        return surf
+    green = KINDS["terrain"]
+    pygame.draw.rect(surf, theme.blend(green, theme.PARCHMENT, 0.5), rect, border_radius=6)
+    for k in range(3):
+        pygame.draw.ellipse(surf, theme.blend(green, theme.PARCHMENT, 0.15 * k),
+                            (k * w // 3 - 8, h - 18 + (k % 2) * 4, w // 2 + 8, 28))
+    pygame.draw.rect(surf, green, rect, 2, border_radius=6)
+    for k, line in enumerate(theme.wrap(name, w - 8, 9, "bold")[:2]):
+        theme.text(surf, line, (w // 2, 4 + 11 * k), 9, theme.INK, "bold", "midtop")
+    theme.text(surf, f"{actions} AP", (w - 4, h - 3), 9, theme.CREAM, "bold", "bottomright")
+    return surf
+
+
+def draw_pile(target: pygame.Surface, rect: pygame.Rect, count: int, label: str,
+              top: str = "") -> None:
+    """A pile as a stack of card edges with its count (the top card's name for a discard
+    pile)."""
+    layers = min(5, (count + 5) // 6)
+    if count == 0:
+        pygame.draw.rect(target, (96, 64, 44), rect, 2, border_radius=5)
+    for k in range(layers):
+        card = rect.move(-k * 1, -k * 2)
+        if top and k == layers - 1:
+            pygame.draw.rect(target, theme.PARCHMENT_DIM, card, border_radius=5)
+            pygame.draw.rect(target, theme.WOOD, card, 1, border_radius=5)
+            for j, line in enumerate(theme.wrap(top, card.w - 4, 7, "bold")[:3]):
+                theme.text(target, line, (card.centerx, card.y + 3 + 8 * j), 7, theme.INK,
+                           "bold", "midtop")
+        else:
+            draw_back(target, card, small=True)
+    theme.text(target, str(count), (rect.right - 3, rect.bottom - 2), 11, theme.CREAM, "bold",
+               "bottomright", shadow=True)
+    theme.text(target, label, (rect.centerx, rect.bottom + 1), 8, theme.PARCHMENT_DIM, "bold",
+               "midtop")
+
+
+def chain_tile(label: str, who: str, colour: tuple[int, int, int], order: int, top: bool,
+               negated: bool, w: int = 176, h: int = 44) -> pygame.Surface:
+    """One link of the chain: who added it, its words, its place (1 = the oldest)."""
+    return _chain_tile(label, who, colour, order, top, negated, w, h)
+
+
+@lru_cache(maxsize=128)
+def _chain_tile(label: str, who: str, colour: tuple[int, int, int], order: int, top: bool,
+                negated: bool, w: int, h: int) -> pygame.Surface:
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    rect = surf.get_rect()
+    pygame.draw.rect(surf, theme.CREAM if top else theme.PARCHMENT_DIM, rect, border_radius=6)
+    pygame.draw.rect(surf, colour, (0, 0, 8, h), border_top_left_radius=6,
+                     border_bottom_left_radius=6)
+    pygame.draw.rect(surf, theme.BRASS_LIGHT if top else theme.WOOD, rect, 2 if top else 1,
+                     border_radius=6)
+    theme.text(surf, theme.ellipsize(f"{order}. {who}", w - 18, 9, "bold"), (13, 4), 9,
+               theme.blend(colour, theme.INK, 0.5), "bold")
+    for k, line in enumerate(theme.wrap(label, w - 18, 9)[:2]):
+        theme.text(surf, line, (13, 16 + 11 * k), 9, theme.INK)
+    if negated:
+        pygame.draw.line(surf, HURT, (10, h - 6), (w - 6, 6), 3)
+        theme.text(surf, "NEGATED", (w - 6, h - 4), 8, HURT, "bold", "bottomright")
+    return surf

@@ -1,0 +1,152 @@
+"""The draft's own screens on Terrene Odyssey's table: the pile in front of you as cards to
+pick (a click drafts it), then your picks as cards to put in your deck (a click adds it);
+your pool and deck so far, the public excess pile, the tournament points. Between games
+and at the end: the standings. The games themselves are drawn by the card table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game import theme
+from game.tables.generic import GenericTable
+from game.tables.terrene_layout import BOARD
+from game.tables.terrene_nodes import CardWidget
+from game.tables.terrene_read import card_look
+from rules.terrene.content import cards
+from rules.terrene.draft_match import HIDDEN
+
+PICK_W, PICK_H = 112, 124
+POOL = pygame.Rect(BOARD.x, BOARD.bottom - 128, BOARD.w, 128)
+PICKS = pygame.Rect(BOARD.x, BOARD.y + 40, BOARD.w, POOL.y - BOARD.y - 48)
+
+
+def pick_spot(count: int, index: int) -> tuple[float, float]:
+    """Card ``index`` of ``count`` on offer: rows of up to eight, overlapping past 16."""
+    per_row = max(8, (count + 1) // 2)
+    row, col = divmod(index, per_row)
+    width = PICKS.w - 24
+    step = min(PICK_W + 10, (width - PICK_W) / max(1, per_row - 1))
+    return (PICKS.x + 12 + PICK_W / 2 + col * step,
+            PICKS.y + 8 + PICK_H / 2 + row * (PICK_H + 10))
+
+
+class DraftBoard(GenericTable):
+    """The draft part of the table (mixed into ``TerreneTable``)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.draft_view: Any = None
+        self.draft_cards: list[CardWidget] = []
+
+    def lay_draft(self, view: Any) -> None:
+        """The cards on offer (``draft_pick`` / ``deck_add`` actions) as clickable cards;
+        without a legal pick, the pile in front of the viewer (or nothing) face up."""
+        self.draft_view = view
+        for node in self.draft_cards:
+            self.remove(node)
+        self.draft_cards = []
+        if view is None:
+            return
+        offered = {str(a.args[0]): a for a in self.model.actions
+                   if a.kind in ("draft_pick", "deck_add") and a.args}
+        shown = self.on_offer(view)
+        for k, cid in enumerate(shown):
+            x, y = pick_spot(len(shown), k)
+            action = offered.get(cid)
+            node = CardWidget(x, y, PICK_W, PICK_H, f"draft.{k}",
+                              (lambda a=action: self.choose(a)) if action else None)
+            node.look, node.lit, node.z = card_look(cid), action is not None, 10 + k
+            self.draft_cards.append(node)
+            self.add(node)
+
+    def on_offer(self, view: Any) -> list[str]:
+        """What the viewer chooses from now: the pile in front of them while picking, the
+        picks not yet in the deck while building."""
+        viewer = self.model.viewer
+        if viewer is None or not 0 <= viewer < view.n:
+            return []
+        if view.stage == "pick":
+            return [c for c in view.draft.pile_of(viewer) if c != HIDDEN]
+        if view.stage == "build" and view.draft.decks[viewer] is None:
+            left = list(view.draft.picks[viewer])
+            for cid in view.building[viewer]:
+                if cid in left:
+                    left.remove(cid)
+            return sorted(left, key=lambda c: (cards()[c].kind, cards()[c].name))
+        return []
+
+    def draw_draft(self, target: pygame.Surface) -> None:
+        view = self.draft_view
+        theme.shadowed_rect(target, BOARD, (18, 48, 40), radius=12, shadow=4,
+                            border=theme.WOOD)
+        if view is None:
+            return
+        viewer = self.model.viewer
+        head = {"pick": "Draft: pick a card from the pile in front of you",
+                "build": "Deck building: put 20 of your picks in your deck",
+                "over": "The draft is over", "play": "Tournament"}.get(view.stage, view.stage)
+        if viewer is None or view.stage == "pick" and not self.draft_cards:
+            head = {"pick": "Draft: the others are picking"}.get(view.stage, head)
+        theme.text(target, head, (BOARD.x + 16, BOARD.y + 10), 20, theme.BRASS_LIGHT,
+                   "display")
+        d = view.draft
+        if view.stage == "pick":
+            arrow = "passing left ◀" if d.direction > 0 else "passing right ▶"
+            words = f"piles round {d.round + 1} of {d.rounds_of_piles} · {arrow}"
+            theme.text(target, words, (BOARD.right - 16, BOARD.y + 16), 12,
+                       theme.PARCHMENT_DIM, "bold", "topright")
+        if not self.draft_cards and view.stage in ("pick", "build"):
+            theme.text(target, "Waiting for the other drafters…", PICKS.center, 16,
+                       theme.PARCHMENT_DIM, "bold", "center")
+        self.draw_pool(target, view, viewer)
+
+    def draw_pool(self, target: pygame.Surface, view: Any, viewer: int | None) -> None:
+        """The viewer's picks (deck cards lit), the excess pile and the points."""
+        pygame.draw.rect(target, (14, 38, 32), POOL, border_radius=10)
+        left = pygame.Rect(POOL.x + 10, POOL.y + 8, POOL.w - 290, POOL.h - 16)
+        if viewer is not None and 0 <= viewer < view.n:
+            picks = view.draft.picks[viewer]
+            deck = list(view.building[viewer])
+            title = f"Your pool ({len(picks)})"
+            if view.stage == "build":
+                title += f" · deck {len(deck)}/20"
+            theme.text(target, title, left.topleft, 12, theme.BRASS_LIGHT, "bold")
+            self.draw_chips(target, left.move(0, 18), picks, deck)
+        right = pygame.Rect(POOL.right - 270, POOL.y + 8, 260, POOL.h - 16)
+        theme.text(target, "Points", right.topleft, 12, theme.BRASS_LIGHT, "bold")
+        for q, points in enumerate(view.tour.points):
+            col, row = divmod(q, 6)
+            pos = (right.x + col * 130, right.y + 18 + row * 14)
+            pygame.draw.circle(target, self.colour(q), (pos[0] + 5, pos[1] + 6), 5)
+            theme.text(target, f"Player {q + 1}: {points}", (pos[0] + 14, pos[1]), 10,
+                       theme.CREAM)
+        excess = len(view.draft.excess)
+        theme.text(target, f"excess pile (public): {excess}", (right.x, right.bottom - 12), 10,
+                   theme.PARCHMENT_DIM)
+
+    @staticmethod
+    def draw_chips(target: pygame.Surface, area: pygame.Rect, picks: list[str],
+                   deck: list[str]) -> None:
+        """Each pick as a chip with its name; those already in the deck in brass."""
+        in_deck = list(deck)
+        x, y = area.x, area.y
+        for cid in picks:
+            if cid == HIDDEN or cid not in cards():
+                continue
+            chosen = cid in in_deck
+            if chosen:
+                in_deck.remove(cid)
+            name = cards()[cid].name
+            surf = theme.rendered(name, 9, theme.INK, "bold")
+            chip = pygame.Rect(x, y, surf.get_width() + 10, 15)
+            if chip.right > area.right:
+                x, y = area.x, y + 18
+                chip.topleft = (x, y)
+            if chip.bottom > area.bottom:
+                return
+            pygame.draw.rect(target, theme.BRASS_LIGHT if chosen else theme.PARCHMENT_DIM,
+                             chip, border_radius=7)
+            target.blit(surf, surf.get_rect(center=chip.center))
+            x = chip.right + 4

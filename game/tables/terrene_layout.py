@@ -1,0 +1,96 @@
+"""Where Terrene Odyssey's table puts things (logical 1280x720): two sides facing each other
+across a middle band (the viewer's team at the bottom; 2v2 allies side by side), the hand
+under them, the log and text panels in a right column, the action strip at the bottom."""
+
+from __future__ import annotations
+
+import pygame
+
+BOARD = pygame.Rect(16, 60, 984, 500)
+RIGHT_X = BOARD.right + 12
+SIDE_LOG = pygame.Rect(RIGHT_X, 60, 1268 - RIGHT_X, 300)
+SIDE_PANELS = pygame.Rect(RIGHT_X + 4, SIDE_LOG.bottom + 12, SIDE_LOG.w - 8,
+                          BOARD.bottom - SIDE_LOG.bottom - 12)
+TOP = pygame.Rect(BOARD.x, BOARD.y, BOARD.w, 156)
+MIDDLE = pygame.Rect(BOARD.x, TOP.bottom + 4, BOARD.w, 58)
+BOTTOM = pygame.Rect(BOARD.x, MIDDLE.bottom + 4, BOARD.w, 156)
+HAND = pygame.Rect(BOARD.x, BOTTOM.bottom + 6, BOARD.w, BOARD.bottom - BOTTOM.bottom - 6)
+STRIP = pygame.Rect(16, BOARD.bottom + 10, 1248, 708 - BOARD.bottom - 10)
+STRIP_COLUMNS, STRIP_ROWS = 4, 2  # eight a page: keys 1-8 reach each one
+BUTTON_H, BUTTON_GAP, PAGER_W = 40, 10, 130
+
+CARD_W, CARD_H = 88, 122  # a character card at full size
+HAND_W, HAND_H = 118, 92  # a card in the hand tray
+PEEK = 14  # how far the assigned card shows under its character
+SIDE_GAP = 10
+BAND_H = 24  # the seat's name band over its plate and piles
+
+
+def side_rect(row: int, col: int, wide: bool) -> pygame.Rect:
+    """A seat's side: row 0 is the far (top) side, 1 the near one; two seats share a row
+    in 2v2 (``wide`` False)."""
+    band = TOP if row == 0 else BOTTOM
+    if wide:
+        return band.copy()
+    width = (band.w - SIDE_GAP) // 2
+    return pygame.Rect(band.x + col * (width + SIDE_GAP), band.y, width, band.h)
+
+
+def plate_width(wide: bool) -> int:
+    return 150 if wide else 118
+
+
+def zones_rect(side: pygame.Rect, wide: bool) -> pygame.Rect:
+    """The terrain card and the deck and discard piles, right of the plate."""
+    x = side.x + plate_width(wide) + 6
+    return pygame.Rect(x, side.y + BAND_H + 4, 70 if wide else 60, side.h - BAND_H - 8)
+
+
+def row_rect(side: pygame.Rect, wide: bool) -> pygame.Rect:
+    """Where the side's characters stand."""
+    zones = zones_rect(side, wide)
+    return pygame.Rect(zones.right + 8, side.y + 5, side.right - zones.right - 14, side.h - 9)
+
+
+def card_scale(row: pygame.Rect, count: int) -> float:
+    """The scale that fits ``count`` characters (and their peeking cards) in the row."""
+    fit_h = (row.h - PEEK) / CARD_H
+    if count <= 0:
+        return min(1.0, fit_h)
+    fit_w = (row.w - 8 * (count - 1)) / (count * CARD_W)
+    return max(0.5, min(1.0, fit_h, fit_w))
+
+
+def unit_spot(row: pygame.Rect, count: int, index: int) -> tuple[float, float, float]:
+    """Centre (x, y) and scale of character ``index`` of ``count`` in the row; when even the
+    smallest cards do not fit they overlap."""
+    scale = card_scale(row, count)
+    w = CARD_W * scale
+    step = w + 8 if count <= 1 else min(w + 8, (row.w - w) / (count - 1))
+    x = row.x + w / 2 + index * step
+    y = row.y + (CARD_H * scale) / 2
+    return x, y, scale
+
+
+def hand_spot(count: int, index: int, area: pygame.Rect = HAND) -> tuple[float, float]:
+    """Centre of hand card ``index`` of ``count``: side by side, overlapping when many."""
+    left = area.x + 12
+    width = area.w - 24
+    step = HAND_W + 8 if count <= 1 else min(HAND_W + 8, (width - HAND_W) / (count - 1))
+    return left + HAND_W / 2 + index * step, area.y + 20 + HAND_H / 2
+
+
+def strip_button(k: int, shown: int) -> pygame.Rect:
+    """The k-th of ``shown`` action buttons of a page (four columns, two rows; one row of
+    taller buttons when four or fewer)."""
+    width = (STRIP.w - 24 - PAGER_W - 12 - (STRIP_COLUMNS - 1) * 12) // STRIP_COLUMNS
+    col, row = k % STRIP_COLUMNS, k // STRIP_COLUMNS
+    x = STRIP.x + 12 + col * (width + 12)
+    if shown <= STRIP_COLUMNS:
+        return pygame.Rect(x, STRIP.y + 34, width, 2 * BUTTON_H + BUTTON_GAP)
+    return pygame.Rect(x, STRIP.y + 34 + row * (BUTTON_H + BUTTON_GAP), width, BUTTON_H)
+
+
+def pager_button(k: int) -> pygame.Rect:
+    return pygame.Rect(STRIP.right - 12 - PAGER_W,
+                       STRIP.y + 34 + k * (BUTTON_H + BUTTON_GAP), PAGER_W, BUTTON_H)

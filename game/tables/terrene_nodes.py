@@ -1,0 +1,149 @@
+"""The moving pieces of Terrene Odyssey's table: cards that can be clicked (characters on
+the table, cards in the hand, cards offered in setup and the draft), the menu a click opens
+when a card stands for several actions, and the numbers that rise from a hit."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game import theme
+from game.scene import Affine, Node, blit_transformed
+from game.tables.terrene_cards import CardLook, UnitLook, draw_back, hand_picture, unit_picture
+from game.tables.terrene_layout import CARD_H, CARD_W, PEEK
+from game.widgets import Button, Widget
+
+LIT = theme.BRASS_LIGHT
+
+
+class CardWidget(Widget):
+    """A card that plays its action(s) when clicked; lit with a brass edge while it has any."""
+
+    def __init__(self, x: float, y: float, w: float, h: float, name: str,
+                 on_activate: Callable[[], None] | None = None) -> None:
+        super().__init__(x, y, w, h, name=name, on_activate=on_activate)
+        self.lit = False
+        self.look: object = None
+        self._surf: pygame.Surface | None = None
+        self._key: object = None
+        self.z = 10
+
+    def picture(self) -> pygame.Surface:
+        return hand_picture(self.look if isinstance(self.look, CardLook) else CardLook(),
+                            int(self.w), int(self.h))
+
+    def surface(self) -> pygame.Surface:
+        key = (self.look, self.lit, self.w, self.h)
+        if self._surf is None or key != self._key:
+            pic = self.picture()
+            surf = pygame.Surface((pic.get_width() + 6, pic.get_height() + 6), pygame.SRCALPHA)
+            pygame.draw.rect(surf, (0, 0, 0, 90), surf.get_rect().move(2, 3).inflate(-4, -4),
+                             border_radius=9)
+            surf.blit(pic, (3, 3))
+            if self.lit:
+                pygame.draw.rect(surf, LIT, surf.get_rect(), 3, border_radius=9)
+            self._surf, self._key = surf, key
+        return self._surf
+
+    def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
+        blit_transformed(target, self.surface(), world, alpha)
+
+
+class UnitNode(CardWidget):
+    """A character in play with its assigned card peeking out from under it."""
+
+    def __init__(self, uid: int, on_activate: Callable[[], None] | None = None) -> None:
+        super().__init__(0, 0, CARD_W, CARD_H + PEEK, f"unit.{uid}", on_activate)
+        self.uid = uid
+        self.held: tuple[str, bool] | None = None  # (name or "" for a back, face up)
+        self.home = (0.0, 0.0)
+        self.z = 8
+
+    def picture(self) -> pygame.Surface:
+        surf = pygame.Surface((CARD_W, CARD_H + PEEK), pygame.SRCALPHA)
+        if self.held is not None:
+            name, up = self.held
+            under = pygame.Rect(4, PEEK + 4, CARD_W - 8, CARD_H - 4)
+            if name:
+                fill = theme.CREAM if up else theme.PARCHMENT_DIM
+                pygame.draw.rect(surf, fill, under, border_radius=6)
+                pygame.draw.rect(surf, theme.BRASS if up else theme.WOOD, under, 1,
+                                 border_radius=6)
+                words = name if up else f"{name} (down)"
+                theme.text(surf, theme.ellipsize(words, under.w - 6, 8, "bold"),
+                           (under.centerx, under.bottom - 2), 8, theme.INK, "bold",
+                           "midbottom")
+            else:
+                draw_back(surf, under, small=True)
+        look = self.look if isinstance(self.look, UnitLook) else UnitLook()
+        surf.blit(unit_picture(look), (0, 0))
+        return surf
+
+    def surface(self) -> pygame.Surface:
+        key = (self.look, self.lit, self.held)
+        if self._surf is None or key != self._key:
+            pic = self.picture()
+            surf = pygame.Surface((pic.get_width() + 6, pic.get_height() + 6), pygame.SRCALPHA)
+            surf.blit(pic, (3, 3))
+            if self.lit:
+                pygame.draw.rect(surf, LIT, (0, 0, CARD_W + 6, CARD_H + 6), 3, border_radius=10)
+            self._surf, self._key = surf, key
+        return self._surf
+
+    def lunge(self, dy: float) -> None:
+        """Strike towards the other side and come back."""
+        home = self.home[1]
+        self.tween("y", home + dy, 0.16, delay=0.05)
+        self.tween("y", home, 0.3, delay=0.21)
+
+
+class ChoiceMenu(Node):
+    """The actions one card stands for, as a column of buttons beside it (and Cancel)."""
+
+    def __init__(self, x: float, y: float, labels: list[str],
+                 on_pick: Callable[[int], None], on_cancel: Callable[[], None]) -> None:
+        super().__init__(0, 0, name="choices")
+        self.z = 60
+        width = min(420, max(200, max(theme.rendered(t, 13, theme.INK, "bold").get_width()
+                                      for t in labels) + 30))
+        h = 30
+        total = (len(labels) + 1) * (h + 4)
+        left = min(max(16, x - width / 2), 1264 - width)
+        top = min(max(60, y - total / 2), 560 - total)
+        self.box = pygame.Rect(round(left) - 8, round(top) - 8, width + 16, total + 12)
+        for k, words in enumerate([*labels, "Cancel"]):
+            last = k == len(labels)
+            action = on_cancel if last else (lambda i=k: on_pick(i))
+            self.add(Button(left + width / 2, top + h / 2 + k * (h + 4), width, h, words,
+                            name="choice.cancel" if last else f"choice.{k}",
+                            on_activate=action, size=13))
+
+    def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
+        theme.shadowed_rect(target, self.box, (30, 26, 22), radius=10, shadow=6,
+                            border=theme.BRASS)
+
+
+class FloatText(Node):
+    """A number or word that rises from a card and fades ("-12", "Defeated")."""
+
+    def __init__(self, x: float, y: float, words: str, colour: tuple[int, int, int],
+                 size: int = 22, delay: float = 0.0) -> None:
+        super().__init__(x, y, name="float")
+        self.z = 70
+        ink = theme.rendered(words, size, colour, "bold")
+        self.look = pygame.Surface((ink.get_width() + 2, ink.get_height() + 2), pygame.SRCALPHA)
+        self.look.blit(theme.rendered(words, size, (0, 0, 0), "bold"), (2, 2))
+        self.look.blit(ink, (0, 0))
+        self.alpha = 0.0 if delay else 1.0
+        if delay:
+            self.tween("alpha", 1.0, 0.05, delay=delay)
+        self.tween("y", y - 40, 1.2, delay=delay)
+        self.tween("alpha", 0.0, 0.5, delay=delay + 0.8, on_done=self.leave)
+
+    def leave(self) -> None:
+        if self.parent is not None:
+            self.parent.remove(self)
+
+    def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
+        blit_transformed(target, self.look, world, alpha)
