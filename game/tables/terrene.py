@@ -137,7 +137,7 @@ class TerreneTable(DraftBoard, GenericTable):
         self.lay_units(animate=snap)
         self.lay_hand(animate=snap)
         self.lay_offers()
-        self.show_changes(self.take_snapshot() if snap else None)
+        self.show_changes(self.take_snapshot(), animate=snap)
 
     def clear_game(self) -> None:
         for node in [*self.units.values(), *self.hand.values(), *self.offers]:
@@ -298,11 +298,11 @@ class TerreneTable(DraftBoard, GenericTable):
             "links": {link["id"]: link for link in g.chain},
         }
 
-    def show_changes(self, now: dict[str, Any] | None) -> None:
+    def show_changes(self, now: dict[str, Any], animate: bool) -> None:
         """Numbers rise where life was lost or gained, a card lunges when its attack goes on
         the chain (only between two views of the same game for the same viewer)."""
         before, self.snapshot = self.snapshot, now
-        if before is None or now is None or before["game"] != now["game"]:
+        if not animate or before is None or before["game"] != now["game"]:
             return
         for team, (old, new) in enumerate(zip(before["hp"], now["hp"], strict=False)):
             if old != new:

@@ -1,0 +1,264 @@
+"""Terrene Odyssey's own table: it draws seeded positions in 1v1, 2v2 and the draft; a click
+on a lit card (in the hand, on the table, offered in setup or in a draft pile) plays exactly
+the legal action it stands for, or opens a menu of them; cards hidden from the viewer are
+drawn as backs and a spectator sees no hand; cards move between views and attacks lunge."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game.app import App
+from game.screens.table import TableScreen
+from game.session import Seat, Session
+from game.tables import table_for
+from game.tables.terrene import TerreneTable
+from game.tables.terrene_read import actions_on
+from rules.terrene.draft_match import DraftMatch
+
+
+def open_table(app_dirs, players=2, seed=1, setup=None, record=True):
+    config, saves = app_dirs
+    app = App(config_dir=config, save_dir=saves, start=False)
+    session = Session.new("terrene", {"players": players, **(setup or {})},
+                          [Seat(True) for _ in range(players)], seed)
+    screen = app.stack.push(TableScreen(app, session))
+    chosen = []
+    if record:
+        screen.table.choose = chosen.append  # record what a click plays instead of playing it
+    return app, screen, chosen
+
+
+def game_of(state):
+    return state.game if isinstance(state, DraftMatch) else state
+
+
+def play_until(screen, rng, done, limit=800, prefer=()):
+    """Random legal moves (``prefer``red kinds first) until ``done(state)`` holds with a
+    person to act; then show the table to that seat."""
+    session = screen.session
+    for _ in range(limit):
+        seat = session.actor()
+        assert seat is not None, "the match ended first"
+        if done(session.state):
+            show(screen, seat)
+            return
+        legal = session.state.legal_actions(seat)
+        liked = [a for a in legal if a.kind in prefer]
+        events = session.submit(seat, rng.choice(liked or legal))
+        screen.table.show_events(events, screen.viewer)
+    raise AssertionError("never happened")
+
+
+def show(screen, seat):
+    screen.viewer = seat
+    screen.table.reset_log(screen.session.log, seat)
+    screen.refresh()
+
+
+def click(screen, node):
+    """Press and release the left button on the node, through the screen's own input."""
+    screen.root.update(1.0)  # let moving cards settle where they are drawn
+    pos = node.to_world()
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        screen.handle(pygame.event.Event(kind, pos=pos, button=1))
+
+
+def legal(screen):
+    return screen.session.state.legal_actions(screen.viewer)
+
+
+def playing(state):
+    g = game_of(state)
+    return g is not None and g.phase == "play"
+
+
+def test_terrene_has_its_own_table():
+    assert table_for("terrene") is TerreneTable
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_table_draws_seeded_positions_at_each_player_count(app_dirs, players):
+    for seed, decisions in ((1, 0), (2, 30), (3, 90)):
+        app, screen, _ = open_table(app_dirs, players, seed, record=False)
+        rng = random.Random(seed)
+        for _ in range(decisions):
+            seat = screen.session.actor()
+            if seat is None:
+                break
+            screen.session.submit(seat, rng.choice(screen.session.state.legal_actions(seat)))
+        show(screen, screen.session.actor() if screen.session.actor() is not None else 0)
+        app.compose(app.canvas)
+        table, g = screen.table, screen.session.state.view(screen.viewer)
+        assert set(table.units) == {u for party in g.party for u in party}
+        own_hand = {u for u in g.zones["hand"][screen.viewer]} if g.phase != "party" else set()
+        assert set(table.hand) == own_hand
+
+
+def test_the_draft_draws_and_a_click_on_a_pile_card_drafts_it(app_dirs):
+    app, screen, chosen = open_table(app_dirs, 4, 5, {"format": "draft"})
+    seat = screen.session.actor()
+    show(screen, seat)
+    app.compose(app.canvas)
+    cards = screen.table.draft_cards
+    assert cards and all(c.lit for c in cards)
+    click(screen, cards[0])
+    assert len(chosen) == 1 and chosen[0] in legal(screen)
+    assert chosen[0].kind == "draft_pick" and chosen[0].args[0] == cards_id(cards[0])
+
+
+def cards_id(node):
+    from rules.terrene.content import cards
+
+    return next(cid for cid, c in cards().items() if c.name == node.look.name)
+
+
+def test_a_click_on_an_offered_card_picks_it_for_the_party(app_dirs):
+    app, screen, chosen = open_table(app_dirs, 2, 2)
+    play_until(screen, random.Random(2), lambda s: any(
+        a.kind.startswith("pick_") for a in s.legal_actions(s.decision().players[0])))
+    offer = screen.table.offers[0]
+    click(screen, offer)
+    uid = int(offer.name.split(".")[1])
+    assert chosen == [next(a for a in legal(screen) if a.args[:1] == (uid,))]
+
+
+def test_a_hand_card_with_one_action_plays_it_and_with_several_opens_a_menu(app_dirs):
+    app, screen, chosen = open_table(app_dirs, 2, 3)
+    table = screen.table
+    one = several = None
+    rng = random.Random(3)
+    for _ in range(400):
+        play_until(screen, rng, playing, prefer=("end_turn", "pass", "no_block"))
+        for uid in table.hand:
+            count = len(actions_on(table.model.actions, uid, table.holder_of))
+            if count == 1 and one is None:
+                one = uid
+            if count > 1 and several is None:
+                several = uid
+        if one is not None or several is not None:
+            break
+        seat = screen.session.actor()
+        screen.session.submit(seat, rng.choice(legal(screen)))
+    assert one is not None or several is not None
+    if one is not None:
+        click(screen, table.hand[one])
+        assert chosen == actions_on(table.model.actions, one, table.holder_of)
+        chosen.clear()
+    if several is not None:
+        wanted = actions_on(table.model.actions, several, table.holder_of)
+        click(screen, table.hand[several])
+        assert chosen == [] and table.menu is not None
+        click(screen, table.menu.find("choice.1"))
+        assert chosen == [wanted[1]] and table.menu is None
+
+
+def test_a_click_on_an_attacker_offers_its_attacks(app_dirs):
+    app, screen, chosen = open_table(app_dirs, 2, 4)
+    table = screen.table
+    play_until(screen, random.Random(4), lambda s: playing(s) and any(
+        a.kind == "attack" for a in s.legal_actions(s.decision().players[0])),
+        prefer=("recruit", "end_turn"), limit=2000)
+    attack = next(a for a in legal(screen) if a.kind == "attack")
+    uid = attack.args[0]
+    wanted = actions_on(table.model.actions, uid, table.holder_of)
+    assert table.units[uid].lit and attack in wanted
+    click(screen, table.units[uid])
+    if len(wanted) == 1:
+        assert chosen == [attack]
+    else:
+        k = wanted.index(attack)
+        click(screen, table.menu.find(f"choice.{k}"))
+        assert chosen == [attack]
+
+
+def test_every_legal_action_stays_a_button(app_dirs):
+    app, screen, _ = open_table(app_dirs, 2, 6)
+    play_until(screen, random.Random(6), lambda s: playing(s) and len(
+        s.legal_actions(s.decision().players[0])) > 8, prefer=("recruit",), limit=2000)
+    table, actions = screen.table, legal(screen)
+    seen = []
+    for page in range(table.pages):
+        table.page = page
+        table.build_buttons()
+        seen += [b.name for b in table.buttons]
+    assert seen == [f"action.{i}" for i in range(len(actions))]
+
+
+def test_hidden_cards_stay_hidden_and_a_spectator_sees_no_hand(app_dirs):
+    app, screen, _ = open_table(app_dirs, 2, 7)
+    play_until(screen, random.Random(7), playing)
+    table, state = screen.table, screen.session.state
+    viewer = screen.viewer
+    enemy = 1 - viewer
+    hidden = [u for u in state.party[enemy] if not state.units[u]["up"]]
+    assert hidden, "the enemy starts with face-down characters"
+    for uid in hidden:
+        assert table.units[uid].look.name == ""
+        card = state.units[uid]["card"]
+        if card is not None:
+            assert table.units[uid].held == ("", False)
+    enemy_names = {state.name(u) for u in state.zones["hand"][enemy]}
+    drawn = {n.look.name for n in table.hand.values()}
+    assert not drawn & enemy_names - {state.name(u) for u in state.zones["hand"][viewer]}
+    own = [u for u in state.party[viewer] if not state.units[u]["up"]]
+    assert all(table.units[u].look.name == state.name(u) and table.units[u].look.hidden
+               for u in own)
+    show(screen, None)
+    app.compose(app.canvas)
+    assert table.hand == {} and table.inner is None
+    assert all(table.units[u].look.name == "" for u in hidden + own)
+
+
+def test_a_recruit_from_hand_moves_the_card_from_the_hand_to_the_row(app_dirs):
+    app, screen, _ = open_table(app_dirs, 2, 8, record=False)
+    table = screen.table
+    play_until(screen, random.Random(8), lambda s: playing(s) and any(
+        a.kind == "recruit" and s.cards[a.args[0]] is not None
+        and a.args[0] in s.zones["hand"][s.decision().players[0]]
+        for a in s.legal_actions(s.decision().players[0])),
+        prefer=("end_turn",), limit=3000)
+    screen.root.update(2.0)
+    seat = screen.viewer
+    action = next(a for a in legal(screen) if a.kind == "recruit"
+                  and a.args[0] in screen.session.state.zones["hand"][seat])
+    uid = action.args[0]
+    start = (table.hand[uid].x, table.hand[uid].y)
+    screen.choose(action)
+    node = table.units[uid]
+    assert (node.x, node.y) == start and node.tweens.busy
+    screen.root.update(2.0)
+    assert (round(node.x), round(node.y)) == tuple(round(v) for v in node.home)
+    assert node.home != start
+
+
+def test_an_attack_lunges_and_damage_rises_as_a_number(app_dirs):
+    app, screen, _ = open_table(app_dirs, 2, 9, record=False)
+    table = screen.table
+    rng = random.Random(9)
+    play_until(screen, rng, lambda s: playing(s) and any(
+        a.kind == "attack" for a in s.legal_actions(s.decision().players[0])),
+        prefer=("recruit", "end_turn"), limit=3000)
+    screen.root.update(2.0)
+    attack = next(a for a in legal(screen) if a.kind == "attack")
+    node = table.units[attack.args[0]]
+    screen.choose(attack)
+    assert any(t.attr == "y" for t in node.tweens.tweens)
+    hp_before = list(screen.session.state.hp)
+    for _ in range(60):  # everyone passes and nobody blocks: the attack lands
+        seat = screen.session.actor()
+        state = screen.session.state
+        if seat is None or state.hp != hp_before or state.phase != "play":
+            break
+        acts = state.legal_actions(seat)
+        pick = next((a for a in acts if a.kind in ("pass", "no_block")), None)
+        if pick is None:
+            break
+        table.show_events(screen.session.submit(seat, pick), screen.viewer)
+        screen.refresh()  # the same viewer keeps watching
+    state = screen.session.state
+    assert state.hp != hp_before or state.battle is None
+    floats = [n for n in table.children if n.name == "float"]
+    assert floats
