@@ -26,6 +26,7 @@ from game.tables.biternia_board import (
 from game.tables.biternia_cards import HandCard, HeroTile
 from game.tables.biternia_pieces import (
     ORDER_AT,
+    Flash,
     FloatText,
     HeroPiece,
     Prompt,
@@ -75,6 +76,7 @@ class BiterniaTable(HandTray):
         self.revealed: dict[str, str] = {}  # Hero -> the card its reveal event named
         self.known: set[str] = set()  # Heroes seen at the last refresh (fresh ones fade in)
         self.gold: tuple[int, ...] | None = None  # each team's gold in the last view
+        self.structures: dict[str, int] | None = None  # Structure HP in the last view
         self.tip = Tip(self.tip_for)
         self.add(self.tip)
 
@@ -109,6 +111,7 @@ class BiterniaTable(HandTray):
             return
         self.picked = clicks.default_pick(model.actions, self.picked)
         self.count_gold(view)
+        self.flash_hits(view)
         self.place_heroes(view)
         self.place_plates(view)
         self.deal_hand(view, model.viewer)
@@ -125,6 +128,14 @@ class BiterniaTable(HandTray):
                 rect = space_rect(f"bit_{team}")
                 words = f"{new - old:+d} gold"
                 self.add(FloatText(rect.right - 60, rect.y + 30, words, theme.BRASS_LIGHT))
+
+    def flash_hits(self, view: Any) -> None:
+        """A Structure that lost HP since the last view flashes red."""
+        hp = {sid: int(v) for sid, v in view.d["structures"].items()}
+        before, self.structures = self.structures, hp
+        for sid, now in hp.items():
+            if before is not None and now < before.get(sid, now):
+                self.add(Flash(space_rect(sid), theme.DANGER))
 
     def place_heroes(self, view: Any) -> None:
         """Stand every Hero on its space; a Hero whose space changed hops there, one whose

@@ -332,3 +332,25 @@ def draw_tip(target: pygame.Surface, piece: HeroPiece, lines: tuple[str, ...]) -
     for k, line in enumerate(wrapped):
         theme.text(target, line, (rect.x + 10, rect.y + 7 + 14 * k), 11, theme.INK,
                    "bold" if k == 0 else "regular")
+
+
+class Flash(Node):
+    """A space lights up red and fades (a Structure was hit)."""
+
+    def __init__(self, rect: pygame.Rect, colour: tuple[int, int, int]) -> None:
+        super().__init__(rect.centerx, rect.centery, rect.w, rect.h, name="flash")
+        self.colour, self.z = colour, 3
+        self.alpha = 0.0
+        self.tween("alpha", 0.8, 0.08)
+        self.tween("alpha", 0.0, 0.6, delay=0.1, on_done=self.drop)
+
+    def drop(self) -> None:
+        if self.parent is not None:
+            self.parent.remove(self)
+
+    def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
+        left, top = world.apply(-self.w / 2, -self.h / 2)
+        wash = pygame.Surface((int(self.w), int(self.h)), pygame.SRCALPHA)
+        pygame.draw.rect(wash, (*self.colour, int(150 * alpha)), wash.get_rect(),
+                         border_radius=10)
+        target.blit(wash, (round(left), round(top)))

@@ -446,3 +446,20 @@ def test_a_hero_without_a_choice_passes_the_click_to_its_space(app_dirs):
         seat = session.actor()
         session.submit(seat, rng.choice(session.state.legal_actions(seat)))
     raise AssertionError("no Hero without choices stood on a lit space")
+
+
+def test_a_structure_that_lost_hp_flashes(app_dirs):
+    app, screen = open_table(app_dirs, players=4, seed=11, heroes="random")
+    rng = random.Random(11)
+    session = screen.session
+    start = dict(session.state.d["structures"])
+    for _ in range(3000):
+        seat = session.actor()
+        session.submit(seat, rng.choice(session.state.legal_actions(seat)))
+        hit = [s for s, hp in session.state.d["structures"].items() if hp < start[s]]
+        if hit:
+            screen.refresh()
+            flashes = [n for n in screen.table.children if n.name == "flash"]
+            assert len(flashes) == len(hit)
+            return
+    raise AssertionError("no Structure was hit")
