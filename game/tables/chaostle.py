@@ -167,6 +167,10 @@ class ChaostleTable(GenericTable):
         view, actions = self.model.view, self.model.actions
         if view is None or not actions:
             return
+        choosers = {str(a.args[0]) for a in actions
+                    if a.kind in (*MOVES, "battle") and len(a.args) >= 2}
+        if self.selected not in choosers:
+            self.selected = None
         self.mark_draft(view, actions)
         self.mark_crowns(view, actions)
         self.mark_moves(view, actions)
@@ -211,8 +215,6 @@ class ChaostleTable(GenericTable):
         moves = [a for a in actions if a.kind in MOVES and len(a.args) >= 2
                  and a.args[1] in view.board.spaces]
         movers = sorted({str(a.args[0]) for a in moves})
-        if self.selected not in movers:
-            self.selected = None
         by_space: dict[str, list[Action]] = {}
         for a in moves:
             if self.selected is None or a.args[0] == self.selected:
@@ -229,14 +231,14 @@ class ChaostleTable(GenericTable):
             for cid in movers:
                 self.mark_mover(view, cid)
 
-    def mark_mover(self, view: Any, cid: str) -> None:
-        """A ring round one of several movers' standee (or, off the board, its card): a
-        click shows only its moves."""
+    def mark_mover(self, view: Any, cid: str, verb: str = "Move") -> None:
+        """A ring round one of several movers' (or attackers') standee (or, off the board,
+        its card): a click shows only its moves (or battles)."""
         at = view.chars[cid].get("at")
         again = cid == self.selected
         if view.chars[cid].get("status") == "play" and at in view.board.spaces:
             rect = lay.space_rect(view.board.spaces[at]).inflate(10, 10)
-            words = "Show all moves" if again else f"Move {view.name(cid)}"
+            words = "Show all" if again else f"{verb} {view.name(cid)}"
             round_ = True
         else:
             card = self.card_rect(view, cid)
@@ -254,17 +256,27 @@ class ChaostleTable(GenericTable):
         self.mark_targets()
 
     def mark_battles(self, view: Any, actions: tuple[Action, ...]) -> None:
+        """A red ring round each opponent one of your characters (the selected one, or the
+        only one that reaches it) can attack; with a foe in reach of two of yours, a ring
+        round each attacker chooses who attacks."""
+        battles = [a for a in actions if a.kind == "battle" and len(a.args) == 2]
+        attackers = sorted({str(a.args[0]) for a in battles})
         by_foe: dict[str, list[Action]] = {}
-        for a in actions:
-            if a.kind == "battle" and len(a.args) == 2:
+        for a in battles:
+            if self.selected is None or a.args[0] == self.selected:
                 by_foe.setdefault(str(a.args[1]), []).append(a)
+        shared = False
         for foe, group in sorted(by_foe.items()):
             at = view.chars[foe].get("at")
             if len(group) != 1 or at not in view.board.spaces:
+                shared = shared or len(group) > 1
                 continue
             rect = lay.space_rect(view.board.spaces[at]).inflate(12, 12)
             words = f"{view.name(group[0].args[0])} attacks {view.name(foe)}"
             self.target(rect, words, LOSS, f"attack.{foe}", group[0], round_=True)
+        if len(attackers) > 1 and (shared or self.selected is not None):
+            for cid in attackers:
+                self.mark_mover(view, cid, "Attack with")
 
     def mark_pegs(self, view: Any, actions: tuple[Action, ...]) -> None:
         for a in actions:

@@ -354,3 +354,31 @@ def test_a_click_on_a_lit_starting_space_puts_a_character_in_play(app_dirs):
     click(screen, spaces[0])
     assert len(chosen) == 1 and chosen[0].kind == "enter" and chosen[0] in legal(screen)
     assert chosen[0].args == (cards[0].name[7:], spaces[0].name[6:])
+
+
+def test_a_foe_two_of_yours_can_reach_waits_for_the_attacker_to_be_chosen(app_dirs):
+    def shared_foe(s):
+        if s.phase != "battles" or s.queue:
+            return False
+        foes = [a.args[1] for a in s.legal_actions(s.current) if a.kind == "battle"]
+        return any(foes.count(f) > 1 for f in foes)
+
+    for seed in (4, 7, 3, 1):  # seeded games in which it happens early
+        _, screen, chosen = open_table(app_dirs, players=2, seed=seed, setup={"army": "3"})
+        try:
+            play_until(screen, random.Random(seed), shared_foe, limit=300)
+            break
+        except AssertionError:
+            continue
+    else:
+        raise AssertionError("no seeded game had a foe in reach of two characters")
+    table = screen.table
+    battles = [a for a in legal(screen) if a.kind == "battle"]
+    foe = next(f for f in {a.args[1] for a in battles}
+               if sum(a.args[1] == f for a in battles) > 1)
+    assert not named(table, f"attack.{foe}")  # who attacks it is not yet known
+    pick = next(t for t in named(table, "select.")
+                if any(a.args == (t.name[7:], foe) for a in battles))
+    click(screen, pick)
+    click(screen, named(table, f"attack.{foe}")[0])
+    assert chosen == [next(a for a in battles if a.args == (pick.name[7:], foe))]
