@@ -403,7 +403,7 @@ def test_time_over_compares_the_share_of_life_left():
     starting life wins; equal shares go to the Reactive team."""
     st = team_game(("wardlaw", "wardlaw", "wardlaw"), spaces=(1, 9, 2))
     even = st.clone()
-    st.player(1)["life"] = 20  # 20 of 35
+    st.player(1)["life"] = 20  # 20 of the Super's 45
     st.player(0)["life"] = 10  # 30 of 40
     st.team_time_over()
     assert st.outcome().scores == (1.0, 0.0, 1.0)
