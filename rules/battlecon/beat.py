@@ -242,13 +242,8 @@ class BeatFlow:
             return
         p, foe = frame["who"], self.foe(frame["who"])
         step = frame["step"]
-        if step == "begin":
-            if self.beat(p)["stunned"]:
-                self.say("stunned", f"{self.name(p)} is stunned and cannot attack.", seat=p)
-                return
-            frame["step"] = "range"
-            self._push(frame)
-            self._push_timing("before", [p])
+        if step in ("begin", "after"):
+            self._shared_attack_step(frame, p)
         elif step == "range":
             stats = self.stats(p)
             reach = stats.range
@@ -274,10 +269,6 @@ class BeatFlow:
             self._push(frame)
             if self._deal_damage(p, foe) > 0 and self.s["phase"] == "resolve":
                 self._push_timing("damage", [p])
-        elif step == "after":
-            frame["step"] = "done"
-            self._push(frame)
-            self._push_timing("after", [p])
 
     def _run_team_attack(self, frame: dict[str, Any]) -> None:
         """An attack in team play: as in the duel, but the attacker picks its target among
@@ -325,10 +316,11 @@ class BeatFlow:
                     and self.player(target)["opp"] == p:
                 self.lock_foe(target, None)
         else:
-            self._duel_attack_step(frame, p)
+            self._shared_attack_step(frame, p)
 
-    def _duel_attack_step(self, frame: dict[str, Any], p: int) -> None:
-        """The steps that are the same in team play: begin (stunned?) and After."""
+    def _shared_attack_step(self, frame: dict[str, Any], p: int) -> None:
+        """The steps the duel and team play share: begin (a stunned fighter does not
+        attack; else Before) and After."""
         if frame["step"] == "begin":
             if self.beat(p)["stunned"]:
                 self.say("stunned", f"{self.name(p)} is stunned and cannot attack.", seat=p)
