@@ -16,7 +16,13 @@ import pygame
 from game import theme
 from game.tables import terrene_layout as lay
 from game.tables.generic import GenericTable, TableModel
-from game.tables.terrene_cards import chain_tile, draw_pile, terrain_picture
+from game.tables.terrene_cards import (
+    UnitLook,
+    chain_tile,
+    draw_back,
+    draw_pile,
+    terrain_picture,
+)
 from game.tables.terrene_draft import DraftBoard
 from game.tables.terrene_layout import BOARD, HAND, MIDDLE, SIDE_LOG, SIDE_PANELS, STRIP
 from game.tables.terrene_nodes import CardWidget, ChoiceMenu, FloatText, UnitNode
@@ -29,8 +35,9 @@ from game.tables.terrene_read import (
     terrain_of,
     unit_look,
 )
-from game.widgets import Button
-from rules.core import Action, Panel
+from game.tween import ease_out_back
+from game.widgets import Button, Widget
+from rules.core import Action, Event, Panel
 from rules.terrene.draft_match import DraftMatch
 
 DRAWN = ("Board", "Your hand", "Discards", "Draft")  # drawn on the table, not listed
@@ -185,7 +192,12 @@ class TerreneTable(DraftBoard, GenericTable):
         if node.scale != scale:
             node.tween("scale", scale, 0.3) if animate else setattr(node, "scale", scale)
         node.home = spot
-        node.look = unit_look(g, uid)
+        look = unit_look(g, uid)
+        old = node.look if isinstance(node.look, UnitLook) else None
+        if animate and old is not None and (old.name != look.name or old.hidden > look.hidden):
+            node.scale = scale * 0.7  # turned face up: the card pops open
+            node.tween("scale", scale, 0.35, ease_out_back)
+        node.look = look
         card = g.units[uid]["card"]
         if card is None:
             node.held = None
@@ -256,6 +268,12 @@ class TerreneTable(DraftBoard, GenericTable):
             self.add(node)
 
     # -- clicks ----------------------------------------------------------------------------
+    def widgets(self) -> list[Widget]:
+        """Focus order: the actions, paging, then the lit cards (hand, offers, table, draft
+        pile), then the menu; pointing at a lit card lifts it."""
+        cards = [*self.hand.values(), *self.offers, *self.units.values(), *self.draft_cards]
+        return [*self.buttons, *self.pager, *(c for c in cards if c.lit), self.menu_button]
+
     def clicked(self, uid: int) -> None:
         """A card was clicked: play its one action, or offer its several in a menu."""
         actions = actions_on(self.model.actions, uid, self.holder_of)
@@ -323,6 +341,22 @@ class TerreneTable(DraftBoard, GenericTable):
             if node is not None:
                 near = link["seat"] % 2 == self.near_team()
                 node.lunge(-36 if near else 36)
+
+    def animate(self, event: Event) -> None:
+        """Words rise from a card: defeat, a status, a level gained (numbers come from the
+        change between views)."""
+        super().animate(event)
+        uid = event.data.get("uid")
+        node = self.units.get(uid) if isinstance(uid, int) else None
+        if node is None:
+            return
+        words = {"defeat": ("Defeated", LOSS), "level": ("Level up!", theme.BRASS_LIGHT),
+                 "immune": ("Immune", theme.CREAM)}.get(event.kind)
+        if event.kind == "status":
+            status = event.text.rsplit(" ", 1)[-1].rstrip(".")
+            words = (status, (150, 190, 255))
+        if words is not None:
+            self.add(FloatText(node.home[0], node.home[1] + 10, words[0], words[1], 18, 0.35))
 
     # -- the action strip ------------------------------------------------------------------
     @property
@@ -401,8 +435,10 @@ class TerreneTable(DraftBoard, GenericTable):
 
     def draw_plate(self, target: pygame.Surface, seat: int, plate: pygame.Rect,
                    colour: tuple[int, int, int]) -> None:
-        g = self.game
-        zones = lay.zones_rect(self.side(seat), self.wide())
+        """Name band, life as a heart (the team's in 2v2) with a bar of 50, supply in use
+        and actions left as pips, the hand as small card backs."""
+        g, wide = self.game, self.wide()
+        zones = lay.zones_rect(self.side(seat), wide)
         band = pygame.Rect(plate.x, plate.y, zones.right - plate.x, lay.BAND_H)
         pygame.draw.rect(target, colour, band, border_top_left_radius=12)
         you = " (you)" if seat == self.inner else ""
@@ -411,32 +447,42 @@ class TerreneTable(DraftBoard, GenericTable):
         theme.text(target, theme.ellipsize(label + you, band.w - 12, 13, "bold"),
                    (band.x + 10, band.centery), 13, theme.CREAM, "bold", "midleft")
         hp = g.hp[seat % 2]
-        heart = pygame.Rect(plate.x + 10, band.bottom + 8, 62, 42)
+        heart = pygame.Rect(plate.x + 8, band.bottom + 6, 60 if wide else 48, 40)
         self.draw_heart(target, heart, hp)
-        theme.text(target, "team HP" if g.n == 4 else "life", (heart.centerx, heart.bottom),
-                   9, theme.PARCHMENT_DIM, "bold", "midtop")
-        bar = pygame.Rect(plate.x + 10, heart.bottom + 14, plate.w - 20, 6)
+        bar = pygame.Rect(plate.x + 10, heart.bottom + 10, plate.w - 20, 6)
         pygame.draw.rect(target, (60, 34, 30), bar, border_radius=3)
         lit = bar.copy()
         lit.w = round(bar.w * max(0, min(50, hp)) / 50)
         if lit.w:
             pygame.draw.rect(target, (200, 64, 54), lit, border_radius=3)
-        x0 = heart.right + 8
+        theme.text(target, "team life" if g.n == 4 else "life", (bar.x, bar.bottom + 2), 9,
+                   theme.PARCHMENT_DIM, "bold")
+        x0, r = heart.right + 6, 5
         used, limit = sp_used(g, seat), g.sp_limit[seat]
-        theme.text(target, f"SP {used}/{limit}", (x0, heart.y + 2), 11,
-                   theme.CREAM, "bold")
-        self.draw_pips(target, (x0, heart.y + 18), limit, used, (120, 170, 230), 6)
+        theme.text(target, f"SP {used}/{limit}", (x0, heart.y), 11, theme.CREAM, "bold")
+        self.draw_pips(target, (x0, heart.y + 14), limit, used, (120, 170, 230), r)
         acts = g.actions[seat]
-        theme.text(target, f"Actions {acts}", (x0, heart.y + 28), 11, theme.CREAM, "bold")
-        self.draw_pips(target, (x0, heart.y + 44), max(acts, 0), acts, theme.BRASS_LIGHT, 6)
-        hand = len(g.zones["hand"][seat])
-        words = f"hand {hand}" + (f" · banished {len(g.zones['banished'][seat])}"
-                                  if g.zones["banished"][seat] else "")
-        theme.text(target, words, (plate.x + 10, bar.bottom + 6), 10, theme.PARCHMENT_DIM,
-                   "bold")
+        theme.text(target, f"{'Actions' if wide else 'AP'} {acts}", (x0, heart.y + 25), 11,
+                   theme.CREAM, "bold")
+        self.draw_pips(target, (x0, heart.y + 39), max(acts, 0), acts, theme.BRASS_LIGHT, r)
+        self.draw_hand_backs(target, seat, pygame.Rect(plate.x + 10, bar.bottom + 16,
+                                                       plate.w - 20, 22))
         if g.active == seat and g.phase == "play":
-            theme.text(target, "ACTIVE", (plate.x + 10, bar.bottom + 20), 10, theme.BRASS_LIGHT,
-                       "bold")
+            theme.text(target, "ACTIVE", (plate.right - 8, bar.bottom + 2), 9,
+                       theme.BRASS_LIGHT, "bold", "topright")
+
+    def draw_hand_backs(self, target: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
+        """The seat's hand as a little fan of card backs with its size (banished cards
+        counted beside it)."""
+        g = self.game
+        count = len(g.zones["hand"][seat])
+        for k in range(min(count, 7)):
+            draw_back(target, pygame.Rect(rect.x + k * 9, rect.y, 15, 21), small=True)
+        words = f"hand {count}"
+        if g.zones["banished"][seat]:
+            words += f" · {len(g.zones['banished'][seat])} banished"
+        theme.text(target, words, (rect.x + min(count, 7) * 9 + 10, rect.centery), 10,
+                   theme.PARCHMENT_DIM, "bold", "midleft")
 
     @staticmethod
     def draw_heart(target: pygame.Surface, rect: pygame.Rect, hp: int) -> None:
@@ -476,8 +522,12 @@ class TerreneTable(DraftBoard, GenericTable):
         who = g.player_name(g.active) if g.phase == "play" else ""
         theme.text(target, theme.ellipsize(who, left.w - 20, 10), (left.x + 10, left.y + 26), 10,
                    theme.PARCHMENT_DIM)
-        if g.set_mode:
-            self.draw_set_score(target, pygame.Rect(left.right - 86, left.y + 4, 80, 20))
+        draft = self.model.view
+        if isinstance(draft, DraftMatch):
+            theme.text(target, f"draft round {draft.tour.round}", (left.right - 8, left.y + 6),
+                       10, theme.PARCHMENT_DIM, "bold", "topright")
+        elif g.set_mode:
+            self.draw_set_score(target, pygame.Rect(left.right - 120, left.y + 4, 112, 18))
         self.draw_chain(target, pygame.Rect(left.right + 10, MIDDLE.y + 4, 520, MIDDLE.h - 8))
         self.draw_battle(target, pygame.Rect(MIDDLE.right - 236, MIDDLE.y + 4, 228,
                                              MIDDLE.h - 8))
@@ -485,12 +535,12 @@ class TerreneTable(DraftBoard, GenericTable):
     def draw_set_score(self, target: pygame.Surface, rect: pygame.Rect) -> None:
         """Best of three: a pip per game won, in each team's colour."""
         g = self.game
-        theme.text(target, f"game {g.game_no}", (rect.right, rect.y), 10, theme.PARCHMENT_DIM,
-                   "bold", "topright")
+        theme.text(target, f"game {g.game_no}", (rect.x, rect.centery), 10,
+                   theme.PARCHMENT_DIM, "bold", "midleft")
         for team in (0, 1):
             colour = self.seat_colour(team)
             for k in range(2):
-                c = (rect.x + 20 + team * 36 + k * 13, rect.y + 28)
+                c = (rect.x + 52 + team * 32 + k * 13, rect.centery)
                 if k < g.set_wins[team]:
                     pygame.draw.circle(target, colour, c, 5)
                 pygame.draw.circle(target, theme.CREAM, c, 5, 1)
@@ -501,18 +551,18 @@ class TerreneTable(DraftBoard, GenericTable):
             theme.text(target, "The chain is empty", rect.center, 12, theme.MUTED,
                        anchor="center")
             return
-        theme.text(target, "CHAIN ▸ resolves from the top", (rect.x, rect.y - 2), 8,
-                   theme.BRASS_LIGHT, "bold")
+        theme.text(target, "CHAIN · the newest (right) resolves first", (rect.x, rect.y - 3),
+                   8, theme.BRASS_LIGHT, "bold")
         n = len(g.chain)
         w = 176
-        step = min(w - 30, (rect.w - w) / max(1, n - 1)) if n > 1 else 0
+        step = min(w + 6, (rect.w - w) / max(1, n - 1)) if n > 1 else 0
         for k, link in enumerate(g.chain):
             tile = chain_tile(link["label"], g.player_name(link["seat"]),
                               self.seat_colour(link["seat"]), k + 1, k == n - 1,
                               bool(link["negated"]))
             angle = (k - (n - 1) / 2) * 2.5
             turned = pygame.transform.rotate(tile, -angle) if n > 1 else tile
-            centre = (round(rect.x + w / 2 + k * step), rect.centery + 6 - (k % 2))
+            centre = (round(rect.x + w / 2 + k * step), rect.centery + 5 - 2 * (k % 2))
             target.blit(turned, turned.get_rect(center=centre))
 
     def draw_battle(self, target: pygame.Surface, rect: pygame.Rect) -> None:
@@ -578,14 +628,14 @@ class TerreneTable(DraftBoard, GenericTable):
             return
         name = self.seat_names[m.actor]
         words = f"{name} is thinking" if m.thinking else f"Waiting for {name}"
-        centre = (STRIP.centerx, STRIP.centery + 6)
-        theme.text(target, words, centre, 20, theme.PARCHMENT_DIM, "bold", "center")
+        centre = (STRIP.centerx + 20, STRIP.centery + 6)
+        box = theme.text(target, words, centre, 20, theme.PARCHMENT_DIM, "bold", "center")
         for k in range(8):
             angle = k * math.tau / 8 + self.clock * 3
             pygame.draw.circle(target, theme.blend((16, 44, 37), self.colour(m.actor),
                                                    0.3 + 0.7 * k / 8),
-                               (centre[0] + 16 * math.cos(angle) - 260,
-                                centre[1] + 16 * math.sin(angle)), 3)
+                               (box.x - 30 + 14 * math.cos(angle),
+                                centre[1] + 14 * math.sin(angle)), 3)
 
 
 TABLE = TerreneTable

@@ -149,6 +149,20 @@ def unit_picture(look: UnitLook) -> pygame.Surface:
     return surf
 
 
+def draw_art(surf: pygame.Surface, art: pygame.Rect, colour: tuple[int, int, int]) -> None:
+    """A card's picture: hills under a sky, in the card's colour."""
+    pygame.draw.rect(surf, theme.blend(colour, theme.PARCHMENT, 0.6), art, border_radius=4)
+    clip = surf.get_clip()
+    surf.set_clip(art)
+    for k in range(4):
+        hill = pygame.Rect(art.x - 14 + k * art.w // 3, art.bottom - 20 - (k % 2) * 9,
+                           art.w // 2 + 10, 44)
+        pygame.draw.ellipse(surf, theme.blend(colour, theme.PARCHMENT, 0.1 + 0.12 * k), hill)
+    pygame.draw.circle(surf, theme.lighten(colour, 90), (art.right - 16, art.y + 14), 7)
+    surf.set_clip(clip)
+    pygame.draw.rect(surf, theme.blend(colour, theme.INK, 0.3), art, 1, border_radius=4)
+
+
 def draw_hp_bar(surf: pygame.Surface, rect: pygame.Rect, left: int, total: int) -> None:
     pygame.draw.rect(surf, (70, 40, 36), rect, border_radius=3)
     if total > 0 and left > 0:
@@ -186,13 +200,19 @@ def hand_picture(look: CardLook, w: int = HAND_W, h: int = HAND_H) -> pygame.Sur
     theme.text(surf, theme.ellipsize(look.line, w - 8, 8, "bold"), (4, band.bottom + 2), 8,
                theme.blend(colour, theme.INK, 0.4), "bold")
     y = band.bottom + 14
-    lines = theme.wrap(look.text, w - 8, 8)
-    room = max(0, (h - y - 2) // 10)
+    size = 10 if h >= 160 else 8  # a big card (the draft's) is read at a bigger size
+    if h >= 160:  # a big card has room for its picture
+        art = pygame.Rect(5, y, w - 10, 56)
+        draw_art(surf, art, colour)
+        y = art.bottom + 5
+    step = size + 2
+    lines = theme.wrap(look.text, w - 8, size)
+    room = max(0, (h - y - 2) // step)
     for k, line in enumerate(lines[:room]):
         if k == room - 1 and len(lines) > room:
-            line = theme.ellipsize(line + " …", w - 8, 8)
-        theme.text(surf, line, (4, y), 8, theme.INK)
-        y += 10
+            line = theme.ellipsize(line + " …", w - 8, size)
+        theme.text(surf, line, (4, y), size, theme.INK)
+        y += step
     return surf
 
 
@@ -234,7 +254,8 @@ def draw_pile(target: pygame.Surface, rect: pygame.Rect, count: int, label: str,
         if top and k == layers - 1:
             pygame.draw.rect(target, theme.PARCHMENT_DIM, card, border_radius=5)
             pygame.draw.rect(target, theme.WOOD, card, 1, border_radius=5)
-            for j, line in enumerate(theme.wrap(top, card.w - 4, 7, "bold")[:3]):
+            lines = theme.wrap(top, card.w - 4, 7, "bold")[:2] if rect.w >= 30 else []
+            for j, line in enumerate(lines):
                 theme.text(target, line, (card.centerx, card.y + 3 + 8 * j), 7, theme.INK,
                            "bold", "midtop")
         else:

@@ -5,6 +5,7 @@ and at the end: the standings. The games themselves are drawn by the card table.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pygame
@@ -17,19 +18,30 @@ from game.tables.terrene_read import card_look
 from rules.terrene.content import cards
 from rules.terrene.draft_match import HIDDEN
 
-PICK_W, PICK_H = 112, 124
 POOL = pygame.Rect(BOARD.x, BOARD.bottom - 128, BOARD.w, 128)
 PICKS = pygame.Rect(BOARD.x, BOARD.y + 40, BOARD.w, POOL.y - BOARD.y - 48)
+GAP = 8
 
 
-def pick_spot(count: int, index: int) -> tuple[float, float]:
-    """Card ``index`` of ``count`` on offer: rows of up to eight, overlapping past 16."""
-    per_row = max(8, (count + 1) // 2)
+def pick_grid(count: int) -> tuple[int, int, int]:
+    """(cards a row, width, height) of the biggest cards that lay ``count`` in up to four
+    rows without overlapping."""
+    best = (1, 0, 0)
+    for rows in range(1, 5):
+        per_row = max(1, math.ceil(count / rows))
+        w = min(128, (PICKS.w - 24 - (per_row - 1) * GAP) // per_row)
+        h = min(210, (PICKS.h - 8 - (rows - 1) * GAP) // rows, int(w * 1.6))
+        w = min(w, int(h * 0.9))
+        if w * h > best[1] * best[2]:
+            best = (per_row, w, h)
+    return best
+
+
+def pick_spot(count: int, index: int) -> pygame.Rect:
+    """Where card ``index`` of ``count`` on offer lies."""
+    per_row, w, h = pick_grid(count)
     row, col = divmod(index, per_row)
-    width = PICKS.w - 24
-    step = min(PICK_W + 10, (width - PICK_W) / max(1, per_row - 1))
-    return (PICKS.x + 12 + PICK_W / 2 + col * step,
-            PICKS.y + 8 + PICK_H / 2 + row * (PICK_H + 10))
+    return pygame.Rect(PICKS.x + 12 + col * (w + GAP), PICKS.y + 4 + row * (h + GAP), w, h)
 
 
 class DraftBoard(GenericTable):
@@ -53,9 +65,9 @@ class DraftBoard(GenericTable):
                    if a.kind in ("draft_pick", "deck_add") and a.args}
         shown = self.on_offer(view)
         for k, cid in enumerate(shown):
-            x, y = pick_spot(len(shown), k)
+            spot = pick_spot(len(shown), k)
             action = offered.get(cid)
-            node = CardWidget(x, y, PICK_W, PICK_H, f"draft.{k}",
+            node = CardWidget(spot.centerx, spot.centery, spot.w, spot.h, f"draft.{k}",
                               (lambda a=action: self.choose(a)) if action else None)
             node.look, node.lit, node.z = card_look(cid), action is not None, 10 + k
             self.draft_cards.append(node)
@@ -87,8 +99,9 @@ class DraftBoard(GenericTable):
         head = {"pick": "Draft: pick a card from the pile in front of you",
                 "build": "Deck building: put 20 of your picks in your deck",
                 "over": "The draft is over", "play": "Tournament"}.get(view.stage, view.stage)
-        if viewer is None or view.stage == "pick" and not self.draft_cards:
-            head = {"pick": "Draft: the others are picking"}.get(view.stage, head)
+        if view.stage in ("pick", "build") and not any(c.lit for c in self.draft_cards):
+            head = {"pick": "Draft: the pile in front of you (the others are picking)",
+                    "build": "Deck building: waiting for the others"}[view.stage]
         theme.text(target, head, (BOARD.x + 16, BOARD.y + 10), 20, theme.BRASS_LIGHT,
                    "display")
         d = view.draft

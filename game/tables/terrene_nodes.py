@@ -15,6 +15,7 @@ from game.tables.terrene_layout import CARD_H, CARD_W, PEEK
 from game.widgets import Button, Widget
 
 LIT = theme.BRASS_LIGHT
+LIFT = 8  # how far a pointed-at card rises
 
 
 class CardWidget(Widget):
@@ -47,6 +48,9 @@ class CardWidget(Widget):
         return self._surf
 
     def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
+        """Drawn lifted a little while pointed at (hover focuses a lit card)."""
+        if self.glow > 0.01 and self.lit:
+            world = world @ Affine.local(0, -LIFT * self.glow, 0.0, 1.0)
         blit_transformed(target, self.surface(), world, alpha)
 
 
