@@ -51,6 +51,9 @@ class ChaostleTable(GenericTable):
         self.places: dict[str, str] = {}
         self.trapped: dict[str, str] = {}
         self.paths: dict[str, list[str]] = {}  # the last path each character moved along
+        self.pending: dict[str, int] = {}  # walks waiting in the tray's queue, by character
+        self.heading: dict[str, str] = {}  # where a standee is already hopping to
+        self.leaving: set[str] = set()  # standees that fade once the dice before have landed
         self.targets: list[Widget] = []
         self.selected: str | None = None
         self.fate = FatePopup()
@@ -98,7 +101,8 @@ class ChaostleTable(GenericTable):
 
     def place_figures(self, view: Any) -> None:
         """A standee per character in play; one whose space changed hops there along the
-        path it took (or straight there after a load); one that left play fades away."""
+        path it took (or straight there after a load) unless its walk waits its turn
+        behind the dice; one that left play fades away once the dice before have landed."""
         seen = set()
         for cid, ch in view.chars.items():
             at = ch.get("at")
@@ -106,19 +110,31 @@ class ChaostleTable(GenericTable):
                 continue
             seen.add(cid)
             figure = self.figures.get(cid)
-            path = self.paths.pop(cid, None)
             if figure is None:
-                figure = self.new_figure(view, cid, path)
-            elif self.places.get(cid) != at:
-                self.walk_figure(view, figure, path, at)
+                figure = self.new_figure(view, cid, self.paths.get(cid))
+            elif self.places.get(cid) != at and self.heading.get(cid) != at \
+                    and not self.pending.get(cid):
+                self.walk_figure(view, figure, self.paths.pop(cid, None), at)
+                self.heading[cid] = at
             figure.health = ch.get("hp", 0) / max(1, view.max_hp(cid))
             figure.marks = tuple(m for m in ("bad_vibes", "burden") if ch.get(m))
             figure.colour = self.char_colour(view, cid)
             self.places[cid] = at
-        for cid in [c for c in self.figures if c not in seen]:
-            self.retire(cid)
+        for cid in [c for c in self.figures if c not in seen and c not in self.leaving]:
+            self.leaving.add(cid)
+            self.tray.then(lambda c=cid: self.retire(c))
         self.trapped = {c: ch["trap"] for c, ch in view.chars.items()
                         if ch.get("status") == "trap" and ch.get("trap")}
+
+    def start_walk(self, cid: str, path: list[str]) -> None:
+        """A move event's turn in the tray's queue: the standee hops along its path."""
+        self.pending[cid] = max(0, self.pending.get(cid, 0) - 1)
+        figure, view = self.figures.get(cid), self.model.view
+        if figure is None or view is None or cid in self.leaving or not path:
+            return  # not standing yet: it is stood at the path's start and walks then
+        self.paths.pop(cid, None)
+        self.heading[cid] = path[-1]
+        self.walk_figure(view, figure, path, path[-1])
 
     def stand_point(self, view: Any, space: str) -> tuple[float, float]:
         x, y = lay.space_xy(view.board.spaces[space])
@@ -136,8 +152,12 @@ class ChaostleTable(GenericTable):
         figure.z = 10 + y / 1000
         self.figures[cid] = figure
         self.add(figure)
+        if self.pending.get(cid):
+            return figure  # its walk comes in the tray's queue
+        self.paths.pop(cid, None)
         if path and len(path) > 1 or (x, y) != self.stand_point(view, at):
             self.walk_figure(view, figure, path, at)
+            self.heading[cid] = at
         return figure
 
     def walk_figure(self, view: Any, figure: Figure, path: list[str] | None, at: str) -> None:
@@ -152,8 +172,14 @@ class ChaostleTable(GenericTable):
         figure.hop_along(points)
 
     def retire(self, cid: str) -> None:
-        figure = self.figures.pop(cid)
+        self.leaving.discard(cid)
+        figure = self.figures.get(cid)
+        view = self.model.view
+        if figure is None or (view is not None and view.chars[cid].get("status") == "play"):
+            return  # back in play meanwhile
+        del self.figures[cid]
         self.places.pop(cid, None)
+        self.heading.pop(cid, None)
         figure.tween("alpha", 0.0, 0.5, delay=0.3, on_done=lambda: self.remove(figure)
                      if figure.parent is self else None)
 
@@ -327,9 +353,9 @@ class ChaostleTable(GenericTable):
 
     # -- events -> motion ---------------------------------------------------------------------
     def show_events(self, events: list[Event], viewer: int | None) -> None:
-        """A new batch: rolls of earlier batches still waiting land at once first (the
-        player has moved on), then this batch's are thrown one after another."""
-        if self.tray.waiting:
+        """A new batch: the rolls of earlier batches land at once first (the player has
+        moved on), then this batch's are thrown one after another."""
+        if self.tray.rolling:
             self.tray.skip()
         super().show_events(events, viewer)
 
@@ -341,7 +367,10 @@ class ChaostleTable(GenericTable):
         data = event.data
         if event.kind in ("move", "frog"):
             if isinstance(data.get("char"), str) and isinstance(data.get("path"), list):
-                self.paths[data["char"]] = [str(p) for p in data["path"]]
+                cid, path = data["char"], [str(p) for p in data["path"]]
+                self.paths[cid] = path
+                self.pending[cid] = self.pending.get(cid, 0) + 1
+                self.tray.then(lambda: self.start_walk(cid, path))
             return
         if event.kind == "battle" and isinstance(data.get("a"), str):
             view = self.model.view  # the view before this batch: health before the battle

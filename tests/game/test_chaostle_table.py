@@ -382,3 +382,32 @@ def test_a_foe_two_of_yours_can_reach_waits_for_the_attacker_to_be_chosen(app_di
     click(screen, pick)
     click(screen, named(table, f"attack.{foe}")[0])
     assert chosen == [next(a for a in battles if a.args == (pick.name[7:], foe))]
+
+
+def test_a_conquered_standee_stays_until_the_blows_have_landed(app_dirs):
+    for seed in (4, 16, 32):  # seeded games whose first battle conquers after two blows
+        _, screen, _ = open_table(app_dirs, seed=seed, record=False)
+        session = screen.session
+        try:
+            play_until(screen, random.Random(seed), lambda s: s.phase == "battles"
+                       and not s.queue and any(a.kind == "battle"
+                                               for a in s.legal_actions(s.current)),
+                       limit=1500)
+        except AssertionError:
+            continue
+        table = screen.table
+        before = len(session.log)
+        attack = next(a for a in legal(screen) if a.kind == "battle")
+        table.tray.skip()
+        table.choose(attack)
+        fallen = [e.data["char"] for e in session.log[before:] if e.kind == "conquered"]
+        blows = [e for e in session.log[before:] if e.kind in ("hit", "miss")]
+        if not fallen or len(blows) < 2:
+            continue
+        figure = table.figures.get(fallen[0])
+        assert figure is not None and figure.alpha == 1.0  # the dice are still to land
+        table.tray.skip()
+        screen.root.update(2.0)
+        assert fallen[0] not in table.figures and figure.parent is None
+        return
+    raise AssertionError("no seeded battle conquered anyone after two blows")
