@@ -226,7 +226,7 @@ class TerreneTable(DraftBoard, GenericTable):
             x, y = lay.hand_spot(len(held), k)
             node = self.hand.get(uid)
             if node is None:
-                node = CardWidget(x, y, lay.HAND_W, lay.HAND_H, f"hand.{uid}",
+                node = CardWidget(x, y, lay.hand_width(len(held)), lay.HAND_H, f"hand.{uid}",
                                   lambda u=uid: self.clicked(u))
                 if animate:
                     deck = self.deck_rect(seat)
@@ -239,7 +239,7 @@ class TerreneTable(DraftBoard, GenericTable):
             elif (node.x, node.y) != (x, y):
                 node.tween("x", x, 0.3) if animate else setattr(node, "x", x)
                 node.tween("y", y, 0.3) if animate else setattr(node, "y", y)
-            node.z = 20 + k
+            node.z, node.w = 20 + k, lay.hand_width(len(held))
             node.look = card_look(g.cards[uid])
             node.lit = bool(actions_on(self.model.actions, uid, self.holder_of))
         for uid in [u for u in self.hand if u not in held]:
@@ -261,7 +261,7 @@ class TerreneTable(DraftBoard, GenericTable):
                 uids.append(int(action.args[0]))
         for k, uid in enumerate(uids):
             x, y = lay.hand_spot(len(uids), k)
-            node = CardWidget(x, y, lay.HAND_W, lay.HAND_H, f"offer.{uid}",
+            node = CardWidget(x, y, lay.hand_width(len(uids)), lay.HAND_H, f"offer.{uid}",
                               lambda u=uid: self.clicked(u))
             node.look, node.lit, node.z = card_look(self.game.cards[uid]), True, 20 + k
             self.offers.append(node)
@@ -516,7 +516,7 @@ class TerreneTable(DraftBoard, GenericTable):
         left = pygame.Rect(MIDDLE.x + 8, MIDDLE.y + 4, 210, MIDDLE.h - 8)
         pygame.draw.rect(target, (30, 26, 22), left, border_radius=8)
         turn = f"Turn {g.turn}" if g.phase == "play" else {
-            "party": "Setup: parties", "coin": "Setup", "shuffle": "Setup",
+            "party": "Setup", "coin": "Setup", "shuffle": "Setup",
             "next_game": "Between games", "over": "Game over"}.get(g.phase, g.phase)
         theme.text(target, turn, (left.x + 10, left.y + 4), 15, theme.BRASS_LIGHT, "display")
         who = g.player_name(g.active) if g.phase == "play" else ""

@@ -72,12 +72,19 @@ def unit_spot(row: pygame.Rect, count: int, index: int) -> tuple[float, float, f
     return x, y, scale
 
 
+def hand_width(count: int, area: pygame.Rect = HAND) -> int:
+    """Hand cards narrow (down to 84 px) before they overlap."""
+    if count <= 1:
+        return HAND_W
+    return max(84, min(HAND_W, (area.w - 24 - 8 * (count - 1)) // count))
+
+
 def hand_spot(count: int, index: int, area: pygame.Rect = HAND) -> tuple[float, float]:
     """Centre of hand card ``index`` of ``count``: side by side, overlapping when many."""
-    left = area.x + 12
+    w = hand_width(count, area)
     width = area.w - 24
-    step = HAND_W + 8 if count <= 1 else min(HAND_W + 8, (width - HAND_W) / (count - 1))
-    return left + HAND_W / 2 + index * step, area.y + 20 + HAND_H / 2
+    step = w + 8 if count <= 1 else min(w + 8, (width - w) / (count - 1))
+    return area.x + 12 + w / 2 + index * step, area.y + 20 + HAND_H / 2
 
 
 def strip_button(k: int, shown: int) -> pygame.Rect:
