@@ -354,10 +354,22 @@ class ChaostleTable(GenericTable):
     # -- events -> motion ---------------------------------------------------------------------
     def show_events(self, events: list[Event], viewer: int | None) -> None:
         """A new batch: the rolls of earlier batches land at once first (the player has
-        moved on), then this batch's are thrown one after another."""
+        moved on), then this batch's are thrown one after another, each line of the log
+        written once what it tells has landed."""
         if self.tray.rolling:
             self.tray.skip()
-        super().show_events(events, viewer)
+        self.batch += 1
+        for event in events:
+            if not event.visible(viewer):
+                continue
+            self.animate(event)
+            self.tray.then(lambda e=event, b=self.batch: self.write(e.text, b))
+        self.log_scroll = 0
+
+    def write(self, text: str, batch: int) -> None:
+        """A line of the log, written as what it tells has been shown (after its dice)."""
+        self.log.append((text, batch))
+        self.wrap_log()
 
     def animate(self, event: Event) -> None:
         """Dice go to the tray one roll after another (movement, weapon rolls, castle
@@ -453,6 +465,7 @@ class ChaostleTable(GenericTable):
         """A rebuilt log. Nothing in Chaostle is hidden, so a hot-seat hand-over keeps the
         log and lets the dice in flight land; after a load the last dice thrown lie in the
         tray at rest, the duel card knows its last dice and the fate card its rolled cell."""
+        self.tray.skip()  # whatever is still to land lands (and writes its lines) first
         seen = [e for e in events if e.visible(viewer)]
         if self.log and [t for t, _ in self.log] == [e.text for e in seen]:
             return
@@ -490,8 +503,16 @@ class ChaostleTable(GenericTable):
 
     def throw(self, faces: list[int], colour: tuple[int, int, int], caption: str,
               on_land: Any = None) -> None:
-        caption = theme.ellipsize(caption, lay.TRAY.w - 20, 13)
-        self.tray.throw(faces, 6, colour, caption, on_land)
+        words = theme.ellipsize(caption, lay.TRAY.w - 20, 13)
+        who = caption.split(" rolls ", 1)[0] if " rolls " in caption else ""
+        rolling = theme.ellipsize(f"{who} rolls…" if who else "Rolling…", lay.TRAY.w - 20, 13)
+
+        def landed() -> None:
+            self.tray.caption = words  # what the roll did, once it shows
+            if on_land is not None:
+                on_land()
+
+        self.tray.throw(faces, 6, colour, rolling, landed)
 
     def float_words(self, event: Event) -> None:
         data = event.data

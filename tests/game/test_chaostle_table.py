@@ -411,3 +411,21 @@ def test_a_conquered_standee_stays_until_the_blows_have_landed(app_dirs):
         assert fallen[0] not in table.figures and figure.parent is None
         return
     raise AssertionError("no seeded battle conquered anyone after two blows")
+
+
+def test_the_log_tells_a_blow_only_once_its_die_has_landed(app_dirs):
+    _, screen, _ = open_table(app_dirs, seed=4, record=False)
+    session = screen.session
+    play_until(screen, random.Random(4), lambda s: s.phase == "battles" and not s.queue
+               and any(a.kind == "battle" for a in s.legal_actions(s.current)), limit=1500)
+    table = screen.table
+    table.tray.skip()
+    before, lines = len(session.log), len(table.log)
+    table.choose(next(a for a in legal(screen) if a.kind == "battle"))
+    blows = [e.text for e in session.log[before:] if e.kind in ("hit", "miss")]
+    assert len(blows) >= 2
+    written = [t for t, _ in table.log[lines:]]
+    assert blows[-1] not in written  # still to be thrown
+    assert table.tray.caption in ("", "Rolling…") or table.tray.caption.endswith("rolls…")
+    table.tray.skip()
+    assert [t for t, _ in table.log[lines:]] == [e.text for e in session.log[before:]]
