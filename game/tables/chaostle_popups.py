@@ -208,7 +208,7 @@ class DuelPopup(SpriteNode):
                           int(f.get("range", 0)), bool(f.get("smoke")), self.health.get(cid))
             if self.hurt is not None and self.hurt[0] == cid:
                 words = theme.rendered(f"-{self.hurt[1]}", 22, theme.CREAM, "display")
-                badge = words.get_rect(center=(box.right - 8, box.y + 8)).inflate(16, 6)
+                badge = words.get_rect(center=(box.right - 26, box.y - 2)).inflate(16, 6)
                 pygame.draw.rect(surf, (180, 50, 40), badge, border_radius=12)
                 pygame.draw.rect(surf, theme.CREAM, badge, 2, border_radius=12)
                 surf.blit(words, words.get_rect(center=badge.center))
