@@ -21,6 +21,7 @@ from game.tables.terrene_cards import (
     chain_tile,
     draw_back,
     draw_pile,
+    preview_picture,
     terrain_picture,
 )
 from game.tables.terrene_draft import DraftBoard
@@ -205,6 +206,7 @@ class TerreneTable(DraftBoard, GenericTable):
             cid = g.cards[card]
             node.held = ("" if cid is None else g.name(card), bool(g.units[uid]["card_up"]))
         node.lit = bool(actions_on(self.model.actions, uid, self.holder_of))
+        node.cid = g.cards[uid]
 
     def retire(self, node: CardWidget, animate: bool) -> None:
         """A card leaves the table: it fades as it sinks (to the discard pile)."""
@@ -242,6 +244,7 @@ class TerreneTable(DraftBoard, GenericTable):
             node.z, node.w = 20 + k, lay.hand_width(len(held))
             node.look = card_look(g.cards[uid])
             node.lit = bool(actions_on(self.model.actions, uid, self.holder_of))
+            node.cid = g.cards[uid]
         for uid in [u for u in self.hand if u not in held]:
             node = self.hand.pop(uid)
             if uid in self.units:  # recruited or hidden: the unit node took its place
@@ -264,6 +267,7 @@ class TerreneTable(DraftBoard, GenericTable):
             node = CardWidget(x, y, lay.hand_width(len(uids)), lay.HAND_H, f"offer.{uid}",
                               lambda u=uid: self.clicked(u))
             node.look, node.lit, node.z = card_look(self.game.cards[uid]), True, 20 + k
+            node.cid = self.game.cards[uid]
             self.offers.append(node)
             self.add(node)
 
@@ -272,7 +276,21 @@ class TerreneTable(DraftBoard, GenericTable):
         """Focus order: the actions, paging, then the lit cards (hand, offers, table, draft
         pile), then the menu; pointing at a lit card lifts it."""
         cards = [*self.hand.values(), *self.offers, *self.units.values(), *self.draft_cards]
-        return [*self.buttons, *self.pager, *(c for c in cards if c.lit), self.menu_button]
+        known = [c for c in cards if c.cid is not None and c.interactive]
+        return [*self.buttons, *self.pager, *(c for c in known if c.lit),
+                *(c for c in known if not c.lit), self.menu_button]
+
+    def draw_motion(self, target: pygame.Surface) -> None:
+        """Every frame: the generic status and rings, and the card pointed at (or focused)
+        enlarged over the log so its whole text can be read."""
+        super().draw_motion(target)
+        cards = [*self.hand.values(), *self.offers, *self.units.values(), *self.draft_cards]
+        pointed = next((c for c in cards if c.focused and c.cid is not None), None)
+        if pointed is None:
+            return
+        big = preview_picture(card_look(pointed.cid))
+        spot = big.get_rect(midtop=(SIDE_LOG.centerx, SIDE_LOG.y + 4))
+        target.blit(big, spot)
 
     def clicked(self, uid: int) -> None:
         """A card was clicked: play its one action, or offer its several in a menu."""

@@ -182,7 +182,8 @@ def draw_stat(surf: pygame.Surface, rect: pygame.Rect, label: str, value: int,
 
 
 @lru_cache(maxsize=256)
-def hand_picture(look: CardLook, w: int = HAND_W, h: int = HAND_H) -> pygame.Surface:
+def hand_picture(look: CardLook, w: int = HAND_W, h: int = HAND_H, size: int = 0
+                 ) -> pygame.Surface:
     """A card as held: name, type and cost, its text (card back without a name)."""
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     rect = surf.get_rect()
@@ -193,14 +194,16 @@ def hand_picture(look: CardLook, w: int = HAND_W, h: int = HAND_H) -> pygame.Sur
         KINDS.get(look.kind, theme.WOOD)
     pygame.draw.rect(surf, theme.PARCHMENT, rect, border_radius=7)
     pygame.draw.rect(surf, colour, rect, 2, border_radius=7)
-    band = pygame.Rect(2, 2, w - 4, 15)
+    big = size >= 12  # the enlarged preview: bigger name and type line
+    band = pygame.Rect(2, 2, w - 4, 19 if big else 15)
     pygame.draw.rect(surf, colour, band, border_top_left_radius=6, border_top_right_radius=6)
-    theme.text(surf, theme.ellipsize(look.name, band.w - 6, 10, "bold"),
-               (band.x + 3, band.centery), 10, theme.CREAM, "bold", "midleft")
-    theme.text(surf, theme.ellipsize(look.line, w - 8, 8, "bold"), (4, band.bottom + 2), 8,
-               theme.blend(colour, theme.INK, 0.4), "bold")
-    y = band.bottom + 14
-    size = 10 if h >= 160 else 8  # a big card (the draft's) is read at a bigger size
+    name_size, line_size = (13, 10) if big else (10, 8)
+    theme.text(surf, theme.ellipsize(look.name, band.w - 6, name_size, "bold"),
+               (band.x + 3, band.centery), name_size, theme.CREAM, "bold", "midleft")
+    theme.text(surf, theme.ellipsize(look.line, w - 8, line_size, "bold"),
+               (4, band.bottom + 2), line_size, theme.blend(colour, theme.INK, 0.4), "bold")
+    y = band.bottom + line_size + 6
+    size = size or (10 if h >= 160 else 8)  # big cards are read at bigger sizes
     if h >= 160:  # a big card has room for its picture
         art = pygame.Rect(5, y, w - 10, 56)
         draw_art(surf, art, colour)
@@ -289,4 +292,21 @@ def _chain_tile(label: str, who: str, colour: tuple[int, int, int], order: int, 
     if negated:
         pygame.draw.line(surf, HURT, (10, h - 6), (w - 6, 6), 3)
         theme.text(surf, "NEGATED", (w - 6, h - 4), 8, HURT, "bold", "bottomright")
+    return surf
+
+
+PREVIEW = (236, 300)  # the enlarged card shown while one is pointed at (at most)
+PREVIEW_TEXT = 12
+PREVIEW_TOP = 99  # name band, type line and picture above the text
+
+
+@lru_cache(maxsize=32)
+def preview_picture(look: CardLook) -> pygame.Surface:
+    """A card enlarged (with a shadow) so its whole text can be read."""
+    w, most = PREVIEW
+    lines = len(theme.wrap(look.text, w - 8, PREVIEW_TEXT))
+    h = max(170, min(most, PREVIEW_TOP + (PREVIEW_TEXT + 2) * lines + 10))
+    surf = pygame.Surface((w + 8, h + 8), pygame.SRCALPHA)
+    pygame.draw.rect(surf, (0, 0, 0, 110), (6, 8, w, h), border_radius=10)
+    surf.blit(hand_picture(look, w, h, PREVIEW_TEXT), (0, 0))
     return surf

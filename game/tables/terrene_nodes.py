@@ -25,6 +25,7 @@ class CardWidget(Widget):
                  on_activate: Callable[[], None] | None = None) -> None:
         super().__init__(x, y, w, h, name=name, on_activate=on_activate)
         self.lit = False
+        self.cid: str | None = None  # the card shown (None: a back), for the preview
         self.look: object = None
         self._surf: pygame.Surface | None = None
         self._key: object = None

@@ -15,6 +15,7 @@ from game.screens.table import TableScreen
 from game.session import Seat, Session
 from game.tables import table_for
 from game.tables.terrene import TerreneTable
+from game.tables.terrene_nodes import CardWidget
 from game.tables.terrene_read import actions_on
 from rules.terrene.draft_match import DraftMatch
 
@@ -206,6 +207,9 @@ def test_hidden_cards_stay_hidden_and_a_spectator_sees_no_hand(app_dirs):
     own = [u for u in state.party[viewer] if not state.units[u]["up"]]
     assert all(table.units[u].look.name == state.name(u) and table.units[u].look.hidden
                for u in own)
+    focusable = [w for w in table.widgets() if isinstance(w, CardWidget)]
+    assert all(table.units[u] not in focusable for u in hidden)  # no enlarged preview
+    assert all(w.cid == state.cards[int(w.name.split(".")[1])] for w in focusable)
     show(screen, None)
     app.compose(app.canvas)
     assert table.hand == {} and table.inner is None
@@ -262,3 +266,22 @@ def test_an_attack_lunges_and_damage_rises_as_a_number(app_dirs):
     assert state.hp != hp_before or state.battle is None
     floats = [n for n in table.children if n.name == "float"]
     assert floats
+
+
+def test_pointing_at_a_card_shows_it_enlarged_over_the_log(app_dirs):
+    app, screen, _ = open_table(app_dirs, 2, 10)
+    play_until(screen, random.Random(10), lambda s: playing(s) and s.zones["hand"][
+        s.decision().players[0]])
+    table = screen.table
+    card = next(iter(table.hand.values()))
+    app.compose(app.canvas)
+    before = app.canvas.copy()
+    screen.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(0, 0), buttons=(0,)))
+    screen.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=card.to_world(), rel=(0, 0),
+                                     buttons=(0, 0, 0)))
+    assert card.focused
+    app.compose(app.canvas)
+    from game.tables.terrene_layout import SIDE_LOG
+
+    spot = (SIDE_LOG.centerx, SIDE_LOG.y + 60)
+    assert app.canvas.get_at(spot) != before.get_at(spot)
