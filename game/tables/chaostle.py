@@ -631,12 +631,14 @@ class ChaostleTable(GenericTable):
             actor = self.model.actor
             current = seat == (view.current if actor is None else actor) \
                 and view.phase not in ("first", "over")
+            won = view.phase == "over" and getattr(view, "winner", None) == seat
             need = view.sanctuary_needed()
             extra = f"Sanctuary {view.sanctuary_count(seat)}/{need}" if view.armies[seat] \
                 else ""
             kind = self.seat_kinds[seat] if seat < len(self.seat_kinds) else ""
-            army_head(target, row, view.player_name(seat), kind, self.colour(seat), current,
-                      seat == self.model.viewer, extra, lay.compact(n))
+            army_head(target, row, view.player_name(seat), kind, self.colour(seat),
+                      current or won, seat == self.model.viewer, extra, lay.compact(n),
+                      "WINNER" if won else "TO PLAY")
             slots = self.army_slots(view, seat)
             for i, cid in enumerate(view.armies[seat]):
                 rect = lay.card_rect(n, seat, i, slots)

@@ -271,7 +271,7 @@ def _start_label(view: Any, cid: str) -> str:
 
 def army_head(target: pygame.Surface, row: pygame.Rect, name: str, kind: str,
               colour: tuple[int, int, int], current: bool, you: bool, extra: str,
-              slim: bool = False) -> None:
+              slim: bool = False, tag: str = "TO PLAY") -> None:
     """The army's row: a frame in its colour, the player's name, seat kind and notes (in
     a slim row: on two lines at the left, the cards beside them)."""
     fill = (52, 40, 32) if not current else (84, 64, 40)
@@ -286,10 +286,10 @@ def army_head(target: pygame.Surface, row: pygame.Rect, name: str, kind: str,
                        (row.x + 32, row.y + 12), 14, theme.BRASS_LIGHT if current else
                        theme.PARCHMENT, "bold", "midleft").right
     if current and not slim:
-        tag = theme.rendered("TO PLAY", 10, theme.INK, "bold")
-        box = tag.get_rect(midleft=(right + 10, row.y + 12)).inflate(10, 4)
+        words_surf = theme.rendered(tag, 10, theme.INK, "bold")
+        box = words_surf.get_rect(midleft=(right + 10, row.y + 12)).inflate(10, 4)
         pygame.draw.rect(target, theme.BRASS_LIGHT, box, border_radius=6)
-        target.blit(tag, tag.get_rect(center=box.center))
+        target.blit(words_surf, words_surf.get_rect(center=box.center))
     words = f"{extra}   {kind}" if extra else kind
     if slim:
         theme.text(target, theme.ellipsize(words, 160, 11), (row.x + 32, row.y + 32), 11,
