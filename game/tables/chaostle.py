@@ -7,6 +7,7 @@ plays that action; every legal action also stays on the generic action buttons."
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -47,6 +48,7 @@ class ChaostleTable(GenericTable):
         self.tray = QueuedTray(lay.TRAY.centerx, lay.TRAY.centery, lay.TRAY.w, lay.TRAY.h)
         self.add(self.tray)
         self.panels_area = pygame.Rect(lay.BOARD.x, lay.BOARD.y, 0, 0)  # no text panels
+        self.look: tuple[object, ...] = ()  # what the still layer shows (see static_key)
         self.figures: dict[str, Figure] = {}
         self.places: dict[str, str] = {}
         self.trapped: dict[str, str] = {}
@@ -94,6 +96,8 @@ class ChaostleTable(GenericTable):
         if view is None:
             return
         draw_castle(view)  # drawn once per board: here rather than inside a timed frame
+        position = json.dumps(view.to_json(), sort_keys=True, default=str)
+        self.look = (position, model.actions, model.actor, model.ending, model.viewer)
         self.place_figures(view)
         self.fate.follow(view)
         self.duel.follow(view, self)
@@ -538,7 +542,12 @@ class ChaostleTable(GenericTable):
 
     # -- drawing ------------------------------------------------------------------------------
     def static_key(self) -> tuple[object, ...]:
-        return (*super().static_key(), self.selected)
+        """What the still layer shows: the position itself (not how often it was
+        refreshed: a refresh that changes nothing, as when the AI starts thinking, keeps
+        the layer), the choices, the log, the page, the focus and the selection."""
+        focused = next((b.label for b in self.buttons if b.focused), "")
+        return (self.look, len(self.log), self.batch, self.log_scroll, self.page, focused,
+                self.selected)
 
     def draw_seats(self, target: pygame.Surface) -> None:
         """The seats are the armies' rows of the roster (drawn with the panels)."""

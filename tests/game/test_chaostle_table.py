@@ -429,3 +429,15 @@ def test_the_log_tells_a_blow_only_once_its_die_has_landed(app_dirs):
     assert table.tray.caption in ("", "Rolling…") or table.tray.caption.endswith("rolls…")
     table.tray.skip()
     assert [t for t, _ in table.log[lines:]] == [e.text for e in session.log[before:]]
+
+
+def test_a_refresh_that_changes_nothing_keeps_the_still_layer(app_dirs):
+    _, screen, _ = open_table(app_dirs, seed=2, record=False)
+    play_until(screen, random.Random(2), in_phase("move"))
+    table = screen.table
+    layer = table.static_layer()
+    screen.refresh()  # as when the AI starts thinking: the same position
+    assert table.static_layer() is layer
+    table.choose(legal(screen)[0])
+    table.tray.skip()
+    assert table.static_layer() is not layer
