@@ -65,7 +65,15 @@ def element_colour(element: str) -> tuple[int, int, int]:
 
 
 def draw_back(surf: pygame.Surface, rect: pygame.Rect, small: bool = False) -> None:
-    """A Terrene card back: deep blue, a brass frame and a compass-rose diamond."""
+    """A Terrene card back: deep blue, a brass frame and a compass-rose diamond (drawn
+    once per size, then blitted)."""
+    surf.blit(back_picture(rect.w, rect.h, small), rect.topleft)
+
+
+@lru_cache(maxsize=64)
+def back_picture(w: int, h: int, small: bool) -> pygame.Surface:
+    surf = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
+    rect = surf.get_rect()
     pygame.draw.rect(surf, BACK, rect, border_radius=8)
     pygame.draw.rect(surf, BACK_EDGE, rect, 2, border_radius=8)
     inner = rect.inflate(-10, -10)
@@ -79,6 +87,7 @@ def draw_back(surf: pygame.Surface, rect: pygame.Rect, small: bool = False) -> N
     pygame.draw.circle(surf, BACK_EDGE, (cx, cy), max(2, r // 4))
     if not small and inner.h > 60:
         theme.text(surf, "TERRENE", (cx, inner.bottom - 8), 8, BACK_EDGE, "bold", "midbottom")
+    return surf
 
 
 def badge(surf: pygame.Surface, word: str, colour: tuple[int, int, int],
