@@ -144,10 +144,12 @@ class DraftCard(Widget):
         self.interactive = on_activate is not None
         self.z = 20
 
+    def draw(self, target: pygame.Surface) -> None:
+        if self.linked or self.focused or self.glow > 0.05:
+            super().draw(target)  # lying still, the table's still layer has drawn it
+
     def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
         lift = 1.0 if self.linked else self.glow
-        if lift <= 0.05 and not self.focused:
-            return  # lying still: the table's still layer has drawn it
         rect = self.box(world).move(0, -round(4 * lift))
         blit_transformed(target, draft_face(self.card, rect.w, rect.h, self.enabled),
                          Affine(tx=rect.centerx, ty=rect.centery), 1.0)
