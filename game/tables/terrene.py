@@ -273,12 +273,13 @@ class TerreneTable(DraftBoard, GenericTable):
 
     # -- clicks ----------------------------------------------------------------------------
     def widgets(self) -> list[Widget]:
-        """Focus order: the actions, paging, then the lit cards (hand, offers, table, draft
-        pile), then the menu; pointing at a lit card lifts it."""
+        """Focus order: the actions, paging, the menu, then the cards (lit ones first: hand,
+        offers, table, draft pile); pointing at a lit card lifts it, at any card face shows
+        it enlarged."""
         cards = [*self.hand.values(), *self.offers, *self.units.values(), *self.draft_cards]
         known = [c for c in cards if c.cid is not None and c.interactive]
-        return [*self.buttons, *self.pager, *(c for c in known if c.lit),
-                *(c for c in known if not c.lit), self.menu_button]
+        return [*self.buttons, *self.pager, self.menu_button, *(c for c in known if c.lit),
+                *(c for c in known if not c.lit)]
 
     def draw_motion(self, target: pygame.Surface) -> None:
         """Every frame: the generic status and rings, and the card pointed at (or focused)
@@ -648,10 +649,10 @@ class TerreneTable(DraftBoard, GenericTable):
         words = f"{name} is thinking" if m.thinking else f"Waiting for {name}"
         centre = (STRIP.centerx + 20, STRIP.centery + 6)
         box = theme.text(target, words, centre, 20, theme.PARCHMENT_DIM, "bold", "center")
+        seat = self.colour(m.actor)
         for k in range(8):
             angle = k * math.tau / 8 + self.clock * 3
-            pygame.draw.circle(target, theme.blend((16, 44, 37), self.colour(m.actor),
-                                                   0.3 + 0.7 * k / 8),
+            pygame.draw.circle(target, theme.blend((16, 44, 37), seat, 0.3 + 0.7 * k / 8),
                                (box.x - 30 + 14 * math.cos(angle),
                                 centre[1] + 14 * math.sin(angle)), 3)
 

@@ -29,6 +29,7 @@ class CardWidget(Widget):
         self.look: object = None
         self._surf: pygame.Surface | None = None
         self._key: object = None
+        self._scaled: tuple[object, pygame.Surface] | None = None  # the picture at a scale
         self.z = 10
 
     def picture(self) -> pygame.Surface:
@@ -52,7 +53,14 @@ class CardWidget(Widget):
         """Drawn lifted a little while pointed at (hover focuses a lit card)."""
         if self.glow > 0.01 and self.lit:
             world = world @ Affine.local(0, -LIFT * self.glow, 0.0, 1.0)
-        blit_transformed(target, self.surface(), world, alpha)
+        surf, scale = self.surface(), world.scale
+        if abs(scale - 1.0) > 0.001 and abs(world.rotation) < 0.05:
+            size = (max(1, round(surf.get_width() * scale)),
+                    max(1, round(surf.get_height() * scale)))
+            if self._scaled is None or self._scaled[0] != (id(surf), size):
+                self._scaled = ((id(surf), size), pygame.transform.smoothscale(surf, size))
+            surf, world = self._scaled[1], world @ Affine.local(0, 0, 0.0, 1 / scale)
+        blit_transformed(target, surf, world, alpha)
 
 
 class UnitNode(CardWidget):
