@@ -107,6 +107,15 @@ def test_retreat_may_go_either_way_away_from_an_opponent():
     assert st2.move_directions(0, "retreat") == [-1]
 
 
+def test_close_stops_before_the_opponent_counting_only_free_spaces():
+    """Team Movement — standups between are hopped, so Close (advance without passing the
+    Opponent) can move only as far as the free spaces between."""
+    st = team_game(W4, "2v2", spaces=(1, 5, 2, 9))
+    assert st.foe(0) == 1 and st.free_between(0) == 2  # spaces 3 and 4; 2 is the ally's
+    st.perform_move(0, "advance", st.free_between(0), "test")
+    assert st.pos(0) == 3 and not st.invariant_violations()
+
+
 def test_drive_offers_an_advance_toward_each_side_with_an_opponent():
     """Team Movement — Drive's Before: Advance 1 or 2 offers both ways between two enemies."""
     st = team_game(W4, "2v2", spaces=(5, 3, 1, 8))
