@@ -26,7 +26,7 @@ from game.tables.terrene_cards import (
 )
 from game.tables.terrene_draft import DraftBoard
 from game.tables.terrene_layout import BOARD, HAND, MIDDLE, SIDE_LOG, SIDE_PANELS, STRIP
-from game.tables.terrene_nodes import CardWidget, ChoiceMenu, FloatText, UnitNode
+from game.tables.terrene_nodes import CardWidget, ChainTile, ChoiceMenu, FloatText, UnitNode
 from game.tables.terrene_read import (
     OFFERS,
     actions_on,
@@ -61,6 +61,8 @@ class TerreneTable(DraftBoard, GenericTable):
         self.menu: ChoiceMenu | None = None
         self.holder_of: dict[int, int] = {}
         self.snapshot: dict[str, Any] | None = None
+        self.links: dict[int, ChainTile] = {}
+        self.last_game: tuple[object, ...] | None = None
         self.last_viewer: int | None = -1
 
     # -- geometry ------------------------------------------------------------------------
@@ -136,6 +138,10 @@ class TerreneTable(DraftBoard, GenericTable):
             self.seat_map = list(range(view.num_players))
         snap = model.viewer == self.last_viewer
         self.last_viewer = model.viewer
+        key = self.game_key(view)
+        if key != self.last_game:  # another game (of a set or a draft): nothing carries over
+            self.clear_game()
+            snap, self.last_game = False, key
         self.lay_draft(view if isinstance(view, DraftMatch) and self.game is None else None)
         if self.game is None:
             self.clear_game()
@@ -145,12 +151,49 @@ class TerreneTable(DraftBoard, GenericTable):
         self.lay_units(animate=snap)
         self.lay_hand(animate=snap)
         self.lay_offers()
+        self.lay_chain(animate=snap)
         self.show_changes(self.take_snapshot(), animate=snap)
 
+    def game_key(self, view: Any) -> tuple[object, ...]:
+        """Which game is shown: the set's game number, or the draft's round and pairing."""
+        if isinstance(view, DraftMatch):
+            return ("draft", view.tour.round, tuple(view.table))
+        return ("game", getattr(view, "game_no", 0))
+
     def clear_game(self) -> None:
-        for node in [*self.units.values(), *self.hand.values(), *self.offers]:
+        for node in [*self.units.values(), *self.hand.values(), *self.offers,
+                     *self.links.values()]:
             self.remove(node)
-        self.units, self.hand, self.offers = {}, {}, []
+        self.units, self.hand, self.offers, self.links = {}, {}, [], {}
+
+    def lay_chain(self, animate: bool) -> None:
+        """The chain as a fan of tiles: a new link flies in from the side of whoever added
+        it, a resolved one rises and fades, the others close up."""
+        g, area = self.game, lay.CHAIN
+        n, w = len(g.chain), 176
+        step = min(w + 6, (area.w - w) / max(1, n - 1)) if n > 1 else 0
+        for k, link in enumerate(g.chain):
+            tile = self.links.get(link["id"])
+            spot = (area.x + w / 2 + k * step, area.centery + 5 - 2 * (k % 2))
+            if tile is None:
+                tile = ChainTile(link["id"])
+                start = self.side(link["seat"]).center if animate else spot
+                tile.x, tile.y = start
+                self.links[link["id"]] = tile
+                self.add(tile)
+            if (tile.x, tile.y) != spot:
+                tile.tween("x", spot[0], 0.35) if animate else setattr(tile, "x", spot[0])
+                tile.tween("y", spot[1], 0.35) if animate else setattr(tile, "y", spot[1])
+            picture = chain_tile(link["label"], g.player_name(link["seat"]),
+                                 self.seat_colour(link["seat"]), k + 1, k == n - 1,
+                                 bool(link["negated"]))
+            angle = (k - (n - 1) / 2) * 2.5
+            tile.look = pygame.transform.rotate(picture, -angle) if n > 1 else picture
+            tile.z = 6 + k * 0.01
+        live = {link["id"] for link in g.chain}
+        for lid in [i for i in self.links if i not in live]:
+            tile = self.links.pop(lid)
+            tile.leave() if animate else self.remove(tile)
 
     def lay_units(self, animate: bool) -> None:
         g = self.game
@@ -547,7 +590,7 @@ class TerreneTable(DraftBoard, GenericTable):
                        10, theme.PARCHMENT_DIM, "bold", "topright")
         elif g.set_mode:
             self.draw_set_score(target, pygame.Rect(left.right - 120, left.y + 4, 112, 18))
-        self.draw_chain(target, pygame.Rect(left.right + 10, MIDDLE.y + 4, 520, MIDDLE.h - 8))
+        self.draw_chain(target, lay.CHAIN)
         self.draw_battle(target, pygame.Rect(MIDDLE.right - 236, MIDDLE.y + 4, 228,
                                              MIDDLE.h - 8))
 
@@ -565,24 +608,13 @@ class TerreneTable(DraftBoard, GenericTable):
                 pygame.draw.circle(target, theme.CREAM, c, 5, 1)
 
     def draw_chain(self, target: pygame.Surface, rect: pygame.Rect) -> None:
-        g = self.game
-        if not g.chain:
+        """Under the chain's tiles (nodes): its heading, or that it is empty."""
+        if not self.game.chain:
             theme.text(target, "The chain is empty", rect.center, 12, theme.MUTED,
                        anchor="center")
             return
         theme.text(target, "CHAIN · the newest (right) resolves first", (rect.x, rect.y - 3),
                    8, theme.BRASS_LIGHT, "bold")
-        n = len(g.chain)
-        w = 176
-        step = min(w + 6, (rect.w - w) / max(1, n - 1)) if n > 1 else 0
-        for k, link in enumerate(g.chain):
-            tile = chain_tile(link["label"], g.player_name(link["seat"]),
-                              self.seat_colour(link["seat"]), k + 1, k == n - 1,
-                              bool(link["negated"]))
-            angle = (k - (n - 1) / 2) * 2.5
-            turned = pygame.transform.rotate(tile, -angle) if n > 1 else tile
-            centre = (round(rect.x + w / 2 + k * step), rect.centery + 5 - 2 * (k % 2))
-            target.blit(turned, turned.get_rect(center=centre))
 
     def draw_battle(self, target: pygame.Surface, rect: pygame.Rect) -> None:
         g = self.game

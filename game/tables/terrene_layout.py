@@ -14,6 +14,7 @@ SIDE_PANELS = pygame.Rect(RIGHT_X + 4, SIDE_LOG.bottom + 12, SIDE_LOG.w - 8,
 TOP = pygame.Rect(BOARD.x, BOARD.y, BOARD.w, 156)
 MIDDLE = pygame.Rect(BOARD.x, TOP.bottom + 4, BOARD.w, 58)
 BOTTOM = pygame.Rect(BOARD.x, MIDDLE.bottom + 4, BOARD.w, 156)
+CHAIN = pygame.Rect(MIDDLE.x + 228, MIDDLE.y + 4, 520, MIDDLE.h - 8)  # the chain's fan
 HAND = pygame.Rect(BOARD.x, BOTTOM.bottom + 6, BOARD.w, BOARD.bottom - BOTTOM.bottom - 6)
 STRIP = pygame.Rect(16, BOARD.bottom + 10, 1248, 708 - BOARD.bottom - 10)
 STRIP_COLUMNS, STRIP_ROWS = 4, 2  # eight a page: keys 1-8 reach each one

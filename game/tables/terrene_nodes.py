@@ -160,3 +160,21 @@ class FloatText(Node):
 
     def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
         blit_transformed(target, self.look, world, alpha)
+
+
+class ChainTile(Node):
+    """One link of the chain lying in the fan (its picture already turned)."""
+
+    def __init__(self, link_id: int) -> None:
+        super().__init__(name=f"link.{link_id}")
+        self.look: pygame.Surface | None = None
+        self.z = 6
+
+    def leave(self) -> None:
+        """Resolved: it rises and fades."""
+        self.tween("y", self.y - 24, 0.4)
+        self.tween("alpha", 0.0, 0.4, on_done=lambda: self.parent and self.parent.remove(self))
+
+    def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
+        if self.look is not None:
+            blit_transformed(target, self.look, world, alpha)

@@ -37,8 +37,8 @@ def game_of(state):
 
 
 def play_until(screen, rng, done, limit=800, prefer=()):
-    """Random legal moves (``prefer``red kinds first) until ``done(state)`` holds with a
-    person to act; then show the table to that seat."""
+    """Random legal moves (``prefer``red kinds first, never running away) until
+    ``done(state)`` holds with a person to act; then show the table to that seat."""
     session = screen.session
     for _ in range(limit):
         seat = session.actor()
@@ -46,7 +46,7 @@ def play_until(screen, rng, done, limit=800, prefer=()):
         if done(session.state):
             show(screen, seat)
             return
-        legal = session.state.legal_actions(seat)
+        legal = [a for a in session.state.legal_actions(seat) if a.kind != "run"]
         liked = [a for a in legal if a.kind in prefer]
         events = session.submit(seat, rng.choice(liked or legal))
         screen.table.show_events(events, screen.viewer)
@@ -285,3 +285,26 @@ def test_pointing_at_a_card_shows_it_enlarged_over_the_log(app_dirs):
 
     spot = (SIDE_LOG.centerx, SIDE_LOG.y + 60)
     assert app.canvas.get_at(spot) != before.get_at(spot)
+
+
+def test_the_chain_is_a_fan_of_tiles_that_come_and_go(app_dirs):
+    app, screen, _ = open_table(app_dirs, 2, 11, record=False)
+    table = screen.table
+    play_until(screen, random.Random(11), lambda s: playing(s) and bool(s.chain),
+               prefer=("recruit", "attack", "use"), limit=3000)
+    state = screen.session.state
+    assert set(table.links) == {link["id"] for link in state.chain}
+    screen.root.update(1.0)
+    xs = [table.links[link["id"]].x for link in state.chain]
+    assert xs == sorted(xs)  # oldest on the left, the next to resolve on the right
+    for _ in range(40):
+        seat = screen.session.actor()
+        if seat is None or not screen.session.state.chain:
+            break
+        acts = screen.session.state.legal_actions(seat)
+        pick = next((a for a in acts if a.kind in ("pass", "no_block")), acts[0])
+        table.show_events(screen.session.submit(seat, pick), screen.viewer)
+        screen.refresh()
+    assert not screen.session.state.chain and table.links == {}
+    screen.root.update(1.0)
+    assert not [n for n in table.children if n.name.startswith("link.")]
