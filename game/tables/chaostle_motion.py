@@ -1,0 +1,193 @@
+"""Chaostle's events turned into motion: dice thrown in the tray one roll after another,
+what each roll does shown as it lands (the duel card, the fate card, numbers over the
+standees, the log's line), standees' walks queued among the dice, and the log rebuilt
+after a load or a hand-over. Mixed into ``ChaostleTable``."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from game import theme
+from game.tables import chaostle_layout as lay
+from game.tables.chaostle_parts import GAIN, LOSS, FloatText, QueuedTray
+from game.tables.chaostle_popups import DuelPopup, FatePopup
+from game.tables.generic import GenericTable, roll_faces
+from rules.core import Event
+
+FATE_CELL = re.compile(r"column (\d+), row (\d+)")
+ROLLED = re.compile(r"rolls (\d+)")
+OWN_ROLL = re.compile(r"\((\d)\)$")  # a skill, escape or Luck roll ends its words with "(face)"
+ROLL_IN_WORDS = ("skill", "escape", "trap", "heal")
+
+
+class TableMotion(GenericTable):
+    """Events to motion (the standees' own bookkeeping lives in ``ChaostleTable``)."""
+
+    tray: QueuedTray
+    fate: FatePopup
+    duel: DuelPopup
+    paths: dict[str, list[str]]
+    pending: dict[str, int]
+
+    def show_events(self, events: list[Event], viewer: int | None) -> None:
+        """A new batch: the rolls of earlier batches land at once first (the player has
+        moved on), then this batch's are thrown one after another, each line of the log
+        written once what it tells has landed."""
+        if self.tray.rolling:
+            self.tray.skip()
+        self.batch += 1
+        for event in events:
+            if not event.visible(viewer):
+                continue
+            self.animate(event)
+            self.tray.then(lambda e=event, b=self.batch: self.write(e.text, b))
+        self.log_scroll = 0
+
+    def write(self, text: str, batch: int) -> None:
+        """A line of the log, written as what it tells has been shown (after its dice)."""
+        self.log.append((text, batch))
+        self.wrap_log()
+
+    def animate(self, event: Event) -> None:
+        """Dice go to the tray one roll after another (movement, weapon rolls, castle
+        strikes, skill and escape rolls, fates); what a roll does shows as it lands (the
+        duel card's die, a number over the standee, the fate card's lit cell). Paths are
+        kept for the standees."""
+        data = event.data
+        if event.kind in ("move", "frog"):
+            if isinstance(data.get("char"), str) and isinstance(data.get("path"), list):
+                cid, path = data["char"], [str(p) for p in data["path"]]
+                self.paths[cid] = path
+                self.pending[cid] = self.pending.get(cid, 0) + 1
+                self.tray.then(lambda: self.start_walk(cid, path))
+            return
+        if event.kind == "battle" and isinstance(data.get("a"), str):
+            view = self.model.view  # the view before this batch: health before the battle
+            health = {c: int(view.chars[c].get("hp", 0)) for c in (data.get("a"), data.get("d"))
+                      if view is not None and c in view.chars}
+            self.tray.then(lambda: self.declare(event, health))
+        dice = self.dice_of(event)
+        if dice is None:
+            self.tray.then(lambda: self.float_words(event))
+            return
+        faces, colour = dice
+        self.throw(faces, colour, event.text, lambda: self.lands(event))
+
+    def dice_of(self, event: Event) -> tuple[list[int], tuple[int, int, int]] | None:
+        """The dice an event rolled and their colour (None: it rolled nothing)."""
+        data = event.data
+        faces = [f for f in roll_faces(event) if isinstance(f, int)]
+        if faces:
+            player = data.get("player")
+            return faces, self.dice_colour(None, player if isinstance(player, int)
+                                           and player >= 0 else None)
+        words = None
+        if event.kind in ("hit", "miss") and isinstance(data.get("roll"), int):
+            return [data["roll"]], self.dice_colour(data.get("char"))
+        if event.kind == "castle":
+            words = ROLLED.search(event.text)
+        elif event.kind in ROLL_IN_WORDS:
+            words = OWN_ROLL.search(event.text)
+        elif event.kind == "fate" and isinstance(data.get("fate"), str):
+            cell = FATE_CELL.search(event.text)
+            if cell:
+                return [int(cell.group(1)), int(cell.group(2))], (206, 70, 60)
+        if words:
+            return [int(words.group(1))], self.dice_colour(data.get("char"))
+        return None
+
+    def lands(self, event: Event) -> None:
+        """What a roll does, shown as its dice come to rest."""
+        data = event.data
+        if event.kind in ("hit", "miss"):
+            self.duel.rolled(str(data.get("char")), str(data.get("target")),
+                             int(data["roll"]), event)
+        elif event.kind == "fate":
+            cell = FATE_CELL.search(event.text)
+            if cell:
+                self.fate.show(str(data["fate"]), int(cell.group(1)), int(cell.group(2)))
+        self.float_words(event)
+
+    def declare(self, event: Event, health: dict[str, int]) -> None:
+        view = self.model.view
+        a, d = str(event.data["a"]), str(event.data.get("d"))
+        if view is None or a not in view.chars or d not in view.chars:
+            return
+        self.duel.declare(a, d, int(event.data.get("range", 0)), "death" in event.text, view,
+                          {c: self.char_colour(view, c) for c in (a, d)}, health)
+
+    def reset_log(self, events: list[Event], viewer: int | None) -> None:
+        """A rebuilt log. Nothing in Chaostle is hidden, so a hot-seat hand-over keeps the
+        log and lets the dice in flight land; after a load the last dice thrown lie in the
+        tray at rest, the duel card knows its last dice and the fate card its rolled cell."""
+        self.tray.skip()  # whatever is still to land lands (and writes its lines) first
+        seen = [e for e in events if e.visible(viewer)]
+        if self.log and [t for t, _ in self.log] == [e.text for e in seen]:
+            return
+        self.log = [(e.text, 0) for e in seen]
+        self.batch = 0
+        rolled = [e for e in seen if self.dice_of(e) is not None]
+        if rolled:
+            faces, colour = self.dice_of(rolled[-1])  # type: ignore[misc]
+            self.throw(faces, colour, rolled[-1].text)
+            self.tray.skip()
+        for event in seen:
+            if event.kind in ("hit", "miss") or event.kind == "fate":
+                self.replay(event)
+        self.wrap_log()
+
+    def replay(self, event: Event) -> None:
+        """Tell the duel and fate cards about a past roll, without showing anything."""
+        data = event.data
+        if event.kind in ("hit", "miss") and isinstance(data.get("roll"), int):
+            self.duel.rolled(str(data.get("char")), str(data.get("target")),
+                             int(data["roll"]), event)
+        elif event.kind == "fate" and isinstance(data.get("fate"), str):
+            cell = FATE_CELL.search(event.text)
+            if cell:
+                self.fate.place(data["fate"], int(cell.group(1)), int(cell.group(2)))
+
+    def dice_colour(self, cid: object, seat: int | None = None) -> tuple[int, int, int]:
+        """Dice in the colour of the character's (or seat's) army, lightened."""
+        view = self.model.view
+        if view is not None and isinstance(cid, str) and cid in view.chars:
+            return theme.lighten(self.char_colour(view, cid), 40)
+        if seat is not None:
+            return theme.lighten(self.colour(seat), 40)
+        return theme.CREAM
+
+    def throw(self, faces: list[int], colour: tuple[int, int, int], caption: str,
+              on_land: Any = None) -> None:
+        words = theme.ellipsize(caption, lay.TRAY.w - 20, 13)
+        who = caption.split(" rolls ", 1)[0] if " rolls " in caption else ""
+        rolling = theme.ellipsize(f"{who} rolls…" if who else "Rolling…", lay.TRAY.w - 20, 13)
+
+        def landed() -> None:
+            self.tray.caption = words  # what the roll did, once it shows
+            if on_land is not None:
+                on_land()
+
+        self.tray.throw(faces, 6, colour, rolling, landed)
+
+    def float_words(self, event: Event) -> None:
+        data = event.data
+        who = data.get("target") if event.kind == "hit" else data.get("char")
+        words, colour = "", LOSS
+        if event.kind == "hit":
+            words = f"-{data.get('loss', 0)}"
+        elif event.kind == "wound":
+            words = f"-{data.get('loss', 0)}"
+        elif event.kind == "miss":
+            words, colour = "Miss", theme.CREAM
+        elif event.kind in ("heal", "toad"):
+            words, colour = "Healed", GAIN
+        elif event.kind == "conquered":
+            words = "Conquered!"
+        elif event.kind == "trap":
+            words = "Trapped!"
+        elif event.kind == "upgrade":
+            words, colour = "+1 peg", theme.BRASS_LIGHT
+        figure = self.figures.get(who) if isinstance(who, str) else None
+        if words and figure is not None:
+            self.add(FloatText(figure.x, figure.y - 26, words, colour))
