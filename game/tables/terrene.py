@@ -22,6 +22,7 @@ from game.tables.terrene_cards import (
     draw_back,
     draw_pile,
     preview_picture,
+    terrain_card,
     terrain_picture,
 )
 from game.tables.terrene_draft import DraftBoard
@@ -113,18 +114,23 @@ class TerreneTable(DraftBoard, GenericTable):
         return side.x + 40, side.y + 50
 
     def deck_rect(self, seat: int) -> pygame.Rect:
+        """The deck pile: side by side with the discard pile under the terrain (2v2), or
+        alone at the top of the column (1v1, where the terrain lies at the side's end)."""
         zones = lay.zones_rect(self.side(seat), self.wide())
+        if self.wide():
+            return pygame.Rect(zones.x + 18, zones.y + 4, 34, 44)
         w = (zones.w - 6) // 2
         return pygame.Rect(zones.x, zones.bottom - 50, w, 40)
 
     def discard_rect(self, seat: int) -> pygame.Rect:
         deck = self.deck_rect(seat)
-        return deck.move(deck.w + 6, 0)
+        return deck.move(0, deck.h + 18) if self.wide() else deck.move(deck.w + 6, 0)
 
     # -- model -> nodes ------------------------------------------------------------------
     def refresh(self, model: TableModel, panels: list[Panel]) -> None:
         self.close_menu()
-        super().refresh(model, [p for p in panels if p.title not in DRAWN])
+        drawn = DRAWN + (("Terrains",) if getattr(model.view, "n", 0) == 2 else ())
+        super().refresh(model, [p for p in panels if p.title not in drawn])
         view = model.view
         self.game, self.inner, self.seat_map = None, model.viewer, []
         if isinstance(view, DraftMatch):
@@ -482,10 +488,16 @@ class TerreneTable(DraftBoard, GenericTable):
         self.draw_plate(target, seat, plate, colour)
         zones = lay.zones_rect(side, wide)
         name, actions, down = terrain_of(g, seat)
-        pic = terrain_picture(name, actions, zones.w, 46, down)
-        target.blit(pic, (zones.x, zones.y))
-        theme.text(target, "terrain", (zones.centerx, zones.y + 47), 8, theme.PARCHMENT_DIM,
-                   "bold", "midtop")
+        if wide:
+            spot = lay.terrain_rect(side)
+            uid = g.active_terrain[seat]
+            words = g.card(uid).text if name and uid is not None else ""
+            target.blit(terrain_card(name, words, spot.w, spot.h, down), spot)
+        else:
+            pic = terrain_picture(name, actions, zones.w, 46, down)
+            target.blit(pic, (zones.x, zones.y))
+            theme.text(target, "terrain", (zones.centerx, zones.y + 47), 8,
+                       theme.PARCHMENT_DIM, "bold", "midtop")
         discard = g.zones["discard"][seat]
         top = g.name(discard[-1]) if discard and g.cards[discard[-1]] is not None else ""
         draw_pile(target, self.deck_rect(seat), len(g.zones["deck"][seat]), "deck")

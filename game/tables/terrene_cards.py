@@ -115,8 +115,10 @@ def unit_picture(look: UnitLook) -> pygame.Surface:
     pygame.draw.rect(surf, edge, rect, 3, border_radius=8)
     band = pygame.Rect(3, 3, CARD_W - 6, 17)
     pygame.draw.rect(surf, edge, band, border_top_left_radius=6, border_top_right_radius=6)
-    theme.text(surf, theme.ellipsize(look.name, band.w - 6, 10, "bold"), (band.x + 3,
-               band.centery), 10, theme.CREAM, "bold", "midleft")
+    fits = theme.rendered(look.name, 10, theme.CREAM, "bold").get_width() <= band.w - 6
+    size = 10 if fits else 9  # a long name gets a size smaller before it is shortened
+    theme.text(surf, theme.ellipsize(look.name, band.w - 6, size, "bold"),
+               (band.x + 3, band.centery), size, theme.CREAM, "bold", "midleft")
     art = pygame.Rect(6, band.bottom + 2, CARD_W - 12, 36)
     pygame.draw.rect(surf, theme.blend(edge, theme.PARCHMENT, 0.55), art, border_radius=4)
     for k in range(3):  # a few hills in the element's colour as the card's art
@@ -251,6 +253,33 @@ def terrain_picture(name: str, actions: int, w: int, h: int, face_down: bool
     for k, line in enumerate(theme.wrap(name, w - 8, 9, "bold")[:2]):
         theme.text(surf, line, (w // 2, 4 + 11 * k), 9, theme.INK, "bold", "midtop")
     theme.text(surf, f"{actions} AP", (w - 4, h - 3), 9, theme.CREAM, "bold", "bottomright")
+    return surf
+
+
+@lru_cache(maxsize=16)
+def terrain_card(name: str, words: str, w: int, h: int, face_down: bool) -> pygame.Surface:
+    """A 1v1 side's terrain lying sideways with its words (XP tree, elemental abilities)."""
+    if face_down or not name:
+        return terrain_picture(name, 0, w, h, face_down)
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    rect = surf.get_rect()
+    green = KINDS["terrain"]
+    pygame.draw.rect(surf, theme.PARCHMENT, rect, border_radius=8)
+    art = pygame.Rect(4, 4, w - 8, 30)
+    draw_art(surf, art, green)
+    theme.text(surf, theme.ellipsize(name, w - 16, 13, "bold"), (art.x + 6, art.centery), 13,
+               theme.INK, "bold", "midleft")
+    y = art.bottom + 4
+    size = next((n for n in (12, 11, 10) if len(theme.wrap(words, w - 12, n)) * (n + 2)
+                 <= h - y - 3), 9)
+    lines = theme.wrap(words, w - 12, size)
+    room = (h - y - 3) // (size + 2)
+    for k, line in enumerate(lines[:room]):
+        if k == room - 1 and len(lines) > room:
+            line = theme.ellipsize(line + " …", w - 12, size)
+        theme.text(surf, line, (6, y), size, theme.INK)
+        y += size + 2
+    pygame.draw.rect(surf, green, rect, 2, border_radius=8)
     return surf
 
 

@@ -24,6 +24,7 @@ CARD_W, CARD_H = 88, 122  # a character card at full size
 HAND_W, HAND_H = 118, 92  # a card in the hand tray
 PEEK = 14  # how far the assigned card shows under its character
 SIDE_GAP = 10
+TERRAIN_W = 220  # the terrain card of a 1v1 side
 BAND_H = 24  # the seat's name band over its plate and piles
 
 
@@ -47,10 +48,16 @@ def zones_rect(side: pygame.Rect, wide: bool) -> pygame.Rect:
     return pygame.Rect(x, side.y + BAND_H + 4, 70 if wide else 60, side.h - BAND_H - 8)
 
 
+def terrain_rect(side: pygame.Rect) -> pygame.Rect:
+    """A 1v1 side's terrain card, lying at its right end with its words."""
+    return pygame.Rect(side.right - 8 - TERRAIN_W, side.y + 8, TERRAIN_W, side.h - 16)
+
+
 def row_rect(side: pygame.Rect, wide: bool) -> pygame.Rect:
-    """Where the side's characters stand."""
+    """Where the side's characters stand (left of the terrain card in 1v1)."""
     zones = zones_rect(side, wide)
-    return pygame.Rect(zones.right + 8, side.y + 5, side.right - zones.right - 14, side.h - 9)
+    right = terrain_rect(side).x - 8 if wide else side.right - 6
+    return pygame.Rect(zones.right + 8, side.y + 5, right - zones.right - 8, side.h - 9)
 
 
 def card_scale(row: pygame.Rect, count: int) -> float:
