@@ -149,7 +149,8 @@ def build_parser() -> argparse.ArgumentParser:
     ren.add_argument("--decisions", type=_non_negative, default=20)
     ren.add_argument("--players", type=_positive, default=None)
     ren.add_argument("--setup", nargs="+", metavar="KEY=VALUE")
-    ren.add_argument("--viewer", type=int, default=1, help="seat whose view is drawn (1-based)")
+    ren.add_argument("--viewer", type=int, default=1,
+                     help="seat whose view is drawn (1-based; 0: a spectator)")
     ren.add_argument("--out", required=True, type=Path)
 
     con = sub.add_parser("content", help="list a game's content with its provenance")
@@ -324,9 +325,10 @@ def cmd_render(args: argparse.Namespace) -> int:
         player = match.state.decision().players[0]
         match.submit(player, agent.choose(match.state.view(player), player))
     match.advance_chance()
-    viewer = args.viewer - 1
-    if not 0 <= viewer < match.state.num_players:
-        raise CliError(f"--viewer must be a seat from 1 to {match.state.num_players}")
+    viewer: int | None = None if args.viewer == 0 else args.viewer - 1
+    if viewer is not None and not 0 <= viewer < match.state.num_players:
+        raise CliError(f"--viewer must be a seat from 1 to {match.state.num_players}, "
+                       f"or 0 for a spectator")
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from game.render import render_png

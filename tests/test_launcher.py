@@ -133,3 +133,14 @@ def test_bench_json_is_the_only_thing_on_stdout():
     assert entry["engine"]["decisions_per_s"] > 0
     assert entry["ai"]["easy"]["decisions"] == 1
     assert set(entry["gui"]) == {"animating", "ai_thinking"}
+
+
+def test_render_draws_a_spectator_with_viewer_0_and_refuses_other_seats(tmp_path, capsys):
+    out = tmp_path / "spectator.png"
+    code, _, err = _run(capsys, ["render", "--game", "battlecon", "--decisions", "5",
+                                 "--viewer", "0", "--out", str(out)])
+    assert code == 0, err
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    code, _, err = _run(capsys, ["render", "--game", "battlecon", "--viewer", "3",
+                                 "--out", str(tmp_path / "x.png")])
+    assert code == 2 and "or 0 for a spectator" in err
