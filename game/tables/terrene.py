@@ -14,6 +14,7 @@ from typing import Any
 import pygame
 
 from game import theme
+from game.scene import Node
 from game.tables import terrene_layout as lay
 from game.tables.generic import GenericTable, TableModel
 from game.tables.terrene_cards import (
@@ -45,6 +46,16 @@ from rules.terrene.draft_match import DraftMatch
 DRAWN = ("Board", "Your hand", "Discards", "Draft")  # drawn on the table, not listed
 PER_PAGE = lay.STRIP_COLUMNS * lay.STRIP_ROWS
 LOSS, GAIN = (236, 84, 70), (110, 200, 120)
+
+
+def glide(node: Node, spot: tuple[float, float], animate: bool, duration: float) -> None:
+    """Move a card to ``spot``: sliding (any earlier slide dropped), or at once."""
+    node.tweens.tweens = [t for t in node.tweens.tweens if t.attr not in ("x", "y")]
+    if animate:
+        node.tween("x", spot[0], duration)
+        node.tween("y", spot[1], duration)
+    else:
+        node.x, node.y = spot
 
 
 class TerreneTable(DraftBoard, GenericTable):
@@ -188,8 +199,7 @@ class TerreneTable(DraftBoard, GenericTable):
                 self.links[link["id"]] = tile
                 self.add(tile)
             if (tile.x, tile.y) != spot:
-                tile.tween("x", spot[0], 0.35) if animate else setattr(tile, "x", spot[0])
-                tile.tween("y", spot[1], 0.35) if animate else setattr(tile, "y", spot[1])
+                glide(tile, spot, animate, 0.35)
             picture = chain_tile(link["label"], g.player_name(link["seat"]),
                                  self.seat_colour(link["seat"]), k + 1, k == n - 1,
                                  bool(link["negated"]))
@@ -234,11 +244,7 @@ class TerreneTable(DraftBoard, GenericTable):
             self.units[uid] = node
             self.add(node)
         if (node.x, node.y) != spot and node.home != spot:
-            if animate:
-                node.tween("x", spot[0], 0.4)
-                node.tween("y", spot[1], 0.4)
-            else:
-                node.x, node.y = spot
+            glide(node, spot, animate, 0.4)
         if node.scale != scale:
             node.tween("scale", scale, 0.3) if animate else setattr(node, "scale", scale)
         node.home = spot
@@ -288,8 +294,7 @@ class TerreneTable(DraftBoard, GenericTable):
                 self.hand[uid] = node
                 self.add(node)
             elif (node.x, node.y) != (x, y):
-                node.tween("x", x, 0.3) if animate else setattr(node, "x", x)
-                node.tween("y", y, 0.3) if animate else setattr(node, "y", y)
+                glide(node, (x, y), animate, 0.3)
             node.z, node.w = 20 + k, lay.hand_width(len(held))
             node.look = card_look(g.cards[uid])
             node.lit = bool(actions_on(self.model.actions, uid, self.holder_of))
