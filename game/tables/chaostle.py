@@ -202,7 +202,7 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
         the layer), the choices, the log, the page, the focus and the selection."""
         focused = next((b.label for b in self.buttons if b.focused), "")
         return (self.look, len(self.log), self.batch, self.log_scroll, self.page, focused,
-                self.selected)
+                self.selected, self.tray.rolling)
 
     def draw_seats(self, target: pygame.Surface) -> None:
         """The seats are the armies' rows of the roster (drawn with the panels)."""
@@ -323,7 +323,7 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
         fill = bar.copy()
         fill.w = round(bar.w * max(0.0, min(1.0, view.castle_hp / start)))
         pygame.draw.rect(target, theme.BRASS, fill, border_radius=3)
-        theme.text(target, theme.ellipsize(turn_words(view), box.w - 20, 11),
+        theme.text(target, theme.ellipsize(turn_words(view, self.tray.rolling), box.w - 20, 11),
                    (box.x + 10, box.bottom - 9), 11, theme.PARCHMENT_DIM, anchor="midleft")
 
     # -- input ---------------------------------------------------------------------------------
@@ -332,8 +332,9 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
         targets, then the menu."""
         return [*self.buttons, *self.pager, *self.targets, self.menu_button]
 
-def turn_words(view: Any) -> str:
-    """The turn in a few words: whose, and what the movement roll allows."""
+def turn_words(view: Any, rolling: bool = False) -> str:
+    """The turn in a few words: whose, and what the movement roll allows (once the dice
+    showing it have landed)."""
     words = {"first": "Rolling to choose first", "draft": "Choosing characters",
              "crown": "Choosing King and Queen positions", "place": "Placing characters",
              "over": "Game over"}
@@ -341,7 +342,9 @@ def turn_words(view: Any) -> str:
         return words[view.phase]
     roll = view.turn.get("roll")
     base = f"Turn {view.turns} · {view.player_name(view.current)}"
-    if roll is not None:
+    if roll is not None and not rolling:
         base += f" rolled {roll} ({view.turn.get('kind')})"
     return base
+
+
 TABLE = ChaostleTable
