@@ -308,3 +308,17 @@ def test_the_chain_is_a_fan_of_tiles_that_come_and_go(app_dirs):
     assert not screen.session.state.chain and table.links == {}
     screen.root.update(1.0)
     assert not [n for n in table.children if n.name.startswith("link.")]
+
+
+def test_a_hot_seat_hand_over_snaps_instead_of_replaying(app_dirs):
+    app, screen, _ = open_table(app_dirs, 2, 12, record=False)
+    table = screen.table
+    play_until(screen, random.Random(12), lambda s: playing(s) and s.turn >= 3,
+               prefer=("recruit", "attack", "end_turn"), limit=3000)
+    screen.root.update(2.0)
+    other = 1 - screen.viewer
+    show(screen, other)
+    moving = [n for n in [*table.units.values(), *table.hand.values()]
+              if any(t.attr in ("x", "y") for t in n.tweens.tweens)]
+    assert moving == [] and not [n for n in table.children if n.name == "float"]
+    assert set(table.hand) == set(screen.session.state.zones["hand"][other])
