@@ -15,7 +15,7 @@ from rules.core import CHANCE, Action, IllegalAction, Match, replay
 from .conftest import RandomAgent, deployed
 
 PLAYOUTS = [  # (players, heroes, catapult, seed)
-    (2, "draft", "off", 1), (2, "draft", "on", 2), (2, "first_game", "on", 3),
+    (2, "draft", "off", 1), (2, "random", "on", 2), (2, "first_game", "on", 3),
     (3, "draft", "off", 4), (4, "draft", "on", 5), (4, "first_game", "off", 6),
 ]
 
