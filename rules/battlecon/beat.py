@@ -75,6 +75,10 @@ class BeatFlow:
                 self._run_attack(frame)
             elif kind == "order":
                 self.run_order(frame)
+            elif kind == "pick_foe":
+                self.run_pick_foe(frame)
+            elif kind == "unlock":
+                self.lock_foe(frame["who"], None)
             elif not self.is_out(frame["who"]):
                 self._run_op(frame)
 
@@ -152,8 +156,13 @@ class BeatFlow:
         trig = self._triggers_of(src)[i]
         self.say("trigger", f"{self.name(p)} — {self._trigger_label(src, i)}.", seat=p,
                  timing=trig["timing"])
+        picks = "teams" in self.s and self.needs_foe_pick(p, trig["do"])
+        if picks:
+            self._push({"t": "unlock", "who": p})
         for op in reversed(trig["do"]):
             self._push({"t": "op", "who": p, "src": src, "op": op, "choice": None})
+        if picks:
+            self._push({"t": "pick_foe", "who": p, "choice": None})
 
     def _order(self) -> list[int]:
         if "teams" in self.s:

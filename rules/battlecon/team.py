@@ -73,6 +73,14 @@ def place_team(s: dict[str, Any], content: Content, side: int, order: tuple[int,
         s["players"][seat]["pos"] = space
 
 
+#: Effect ops that act on "the Opponent" (push / pull offer their own target choice).
+FOE_OPS = frozenset({
+    "close", "stun_opponent", "chip", "teleport", "opponent_discards_style",
+    "opponent_vulnerable", "push_up_to", "telekinetic_throw", "latent_unleash",
+    "total_control_grip", "lucida_rend", "lucida_rend_all", "lucida_pounce", "paint",
+})
+
+
 class TeamRules:
     """Team-play rules for ``BattleconState`` (``self`` is the state)."""
 
@@ -124,6 +132,23 @@ class TeamRules:
 
     def lock_foe(self, p: int, q: int | None) -> None:
         self.s["players"][p]["opp"] = q
+
+    def needs_foe_pick(self, p: int, ops: list[dict[str, Any]]) -> bool:
+        """A trigger acting on the Opponent, outside an attack, with an enemy nearest on
+        each side: its owner first chooses which one is the Opponent."""
+        return (self.s["players"][p].get("opp") is None and len(self.opponents(p)) > 1
+                and any(op["op"] in FOE_OPS for op in ops))
+
+    def run_pick_foe(self, frame: dict[str, Any]) -> None:
+        p = frame["who"]
+        if self.is_out(p):
+            return
+        if frame.get("choice") is None:
+            options = [Action("opponent", (q,), f"{self.name(q)} is the Opponent")
+                       for q in self.opponents(p)]
+            self._ask(frame, p, options, "Which nearest enemy is the Opponent?")
+            return
+        self.lock_foe(p, frame["choice"][0])
 
     def occupied(self, but: int | None = None) -> set[int]:
         return {self.pos(q) for q in self.seats() if q != but}

@@ -184,6 +184,25 @@ def test_hit_triggers_target_the_fighter_hit():
     assert seen and seen[0] == (1, 0, {1})
 
 
+def test_an_effect_on_the_opponent_lets_its_owner_choose_between_the_nearest_on_each_side():
+    """Who is "The Opponent"? — with an enemy nearest on each side the fighter chooses which
+    one an effect on "the Opponent" uses (here Clothesline's Start: Close 2)."""
+    st = team_game(W4, "2v2", active=0, spaces=(5, 2, 1, 8))
+    offered = []
+
+    def choose(state, p, options):
+        if options[0].kind == "opponent":
+            offered.append((p, [a.args[0] for a in options]))
+            return next(a for a in options if a.args == (3,))
+        return options[0]
+
+    events = play_beat(st, {0: ("switch", "clothesline"), 1: ("switch", "strike"),
+                            2: ("switch", "burst"), 3: ("switch", "strike")}, choose=choose)
+    assert offered == [(0, [1, 3])]
+    closes = [e for e in events if e.kind == "move" and e.data["seat"] == 0]
+    assert closes[0].data["to"] == 6  # two spaces toward seat 3 on space 8, not seat 1
+
+
 def test_avoiding_fighters_cannot_be_targeted():
     """Targeting Attacks — a fighter who avoids attacks is not an opponent you can hit."""
     st = team_game(W4, "2v2", spaces=(4, 5, 1, 6))
