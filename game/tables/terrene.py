@@ -74,6 +74,8 @@ class TerreneTable(DraftBoard, GenericTable):
         self.holder_of: dict[int, int] = {}
         self.snapshot: dict[str, Any] | None = None
         self.links: dict[int, ChainTile] = {}
+        self._baked: list[Any] = []  # the cards at rest, drawn in the still layer
+        self._baked_key: tuple[object, ...] = ()
         self.last_game: tuple[object, ...] | None = None
         self.last_viewer: int | None = -1
 
@@ -468,17 +470,40 @@ class TerreneTable(DraftBoard, GenericTable):
 
     # -- drawing (the still layer) ----------------------------------------------------------
     def static_key(self) -> tuple[object, ...]:
-        return (*super().static_key(), self.menu is not None)
+        return (*super().static_key(), self.menu is not None, self._baked_key)
+
+    def static_layer(self) -> pygame.Surface:
+        """The still layer, with every card at rest baked into it: a frame then blits the
+        few cards that move, not all of them (each blit can wait on the AI thread)."""
+        self.bake()
+        return super().static_layer()
+
+    def bake(self) -> None:
+        nodes: list[Any] = [*self.units.values(), *self.hand.values(), *self.offers,
+                            *self.draft_cards, *self.links.values()]
+        key = []
+        for node in nodes:
+            node.baked = node.parent is self and node.at_rest()
+            if node.baked:
+                key.append((node.name, round(node.x, 1), round(node.y, 1),
+                            round(node.scale, 3), node.z, id(node.surface())))
+        self._baked = [n for n in nodes if n.baked]
+        self._baked_key = tuple(key)
+
+    def draw_baked(self, target: pygame.Surface) -> None:
+        for node in sorted(self._baked, key=lambda n: n.z):
+            node.draw_live(target, node.world_matrix(), 1.0)
 
     def draw_seats(self, target: pygame.Surface) -> None:
         """The board replaces the seats strip: sides, middle band, hand tray."""
         if self.game is None:
             self.draw_draft(target)
-            return
-        for seat in range(self.game.n):
-            self.draw_side(target, seat)
-        self.draw_middle(target)
-        self.draw_hand_tray(target)
+        else:
+            for seat in range(self.game.n):
+                self.draw_side(target, seat)
+            self.draw_middle(target)
+            self.draw_hand_tray(target)
+        self.draw_baked(target)
 
     def draw_side(self, target: pygame.Surface, seat: int) -> None:
         g, wide = self.game, self.wide()

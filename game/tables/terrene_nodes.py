@@ -30,6 +30,7 @@ class CardWidget(Widget):
         self._surf: pygame.Surface | None = None
         self._key: object = None
         self._scaled: tuple[object, pygame.Surface] | None = None  # the picture at a scale
+        self.baked = False  # drawn in the table's still layer
         self.z = 10
 
     def picture(self) -> pygame.Surface:
@@ -50,11 +51,24 @@ class CardWidget(Widget):
         return self._surf
 
     def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
-        """Drawn lifted a little while pointed at (hover focuses a lit card)."""
+        """Drawn lifted a little while pointed at (hover focuses a lit card); a card at rest
+        at another scale keeps its scaled picture (one scaled each frame only while its
+        scale changes). A card at rest is baked into the table's still layer instead."""
+        if self.baked:
+            return
+        self.draw_live(target, world, alpha)
+
+    def at_rest(self) -> bool:
+        """Still, unlifted and opaque: drawn once into the still layer, not every frame."""
+        return self.visible and not self.tweens.tweens and self.glow < 0.01 \
+            and self.alpha >= 0.999
+
+    def draw_live(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
         if self.glow > 0.01 and self.lit:
             world = world @ Affine.local(0, -LIFT * self.glow, 0.0, 1.0)
         surf, scale = self.surface(), world.scale
-        if abs(scale - 1.0) > 0.001 and abs(world.rotation) < 0.05:
+        settled = not any(t.attr == "scale" for t in self.tweens.tweens)
+        if settled and abs(scale - 1.0) > 0.001 and abs(world.rotation) < 0.05:
             size = (max(1, round(surf.get_width() * scale)),
                     max(1, round(surf.get_height() * scale)))
             if self._scaled is None or self._scaled[0] != (id(surf), size):
@@ -168,7 +182,14 @@ class ChainTile(Node):
     def __init__(self, link_id: int) -> None:
         super().__init__(name=f"link.{link_id}")
         self.look: pygame.Surface | None = None
+        self.baked = False
         self.z = 6
+
+    def at_rest(self) -> bool:
+        return self.visible and not self.tweens.tweens and self.alpha >= 0.999
+
+    def surface(self) -> pygame.Surface | None:
+        return self.look
 
     def leave(self) -> None:
         """Resolved: it rises and fades."""
@@ -176,5 +197,9 @@ class ChainTile(Node):
         self.tween("alpha", 0.0, 0.4, on_done=lambda: self.parent and self.parent.remove(self))
 
     def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
+        if not self.baked:
+            self.draw_live(target, world, alpha)
+
+    def draw_live(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
         if self.look is not None:
             blit_transformed(target, self.look, world, alpha)
