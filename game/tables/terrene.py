@@ -9,6 +9,7 @@ The draft's pick and build stages are drawn by terrene_draft.py."""
 from __future__ import annotations
 
 import math
+import re
 from typing import Any
 
 import pygame
@@ -548,6 +549,8 @@ class TerreneTable(DraftBoard, GenericTable):
         you = " (you)" if seat == self.inner else ""
         label = self.seat_names[self.seat_map[seat]] if seat < len(self.seat_map) and \
             self.seat_map[seat] < len(self.seat_names) else g.player_name(seat)
+        if theme.rendered(label + you, 13, theme.CREAM, "bold").get_width() > band.w - 12:
+            label = re.sub(r"^Player (\d+)(?: \(team [AB]\))?: ", r"P\1 · ", label)
         theme.text(target, theme.ellipsize(label + you, band.w - 12, 13, "bold"),
                    (band.x + 10, band.centery), 13, theme.CREAM, "bold", "midleft")
         hp = g.hp[seat % 2]
@@ -689,6 +692,8 @@ class TerreneTable(DraftBoard, GenericTable):
             words = f"Your hand ({count})" + ("  ·  lit cards can be played: click one"
                                               if any(c.lit for c in self.hand.values()) else "")
         theme.text(target, words, (HAND.x + 12, HAND.y + 3), 11, theme.BRASS_LIGHT, "bold")
+        if self.inner is not None and not self.hand and not self.offers:
+            theme.text(target, "no cards in hand", HAND.center, 13, theme.MUTED, anchor="center")
 
     def draw_actions(self, target: pygame.Surface) -> None:
         """The strip: a heading, then the buttons (nodes), or the result at the end."""
