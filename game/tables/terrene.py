@@ -156,23 +156,23 @@ class TerreneTable(DraftBoard, GenericTable):
         elif view is not None:
             self.game = view
             self.seat_map = list(range(view.num_players))
-        snap = model.viewer == self.last_viewer
+        animate = model.viewer == self.last_viewer  # a hand-over or a load snaps instead
         self.last_viewer = model.viewer
         key = self.game_key(view)
         if key != self.last_game:  # another game (of a set or a draft): nothing carries over
             self.clear_game()
-            snap, self.last_game = False, key
+            animate, self.last_game = False, key
         self.lay_draft(view if isinstance(view, DraftMatch) and self.game is None else None)
         if self.game is None:
             self.clear_game()
             self.snapshot = None
             return
         self.holder_of = holders(self.game)
-        self.lay_units(animate=snap)
-        self.lay_hand(animate=snap)
+        self.lay_units(animate=animate)
+        self.lay_hand(animate=animate)
         self.lay_offers()
-        self.lay_chain(animate=snap)
-        self.show_changes(self.take_snapshot(), animate=snap)
+        self.lay_chain(animate=animate)
+        self.show_changes(self.take_snapshot(), animate=animate)
 
     def game_key(self, view: Any) -> tuple[object, ...]:
         """Which game is shown: the set's game number, or the draft's round and pairing."""
