@@ -441,3 +441,25 @@ def test_a_refresh_that_changes_nothing_keeps_the_still_layer(app_dirs):
     table.choose(legal(screen)[0])
     table.tray.skip()
     assert table.static_layer() is not layer
+
+
+def test_the_half_board_shades_what_neither_army_may_reach(app_dirs):
+    from game.tables.chaostle_board import draw_castle
+    from game.tables.chaostle_layout import space_rect
+
+    _, screen, _ = open_table(app_dirs, seed=2, setup={"half_board": "on"}, record=False)
+    play_until(screen, random.Random(2), in_phase("move"))
+    view = screen.session.state.view(screen.viewer)
+    layer, castle = screen.table.static_layer(), draw_castle(view)
+    shaded = set()
+    for sid, space in view.board.spaces.items():
+        x, y = space_rect(space).center
+        here, bare = layer.get_at((x, y))[:3], castle.get_at((x - BOARD.x, y - BOARD.y))[:3]
+        if sum(here) < sum(bare) - 60:
+            shaded.add(sid)
+    reach = [view.rules_for(army[0]) for army in view.armies]
+    for sid in view.board.spaces:
+        ahead = [view.board.progress(sid, r.crown) for r in reach]
+        open_ = any(p is None or p <= r.limit + 1e-6 for p, r in zip(ahead, reach, strict=True))
+        assert (sid in shaded) == (not open_), sid
+    assert shaded
