@@ -13,6 +13,7 @@ battle odds and health, and an agent that looks ahead through the dice.
 from __future__ import annotations
 
 import math
+import random
 from functools import cache
 from typing import Any
 
@@ -45,9 +46,12 @@ LEVELS: dict[str, dict[str, Any]] = {
 #: The custom agent's settings per level: dice samples per action, own-choice lookahead,
 #: chance of a random action, and a cap on actions examined deeply.
 AGENT_LEVELS: dict[str, dict[str, float]] = {
-    "easy": {"samples": 2, "depth": 0, "epsilon": 0.3, "castle_race": 0},
-    "normal": {"samples": 4, "depth": 0, "epsilon": 0.0, "castle_race": 0},
-    "hard": {"samples": 8, "depth": 0, "epsilon": 0.0, "castle_race": 1},
+    "easy": {"samples": 2, "depth": 0, "epsilon": 0.3, "castle_race": 0, "common": 0,
+             "battle_odds": 0},
+    "normal": {"samples": 4, "depth": 0, "epsilon": 0.0, "castle_race": 0, "common": 0,
+               "battle_odds": 0},
+    "hard": {"samples": 8, "depth": 0, "epsilon": 0.0, "castle_race": 1, "common": 0,
+             "battle_odds": 0},
 }
 
 
@@ -194,9 +198,45 @@ def army_worth(s: ChaostleState, seat: int, battle: dict[str, Any] | None, odds:
     return total
 
 
-def evaluate(state: GameState, player: int, race: bool = False) -> float:
+def battle_gain(s: ChaostleState, a: str, d: str, rng: int) -> float:
+    """What attacking ``d`` with ``a`` is worth to a's army, fought to the end: the exact
+    chance of conquering it times its worth lost, less the other way round."""
+    p = battle_odds(s, fresh_battle(s, a, d, rng))
+    their_loss = char_worth(s, d) - char_worth(s, d, True)
+    my_loss = char_worth(s, a) - char_worth(s, a, True)
+    return p * (their_loss + PEG_WEIGHT) - (1 - p) * my_loss
+
+
+def threats(s: ChaostleState) -> list[float]:
+    """Per seat, the worth of the battles it can start at its next chance: for each of its
+    characters in play, the best battle in reach (nothing if no battle pays). The player
+    whose turn it is counts only while its battles are still to come."""
+    out = [0.0] * s.n
+    if any(f["k"] == "battle" for f in s.queue):
+        return out
+    done = s.phase == "end"
+    board = s.on_board()
+    for a in board:
+        seat = s.owner(a)
+        if done and seat == s.current:
+            continue
+        reach = cards.max_range(s.cards[a], s.up(a))
+        best = 0.0
+        for d in board:
+            if s.owner(d) == seat or s.chars[d]["at"] == s.original_start(d):
+                continue
+            r = s.range_between(a, d)
+            if r is not None and r <= reach:
+                best = max(best, battle_gain(s, a, d, r))
+        out[seat] += best
+    return out
+
+
+def evaluate(state: GameState, player: int, race: bool = False, threat: float = 0.0
+             ) -> float:
     """The value of a full state for ``player`` in [-1, 1]: its army's worth against the
-    strongest opponent's (with ``race``, plus each army's chance of breaking the castle)."""
+    strongest opponent's (with ``race``, plus each army's chance of breaking the castle;
+    with ``threat``, plus that share of the battles each army can start next)."""
     assert isinstance(state, ChaostleState)
     out = state.outcome()
     if out is not None:
@@ -207,6 +247,8 @@ def evaluate(state: GameState, player: int, race: bool = False) -> float:
     if race:
         worths = [w + CASTLE_RACE_WEIGHT * c for w, c in zip(worths, castle_race(state),
                                                               strict=True)]
+    if threat:
+        worths = [w + threat * g for w, g in zip(worths, threats(state), strict=True)]
     rival = max(w for seat, w in enumerate(worths) if seat != player)
     return math.tanh((worths[player] - rival) / SCALE)
 
@@ -219,9 +261,15 @@ class ChaostleAgent(SeededAgent):
     name = "chaostle"
 
     def __init__(self, seed: int, samples: int = 4, depth: int = 0, epsilon: float = 0.0,
-                 castle_race: bool = False) -> None:
+                 castle_race: bool = False, common: bool = False, odds: bool = False,
+                 threat: float = 0.0, reply: int = 0) -> None:
         super().__init__(seed)
+        self.threat = threat
+        self.reply = reply  # this many best moves are valued through the next player's reply
         self.castle_race = castle_race
+        self.common = common  # every action meets the same dice (common random numbers)
+        self.odds = odds  # a battle is valued by its exact odds, not by sampled blows
+        self.dice_seed = 0
         self.samples = samples
         self.depth = depth
         self.epsilon = epsilon
@@ -232,8 +280,13 @@ class ChaostleAgent(SeededAgent):
             return legal[0]
         if self.epsilon and self.rng.random() < self.epsilon:
             return self.rng.choice(legal)
+        if self.common:
+            self.dice_seed = self.rng.getrandbits(32)
         scored = [(self._action_value(view, player, a, self.depth), i)
                   for i, a in enumerate(legal)]
+        if self.reply and _plans_a_move(view):  # the best few, looked at more deeply
+            scored = [(self._reply_value(view, player, legal[i]), i)
+                      for _, i in sorted(scored, reverse=True)[: self.reply]]
         best = max(scored)[0]
         ties = [i for v, i in scored if v >= best - 1e-9]
         return legal[self.rng.choice(ties)]
@@ -242,12 +295,13 @@ class ChaostleAgent(SeededAgent):
                       ) -> float:
         total = 0.0
         samples = self.samples if depth == self.depth else max(1, self.samples // 2)
-        for _ in range(samples):
+        for k in range(samples):
             s = state.clone()
             s.apply_unchecked(player, action)
-            self._roll_on(s)
+            dice = random.Random(self.dice_seed * 64 + k) if self.common else self.rng
+            rolled = self._roll_on(s, dice)
             total += self._value(s, player, depth)
-            if not s.decision().is_chance and _is_deterministic(state, action):
+            if not rolled or (not s.decision().is_chance and _is_deterministic(state, action)):
                 return total  # nothing random followed: one sample is exact
         return total / samples
 
@@ -257,13 +311,91 @@ class ChaostleAgent(SeededAgent):
             legal = s.legal_actions(player)
             if len(legal) > 1:
                 return max(self._action_value(s, player, a, depth - 1) for a in legal[:24])
-        return evaluate(s, player, self.castle_race)
+        return evaluate(s, player, self.castle_race, self.threat)
 
-    def _roll_on(self, s: GameState) -> None:
+    # ---- looking at the reply: the rest of my turn, then every roll of the next player --------
+    def _reply_value(self, state: GameState, player: int, action: Action) -> float:
+        """The value of a move once the rest of this turn is played by the one-step policy
+        and the next player has answered each of its six rolls (or sums) the same way: an
+        expectation over the next movement roll, each answer chosen by that player."""
+        s = state.clone()
+        s.apply_unchecked(player, action)
+        dice = random.Random(self.dice_seed * 64)
+        if not self._play_until(s, player, dice, lambda x: _next_roll(x, player)):
+            return self._leaf(s, player)
+        total = 0.0
+        for outcome, p in s.chance_outcomes():
+            t = s.clone()
+            t.apply_unchecked(CHANCE, outcome)
+            seat = t.current  # type: ignore[attr-defined]
+            self._play_until(t, player, dice, lambda x, w=seat: _answered(x, w))
+            total += p * self._leaf(t, player)
+        return total
+
+    def _play_until(self, s: GameState, player: int, dice: random.Random, stop: Any) -> bool:
+        """Play on with the one-step policy and sampled dice until ``stop(s)``; False if
+        the game ended or a battle is on (then the state is valued as it stands)."""
+        for _ in range(80):
+            d = s.decision()
+            if d.is_terminal or any(f["k"] == "battle" for f in s.queue):  # type: ignore
+                return False
+            if stop(s):
+                return True
+            if d.is_chance:
+                s.apply_unchecked(CHANCE, s.sample_chance(dice))
+            else:
+                who = d.players[0]
+                s.apply_unchecked(who, self._one_step(s, who, dice))
+        return False
+
+    def _one_step(self, s: GameState, who: int, dice: random.Random) -> Action:
+        """The action with the best value after the dice that follow it (one sample)."""
+        legal = s.legal_actions(who)
+        if len(legal) == 1:
+            return legal[0]
+        seed = dice.getrandbits(32)
+        best, choice = -math.inf, legal[0]
+        for a in legal:
+            t = s.clone()
+            t.apply_unchecked(who, a)
+            self._roll_on(t, random.Random(seed))
+            v = self._leaf(t, who)
+            if v > best:
+                best, choice = v, a
+        return choice
+
+    def _leaf(self, s: GameState, player: int) -> float:
+        return evaluate(s, player, self.castle_race, self.threat)
+
+    def _roll_on(self, s: GameState, dice: random.Random) -> bool:
+        """Roll the dice until someone must choose (or, valuing battles by their odds, until
+        a battle is on); whether any die was rolled."""
+        rolled = False
         for _ in range(40):
             if not s.decision().is_chance:
-                return
-            s.apply_unchecked(CHANCE, s.sample_chance(self.rng))
+                break
+            if self.odds and any(f["k"] == "battle" for f in s.queue):  # type: ignore[attr-defined]
+                break
+            s.apply_unchecked(CHANCE, s.sample_chance(dice))
+            rolled = True
+        return rolled
+
+
+def _plans_a_move(s: GameState) -> bool:
+    """A movement choice in a two-player game (where looking at the reply pays)."""
+    return isinstance(s, ChaostleState) and s.n == 2 and s.phase == "move" and not s.queue
+
+
+def _next_roll(s: GameState, player: int) -> bool:
+    """The next player's movement roll is due."""
+    assert isinstance(s, ChaostleState)
+    return s.phase == "roll" and not s.queue and s.current != player
+
+
+def _answered(s: GameState, seat: int) -> bool:
+    """``seat`` has moved and fought this turn (or its turn is over)."""
+    assert isinstance(s, ChaostleState)
+    return s.current != seat or s.phase == "end"
 
 
 def _is_deterministic(state: GameState, action: Action) -> bool:
@@ -277,7 +409,8 @@ def make_agent(level: str, seed: int) -> ChaostleAgent | None:
     if settings is None:
         return None
     return ChaostleAgent(seed, int(settings["samples"]), int(settings["depth"]),
-                         float(settings["epsilon"]), bool(settings["castle_race"]))
+                         float(settings["epsilon"]), bool(settings["castle_race"]),
+                         bool(settings["common"]), bool(settings["battle_odds"]))
 
 
 # ---- balance ------------------------------------------------------------------------------

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import random
 
-from ai.chaostle import balance_pieces, battle_odds, evaluate, fresh_battle, make_agent
+from ai.chaostle import (
+    balance_pieces,
+    battle_gain,
+    battle_odds,
+    evaluate,
+    fresh_battle,
+    make_agent,
+    threats,
+)
 from ai.levels import make_agent as level_agent
 from rules.chaostle import GAME
 from rules.core import CHANCE, Action, Match
@@ -127,3 +135,14 @@ def test_balance_pieces_are_the_army_chosen_at_the_start() -> None:
     s.armies[0].append("dragon")  # hired as a mercenary
     assert balance_pieces(s, 0) == ["Dwarf", "Mage"]
     assert balance_pieces(s, 1) == ["Rogue", "Crusader"]
+
+
+def test_threats_count_the_battles_each_side_can_start() -> None:
+    """The threat term: each side is credited with the best battle each of its characters
+    can start in reach (valued by the exact odds); the player whose battles are over this
+    turn gets nothing until its next turn."""
+    s = _duel()  # Dragon Slayer and Dragon side by side, seat 0 about to battle
+    gain = battle_gain(s, "dragon_slayer", "dragon", 1)
+    assert threats(s) == [gain, battle_gain(s, "dragon", "dragon_slayer", 1)]
+    s.phase = "end"
+    assert threats(s)[0] == 0.0 and threats(s)[1] > 0.0
