@@ -316,28 +316,39 @@ class ChaostleAgent(SeededAgent):
     # ---- looking at the reply: the rest of my turn, then every roll of the next player --------
     def _reply_value(self, state: GameState, player: int, action: Action) -> float:
         """The value of a move once the rest of this turn is played by the one-step policy
-        and the next player has answered each of its six rolls (or sums) the same way: an
-        expectation over the next movement roll, each answer chosen by that player."""
-        s = state.clone()
-        s.apply_unchecked(player, action)
-        dice = random.Random(self.dice_seed * 64)
-        if not self._play_until(s, player, dice, lambda x: _next_roll(x, player)):
-            return self._leaf(s, player)
+        and the next player has answered each of its movement rolls the same way: an
+        expectation over that roll (battles on the way are played out with sampled dice,
+        the same dice for every move compared)."""
+        runs = max(1, self.samples // 4)
+        total = 0.0
+        for k in range(runs):
+            s = state.clone()
+            s.apply_unchecked(player, action)
+            dice = _CountingDice(self.dice_seed * 64 + k)
+            if self._play_until(s, dice, lambda x: _next_roll(x, player)):
+                total += self._over_the_roll(s, player, dice)
+            else:
+                total += self._leaf(s, player)
+            if not dice.used:
+                return total  # nothing random before the reply: one run is exact
+        return total / runs
+
+    def _over_the_roll(self, s: GameState, player: int, dice: random.Random) -> float:
         total = 0.0
         for outcome, p in s.chance_outcomes():
             t = s.clone()
             t.apply_unchecked(CHANCE, outcome)
             seat = t.current  # type: ignore[attr-defined]
-            self._play_until(t, player, dice, lambda x, w=seat: _answered(x, w))
+            self._play_until(t, dice, lambda x, w=seat: _answered(x, w))
             total += p * self._leaf(t, player)
         return total
 
-    def _play_until(self, s: GameState, player: int, dice: random.Random, stop: Any) -> bool:
-        """Play on with the one-step policy and sampled dice until ``stop(s)``; False if
-        the game ended or a battle is on (then the state is valued as it stands)."""
-        for _ in range(80):
+    def _play_until(self, s: GameState, dice: random.Random, stop: Any) -> bool:
+        """Play on with the one-step policy and the given dice until ``stop(s)``; False
+        if the game ended first (or it went on too long)."""
+        for _ in range(120):
             d = s.decision()
-            if d.is_terminal or any(f["k"] == "battle" for f in s.queue):  # type: ignore
+            if d.is_terminal:
                 return False
             if stop(s):
                 return True
@@ -379,6 +390,18 @@ class ChaostleAgent(SeededAgent):
             s.apply_unchecked(CHANCE, s.sample_chance(dice))
             rolled = True
         return rolled
+
+
+class _CountingDice(random.Random):
+    """Dice that remember whether they were rolled."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.used = False
+
+    def random(self) -> float:
+        self.used = True
+        return super().random()
 
 
 def _plans_a_move(s: GameState) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from ai.chaostle import (
+    ChaostleAgent,
     balance_pieces,
     battle_gain,
     battle_odds,
@@ -16,7 +17,7 @@ from ai.chaostle import (
 from ai.levels import make_agent as level_agent
 from rules.chaostle import GAME
 from rules.core import CHANCE, Action, Match
-from tests.rules.chaostle.helpers import act, opening, put, turn_of
+from tests.rules.chaostle.helpers import act, opening, put, roll, turn_of
 
 
 def _duel():  # type: ignore[no-untyped-def]
@@ -146,3 +147,21 @@ def test_threats_count_the_battles_each_side_can_start() -> None:
     assert threats(s) == [gain, battle_gain(s, "dragon", "dragon_slayer", 1)]
     s.phase = "end"
     assert threats(s)[0] == 0.0 and threats(s)[1] > 0.0
+
+
+def test_reply_search_marks_down_a_move_into_the_dragons_reach() -> None:
+    """Looking at the reply: two moves the one-step evaluation finds equal (both gain the
+    same ground) differ once the Dragon's answer to each of its rolls is played: stepping
+    towards it is worse than stepping away."""
+    s = opening([["rogue"], ["dragon"]], ["south.king", "south.queen"], army="1")
+    put(s, "rogue", "west.wk05")
+    put(s, "dragon", "west.wk01")
+    turn_of(s, 0, "roll")
+    roll(s, 2)
+    agent = ChaostleAgent(1, samples=8, castle_race=True, common=True, odds=True, reply=3)
+    agent.dice_seed = 3
+    toward = Action("move", ("rogue", "west.stA", 4))
+    away = Action("move", ("rogue", "west.wk09", 4))
+    assert toward in s.legal_actions(0) and away in s.legal_actions(0)
+    assert abs(agent._action_value(s, 0, toward, 0) - agent._action_value(s, 0, away, 0)) < 0.02
+    assert agent._reply_value(s, 0, toward) < agent._reply_value(s, 0, away) - 0.03
