@@ -10,7 +10,6 @@ from typing import Any
 
 import pygame
 
-from game import theme
 from game.tables.battlecon_layout import (
     STRIP,
     STRIP_COLUMNS,
@@ -153,7 +152,7 @@ class ActionStrip(GenericTable):
             return
         super().on_wheel(dy, pos)
 
-    def prompt(self) -> str:
+    def strip_prompt(self) -> str:
         """What the viewer is choosing: the ante, or the rules' own question in the middle
         of a beat ("Before: choose the next trigger", "Dodge: choose")."""
         if self.ante_panel():
@@ -165,47 +164,16 @@ class ActionStrip(GenericTable):
             return str(pending["prompt"])
         return "Choose an action"
 
-    # -- drawing -------------------------------------------------------------------------
-    def draw_actions(self, target: pygame.Surface) -> None:
-        theme.shadowed_rect(target, STRIP, (16, 44, 37), radius=12, shadow=6, border=theme.WOOD)
-        m = self.model
-        if m.actions:
-            head = self.prompt()
-            focused = next((b for b in self.buttons if b.focused), None)
-            if focused is not None:
-                head = f"{head}  —  {focused.label.split('. ', 1)[-1]}"
-        else:
-            waiting = m.viewer is not None and m.actor is not None
-            head = "Your actions appear here on your turn" if waiting else ""
-        theme.text(target, theme.ellipsize(head, STRIP.w - 260, 16, "bold"),
-                   (STRIP.x + 16, STRIP.y + 18), 16, theme.BRASS_LIGHT, "bold", "midleft")
-        if m.ending:
-            words, _, reason = m.ending.partition("\n")
-            theme.text(target, theme.ellipsize(words, STRIP.w - 60, 24, "display"),
-                       (STRIP.centerx, STRIP.centery - 2), 24, theme.BRASS_LIGHT, "display",
-                       "center")
-            theme.text(target, theme.ellipsize(reason, STRIP.w - 60, 16),
-                       (STRIP.centerx, STRIP.centery + 30), 16, theme.PARCHMENT_DIM,
-                       anchor="center")
-        if self.pages > 1:
-            theme.text(target, f"page {self.page + 1} of {self.pages}  (PgUp/PgDn)",
-                       (STRIP.right - 16, STRIP.y + 18), 13, theme.PARCHMENT_DIM,
-                       anchor="midright")
+    STRIP_FONT = 16
 
-    def draw_waiting(self, target: pygame.Surface) -> None:
-        """The strip while someone else decides: who, with a turning ring of dots."""
-        m = self.model
-        if m.actor is None or not 0 <= m.actor < len(self.seat_names):
-            return
-        name = self.seat_names[m.actor]
-        words = f"{name} is thinking" if m.thinking else f"Waiting for {name}"
-        shown = theme.text(target, words, (STRIP.centerx - 20, STRIP.centery + 8), 20,
-                           theme.PARCHMENT_DIM, "bold", "center")
-        centre = (shown.right + 30, shown.centery)
-        seat = self.colour(m.actor)
-        for k in range(8):
-            angle = k * math.tau / 8
-            lit = (k - int(self.clock * 10)) % 8
-            colour = theme.blend((16, 44, 37), seat, 0.25 + 0.75 * (1 - lit / 8))
-            pygame.draw.circle(target, colour, (centre[0] + 16 * math.cos(angle),
-                                                centre[1] + 16 * math.sin(angle)), 4)
+    def strip_rect(self) -> pygame.Rect:
+        return STRIP
+
+    def strip_heading(self) -> str:
+        """The prompt stays in the heading, the focused button's action after it."""
+        focused = next((b for b in self.buttons if b.focused), None)
+        if not self.model.actions or focused is None:
+            return super().strip_heading()
+        return f"{self.strip_prompt()}  —  {focused.label.split('. ', 1)[-1]}"
+
+    # -- drawing -------------------------------------------------------------------------

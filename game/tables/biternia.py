@@ -519,31 +519,13 @@ class BiterniaTable(HandTray):
         return pygame.Rect(lay.SEAT_STRIP.x + seat * (width + 6), lay.SEAT_STRIP.y, width,
                            lay.SEAT_STRIP.h)
 
-    def draw_actions(self, target: pygame.Surface) -> None:
-        strip = lay.STRIP
-        theme.shadowed_rect(target, strip, (16, 44, 37), radius=12, shadow=6, border=theme.WOOD)
-        m = self.model
-        if m.actions:
-            head = self.hint or "Choose an action (or click the board)"
-            focused = next((b for b in self.buttons if b.focused), None)
-            if focused is not None:
-                head = f"Choose an action:  {focused.label.split('. ', 1)[-1]}"
-        else:
-            head = "Your actions appear here on your turn" if m.viewer is not None else ""
-        theme.text(target, theme.ellipsize(head, strip.w - 260, 14, "bold"),
-                   (strip.x + 14, strip.y + 14), 14, theme.BRASS_LIGHT, "bold", "midleft")
-        if m.ending:
-            words, _, reason = m.ending.partition("\n")
-            theme.text(target, theme.ellipsize(words, strip.w - 40, 24, "display"),
-                       (strip.centerx, strip.centery), 24, theme.BRASS_LIGHT, "display",
-                       "center")
-            theme.text(target, theme.ellipsize(reason, strip.w - 40, 14),
-                       (strip.centerx, strip.centery + 28), 14, theme.PARCHMENT_DIM,
-                       anchor="center")
-        if self.pages > 1:
-            theme.text(target, f"page {self.page + 1} of {self.pages}  (PgUp/PgDn)",
-                       (strip.right - 14, strip.y + 14), 12, theme.PARCHMENT_DIM,
-                       anchor="midright")
+    STRIP_FONT = 14
+
+    def strip_rect(self) -> pygame.Rect:
+        return lay.STRIP
+
+    def strip_prompt(self) -> str:
+        return self.hint or "Choose an action (or click the board)"
 
     def draw_motion(self, target: pygame.Surface) -> None:
         """What moves every frame: the status dots, the thinking ring."""
@@ -555,24 +537,5 @@ class BiterniaTable(HandTray):
 
         if not self.model.ending and not self.model.actions:
             self.draw_waiting(target)
-
-    def draw_waiting(self, target: pygame.Surface) -> None:
-        m = self.model
-        if m.actor is None or not 0 <= m.actor < len(self.seat_names):
-            return
-        name = self.seat_names[m.actor]
-        words = f"{name} is thinking" if m.thinking else f"Waiting for {name}"
-        strip = lay.STRIP
-        shown = theme.text(target, words, (strip.centerx - 20, strip.centery + 10), 18,
-                           theme.PARCHMENT_DIM, "bold", "center")
-        centre = (shown.right + 28, shown.centery)
-        seat = self.colour(m.actor)
-        for k in range(8):
-            angle = k * math.tau / 8
-            lit = (k - int(self.clock * 10)) % 8
-            colour = theme.blend((16, 44, 37), seat, 0.25 + 0.75 * (1 - lit / 8))
-            pygame.draw.circle(target, colour, (centre[0] + 14 * math.cos(angle),
-                                                centre[1] + 14 * math.sin(angle)), 4)
-
 
 TABLE = BiterniaTable

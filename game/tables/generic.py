@@ -236,7 +236,7 @@ class GenericTable(Node):
             self.log_scroll = max(0, self.log_scroll + dy * 2)
         elif self.panels_area.collidepoint(pos):
             self.panel_scroll = max(0, self.panel_scroll - dy * 40)
-        elif ACTIONS.collidepoint(pos) and self.pages > 1:
+        elif self.strip_rect().collidepoint(pos) and self.pages > 1:
             self.turn_page(-1 if dy > 0 else 1)
 
     def update(self, dt: float) -> None:
@@ -394,47 +394,63 @@ class GenericTable(Node):
             lines.extend((part, fresh) for part in theme.wrap(text, width, 13))
         self._log_lines = (width, lines)
 
+    # -- the action strip: its place and words (own tables change these, not the drawing) --
+    STRIP_FONT = 17  # the strip's heading size
+
+    def strip_rect(self) -> pygame.Rect:
+        """Where the action buttons and their heading are."""
+        return ACTIONS
+
+    def strip_prompt(self) -> str:
+        """The strip's heading while the viewer chooses and no button has the focus."""
+        return "Choose an action"
+
+    def strip_heading(self) -> str:
+        """The strip's heading: the prompt, or the focused button's action."""
+        m = self.model
+        if not m.actions:
+            return "Your actions appear here on your turn" if m.viewer is not None else ""
+        focused = next((b for b in self.buttons if b.focused), None)
+        if focused is None:
+            return self.strip_prompt()
+        return f"Choose an action:  {focused.label.split('. ', 1)[-1]}"
+
     def draw_actions(self, target: pygame.Surface) -> None:
-        theme.shadowed_rect(target, ACTIONS, (16, 44, 37), radius=12, shadow=6,
+        strip, size = self.strip_rect(), self.STRIP_FONT
+        theme.shadowed_rect(target, strip, (16, 44, 37), radius=12, shadow=6,
                             border=theme.WOOD)
         m = self.model
-        if m.actions:
-            head = "Choose an action"
-            focused = next((b for b in self.buttons if b.focused), None)
-            if focused is not None:
-                head = f"Choose an action:  {focused.label.split('. ', 1)[-1]}"
-        else:
-            waiting = m.viewer is not None and m.actor is not None
-            head = "Your actions appear here on your turn" if waiting else ""
-        theme.text(target, theme.ellipsize(head, ACTIONS.w - 260, 17, "bold"),
-                   (ACTIONS.x + 16, ACTIONS.y + 20), 17, theme.BRASS_LIGHT, "bold", "midleft")
         if m.ending:
             head, _, reason = m.ending.partition("\n")
-            theme.text(target, theme.ellipsize(head, ACTIONS.w - 60, 24, "display"),
-                       (ACTIONS.centerx, ACTIONS.centery - 4), 24, theme.BRASS_LIGHT, "display",
+            theme.text(target, theme.ellipsize(head, strip.w - 60, 24, "display"),
+                       (strip.centerx, strip.centery - 4), 24, theme.BRASS_LIGHT, "display",
                        "center")
-            theme.text(target, theme.ellipsize(reason, ACTIONS.w - 60, 16),
-                       (ACTIONS.centerx, ACTIONS.centery + 30), 16, theme.PARCHMENT_DIM,
+            theme.text(target, theme.ellipsize(reason, strip.w - 60, 16),
+                       (strip.centerx, strip.centery + 28), 16, theme.PARCHMENT_DIM,
                        anchor="center")
+            return
+        top = strip.y + 8 + size // 2 + 2
+        theme.text(target, theme.ellipsize(self.strip_heading(), strip.w - 260, size, "bold"),
+                   (strip.x + 16, top), size, theme.BRASS_LIGHT, "bold", "midleft")
         if self.pages > 1:
             theme.text(target, f"page {self.page + 1} of {self.pages}  (PgUp/PgDn)",
-                       (ACTIONS.right - 16, ACTIONS.y + 20), 13, theme.PARCHMENT_DIM,
-                       anchor="midright")
+                       (strip.right - 16, top), 13, theme.PARCHMENT_DIM, anchor="midright")
 
     def draw_waiting(self, target: pygame.Surface) -> None:
-        """The action area while someone else decides: who, with a turning hourglass dot."""
+        """The action strip while someone else decides: who, with a turning ring of dots."""
         m = self.model
-        if m.actor is None or not 0 <= m.actor < len(self.seat_names):
+        if m.ending or m.actor is None or not 0 <= m.actor < len(self.seat_names):
             return
         name = self.seat_names[m.actor]
         words = f"{name} is thinking" if m.thinking else f"Waiting for {name}"
-        centre = (ACTIONS.centerx, ACTIONS.centery + 14)
-        theme.text(target, words, centre, 22, theme.PARCHMENT_DIM, "bold", "center")
+        strip = self.strip_rect()
+        shown = theme.text(target, words, (strip.centerx - 20, strip.centery + 8), 20,
+                           theme.PARCHMENT_DIM, "bold", "center")
         seat = self.colour(m.actor)
+        centre = (shown.right + 30, shown.centery)
         for k in range(8):  # a ring of dots, the brightest one turning
             angle = k * math.tau / 8
             lit = (k - int(self.clock * 10)) % 8
-            mix = 0.25 + 0.75 * (1 - lit / 8)
-            colour = theme.blend((16, 44, 37), seat, mix)
-            pygame.draw.circle(target, colour, (centre[0] + 16 * math.cos(angle),
-                                                centre[1] + 44 + 16 * math.sin(angle)), 4)
+            colour = theme.blend((16, 44, 37), seat, 0.25 + 0.75 * (1 - lit / 8))
+            pygame.draw.circle(target, colour, (centre[0] + 15 * math.cos(angle),
+                                                centre[1] + 15 * math.sin(angle)), 4)

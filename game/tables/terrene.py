@@ -695,45 +695,13 @@ class TerreneTable(DraftBoard, GenericTable):
         if self.inner is not None and not self.hand and not self.offers:
             theme.text(target, "no cards in hand", HAND.center, 13, theme.MUTED, anchor="center")
 
-    def draw_actions(self, target: pygame.Surface) -> None:
-        """The strip: a heading, then the buttons (nodes), or the result at the end."""
-        theme.shadowed_rect(target, STRIP, (16, 44, 37), radius=12, shadow=6, border=theme.WOOD)
-        m = self.model
-        if m.ending:
-            head, _, reason = m.ending.partition("\n")
-            theme.text(target, theme.ellipsize(head, STRIP.w - 60, 24, "display"),
-                       (STRIP.centerx, STRIP.centery - 12), 24, theme.BRASS_LIGHT, "display",
-                       "center")
-            theme.text(target, theme.ellipsize(reason, STRIP.w - 60, 15),
-                       (STRIP.centerx, STRIP.centery + 18), 15, theme.PARCHMENT_DIM,
-                       anchor="center")
-            return
-        head = "Choose an action (or click a lit card)" if m.actions else (
-            "Your actions appear here on your turn" if m.viewer is not None else "")
-        focused = next((b for b in self.buttons if b.focused), None)
-        if focused is not None:
-            head = f"Choose an action:  {focused.label.split('. ', 1)[-1]}"
-        theme.text(target, theme.ellipsize(head, STRIP.w - 260, 15, "bold"),
-                   (STRIP.x + 14, STRIP.y + 16), 15, theme.BRASS_LIGHT, "bold", "midleft")
-        if self.pages > 1:
-            theme.text(target, f"page {self.page + 1} of {self.pages}  (PgUp/PgDn)",
-                       (STRIP.right - 14, STRIP.y + 16), 12, theme.PARCHMENT_DIM,
-                       anchor="midright")
+    STRIP_FONT = 15
 
-    def draw_waiting(self, target: pygame.Surface) -> None:
-        m = self.model
-        if m.actor is None or not 0 <= m.actor < len(self.seat_names):
-            return
-        name = self.seat_names[m.actor]
-        words = f"{name} is thinking" if m.thinking else f"Waiting for {name}"
-        centre = (STRIP.centerx + 20, STRIP.centery + 6)
-        box = theme.text(target, words, centre, 20, theme.PARCHMENT_DIM, "bold", "center")
-        seat = self.colour(m.actor)
-        for k in range(8):
-            angle = k * math.tau / 8 + self.clock * 3
-            pygame.draw.circle(target, theme.blend((16, 44, 37), seat, 0.3 + 0.7 * k / 8),
-                               (box.x - 30 + 14 * math.cos(angle),
-                                centre[1] + 14 * math.sin(angle)), 3)
+    def strip_rect(self) -> pygame.Rect:
+        return STRIP
+
+    def strip_prompt(self) -> str:
+        return "Choose an action (or click a lit card)"
 
 
 TABLE = TerreneTable

@@ -313,10 +313,10 @@ def test_the_strip_names_what_the_rules_ask_in_the_middle_of_a_beat(app_dirs):
                and session.state.s["phase"] == "resolve", limit=3000)
     pending = session.state.s["pending"]
     assert pending["who"] == screen.viewer
-    assert screen.table.prompt() == pending["prompt"]
+    assert screen.table.strip_prompt() == pending["prompt"]
     play_until(screen, random.Random(1), lambda: session.state.s["phase"] == "set"
                and session.actor() is not None)
-    assert screen.table.prompt() == "Choose an action"
+    assert screen.table.strip_prompt() == "Choose an action"
 
 
 def test_a_choice_of_triggers_is_drawn_as_tiles_that_play_their_action(app_dirs):
