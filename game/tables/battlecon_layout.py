@@ -40,19 +40,3 @@ def compact(fighters: int) -> bool:
     return fighters > 2
 
 
-def strip_button(k: int, shown: int = STRIP_COLUMNS * STRIP_ROWS) -> pygame.Rect:
-    """The k-th of ``shown`` action buttons of a page in the strip (four columns, two
-    rows); a page of one row has taller buttons that fill the strip."""
-    width = (STRIP.w - 24 - PAGER_W - 12 - (STRIP_COLUMNS - 1) * 12) // STRIP_COLUMNS
-    col, row = k % STRIP_COLUMNS, k // STRIP_COLUMNS
-    x = STRIP.x + 12 + col * (width + 12)
-    if shown <= STRIP_COLUMNS:
-        return pygame.Rect(x, STRIP.y + 36, width, 2 * BUTTON_H + BUTTON_GAP)
-    y = STRIP.y + 36 + row * (BUTTON_H + BUTTON_GAP)
-    return pygame.Rect(x, y, width, BUTTON_H)
-
-
-def pager_button(k: int) -> pygame.Rect:
-    """Prev (0) and Next (1) at the strip's right end."""
-    return pygame.Rect(STRIP.right - 12 - PAGER_W, STRIP.y + 36 + k * (BUTTON_H + BUTTON_GAP),
-                       PAGER_W, BUTTON_H)

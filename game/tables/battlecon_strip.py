@@ -5,25 +5,17 @@ ante and Pass)."""
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import pygame
 
-from game.tables.battlecon_layout import (
-    STRIP,
-    STRIP_COLUMNS,
-    STRIP_ROWS,
-    pager_button,
-    strip_button,
-)
+from game.tables import battlecon_layout as layout
+from game.tables.battlecon_layout import STRIP
 from game.tables.battlecon_parts import AnteTile
-from game.tables.generic import GenericTable
-from game.widgets import Button
+from game.tables.generic import GenericTable, StripLayout
 from rules.core import Action
 
 ANTES = ("overload", "ua_ante", "pass")  # the ante panel's choices
-PER_PAGE = STRIP_COLUMNS * STRIP_ROWS
 MOST_TRIGGERS = 6  # more trigger choices than this stay ordinary buttons
 MOST_ANTES = 10  # more ante choices than this stay ordinary buttons
 
@@ -45,42 +37,25 @@ def ante_owner_ability(view: Any, action: Action, actor: int | None) -> str:
 class ActionStrip(GenericTable):
     """The action-button part of BattleCON's table (mixed into ``BattleconTable``)."""
 
+    STRIP = StripLayout(layout.STRIP, layout.STRIP_COLUMNS, layout.STRIP_ROWS,
+                        layout.BUTTON_H, layout.BUTTON_GAP, pager_w=layout.PAGER_W, head=36,
+                        title=16, stretch=True)
+
     @property
     def pages(self) -> int:
         if self.ante_panel() or self.trigger_panel():
             return 1  # the tiles show every choice at once
-        return max(1, math.ceil(len(self.model.actions) / PER_PAGE))
-
-    def page_of(self, index: int) -> int:
-        return index // PER_PAGE
+        return super().pages
 
     def build_buttons(self) -> None:
-        for b in self.buttons + self.pager:
-            self.remove(b)
-        self.buttons, self.pager = [], []
+        if not (self.ante_panel() or self.trigger_panel()):
+            super().build_buttons()
+            return
+        self.clear_buttons()
         if self.ante_panel():
             self.build_ante_tiles()
-            return
-        if self.trigger_panel():
+        else:
             self.build_trigger_tiles()
-            return
-        first = self.page * PER_PAGE
-        page = self.model.actions[first: first + PER_PAGE]
-        for k, action in enumerate(page):
-            rect = strip_button(k, len(page) if self.pages == 1 else PER_PAGE)
-            button = Button(rect.centerx, rect.centery, rect.w, rect.h, f"{k + 1}. {action}",
-                            name=f"action.{first + k}",
-                            on_activate=lambda a=action: self.choose(a), size=15)
-            self.buttons.append(button)
-            self.add(button)
-        if self.pages > 1:
-            for k, (label, name, step) in enumerate((("◀ Prev", "page.prev", -1),
-                                                     ("Next ▶", "page.next", 1))):
-                rect = pager_button(k)
-                button = Button(rect.centerx, rect.centery, rect.w, rect.h, label, name=name,
-                                on_activate=lambda s=step: self.turn_page(s), size=15)
-                self.pager.append(button)
-                self.add(button)
 
     def ante_panel(self) -> bool:
         actions = self.model.actions
@@ -163,11 +138,6 @@ class ActionStrip(GenericTable):
                 and pending.get("who") == self.model.viewer and pending.get("prompt")):
             return str(pending["prompt"])
         return "Choose an action"
-
-    STRIP_FONT = 16
-
-    def strip_rect(self) -> pygame.Rect:
-        return STRIP
 
     def strip_heading(self) -> str:
         """The prompt stays in the heading, the focused button's action after it."""

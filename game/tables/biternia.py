@@ -8,7 +8,6 @@ buttons below keep every legal action one click (or digit key) away."""
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import pygame
@@ -36,8 +35,8 @@ from game.tables.biternia_pieces import (
     tokens_of,
 )
 from game.tables.biternia_tray import HandTray
-from game.tables.generic import HEADER, TableModel
-from game.widgets import Button, Widget
+from game.tables.generic import HEADER, StripLayout, TableModel
+from game.widgets import Widget
 from rules.biternia.content import load
 from rules.biternia.effects import card_name
 from rules.biternia.effects import name as display_name
@@ -432,33 +431,9 @@ class BiterniaTable(HandTray):
         return None
 
     # -- the action strip ---------------------------------------------------------------------
-    @property
-    def pages(self) -> int:
-        return max(1, math.ceil(len(self.model.actions) / lay.PER_PAGE))
-
-    def page_of(self, index: int) -> int:
-        return index // lay.PER_PAGE
-
-    def build_buttons(self) -> None:
-        for b in self.buttons + self.pager:
-            self.remove(b)
-        self.buttons, self.pager = [], []
-        first = self.page * lay.PER_PAGE
-        for k, action in enumerate(self.model.actions[first: first + lay.PER_PAGE]):
-            rect = lay.strip_button(k)
-            button = Button(rect.centerx, rect.centery, rect.w, rect.h, f"{k + 1}. {action}",
-                            name=f"action.{first + k}",
-                            on_activate=lambda a=action: self.choose(a), size=13)
-            self.buttons.append(button)
-            self.add(button)
-        if self.pages > 1:
-            for k, (label, name, step) in enumerate((("◀ Prev", "page.prev", -1),
-                                                     ("Next ▶", "page.next", 1))):
-                rect = lay.pager_button(k)
-                button = Button(rect.centerx, rect.centery, rect.w, rect.h, label, name=name,
-                                on_activate=lambda s=step: self.turn_page(s), size=13)
-                self.pager.append(button)
-                self.add(button)
+    STRIP = StripLayout(lay.STRIP, lay.STRIP_COLUMNS, lay.STRIP_ROWS, lay.BUTTON_H,
+                        lay.BUTTON_GAP, col_gap=10, pager_w=lay.PAGER_W, head=lay.STRIP_HEAD,
+                        font=13, title=14)
 
     def widgets(self) -> list[Widget]:
         """Focus order: the action buttons (the keyboard path), the prompt, the hand, the
@@ -518,11 +493,6 @@ class BiterniaTable(HandTray):
         width = (lay.SEAT_STRIP.w - (n - 1) * 6) // n
         return pygame.Rect(lay.SEAT_STRIP.x + seat * (width + 6), lay.SEAT_STRIP.y, width,
                            lay.SEAT_STRIP.h)
-
-    STRIP_FONT = 14
-
-    def strip_rect(self) -> pygame.Rect:
-        return lay.STRIP
 
     def strip_prompt(self) -> str:
         return self.hint or "Choose an action (or click the board)"

@@ -24,7 +24,6 @@ TILE_HEAD = 20  # a tile's name band; Heroes stand below it
 
 PLATE_W, PLATE_H = TILE_W, 52  # a Hero's plate in the corner beside its Bit
 STRIP_COLUMNS, STRIP_ROWS = 3, 2  # six a page: keys 1-6 reach each one
-PER_PAGE = STRIP_COLUMNS * STRIP_ROWS
 BUTTON_H, BUTTON_GAP, PAGER_W = 34, 8, 112
 STRIP_HEAD = 26
 CARD_W, CARD_H = 104, 88  # a hand card
@@ -70,14 +69,3 @@ def plate(team: int, index: int) -> pygame.Rect:
     return pygame.Rect(bit.x, round(y), PLATE_W, PLATE_H)
 
 
-def strip_button(k: int) -> pygame.Rect:
-    """The k-th action button of a page (three columns, two rows)."""
-    width = (STRIP.w - 24 - PAGER_W - 12 - (STRIP_COLUMNS - 1) * 10) // STRIP_COLUMNS
-    col, row = k % STRIP_COLUMNS, k // STRIP_COLUMNS
-    return pygame.Rect(STRIP.x + 12 + col * (width + 10),
-                       STRIP.y + STRIP_HEAD + row * (BUTTON_H + BUTTON_GAP), width, BUTTON_H)
-
-
-def pager_button(k: int) -> pygame.Rect:
-    y = STRIP.y + STRIP_HEAD + k * (BUTTON_H + BUTTON_GAP)
-    return pygame.Rect(STRIP.right - 12 - PAGER_W, y, PAGER_W, BUTTON_H)

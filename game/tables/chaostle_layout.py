@@ -62,21 +62,6 @@ def space_rect(space: object) -> pygame.Rect:
     return rect
 
 
-def strip_button(k: int) -> pygame.Rect:
-    """The k-th action button of a page (three columns, three rows)."""
-    width = (STRIP.w - 24 - PAGER_W - 12 - (COLUMNS - 1) * 10) // COLUMNS
-    col, row = k % COLUMNS, k // COLUMNS
-    x = STRIP.x + 12 + col * (width + 10)
-    y = STRIP.y + 34 + row * (BUTTON_H + BUTTON_GAP)
-    return pygame.Rect(x, y, width, BUTTON_H)
-
-
-def pager_button(k: int) -> pygame.Rect:
-    """Prev (0) and Next (1) at the strip's right end."""
-    return pygame.Rect(STRIP.right - 12 - PAGER_W, STRIP.y + 34 + k * (BUTTON_H + BUTTON_GAP),
-                       PAGER_W, BUTTON_H)
-
-
 def army_row(armies: int, seat: int) -> pygame.Rect:
     """One army's row in the roster."""
     n = max(2, armies)

@@ -4,45 +4,18 @@ waiting ring. Mixed into ``ChaostleTable``."""
 
 from __future__ import annotations
 
-import pygame
-
 from game.tables import chaostle_layout as lay
-from game.tables.generic import GenericTable
-from game.widgets import Button
+from game.tables.generic import GenericTable, StripLayout
 
 
 class ActionStrip(GenericTable):
     """The action buttons below the board."""
 
-    STRIP_FONT = 15
-
-    def strip_rect(self) -> pygame.Rect:
-        return lay.STRIP
+    STRIP = StripLayout(lay.STRIP, lay.COLUMNS, lay.ROWS, lay.BUTTON_H, lay.BUTTON_GAP,
+                        col_gap=10, pager_w=lay.PAGER_W, head=34, font=14, title=15)
 
     def strip_prompt(self) -> str:
         return "Choose an action, or click a lit space, standee, card or peg"
-
-    def build_buttons(self) -> None:
-        for b in self.buttons + self.pager:
-            self.remove(b)
-        self.buttons, self.pager = [], []
-        per_page = lay.COLUMNS * lay.ROWS
-        first = self.page * per_page
-        for k, action in enumerate(self.model.actions[first: first + per_page]):
-            rect = lay.strip_button(k)
-            button = Button(rect.centerx, rect.centery, rect.w, rect.h, f"{k + 1}. {action}",
-                            name=f"action.{first + k}",
-                            on_activate=lambda a=action: self.choose(a), size=14)
-            self.buttons.append(button)
-            self.add(button)
-        if self.pages > 1:
-            for k, (label, name, step) in enumerate((("◀ Prev", "page.prev", -1),
-                                                     ("Next ▶", "page.next", 1))):
-                rect = lay.pager_button(k)
-                button = Button(rect.centerx, rect.centery, rect.w, rect.h, label, name=name,
-                                on_activate=lambda s=step: self.turn_page(s), size=14)
-                self.pager.append(button)
-                self.add(button)
 
     def on_wheel(self, dy: int, pos: tuple[float, float]) -> None:
         if lay.STRIP.collidepoint(pos) and self.pages > 1:

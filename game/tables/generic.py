@@ -42,6 +42,47 @@ class TableModel:
     secret: bool = False  # the viewer chooses face down (a simultaneous decision)
 
 
+@dataclass(frozen=True)
+class StripLayout:
+    """Where a table's action buttons go: a grid of ``columns`` x ``rows`` a page in
+    ``rect`` with Prev / Next at its right end. ``stretch``: a page of one row has taller
+    buttons that fill the strip."""
+
+    rect: pygame.Rect
+    columns: int = COLUMNS
+    rows: int = ROWS
+    button_h: int = 46
+    gap: int = 12  # between rows
+    col_gap: int = 12
+    pager_w: int = 140
+    head: int = 39  # from the strip's top to the first row (the heading sits above)
+    font: int = 15  # the buttons' words
+    title: int = 17  # the heading's size
+    stretch: bool = False
+
+    @property
+    def per_page(self) -> int:
+        return self.columns * self.rows
+
+    def button(self, k: int, shown: int) -> pygame.Rect:
+        """The k-th of ``shown`` buttons on a page."""
+        r = self.rect
+        width = (r.w - 24 - self.pager_w - 12 - (self.columns - 1) * self.col_gap) // self.columns
+        col, row = k % self.columns, k // self.columns
+        x = r.x + 12 + col * (width + self.col_gap)
+        if self.stretch and shown <= self.columns:
+            return pygame.Rect(x, r.y + self.head, width, 2 * self.button_h + self.gap)
+        return pygame.Rect(x, r.y + self.head + row * (self.button_h + self.gap), width,
+                           self.button_h)
+
+    def pager(self, k: int) -> pygame.Rect:
+        """Prev (0) and Next (1) at the strip's right end."""
+        r = self.rect
+        return pygame.Rect(r.right - 12 - self.pager_w,
+                           r.y + self.head + k * (self.button_h + self.gap), self.pager_w,
+                           self.button_h)
+
+
 def roll_faces(event: Event) -> list[object]:
     """The faces a "roll" event shows: ``data["faces"]`` (the contract), or a lone
     ``data["roll"]`` number."""
@@ -138,39 +179,42 @@ class GenericTable(Node):
         """Pop the banner when the viewer's turn begins."""
         self.banner.show("Choose in secret" if model.secret else "Your turn")
 
+    STRIP = StripLayout(ACTIONS)
+
     @property
     def pages(self) -> int:
-        return max(1, math.ceil(len(self.model.actions) / (COLUMNS * ROWS)))
+        return max(1, math.ceil(len(self.model.actions) / self.STRIP.per_page))
 
     def page_of(self, index: int) -> int:
-        return index // (COLUMNS * ROWS)
+        return index // self.STRIP.per_page
 
-    def build_buttons(self) -> None:
+    def clear_buttons(self) -> None:
         for b in self.buttons + self.pager:
             self.remove(b)
         self.buttons, self.pager = [], []
-        per_page = COLUMNS * ROWS
+
+    def build_buttons(self) -> None:
+        """The current page of action buttons (keys 1-9) and, with several pages, Prev/Next."""
+        self.clear_buttons()
+        strip, per_page = self.STRIP, self.STRIP.per_page
         first = self.page * per_page
-        bw, bh, gap = (ACTIONS.w - 180 - (COLUMNS - 1) * 12) // COLUMNS, 46, 12
-        for k, action in enumerate(self.model.actions[first: first + per_page]):
-            i = first + k
-            col, row = k % COLUMNS, k // COLUMNS
-            x = ACTIONS.x + bw / 2 + col * (bw + gap)
-            y = ACTIONS.y + 62 + row * (bh + gap)
+        page = self.model.actions[first: first + per_page]
+        for k, action in enumerate(page):
+            rect = strip.button(k, len(page) if self.pages == 1 else per_page)
             key = f"{k + 1}. " if k < 9 else ""
-            button = Button(x, y, bw, bh, key + str(action), name=f"action.{i}",
-                            on_activate=lambda a=action: self.choose(a), size=15)
-            self.buttons.append(button)
-            self.add(button)
+            self.buttons.append(Button(rect.centerx, rect.centery, rect.w, rect.h,
+                                       key + str(action), name=f"action.{first + k}",
+                                       on_activate=lambda a=action: self.choose(a),
+                                       size=strip.font))
         if self.pages > 1:
-            px = ACTIONS.right - 80
-            prev = Button(px, ACTIONS.y + 62, 140, 46, "◀ Prev", name="page.prev",
-                          on_activate=lambda: self.turn_page(-1), size=15)
-            nxt = Button(px, ACTIONS.y + 120, 140, 46, "Next ▶", name="page.next",
-                         on_activate=lambda: self.turn_page(1), size=15)
-            self.pager = [prev, nxt]
-            for b in self.pager:
-                self.add(b)
+            for k, (label, name, step) in enumerate((("◀ Prev", "page.prev", -1),
+                                                     ("Next ▶", "page.next", 1))):
+                rect = strip.pager(k)
+                self.pager.append(Button(rect.centerx, rect.centery, rect.w, rect.h, label,
+                                         name=name, size=strip.font,
+                                         on_activate=lambda d=step: self.turn_page(d)))
+        for b in self.buttons + self.pager:
+            self.add(b)
 
     def turn_page(self, step: int) -> None:
         self.page = (self.page + step) % self.pages
@@ -395,11 +439,9 @@ class GenericTable(Node):
         self._log_lines = (width, lines)
 
     # -- the action strip: its place and words (own tables change these, not the drawing) --
-    STRIP_FONT = 17  # the strip's heading size
-
     def strip_rect(self) -> pygame.Rect:
         """Where the action buttons and their heading are."""
-        return ACTIONS
+        return self.STRIP.rect
 
     def strip_prompt(self) -> str:
         """The strip's heading while the viewer chooses and no button has the focus."""
@@ -416,7 +458,7 @@ class GenericTable(Node):
         return f"Choose an action:  {focused.label.split('. ', 1)[-1]}"
 
     def draw_actions(self, target: pygame.Surface) -> None:
-        strip, size = self.strip_rect(), self.STRIP_FONT
+        strip, size = self.strip_rect(), self.STRIP.title
         theme.shadowed_rect(target, strip, (16, 44, 37), radius=12, shadow=6,
                             border=theme.WOOD)
         m = self.model

@@ -8,7 +8,6 @@ The draft's pick and build stages are drawn by terrene_draft.py."""
 
 from __future__ import annotations
 
-import math
 import re
 from typing import Any
 
@@ -17,7 +16,7 @@ import pygame
 from game import theme
 from game.scene import Node
 from game.tables import terrene_layout as lay
-from game.tables.generic import GenericTable, TableModel
+from game.tables.generic import GenericTable, StripLayout, TableModel
 from game.tables.terrene_cards import (
     UnitLook,
     chain_tile,
@@ -40,12 +39,11 @@ from game.tables.terrene_read import (
     unit_look,
 )
 from game.tween import ease_out_back
-from game.widgets import Button, Widget
+from game.widgets import Widget
 from rules.core import Action, Event, Panel
 from rules.terrene.draft_match import DraftMatch
 
 DRAWN = ("Board", "Your hand", "Discards", "Draft")  # drawn on the table, not listed
-PER_PAGE = lay.STRIP_COLUMNS * lay.STRIP_ROWS
 LOSS, GAIN = (236, 84, 70), (110, 200, 120)
 
 
@@ -435,33 +433,9 @@ class TerreneTable(DraftBoard, GenericTable):
             self.add(FloatText(node.home[0], node.home[1] + 10, words[0], words[1], 18, 0.35))
 
     # -- the action strip ------------------------------------------------------------------
-    @property
-    def pages(self) -> int:
-        return max(1, math.ceil(len(self.model.actions) / PER_PAGE))
-
-    def page_of(self, index: int) -> int:
-        return index // PER_PAGE
-
-    def build_buttons(self) -> None:
-        for b in self.buttons + self.pager:
-            self.remove(b)
-        self.buttons, self.pager = [], []
-        first = self.page * PER_PAGE
-        page = self.model.actions[first: first + PER_PAGE]
-        for k, action in enumerate(page):
-            rect = lay.strip_button(k, len(page) if self.pages == 1 else PER_PAGE)
-            self.buttons.append(Button(rect.centerx, rect.centery, rect.w, rect.h,
-                                       f"{k + 1}. {action}", name=f"action.{first + k}",
-                                       on_activate=lambda a=action: self.choose(a), size=14))
-        if self.pages > 1:
-            for k, (label, name, step) in enumerate((("◀ Prev", "page.prev", -1),
-                                                     ("Next ▶", "page.next", 1))):
-                rect = lay.pager_button(k)
-                self.pager.append(Button(rect.centerx, rect.centery, rect.w, rect.h, label,
-                                         name=name, size=14,
-                                         on_activate=lambda s=step: self.turn_page(s)))
-        for b in self.buttons + self.pager:
-            self.add(b)
+    STRIP = StripLayout(lay.STRIP, lay.STRIP_COLUMNS, lay.STRIP_ROWS, lay.BUTTON_H,
+                        lay.BUTTON_GAP, pager_w=lay.PAGER_W, head=34, font=14, title=15,
+                        stretch=True)
 
     def on_wheel(self, dy: int, pos: tuple[float, float]) -> None:
         if STRIP.collidepoint(pos) and self.pages > 1:
@@ -694,11 +668,6 @@ class TerreneTable(DraftBoard, GenericTable):
         theme.text(target, words, (HAND.x + 12, HAND.y + 3), 11, theme.BRASS_LIGHT, "bold")
         if self.inner is not None and not self.hand and not self.offers:
             theme.text(target, "no cards in hand", HAND.center, 13, theme.MUTED, anchor="center")
-
-    STRIP_FONT = 15
-
-    def strip_rect(self) -> pygame.Rect:
-        return STRIP
 
     def strip_prompt(self) -> str:
         return "Choose an action (or click a lit card)"

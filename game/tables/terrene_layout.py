@@ -95,17 +95,3 @@ def hand_spot(count: int, index: int, area: pygame.Rect = HAND) -> tuple[float, 
     return area.x + 12 + w / 2 + index * step, area.y + 20 + HAND_H / 2
 
 
-def strip_button(k: int, shown: int) -> pygame.Rect:
-    """The k-th of ``shown`` action buttons of a page (four columns, two rows; one row of
-    taller buttons when four or fewer)."""
-    width = (STRIP.w - 24 - PAGER_W - 12 - (STRIP_COLUMNS - 1) * 12) // STRIP_COLUMNS
-    col, row = k % STRIP_COLUMNS, k // STRIP_COLUMNS
-    x = STRIP.x + 12 + col * (width + 12)
-    if shown <= STRIP_COLUMNS:
-        return pygame.Rect(x, STRIP.y + 34, width, 2 * BUTTON_H + BUTTON_GAP)
-    return pygame.Rect(x, STRIP.y + 34 + row * (BUTTON_H + BUTTON_GAP), width, BUTTON_H)
-
-
-def pager_button(k: int) -> pygame.Rect:
-    return pygame.Rect(STRIP.right - 12 - PAGER_W,
-                       STRIP.y + 34 + k * (BUTTON_H + BUTTON_GAP), PAGER_W, BUTTON_H)
