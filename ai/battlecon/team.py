@@ -21,7 +21,7 @@ import random
 import time
 from dataclasses import dataclass
 
-from ai.battlecon.agent import BattleconAgent, Settings
+from ai.battlecon.agent import BattleconAgent, Settings, _mixed_choice
 from ai.search.matrix import solve_zero_sum
 from rules.battlecon.state import BattleconState
 from rules.core.actions import Action
@@ -124,15 +124,6 @@ def _sample(rng: random.Random, items: list, k: int) -> list:
     return items if len(items) <= k else rng.sample(items, k)
 
 
-def _mixed(rng: random.Random, actions: list[Action], weights: list[float]) -> Action:
-    r = rng.random() * sum(weights)
-    for action, w in zip(actions, weights, strict=True):
-        r -= w
-        if r <= 0:
-            return action
-    return actions[-1]
-
-
 class TeamAgent:
     """Plays one seat of a BattleCON team game (see the module docstring)."""
 
@@ -191,7 +182,7 @@ class TeamAgent:
                     world.apply_unchecked(q, act)
                 payoff[i].append(evaluate_team(finish_team_beat(world), player))
         row_mix, _, _ = solve_zero_sum(payoff)
-        return _mixed(self.rng, rows, row_mix)
+        return _mixed_choice(self.rng, rows, row_mix)
 
     # ---- Ante and in-beat choices: each option in a few sampled worlds ------------------
     def _try_each(self, view: BattleconState, player: int, legal: list[Action]) -> Action:

@@ -119,17 +119,7 @@ class BattleconTable(HandTray, ActionStrip):
     def log_rect(self) -> pygame.Rect:
         return SIDE_LOG
 
-    def _masonry(self) -> list[tuple[Panel, pygame.Rect, list[str]]]:
-        """One column of panels at the side (the board takes the middle)."""
-        area, y, out = self.panels_area, self.panels_area.y, []
-        for panel in self.panels:
-            lines: list[str] = []
-            for line in panel.lines:
-                lines.extend(theme.wrap(line, area.w - 28, 14))
-            rect = pygame.Rect(area.x, y, area.w, 40 + 19 * len(lines) + 10)
-            y = rect.bottom + 12
-            out.append((panel, rect, lines))
-        return out
+    PANEL_COLUMNS = 1  # one column of text panels at the side
 
     # -- model -> nodes -----------------------------------------------------------------
     def refresh(self, model: TableModel, panels: list[Panel]) -> None:

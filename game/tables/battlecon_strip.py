@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pygame
-
 from game.tables import battlecon_layout as layout
 from game.tables.battlecon_layout import STRIP
 from game.tables.battlecon_parts import AnteTile
@@ -109,16 +107,6 @@ class ActionStrip(GenericTable):
         head = ante_owner_ability(view, action, actor)
         body = str(action)
         return head, body.removeprefix(f"{head}: "), 0
-
-    def on_key(self, event: pygame.event.Event) -> bool:
-        if event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP) and self.pages > 1:
-            self.turn_page(1 if event.key == pygame.K_PAGEDOWN else -1)
-            return True
-        digit = event.key - pygame.K_1
-        if 0 <= digit < min(9, len(self.buttons)) and not event.mod & pygame.KMOD_CTRL:
-            self.buttons[digit].activate()
-            return True
-        return False
 
     def on_wheel(self, dy: int, pos: tuple[float, float]) -> None:
         if STRIP.collidepoint(pos):

@@ -370,10 +370,12 @@ class GenericTable(Node):
         """Masonry: each panel goes to the shorter of two columns (laid out at refresh)."""
         return self._layout or []
 
+    PANEL_COLUMNS = 2  # text panels are laid out in this many columns, shortest first
+
     def _masonry(self) -> list[tuple[Panel, pygame.Rect, list[str]]]:
-        area = self.panels_area
-        col_w = (area.w - 12) // 2
-        heights = [0, 0]
+        area, columns = self.panels_area, self.PANEL_COLUMNS
+        col_w = (area.w - 12 * (columns - 1)) // columns
+        heights = [0] * columns
         out = []
         for panel in self.panels:
             lines: list[str] = []
