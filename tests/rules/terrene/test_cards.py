@@ -208,8 +208,10 @@ def test_machines_and_their_tokens(table):
     assert s.cards[alpha] == "wanderer_alpha"
     table.use(s, 0, avis)
     table.pass_all(s)
-    assert stats.atk(s, alpha) == 15 and stats.atk(s, wanderer) == 15
-    assert stats.atk(s, luminous) == 10
+    printed = {uid: s.card(uid).atk for uid in (alpha, wanderer, luminous)}
+    assert stats.atk(s, alpha) == printed[alpha] + 5
+    assert stats.atk(s, wanderer) == printed[wanderer] + 5
+    assert stats.atk(s, luminous) == printed[luminous]
 
 
 def test_tsue_discounts_interdimensional_supply(table):
