@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from ai.battlecon.evaluation import evaluate
@@ -57,16 +58,19 @@ def fixed_budget() -> bool:
     return os.environ.get(FIXED_BUDGET_ENV, "") not in ("", "0")
 
 
-def _greedy(world: BattleconState, who: int, options: list[Action]) -> Action:
-    """The option whose immediate result ``evaluate`` likes best for ``who``."""
-    if len(options) > GREEDY_WIDTH:
-        step = len(options) / GREEDY_WIDTH
-        options = [options[int(i * step)] for i in range(GREEDY_WIDTH)]
+def _greedy(world: BattleconState, who: int, options: list[Action],
+            score: Callable[[BattleconState, int], float] = evaluate,
+            width: int = GREEDY_WIDTH) -> Action:
+    """The option whose immediate result ``score`` likes best for ``who`` (at most
+    ``width`` options, spread over the list, are tried)."""
+    if len(options) > width:
+        step = len(options) / width
+        options = [options[int(i * step)] for i in range(width)]
     best, best_value = options[0], -2.0
     for action in options:
         trial = world.clone()
         trial.apply_unchecked(who, action)
-        value = evaluate(trial, who)
+        value = score(trial, who)
         if value > best_value:
             best, best_value = action, value
     return best

@@ -22,6 +22,7 @@ import time
 from dataclasses import dataclass
 
 from ai.battlecon.agent import BattleconAgent, Settings, _mixed_choice
+from ai.battlecon.agent import _greedy as _duel_greedy
 from ai.search.matrix import solve_zero_sum
 from rules.battlecon.state import BattleconState
 from rules.core.actions import Action
@@ -88,17 +89,8 @@ def evaluate_team(state: GameState, player: int) -> float:
 
 # ---- playing a beat out --------------------------------------------------------------------
 def _greedy(world: BattleconState, who: int, options: list[Action]) -> Action:
-    if len(options) > GREEDY_WIDTH:
-        step = len(options) / GREEDY_WIDTH
-        options = [options[int(i * step)] for i in range(GREEDY_WIDTH)]
-    best, best_value = options[0], -2.0
-    for action in options:
-        trial = world.clone()
-        trial.apply_unchecked(who, action)
-        value = evaluate_team(trial, who)
-        if value > best_value:
-            best, best_value = action, value
-    return best
+    """The option whose immediate result is best for ``who``'s team."""
+    return _duel_greedy(world, who, options, evaluate_team, GREEDY_WIDTH)
 
 
 def finish_team_beat(world: BattleconState) -> BattleconState:
