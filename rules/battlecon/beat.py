@@ -261,13 +261,7 @@ class BeatFlow:
                 reach[0] <= abs(target - origin) <= reach[1]
                 for origin in kits.attack_origins(self, p))
             if in_range and not self.beat(foe)["avoid"]:
-                self.beat(p)["hit"] = True
-                self.beat(foe)["was_hit"] = True
-                self.say("hit", f"{self.pair_name(p)} hits {self.name(foe)}!", seat=p, target=foe)
-                frame["step"] = "damage"
-                self._push(frame)
-                self._push_timing("when_hit", [foe])
-                self._push_timing("hit", [p])
+                self._hits(frame, p, foe)
             else:
                 why = "is avoided" if in_range else "misses"
                 self.say("miss", f"{self.name(p)}'s {self.pair_name(p)} {why}.", seat=p)
@@ -278,6 +272,17 @@ class BeatFlow:
             self._push(frame)
             if self._deal_damage(p, foe) > 0 and self.s["phase"] == "resolve":
                 self._push_timing("damage", [p])
+
+    def _hits(self, frame: dict[str, Any], p: int, foe: int) -> None:
+        """``p``'s attack hits ``foe``: mark it, then damage once the When Hit and Hit
+        triggers have run (they go on the stack above the damage step)."""
+        self.beat(p)["hit"] = True
+        self.beat(foe)["was_hit"] = True
+        self.say("hit", f"{self.pair_name(p)} hits {self.name(foe)}!", seat=p, target=foe)
+        frame["step"] = "damage"
+        self._push(frame)
+        self._push_timing("when_hit", [foe])
+        self._push_timing("hit", [p])
 
     def _run_team_attack(self, frame: dict[str, Any]) -> None:
         """An attack in team play: as in the duel, but the attacker picks its target among
@@ -304,13 +309,7 @@ class BeatFlow:
             frame["target"] = foe
             self.lock_foe(p, foe)
             self.lock_foe(foe, p)
-            self.beat(p)["hit"] = True
-            self.beat(foe)["was_hit"] = True
-            self.say("hit", f"{self.pair_name(p)} hits {self.name(foe)}!", seat=p, target=foe)
-            frame["step"] = "damage"
-            self._push(frame)
-            self._push_timing("when_hit", [foe])
-            self._push_timing("hit", [p])
+            self._hits(frame, p, foe)
         elif step == "damage":
             foe = frame["target"]
             frame["step"] = "after"
