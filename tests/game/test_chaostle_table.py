@@ -12,23 +12,16 @@ import pytest
 
 from game.app import App
 from game.screens.table import TableScreen
-from game.session import Seat, Session
 from game.tables import table_for
 from game.tables.chaostle import ChaostleTable
 from game.tables.chaostle_layout import BOARD, space_xy
 from game.tables.chaostle_parts import HOP_TIME, Figure
+from tests.game.table_helpers import open_table as shared_open_table
 
 
 def open_table(app_dirs, players=2, seed=1, setup=None, record=True):
-    config, saves = app_dirs
-    app = App(config_dir=config, save_dir=saves, start=False)
-    session = Session.new("chaostle", {"players": players, **(setup or {})},
-                          [Seat(True) for _ in range(players)], seed)
-    screen = app.stack.push(TableScreen(app, session))
-    chosen = []
-    if record:
-        screen.table.choose = chosen.append  # record what a click plays instead of playing it
-    return app, screen, chosen
+    return shared_open_table(app_dirs, "chaostle", {"players": players, **(setup or {})}, seed,
+                             record)
 
 
 def play_until(screen, rng, done, limit=600):

@@ -10,26 +10,17 @@ import random
 import pygame
 import pytest
 
-from game.app import App
-from game.screens.table import TableScreen
-from game.session import Seat, Session
 from game.tables import table_for
 from game.tables.terrene import TerreneTable
 from game.tables.terrene_nodes import CardWidget
 from game.tables.terrene_read import actions_on
 from rules.terrene.draft_match import DraftMatch
+from tests.game.table_helpers import open_table as shared_open_table
 
 
 def open_table(app_dirs, players=2, seed=1, setup=None, record=True):
-    config, saves = app_dirs
-    app = App(config_dir=config, save_dir=saves, start=False)
-    session = Session.new("terrene", {"players": players, **(setup or {})},
-                          [Seat(True) for _ in range(players)], seed)
-    screen = app.stack.push(TableScreen(app, session))
-    chosen = []
-    if record:
-        screen.table.choose = chosen.append  # record what a click plays instead of playing it
-    return app, screen, chosen
+    return shared_open_table(app_dirs, "terrene", {"players": players, **(setup or {})}, seed,
+                             record)
 
 
 def game_of(state):
