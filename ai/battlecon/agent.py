@@ -10,13 +10,13 @@ choices look ahead to the end of the beat.
 
 from __future__ import annotations
 
-import os
 import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from ai.battlecon.evaluation import evaluate
+from ai.search.common import fixed_budget
 from ai.search.matrix import solve_zero_sum
 from rules.battlecon.state import BattleconState
 from rules.core.actions import Action
@@ -28,10 +28,6 @@ BEAT_STEPS = 400
 GREEDY_WIDTH = 8
 #: The matrix always gets at least this many columns before the time cap may stop it.
 MIN_COLUMNS = 2
-#: Set this environment variable (to anything but "" or "0") to drop every time cap: the
-#: agent then thinks to its fixed budget whatever the machine's load (balance runs and
-#: tournaments use it so their results do not depend on how busy the machine is).
-FIXED_BUDGET_ENV = "BATTLECON_AI_FIXED_BUDGET"
 #: A strategy share below this is exploration noise, not part of the equilibrium's support.
 SUPPORT_SHARE = 1e-3
 
@@ -51,11 +47,6 @@ class Settings:
     next_size: int = 0  # pairs per side in the second beat's sampled game (0: deepen)
     refine_rounds: int = 1  # re-solve and refine the new support this many times
     deepen_cap: float | None = None  # seconds for the whole Set decision once deepening
-
-
-def fixed_budget() -> bool:
-    """Whether the environment asks for load-independent (uncapped) thinking."""
-    return os.environ.get(FIXED_BUDGET_ENV, "") not in ("", "0")
 
 
 def _greedy(world: BattleconState, who: int, options: list[Action],

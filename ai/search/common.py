@@ -7,6 +7,7 @@ and is mapped to ``(e + 1) / 2``; with no evaluation an unfinished game is worth
 
 from __future__ import annotations
 
+import os
 import random
 import time
 from collections.abc import Callable, Iterator
@@ -25,6 +26,17 @@ RolloutPolicy = Callable[[GameState, int, list[Action], random.Random], Action]
 #: How often (in iterations) a search looks at the clock when it has a time cap.
 CLOCK_EVERY = 8
 
+#: Set one of these environment variables (to anything but "" or "0") to drop every time
+#: cap: each agent then thinks to its fixed budget whatever the machine's load, so balance
+#: runs and tournaments measure the levels and not the load. The second name is the one
+#: BattleCON used first; recorded commands still use it.
+FIXED_BUDGET_ENVS = ("ARENA_AI_FIXED_BUDGET", "BATTLECON_AI_FIXED_BUDGET")
+
+
+def fixed_budget() -> bool:
+    """Whether the environment asks for load-independent (uncapped) thinking."""
+    return any(os.environ.get(name, "") not in ("", "0") for name in FIXED_BUDGET_ENVS)
+
 
 @dataclass(frozen=True, slots=True)
 class Budget:
@@ -42,7 +54,8 @@ class Budget:
 
     def ticks(self) -> Iterator[int]:
         """Iteration numbers until the budget is spent (at least one is always given)."""
-        deadline = None if self.time_cap is None else time.perf_counter() + self.time_cap
+        capped = self.time_cap is not None and not fixed_budget()
+        deadline = time.perf_counter() + self.time_cap if capped else None
         for i in range(self.iterations):
             if deadline is not None and i and i % CLOCK_EVERY == 0:
                 if time.perf_counter() >= deadline:

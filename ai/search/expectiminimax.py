@@ -31,7 +31,7 @@ import time
 from dataclasses import dataclass
 
 from ai.agents import SearchAgent
-from ai.search.common import Evaluator, clamp_unit
+from ai.search.common import Evaluator, clamp_unit, fixed_budget
 from ai.search.matrix import solve_zero_sum
 from rules.core.actions import CHANCE, Action
 from rules.core.state import DecisionKind, GameState
@@ -202,7 +202,7 @@ class ExpectiminimaxAgent(SearchAgent):
         engine = Expectiminimax(player, self.config, self.rng)
         worlds = [view.determinize(player, self.rng) for _ in range(self.config.determinizations)]
         simultaneous = view.decision().kind is DecisionKind.SIMULTANEOUS
-        if self.config.time_cap is not None:
+        if self.config.time_cap is not None and not fixed_budget():
             engine.deadline = time.perf_counter() + self.config.time_cap
         order = list(legal)
         best: dict[Action, float] = {}

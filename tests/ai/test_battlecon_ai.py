@@ -4,9 +4,10 @@ import random
 from dataclasses import replace
 
 from ai.battlecon import AGENT_LEVELS, LEVELS, BattleconAgent, evaluate, finish_beat, make_agent
-from ai.battlecon.agent import FIXED_BUDGET_ENV, Settings
+from ai.battlecon.agent import Settings
 from ai.levels import level_settings
 from ai.levels import make_agent as framework_agent
+from ai.search.common import FIXED_BUDGET_ENVS
 from rules.battlecon import GAME
 from rules.core import CHANCE, Action
 from tests.rules.battlecon.duel import duel, give
@@ -130,16 +131,18 @@ def test_cells_can_play_the_ante_out():
 
 
 def test_fixed_budget_environment_drops_every_time_cap(monkeypatch):
-    """Balance runs and tournaments set BATTLECON_AI_FIXED_BUDGET so load cannot cut a
-    matrix short; without it the level's caps stay."""
-    monkeypatch.delenv(FIXED_BUDGET_ENV, raising=False)
+    """Balance runs and tournaments set ARENA_AI_FIXED_BUDGET (or BattleCON's older name
+    for it) so load cannot cut a matrix short; without it the level's caps stay."""
+    for name in FIXED_BUDGET_ENVS:
+        monkeypatch.delenv(name, raising=False)
     assert make_agent("hard", 1).settings.time_cap == AGENT_LEVELS["hard"].time_cap
-    monkeypatch.setenv(FIXED_BUDGET_ENV, "1")
-    for level in ("easy", "normal", "hard"):
-        settings = make_agent(level, 1).settings
-        assert settings.time_cap is None and settings.deepen_cap is None
-    monkeypatch.setenv(FIXED_BUDGET_ENV, "0")
-    assert make_agent("normal", 1).settings.time_cap == AGENT_LEVELS["normal"].time_cap
+    for name in FIXED_BUDGET_ENVS:
+        monkeypatch.setenv(name, "1")
+        for level in ("easy", "normal", "hard"):
+            settings = make_agent(level, 1).settings
+            assert settings.time_cap is None and settings.deepen_cap is None
+        monkeypatch.setenv(name, "0")
+        assert make_agent("normal", 1).settings.time_cap == AGENT_LEVELS["normal"].time_cap
 
 
 class _Recorder(BattleconAgent):

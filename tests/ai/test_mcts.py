@@ -5,7 +5,7 @@ from collections import Counter
 
 import pytest
 
-from ai.search.common import Budget, rollout
+from ai.search.common import FIXED_BUDGET_ENVS, Budget, rollout
 from ai.search.mcts import UNLISTED, MCTSAgent, SearchConfig, TreeSearch
 from rules.core import Action
 from tests.ai.fixtures.dice_duel import GAME as DICE_DUEL
@@ -56,6 +56,16 @@ def test_budget_rejects_nonsense():
         Budget(0)
     with pytest.raises(ValueError, match="positive"):
         Budget(10, 0.0)
+
+
+def test_fixed_budget_environment_ignores_the_time_cap(monkeypatch):
+    """Measurements set ARENA_AI_FIXED_BUDGET: a capped budget then runs every iteration,
+    so a loaded machine cannot weaken the level being measured."""
+    for name in FIXED_BUDGET_ENVS:
+        monkeypatch.delenv(name, raising=False)
+    assert len(list(Budget(100, 1e-9).ticks())) < 100
+    monkeypatch.setenv("ARENA_AI_FIXED_BUDGET", "1")
+    assert len(list(Budget(100, 1e-9).ticks())) == 100
 
 
 def test_time_cap_still_gives_a_legal_move():
