@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.battlecon import conditions, kits
+from rules.battlecon import kits
 from rules.battlecon.effects import OPS
 from rules.battlecon.stats import card_armor
 from rules.core.actions import Action
@@ -133,7 +133,7 @@ class BeatFlow:
         live = set(self._sources(p))
         frame["left"] = [e for e in frame["left"] if e[0] in live]
         eligible = [e for e in frame["left"]
-                    if conditions.all_hold(self, p, self._triggers_of(e[0])[e[1]].get("when", []))]
+                    if self.conditions_hold(p, self._triggers_of(e[0])[e[1]].get("when", []))]
         if not eligible:
             return
         options = [Action("trigger", ("use", src, i), f"Use {self._trigger_label(src, i)}")
@@ -162,7 +162,7 @@ class BeatFlow:
         for op in reversed(trig["do"]):
             self._push({"t": "op", "who": p, "src": src, "op": op, "choice": None})
         if picks:
-            self._push({"t": "pick_foe", "who": p, "choice": None})
+            self._push({"t": "pick_foe", "who": p, "choice": None, "when": trig.get("when", [])})
 
     def _order(self) -> list[int]:
         if "teams" in self.s:

@@ -160,7 +160,7 @@ class BattleconState(BeatFlow, TeamRules, GameState):
     def total_bonus(self, p: int) -> dict[str, int]:
         bonus = dict(self.beat(p)["bonus"])
         for owner, static in self._statics(p):
-            if conditions.all_hold(self, owner, static.get("when", [])):
+            if self.conditions_hold(owner, static.get("when", [])):
                 self._add_to(bonus, static["stat"], static["amount"])
         return bonus
 

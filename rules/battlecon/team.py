@@ -15,7 +15,7 @@ from __future__ import annotations
 from itertools import permutations
 from typing import TYPE_CHECKING, Any
 
-from rules.battlecon import movement
+from rules.battlecon import conditions, movement
 from rules.core.actions import Action
 
 if TYPE_CHECKING:
@@ -133,6 +133,31 @@ class TeamRules:
     def lock_foe(self, p: int, q: int | None) -> None:
         self.s["players"][p]["opp"] = q
 
+    def fitting_opponents(self, p: int, when: list[str]) -> list[int]:
+        """The enemies ``p`` may name as "the Opponent" of an effect whose conditions are
+        ``when`` so that they hold. With none locked and an enemy nearest on each side the
+        owner chooses, so a condition that fits either one holds (Who is "The Opponent"?)."""
+        locked = self.s["players"][p].get("opp")
+        near = self.opponents(p) if locked is None else []
+        if len(near) < 2:
+            return [self.foe(p)] if conditions.all_hold(self, p, when) else []
+        fit = []
+        try:
+            for q in near:
+                self.lock_foe(p, q)
+                if conditions.all_hold(self, p, when):
+                    fit.append(q)
+        finally:
+            self.lock_foe(p, None)
+        return fit
+
+    def conditions_hold(self, p: int, when: list[str]) -> bool:
+        """Whether the conditions of ``p``'s effect hold (in team play: for some Opponent
+        ``p`` may choose)."""
+        if "teams" in self.s:
+            return bool(self.fitting_opponents(p, when))
+        return conditions.all_hold(self, p, when)
+
     def needs_foe_pick(self, p: int, ops: list[dict[str, Any]]) -> bool:
         """A trigger acting on the Opponent, outside an attack, with an enemy nearest on
         each side: its owner first chooses which one is the Opponent."""
@@ -144,8 +169,8 @@ class TeamRules:
         if self.is_out(p):
             return
         if frame.get("choice") is None:
-            options = [Action("opponent", (q,), f"{self.name(q)} is the Opponent")
-                       for q in self.opponents(p)]
+            fit = self.fitting_opponents(p, frame.get("when", [])) or self.opponents(p)
+            options = [Action("opponent", (q,), f"{self.name(q)} is the Opponent") for q in fit]
             self._ask(frame, p, options, "Which nearest enemy is the Opponent?")
             return
         self.lock_foe(p, frame["choice"][0])

@@ -203,6 +203,42 @@ def test_an_effect_on_the_opponent_lets_its_owner_choose_between_the_nearest_on_
     assert closes[0].data["to"] == 6  # two spaces toward seat 3 on space 8, not seat 1
 
 
+def test_a_static_bonus_holds_when_either_nearest_enemy_fits_its_condition():
+    """Who is "The Opponent"? — with an enemy nearest on each side the fighter chooses which
+    one is the Opponent, so Wardlaw's Beatdown (+1 Power against a foe at an edge) counts
+    while the farther of the two stands at the board's edge."""
+    st = team_game(W4, "2v2", active=0, spaces=(5, 4, 2, 9))
+    assert st.opponents(0) == [1, 3] and st.foe(0) == 1
+    assert st.fitting_opponents(0, ["opponent_at_edge"]) == [3]
+    assert st.total_bonus(0)["power"] == 1
+    st.player(3)["pos"] = 6  # now neither nearest enemy is at an edge
+    assert st.fitting_opponents(0, ["opponent_at_edge"]) == []
+    assert st.total_bonus(0)["power"] == 0
+
+
+def test_the_opponent_locked_by_an_attack_is_the_only_one_a_condition_reads():
+    """Hit and Damage effects read the fighter just hit: once the Opponent is locked the
+    condition is checked for that fighter alone, as in a duel."""
+    st = team_game(W4, "2v2", active=0, spaces=(5, 4, 2, 9))
+    st.lock_foe(0, 1)
+    assert st.fitting_opponents(0, ["opponent_at_edge"]) == []
+    assert st.total_bonus(0)["power"] == 0
+    st.lock_foe(0, 3)
+    assert st.total_bonus(0)["power"] == 1
+
+
+def test_the_owner_may_only_name_an_opponent_that_fits_the_effect():
+    """Who is "The Opponent"? — an effect on the Opponent whose condition fits only one of
+    the two nearest enemies offers only that one."""
+    st = team_game(W4, "2v2", active=0, spaces=(5, 4, 2, 9))
+    frame = {"t": "pick_foe", "who": 0, "choice": None, "when": ["opponent_at_edge"]}
+    st.run_pick_foe(frame)
+    assert frame["choice"] == [3]  # the only fitting enemy: named without a question
+    both = {"t": "pick_foe", "who": 0, "choice": None, "when": []}
+    st.run_pick_foe(both)
+    assert [Action.from_json(a).args for a in st.s["pending"]["options"]] == [(1,), (3,)]
+
+
 def test_avoiding_fighters_cannot_be_targeted():
     """Targeting Attacks — a fighter who avoids attacks is not an opponent you can hit."""
     st = team_game(W4, "2v2", spaces=(4, 5, 1, 6))
