@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -24,18 +25,28 @@ from rules.chaostle.state import ChaostleState
 from rules.core import CHANCE, Action
 from rules.core.state import GameState
 
-LAP = 70.0  # roughly the longest way round to the Inner Square, in spaces
-RACE_WEIGHT = 60.0
-INNER_BONUS = 12.0
-CASTLE_WEIGHT = 30.0
-SANCTUARY_WORTH = 110.0
-HEALTH_WEIGHT = 12.0
-PEG_WEIGHT = 1.5
-START_WEIGHT = 2.0
-OUT_OF_PLAY_PENALTY = 10.0
-STRENGTH_WEIGHT = 6.0
-SCALE = 60.0  # worth difference that counts as clearly winning
-CASTLE_RACE_WEIGHT = 90.0  # worth of being sure to land the castle's breaking blow
+
+@dataclass(frozen=True)
+class Weights:
+    """The evaluation's weights: what each part of an army's worth counts for. The
+    defaults are the hand-set values every level used before session 3 (normal keeps
+    them); the hard level has its own tuned set (``HARD_WEIGHTS``)."""
+
+    lap: float = 70.0  # roughly the longest way round to the Inner Square, in spaces
+    race: float = 60.0  # worth of the whole way round
+    inner_bonus: float = 12.0  # being on the Inner Square
+    castle: float = 30.0  # the castle's damage, for a character on the Inner Square
+    sanctuary: float = 110.0
+    health: float = 12.0  # full health
+    peg: float = 1.5  # each upgrade peg
+    start: float = 2.0  # each upgraded starting position
+    out_of_play: float = 10.0  # penalty while trapped or waiting to come back
+    strength: float = 6.0  # card strength (about 3-4) is counted at strength / 5
+    scale: float = 60.0  # worth difference that counts as clearly winning
+    castle_race: float = 90.0  # worth of being sure to land the castle's breaking blow
+
+
+DEFAULT_WEIGHTS = Weights()
 
 LEVELS: dict[str, dict[str, Any]] = {
     "easy": {"iterations": 40, "rollout_depth": 0, "epsilon": 0.25, "time_cap": 0.3},
@@ -53,6 +64,10 @@ AGENT_LEVELS: dict[str, dict[str, float]] = {
     "hard": {"samples": 8, "depth": 0, "epsilon": 0.0, "castle_race": 1, "common": 0,
              "battle_odds": 0},
 }
+
+#: The weights per level (the others use ``DEFAULT_WEIGHTS``).
+HARD_WEIGHTS = DEFAULT_WEIGHTS
+LEVEL_WEIGHTS: dict[str, Weights] = {"hard": HARD_WEIGHTS}
 
 
 # ---- battle odds -------------------------------------------------------------------------
@@ -117,13 +132,14 @@ def card_strength(s: ChaostleState, cid: str) -> float:
             + cards.movement(card, up) / 2 + cards.armor(card, up) / 4)
 
 
-def goal_distance(s: ChaostleState, cid: str, space: str) -> float:
+def goal_distance(s: ChaostleState, cid: str, space: str, lap: float = DEFAULT_WEIGHTS.lap
+                  ) -> float:
     """Spaces from ``space`` to the Inner Square along this character's way round."""
     rules = s.rules_for(cid)
     dist = s.board.distances(space, rules)
     best = min((dist.get(f"{side}.iq0", math.inf) for side in rules.entry_sides),
                default=math.inf)
-    return min(best, LAP)
+    return min(best, lap)
 
 
 def castle_race(s: ChaostleState) -> list[float]:
@@ -159,55 +175,60 @@ def castle_race(s: ChaostleState) -> list[float]:
     return chances
 
 
-def char_worth(s: ChaostleState, cid: str, conquered: bool = False) -> float:
+def _way_left(s: ChaostleState, cid: str, space: str, w: Weights) -> float:
+    """The race's worth of standing on ``space``: the share of the lap already behind."""
+    return w.race * (1 - goal_distance(s, cid, space, w.lap) / w.lap)
+
+
+def char_worth(s: ChaostleState, cid: str, conquered: bool = False,
+               w: Weights = DEFAULT_WEIGHTS) -> float:
     ch = s.chars[cid]
     status = "out" if conquered else ch["status"]
     if status == "sanctuary":
-        return SANCTUARY_WORTH
-    worth = PEG_WEIGHT * len(ch["up"]) + START_WEIGHT * ch["start"]
-    worth += STRENGTH_WEIGHT * card_strength(s, cid) / 5
+        return w.sanctuary
+    worth = w.peg * len(ch["up"]) + w.start * ch["start"]
+    worth += w.strength * card_strength(s, cid) / 5
     if status == "play":
         space = ch["at"]
         if s.board.spaces[space].kind == "inner":
             initial = int(s.setup["castle_hp"])
-            worth += RACE_WEIGHT + INNER_BONUS + CASTLE_WEIGHT * (1 - s.castle_hp / initial)
+            worth += w.race + w.inner_bonus + w.castle * (1 - s.castle_hp / initial)
         else:
-            worth += RACE_WEIGHT * (1 - goal_distance(s, cid, space) / LAP)
-        worth += HEALTH_WEIGHT * ch["hp"] / s.max_hp(cid)
+            worth += _way_left(s, cid, space, w)
+        worth += w.health * ch["hp"] / s.max_hp(cid)
         return worth
     if status == "trap":
         exit_space = s.board.traps[ch["trap"]].exit
-        return worth + RACE_WEIGHT * (1 - goal_distance(s, cid, exit_space) / LAP) \
-            - OUT_OF_PLAY_PENALTY
+        return worth + _way_left(s, cid, exit_space, w) - w.out_of_play
     if status == "out" and s.crowns[s.owner(cid)] is not None:
         start = s.start_space(cid)
-        return worth + RACE_WEIGHT * (1 - goal_distance(s, cid, start) / LAP) \
-            - OUT_OF_PLAY_PENALTY + HEALTH_WEIGHT
+        return worth + _way_left(s, cid, start, w) - w.out_of_play + w.health
     return worth
 
 
-def army_worth(s: ChaostleState, seat: int, battle: dict[str, Any] | None, odds: float
-               ) -> float:
+def army_worth(s: ChaostleState, seat: int, battle: dict[str, Any] | None, odds: float,
+               w: Weights = DEFAULT_WEIGHTS) -> float:
     total = 0.0
     for cid in s.armies[seat]:
         if battle and cid in (battle["a"], battle["d"]):
             win = odds if cid == battle["a"] else 1 - odds
-            total += win * char_worth(s, cid) + (1 - win) * char_worth(s, cid, True)
+            total += win * char_worth(s, cid, w=w) + (1 - win) * char_worth(s, cid, True, w)
         else:
-            total += char_worth(s, cid)
+            total += char_worth(s, cid, w=w)
     return total
 
 
-def battle_gain(s: ChaostleState, a: str, d: str, rng: int) -> float:
+def battle_gain(s: ChaostleState, a: str, d: str, rng: int, w: Weights = DEFAULT_WEIGHTS
+                ) -> float:
     """What attacking ``d`` with ``a`` is worth to a's army, fought to the end: the exact
     chance of conquering it times its worth lost, less the other way round."""
     p = battle_odds(s, fresh_battle(s, a, d, rng))
-    their_loss = char_worth(s, d) - char_worth(s, d, True)
-    my_loss = char_worth(s, a) - char_worth(s, a, True)
-    return p * (their_loss + PEG_WEIGHT) - (1 - p) * my_loss
+    their_loss = char_worth(s, d, w=w) - char_worth(s, d, True, w)
+    my_loss = char_worth(s, a, w=w) - char_worth(s, a, True, w)
+    return p * (their_loss + w.peg) - (1 - p) * my_loss
 
 
-def threats(s: ChaostleState) -> list[float]:
+def threats(s: ChaostleState, w: Weights = DEFAULT_WEIGHTS) -> list[float]:
     """Per seat, the worth of the battles it can start at its next chance: for each of its
     characters in play, the best battle in reach (nothing if no battle pays). The player
     whose turn it is counts only while its battles are still to come."""
@@ -227,30 +248,32 @@ def threats(s: ChaostleState) -> list[float]:
                 continue
             r = s.range_between(a, d)
             if r is not None and r <= reach:
-                best = max(best, battle_gain(s, a, d, r))
+                best = max(best, battle_gain(s, a, d, r, w))
         out[seat] += best
     return out
 
 
-def evaluate(state: GameState, player: int, race: bool = False, threat: float = 0.0
-             ) -> float:
+def evaluate(state: GameState, player: int, race: bool = False, threat: float = 0.0,
+             weights: Weights = DEFAULT_WEIGHTS) -> float:
     """The value of a full state for ``player`` in [-1, 1]: its army's worth against the
     strongest opponent's (with ``race``, plus each army's chance of breaking the castle;
-    with ``threat``, plus that share of the battles each army can start next)."""
+    with ``threat``, plus that share of the battles each army can start next), counted
+    with ``weights``."""
+    w = weights
     assert isinstance(state, ChaostleState)
     out = state.outcome()
     if out is not None:
         return 1.0 if out.scores[player] == 1.0 else -1.0
     battle = next((f for f in state.queue if f["k"] == "battle"), None)
     odds = battle_odds(state, battle) if battle else 0.5
-    worths = [army_worth(state, seat, battle, odds) for seat in range(state.n)]
+    worths = [army_worth(state, seat, battle, odds, w) for seat in range(state.n)]
     if race:
-        worths = [w + CASTLE_RACE_WEIGHT * c for w, c in zip(worths, castle_race(state),
-                                                              strict=True)]
+        worths = [x + w.castle_race * c for x, c in zip(worths, castle_race(state),
+                                                         strict=True)]
     if threat:
-        worths = [w + threat * g for w, g in zip(worths, threats(state), strict=True)]
-    rival = max(w for seat, w in enumerate(worths) if seat != player)
-    return math.tanh((worths[player] - rival) / SCALE)
+        worths = [x + threat * g for x, g in zip(worths, threats(state, w), strict=True)]
+    rival = max(x for seat, x in enumerate(worths) if seat != player)
+    return math.tanh((worths[player] - rival) / w.scale)
 
 
 # ---- the agent -----------------------------------------------------------------------------
@@ -262,8 +285,10 @@ class ChaostleAgent(SeededAgent):
 
     def __init__(self, seed: int, samples: int = 4, depth: int = 0, epsilon: float = 0.0,
                  castle_race: bool = False, common: bool = False, odds: bool = False,
-                 threat: float = 0.0, reply: int = 0) -> None:
+                 threat: float = 0.0, reply: int = 0, weights: Weights = DEFAULT_WEIGHTS
+                 ) -> None:
         super().__init__(seed)
+        self.weights = weights
         self.threat = threat
         self.reply = reply  # this many best moves are valued through the next player's reply
         self.castle_race = castle_race
@@ -311,7 +336,7 @@ class ChaostleAgent(SeededAgent):
             legal = s.legal_actions(player)
             if len(legal) > 1:
                 return max(self._action_value(s, player, a, depth - 1) for a in legal[:24])
-        return evaluate(s, player, self.castle_race, self.threat)
+        return self._leaf(s, player)
 
     # ---- looking at the reply: the rest of my turn, then every roll of the next player --------
     def _reply_value(self, state: GameState, player: int, action: Action) -> float:
@@ -376,7 +401,7 @@ class ChaostleAgent(SeededAgent):
         return choice
 
     def _leaf(self, s: GameState, player: int) -> float:
-        return evaluate(s, player, self.castle_race, self.threat)
+        return evaluate(s, player, self.castle_race, self.threat, self.weights)
 
     def _roll_on(self, s: GameState, dice: random.Random) -> bool:
         """Roll the dice until someone must choose (or, valuing battles by their odds, until
@@ -433,7 +458,8 @@ def make_agent(level: str, seed: int) -> ChaostleAgent | None:
         return None
     return ChaostleAgent(seed, int(settings["samples"]), int(settings["depth"]),
                          float(settings["epsilon"]), bool(settings["castle_race"]),
-                         bool(settings["common"]), bool(settings["battle_odds"]))
+                         bool(settings["common"]), bool(settings["battle_odds"]),
+                         weights=LEVEL_WEIGHTS.get(level, DEFAULT_WEIGHTS))
 
 
 # ---- balance ------------------------------------------------------------------------------
