@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from ai.battlecon.agent import BattleconAgent, Settings, _mixed_choice
 from ai.battlecon.agent import _greedy as _duel_greedy
+from ai.search.common import fixed_budget
 from ai.search.matrix import solve_zero_sum
 from rules.battlecon.state import BattleconState
 from rules.core.actions import Action
@@ -161,8 +162,9 @@ class TeamAgent:
         cols = _sample(self.rng, base._set_actions(foe), self.settings.max_cols)
         payoff: list[list[float]] = [[] for _ in rows]
         start = time.perf_counter()
+        capped = not fixed_budget()
         for j, col in enumerate(cols):
-            if j >= 2 and time.perf_counter() - start > self.settings.time_cap:
+            if capped and j >= 2 and time.perf_counter() - start > self.settings.time_cap:
                 cols = cols[:j]
                 break
             rest = {q: self.rng.choice(base._set_actions(q)) for q in others}
