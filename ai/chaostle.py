@@ -65,8 +65,13 @@ AGENT_LEVELS: dict[str, dict[str, float]] = {
              "battle_odds": 0},
 }
 
+#: The hard level's weights, tuned by paired self-play (SPSA, 2377 pairs of games; see
+#: docs/chaostle.md): the race round the castle counts for less, Sanctuary and being out
+#: of play for more, and the squashing is gentler.
+HARD_WEIGHTS = Weights(lap=108.41, race=25.75, inner_bonus=6.32, castle=28.26,
+                       sanctuary=331.06, health=6.29, peg=1.52, start=1.47,
+                       out_of_play=25.66, strength=5.28, scale=106.68, castle_race=60.26)
 #: The weights per level (the others use ``DEFAULT_WEIGHTS``).
-HARD_WEIGHTS = DEFAULT_WEIGHTS
 LEVEL_WEIGHTS: dict[str, Weights] = {"hard": HARD_WEIGHTS}
 
 

@@ -5,7 +5,10 @@ from __future__ import annotations
 import random
 
 from ai.chaostle import (
+    DEFAULT_WEIGHTS,
+    HARD_WEIGHTS,
     ChaostleAgent,
+    Weights,
     balance_pieces,
     battle_gain,
     battle_odds,
@@ -165,3 +168,50 @@ def test_reply_search_marks_down_a_move_into_the_dragons_reach() -> None:
     assert toward in s.legal_actions(0) and away in s.legal_actions(0)
     assert abs(agent._action_value(s, 0, toward, 0) - agent._action_value(s, 0, away, 0)) < 0.02
     assert agent._reply_value(s, 0, toward) < agent._reply_value(s, 0, away) - 0.03
+
+
+def _mixed():  # type: ignore[no-untyped-def]
+    """Every part of the worth at once: the Inner Square with the castle damaged and pegs,
+    a trap, low health, an upgraded start, Sanctuary and a battle in reach."""
+    s = opening([["paladin", "rogue", "unicorn"], ["dragon", "mage", "dwarf"]],
+                ["west.king", "east.king"])
+    put(s, "paladin", "south.iq0")
+    s.chars["paladin"]["up"] = ["health", "damage2"]
+    s.castle_hp = 60
+    s.chars["rogue"].update(status="trap", trap="snake_pit")
+    put(s, "unicorn", "south.wk03")
+    s.chars["unicorn"]["hp"] = 10
+    put(s, "dragon", "south.wk04")
+    s.chars["dragon"]["start"] = 1
+    s.chars["dwarf"]["status"] = "sanctuary"
+    put(s, "mage", "south.wk05")
+    turn_of(s, 0)
+    return s
+
+
+def test_default_weights_reproduce_the_hand_set_evaluation() -> None:
+    """The default weights are the hand-set constants of sessions 1-2: on a position that
+    uses every part of the worth, the evaluation gives the values the old code gave
+    (computed with commit f5219d0's ai/chaostle.py)."""
+    s = _mixed()
+    got = [evaluate(s, p, race, threat) for p in (0, 1) for race in (False, True)
+           for threat in (0.0, 0.5)]
+    old = [-0.419945405, -0.622728062, 0.782727709, 0.647249805]
+    for value, expected in zip(got, old + [-x for x in old], strict=True):
+        assert abs(value - expected) < 1e-8
+    assert [evaluate(s, p, weights=Weights()) for p in (0, 1)] == [evaluate(s, 0), evaluate(s, 1)]
+
+
+def test_an_agent_evaluates_with_its_own_weights() -> None:
+    """The weights are the agent's: an agent given other weights values the same position
+    differently, and the levels get theirs (normal the defaults, hard its tuned set)."""
+    s = _mixed()
+    heavy_castle = Weights(castle=90.0, castle_race=30.0)
+    mine = ChaostleAgent(1, weights=heavy_castle)
+    assert mine._leaf(s, 0) == evaluate(s, 0, weights=heavy_castle)
+    assert mine._leaf(s, 0) > ChaostleAgent(1)._leaf(s, 0)
+    normal, hard = make_agent("normal", 1), make_agent("hard", 1)
+    assert normal is not None and hard is not None
+    assert normal.weights == DEFAULT_WEIGHTS and hard.weights == HARD_WEIGHTS
+    assert HARD_WEIGHTS != DEFAULT_WEIGHTS
+    assert hard._leaf(s, 0) != evaluate(s, 0, race=True)
