@@ -388,6 +388,7 @@ def op_hide(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
         return
     for uid in _targets(s, link, e, "target"):
         s.units[uid]["up"] = False
+        s.units[uid]["known"] = True  # every player saw which card was flipped face-down
         say(events, "hide", f"{s.name(uid)} is hidden.", uid=uid)
 
 

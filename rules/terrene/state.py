@@ -163,7 +163,7 @@ class TerreneState(GameState):
                 hidden.update(self.zones["hand"][seat])
                 for uid in self.party[seat]:
                     u = self.units[uid]
-                    if not u["up"]:
+                    if not u["up"] and not u.get("known", False):
                         hidden.add(uid)
                     if u["card"] is not None and not u["card_up"]:
                         hidden.add(u["card"])

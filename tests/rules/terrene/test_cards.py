@@ -259,3 +259,34 @@ def test_spells_need_a_spellcaster_and_grow_with_level(table):
     table.pass_all(s)
     assert s.units[foe]["dmg"] == 10 + 5 * 2
     assert s.actions[0] == 3  # Candace is Resourceful
+
+
+def test_a_character_hidden_before_the_eyes_of_all_stays_known(table):
+    """Hidden Cards: a recruited character flipped face-down by an effect (Smoke Bomb in
+    response to its own start-of-turn heal) is hidden, yet every player watched which card
+    it was: the opponent's view keeps its identity, a search's sample of that view resolves
+    the heal on the chain, and the heal does nothing (hidden characters are unaffected)."""
+    import random
+
+    from rules.core import Action
+    from rules.terrene import chain
+
+    s = table.bare(NP)
+    ethan = table.place(s, 0, "ethan_the_resilient")
+    s.units[ethan]["dmg"] = 10
+    holder = table.place(s, 0, "chogan_the_scrounger", holding="smoke_bomb")
+    table.place(s, 1, "olivia_the_graceless")
+    chain.fire_auto(s, ethan, "start_of_turn", [])
+    table.use(s, 0, s.units[holder]["card"], 0, ethan)
+    while len(s.chain) > 1:  # the Smoke Bomb resolves; the heal waits on the chain
+        s.apply(s.decision().players[0], Action("pass"))
+    assert not s.units[ethan]["up"] and s.chain[0]["card"] == ethan
+    view = s.view(1)
+    assert view.cards[ethan] == "ethan_the_resilient"
+    for seed in range(5):
+        sample = view.determinize(1, random.Random(seed))
+        assert sample.cards[ethan] == "ethan_the_resilient"
+        table.pass_all(sample)
+        assert sample.units[ethan]["dmg"] == 10
+    table.pass_all(s)
+    assert s.units[ethan]["dmg"] == 10 and not s.units[ethan]["up"]
