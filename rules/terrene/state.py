@@ -169,6 +169,10 @@ class TerreneState(GameState):
                         hidden.add(u["card"])
                 if self.phase == "party":
                     hidden.update(self.zones["terrains"][seat])
+        # A card whose ability waits on the chain was named when it went there: it stays
+        # known wherever the card has gone since (returned to hand, flipped face-down).
+        for link in self.chain:
+            hidden.difference_update((link.get("card"), link.get("source")))
         return hidden
 
     def view(self, player: int | None) -> TerreneState:

@@ -3,7 +3,10 @@ Rika's static immunity, the Revenant errata, storms, taunts and conditional coun
 
 from __future__ import annotations
 
-from rules.terrene import stats
+import random
+
+from rules.core import Action
+from rules.terrene import chain, stats
 
 NP = ("natural_power", "traps_thieves")
 
@@ -266,11 +269,6 @@ def test_a_character_hidden_before_the_eyes_of_all_stays_known(table):
     response to its own start-of-turn heal) is hidden, yet every player watched which card
     it was: the opponent's view keeps its identity, a search's sample of that view resolves
     the heal on the chain, and the heal does nothing (hidden characters are unaffected)."""
-    import random
-
-    from rules.core import Action
-    from rules.terrene import chain
-
     s = table.bare(NP)
     ethan = table.place(s, 0, "ethan_the_resilient")
     s.units[ethan]["dmg"] = 10
@@ -290,3 +288,29 @@ def test_a_character_hidden_before_the_eyes_of_all_stays_known(table):
         assert sample.units[ethan]["dmg"] == 10
     table.pass_all(s)
     assert s.units[ethan]["dmg"] == 10 and not s.units[ethan]["up"]
+
+
+def test_a_card_whose_ability_waits_on_the_chain_stays_known(table):
+    """The chain: an ability on the chain names its card, so the card stays known to every
+    player while the link waits, even after the card left play for its owner's hand (Lovox
+    displacing Ethan in response to Ethan's start-of-turn heal); a search's sample of the
+    opponent's view then resolves the link, and the heal has no one left to heal."""
+    s = table.bare(NP, active=1)
+    ethan = table.place(s, 1, "ethan_the_resilient")
+    s.units[ethan]["dmg"] = 10
+    table.place(s, 1, "olivia_the_graceless")
+    lovox = table.place(s, 0, "lovox_the_displaced")
+    table.place(s, 0, "chogan_the_scrounger", holding="smoke_bomb")  # a response in hand
+    chain.fire_auto(s, ethan, "start_of_turn", [])
+    table.pass_to(s, 0)
+    table.use(s, 0, lovox, 0, ethan)  # interdimensional: resolves as it is added
+    assert ethan in s.zones["hand"][1] and s.chain[0]["card"] == ethan
+    view = s.view(0)
+    assert view.cards[ethan] == "ethan_the_resilient"
+    for seed in range(5):
+        sample = view.determinize(0, random.Random(seed))
+        assert sample.cards[ethan] == "ethan_the_resilient"
+        table.pass_all(sample)
+        assert ethan in sample.zones["hand"][1] and not sample.chain
+    table.pass_all(s)
+    assert s.view(0).cards[ethan] is None  # back to an ordinary card in hand
