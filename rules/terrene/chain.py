@@ -25,6 +25,11 @@ def new_link(s: TerreneState, kind: str, seat: int, label: str, **fields: Any) -
         "blocker": None,
     }
     link.update(fields)
+    index, card = link["index"], link["card"]
+    if kind == "ability" and index is not None and index >= stats.BORROWED:
+        # the lent card is written on the link: the ability resolves even if its user
+        # has left play by then
+        link["borrowed"] = s.units[card]["borrowed"]
     return link
 
 

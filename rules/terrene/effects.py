@@ -23,6 +23,9 @@ def in_play(s: TerreneState, uid: int | None) -> bool:
 
 
 def ability_of(s: TerreneState, link: dict[str, Any]) -> Ability:
+    borrowed = link.get("borrowed")
+    if borrowed is not None:
+        return cards()[borrowed].abilities[link["index"] - stats.BORROWED]
     return stats.ability_at(s, link["card"], link["index"])
 
 

@@ -197,6 +197,23 @@ def test_blaze_takes_on_the_abilities_of_the_character_it_defeats(table):
     assert s.units[olivia]["card"] is None
 
 
+def test_a_borrowed_ability_resolves_after_its_user_left_play(table):
+    """The chain: an ability resolves even when the character that used it has left play;
+    Blaze's borrowed Sabotage still strips Olivia's card after Lovox displaces Blaze."""
+    s = table.bare(("ability_steal", "greggory_beatdown"))
+    blaze = table.place(s, 0, "blaze_in_the_psyche")
+    table.place(s, 0, "scout")
+    s.units[blaze]["borrowed"] = "jace_the_saboteur"
+    olivia = table.place(s, 1, "olivia_the_graceless", holding="haze_bomb")
+    lovox = table.place(s, 1, "lovox_the_displaced")
+    table.use(s, 0, blaze, 100, olivia)
+    table.pass_to(s, 1)
+    table.use(s, 1, lovox, 0, blaze)
+    assert blaze not in s.units
+    table.pass_all(s)
+    assert s.units[olivia]["card"] is None
+
+
 def test_machines_and_their_tokens(table):
     """Token Characters: Wanderer from a Previous World brings a Wanderer Alpha; Avis
     strengthens only Machines."""
