@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import dataclass
+from functools import partial
 
 from rules.core import Action, Match
 from rules.core.state import GameState
@@ -19,21 +21,32 @@ from rules.terrene.draft import Draft, Tournament, auto_deck, draft_value
 from rules.terrene.draft_match import DraftMatch
 from rules.terrene.state import TerreneState
 
-HP_WEIGHT = 1.2
-BOARD_WEIGHT = 0.9
-OPTIONS_WEIGHT = 0.25
-SUPPLY_WEIGHT = 0.3
-DECK_WEIGHT = 0.5  # the deck-out race: draws left before a seat's SP runs out
-DECK_SCALE = 5.0  # draws left at which the race starts to count (e^-1 of its weight)
-HIDDEN_FACTOR = 0.6  # a face-down character is worth less until it is recruited
-EXPOSURE_WEIGHT = 0.6  # share of the unblockable next-turn damage counted against HP
-#: A card assigned face-down behind a character that may activate it is worth more than
-#: the same card in hand (assigning is free, and only an assigned card can be used); one
-#: behind a character that cannot use it, or a hand card that cannot be played (a second
-#: copy of a character already in the party), less.
-ARMED_CARD = 1.6
-IDLE_CARD = 0.6
-ACTION_WORTH = 0.15  # an unspent action: a quick response on the opponent's turn
+
+@dataclass(frozen=True)
+class Weights:
+    """The evaluation's weights. The defaults are the hand-set values easy and normal use;
+    the hard level may have its own set (``LEVEL_WEIGHTS``)."""
+
+    hp: float = 1.2
+    board: float = 0.9
+    options: float = 0.25
+    supply: float = 0.3
+    deck: float = 0.5  # the deck-out race: draws left before a seat's SP runs out
+    deck_scale: float = 5.0  # draws left at which the race starts to count (e^-1 of it)
+    hidden_factor: float = 0.6  # a face-down character is worth less until recruited
+    exposure: float = 0.6  # share of the unblockable next-turn damage counted against HP
+    #: A card assigned face-down behind a character that may activate it is worth more
+    #: than the same card in hand (assigning is free, and only an assigned card can be
+    #: used); one behind a character that cannot use it, or a hand card that cannot be
+    #: played (a second copy of a character already in the party), less.
+    armed_card: float = 1.6
+    idle_card: float = 0.6
+    action_worth: float = 0.15  # an unspent action: a quick response on the other's turn
+    xp: float = 4.0  # each XP a character holds, in HP-like points
+    defense: float = 0.8  # each point of DEF, in HP-like points
+
+
+DEFAULT_WEIGHTS = Weights()
 
 #: Rollouts of uniformly random play (which concedes and dismisses at random) tell little
 #: in this game, so the search evaluates its leaves directly (rollout_depth 0). Budgets are
@@ -47,20 +60,24 @@ LEVELS: dict[str, dict] = {
 }
 
 
-def unit_worth(s: TerreneState, uid: int, attack: int) -> float:
+#: The weights per level (the others use ``DEFAULT_WEIGHTS``).
+LEVEL_WEIGHTS: dict[str, Weights] = {}
+
+
+def unit_worth(s: TerreneState, uid: int, attack: int, w: Weights = DEFAULT_WEIGHTS) -> float:
     """What a character brings to the fight: HP left, ATK, DEF, and its XP."""
     card = s.card(uid)
     u = s.units[uid]
     left = max(0, card.hp - u["dmg"])
     if not u["up"]:
-        return HIDDEN_FACTOR * (left + card.atk + card.defense)
-    worth = left + attack + 0.8 * stats.defense(s, uid) + 4 * u["xp"]
+        return w.hidden_factor * (left + card.atk + card.defense)
+    worth = left + attack + w.defense * stats.defense(s, uid) + w.xp * u["xp"]
     if "stun" in u["status"]:
         worth -= 0.3 * attack
     return worth
 
 
-def held_card_worth(s: TerreneState, uid: int) -> float:
+def held_card_worth(s: TerreneState, uid: int, w: Weights = DEFAULT_WEIGHTS) -> float:
     """The card behind a character: ready to use, face-up (its effect is in the stats), or
     stuck behind a character whose class cannot activate it."""
     u = s.units[uid]
@@ -69,38 +86,39 @@ def held_card_worth(s: TerreneState, uid: int) -> float:
     if u["card_up"] or not u["up"]:
         return 1.0
     usable = chain.may_activate_assignable(s, u["ctrl"], s.card(u["card"]), uid)
-    return ARMED_CARD if usable else IDLE_CARD
+    return w.armed_card if usable else w.idle_card
 
 
-def hand_worth(s: TerreneState, seat: int) -> float:
+def hand_worth(s: TerreneState, seat: int, w: Weights = DEFAULT_WEIGHTS) -> float:
     names = {s.card(uid).name for uid in s.party[seat]}
     worth = 0.0
     for uid in s.zones["hand"][seat]:
         card = s.card(uid)
-        worth += IDLE_CARD if card.is_character and card.name in names else 1.0
+        worth += w.idle_card if card.is_character and card.name in names else 1.0
     return worth
 
 
-def side_worth(s: TerreneState, team: int, attack: dict[int, int]) -> tuple[float, float, float]:
+def side_worth(s: TerreneState, team: int, attack: dict[int, int], w: Weights = DEFAULT_WEIGHTS
+               ) -> tuple[float, float, float]:
     """(board, options, supply) for a team."""
     board = options = supply = 0.0
     for seat in range(s.n):
         if s.team(seat) != team:
             continue
         for uid in s.party[seat]:
-            board += unit_worth(s, uid, attack[uid])
-            options += held_card_worth(s, uid)
-        options += hand_worth(s, seat) + ACTION_WORTH * s.actions[seat]
+            board += unit_worth(s, uid, attack[uid], w)
+            options += held_card_worth(s, uid, w)
+        options += hand_worth(s, seat, w) + w.action_worth * s.actions[seat]
         supply += s.sp_limit[seat]
     return board, options, supply
 
 
-def deck_danger(s: TerreneState, team: int) -> float:
+def deck_danger(s: TerreneState, team: int, w: Weights = DEFAULT_WEIGHTS) -> float:
     """How close the team's nearest seat is to losing by deck-out: 1 at no draws left,
-    falling off over about DECK_SCALE draws."""
+    falling off over about ``deck_scale`` draws."""
     left = min(len(s.zones["deck"][q]) + s.sp_limit[q] for q in range(s.n)
                if s.team(q) == team)
-    return math.exp(-left / DECK_SCALE)
+    return math.exp(-left / w.deck_scale)
 
 
 def exposure(s: TerreneState, team: int, attack: dict[int, int]) -> float:
@@ -118,7 +136,7 @@ def exposure(s: TerreneState, team: int, attack: dict[int, int]) -> float:
     return float(sum(attackers[blockers:]))
 
 
-def evaluate(state: GameState, player: int) -> float:
+def evaluate(state: GameState, player: int, weights: Weights = DEFAULT_WEIGHTS) -> float:
     """The value of a full (determinized) state for ``player``, in [-1, 1]."""
     assert isinstance(state, TerreneState)
     out = state.outcome()
@@ -128,17 +146,18 @@ def evaluate(state: GameState, player: int) -> float:
         return 0.0
     attack = {uid: stats.atk(state, uid) for uid in state.units}
     mine, theirs = state.team(player), 1 - state.team(player)
-    b1, o1, s1 = side_worth(state, mine, attack)
-    b2, o2, s2 = side_worth(state, theirs, attack)
-    hp_mine = state.hp[mine] - EXPOSURE_WEIGHT * exposure(state, mine, attack)
-    hp_theirs = state.hp[theirs] - EXPOSURE_WEIGHT * exposure(state, theirs, attack)
+    w = weights
+    b1, o1, s1 = side_worth(state, mine, attack, w)
+    b2, o2, s2 = side_worth(state, theirs, attack, w)
+    hp_mine = state.hp[mine] - w.exposure * exposure(state, mine, attack)
+    hp_theirs = state.hp[theirs] - w.exposure * exposure(state, theirs, attack)
     hp = (hp_mine - hp_theirs) / 50.0
     board = (b1 - b2) / max(60.0, b1 + b2)
     options = (o1 - o2) / max(8.0, o1 + o2)
     supply = (s1 - s2) / 4.0
-    deck = deck_danger(state, theirs) - deck_danger(state, mine)
-    raw = (HP_WEIGHT * hp + BOARD_WEIGHT * board + OPTIONS_WEIGHT * options
-           + SUPPLY_WEIGHT * supply + DECK_WEIGHT * deck)
+    deck = deck_danger(state, theirs, w) - deck_danger(state, mine, w)
+    raw = (w.hp * hp + w.board * board + w.options * options + w.supply * supply
+           + w.deck * deck)
     return math.tanh(raw)
 
 
@@ -249,7 +268,9 @@ def make_agent(level: str, seed: int):
 
     if level == "random":
         return None
-    return NoConcede(build_agent(level_settings("terrene", level), seed, evaluate))
+    weights = LEVEL_WEIGHTS.get(level, DEFAULT_WEIGHTS)
+    return NoConcede(build_agent(level_settings("terrene", level), seed,
+                                 partial(evaluate, weights=weights)))
 
 
 # ---- drafting and deck building for AI seats ------------------------------------------
