@@ -162,3 +162,62 @@ def test_search_leaves_out_conceding_dismissing_and_trading_but_keeps_prompts():
                                                                   terrene.SearchState)
     view.prompt = {"kind": "oversupply", "seat": seat}
     assert {a.kind for a in view.legal_actions(seat)} == {"dismiss"}
+
+
+def duel(attacker_id: str, defender_ids: tuple[str, ...]):
+    """A play-phase state with seat 0 to act: one attacker against ``defender_ids``."""
+    from rules.terrene import stats
+
+    s = started()
+    for seat in range(2):
+        for uid in list(s.party[seat]):
+            s.units.pop(uid)
+            s.party[seat].remove(uid)
+    s.active, s.turn, s.step, s.actions = 0, 3, "action", [3, 3]
+    s.chain, s.prompt, s.battle = [], None, None
+
+    def place(seat: int, card_id: str) -> int:
+        uid = len(s.cards)
+        s.cards.append(card_id)
+        s.owner = [*s.owner, seat]
+        s.decklists[seat].append(card_id)
+        s.party[seat].append(uid)
+        s.units[uid] = stats.new_unit(seat, True, s.card(uid).lv)
+        return uid
+
+    attacker = place(0, attacker_id)
+    defenders = [place(1, cid) for cid in defender_ids]
+    return s, attacker, defenders
+
+
+def test_settle_plays_a_declared_attack_out():
+    """Quiescence: a leaf with an attack on the chain is judged after the battle."""
+    s, attacker, _ = duel("dagger_on_the_edge", ("ethan_the_resilient",))
+    s.apply(0, Action("attack", (attacker, -1)))
+    assert not terrene.quiet(s)
+    hp_before = list(s.hp)
+    settled = s.clone()
+    terrene.settle(settled, random.Random(1))
+    assert terrene.quiet(settled)
+    assert s.hp == hp_before  # the leaf itself is left as it was
+    quiet_value = terrene.QuietEvaluator(terrene.DEFAULT_WEIGHTS, 1)(s, 0)
+    assert quiet_value == terrene.evaluate(settled, 0)
+
+
+def test_settle_answers_a_block_prompt_with_its_best_option():
+    """Quiescence: the defender blocks with the character that survives the attack (Battle:
+    ATK minus DEF to the blocker), not with the first one offered (Scout would fall) nor
+    by letting 15 damage through."""
+    s, attacker, (scout, ethan) = duel("dagger_on_the_edge", ("scout", "ethan_the_resilient"))
+    atk, guard = terrene.stats.atk(s, attacker), terrene.stats.defense(s, ethan)
+    s.apply(0, Action("attack", (attacker, -1)))
+    terrene.settle(s, random.Random(1))
+    assert s.hp[1] == 50
+    assert s.units[ethan]["dmg"] == atk - guard > 0 and s.units[scout]["dmg"] == 0
+
+
+def test_quiet_evaluation_of_a_quiet_state_is_the_plain_evaluation():
+    s = started()
+    assert terrene.quiet(s)
+    ev = terrene.QuietEvaluator(terrene.DEFAULT_WEIGHTS, 3)
+    assert ev(s, 0) == terrene.evaluate(s, 0) and ev(s, 1) == terrene.evaluate(s, 1)
