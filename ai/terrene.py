@@ -56,8 +56,12 @@ DEFAULT_WEIGHTS = Weights()
 LEVELS: dict[str, dict] = {
     "easy": {"iterations": 40, "rollout_depth": 0, "epsilon": 0.15, "time_cap": 0.3},
     "normal": {"iterations": 100, "rollout_depth": 0, "time_cap": 0.5},
-    "hard": {"iterations": 1000, "rollout_depth": 0, "time_cap": 3.0},
+    "hard": {"iterations": 300, "rollout_depth": 0, "exploration": 0.3, "time_cap": 3.0},
 }
+#: Levels whose search judges a leaf only after its pending chain has settled (see
+#: ``settle``); with it, hard's search sees the battles it starts, and a lower exploration
+#: lets its visits follow the small differences between a turn's options.
+QUIET_LEVELS = frozenset({"hard"})
 
 
 #: The weights per level (the others use ``DEFAULT_WEIGHTS``).
@@ -341,8 +345,9 @@ def make_agent(level: str, seed: int):
     if level == "random":
         return None
     weights = LEVEL_WEIGHTS.get(level, DEFAULT_WEIGHTS)
-    return NoConcede(build_agent(level_settings("terrene", level), seed,
-                                 partial(evaluate, weights=weights)))
+    judge = (QuietEvaluator(weights, seed) if level in QUIET_LEVELS
+             else partial(evaluate, weights=weights))
+    return NoConcede(build_agent(level_settings("terrene", level), seed, judge))
 
 
 # ---- drafting and deck building for AI seats ------------------------------------------

@@ -221,3 +221,13 @@ def test_quiet_evaluation_of_a_quiet_state_is_the_plain_evaluation():
     assert terrene.quiet(s)
     ev = terrene.QuietEvaluator(terrene.DEFAULT_WEIGHTS, 3)
     assert ev(s, 0) == terrene.evaluate(s, 0) and ev(s, 1) == terrene.evaluate(s, 1)
+
+
+def test_hard_judges_settled_leaves_and_normal_plain_ones():
+    """Hard's search evaluates a leaf after its pending chain settles; easy and normal (the
+    balance runs' level) keep the plain evaluation."""
+    hard = make_agent("terrene", "hard", 1)
+    assert isinstance(hard.inner.config.evaluate, terrene.QuietEvaluator)
+    for level in ("easy", "normal"):
+        judge = make_agent("terrene", level, 1).inner.config.evaluate
+        assert not isinstance(judge, terrene.QuietEvaluator)
