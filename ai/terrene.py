@@ -41,6 +41,9 @@ class Weights:
     #: played (a second copy of a character already in the party), less.
     armed_card: float = 1.6
     idle_card: float = 0.6
+    #: A revealed ongoing card works every turn (Spikes, auras): worth more than one still
+    #: face-down, or the search would never spend the action to reveal it.
+    ongoing_card: float = 2.0
     action_worth: float = 0.15  # an unspent action: a quick response on the other's turn
     xp: float = 4.0  # each XP a character holds, in HP-like points
     defense: float = 0.8  # each point of DEF, in HP-like points
@@ -82,12 +85,14 @@ def unit_worth(s: TerreneState, uid: int, attack: int, w: Weights = DEFAULT_WEIG
 
 
 def held_card_worth(s: TerreneState, uid: int, w: Weights = DEFAULT_WEIGHTS) -> float:
-    """The card behind a character: ready to use, face-up (its effect is in the stats), or
-    stuck behind a character whose class cannot activate it."""
+    """The card behind a character: ready to use, revealed and working (an ongoing card),
+    or stuck behind a character whose class cannot activate it."""
     u = s.units[uid]
     if u["card"] is None:
         return 0.0
-    if u["card_up"] or not u["up"]:
+    if u["card_up"]:
+        return w.ongoing_card
+    if not u["up"]:
         return 1.0
     usable = chain.may_activate_assignable(s, u["ctrl"], s.card(u["card"]), uid)
     return w.armed_card if usable else w.idle_card

@@ -231,3 +231,21 @@ def test_hard_judges_settled_leaves_and_normal_plain_ones():
     for level in ("easy", "normal"):
         judge = make_agent("terrene", level, 1).inner.config.evaluate
         assert not isinstance(judge, terrene.QuietEvaluator)
+
+
+def test_revealing_an_ongoing_card_is_worth_its_action():
+    """Assignables (ongoing cards stay in play): revealing Spikes must raise the
+    evaluation, action spent and all, or the search never sets up its defensive engine."""
+    s, attacker, _ = duel("dagger_on_the_edge", ("ethan_the_resilient",))
+    s.active, s.actions = 1, [3, 3]
+    ethan = s.party[1][0]
+    spikes = len(s.cards)
+    s.cards.append("spikes")
+    s.owner = [*s.owner, 1]
+    s.decklists[1].append("spikes")
+    s.units[ethan]["card"] = spikes
+    before = terrene.evaluate(s, 1)
+    s.apply(1, Action("use", (spikes, 0, -1)))
+    terrene.settle(s, random.Random(1))
+    assert s.units[ethan]["card_up"] and s.actions[1] == 2
+    assert terrene.evaluate(s, 1) > before
