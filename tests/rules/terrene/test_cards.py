@@ -281,6 +281,18 @@ def test_spells_need_a_spellcaster_and_grow_with_level(table):
     assert s.actions[0] == 3  # Candace is Resourceful
 
 
+def resolved_samples(table, s, viewer: int, uid: int, card_id: str) -> list:
+    """``viewer``'s view shows ``uid`` as ``card_id``; five search samples of that view keep
+    it, and each is played on until its chain has resolved."""
+    view = s.view(viewer)
+    assert view.cards[uid] == card_id
+    samples = [view.determinize(viewer, random.Random(seed)) for seed in range(5)]
+    for sample in samples:
+        assert sample.cards[uid] == card_id
+        table.pass_all(sample)
+    return samples
+
+
 def test_a_character_hidden_before_the_eyes_of_all_stays_known(table):
     """Hidden Cards: a recruited character flipped face-down by an effect (Smoke Bomb in
     response to its own start-of-turn heal) is hidden, yet every player watched which card
@@ -296,12 +308,7 @@ def test_a_character_hidden_before_the_eyes_of_all_stays_known(table):
     while len(s.chain) > 1:  # the Smoke Bomb resolves; the heal waits on the chain
         s.apply(s.decision().players[0], Action("pass"))
     assert not s.units[ethan]["up"] and s.chain[0]["card"] == ethan
-    view = s.view(1)
-    assert view.cards[ethan] == "ethan_the_resilient"
-    for seed in range(5):
-        sample = view.determinize(1, random.Random(seed))
-        assert sample.cards[ethan] == "ethan_the_resilient"
-        table.pass_all(sample)
+    for sample in resolved_samples(table, s, 1, ethan, "ethan_the_resilient"):
         assert sample.units[ethan]["dmg"] == 10
     table.pass_all(s)
     assert s.units[ethan]["dmg"] == 10 and not s.units[ethan]["up"]
@@ -322,12 +329,7 @@ def test_a_card_whose_ability_waits_on_the_chain_stays_known(table):
     table.pass_to(s, 0)
     table.use(s, 0, lovox, 0, ethan)  # interdimensional: resolves as it is added
     assert ethan in s.zones["hand"][1] and s.chain[0]["card"] == ethan
-    view = s.view(0)
-    assert view.cards[ethan] == "ethan_the_resilient"
-    for seed in range(5):
-        sample = view.determinize(0, random.Random(seed))
-        assert sample.cards[ethan] == "ethan_the_resilient"
-        table.pass_all(sample)
+    for sample in resolved_samples(table, s, 0, ethan, "ethan_the_resilient"):
         assert ethan in sample.zones["hand"][1] and not sample.chain
     table.pass_all(s)
     assert s.view(0).cards[ethan] is None  # back to an ordinary card in hand
