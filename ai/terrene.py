@@ -24,8 +24,8 @@ from rules.terrene.state import TerreneState
 
 @dataclass(frozen=True)
 class Weights:
-    """The evaluation's weights. The defaults are the hand-set values easy and normal use;
-    the hard level may have its own set (``LEVEL_WEIGHTS``)."""
+    """The evaluation's weights (hand-set; every level uses ``DEFAULT_WEIGHTS``). A search
+    can be given another set through ``evaluate(..., weights=)`` or ``QuietEvaluator``."""
 
     hp: float = 1.2
     board: float = 0.9
@@ -65,10 +65,6 @@ LEVELS: dict[str, dict] = {
 #: ``settle``); with it, hard's search sees the battles it starts, and a lower exploration
 #: lets its visits follow the small differences between a turn's options.
 QUIET_LEVELS = frozenset({"hard"})
-
-
-#: The weights per level (the others use ``DEFAULT_WEIGHTS``).
-LEVEL_WEIGHTS: dict[str, Weights] = {}
 
 
 def unit_worth(s: TerreneState, uid: int, attack: int, w: Weights = DEFAULT_WEIGHTS) -> float:
@@ -349,9 +345,8 @@ def make_agent(level: str, seed: int):
 
     if level == "random":
         return None
-    weights = LEVEL_WEIGHTS.get(level, DEFAULT_WEIGHTS)
-    judge = (QuietEvaluator(weights, seed) if level in QUIET_LEVELS
-             else partial(evaluate, weights=weights))
+    judge = (QuietEvaluator(DEFAULT_WEIGHTS, seed) if level in QUIET_LEVELS
+             else partial(evaluate, weights=DEFAULT_WEIGHTS))
     return NoConcede(build_agent(level_settings("terrene", level), seed, judge))
 
 
