@@ -24,6 +24,7 @@ def fresh_beat() -> dict[str, Any]:
         "become": {}, "overloads": [], "discarded": [], "finisher_beat": False,
         "ignore_armor": False, "ignore_guard": False, "vulnerable": False,
         "damage_cap": None, "cannot_fall_below_1": False, "antes": [], "took_damage": False,
+        "reveal_done": [],
     }
 
 
@@ -99,10 +100,10 @@ class BeatFlow:
     def _push(self, frame: dict[str, Any]) -> None:
         self.s["stack"].append(frame)
 
-    def _push_timing(self, timing: str, order: list[int], only: str | None = None) -> None:
+    def _push_timing(self, timing: str, order: list[int]) -> None:
         """Queue a timing for the players in ``order`` (first in order resolves first)."""
         for p in reversed(order):
-            self._push({"t": "timing", "who": p, "timing": timing, "only": only, "left": None})
+            self._push({"t": "timing", "who": p, "timing": timing, "left": None})
 
     def _sources(self, p: int) -> list[str]:
         return [*self.pair_ids(p), f"ua:{self.player(p)['fighter']}", *self.persistent_ids(p)]
@@ -117,19 +118,21 @@ class BeatFlow:
         if self.is_out(p):
             return  # a defeated fighter's cards left play with them
         if frame["left"] is None:
-            srcs = [frame["only"]] if frame["only"] else self._sources(p)
-            frame["left"] = [[src, i] for src in srcs
-                             for i, t in enumerate(self._triggers_of(src)) if t["timing"] == timing]
+            frame["left"] = self._timing_triggers(p, timing)
         choice = frame.pop("choice", None)
         if choice is not None:
             verb, src, i = choice
-            frame["left"].remove([src, i])
+            self._resolved(frame, p, [src, i])
             if verb == "use":
                 self._push(frame)
                 self._perform_trigger(p, src, i)
                 return
             if verb == "skip":
                 self.say("skip", f"{self.name(p)} skips {self._trigger_label(src, i)}.", seat=p)
+        if timing == "reveal":
+            # a card that enters play during Reveal (a Finisher through Switch, a new Base
+            # in a Clash) has its Reveal triggers performed too; none is performed twice
+            frame["left"] = self._timing_triggers(p, timing)
         live = set(self._sources(p))
         frame["left"] = [e for e in frame["left"] if e[0] in live]
         eligible = [e for e in frame["left"]
@@ -141,11 +144,25 @@ class BeatFlow:
         options += [Action("trigger", ("skip", src, i), f"Skip {self._trigger_label(src, i)}")
                     for src, i in eligible if self._triggers_of(src)[i].get("optional")]
         if len(options) == 1:
-            frame["left"].remove(eligible[0])
+            self._resolved(frame, p, eligible[0])
             self._push(frame)
             self._perform_trigger(p, *eligible[0])
             return
         self._ask(frame, p, options, f"{timing.capitalize()}: choose the next trigger")
+
+    def _timing_triggers(self, p: int, timing: str) -> list[list[Any]]:
+        """``p``'s triggers of ``timing`` on the cards in play now, as [source, index];
+        at Reveal, without those already performed or declined this beat."""
+        done = self.beat(p)["reveal_done"] if timing == "reveal" else []
+        return [[src, i] for src in self._sources(p)
+                for i, t in enumerate(self._triggers_of(src))
+                if t["timing"] == timing and [src, i] not in done]
+
+    def _resolved(self, frame: dict[str, Any], p: int, entry: list[Any]) -> None:
+        """A trigger of this timing is used or skipped: it is not offered again."""
+        frame["left"].remove(entry)
+        if frame["timing"] == "reveal":
+            self.beat(p)["reveal_done"].append(list(entry))
 
     def _trigger_label(self, src: str, i: int) -> str:
         name = self.content.fighters[src[3:]]["ua_name"] if src.startswith("ua:") \
@@ -220,11 +237,8 @@ class BeatFlow:
             self.say("reveal", f"{self.name(p)} clashes with {self.card_name(pl['pair']['base'])}: "
                      f"{self.pair_name(p)} ({self.stats(p).text()}).", seat=p)
         self._push({"t": "phase", "name": "priority"})
-        a, r = self._order()
-        self._push({"t": "timing", "who": r, "timing": "reveal",
-                    "only": self.player(r)["pair"]["base"], "left": None})
-        self._push({"t": "timing", "who": a, "timing": "reveal",
-                    "only": self.player(a)["pair"]["base"], "left": None})
+        # the new Base's Reveal triggers, and any not performed before (reveal_done)
+        self._push_timing("reveal", self._order())
 
     def _end_clash(self) -> None:
         for p in (0, 1):

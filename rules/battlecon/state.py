@@ -33,6 +33,7 @@ def _copy_player(pl: dict[str, Any]) -> dict[str, Any]:
     beat["become"] = dict(beat["become"])
     for key in ("overloads", "discarded", "antes"):
         beat[key] = list(beat[key])
+    beat["reveal_done"] = [list(e) for e in beat["reveal_done"]]
     out["beat"] = beat
     out["ua"] = {k: list(v) if isinstance(v, list) else v for k, v in pl["ua"].items()}
     return out

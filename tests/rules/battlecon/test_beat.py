@@ -331,3 +331,88 @@ def test_attack_once_started_finishes_even_if_the_attacker_is_stunned():
     st.beat(0)["stunned"] = True
     st._run()
     assert st.player(1)["life"] < 20
+
+
+# ---- Reveal triggers of cards that enter play during the Reveal ---------------------------
+def _finisher_ready(st: BattleconState, p: int, life: int = 6) -> None:
+    """Seat ``p`` at ``life`` life with exactly that much Force: Switch can pay the Finisher."""
+    pl = st.player(p)
+    st.s["pool"] -= life - pl["force"]
+    pl["life"], pl["force"] = life, life
+
+
+def _fired(events: list, label: str) -> int:
+    """How many times a trigger whose log label contains ``label`` was performed."""
+    return sum(1 for e in events if e.kind == "trigger" and label in e.text)
+
+
+def test_finisher_via_switch_performs_slicing_teeth_reveal():
+    """Reveal Step and Finishers: Switch replaces the pair with the Finisher during Reveal,
+    and the Finisher's own Reveal triggers are then performed (Slicing Teeth, Ice: Armor 3)."""
+    st = duel("dravil", "wardlaw", finishers=(1, 0))
+    _finisher_ready(st, 0)
+    events = play_beat(st, (("switch", "strike"), ("massive", "shot")), choose=_pick("Use"))
+    assert any("unleashes the Finisher Blue Dragon's Slicing Teeth" in t for t in texts(events))
+    assert _fired(events, "Blue Dragon's Slicing Teeth: Ice: Armor 3") == 1
+
+
+def test_finisher_via_switch_performs_scalding_breath_reveal():
+    """Reveal Step and Finishers: a Finisher brought in by Switch performs its Reveal
+    triggers (Scalding Breath in Steam Form: +0~2 Range)."""
+    st = duel("dravil", "wardlaw", finishers=(0, 0))
+    st.player(0)["pos"] = 5  # the foe between Dravil and Ice: Steam Form
+    _finisher_ready(st, 0)
+    events = play_beat(st, (("switch", "strike"), ("massive", "shot")), choose=_pick("Use"))
+    assert any("unleashes the Finisher Blue Dragon's Scalding Breath" in t for t in texts(events))
+    assert _fired(events, "Blue Dragon's Scalding Breath: Steam: +0~2 Range") == 1
+
+
+def test_finisher_via_switch_performs_drunken_master_reveal():
+    """Reveal Step and Finishers: Drunken Master, brought in by Switch, drinks every Drink
+    at Reveal; a Drink that becomes active then performs its own Reveal trigger once."""
+    st = duel("dareios", "wardlaw", finishers=(0, 0))
+    _finisher_ready(st, 0)
+    events = play_beat(st, (("switch", "strike"), ("massive", "shot")), choose=_pick("Use"))
+    assert _fired(events, "Drunken Master: Drink every remaining Drink") == 1
+    assert _fired(events, "Vustasi Vapor: Stun Immunity this beat") == 1
+    ua = st.ua(0)
+    assert ua["drinks"] == [] and len(ua["finished"]) == 5
+
+
+def test_clash_performs_reveal_triggers_not_yet_performed_each_once():
+    """Priority Tie - Clash!: the new Base's Reveal triggers, and any Reveal trigger not
+    performed before, are performed then; triggers already performed are not repeated.
+    Here a new Base's Reveal (a test card: gain 1 Force) lets Switch pay the Finisher,
+    whose own Reveal trigger (Slicing Teeth, Ice: Armor 3) is then performed as well."""
+    from dataclasses import replace
+
+    st = duel("dravil", "amon", finishers=(1, 0))
+    flask = {**st.content.cards["strike"], "id": "flask", "name": "Flask",
+             "triggers": [{"timing": "reveal", "text": "Gain 1 Force",
+                           "do": [{"op": "gain_force", "n": 1}]}]}
+    content = replace(st.content, cards={**st.content.cards, "flask": flask})
+    st = type(st)(st.to_json(), content)
+    _finisher_ready(st, 0)
+    st.player(0)["force"] -= 1  # one Force short of the Finisher at the first Reveal
+    st.s["pool"] += 1
+    st.player(0)["hand"].append("flask")
+    give(st, 0, "switch", "strike")
+    give(st, 1, "regulation", "strike")
+    st.apply(0, Action("set", ("switch", "strike")))
+    st.apply(1, Action("set", ("regulation", "strike")))
+    events = st.apply(0, Action("pass"))
+    events += st.apply(1, Action("pass"))
+    assert st.s["phase"] == "clash" and not st.player(0)["finisher_used"]
+    events += st.apply(0, Action("clash", ("flask",)))
+    events += st.apply(1, Action("clash", ("dodge",)))
+    while st.s["phase"] == "resolve":
+        p = st.decision().players[0]
+        events += st.apply(p, _pick("Use")(st, st.legal_actions(p)))
+    assert _fired(events, "Flask: Gain 1 Force") == 1
+    assert _fired(events, "Switch: Spend Force equal to your life") == 1
+    assert _fired(events, "Blue Dragon's Slicing Teeth: Ice: Armor 3") == 1
+    assert _fired(events, "Regulation: You cannot take more than 3 damage") == 1
+    assert _fired(events, "Dodge: Avoid attacks this beat") == 1
+    pl = st.player(0)
+    assert pl["finisher_used"] and "switch" in pl["trashed"]
+    assert "strike" in pl["hand"] and "flask" in pl["hand"]  # both Bases picked back up
