@@ -37,8 +37,8 @@ TARGETS = (
     "none", "enemy_char", "ally_char", "any_char", "hand_item", "discard_item", "hidden_enemy",
 )
 OPS = (
-    "damage", "player_damage", "heal", "heal_player", "status", "gain", "buff", "decay",
-    "draw", "actions", "negate", "steal_assigned", "discard_assigned", "discard_hand_item",
+    "damage", "player_damage", "heal", "heal_player", "status", "gain", "buff", "draw",
+    "actions", "negate", "steal_assigned", "discard_assigned", "discard_hand_item",
     "recover_item", "fetch_character", "return_to_hand", "xp", "token", "critical", "hide",
     "taunt", "reveal", "reveal_all", "defeat", "consume", "borrow", "fetch_spell",
 )
@@ -117,6 +117,9 @@ def _effect(where: str, raw: Any) -> dict[str, Any]:
     if not isinstance(raw, dict) or "op" not in raw:
         raise ContentError(f"{where}: every effect needs an 'op'")
     _check_in(where, "op", raw["op"], OPS)
+    if raw["op"] == "buff" and raw.get("def", 0) < 0:
+        # Defense Decay: blocking is the only thing that lowers a character's DEF
+        raise ContentError(f"{where}: only blocking lowers DEF; no effect may give 'def' < 0")
     if "status" in raw:
         _check_in(where, "status", raw["status"], STATUSES)
     if "ability" in raw:

@@ -270,13 +270,6 @@ def op_buff(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
             say(events, "buff", f"{s.name(uid)} {e[stat]:+d} {stat.upper()}.", uid=uid)
 
 
-def op_decay(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
-    for uid in _targets(s, link, e, "target"):
-        s.units[uid]["decay"] += e.get("amount", 1)
-        say(events, "decay", f"{s.name(uid)} suffers Defense Decay (DEF "
-            f"{stats.defense(s, uid)}).", uid=uid)
-
-
 def op_draw(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
     draw(s, link["seat"], e["amount"], events)
 
@@ -451,7 +444,7 @@ def op_borrow(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None
 OPS = {
     "damage": op_damage, "player_damage": op_player_damage, "heal": op_heal,
     "heal_player": op_heal_player, "status": op_status, "gain": op_gain, "buff": op_buff,
-    "decay": op_decay, "draw": op_draw, "actions": op_actions, "negate": op_negate,
+    "draw": op_draw, "actions": op_actions, "negate": op_negate,
     "steal_assigned": op_steal_assigned, "discard_assigned": op_discard_assigned,
     "discard_hand_item": op_discard_hand_item, "recover_item": op_recover_item,
     "fetch_character": op_fetch_character, "return_to_hand": op_return_to_hand, "xp": op_xp,
