@@ -61,3 +61,50 @@ def test_passed_detects_crossing_the_opponent():
     """'Has moved past': crossing the foe's space."""
     assert movement.passed(2, 4, 3)
     assert not movement.passed(2, 1, 3)
+
+
+def _hit_trigger(f0: str, f1: str, card: str, me: int, foe: int):
+    """Seat 0 (``f0``) at ``me`` performs ``card``'s Hit trigger on seat 1 at ``foe``."""
+    from tests.rules.battlecon.duel import duel
+
+    st = duel(f0, f1)
+    st.player(0)["pos"], st.player(1)["pos"] = me, foe
+    i = next(i for i, t in enumerate(st.card(card)["triggers"]) if t["timing"] == "hit")
+    st.s["phase"], st.s["stack"] = "resolve", []
+    st._perform_trigger(0, card, i)
+    st._run()
+    return st
+
+
+def test_jetstream_push_3_is_not_made_when_only_2_spaces_remain():
+    """Movement: a move that cannot be made exactly is ignored entirely, so Jetstream's
+    Push 3 with the opponent two spaces from the edge does not push them at all."""
+    st = _hit_trigger("trias", "wardlaw", "jetstream", 2, 4)
+    assert st.pos(1) == 4
+    st = _hit_trigger("trias", "wardlaw", "jetstream", 0, 2)
+    assert st.pos(1) == 5
+
+
+def test_pain_train_card_text_says_it_pushes_as_far_as_possible():
+    """Movement: an exact move that cannot be made is not made, so a push that stops at
+    the edge must say so on the card (as Close does): Pain Train pushes as far as
+    possible, up to 6, which after its Close means to the edge."""
+    st = _hit_trigger("wardlaw", "amon", "pain_train", 2, 3)
+    assert st.pos(1) == 6
+    trig = next(t for t in st.card("pain_train")["triggers"] if t["timing"] == "hit")
+    assert "as far as possible, up to 6" in trig["text"]
+    assert _hit_trigger("wardlaw", "amon", "pain_train", 4, 3).pos(1) == 0
+
+
+def test_every_push_up_to_in_the_content_is_worded_as_far_as_possible():
+    """Movement: exact movement is the rule; every effect that moves only as far as the
+    board allows says "as far as possible" in its card text."""
+    from rules.battlecon import GAME
+
+    content = GAME.new_state(GAME.validate_setup({}), 1).content
+    found = [(cid, t) for cid, card in content.cards.items()
+             for t in card.get("triggers", []) if any(op["op"].endswith("_up_to")
+                                                       for op in t["do"])]
+    assert found
+    for cid, trig in found:
+        assert "as far as possible" in trig["text"], (cid, trig["text"])
