@@ -156,15 +156,22 @@ def apply_xp_step(s: TerreneState, uid: int, step: dict[str, Any], events: list[
 
 
 # ---- drawing ------------------------------------------------------------------------
-def draw(s: TerreneState, seat: int, count: int, events: list[Event]) -> None:
-    """Draw cards; each draw from an empty deck costs 1 SP (0 SP loses the game)."""
+def draw(s: TerreneState, seat: int, count: int, events: list[Event],
+         draw_phase: bool = False) -> None:
+    """Draw cards. Decking out: a Draw Phase that finds the deck empty costs 1 SP (0 SP
+    loses the game); a card effect's draw from an empty deck draws nothing and costs
+    nothing."""
     for _ in range(count):
         deck = s.zones["deck"][seat]
         if not deck:
-            s.sp_limit[seat] -= 1
-            say(events, "deck_out", f"{s.player_name(seat)} cannot draw and loses 1 SP "
-                f"(now {s.sp_limit[seat]}).", seat=seat)
-            continue
+            if draw_phase:
+                s.sp_limit[seat] -= 1
+                say(events, "deck_out", f"{s.player_name(seat)} cannot draw and loses 1 SP "
+                    f"(now {s.sp_limit[seat]}).", seat=seat)
+            else:
+                say(events, "no_draw", f"{s.player_name(seat)}'s deck is empty: "
+                    "nothing is drawn.", seat=seat)
+            return
         uid = deck.pop(0)
         s.zones["hand"][seat].append(uid)
         events.append(Event("draw", f"{s.player_name(seat)} draws a card.", {"seat": seat}))

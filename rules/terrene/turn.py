@@ -203,7 +203,7 @@ def draw_phase(s: TerreneState, events: list[Event]) -> None:
     seat = s.active
     count = 1 + s.draw_bonus[seat]
     s.draw_bonus[seat] = 0
-    effects.draw(s, seat, count, events)
+    effects.draw(s, seat, count, events, draw_phase=True)
     s.step = "action"
 
 

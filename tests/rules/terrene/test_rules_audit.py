@@ -82,3 +82,39 @@ def test_nafarious_dread_deals_stab_damage_instead_of_decay(table):
     table.pass_all(s)
     assert s.hp[1] == 50 - stats.atk(s, naf)
     assert s.units[peter]["dmg"] == 5 and stats.defense(s, peter) == 10
+
+
+# ---- item 9: decking out costs SP only in the Draw Phase ------------------------------
+def test_decking_out_costs_sp_only_in_the_draw_phase(table):
+    """Decking Out: SP is lost in the Draw Phase when the deck is empty; a card effect's
+    draw (Prophecy) from an empty deck draws nothing and costs no SP."""
+    s = table.bare()
+    holder = table.place(s, 0, "inu_the_inferno", holding="prophecy")
+    table.place(s, 1, "sade_the_rejuvenative")
+    s.zones["discard"][0].extend(s.zones["deck"][0])
+    s.zones["deck"][0] = []
+    hand = list(s.zones["hand"][0])
+    table.use(s, 0, s.units[holder]["card"])
+    table.pass_all(s)
+    assert s.sp_limit[0] == 4 and s.zones["hand"][0] == hand
+    assert s.outcome() is None
+    table.act(s, 0, "end_turn")
+    table.pass_all(s)
+    table.act(s, 1, "end_turn")
+    table.pass_all(s)
+    assert s.active == 0 and s.sp_limit[0] == 3  # the Draw Phase still costs 1 SP
+
+
+def test_decking_out_an_effect_drawing_past_the_last_card_costs_nothing(table):
+    """Decking Out: Prophecy with one card left draws that card; the second draw finds the
+    deck empty and costs no SP."""
+    s = table.bare()
+    holder = table.place(s, 0, "inu_the_inferno", holding="prophecy")
+    table.place(s, 1, "sade_the_rejuvenative")
+    last = s.zones["deck"][0][0]
+    s.zones["discard"][0].extend(s.zones["deck"][0][1:])
+    s.zones["deck"][0] = [last]
+    table.use(s, 0, s.units[holder]["card"])
+    table.pass_all(s)
+    assert s.zones["hand"][0][-1] == last and s.zones["deck"][0] == []
+    assert s.sp_limit[0] == 4

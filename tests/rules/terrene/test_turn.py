@@ -83,7 +83,7 @@ def test_hidden_characters_always_occupy_one_sp(table):
     assert stats.sp_cost(s, trav) == 0
 
 
-def test_deck_out_costs_one_sp_per_draw_and_zero_sp_loses(table):
+def test_deck_out_costs_one_sp_per_draw_phase_and_zero_sp_loses(table):
     """Decking Out worked example: an empty deck costs 1 SP at the draw; 0 SP loses."""
     s = table.bare()
     table.place(s, 0, "inu_the_inferno")
