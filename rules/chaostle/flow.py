@@ -260,8 +260,10 @@ def _roll_moves(s: S, only: str | None = None) -> Iterator[Action]:
         yield from leapfrog.actions(s, roll, t["kind"] == "fate")
     occ = s.occupancy()
     for cid in s.on_board(s.current) if only is None else (only,):
+        if cid in t["mv"]:
+            continue  # it made its battle-card move: the roll cannot start a second move
         mv = free_movement(s, cid)
-        totals = [roll] + ([roll + mv] if mv > 0 and cid not in t["mv"] else [])
+        totals = [roll] + ([roll + mv] if mv > 0 else [])
         if s.chars[cid].get("bad_vibes"):
             totals = [1]
         name, at, rules = s.name(cid), s.chars[cid]["at"], s.rules_for(cid)
@@ -456,12 +458,12 @@ def enter(s: S, cid: str, dest: str, events: list[Event]) -> None:
     start = s.start_space(cid)
     ch["hp"] = s.max_hp(cid)
     s.turn["chosen"] = cid
+    s.turn.setdefault("mv", []).append(cid)  # its one move this turn (see _apply_move)
     say(events, "enter", f"{s.name(cid)} comes into play at {s.space_label(start)}",
         char=cid, space=start)
     if dest == start:
         move_along(s, cid, (start,), events)
         return
-    s.turn.setdefault("mv", []).append(cid)
     ch["status"], ch["at"] = "play", start
     move_along(s, cid, s.board.destinations(start, free_movement(s, cid),
                                              s.rules_for(cid))[dest], events)
@@ -478,6 +480,7 @@ def _apply_move(s: S, a: Action, events: list[Event]) -> None:
     if a.kind == "frog":
         s.turn["done"] = True
         s.turn["chosen"] = a.args[2]
+        s.turn["mv"].extend(a.args[0])  # leap froggers cannot add battle-card movement
         leapfrog.apply(s, a.args[0], a.args[1], events)
         return
     cid, dest = a.args[0], a.args[1]
@@ -485,8 +488,10 @@ def _apply_move(s: S, a: Action, events: list[Event]) -> None:
     if a.kind == "move":
         s.turn["done"] = True
         s.turn["chosen"] = cid
-    if a.kind == "card" or total not in (s.turn["roll"], 1):
-        s.turn["mv"].append(cid)
+    # One move a turn for each character: the roll (with or without the battle-card
+    # points added in the same direction) or the battle-card points alone. Either way its
+    # battle-card movement is spent (unused points are lost).
+    s.turn["mv"].append(cid)
     path = s.board.destinations(s.chars[cid]["at"], total, s.rules_for(cid))[dest]
     move_along(s, cid, path, events)
 

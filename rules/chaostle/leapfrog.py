@@ -1,6 +1,7 @@
 """Leap frog: a player's characters standing in a line (adjacent since the start of the
 turn) advance as a group, the back one hopping over the others to the front once per
-movement point. No battle-card movement, and no castle jumps (one hop never covers one).
+movement point. No battle-card movement (before or after), and no castle jumps (one hop
+never covers one).
 """
 
 from __future__ import annotations
@@ -30,9 +31,11 @@ def adjacent_pairs(s: S, seat: int) -> list[list[str]]:
 
 
 def _lines(s: S, seat: int) -> list[tuple[str, ...]]:
-    """Every line (back to front) of two or more characters adjacent since turn start."""
+    """Every line (back to front) of two or more characters adjacent since turn start that
+    have not moved yet this turn (a character makes one move a turn)."""
     paired = {frozenset(p) for p in s.turn.get("frogs", [])}
-    where = {s.chars[c]["at"]: c for c in s.on_board(seat)}
+    moved = set(s.turn.get("mv", ()))
+    where = {s.chars[c]["at"]: c for c in s.on_board(seat) if c not in moved}
     out: list[tuple[str, ...]] = []
 
     def grow(line: tuple[str, ...]) -> None:

@@ -321,9 +321,50 @@ def test_after_the_castle_falls_arrivals_drop_in_on_a_later_turn() -> None:
     put(s, "mage", "south.in0")
     turn_of(s, 0, "roll")
     roll(s, 1)
-    act(s, "move", "mage", "south.iq0", 1)
-    act(s, "done")  # the Mage keeps its battle-card movement
+    act(s, "move", "mage", "south.iq0", 1)  # its one move: no battle-card move after it
     assert s.current == 1  # nothing left to do: no Sanctuary yet, so the turn ended
     assert s.chars["mage"]["status"] == "play" and s.chars["mage"]["at"] == "south.iq0"
     turn_of(s, 0, "end")
     assert any(a.kind == "sanctuary" for a in s.legal_actions(0))
+
+
+def test_roll_and_battle_card_movement_are_one_move_in_one_direction() -> None:
+    """Character Movement (no space twice in a turn, one direction once started) and Battle
+    Cards > Movement (the card's points continue the same way): the rolled character adds
+    its battle-card points to the roll in one move or not at all, so it cannot double back
+    with a second, separate card move after the roll's move, nor move by the roll after a
+    separate card move."""
+    s = opening([["unicorn", "rogue"], ["mage", "crusader"]], ["south.king", "north.king"])
+    put(s, "unicorn", "west.wk03")
+    put(s, "rogue", "east.wk03")
+    turn_of(s, 0, "roll")
+    roll(s, 3)
+    act(s, "move", "unicorn", "west.wk06", 3)
+    cards = {a.args[0] for a in s.legal_actions(0) if a.kind == "card"}
+    assert "unicorn" not in cards  # no card move back over west wk05 / wk04
+    assert not s.is_legal(0, Action("card", ("unicorn", "west.wk04")))
+    assert "rogue" in cards  # the other characters still make their own card moves
+
+    s = opening([["unicorn", "rogue"], ["mage", "crusader"]], ["south.king", "north.king"])
+    put(s, "unicorn", "west.wk03")
+    put(s, "rogue", "east.wk03")
+    turn_of(s, 0, "roll")
+    roll(s, 3)
+    act(s, "card", "unicorn", "west.wk05")
+    movers = {a.args[0] for a in s.legal_actions(0) if a.kind == "move"}
+    assert movers == {"rogue"}  # the Unicorn's roll cannot come back over wk04 / wk03
+    assert not s.is_legal(0, Action("move", ("unicorn", "west.wk02", 3)))
+
+
+def test_leap_froggers_add_no_battle_card_movement() -> None:
+    """Character Movement, leap frog: characters that leap frog cannot use their extra
+    movement points, before or after the leap frog."""
+    s = opening([["unicorn", "mage"], ["rogue", "crusader"]], ["south.king", "north.king"])
+    put(s, "unicorn", "west.wk02")
+    put(s, "mage", "west.wk03")
+    turn_of(s, 0, "roll")
+    roll(s, 2)
+    frog = next(a for a in s.legal_actions(0)
+                if a.kind == "frog" and a.args[0] == ("unicorn", "mage"))
+    s.apply(0, frog)
+    assert not any(a.kind == "card" for a in s.legal_actions(0))
