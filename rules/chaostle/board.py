@@ -158,12 +158,9 @@ class Board:
             x, y = _rotate(t["x"], t["y"], self.sides.index(t["side"]))
             self.traps[tid] = Trap(tid, t["name"], t["level"], x, y, f"{t['side']}.{t['exit']}")
         self.line_links: dict[str, frozenset[frozenset[str]]] = {
-            cid: frozenset(
-                frozenset((lk.a, lk.b)) for lk in self.links
-                if self._on_ring(lk.a) and self._on_ring(lk.b)
-                and _crosses(self.spaces[lk.a].angle, self.spaces[lk.b].angle, c.line_angle)
-            )
-            for cid, c in self.crowns.items()
+            cid: frozenset(frozenset((lk.a, lk.b)) for lk in self.links
+                           if self.crosses_line(lk.a, lk.b, cid))
+            for cid in self.crowns
         }
         # fixed per crown, looked up on every move: worked out once here
         self._progress: dict[str, dict[str, float | None]] = {
@@ -174,6 +171,21 @@ class Board:
     # ---- geometry -------------------------------------------------------------------
     def _on_ring(self, sid: str) -> bool:
         return self.spaces[sid].kind != "inner"
+
+    def crosses_line(self, a: str, b: str, crown_id: str) -> bool:
+        """Whether going straight from space a to space b crosses the coloured line of crown
+        ``crown_id``: both lie on the ring round the castle (the Inner Square does not) and
+        the shorter way round between them passes across the line. The one test of the
+        line: for a step or jump of a move (``line_links``) and for a placement alike."""
+        if not (self._on_ring(a) and self._on_ring(b)):
+            return False
+        return _crosses(self.spaces[a].angle, self.spaces[b].angle,
+                        self.crowns[crown_id].line_angle)
+
+    def path_crosses_line(self, path: tuple[str, ...] | list[str], crown_id: str) -> bool:
+        """Whether any step of ``path`` (consecutive spaces) crosses the crown's line."""
+        return any(self.crosses_line(a, b, crown_id)
+                   for a, b in zip(path, path[1:], strict=False))
 
     def gate(self, side: str) -> str:
         return f"{side}.wk08"

@@ -276,6 +276,7 @@ def lift_on_roll(s: S, roll: int, events: list[Event]) -> None:
 # ---- traps ---------------------------------------------------------------------------------
 def send_to_trap(s: S, cid: str, trap: str, events: list[Event]) -> None:
     ch = s.chars[cid]
+    ch["fell_from"] = ch["at"]  # its way out must not cross its line from here
     ch["status"], ch["at"], ch["trap"] = "trap", None, trap
     _say(events, "trap", f"{s.name(cid)} falls into the {s.board.traps[trap].name}",
          char=cid, trap=trap)
@@ -290,11 +291,16 @@ def queue_escapes(s: S) -> None:
 
 def _exit_for(s: S, cid: str, exit_space: str) -> str:
     """The trap's exit, unless it lies beyond where this character may go (the far half in
-    the two-player half-board game): then its starting position."""
+    the two-player half-board game): then its starting position. And if coming out there
+    from where it fell in would cross its own coloured line (Character Movement: never,
+    not even by a fate), it comes out where it fell in."""
     rules = s.rules_for(cid)
     progress = s.board.progress(exit_space, rules.crown)
     if rules.limit is not None and progress is not None and progress > rules.limit:
-        return s.start_space(cid)
+        exit_space = s.start_space(cid)
+    fell = s.chars[cid].get("fell_from")
+    if fell is not None and s.board.crosses_line(fell, exit_space, rules.crown):
+        return fell
     return exit_space
 
 
@@ -315,12 +321,17 @@ def resolve_roll(s: S, frame: dict[str, Any], face: int, events: list[Event]) ->
             _say(events, "trap", f"{s.name(cid)} finds the way out of the {trap.name} "
                  "blocked and waits", char=cid)
             return
-        ch["status"], ch["at"], ch["trap"] = "play", exit_space, None
+        from rules.chaostle import flow
+
+        fell = ch.get("fell_from")
+        ch["trap"] = None
         _say(events, "escape", f"{s.name(cid)} escapes the {trap.name} ({face}) to "
              f"{s.space_label(exit_space)}", char=cid)
+        flow.land(s, cid, (exit_space,), events, came_from=fell)
         return
     _say(events, "trap", f"{s.name(cid)} fails to escape the {trap.name} ({face})", char=cid)
     if rule.bite:
         battle.wound(s, cid, rule.bite, None, f"the {trap.name}", events)
         if ch["status"] == "out":
             ch["trap"] = None
+            ch.pop("fell_from", None)

@@ -507,9 +507,25 @@ def move_along(s: S, cid: str, path: tuple[str, ...], events: list[Event]) -> No
     land(s, cid, path, events)
 
 
-def land(s: S, cid: str, path: tuple[str, ...] | list[str], events: list[Event]) -> None:
+class LineCrossed(RuntimeError):
+    """A move or placement would take a character across its own coloured line (a fault in
+    the engine: the legal choices never offer one)."""
+
+
+def land(s: S, cid: str, path: tuple[str, ...] | list[str], events: list[Event],
+         came_from: str | None = None) -> None:
+    """Stand a character at the end of ``path`` (its moves from the first space, or a
+    placement: a single space, ``came_from`` where it was before). Every movement and
+    placement ends here, and here the coloured line is held: no step of the path, nor the
+    way from ``came_from`` to it, may cross the character's own line."""
+    crown = s.crowns[s.owner(cid)]
+    assert crown is not None
+    way = (came_from, *path) if came_from is not None else tuple(path)
+    if s.board.path_crosses_line(way, crown):
+        raise LineCrossed(f"{s.name(cid)} would cross its own coloured line: {way}")
     ch = s.chars[cid]
     ch["status"], ch["at"] = "play", path[-1]
+    ch.pop("fell_from", None)
     if s.board.spaces[path[-1]].kind == "inner" and s.castle_down:
         s.turn.setdefault("arrived", []).append(cid)  # drops into Sanctuary on a later turn
     if len(path) > 1:
