@@ -258,6 +258,15 @@ def threats(s: ChaostleState, w: Weights = DEFAULT_WEIGHTS) -> list[float]:
     return out
 
 
+def waiting_fight(s: ChaostleState) -> dict[str, Any] | None:
+    """A fight for a space that waits for a fate five (as a fresh fight to the death), so
+    that moving onto an opponent with a five is weighed by its odds like any battle."""
+    for mover, foe, _ in s.turn.get("contests", ()):
+        if s.in_play(mover) and s.in_play(foe):
+            return fresh_battle(s, mover, foe, 0)
+    return None
+
+
 def evaluate(state: GameState, player: int, race: bool = False, threat: float = 0.0,
              weights: Weights = DEFAULT_WEIGHTS) -> float:
     """The value of a full state for ``player`` in [-1, 1]: its army's worth against the
@@ -270,6 +279,8 @@ def evaluate(state: GameState, player: int, race: bool = False, threat: float = 
     if out is not None:
         return 1.0 if out.scores[player] == 1.0 else -1.0
     battle = next((f for f in state.queue if f["k"] == "battle"), None)
+    if battle is None:
+        battle = waiting_fight(state)
     odds = battle_odds(state, battle) if battle else 0.5
     worths = [army_worth(state, seat, battle, odds, w) for seat in range(state.n)]
     if race:

@@ -207,10 +207,13 @@ def _opposite_partner(s: S, a: str, b: str) -> bool:
 
 def _landing_ok(s: S, cid: str, space: str, occ: dict[str, str]) -> bool:
     """A move may end on an empty space, or on an opponent (a fight to the death) unless
-    that opponent stands on its own original starting position."""
+    that opponent stands on its own original starting position, or another of the
+    player's characters already waits to fight for that space."""
     other = occ.get(space)
     if other is None:
         return True
+    if any(c[2][-1] == space for c in s.turn.get("contests", ())):
+        return False
     if s.owner(other) == s.owner(cid):
         return False
     return s.original_start(other) != space
@@ -498,13 +501,40 @@ def _apply_move(s: S, a: Action, events: list[Event]) -> None:
 
 def move_along(s: S, cid: str, path: tuple[str, ...], events: list[Event]) -> None:
     """Move a character along a path; landing on an opponent starts the fight to the death
-    for that space before the character can stand there."""
+    for that space before the character can stand there. On a fate five the fight waits
+    until the chosen character has met its fate (Fate Five: the fate comes even before a
+    battle can be fought); the mover stands where it came from until then."""
     dest = path[-1]
     occ = s.occupant(dest)
     if occ is not None and occ != cid:
+        if s.turn.get("kind") == "fate":
+            s.turn.setdefault("contests", []).append([cid, occ, list(path)])
+            say(events, "contest", f"{s.name(cid)} will fight {s.name(occ)} for "
+                f"{s.space_label(dest)} after the fate", char=cid, target=occ)
+            return
         battle.start(s, cid, occ, list(path), events)
         return
     land(s, cid, path, events)
+
+
+def fight_waiting_contest(s: S, events: list[Event]) -> None:
+    """Start the next fight for a space that waited for the fate. If the fate took the mover
+    away it is off; if it moved the defender away the mover simply lands."""
+    cid, foe, path = s.turn["contests"].pop(0)
+    dest = path[-1]
+    if not s.in_play(cid) or s.chars[cid]["at"] != path[0]:
+        say(events, "contest", f"{s.name(cid)} no longer fights for {s.space_label(dest)}",
+            char=cid)
+        return
+    occ = s.occupancy()
+    other = occ.get(dest)
+    if other is None:
+        land(s, cid, path, events)
+    elif other != cid and _landing_ok(s, cid, dest, occ):
+        battle.start(s, cid, other, list(path), events)
+    else:
+        say(events, "contest", f"{s.name(cid)} no longer fights for {s.space_label(dest)}",
+            char=cid)
 
 
 class LineCrossed(RuntimeError):
@@ -626,6 +656,8 @@ def settle(s: S, events: list[Event]) -> None:
             s.phase = "roll"
         elif s.phase == "move" and not _any(_roll_moves(s)) and not _any(_card_moves(s)):
             after_movement(s, events)
+        elif s.phase == "battles" and s.turn.get("contests"):
+            fight_waiting_contest(s, events)
         elif s.phase == "battles" and not _any(_battles(s)):
             s.phase = "end"
         elif s.phase == "end" and not _any(_end_choices(s)):

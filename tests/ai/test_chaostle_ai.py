@@ -215,3 +215,15 @@ def test_an_agent_evaluates_with_its_own_weights() -> None:
     assert normal.weights == DEFAULT_WEIGHTS and hard.weights == HARD_WEIGHTS
     assert HARD_WEIGHTS != DEFAULT_WEIGHTS
     assert hard._leaf(s, 0) != evaluate(s, 0, race=True)
+
+
+def test_a_fight_waiting_for_the_fate_is_weighed_by_its_odds() -> None:
+    """A five onto an opponent waits for the fate before the fight to the death; the
+    evaluation already counts that fight by its odds (here the Dragon against a Dragon
+    Slayer at 1 health: nearly a sure conquest)."""
+    s = _duel()
+    s.chars["dragon_slayer"]["hp"] = 1
+    s.current = 1
+    quiet = evaluate(s, 1)
+    s.turn["contests"] = [["dragon", "dragon_slayer", ["south.wk04", "south.wk03"]]]
+    assert evaluate(s, 1) > quiet

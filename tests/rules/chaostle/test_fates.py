@@ -255,3 +255,56 @@ def test_mind_control_never_crosses_the_targets_coloured_line() -> None:
     assert dests == {"north.wk14"}
     act(s, "release")
     assert s.chars["rogue"]["at"] == "north.wk10" and not s.queue
+
+
+def _five_onto_the_rogue() -> ChaostleState:
+    """The Dwarf rolls a five and moves onto the Rogue's space."""
+    s = opening([["dwarf", "mage"], ["rogue", "crusader"]], ["south.king", "north.king"],
+                army="2")
+    put(s, "dwarf", "west.wk03")
+    put(s, "rogue", "west.wk08")
+    turn_of(s, 0, "roll")
+    roll(s, 5)
+    act(s, "move", "dwarf", "west.wk08", 5)
+    return s
+
+
+def test_fate_five_comes_before_the_fight_for_the_space() -> None:
+    """Fate Five: the chosen character meets its fate right after its move, even before a
+    battle can be fought, so moving onto an opponent with a five first rolls the fate and
+    only then fights to the death for the space (the mover waits where it came from)."""
+    s = _five_onto_the_rogue()
+    assert s.queue[0]["k"] == "fate" and s.queue[0]["char"] == "dwarf"
+    assert not any(f["k"] == "battle" for f in s.queue)
+    assert s.chars["dwarf"]["at"] == "west.wk03" and s.chars["rogue"]["at"] == "west.wk08"
+    roll(s, 4, 3)  # Card of Doom column 4, row 3: Deteriorate
+    assert s.chars["dwarf"]["hp"] == 1
+    frame = s.queue[0]
+    assert frame["k"] == "battle" and (frame["a"], frame["d"]) == ("dwarf", "rogue")
+    assert frame["range"] == 0 and s.chars["dwarf"]["hp"] == 1
+
+
+def test_a_fate_that_takes_the_mover_away_calls_off_the_fight() -> None:
+    """Fate Five: a doom fate met before the fight can take the mover off the board (a
+    trap); then there is no fight for the space and the opponent keeps it."""
+    s = _five_onto_the_rogue()
+    roll(s, 4, 12)  # Spider Lair
+    assert s.chars["dwarf"]["status"] == "trap"
+    assert not any(f["k"] == "battle" for f in s.queue)
+    assert s.chars["rogue"]["at"] == "west.wk08" and s.chars["rogue"]["status"] == "play"
+
+
+def test_no_second_fight_for_a_space_already_waiting() -> None:
+    """Fate Five with a fight waiting: no other character of the player may also move onto
+    the opponent whose space is already waiting to be fought for."""
+    s = opening([["unicorn", "mage"], ["rogue", "crusader"]], ["south.king", "north.king"],
+                army="2")
+    put(s, "unicorn", "west.wk03")
+    put(s, "mage", "west.wk07")  # the Mage's battle-card movement reaches wk08 (1)
+    put(s, "rogue", "west.wk08")
+    turn_of(s, 0, "roll")
+    roll(s, 5)
+    assert any(a.kind == "card" and a.args == ("mage", "west.wk08")
+               for a in s.legal_actions(0))
+    act(s, "move", "unicorn", "west.wk08", 5)
+    assert not any(a.kind == "card" and a.args[1] == "west.wk08" for a in s.legal_actions(0))
