@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from rules.chaostle import catalogue
 from rules.chaostle.board import board
 from rules.chaostle.cards import UPGRADE_ITEMS
 from rules.chaostle.content import castle_card, characters, time_travel_weapons
@@ -92,18 +93,7 @@ class ChaostleGame(Game):
         return ChaostleState(dict(data["setup"]), data)
 
     def content(self) -> list[ContentEntry]:
-        out = [ContentEntry("character", f"{c.type} ({c.name})", c.source, c.reason)
-               for c in characters().values()]
-        fates, _ = fate_table()
-        out += [ContentEntry("fate", f.name, f.source, f.reason) for f in fates.values()]
-        out.append(ContentEntry("board", f"castle of {len(board().spaces)} spaces",
-                                "reconstructed", "designed from the rulebook's description"))
-        out.append(ContentEntry("table", "Time Travel weapons", "rulebook"))
-        out.append(ContentEntry("table", f"castle battle card ({castle_card().health_default})",
-                                "reconstructed", "armour 0, health set at setup"))
-        out += [ContentEntry("trap", t, "reconstructed", "escape and bite numbers designed")
-                for t in trap_rules()]
-        return out
+        return catalogue.entries()
 
     def rules_help(self) -> str:
         return HELP
@@ -117,4 +107,5 @@ def check_content() -> None:
     trap_rules()
     time_travel_weapons()
     castle_card()
+    catalogue.landmarks()
     assert len(UPGRADE_ITEMS) == 18

@@ -8,6 +8,7 @@ import pytest
 
 from rules.chaostle import GAME
 from rules.chaostle.content import castle_card, characters, time_travel_weapons
+from rules.chaostle.fates import fate_table
 from rules.core import ContentError, Field, validate_entry
 
 
@@ -103,3 +104,31 @@ def test_army_sizes_fit_the_characters() -> None:
     options = {o.key: o for o in GAME.setup_options(8)}
     assert options["army"].choices == ("1", "2") and options["army"].default == "2"
     assert GAME.default_setup(2)["army"] == "3"
+
+
+def test_content_lists_every_named_piece_with_its_provenance() -> None:
+    """Included Game Pieces / Battle Cards / Fate Five / Time Travel / Lucky Toads: the
+    content listing names every piece (characters, each card's six weapons and three
+    skills, the skills the rules play, both fate cards cell by cell and their fates, the
+    traps, the Time Travel weapons, the crowns, the Lucky Toads, Sanctuary and the Inner
+    Square, the board and the castle's card), each with a source and a reason."""
+    entries = GAME.content()
+    kinds = Counter(e.kind for e in entries)
+    assert kinds["character"] == 16
+    assert kinds["weapon"] == 16 * 6 and kinds["skill"] == 16 * 3
+    assert kinds["fate card"] == 6 * 11 and kinds["fate"] == len(fate_table()[0])
+    assert kinds["time travel weapon"] == 6 and kinds["trap"] == 4
+    assert kinds["lucky toad"] == 2 and kinds["crown"] == 8
+    assert kinds["castle card"] == 1 and kinds["board"] == 1
+    names = [e.name for e in entries]
+    assert {"Sanctuary", "Inner Square"} <= set(names)
+    assert "Sword of Destiny (Dragon Slayer, roll 5: damage 13/20, range 1/2)" in names
+    assert "Card of Happiness, column 1, row 2: Happiness" in names
+    assert "1: Blazing Death Ray Gun (damage 19, range 3)" in names
+    assert any(n.startswith("Shark Attack (") for n in names)
+    used = {s.name for c in characters().values() for s in c.skills}
+    assert {e.name for e in entries if e.kind == "skill rule"} == used
+    for e in entries:
+        assert e.source in ("rulebook", "published", "reconstructed") and e.reason, e
+    printed = {e.name for e in entries if e.kind == "weapon" and e.source == "rulebook"}
+    assert len(printed) == 12  # the Dragon Slayer's and the Dragon's cards
