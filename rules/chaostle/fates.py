@@ -323,11 +323,10 @@ def resolve_roll(s: S, frame: dict[str, Any], face: int, events: list[Event]) ->
             return
         from rules.chaostle import flow
 
-        fell = ch.get("fell_from")
-        ch["trap"] = None
         _say(events, "escape", f"{s.name(cid)} escapes the {trap.name} ({face}) to "
              f"{s.space_label(exit_space)}", char=cid)
-        flow.land(s, cid, (exit_space,), events, came_from=fell)
+        flow.land(s, cid, (exit_space,), events, came_from=ch.get("fell_from"))
+        ch["trap"] = None
         return
     _say(events, "trap", f"{s.name(cid)} fails to escape the {trap.name} ({face})", char=cid)
     if rule.bite:
