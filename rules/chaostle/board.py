@@ -98,16 +98,6 @@ def _angle(x: float, y: float) -> float:
     return math.degrees(math.atan2(y, x)) % 360.0
 
 
-def _crosses(a1: float, a2: float, theta: float) -> bool:
-    """Whether the short arc from angle a1 to a2 passes strictly across angle theta."""
-    d = (a2 - a1 + 180.0) % 360.0 - 180.0
-    if d > 0:
-        t = (theta - a1) % 360.0
-        return 0.0 < t < d
-    t = (a1 - theta) % 360.0
-    return 0.0 < t < -d
-
-
 class Board:
     """The whole castle, built from one side's template turned four times."""
 
@@ -175,12 +165,13 @@ class Board:
     def crosses_line(self, a: str, b: str, crown_id: str) -> bool:
         """Whether going straight from space a to space b crosses the coloured line of crown
         ``crown_id``: both lie on the ring round the castle (the Inner Square does not) and
-        the shorter way round between them passes across the line. The one test of the
-        line: for a step or jump of a move (``line_links``) and for a placement alike."""
-        if not (self._on_ring(a) and self._on_ring(b)):
-            return False
-        return _crosses(self.spaces[a].angle, self.spaces[b].angle,
-                        self.crowns[crown_id].line_angle)
+        the shorter way round between them passes across the line, that is, how far round
+        the board they are (measured from the line) differs by more than half a lap (at
+        exactly half a lap either way round is as short, and one of them does not cross).
+        The one test of the line: for a step or jump of a move (``line_links``) and for a
+        placement alike."""
+        pa, pb = self._progress_of(a, crown_id), self._progress_of(b, crown_id)
+        return pa is not None and pb is not None and abs(pb - pa) > 180.0
 
     def path_crosses_line(self, path: tuple[str, ...] | list[str], crown_id: str) -> bool:
         """Whether any step of ``path`` (consecutive spaces) crosses the crown's line."""

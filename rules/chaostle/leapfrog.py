@@ -104,10 +104,10 @@ def apply(s: S, line: tuple[str, ...], path: tuple[str, ...], events: list[Event
     order = list(line)
     hops = len(path)
     order = order[hops % len(order):] + order[: hops % len(order)]
-    olds = {c: s.chars[c]["at"] for c in line}
     for c in line:
         s.chars[c]["at"] = None
     events.append(Event("frog", f"{', '.join(s.name(c) for c in line)} leap frog {hops}",
                         {"line": list(line), "path": list(path)}))
     for j, c in enumerate(order):
-        land(s, c, (olds[c], spaces[hops + j]), events)
+        # it goes along the line and on over the path: every space from its own to its new
+        land(s, c, tuple(spaces[line.index(c):hops + j + 1]), events)

@@ -73,6 +73,25 @@ def test_landing_refuses_any_way_across_the_own_line() -> None:
     assert s.chars["dwarf"]["at"] == "south.wk09"
 
 
+def test_leap_frog_is_checked_along_the_way_it_hops() -> None:
+    """Character Movement, leap frog: the line's hops go along the line and on over the
+    path, so a leap frog over the Inner Square from one royal stairway down the opposite
+    one is judged by the spaces each character passes (none of them across its line),
+    not as one straight jump across the castle."""
+    s = opening([["dwarf", "mage"], ["rogue", "crusader"]], ["north.king", "south.king"])
+    put(s, "dwarf", "east.in0")
+    put(s, "mage", "east.iq0")
+    turn_of(s, 0, "roll")
+    roll(s, 3)
+    frog = next(a for a in s.legal_actions(0) if a.kind == "frog"
+                and a.args[1] == ("north.iq0", "west.iq0", "west.in0"))
+    events = s.apply(0, frog)
+    assert s.chars["dwarf"]["at"] == "west.in0" and s.chars["mage"]["at"] == "west.iq0"
+    walk = next(e.data["path"] for e in events if e.kind == "move"
+                and e.data["char"] == "dwarf")
+    assert walk == ["east.in0", "east.iq0", "north.iq0", "west.iq0", "west.in0"]
+
+
 class _Watch:
     """Follows every character through a random game: each step of every move, and every
     placement (from the space it last stood on), is checked against its own line."""
