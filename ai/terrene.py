@@ -333,8 +333,11 @@ class NoConcede:
 
 
 def _searched(view: TerreneState) -> SearchState:
+    """The search's copy of a view: narrowed actions, and a seat with nothing but Pass is
+    passed for inside the rules, so a forced pass is never a node of the tree."""
     out = view.clone()
     out.__class__ = SearchState
+    out.autopass = True
     return out
 
 

@@ -23,6 +23,9 @@ class Settings:
     fullscreen: bool = False
     animation_speed: float = 1.0
     volume: float = 0.75
+    #: card games with a response chain (Terrene Odyssey): False = a person is asked only
+    #: where they can respond, True = they stop at every priority (Pass included)
+    stop_at_every_priority: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {"version": 1, **asdict(self)}

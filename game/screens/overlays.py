@@ -235,6 +235,7 @@ def volume_name(volume: float) -> str:
 
 
 SPEED_NAMES = {1.0: "Normal", 1.5: "Fast", 2.0: "Fastest", 0.5: "Slow", 0.0: "Off"}
+PRIORITY_STOPS = ("Where I can respond", "Every priority")  # indexed by the setting
 
 
 class SettingsScreen(Dialog):
@@ -263,6 +264,9 @@ class SettingsScreen(Dialog):
                    name="animations", on_change=self.set_speed),
             Cycler(CX, top + 186, 460, 46, "Sound volume", [volume_name(v) for v in VOLUMES],
                    volume_name(s.volume), name="volume", on_change=self.set_volume),
+            Cycler(CX, top + 248, 460, 46, "Priority stops", list(PRIORITY_STOPS),
+                   PRIORITY_STOPS[s.stop_at_every_priority], name="priority",
+                   on_change=self.set_priority_stops),
         ]
         for w in widgets:
             self.root.add(w)
@@ -286,6 +290,9 @@ class SettingsScreen(Dialog):
 
     def set_volume(self, value: str) -> None:
         self._change(volume=next(v for v in VOLUMES if volume_name(v) == value))
+
+    def set_priority_stops(self, value: str) -> None:
+        self._change(stop_at_every_priority=value == PRIORITY_STOPS[1])
 
     def draw_overlay(self, target: pygame.Surface) -> None:
         theme.text(target, f"Saved to {self.app.settings_file}", (CX, self.card().bottom - 96),

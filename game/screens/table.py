@@ -171,6 +171,13 @@ class TableScreen(Screen):
         actor = s.actor()
         if actor is None:
             return
+        forced = getattr(self.table, "automatic", None)  # a table may take forced moves
+        action = forced(s.state, actor, s.is_human(actor), self.app.settings) if forced \
+            else None
+        if action is not None and not self.table.tray.rolling:
+            self.table.show_events(s.submit(actor, action), self.viewer)
+            self.refresh()
+            return
         if s.is_human(actor):
             if actor != self.viewer:
                 self.hand_over(actor)

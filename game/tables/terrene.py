@@ -78,6 +78,18 @@ class TerreneTable(DraftBoard, GenericTable):
         self.last_game: tuple[object, ...] | None = None
         self.last_viewer: int | None = -1
 
+    # -- forced passes ---------------------------------------------------------------------
+    @staticmethod
+    def automatic(state: Any, seat: int, human: bool, settings: Any) -> Action | None:
+        """The pass a seat with nothing but Pass makes at once: always for an AI; for a
+        person unless their settings stop at every priority."""
+        if human and getattr(settings, "stop_at_every_priority", False):
+            return None
+        legal = state.legal_actions(seat)
+        if len(legal) == 1 and legal[0].kind == "pass":
+            return legal[0]
+        return None
+
     # -- geometry ------------------------------------------------------------------------
     def log_rect(self) -> pygame.Rect:
         return SIDE_LOG

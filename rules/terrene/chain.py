@@ -66,6 +66,10 @@ def resolve_top(s: TerreneState, events: list[Event]) -> None:
         battle.attack_resolves(s, link, events)
     elif link["kind"] == "battle":
         battle.battle_resolves(s, link, events)
+    elif link["kind"] == "action":
+        from rules.terrene import turn
+
+        turn.resolve_action(s, link, events)
 
 
 def _resolve_ability(s: TerreneState, link: dict[str, Any], events: list[Event], effects) -> None:
@@ -96,8 +100,8 @@ def condition_context(s: TerreneState, seat: int, ability: Ability, source: int 
         if s.battle is not None:
             ctx = {"attacker": s.battle["attacker"], "blocker": s.battle["blocker"]}
         return ctx
-    if ability.when == "response":
-        return {} if s.chain else None
+    if ability.when == "response":  # a negation: it needs a card effect or attack below
+        return {} if any(link["kind"] != "action" for link in s.chain) else None
     for link in reversed(s.chain):
         if ability.when == "enemy_attack" and link["kind"] == "attack":
             if s.team(link["seat"]) != s.team(seat):

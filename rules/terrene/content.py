@@ -28,7 +28,7 @@ WHENS = (
     "holder_blocks",  # a response while the source character's block is on the chain
     "holder_unblocked",  # a response while the source character's unblocked attack is on the chain
     "holder_blocked",  # a response while the source character's blocked attack is on the chain
-    "response",  # a response to anything on the chain (e.g. a negation)
+    "response",  # a negation: a response to a card effect or attack on the chain
     "start_of_turn", "on_recruit", "on_player_damage", "on_defeat",  # automatic
     "interdimensional_recruited",  # automatic: another Interdimensional character is recruited
 )

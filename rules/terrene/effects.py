@@ -287,8 +287,9 @@ def op_actions(s: TerreneState, link: dict, e: dict, events: list[Event]) -> Non
 
 
 def op_negate(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
+    """Negate the nearest card effect or attack below (a player action is neither)."""
     for other in reversed(s.chain):
-        if not other["negated"]:
+        if not other["negated"] and other["kind"] != "action":
             other["negated"] = True
             say(events, "negate", f"{other['label']} is negated.")
             return

@@ -74,6 +74,11 @@ class TerreneState(GameState):
         self.pending_xp: list[list[int]] = []  # [uid, XP] awaiting a no-terrain choice
         self.names: list[str] = []  # seat labels when the game is part of a draft
         self.pending_assign: list[list[int]] = []  # [defeater, XP, seat]: XP to assign
+        #: Every player gets each priority (Pass included), so a match's record holds every
+        #: pass and replays the same whoever played it; the table passes for a person with
+        #: nothing but Pass (their setting), an AI passes at once. A search's own copies
+        #: set this to take such forced passes inside the rules instead.
+        self.autopass = False
 
     # ---- content helpers --------------------------------------------------------------
     def card(self, uid: int) -> Card:
@@ -221,8 +226,9 @@ class TerreneState(GameState):
         "party", "ceased", "chain", "priority", "passes", "last_adder", "used_chain", "used_turn",
         "prompt", "battle", "switched", "traded", "draw_bonus", "link_serial", "scores",
         "reason", "hidden_view", "set_mode", "set_wins", "game_no", "game_log",
-        "pending_xp", "names", "pending_assign",
+        "pending_xp", "names", "pending_assign", "autopass",
     )
+    _SINCE = {"autopass": False}  # fields newer than some saves: their value when missing
 
     def to_json(self) -> dict[str, Any]:
         out = {k: getattr(self, k) for k in self._PLAIN}
@@ -235,7 +241,7 @@ class TerreneState(GameState):
             raise ValueError(f"unsupported Terrene Odyssey state version {data.get('version')!r}")
         s = cls()
         for k in cls._PLAIN:
-            setattr(s, k, data[k])
+            setattr(s, k, data[k] if k in data or k not in cls._SINCE else cls._SINCE[k])
         s.units = {int(k): v for k, v in data["units"].items()}
         return s.clone()
 

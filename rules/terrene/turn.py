@@ -274,9 +274,9 @@ def settle(s: TerreneState, events: list[Event]) -> None:
             return
         if s.chain:
             seat = s.priority if s.priority is not None else s.active
-            if chain.usable(s, seat, in_response=True):
-                return
-            chain.pass_priority(s, events)
+            if not s.autopass or use_actions(s, seat, in_response=True):
+                return  # the seat has priority (Pass, or a response, to choose)
+            chain.pass_priority(s, events)  # a search copy: a forced pass is taken at once
             continue
         if s.step == "draw":
             draw_phase(s, events)
@@ -504,12 +504,96 @@ def _trade_actions(s: TerreneState, seat: int) -> list[Action]:
 
 
 # ---- applying ---------------------------------------------------------------------------
+#: Player actions that go on the chain (Priority, The Chain): once a player takes one, the
+#: others get priority and may answer it with quick abilities before it resolves. Attacks
+#: and abilities have links of their own; oversupply's forced dismissal is a gameplay rule,
+#: not a player action, so it resolves at once and cannot be answered.
+CHAINED = ("recruit", "hide", "assign", "terrain", "trade", "dismiss", "dismiss_card")
+
+
 def apply_action(s: TerreneState, player: int, action: Action) -> list[Event]:
     events: list[Event] = []
-    handler = HANDLERS[action.kind]
-    handler(s, player, action, events)
+    if action.kind in CHAINED and not _forced_dismissal(s, action):
+        _declare(s, player, action, events)
+    else:
+        HANDLERS[action.kind](s, player, action, events)
     settle(s, events)
     return events
+
+
+def _forced_dismissal(s: TerreneState, action: Action) -> bool:
+    return action.kind == "dismiss" and s.prompt is not None and s.prompt["kind"] == "oversupply"
+
+
+def _declare(s: TerreneState, p: int, a: Action, events: list[Event]) -> None:
+    """Pay for a player action and put it on the chain; priority passes to the next
+    player. What it does happens when the link resolves."""
+    shown = None  # a card the action reveals to everyone (it stays known while waiting)
+    if a.kind == "recruit":
+        s.actions[p] -= 1
+        shown = a.args[0]
+    elif a.kind == "terrain":
+        s.switched = True
+        shown = a.args[0]
+    elif a.kind == "trade":
+        s.traded = True
+    link = chain.new_link(s, "action", p, _action_label(s, p, a), act=a.kind,
+                          args=list(a.args), card=shown)
+    chain.push(s, link, events, adder=p)
+
+
+def _public(s: TerreneState, uid: int) -> str:
+    """A character as every player sees it: its name, or that it is face-down."""
+    return s.name(uid) if s.units[uid]["up"] else "a face-down character"
+
+
+def _action_label(s: TerreneState, p: int, a: Action) -> str:
+    who = s.player_name(p)
+    x = a.args[0]
+    if a.kind == "recruit":
+        return f"{who} recruits {s.name(x)}"
+    if a.kind == "hide":
+        return f"{who} plays a character face-down"
+    if a.kind == "assign":
+        return f"{who} assigns a card face-down to {_public(s, a.args[1])}"
+    if a.kind == "terrain":
+        return f"{who} makes {s.name(x)} the active terrain"
+    if a.kind == "trade":
+        return f"{who} trades the face-down cards of {_public(s, x)} and {_public(s, a.args[1])}"
+    if a.kind == "dismiss":
+        return f"{who} dismisses {_public(s, x)}"
+    return f"{who} dismisses the card assigned to {_public(s, x)}"
+
+
+def resolve_action(s: TerreneState, link: dict, events: list[Event]) -> None:
+    """A player action's link resolves: it happens if it still can (a response may have
+    taken away what it needed), else nothing happens (what was paid stays paid)."""
+    p, action = link["seat"], Action(link["act"], tuple(link["args"]))
+    if not _still_possible(s, p, action):
+        events.append(Event("fizzle", f"{link['label']}: no longer possible, nothing "
+                            "happens."))
+        return
+    HANDLERS[action.kind](s, p, action, events)
+
+
+def _still_possible(s: TerreneState, p: int, a: Action) -> bool:
+    kind, x = a.kind, a.args[0]
+    hand = s.zones["hand"][p]
+    if kind == "recruit" and x not in hand:
+        return x in s.party[p] and not s.units[x]["up"]
+    if kind in ("recruit", "hide"):
+        return x in hand and s.card(x).name not in _controlled_names(s, p)
+    if kind == "assign":
+        holder = a.args[1]
+        return x in hand and holder in s.party[p] and s.units[holder]["card"] is None
+    if kind == "terrain":
+        return x in hand or x in s.zones["terrains"][p]
+    if kind == "trade":
+        mine = stats.team_units(s, p, face_up=False)
+        return all(u in mine and _tradeable(s, u) for u in a.args)
+    if kind == "dismiss":
+        return x in s.party[p]
+    return x in s.party[p] and s.units[x]["card"] is not None
 
 
 def _coin(s: TerreneState, _p: int, a: Action, events: list[Event]) -> None:
@@ -528,8 +612,8 @@ def _party(s: TerreneState, p: int, a: Action, events: list[Event]) -> None:
 
 
 def _recruit(s: TerreneState, p: int, a: Action, events: list[Event]) -> None:
+    """(Resolving) the action was paid when it went on the chain."""
     uid = a.args[0]
-    s.actions[p] -= 1
     if uid in s.zones["hand"][p]:
         s.zones["hand"][p].remove(uid)
         s.party[p].append(uid)

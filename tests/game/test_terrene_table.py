@@ -5,15 +5,21 @@ drawn as backs and a spectator sees no hand; cards move between views and attack
 
 from __future__ import annotations
 
+import json
 import random
+from dataclasses import replace
 
 import pygame
 import pytest
 
+from game.app import App
+from game.screens.overlays import PRIORITY_STOPS, SettingsScreen
+from game.settings import Settings, load_settings, save_settings, settings_path
 from game.tables import table_for
 from game.tables.terrene import TerreneTable
 from game.tables.terrene_nodes import CardWidget
 from game.tables.terrene_read import actions_on
+from rules.core import Action
 from rules.terrene.draft_match import DraftMatch
 from tests.game.table_helpers import open_table as shared_open_table
 
@@ -42,6 +48,23 @@ def play_until(screen, rng, done, limit=800, prefer=()):
         events = session.submit(seat, rng.choice(liked or legal))
         screen.table.show_events(events, screen.viewer)
     raise AssertionError("never happened")
+
+
+def resolve_chain(screen):
+    """Let the chain resolve with the viewer kept: forced passes through the table's own
+    automatic pass (the screen's advance), other choices as an explicit Pass."""
+    session = screen.session
+    for _ in range(100):
+        g = game_of(session.state)
+        if not g.chain or g.prompt is not None:
+            return
+        seat = session.actor()
+        if TerreneTable.automatic(session.state, seat, True, screen.app.settings):
+            screen.advance()
+        else:
+            screen.table.show_events(session.submit(seat, Action("pass")), screen.viewer)
+            screen.refresh()
+    raise AssertionError("the chain never resolved")
 
 
 def show(screen, seat):
@@ -222,6 +245,7 @@ def test_a_recruit_from_hand_moves_the_card_from_the_hand_to_the_row(app_dirs):
     uid = action.args[0]
     start = (table.hand[uid].x, table.hand[uid].y)
     screen.choose(action)
+    resolve_chain(screen)
     node = table.units[uid]
     assert (node.x, node.y) == start and node.tweens.busy
     screen.root.update(2.0)
@@ -313,3 +337,67 @@ def test_a_hot_seat_hand_over_snaps_instead_of_replaying(app_dirs):
               if any(t.attr in ("x", "y") for t in n.tweens.tweens)]
     assert moving == [] and not [n for n in table.children if n.name == "float"]
     assert set(table.hand) == set(screen.session.state.zones["hand"][other])
+
+
+def forced_pass(state):
+    g = game_of(state)
+    if g is None or g.phase != "play" or not g.chain:
+        return False
+    return [a.kind for a in state.legal_actions(state.decision().players[0])] == ["pass"]
+
+
+def test_a_person_with_nothing_but_pass_is_passed_for_unless_they_stop_at_every_priority(
+        app_dirs):
+    """Priority (issue #12): the rules give every player each priority; the table passes at
+    once for a person whose only action is Pass, unless their settings say "stop at every
+    priority", and always for an AI seat."""
+    app, screen, _ = open_table(app_dirs, 2, 11, record=False)
+    play_until(screen, random.Random(11), forced_pass, prefer=("recruit", "attack"),
+               limit=3000)
+    session = screen.session
+    seat, steps = session.actor(), len(session.match.record.steps)
+    assert screen.viewer == seat and not app.settings.stop_at_every_priority  # the default
+    app.change_settings(replace(app.settings, stop_at_every_priority=True))
+    screen.advance()
+    assert len(session.match.record.steps) == steps and session.actor() == seat
+    assert [a.kind for a in screen.table.model.actions] == ["pass"]  # the stop is shown
+    assert TerreneTable.automatic(session.state, seat, False, app.settings).kind == "pass"
+    app.change_settings(replace(app.settings, stop_at_every_priority=False))
+    screen.advance()
+    assert len(session.match.record.steps) == steps + 1
+    assert session.match.record.steps[-1] == (seat, Action("pass"))
+
+
+def test_a_person_with_a_response_is_never_passed_for(app_dirs):
+    """Priority: where a response is possible the person always chooses."""
+    app, screen, _ = open_table(app_dirs, 2, 12, record=False)
+    play_until(screen, random.Random(12), lambda s: playing(s) and game_of(s).chain and len(
+        s.legal_actions(s.decision().players[0])) > 1, prefer=("recruit", "attack"),
+               limit=3000)
+    steps = len(screen.session.match.record.steps)
+    assert TerreneTable.automatic(screen.session.state, screen.viewer, True,
+                                  app.settings) is None
+    screen.advance()
+    assert len(screen.session.match.record.steps) == steps
+
+
+def test_the_priority_setting_is_saved_and_checked(tmp_path):
+    """The "stop at every priority" setting: off by default, saved, and type-checked."""
+    path = settings_path(tmp_path)
+    assert Settings().stop_at_every_priority is False
+    wanted = replace(Settings(), stop_at_every_priority=True)
+    assert save_settings(path, wanted) is None
+    assert load_settings(path) == (wanted, None)
+    path.write_text(json.dumps({"stop_at_every_priority": "yes"}))
+    settings, warning = load_settings(path)
+    assert settings == Settings() and "stop_at_every_priority" in warning
+
+
+def test_the_settings_screen_switches_priority_stops(app_dirs):
+    config, saves = app_dirs
+    app = App(config_dir=config, save_dir=saves, start=False)
+    dialog = app.stack.push(SettingsScreen(app))
+    dialog.set_priority_stops(PRIORITY_STOPS[1])
+    assert app.settings.stop_at_every_priority
+    dialog.set_priority_stops(PRIORITY_STOPS[0])
+    assert not app.settings.stop_at_every_priority

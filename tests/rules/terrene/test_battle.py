@@ -174,6 +174,7 @@ def test_first_player_cannot_attack_on_the_first_turn_and_second_gets_an_extra_a
     assert not any(a.kind == "attack" for a in s.legal_actions(0))
     s.actions[0] = 3
     table.act(s, 0, "recruit", s.party[0][0])
+    table.pass_all(s)  # the action waits on the chain until every player passes
     assert not any(a.kind == "attack" for a in s.legal_actions(0))
     table.act(s, 0, "end_turn")
     table.pass_all(s)

@@ -99,6 +99,7 @@ def test_storm_effect_applies_only_with_a_storm_active(table):
     s.used_turn = []
     storm = table.give(s, 0, "snow_storm")
     table.act(s, 0, "terrain", storm)
+    table.pass_all(s)  # the action waits on the chain until every player passes
     assert stats.defense(s, prague) == 10
     table.use(s, 0, prague)
     table.pass_all(s)
@@ -174,6 +175,7 @@ def test_tokens_are_characters_and_cease_when_they_leave_play(table):
     token = s.party[0][-1]
     assert s.cards[token] == "energy_token" and stats.sp_cost(s, token) == 0
     table.act(s, 0, "dismiss", token)
+    table.pass_all(s)  # the action waits on the chain until every player passes
     assert token in s.ceased and token not in s.zones["discard"][0]
 
 

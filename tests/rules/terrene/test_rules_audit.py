@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from rules.core import Action
 from rules.core.content import ContentError
 from rules.terrene import content, stats
 from rules.terrene.content import cards
@@ -118,3 +119,136 @@ def test_decking_out_an_effect_drawing_past_the_last_card_costs_nothing(table):
     table.pass_all(s)
     assert s.zones["hand"][0][-1] == last and s.zones["deck"][0] == []
     assert s.sp_limit[0] == 4
+
+
+# ---- item 8: priority passes after every player action ------------------------------
+def _action_position(table, kind: str):
+    """Seat 0 to act with Inu (holding Prophecy) and a face-down Pernicious (holding Haze
+    Bomb); seat 1 holds Gerald the Silent, whose quick Hush can answer any player action."""
+    s = table.bare()
+    inu = table.place(s, 0, "inu_the_inferno", holding="prophecy")
+    hidden = table.place(s, 0, "pernicious", up=False, holding="haze_bomb")
+    gerald = table.place(s, 1, "gerald_the_silent")
+    args = {
+        "recruit": lambda: (table.give(s, 0, "olivia_the_graceless"),),
+        "hide": lambda: (table.give(s, 0, "olivia_the_graceless"),),
+        "assign": lambda: (table.give(s, 0, "fire_bomb"), inu),
+        "terrain": lambda: (table.give(s, 0, "firestorm"),),
+        "trade": lambda: (inu, hidden),
+        "dismiss": lambda: (hidden,),
+        "dismiss_card": lambda: (inu,),
+    }[kind]()
+    if kind == "assign":
+        s.zones["discard"][0].append(s.units[inu]["card"])
+        s.units[inu]["card"] = None
+    return s, gerald, inu, args
+
+
+def _effect_done(s, kind: str, args: tuple) -> bool:
+    x = args[0]
+    return {
+        "recruit": lambda: x in s.units and s.units[x]["up"],
+        "hide": lambda: x in s.units and not s.units[x]["up"],
+        "assign": lambda: s.units[args[1]]["card"] == x,
+        "terrain": lambda: s.active_terrain[0] == x,
+        "trade": lambda: s.cards[s.units[x]["card"]] == "haze_bomb",
+        "dismiss": lambda: x not in s.units,
+        "dismiss_card": lambda: s.units[x]["card"] is None,
+    }[kind]()
+
+
+@pytest.mark.parametrize("kind", ["recruit", "hide", "assign", "terrain", "trade", "dismiss",
+                                  "dismiss_card"])
+def test_priority_passes_to_the_opponent_after_every_player_action(table, kind):
+    """Priority and The Chain: once the active player takes an action, priority passes to
+    the closest opponent, who may answer it with a quick ability; the action resolves
+    after the answer, once every player has passed."""
+    s, gerald, inu, args = _action_position(table, kind)
+    table.act(s, 0, kind, *args)
+    assert s.decision().players == (1,)
+    assert s.chain and s.chain[-1]["kind"] == "action"
+    assert not _effect_done(s, kind, args)
+    hush = next(a for a in s.legal_actions(1) if a.kind == "use" and a.args[2] == inu)
+    s.apply(1, hush)
+    table.pass_all(s)
+    assert not s.chain and _effect_done(s, kind, args)
+    assert "silence" in s.units[inu]["status"]  # the answer resolved too
+    assert s.units[gerald]["up"] and s.actions[1] == 2
+
+
+def test_priority_an_answered_action_that_can_no_longer_happen_does_nothing(table):
+    """The Chain: answers resolve first; dismissing Inu's card, then activating that same
+    card (Silence Orb, quick) in answer, leaves the dismissal nothing to do."""
+    s = table.bare()
+    inu = table.place(s, 0, "inu_the_inferno", holding="silence_orb")
+    orb = s.units[inu]["card"]
+    target = table.place(s, 1, "peter_the_indurate")
+    table.act(s, 0, "dismiss_card", inu)
+    table.pass_to(s, 0)
+    table.use(s, 0, orb, 0, target)
+    events = []
+    while s.chain:
+        events += s.apply(s.decision().players[0], Action("pass"))
+    assert "silence" in s.units[target]["status"] and orb in s.zones["discard"][0]
+    assert s.units[inu]["card"] is None and any(e.kind == "fizzle" for e in events)
+
+
+def test_priority_oversupply_dismissal_cannot_be_answered(table):
+    """Supply Details, Oversupply: the forced dismissal is a gameplay rule, not a player
+    action, so nobody may respond to it (the recruit before it could be answered)."""
+    s = table.bare()
+    for cid in ("inu_the_inferno", "pernicious", "peter_the_indurate", "sade_the_rejuvenative"):
+        table.place(s, 0, cid)
+    table.place(s, 1, "gerald_the_silent")
+    extra = table.give(s, 0, "olivia_the_graceless")
+    table.act(s, 0, "recruit", extra)
+    assert s.decision().players == (1,)  # the recruit itself can be answered
+    table.pass_all(s)
+    assert s.prompt is not None and s.prompt["kind"] == "oversupply"
+    table.act(s, 0, "dismiss", extra)
+    assert not s.chain and extra not in s.units and s.decision().players == (0,)
+    assert stats.sp_used(s, 0) == 4
+
+
+def test_priority_a_negation_cannot_answer_a_player_action(table):
+    """Reveal, Activate, Resolve, Negate: negation stops a card's effect or an attack; a
+    player action is neither, so Zowie's Ingenuity is not offered against one."""
+    s = table.bare()
+    table.place(s, 0, "inu_the_inferno")
+    table.place(s, 1, "gerald_the_silent", holding="zowies_ingenuity")
+    table.act(s, 0, "recruit", table.give(s, 0, "olivia_the_graceless"))
+    assert s.decision().players == (1,)  # Hush may answer; the negation may not
+    assert not any(a.args[0] != a.args[2] and s.cards[a.args[0]] == "zowies_ingenuity"
+                   for a in s.legal_actions(1) if a.kind == "use")
+
+
+def test_priority_every_player_gets_each_priority_even_with_nothing_but_pass(table):
+    """Priority: after an action priority goes round every player, one who cannot respond
+    included (their Pass is a decision of the match's record; the table and the AI take
+    it at once). A search's own copy (``autopass``) takes such forced passes itself."""
+    s = table.bare()
+    table.place(s, 0, "inu_the_inferno")
+    table.place(s, 1, "gerald_the_silent")
+    s.actions = [1, 0]  # after the recruit neither seat has an action to respond with
+    olivia = table.give(s, 0, "olivia_the_graceless")
+    table.act(s, 0, "recruit", olivia)
+    assert s.decision().players == (1,)
+    assert [a.kind for a in s.legal_actions(1)] == ["pass"]
+    table.act(s, 1, "pass")
+    assert s.decision().players == (0,) and [a.kind for a in s.legal_actions(0)] == ["pass"]
+    table.act(s, 0, "pass")
+    assert not s.chain and s.units[olivia]["up"]
+    s.autopass = True
+    hidden = table.give(s, 0, "pernicious")
+    table.act(s, 0, "hide", hidden)
+    assert not s.chain and hidden in s.units and s.decision().players == (0,)
+
+
+def test_priority_autopass_survives_a_save(table):
+    """The search-copy flag is saved with the state; older saves load without it."""
+    s = table.bare()
+    s.autopass = True
+    data = s.to_json()
+    assert type(s).from_json(data).autopass is True
+    del data["autopass"]
+    assert type(s).from_json(data).autopass is False

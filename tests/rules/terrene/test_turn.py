@@ -63,6 +63,7 @@ def test_oversupply_forces_dismissal_before_anyone_acts(table):
     s.units[hurt]["dmg"] = 6
     greg = table.give(s, 0, "greggory_the_hoarder")
     table.act(s, 0, "recruit", greg)
+    table.pass_all(s)  # the action waits on the chain until every player passes
     assert stats.sp_used(s, 0) == 6
     assert s.decision().players == (0,)
     assert {a.kind for a in s.legal_actions(0)} == {"dismiss"}
@@ -113,6 +114,7 @@ def test_a_player_with_no_characters_loses(table):
     table.act(s, 0, "end_turn")
     table.pass_all(s)
     table.act(s, 1, "dismiss", victim)
+    table.pass_all(s)  # the action waits on the chain until every player passes
     assert s.outcome() is not None and s.outcome().scores == (1.0, 0.0)
 
 
@@ -217,8 +219,10 @@ def test_dismiss_takes_the_damage_on_the_card(table):
     s = table.bare()
     inu = table.place(s, 0, "inu_the_inferno")
     table.place(s, 0, "pernicious")
+    table.place(s, 1, "sade_the_rejuvenative")
     s.units[inu]["dmg"] = 7
     table.act(s, 0, "dismiss", inu)
+    table.pass_all(s)  # the action waits on the chain until every player passes
     assert s.hp[0] == 43 and inu in s.zones["discard"][0]
 
 
@@ -227,8 +231,10 @@ def test_trade_face_down_cards_once_per_turn(table):
     s = table.bare()
     a = table.place(s, 0, "inu_the_inferno", holding="prophecy")
     b = table.place(s, 0, "pernicious", up=False, holding="haze_bomb")
+    table.place(s, 1, "sade_the_rejuvenative")
     ca, cb = s.units[a]["card"], s.units[b]["card"]
     table.act(s, 0, "trade", a, b)
+    table.pass_all(s)  # the action waits on the chain until every player passes
     assert (s.units[a]["card"], s.units[b]["card"]) == (cb, ca)
     assert not any(x.kind == "trade" for x in s.legal_actions(0))
 
@@ -237,9 +243,11 @@ def test_terrain_switch_once_per_turn_keeps_the_old_terrain(table):
     """Terrain Switch: once per turn play or switch terrain; the old one is kept."""
     s = table.bare()
     table.place(s, 0, "inu_the_inferno")
+    table.place(s, 1, "sade_the_rejuvenative")
     old = s.active_terrain[0]
     storm = table.give(s, 0, "firestorm")
     table.act(s, 0, "terrain", storm)
+    table.pass_all(s)  # the action waits on the chain until every player passes
     assert s.active_terrain[0] == storm and old in s.zones["terrains"][0]
     assert not any(a.kind == "terrain" for a in s.legal_actions(0))
     assert stats.atk(s, s.party[0][0]) == 20  # Firestorm: +5 ATK to your recruited characters
@@ -252,8 +260,10 @@ def test_hide_from_hand_and_recruit_costs_one_action(table):
     table.place(s, 1, "sade_the_rejuvenative")
     inu = table.give(s, 0, "inu_the_inferno")
     table.act(s, 0, "hide", inu)
+    table.pass_all(s)  # the action waits on the chain until every player passes
     assert not s.units[inu]["up"] and s.actions[0] == 3
     table.act(s, 0, "recruit", inu)
+    table.pass_all(s)  # the action waits on the chain until every player passes
     assert s.units[inu]["up"] and s.actions[0] == 2
 
 
@@ -278,6 +288,7 @@ def test_two_v_two_shares_hp_has_three_sp_and_team_b_attacks_first(table):
     assert s.active == 1 and s.team(1) != s.team(0) and s.actions[1] == 3
     s.actions[1] = 3
     table.act(s, 1, "recruit", s.party[1][0])
+    table.pass_all(s)  # the action waits on the chain until every player passes
     assert any(a.kind == "attack" for a in s.legal_actions(1))
 
 
