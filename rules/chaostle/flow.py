@@ -520,7 +520,7 @@ def move_along(s: S, cid: str, path: tuple[str, ...], events: list[Event]) -> No
 def fight_waiting_contest(s: S, events: list[Event]) -> None:
     """Start the next fight for a space that waited for the fate. If the fate took the mover
     away it is off; if it moved the defender away the mover simply lands."""
-    cid, foe, path = s.turn["contests"].pop(0)
+    cid, _, path = s.turn["contests"].pop(0)
     dest = path[-1]
     if not s.in_play(cid) or s.chars[cid]["at"] != path[0]:
         say(events, "contest", f"{s.name(cid)} no longer fights for {s.space_label(dest)}",
