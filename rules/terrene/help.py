@@ -14,7 +14,8 @@ player cannot attack on the game's first turn; in 1v1 the second player gets one
 action on their first turn.
 
 Your turn: Restock (unspent actions are lost; your terrain gives new ones), start-of-turn
-abilities, draw a card (an empty deck costs 1 SP instead; 0 SP loses), then act:
+abilities, draw a card (an empty deck costs 1 SP instead; 0 SP loses; a card effect's
+draw from an empty deck just draws nothing), then act:
   Recruit (1 action): flip a hidden character face-up, or play one from your hand.
   Hide (free): play a character from your hand face-down (always 1 SP).
   Attack (1 action; Haste 0; Slow +1): each recruited character once per turn.
@@ -24,14 +25,17 @@ abilities, draw a card (an empty deck costs 1 SP instead; 0 SP loses), then act:
   Switch terrain (once per turn), trade face-down cards between two allies (once per
     turn), dismiss a character or card (take the damage on it), run (concede), end turn.
 
-The chain: attacks and abilities go on the chain. Everyone in turn may respond with quick
-abilities (Pass when you are done); when all pass, the last link resolves first. A player
-with nothing to respond with is skipped. Each trigger is used once per chain.
+The chain: attacks, abilities and player actions (recruit, hide, assign, trade, terrain
+switch, dismiss) go on the chain. Everyone in turn may respond with quick abilities (Pass
+when you are done); when all pass, the last link resolves first. Where you can only Pass,
+the table passes for you (Settings: Priority stops). Each trigger is used once per chain.
+An oversupply dismissal cannot be responded to; negation stops effects and attacks only.
 
 Battle: after the attack resolves, the defender may block with one recruited, unstunned
 character. The blocker takes ATK - DEF (Stab ignores DEF) and deals nothing back unless it
 has Retaliate. Damage beyond a defeated character's HP (overkill) hits the player. Each
-block gives the blocker -5 DEF until its owner's next turn (stacking, never below 0). A
+block gives the blocker -5 DEF until its owner's next turn (stacking, never below 0; only
+blocking lowers DEF). A
 defeating character gains XP equal to the defeated LV and climbs its terrain's XP tree.
 
 Supply: you control 4 SP (3 each in 2v2). Going over forces you to dismiss at once.
