@@ -12,12 +12,11 @@ import random
 from dataclasses import dataclass
 from functools import partial
 
-from rules.core import Action, Match
+from rules.core import Action
 from rules.core.state import GameState
-from rules.terrene import GAME, chain, stats
+from rules.terrene import chain, stats
 from rules.terrene.content import cards, decks
-from rules.terrene.decks import DRAFT
-from rules.terrene.draft import Draft, Tournament, auto_deck, draft_value
+from rules.terrene.draft import auto_deck, draft_value
 from rules.terrene.draft_match import DraftMatch
 from rules.terrene.state import TerreneState
 
@@ -299,8 +298,9 @@ class NoConcede:
     cannot judge a face-down party) and never runs from a game (conceding is only worth the
     draw bonus in a set, which a search agent cannot see)."""
 
-    def __init__(self, inner) -> None:
+    def __init__(self, inner, seed: int = 0) -> None:
         self.inner = inner
+        self.rng = random.Random(f"draft-picks:{seed}")  # ties between equal draft picks
 
     def choose(self, view: GameState, player: int):
         if isinstance(view, DraftMatch):
@@ -323,8 +323,7 @@ class NoConcede:
         """Draft seats: heuristic picks, automatic deck completion, and each tournament game
         played like any other game from the inner game's view."""
         if view.stage == "pick":
-            rng = random.Random(f"{len(view.draft.picks[player])}:{player}:{view.seed}")
-            pick = ai_pick(view.draft.pile_of(player), view.draft.picks[player], rng)
+            pick = ai_pick(view.draft.pile_of(player), view.draft.picks[player], self.rng)
             return Action("draft_pick", (pick,), "")
         if view.stage == "build":
             return Action("deck_auto", (), "")
@@ -350,7 +349,7 @@ def make_agent(level: str, seed: int):
         return None
     judge = (QuietEvaluator(DEFAULT_WEIGHTS, seed) if level in QUIET_LEVELS
              else partial(evaluate, weights=DEFAULT_WEIGHTS))
-    return NoConcede(build_agent(level_settings("terrene", level), seed, judge))
+    return NoConcede(build_agent(level_settings("terrene", level), seed, judge), seed)
 
 
 # ---- drafting and deck building for AI seats ------------------------------------------
@@ -362,41 +361,3 @@ def ai_pick(pile: list[str], taken: list[str], rng: random.Random) -> str:
 def ai_deck(picks: list[str]) -> list[str]:
     """The AI's 20-card deck: the rules' deck completion from nothing."""
     return auto_deck(picks, [])
-
-
-def draft_for_ai(draft: Draft, seats: list[int], rng: random.Random) -> None:
-    """AI seats pick from the piles in front of them (humans pick through ``draft.pick``)."""
-    for seat in seats:
-        if not draft.picking_done and not draft.picked_this_pass[seat]:
-            draft.pick(seat, ai_pick(draft.pile_of(seat), draft.picks[seat], rng))
-
-
-def run_draft(players: int, seed: int, level: str = "random", max_decisions: int = 3000
-              ) -> tuple[Draft, Tournament]:
-    """A whole draft with AI seats: picks, decks, and the Swiss rounds played as games."""
-    rng = random.Random(f"ai-draft:{seed}")
-    draft = Draft.start(players, seed)
-    while not draft.picking_done:
-        draft_for_ai(draft, list(range(players)), rng)
-    for seat in range(players):
-        problems = draft.submit_deck(seat, ai_deck(draft.picks[seat]))
-        if problems:
-            raise ValueError(f"AI deck for seat {seat + 1}: {problems[0]}")
-    tour = Tournament(players, seed)
-    while not tour.over:
-        for a, b in tour.next_round():
-            setup = {"players": 2, "deck.0": DRAFT + ",".join(draft.decks[a] or []),
-                     "deck.1": DRAFT + ",".join(draft.decks[b] or [])}
-            game_seed = rng.getrandbits(32)
-            match = Match(GAME, setup, game_seed)
-            agents = {0: _agent(level, game_seed), 1: _agent(level, game_seed + 1)}
-            out = match.play(agents, max_decisions=max_decisions)
-            winners = tuple((a, b)[i] for i in (0, 1) if out is not None and out.scores[i] >= 1)
-            tour.record((a, b), winners)
-    return draft, tour
-
-
-def _agent(level: str, seed: int):
-    from ai.levels import make_agent as make
-
-    return make("terrene", level, seed)

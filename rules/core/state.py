@@ -128,6 +128,11 @@ class Panel:
     lines: tuple[str, ...] = field(default_factory=tuple)
 
 
+def is_seed_args(args: tuple[Any, ...]) -> bool:
+    """True for the arguments of a seeded chance outcome: one 32-bit unsigned integer."""
+    return (len(args) == 1 and type(args[0]) is int and 0 <= args[0] < 2**32)
+
+
 class GameState(ABC):
     """One position of one game. Subclasses keep all their data JSON-able.
 
@@ -154,16 +159,29 @@ class GameState(ABC):
 
         For chance (player == CHANCE) this is the list of possible outcomes."""
 
+    def seeded_chance(self) -> str | None:
+        """The kind of the pending chance decision when its outcome space is too large to
+        list (a shuffle, a pairing): its outcome is ``Action(kind, (seed,))`` with a 32-bit
+        ``seed`` that the state turns into the result at once and does not keep. None (the
+        default) when the pending chance, if any, lists its outcomes."""
+        return None
+
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         """Chance outcomes with probabilities (summing to 1). Default: uniform over
-        ``legal_actions(CHANCE)``. Games with huge outcome spaces (a shuffle) return one
-        outcome carrying a seed instead, see ``sample_chance``."""
+        ``legal_actions(CHANCE)``. A seeded chance (``seeded_chance``) is one stand-in
+        outcome with seed 0: every seed is as likely, so one represents them all."""
+        kind = self.seeded_chance()
+        if kind is not None:
+            return [(Action(kind, (0,)), 1.0)]
         acts = self.legal_actions(CHANCE)
         return [(a, 1.0 / len(acts)) for a in acts] if acts else []
 
     def sample_chance(self, rng: random.Random) -> Action:
-        """Draw a chance outcome. Override for outcome spaces too large to list
-        (e.g. ``Action("shuffle", (rng.getrandbits(32),))``)."""
+        """Draw a chance outcome: a fresh 32-bit seed for a seeded chance, otherwise one of
+        ``chance_outcomes`` by its probability."""
+        kind = self.seeded_chance()
+        if kind is not None:
+            return Action(kind, (rng.getrandbits(32),))
         outcomes = self.chance_outcomes()
         if not outcomes:
             raise IllegalAction("no chance outcome is pending")
@@ -177,6 +195,10 @@ class GameState(ABC):
 
     # ---- acting --------------------------------------------------------------------
     def is_legal(self, player: int, action: Action) -> bool:
+        if player == CHANCE:
+            kind = self.seeded_chance()
+            if kind is not None:
+                return action.kind == kind and is_seed_args(action.args)
         return action in self.legal_actions(player)
 
     def why_illegal(self, player: int, action: Action) -> str | None:

@@ -1,9 +1,11 @@
 """The 3-12 player draft: pool, piles, pick-and-pass, 20-card decks, the public excess pile,
 Swiss rounds with byes and the winner by tournament points. AI drafters fill empty seats.
 
-Headless and seeded. The games of each round are ordinary Terrene Odyssey games whose decks
-are ``draft:`` lists (see ``game.py``), with the no-terrain and short-party handicaps. AI
-drafters and deck builders live in ``ai/terrene.py``.
+Headless. The shuffle of the pool and the random first pairings take a ``random.Random``
+from the caller (the draft match draws it from a chance decision) and keep no seed, so
+nothing in a draft rebuilds a hidden pile. The games of each round are ordinary Terrene
+Odyssey games whose decks are ``draft:`` lists (see ``game.py``), with the no-terrain and
+short-party handicaps. AI drafters and deck builders live in ``ai/terrene.py``.
 """
 
 from __future__ import annotations
@@ -45,7 +47,6 @@ class Draft:
     """A draft in progress: who holds which pile, what each player has picked."""
 
     players: int
-    seed: int
     piles: list[list[str]] = field(default_factory=list)  # every pile, in dealing order
     excess: list[str] = field(default_factory=list)  # public, face-up
     picks: list[list[str]] = field(default_factory=list)
@@ -55,16 +56,16 @@ class Draft:
     decks: list[list[str] | None] = field(default_factory=list)
 
     @classmethod
-    def start(cls, players: int, seed: int) -> Draft:
-        """Shuffle the pool, make the piles, move the leftovers to the excess pile."""
+    def deal(cls, players: int, rng: random.Random) -> Draft:
+        """Shuffle the pool with ``rng``, make the piles, move the leftovers to the excess
+        pile."""
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise ValueError(f"the draft takes {MIN_PLAYERS}-{MAX_PLAYERS} players, not {players}")
-        rng = random.Random(f"draft:{seed}")
         pool = build_pool(players)
         rng.shuffle(pool)
         count, size = pile_shape(players, len(pool))
         piles = [pool[i * size:(i + 1) * size] for i in range(count)]
-        d = cls(players, seed, piles, pool[count * size:], [[] for _ in range(players)])
+        d = cls(players, piles, pool[count * size:], [[] for _ in range(players)])
         d.holding = list(range(players))
         d.picked_this_pass = [False] * players
         d.decks = [None] * players
@@ -192,7 +193,6 @@ class Tournament:
     (worth a win) goes to the lowest-placed player who has not had one."""
 
     players: int
-    seed: int
     points: list[int] = field(default_factory=list)
     byes: list[int] = field(default_factory=list)
     played: list[tuple[int, int]] = field(default_factory=list)
@@ -212,13 +212,14 @@ class Tournament:
     def over(self) -> bool:
         return self.round >= self.total_rounds and not self.pending
 
-    def next_round(self) -> list[tuple[int, int]]:
-        """Pair the next round (a bye is recorded at once)."""
+    def next_round(self, rng: random.Random) -> list[tuple[int, int]]:
+        """Pair the next round (a bye is recorded at once); ``rng`` orders the players
+        before the points do, so the first round is random and equal points meet at
+        random."""
         if self.pending:
             raise ValueError("the current round still has games to play")
         if self.round >= self.total_rounds:
             raise ValueError("the tournament is over")
-        rng = random.Random(f"swiss:{self.seed}:{self.round}")
         order = list(range(self.players))
         rng.shuffle(order)
         if self.round > 0:

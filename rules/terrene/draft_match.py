@@ -1,6 +1,11 @@
 """A whole draft as one match: picks, deck building, then the Swiss rounds' games, all as
 decisions on the rules.core contract (so the generic table and the AI framework play it).
 
+The chance in a draft is drawn by the match like any die: the pool's shuffle (``deal``), each
+Swiss round's pairing order (``pair``) and each tournament game's card labels (``new_game``)
+are seeded chance decisions whose seed is used at once and never kept, so no seat can rebuild
+a hidden pile, a future pairing or an opponent's cards from what it sees.
+
 Seats pick one at a time from the pile in front of them (the other seats' piles and picks
 are hidden, so this is the simultaneous pick in effect); each builds a 20-card deck card by
 card or completes it automatically; then each pairing's best-of-one game is played in turn,
@@ -16,7 +21,7 @@ from typing import Any
 from rules.core import CHANCE, Action, Decision, Event, GameState, Outcome, Panel
 from rules.terrene.content import cards
 from rules.terrene.decks import DRAFT, DRAFT_DECK_SIZE, check_deck
-from rules.terrene.draft import Draft, Tournament, auto_deck
+from rules.terrene.draft import MAX_PLAYERS, MIN_PLAYERS, Draft, Tournament, auto_deck
 from rules.terrene.state import TerreneState
 
 HIDDEN = "?"
@@ -29,11 +34,10 @@ class DraftMatch(GameState):
 
     def __init__(self) -> None:
         self.n = 0
-        self.seed = 0
-        self.stage = "pick"  # pick / build / play / over
-        self.draft = Draft(0, 0)
+        self.stage = "deal"  # deal / pick / build / play / over
+        self.draft = Draft(0)
         self.building: list[list[str]] = []
-        self.tour = Tournament(3, 0)
+        self.tour = Tournament(3)
         self.queue: list[list[int]] = []
         self.table: list[int] = []  # the two draft seats playing the current game
         self.game: TerreneState | None = None
@@ -41,12 +45,16 @@ class DraftMatch(GameState):
         self.reason = ""
 
     @classmethod
-    def start(cls, players: int, seed: int) -> DraftMatch:
+    def start(cls, players: int) -> DraftMatch:
+        """A draft waiting for its pool to be shuffled and dealt (a chance decision)."""
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise ValueError(f"the draft takes {MIN_PLAYERS}-{MAX_PLAYERS} players, not {players}")
         s = cls()
-        s.n, s.seed = players, seed
-        s.draft = Draft.start(players, seed)
+        s.n = players
+        s.draft = Draft(players, picks=[[] for _ in range(players)],
+                        decks=[None] * players)
         s.building = [[] for _ in range(players)]
-        s.tour = Tournament(players, seed)
+        s.tour = Tournament(players)
         return s
 
     # ---- who decides ----------------------------------------------------------------
@@ -57,6 +65,8 @@ class DraftMatch(GameState):
     def decision(self) -> Decision:
         if self.stage == "over":
             return Decision.terminal()
+        if self.seeded_chance() is not None:
+            return Decision.chance()
         if self.stage == "pick":
             return Decision.player(self.draft.picked_this_pass.index(False))
         if self.stage == "build":
@@ -69,7 +79,7 @@ class DraftMatch(GameState):
 
     def legal_actions(self, player: int) -> list[Action]:
         d = self.decision()
-        if d.is_terminal or player not in d.players:
+        if d.is_terminal or player not in d.players or self.seeded_chance() is not None:
             return []
         if self.stage == "pick":
             return [Action("draft_pick", (cid,), f"Draft {_describe(cid)}")
@@ -91,13 +101,23 @@ class DraftMatch(GameState):
                                   f"({len(deck) + 1}/{DRAFT_DECK_SIZE})"))
         return out
 
+    def seeded_chance(self) -> str | None:
+        """The draft's own chance: the deal, a round's pairing, a game's start."""
+        if self.stage == "deal":
+            return "deal"
+        if self.stage == "play" and self.game is None:
+            return "new_game" if self.queue else "pair"
+        return None
+
     def chance_outcomes(self) -> list[tuple[Action, float]]:
-        assert self.game is not None
-        return self.game.chance_outcomes()
+        if self.game is not None:
+            return self.game.chance_outcomes()
+        return super().chance_outcomes()
 
     def sample_chance(self, rng: random.Random) -> Action:
-        assert self.game is not None
-        return self.game.sample_chance(rng)
+        if self.game is not None:
+            return self.game.sample_chance(rng)
+        return super().sample_chance(rng)
 
     def is_legal(self, player: int, action: Action) -> bool:
         if self.stage == "play" and self.game is not None:
@@ -108,7 +128,18 @@ class DraftMatch(GameState):
     # ---- acting -----------------------------------------------------------------------
     def _apply(self, player: int, action: Action) -> list[Event]:
         events: list[Event] = []
-        if action.kind == "draft_pick":
+        if action.kind == "deal":
+            self.draft = Draft.deal(self.n, random.Random(action.args[0]))
+            self.stage = "pick"
+            events.append(Event("deal", f"The pool is shuffled and dealt into "
+                                f"{len(self.draft.piles)} piles of "
+                                f"{len(self.draft.piles[0])}; {len(self.draft.excess)} cards "
+                                "go face up to the excess pile."))
+        elif action.kind == "pair":
+            self._pair(random.Random(action.args[0]), events)
+        elif action.kind == "new_game":
+            self._start_game(action.args[0], events)
+        elif action.kind == "draft_pick":
             self.draft.pick(player, action.args[0])
             events.append(Event("draft_pick", f"Player {player + 1} drafts a card."))
             events.append(Event("draft_pick_private", f"You draft {_describe(action.args[0])}.",
@@ -139,28 +170,25 @@ class DraftMatch(GameState):
         if all(deck is not None for deck in self.draft.decks):
             events.append(Event("tournament", "The tournament begins."))
             self.stage = "play"
-            self._next_game(events)
 
-    def _next_game(self, events: list[Event]) -> None:
-        """Start the next pairing's game; pair a new round; or finish the tournament."""
+    def _pair(self, rng: random.Random, events: list[Event]) -> None:
+        """Pair the next Swiss round (a chance decision orders the players)."""
+        pairs = self.tour.next_round(rng)
+        if self.n % 2:
+            events.append(Event("bye", f"Player {self.tour.byes[-1] + 1} has a bye."))
+        self.queue = [list(p) for p in pairs]
+        events.append(Event("round", f"Round {self.tour.round}: " + ", ".join(
+            f"Player {a + 1} vs Player {b + 1}" for a, b in pairs) + "."))
+
+    def _start_game(self, seed: int, events: list[Event]) -> None:
+        """Start the next pairing's game; ``seed`` (a chance outcome) labels its cards."""
         from rules.terrene import GAME
 
-        while not self.queue:
-            if self.tour.round >= self.tour.total_rounds:
-                self._finish(events)
-                return
-            pairs = self.tour.next_round()
-            if self.n % 2:
-                events.append(Event("bye", f"Player {self.tour.byes[-1] + 1} has a bye."))
-            self.queue = [list(p) for p in pairs]
-            events.append(Event("round", f"Round {self.tour.round}: " + ", ".join(
-                f"Player {a + 1} vs Player {b + 1}" for a, b in pairs) + "."))
         a, b = self.queue.pop(0)
         self.table = [a, b]
         setup = {"players": 2, "format": "single game",
                  "deck.0": DRAFT + ",".join(self.draft.decks[a] or []),
                  "deck.1": DRAFT + ",".join(self.draft.decks[b] or [])}
-        seed = (self.seed * 1_000_003 + self.tour.round * 101 + a * 13 + b) % 2**32
         self.game = GAME.new_state(setup, seed)
         self.game.names = [f"Player {a + 1}", f"Player {b + 1}"]
         events.append(Event("game", f"Game: Player {a + 1} vs Player {b + 1}."))
@@ -174,7 +202,8 @@ class DraftMatch(GameState):
         events.append(Event("result", f"{out.reason}. Points: " + ", ".join(
             f"P{q + 1} {self.tour.points[q]}" for q in range(self.n)) + "."))
         self.game, self.table = None, []
-        self._next_game(events)
+        if not self.queue and self.tour.round >= self.tour.total_rounds:
+            self._finish(events)
 
     def _finish(self, events: list[Event]) -> None:
         best = self.tour.winners()
@@ -228,7 +257,7 @@ class DraftMatch(GameState):
         tour["pairings"] = [list(p) for p in self.tour.pairings]
         tour["played"] = [list(p) for p in self.tour.played]
         return {
-            "version": 1, "kind": "draft", "n": self.n, "seed": self.seed, "stage": self.stage,
+            "version": 2, "kind": "draft", "n": self.n, "stage": self.stage,
             "draft": asdict(self.draft), "building": [list(b) for b in self.building],
             "tour": tour, "queue": [list(q) for q in self.queue], "table": list(self.table),
             "game": None, "scores": self.scores, "reason": self.reason,
@@ -237,8 +266,8 @@ class DraftMatch(GameState):
     @classmethod
     def from_json(cls, data: dict[str, Any], game: TerreneState | None = None) -> DraftMatch:
         s = cls()
-        s.n, s.seed, s.stage = data["n"], data["seed"], data["stage"]
-        raw = data["draft"]
+        s.n, s.stage = data["n"], data["stage"]
+        raw = {k: v for k, v in data["draft"].items() if k != "seed"}  # version 1 kept seeds
         s.draft = Draft(**{**raw, "piles": [list(p) for p in raw["piles"]],
                            "excess": list(raw["excess"]), "picks": [list(p) for p in raw["picks"]],
                            "holding": list(raw["holding"]),
@@ -246,7 +275,7 @@ class DraftMatch(GameState):
                            "decks": [list(d) if d is not None else None for d in raw["decks"]]})
         t = data["tour"]
         s.tour = Tournament(
-            t["players"], t["seed"], list(t["points"]), list(t["byes"]),
+            t["players"], list(t["points"]), list(t["byes"]),
             [tuple(p) for p in t["played"]], t["round"], [tuple(p) for p in t["pairings"]],
             {tuple(p) for p in t["pending"]},
         )

@@ -75,7 +75,7 @@ class TerreneGame(Game):
     def new_state(self, setup: dict[str, Any], seed: int) -> GameState:
         setup = self.validate_setup(setup)
         if setup["format"] == "draft":
-            return DraftMatch.start(setup["players"], seed)
+            return DraftMatch.start(setup["players"])
         n = setup["players"]
         s = TerreneState()
         s.n = n

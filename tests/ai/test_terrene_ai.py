@@ -97,14 +97,22 @@ def test_search_agent_never_runs_and_plays_a_legal_action():
 
 
 def test_ai_drafters_build_legal_decks_and_finish_a_four_player_draft():
-    """3-12 Player Draft with AI seats: picks, 20-card decks, both Swiss rounds played."""
+    """3-12 Player Draft with AI seats: the drafters' picks and 20-card decks, and both Swiss
+    rounds played (the games themselves by random inner agents, to keep the test short)."""
+    from ai.agents import RandomAgent
+    from rules.core import Match
+    from rules.terrene import GAME
     from rules.terrene.decks import check_deck
 
-    draft, tour = terrene.run_draft(4, seed=5)
-    assert all(deck is not None and len(deck) == 20 for deck in draft.decks)
-    assert all(check_deck(deck, 20, party=False) == [] for deck in draft.decks)
-    assert tour.over and tour.round == 2
-    assert sum(tour.points) >= 4 and tour.winners()
+    match = Match(GAME, {"players": 4, "format": "draft"}, 5)
+    agents = {p: terrene.NoConcede(RandomAgent(p), seed=p) for p in range(4)}
+    out = match.play(agents, max_decisions=50_000)
+    s = match.state
+    assert out is not None and s.stage == "over"
+    assert all(deck is not None and len(deck) == 20 for deck in s.draft.decks)
+    assert all(check_deck(deck, 20, party=False) == [] for deck in s.draft.decks)
+    assert s.tour.over and s.tour.round == 2
+    assert sum(s.tour.points) >= 4 and s.tour.winners()
 
 
 def test_ai_deck_takes_a_regular_terrain_and_a_starting_party():
@@ -135,6 +143,7 @@ def test_ai_seats_pick_build_and_play_in_a_draft_match():
     tournament's games decided from the inner game's view."""
     m = Match(GAME, {"players": 3, "format": "draft"}, 4)
     agent = make_agent("terrene", "easy", 2)
+    m.advance_chance()  # the pool is shuffled and dealt
     while m.state.stage != "play":
         seat = m.state.decision().players[0]
         action = agent.choose(m.state.view(seat), seat)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from rules.terrene.content import cards
@@ -19,7 +21,7 @@ def test_pool_copies_by_player_count():
 def test_piles_follow_the_printed_table_and_leftovers_are_public():
     """Card Pile Creation: piles per player count as printed; excess cards are face-up."""
     assert PILES[10] == (40, 10) and PILES[11] == (44, 7) and PILES[4] == (12, 9)
-    d = Draft.start(6, seed=3)
+    d = Draft.deal(6, random.Random(3))
     assert len(d.piles) == 18
     sizes = {len(p) for p in d.piles}
     assert len(sizes) == 1 and sizes.pop() <= 12
@@ -28,7 +30,7 @@ def test_piles_follow_the_printed_table_and_leftovers_are_public():
 
 def test_pick_and_pass_alternates_direction():
     """The Draft: pick one, pass left; the next batch of piles passes right."""
-    d = Draft.start(3, seed=1)
+    d = Draft.deal(3, random.Random(1))
     first = list(d.holding)
     for seat in range(3):
         d.pick(seat, d.pile_of(seat)[0])
@@ -47,7 +49,7 @@ def test_pick_and_pass_alternates_direction():
 
 def test_every_card_is_drafted_and_decks_are_twenty_cards():
     """Deck Creation: a 20-card deck from your own picks; the rest joins the excess pile."""
-    d = Draft.start(4, seed=2)
+    d = Draft.deal(4, random.Random(2))
     while not d.picking_done:
         for seat in range(4):
             d.pick(seat, d.pile_of(seat)[0])
@@ -66,11 +68,12 @@ def test_every_card_is_drafted_and_decks_are_twenty_cards():
 def test_swiss_rounds_byes_and_winner():
     """Matchmaking: random first pairings, equal points after, a bye (a win) to the lowest
     player without one; rounds by player count; most points wins."""
-    t = Tournament(5, seed=4)
+    t = Tournament(5)
+    rng = random.Random(4)
     assert t.total_rounds == ROUNDS[5] == 3
     seen_byes = []
     while not t.over:
-        pairs = t.next_round()
+        pairs = t.next_round(rng)
         seen_byes.append(t.byes[-1])
         assert len(pairs) == 2
         for a, b in pairs:
@@ -79,7 +82,7 @@ def test_swiss_rounds_byes_and_winner():
     assert sum(t.points) == 3 * 2 + 3
     assert t.winners() == [p for p in range(5) if t.points[p] == max(t.points)]
     with pytest.raises(ValueError):
-        t.next_round()
+        t.next_round(rng)
 
 
 def test_a_short_deck_only_when_the_picks_allow_no_legal_twenty():
@@ -88,7 +91,7 @@ def test_a_short_deck_only_when_the_picks_allow_no_legal_twenty():
     heroes = [c for c, card in cards().items() if card.tag == "hero"]
     plain = [c for c, card in cards().items()
              if not card.token and card.tag == "none" and card.sp < 3][:15]
-    d = Draft.start(3, seed=1)
+    d = Draft.deal(3, random.Random(1))
     d.picks[0] = heroes + plain
     assert d.submit_deck(0, [heroes[0], *plain[:14]]) != []
     assert d.submit_deck(0, [heroes[0], *plain]) == []
