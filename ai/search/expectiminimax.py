@@ -106,7 +106,7 @@ class Expectiminimax:
     def chance_outcomes(self, state: GameState) -> list[tuple[Action, float]]:
         """The outcomes to average: all listed ones, or a fixed sample of equal weight."""
         listed = state.chance_outcomes()
-        unlisted = type(state).sample_chance is not GameState.sample_chance
+        unlisted = state.seeded_chance() is not None
         if listed and not unlisted and len(listed) <= self.config.max_chance_outcomes:
             return listed
         k = self.config.chance_samples

@@ -12,12 +12,10 @@ import random
 from functools import cache
 from typing import Any
 
-from rules.core import CHANCE, Action, Decision, Event, GameState, IllegalAction, Outcome, Panel
+from rules.core import Action, Decision, Event, GameState, Outcome, Panel
 
 GAME_ID = "biternia"
 STATE_VERSION = 1
-SHUFFLE_SEEDS = 2**32
-SEEDED_CHANCE = ("shuffle", "deal")  # chance steps drawn as one 32-bit seed
 
 HERO_FIELDS = ("seat", "level", "hp", "space", "up", "down", "attack", "shield",
                "confuse", "immobile", "stealth", "channel", "learned", "shown")
@@ -57,25 +55,14 @@ class BiterniaState(GameState):
             return []
         return flow.legal_actions(self, player)
 
-    def is_legal(self, player: int, action: Action) -> bool:
-        if player == CHANCE and self.d["phase"] in SEEDED_CHANCE:
-            return (action.kind == self.d["phase"] and len(action.args) == 1
-                    and isinstance(action.args[0], int) and 0 <= action.args[0] < SHUFFLE_SEEDS)
-        return action in self.legal_actions(player)
-
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
-        if self.d["phase"] in SEEDED_CHANCE:
-            raise IllegalAction(f"a {self.d['phase']} has 2**32 outcomes: use sample_chance")
-        return super().chance_outcomes()
-
-    def sample_chance(self, rng: random.Random) -> Action:
+    def seeded_chance(self) -> Action | None:
+        """A shuffle of one action deck, or the deal of random teams: one 32-bit seed."""
         if self.d["phase"] == "shuffle":
             seat = self.d["shuffle_seat"]
-            return Action("shuffle", (rng.getrandbits(32),),
-                          f"Shuffle {self.player_name(seat)}'s action deck")
+            return Action("shuffle", (0,), f"Shuffle {self.player_name(seat)}'s action deck")
         if self.d["phase"] == "deal":
-            return Action("deal", (rng.getrandbits(32),), "Deal random teams")
-        return super().sample_chance(rng)
+            return Action("deal", (0,), "Deal random teams")
+        return None
 
     def _apply(self, player: int, action: Action) -> list[Event]:
         from rules.biternia import flow

@@ -159,29 +159,30 @@ class GameState(ABC):
 
         For chance (player == CHANCE) this is the list of possible outcomes."""
 
-    def seeded_chance(self) -> str | None:
-        """The kind of the pending chance decision when its outcome space is too large to
-        list (a shuffle, a pairing): its outcome is ``Action(kind, (seed,))`` with a 32-bit
-        ``seed`` that the state turns into the result at once and does not keep. None (the
-        default) when the pending chance, if any, lists its outcomes."""
+    def seeded_chance(self) -> Action | None:
+        """The pending chance decision when its outcome space is too large to list (a
+        shuffle, a pairing), as its stand-in outcome ``Action(kind, (0,), label)``: a real
+        outcome is the same action with a 32-bit seed in place of the 0, which the state turns
+        into the result at once and does not keep. None (the default) when the pending
+        chance, if any, lists its outcomes."""
         return None
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         """Chance outcomes with probabilities (summing to 1). Default: uniform over
         ``legal_actions(CHANCE)``. A seeded chance (``seeded_chance``) is one stand-in
         outcome with seed 0: every seed is as likely, so one represents them all."""
-        kind = self.seeded_chance()
-        if kind is not None:
-            return [(Action(kind, (0,)), 1.0)]
+        stand_in = self.seeded_chance()
+        if stand_in is not None:
+            return [(stand_in, 1.0)]
         acts = self.legal_actions(CHANCE)
         return [(a, 1.0 / len(acts)) for a in acts] if acts else []
 
     def sample_chance(self, rng: random.Random) -> Action:
         """Draw a chance outcome: a fresh 32-bit seed for a seeded chance, otherwise one of
         ``chance_outcomes`` by its probability."""
-        kind = self.seeded_chance()
-        if kind is not None:
-            return Action(kind, (rng.getrandbits(32),))
+        stand_in = self.seeded_chance()
+        if stand_in is not None:
+            return Action(stand_in.kind, (rng.getrandbits(32),), stand_in.label)
         outcomes = self.chance_outcomes()
         if not outcomes:
             raise IllegalAction("no chance outcome is pending")
@@ -196,9 +197,9 @@ class GameState(ABC):
     # ---- acting --------------------------------------------------------------------
     def is_legal(self, player: int, action: Action) -> bool:
         if player == CHANCE:
-            kind = self.seeded_chance()
-            if kind is not None:
-                return action.kind == kind and is_seed_args(action.args)
+            stand_in = self.seeded_chance()
+            if stand_in is not None:
+                return action.kind == stand_in.kind and is_seed_args(action.args)
         return action in self.legal_actions(player)
 
     def why_illegal(self, player: int, action: Action) -> str | None:

@@ -101,29 +101,22 @@ class DraftMatch(GameState):
                                   f"({len(deck) + 1}/{DRAFT_DECK_SIZE})"))
         return out
 
-    def seeded_chance(self) -> str | None:
-        """The draft's own chance: the deal, a round's pairing, a game's start."""
+    def seeded_chance(self) -> Action | None:
+        """The draft's own chance (the deal, a round's pairing, a game's start), or the
+        current game's."""
+        if self.game is not None:
+            return self.game.seeded_chance()
         if self.stage == "deal":
-            return "deal"
+            return Action("deal", (0,), "Shuffle the pool and deal the piles")
         if self.stage == "play" and self.game is None:
-            return "new_game" if self.queue else "pair"
+            return (Action("new_game", (0,), "Shuffle the next game's cards") if self.queue
+                    else Action("pair", (0,), "Pair the next round"))
         return None
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.game is not None:
             return self.game.chance_outcomes()
         return super().chance_outcomes()
-
-    def sample_chance(self, rng: random.Random) -> Action:
-        if self.game is not None:
-            return self.game.sample_chance(rng)
-        return super().sample_chance(rng)
-
-    def is_legal(self, player: int, action: Action) -> bool:
-        if self.stage == "play" and self.game is not None:
-            inner = CHANCE if player == CHANCE else self.table.index(player)
-            return self.game.is_legal(inner, action)
-        return super().is_legal(player, action)
 
     # ---- acting -----------------------------------------------------------------------
     def _apply(self, player: int, action: Action) -> list[Event]:

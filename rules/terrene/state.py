@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from rules.core import CHANCE, Action, Decision, Event, GameState, Outcome, Panel
+from rules.core import Action, Decision, Event, GameState, Outcome, Panel
 from rules.terrene.content import Card, cards, decks
 
 ZONES = ("deck", "hand", "discard", "banished", "terrains")
@@ -131,20 +131,11 @@ class TerreneState(GameState):
 
         return turn.legal_actions(self, player)
 
-    def sample_chance(self, rng: random.Random) -> Action:
+    def seeded_chance(self) -> Action | None:
+        """The opening shuffle of every deck: one 32-bit seed."""
         if self.phase == "shuffle":
-            return Action("shuffle", (rng.getrandbits(32),), "Shuffle the decks")
-        return super().sample_chance(rng)
-
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
-        if self.phase == "shuffle":
-            return [(Action("shuffle", (0,), "Shuffle the decks"), 1.0)]
-        return super().chance_outcomes()
-
-    def is_legal(self, player: int, action: Action) -> bool:
-        if player == CHANCE and action.kind == "shuffle" and self.phase == "shuffle":
-            return len(action.args) == 1 and isinstance(action.args[0], int)
-        return super().is_legal(player, action)
+            return Action("shuffle", (0,), "Shuffle the decks")
+        return None
 
     def _apply(self, player: int, action: Action) -> list[Event]:
         from rules.terrene import turn

@@ -69,3 +69,42 @@ def test_random_playouts_honour_the_contract(game: Game, players: int):
         assert outcome is not None and len(outcome.scores) == match.state.num_players
         record = match.finish_record()
         assert replay(game, record).state_hash() == record.final_hash
+
+
+SEEDED = [("biternia", {"players": 2}), ("terrene", {"players": 2}),
+          ("terrene", {"players": 3, "format": "draft"})]
+
+
+@pytest.mark.parametrize(("game_id", "setup"), SEEDED,
+                         ids=[f"{g}-{s['players']}p" for g, s in SEEDED])
+def test_a_seeded_chance_follows_the_one_legality_rule(game_id: str, setup: dict):
+    """Chance (rules/core): a shuffle, deal or pairing is a seeded chance decision; any 32-bit
+    seed of its kind is legal, anything else is refused with the state untouched, and the
+    listed stand-in outcome is the same action with seed 0."""
+    game = get_game(game_id)
+    match = Match(game, game.validate_setup(setup), 3)
+    rng = random.Random(3)
+    while match.state.seeded_chance() is None:
+        decision = match.state.decision()
+        assert not decision.is_terminal, "no seeded chance before the end"
+        if decision.is_chance:
+            match.resolve_chance()
+        else:
+            p = decision.players[0]
+            match.submit(p, rng.choice(match.state.legal_actions(p)))
+    state = match.state
+    stand_in = state.seeded_chance()
+    assert state.decision().is_chance
+    assert state.chance_outcomes() == [(stand_in, 1.0)] and stand_in.args == (0,)
+    drawn = state.sample_chance(random.Random(1))
+    assert drawn.kind == stand_in.kind and state.is_legal(CHANCE, drawn)
+    assert state.is_legal(CHANCE, Action(stand_in.kind, (2**32 - 1,)))
+    before = state.state_hash()
+    for bad in (Action(stand_in.kind, (2**32,)), Action(stand_in.kind, (-1,)),
+                Action(stand_in.kind, ("7",)), Action(stand_in.kind, (1, 2)),
+                Action(stand_in.kind, (True,)), Action("__other__", (5,))):
+        with pytest.raises(IllegalAction):
+            state.apply(CHANCE, bad)
+        assert state.state_hash() == before
+    state.apply(CHANCE, drawn)
+    assert state.state_hash() != before

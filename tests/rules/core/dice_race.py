@@ -52,23 +52,15 @@ class DiceRaceState(GameState):
 
     def legal_actions(self, player: int) -> list[Action]:
         d = self.decision()
-        if player not in d.players:
+        if player not in d.players or self.seeded_chance() is not None:
             return []
         if player == CHANCE:
-            if not self.dealt:
-                return [Action("deal", (0,), "Deal")]
             return [Action("roll", (f,), f"Roll {f}") for f in range(1, 7)]
         return [WALK, DASH]
 
-    def sample_chance(self, rng: random.Random) -> Action:
-        if not self.dealt:
-            return Action("deal", (rng.getrandbits(32),), "Deal")
-        return super().sample_chance(rng)
-
-    def is_legal(self, player: int, action: Action) -> bool:
-        if player == CHANCE and action.kind == "deal":
-            return not self.dealt and len(action.args) == 1
-        return super().is_legal(player, action)
+    def seeded_chance(self) -> Action | None:
+        """The deal: one shuffle of the six tiebreak cards, drawn as a 32-bit seed."""
+        return None if self.dealt else Action("deal", (0,), "Deal")
 
     def _apply(self, player: int, action: Action) -> list[Event]:
         if action.kind == "deal":

@@ -24,7 +24,7 @@ class RandomSeat:
 def dealt(players: int, seed: int):
     """A new draft with its pool shuffled and dealt by the chance decision's seed."""
     s = GAME.new_state(GAME.validate_setup({"players": players, "format": "draft"}), 0)
-    assert s.decision().is_chance and s.seeded_chance() == "deal"
+    assert s.decision().is_chance and s.seeded_chance().kind == "deal"
     s.apply(CHANCE, Action("deal", (seed,)))
     return s
 
@@ -132,7 +132,7 @@ def test_pairings_are_drawn_when_a_round_starts():
         seat = s.decision().players[0]
         auto = [a for a in s.legal_actions(seat) if a.kind == "deck_auto"]
         s.apply(seat, auto[0] if auto else s.legal_actions(seat)[0])
-    assert s.stage == "play" and s.game is None and s.seeded_chance() == "pair"
+    assert s.stage == "play" and s.game is None and s.seeded_chance().kind == "pair"
     with pytest.raises(IllegalAction):
         s.apply(CHANCE, Action("pair", ("not a seed",)))
     firsts = set()
@@ -140,7 +140,7 @@ def test_pairings_are_drawn_when_a_round_starts():
         t = s.clone()
         t.apply(CHANCE, Action("pair", (seed,)))
         firsts.add(tuple(t.tour.pairings))
-        assert t.seeded_chance() == "new_game" and t.game is None
+        assert t.seeded_chance().kind == "new_game" and t.game is None
         t.apply(CHANCE, Action("new_game", (seed,)))
         assert t.game is not None and t.table == list(t.tour.pairings[0])
     assert len(firsts) > 1
