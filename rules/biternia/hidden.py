@@ -40,7 +40,8 @@ def _sample_learned(s: BiterniaState, seat: int, rng: random.Random) -> None:
         pool = [p for p in load().heroes[hero].powers if p not in known
                 and (v["level"] >= 4 or not load().cards[p].ultimate)]
         rng.shuffle(pool)
-        v["learned"] = known + pool[:len(v["learned"]) - len(known)]
+        fill = iter(pool)  # each unknown power where the view shows it: the order is public
+        v["learned"] = [c if c is not None else next(fill) for c in v["learned"]]
 
 
 def _fill_seat(s: BiterniaState, seat: int, rng: random.Random) -> None:

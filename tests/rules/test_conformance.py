@@ -108,3 +108,47 @@ def test_a_seeded_chance_follows_the_one_legality_rule(game_id: str, setup: dict
         assert state.state_hash() == before
     state.apply(CHANCE, drawn)
     assert state.state_hash() != before
+
+
+def _seed_keys(data: object) -> list[str]:
+    """Keys naming a seed anywhere in JSON data (a seed rebuilds whatever it shuffled)."""
+    if isinstance(data, dict):
+        return [k for k in data if "seed" in str(k).lower()] + [
+            k for v in data.values() for k in _seed_keys(v)]
+    if isinstance(data, list):
+        return [k for v in data for k in _seed_keys(v)]
+    return []
+
+
+VIEW_CASES = [(g, n) for g, n in CASES if g is not DICE_RACE]
+
+
+@pytest.mark.parametrize(("game", "players"), VIEW_CASES,
+                         ids=[f"{g.id}-{n}p" for g, n in VIEW_CASES])
+def test_a_view_is_all_a_seat_knows(game: Game, players: int):
+    """Hidden information (every rulebook's hidden hands, orders and piles): worlds built
+    from seat p's view under different seeds differ only in what p cannot see, so each
+    looks exactly like the view to p. A view that showed more than the seat may know (a
+    seed, a cached order, a hidden card's place) would tell those worlds apart."""
+    for m in range(2):
+        seed = 700 * players + m
+        rng = random.Random(seed)
+        match = Match(game, game.random_setup(rng, players), seed)
+        while not match.over and match.decisions < 1500:
+            state = match.state
+            if state.decision().is_chance:
+                match.resolve_chance()
+                continue
+            if match.decisions % 3 == 0:
+                for seat in {match.decisions % state.num_players, state.decision().players[0]}:
+                    view = state.view(seat)
+                    seen = json.dumps(view.to_json(), sort_keys=True)
+                    assert not _seed_keys(view.to_json()), f"{game.id}: a seed in a view"
+                    for k in (1, 2):
+                        world = view.determinize(seat, random.Random(k))
+                        again = json.dumps(world.view(seat).to_json(), sort_keys=True)
+                        assert again == seen, (
+                            f"{game.id} seat {seat + 1}, decision {match.decisions}: a world "
+                            "sampled from the view looks different to the seat")
+            player = state.decision().players[0]
+            match.submit(player, rng.choice(state.legal_actions(player)))
