@@ -1,0 +1,170 @@
+"""The shape of the code, checked from its imports (read with ``ast``, nothing is run):
+layers point one way (game -> ai -> rules), and no module imports itself round a circle.
+
+Every import counts, also one written inside a function to dodge a circle at run time;
+only imports under ``if TYPE_CHECKING:`` are left out (they never run). The circles that
+exist today are listed in ``KNOWN_CIRCLES`` as debt of the game-template issue: the test
+fails when a new circle appears or an old one grows, and when a listed one is gone (so the
+list only shrinks).
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+LAYERS = ("rules", "ai", "game")
+#: What each layer may not import.
+FORBIDDEN = {
+    "rules": ("ai", "game", "pygame", "pymunk"),
+    "ai": ("game", "pygame", "pymunk"),
+}
+#: Today's circles (sets of modules), to be broken by the game template; only shrinks.
+KNOWN_CIRCLES: list[frozenset[str]] = [
+    frozenset({'rules.battlecon', 'rules.battlecon.beat', 'rules.battlecon.conditions',
+               'rules.battlecon.content', 'rules.battlecon.effects', 'rules.battlecon.game',
+               'rules.battlecon.kits', 'rules.battlecon.panels', 'rules.battlecon.state',
+               'rules.battlecon.team'}),
+    frozenset({'rules.biternia', 'rules.biternia.effects', 'rules.biternia.flow',
+               'rules.biternia.game', 'rules.biternia.hidden', 'rules.biternia.invariants',
+               'rules.biternia.state', 'rules.biternia.text', 'rules.biternia.turns'}),
+    frozenset({'rules.chaostle', 'rules.chaostle.battle', 'rules.chaostle.catalogue',
+               'rules.chaostle.fates', 'rules.chaostle.flow', 'rules.chaostle.game',
+               'rules.chaostle.leapfrog', 'rules.chaostle.presentation', 'rules.chaostle.state'}),
+    frozenset({'rules.terrene', 'rules.terrene.battle', 'rules.terrene.chain',
+               'rules.terrene.draft_match', 'rules.terrene.effects', 'rules.terrene.game',
+               'rules.terrene.panels', 'rules.terrene.sets', 'rules.terrene.state',
+               'rules.terrene.turn'}),
+    frozenset({'game.tables', 'game.tables.battlecon', 'game.tables.battlecon_strip'}),
+    frozenset({'game.screens.menus', 'game.screens.overlays', 'game.screens.table'}),
+    frozenset({'game.tables.chaostle_cards', 'game.tables.chaostle_parts'}),
+]
+
+
+def modules() -> dict[str, Path]:
+    out = {}
+    for layer in LAYERS:
+        for path in sorted((ROOT / layer).rglob("*.py")):
+            parts = path.relative_to(ROOT).with_suffix("").parts
+            name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+            out[name] = path
+    out["launcher"] = ROOT / "launcher.py"
+    return out
+
+
+def _type_checking_lines(tree: ast.AST) -> set[int]:
+    lines: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            for inner in node.body:
+                lines.update(range(inner.lineno, (inner.end_lineno or inner.lineno) + 1))
+    return lines
+
+
+def imports_of(name: str, path: Path, known: set[str]) -> set[str]:
+    """The modules ``name`` imports (resolving relative imports and ``from pkg import mod``)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skip = _type_checking_lines(tree)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if getattr(node, "lineno", None) in skip:
+            continue
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")
+                anchor = anchor[: len(anchor) - node.level + 1]
+                base = ".".join([*anchor, base] if base else anchor)
+            found.add(base)
+            found.update(f"{base}.{alias.name}" for alias in node.names
+                         if f"{base}.{alias.name}" in known)
+    return found
+
+
+def graph() -> dict[str, set[str]]:
+    mods = modules()
+    known = set(mods)
+    out: dict[str, set[str]] = {}
+    for name, path in mods.items():
+        targets = set()
+        for imported in imports_of(name, path, known):
+            # "from rules.core import X" names the package, not each of its modules
+            if imported in known and imported != name:
+                targets.add(imported)
+        out[name] = targets
+    return out
+
+
+def circles(g: dict[str, set[str]]) -> list[frozenset[str]]:
+    """Strongly connected components with more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    out: list[frozenset[str]] = []
+    counter = [0]
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on_stack.add(v)
+        for w in g.get(v, ()):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = set()
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                comp.add(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                out.append(frozenset(comp))
+
+    for v in sorted(g):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def test_layers_point_one_way():
+    """Architecture: rules imports neither ai, game nor pygame; ai imports neither game nor
+    pygame."""
+    mods = modules()
+    known = set(mods)
+    wrong = []
+    for name, path in mods.items():
+        layer = name.split(".")[0]
+        for imported in imports_of(name, path, known):
+            if imported.split(".")[0] in FORBIDDEN.get(layer, ()):
+                wrong.append(f"{name} imports {imported}")
+    assert not wrong, wrong
+
+
+def test_no_new_import_circles():
+    """Architecture: no module imports itself round a circle, beyond the listed debt."""
+    found = circles(graph())
+    new = [sorted(c) for c in found if not any(c <= old for old in KNOWN_CIRCLES)]
+    assert not new, f"new import circles: {new}"
+    gone = [sorted(old) for old in KNOWN_CIRCLES if not any(c & old for c in found)]
+    assert not gone, f"a listed circle is gone; remove it from KNOWN_CIRCLES: {gone}"
+
+
+def test_the_circle_finder_finds_a_circle_and_a_relative_import(tmp_path):
+    g = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert circles(g) == [frozenset({"a", "b", "c"})]
+    pkg = tmp_path / "pkg"
+    pkg.mkdir()
+    (pkg / "one.py").write_text("from . import two\nfrom .two import x\n"
+                                "if TYPE_CHECKING:\n    from pkg import three\n")
+    found = imports_of("pkg.one", pkg / "one.py", {"pkg.two", "pkg.three"})
+    assert "pkg.two" in found and "pkg.three" not in found
