@@ -153,6 +153,11 @@ def build_parser() -> argparse.ArgumentParser:
                      help="seat whose view is drawn (1-based; 0: a spectator)")
     ren.add_argument("--out", required=True, type=Path)
 
+    sce = sub.add_parser("scenario", help="build a position from a scenario file and list "
+                                          "its decision and legal actions")
+    sce.add_argument("file", type=Path)
+    sce.add_argument("--json", action="store_true")
+
     con = sub.add_parser("content", help="list a game's content with its provenance")
     con.add_argument("--game", required=True, type=_game_id)
     con.add_argument("--json", action="store_true")
@@ -341,6 +346,40 @@ def cmd_render(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_scenario(args: argparse.Namespace) -> int:
+    from rules.core import CHANCE, Scenario
+
+    scenario = Scenario.read(args.file)
+    if scenario.game not in GAME_IDS:
+        raise CliError(f"{args.file}: unknown game {scenario.game!r} "
+                       f"(choose from: {', '.join(GAME_IDS)})")
+    game = _get_game(scenario.game)
+    state = game.build_scenario(scenario)
+    decision = state.decision()
+    seats = list(decision.players)
+    actions = {p: state.legal_actions(p) for p in seats}
+    if args.json:
+        print(json.dumps({
+            "game": game.id, "title": scenario.title, "about": scenario.about,
+            "decision": {"kind": decision.kind.value, "players": seats},
+            "actions": {str(p): [a.to_json() for a in acts] for p, acts in actions.items()},
+        }))
+        return 0
+    print(f"{game.title}: {scenario.title or args.file}")
+    if scenario.about:
+        print(scenario.about)
+    if decision.is_terminal:
+        outcome = state.outcome()
+        print(f"The game is over: {outcome.reason if outcome else ''}")
+        return 0
+    for p in seats:
+        who = "Chance" if p == CHANCE else state.player_name(p)
+        print(f"{who} decides ({len(actions[p])} legal actions):")
+        for a in actions[p]:
+            print(f"  {a.label or a}")
+    return 0
+
+
 def cmd_content(args: argparse.Namespace) -> int:
     game = _get_game(args.game)
     entries = game.content()
@@ -413,6 +452,7 @@ COMMANDS = {
     "balance": cmd_balance,
     "replay": cmd_replay,
     "render": cmd_render,
+    "scenario": cmd_scenario,
     "content": cmd_content,
     "selftest": cmd_selftest,
     "bench": cmd_bench,
@@ -421,7 +461,7 @@ COMMANDS = {
 
 def run(argv: Sequence[str]) -> int:
     """Parse ``argv`` and run; every expected failure becomes one line on stderr."""
-    from rules.core import ContentError, SaveError, SetupError
+    from rules.core import ContentError, SaveError, ScenarioError, SetupError
 
     try:
         args = build_parser().parse_args(list(argv))
@@ -430,7 +470,7 @@ def run(argv: Sequence[str]) -> int:
 
             return run_gui()
         return COMMANDS[args.command](args)
-    except (CliError, SaveError, SetupError, ContentError) as exc:
+    except (CliError, SaveError, SetupError, ContentError, ScenarioError) as exc:
         sys.stderr.write(f"{PROG}: error: {exc}\n")
         return 2
     except KeyboardInterrupt:

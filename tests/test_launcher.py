@@ -34,6 +34,7 @@ def _run(capsys, argv):
         (["simulate", "--game", "battlecon", "--games", "lots"], "not a whole number"),
         (["tournament", "--game", "chaostle", "--agents", "normal"], "at least two agents"),
         (["replay", "/no/such/file.json"], "no such file"),
+        (["scenario", "/no/such/file.toml"], "no such scenario file"),
         (["render", "--game", "terrene"], "required: --out"),
         (["bench", "--levels", "easy,wizard"], "unknown agent 'wizard'"),
     ],
@@ -51,6 +52,14 @@ def test_corrupt_replay_file_is_one_line(tmp_path, capsys):
     bad.write_text('{"format": "tabletop-arena-match", "version": 1, "game": "x"}')
     code, _, err = _run(capsys, ["replay", str(bad)])
     assert code == 2 and "damaged" in err and err.count("\n") == 1
+
+
+def test_a_scenario_for_an_unknown_game_is_one_line(tmp_path, capsys):
+    path = tmp_path / "s.toml"
+    path.write_text('game = "chess"\n[position]\nking = "e1"\n')
+    code, out, err = _run(capsys, ["scenario", str(path)])
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "unknown game 'chess'" in err
 
 
 def test_binary_entry_point_never_prints_a_traceback():

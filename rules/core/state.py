@@ -17,6 +17,7 @@ from enum import Enum
 from typing import Any
 
 from rules.core.actions import CHANCE, Action, Event, IllegalAction
+from rules.core.scenario import Description, Scenario, ScenarioError
 
 
 class DecisionKind(Enum):
@@ -344,6 +345,33 @@ class Game(ABC):
     @abstractmethod
     def state_from_json(self, data: dict[str, Any]) -> GameState:
         """Rebuild a state from ``GameState.to_json()``."""
+
+    def build_scenario(self, scenario: Scenario) -> GameState:
+        """The position a scenario describes, with the setup validated and the invariants
+        checked; any fault is a ScenarioError naming the file and field."""
+        if scenario.game != self.id:
+            raise ScenarioError(f"{scenario.source}: a {scenario.game!r} scenario, "
+                                f"not {self.id!r}")
+        try:
+            setup = self.validate_setup(dict(scenario.setup))
+        except SetupError as exc:
+            raise ScenarioError(f"{scenario.source}: setup: {exc}") from None
+        try:
+            state = self.scenario_state(setup, Description(scenario.position, "position"))
+        except ScenarioError as exc:
+            raise ScenarioError(f"{scenario.source}: {exc}") from None
+        problems = state.invariant_violations()
+        if problems:
+            raise ScenarioError(f"{scenario.source}: the position breaks a rule: "
+                                f"{problems[0]}")
+        return state
+
+    def scenario_state(self, setup: dict[str, Any], position: Description) -> GameState:
+        """The state a scenario's ``[position]`` describes, for a validated ``setup``
+        (``rules/<game>/scenario.py``); raise ScenarioError naming the field at fault.
+        Build it with ``new_state`` and the game's own moves or setters, read every field
+        through ``position`` and end with ``position.done()``."""
+        raise ScenarioError(f"{self.title} cannot build a position from a description")
 
     def content(self) -> list[ContentEntry]:
         """Every content entry with its provenance (for ``launcher.py content``)."""

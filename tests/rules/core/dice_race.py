@@ -9,35 +9,51 @@ the higher hidden card wins.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from rules.core import (
     CHANCE,
     Action,
     Decision,
+    Description,
     Event,
     Game,
     GameState,
     Outcome,
     Panel,
+    ScenarioError,
     SetupOption,
 )
+from rules.core.model import Model
 
 GOAL = 10
-WALK = Action("walk", (), "Walk 1")
-DASH = Action("dash", (), "Dash (roll a die)")
 
 
-class DiceRaceState(GameState):
+class Order(StrEnum):
+    """What a runner commits to each round (an action kind, and saved by its value)."""
+
+    WALK = "walk"
+    DASH = "dash"
+    HIDDEN = "hidden"  # in a view: the other runner has committed, face down
+
+
+WALK = Action(Order.WALK, (), "Walk 1")
+DASH = Action(Order.DASH, (), "Dash (roll a die)")
+
+
+@dataclass(slots=True, eq=False)
+class DiceRaceState(Model, GameState):
+    """The typed state: ``clone``, ``to_json`` and ``from_json`` come from the fields."""
+
     game_id = "dice_race"
-
-    def __init__(self, goal: int = GOAL) -> None:
-        self.goal = goal
-        self.positions = [0, 0]
-        self.cards: list[int | None] = [None, None]
-        self.dealt = False
-        self.orders: list[str | None] = [None, None]
-        self.to_roll: list[int] = []
+    goal: int = GOAL
+    positions: list[int] = field(default_factory=lambda: [0, 0])
+    cards: list[int | None] = field(default_factory=lambda: [None, None])
+    dealt: bool = False
+    orders: list[Order | None] = field(default_factory=lambda: [None, None])
+    to_roll: list[int] = field(default_factory=list)
 
     @property
     def num_players(self) -> int:
@@ -79,13 +95,13 @@ class DiceRaceState(GameState):
             if not self.to_roll:
                 self.orders = [None, None]
             return events
-        self.orders[player] = action.kind
+        self.orders[player] = Order(action.kind)
         if any(o is None for o in self.orders):
             return [Event("commit", f"{self.player_name(player)} commits")]
         events = []
         for p, order in enumerate(self.orders):
             events.append(Event("reveal", f"{self.player_name(p)} chose {order}"))
-            if order == "walk":
+            if order is Order.WALK:
                 self.positions[p] += 1
             else:
                 self.to_roll.append(p)
@@ -108,7 +124,7 @@ class DiceRaceState(GameState):
             if p != player:
                 v.cards[p] = None
                 if v.orders[p] is not None and any(o is None for o in v.orders):
-                    v.orders[p] = "hidden"
+                    v.orders[p] = Order.HIDDEN
         return v
 
     def determinize(self, player: int, rng: random.Random) -> DiceRaceState:
@@ -118,22 +134,18 @@ class DiceRaceState(GameState):
             for p in (0, 1):
                 if s.cards[p] is None:
                     s.cards[p] = unseen.pop(rng.randrange(len(unseen)))
-        s.orders = [rng.choice(["walk", "dash"]) if o == "hidden" else o for o in s.orders]
+        s.orders = [rng.choice([Order.WALK, Order.DASH]) if o is Order.HIDDEN else o
+                    for o in s.orders]
         return s
 
-    def clone(self) -> DiceRaceState:
-        s = DiceRaceState.__new__(DiceRaceState)
-        s.goal = self.goal
-        s.positions = list(self.positions)
-        s.cards = list(self.cards)
-        s.dealt = self.dealt
-        s.orders = list(self.orders)
-        s.to_roll = list(self.to_roll)
-        return s
-
-    def to_json(self) -> dict[str, Any]:
-        return {"goal": self.goal, "positions": self.positions, "cards": self.cards,
-                "dealt": self.dealt, "orders": self.orders, "to_roll": self.to_roll}
+    def invariant_violations(self) -> list[str]:
+        held = [c for c in self.cards if c is not None]
+        out = []
+        if len(set(held)) != len(held):
+            out.append("both runners hold the same tiebreak card")
+        if self.dealt and len(held) != 2:
+            out.append("the cards are dealt but a runner holds none")
+        return out
 
     def panels(self, viewer: int | None) -> list[Panel]:
         return [Panel("Track", tuple(f"{self.player_name(p)}: {pos}/{self.goal}"
@@ -154,12 +166,21 @@ class DiceRace(Game):
         return DiceRaceState(int(setup["goal"]))
 
     def state_from_json(self, data: dict[str, Any]) -> DiceRaceState:
-        s = DiceRaceState(data["goal"])
-        s.positions = list(data["positions"])
-        s.cards = list(data["cards"])
-        s.dealt = data["dealt"]
-        s.orders = list(data["orders"])
-        s.to_roll = list(data["to_roll"])
+        return DiceRaceState.from_json(data)
+
+    def scenario_state(self, setup: dict[str, Any], position: Description) -> DiceRaceState:
+        """``[position]``: ``runners`` (two tables: ``at``, the square, and ``card``, the
+        tiebreak card, 1-6), ``dealt`` (default: true when both runners hold a card)."""
+        s = self.new_state(setup, 0)
+        runners = position.tables("runners", required=True)
+        if len(runners) != 2:
+            raise ScenarioError(f"position.runners: two runners, not {len(runners)}")
+        for seat, runner in enumerate(runners):
+            s.positions[seat] = runner.whole("at", 0, lo=0, hi=s.goal - 1)
+            s.cards[seat] = runner.whole("card", None, lo=1, hi=6)
+            runner.done()
+        s.dealt = position.flag("dealt", all(c is not None for c in s.cards))
+        position.done()
         return s
 
 
