@@ -24,6 +24,7 @@ dist: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 
 install: $(STAMP)
 

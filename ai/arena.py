@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from rules.core import Game, GameState, Match, save_record
-from rules.core.actions import CHANCE, Action
+from rules.core.actions import CHANCE, Action, Event
 
 
 class InvariantBroken(AssertionError):
@@ -75,7 +75,7 @@ def play_one(
             level = agent_levels[seat % len(agent_levels)]
             agents[seat] = make_agent(game.id, level, seed * 131 + seat)
 
-        def on_step(m: Match, player: int, action: Action, events: list) -> None:
+        def on_step(m: Match, player: int, action: Action, events: list[Event]) -> None:
             if check_invariants:
                 broken = m.state.invariant_violations()
                 if broken:
@@ -172,8 +172,7 @@ def tournament(
     score: dict[str, float] = {lv: 0.0 for lv in levels}
     played: dict[str, int] = {lv: 0 for lv in levels}
     for a, b in pairs:
-        row = {"a": a, "b": b, "games": games, "a_wins": 0, "b_wins": 0, "draws": 0,
-               "errors": 0}
+        tally = {"a_wins": 0, "b_wins": 0, "draws": 0, "errors": 0}
         for g in range(games):
             swap = g % 2 == 1
             setup = make_setup(game, rng, players, {})
@@ -185,22 +184,23 @@ def tournament(
             if progress:
                 progress(done, total)
             if res.error or res.scores is None:
-                row["errors"] += 1
+                tally["errors"] += 1
                 continue
             a_score = sum(s for seat, s in enumerate(res.scores) if seat_levels[seat] == a)
             b_score = sum(s for seat, s in enumerate(res.scores) if seat_levels[seat] == b)
             if a_score > b_score:
-                row["a_wins"] += 1
+                tally["a_wins"] += 1
             elif b_score > a_score:
-                row["b_wins"] += 1
+                tally["b_wins"] += 1
             else:
-                row["draws"] += 1
-        decided = row["games"] - row["errors"]
-        a_points = row["a_wins"] + 0.5 * row["draws"]
+                tally["draws"] += 1
+        decided = games - tally["errors"]
+        a_points = tally["a_wins"] + 0.5 * tally["draws"]
+        row: dict[str, Any] = {"a": a, "b": b, "games": games, **tally}
         row["a_win_rate"] = round(a_points / decided, 3) if decided else None
         row["a_interval"] = [round(x, 3) for x in wilson(a_points, decided)]
-        for lv, wins in ((a, row["a_wins"]), (b, row["b_wins"])):
-            score[lv] += wins + 0.5 * row["draws"]
+        for lv, wins in ((a, tally["a_wins"]), (b, tally["b_wins"])):
+            score[lv] += wins + 0.5 * tally["draws"]
             played[lv] += decided
         rows.append(row)
     return {

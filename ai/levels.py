@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from types import ModuleType
 from typing import Any
 
-from ai.agents import RandomAgent, SearchAgent, SeededAgent
+from ai.agents import RandomAgent, SeededAgent
 from ai.search.common import Evaluator, RolloutPolicy
 from ai.search.expectiminimax import ExpectiminimaxAgent, ExpectiminimaxConfig
 from ai.search.ismcts import ISMCTSAgent
@@ -146,8 +146,9 @@ def build_agent(
         simultaneous=str(settings.get("simultaneous", "duct")),
         rm_exploration=float(settings.get("rm_exploration", 0.2)),
     )
-    cls: type[SearchAgent] = MCTSAgent if algorithm == "mcts" else ISMCTSAgent
-    return cls(seed, config, epsilon)  # type: ignore[call-arg]
+    if algorithm == "mcts":
+        return MCTSAgent(seed, config, epsilon)
+    return ISMCTSAgent(seed, config, epsilon)
 
 
 def make_agent(game_id: str, level: str, seed: int) -> Agent:

@@ -54,8 +54,8 @@ class Budget:
 
     def ticks(self) -> Iterator[int]:
         """Iteration numbers until the budget is spent (at least one is always given)."""
-        capped = self.time_cap is not None and not fixed_budget()
-        deadline = time.perf_counter() + self.time_cap if capped else None
+        cap = self.time_cap
+        deadline = time.perf_counter() + cap if cap is not None and not fixed_budget() else None
         for i in range(self.iterations):
             if deadline is not None and i and i % CLOCK_EVERY == 0:
                 if time.perf_counter() >= deadline:

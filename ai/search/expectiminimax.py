@@ -169,7 +169,7 @@ class Expectiminimax:
                 moves = [(self.player, row)] if row is not None else []
                 moves += list(zip(others, column, strict=True))
                 ordered = sorted(moves, key=lambda m: seats.index(m[0]))
-                child = _after(state, ordered)  # type: ignore[arg-type]
+                child = _after(state, ordered)
                 line.append(self.value(child, depth - 1, -math.inf, math.inf))
             payoff.append(line)
         mix, _, value = solve_zero_sum(payoff)

@@ -26,8 +26,9 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from ai.agents import SearchAgent
 from ai.search.common import (
@@ -321,7 +322,8 @@ def root_choice(
         weights = [p if p >= RM_PURIFY else 0.0 for p in mix]
         return rng.choices(legal, weights=weights if sum(weights) > 0.0 else mix)[0]
     simultaneous = root.seats is not None and player in root.seats
-    stats: dict = root.seats[player] if simultaneous else root.children  # type: ignore[index]
+    stats: Mapping[Any, Edge] = (root.seats[player] if root.seats is not None and simultaneous
+                                 else root.children)
     tried = [a for a in legal if a in stats and stats[a].visits > 0]
     if not tried:
         return rng.choice(legal)
