@@ -5,8 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from rules.battlecon.content import load
+from rules.battlecon.scenario import position_state
 from rules.battlecon.state import BattleconState, new_duel
 from rules.battlecon.team import LAYOUTS
+from rules.core.scenario import Description
 from rules.core.state import ContentEntry, Game, SetupOption
 
 SUMMARY = (
@@ -66,6 +68,10 @@ class BattleconGame(Game):
         from rules.battlecon.state import _copy
 
         return BattleconState(_copy(data), load())
+
+    def scenario_state(self, setup: dict[str, Any], position: Description) -> BattleconState:
+        """The position a scenario's ``[position]`` describes (rules/battlecon/scenario.py)."""
+        return position_state(self.new_state(setup, 0), position)
 
     def content(self) -> list[ContentEntry]:
         c = load()
