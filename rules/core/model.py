@@ -130,6 +130,7 @@ class _Writer:
     # Each method returns an expression of ``src`` (an expression string).
     def immutable(self, tp: Any) -> bool:
         """True when values of ``tp`` never need copying."""
+        tp = _generic_model(tp)
         if tp in (int, float, str, bool, type(None)):
             return True
         origin = typing.get_origin(tp)
@@ -149,6 +150,7 @@ class _Writer:
         return False
 
     def clone(self, tp: Any, src: str) -> str:
+        tp = _generic_model(tp)
         if self.immutable(tp):
             return src
         if tp is Any:
@@ -184,6 +186,7 @@ class _Writer:
         raise self.unknown(tp)
 
     def to_json(self, tp: Any, src: str) -> str:
+        tp = _generic_model(tp)
         if tp in (int, float, str, bool, type(None)) or typing.get_origin(tp) is typing.Literal:
             return src
         if tp is Any or tp is dict or tp is list:
@@ -212,6 +215,7 @@ class _Writer:
         raise self.unknown(tp)
 
     def from_json(self, tp: Any, src: str) -> str:
+        tp = _generic_model(tp)
         if tp in (int, str, bool, type(None)) or typing.get_origin(tp) is typing.Literal:
             return src
         if tp is float:
@@ -270,6 +274,14 @@ class _Writer:
     def unknown(self, tp: Any) -> ModelError:
         return ModelError(f"{self.owner.__name__}: the model machinery cannot copy or save "
                           f"a field of type {tp!r}")
+
+
+def _generic_model(tp: Any) -> Any:
+    """A parametrised model (``Pending[State]``) is its model class."""
+    origin = typing.get_origin(tp)
+    if isinstance(origin, type) and issubclass(origin, Model):
+        return origin
+    return tp
 
 
 def _from_model(cls: type[Model], data: Any) -> Model:

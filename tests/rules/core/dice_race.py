@@ -27,6 +27,7 @@ from rules.core import (
     SetupOption,
 )
 from rules.core.model import Model
+from rules.core.pending import Pending, PendingStack
 
 GOAL = 10
 
@@ -43,6 +44,31 @@ WALK = Action(Order.WALK, (), "Walk 1")
 DASH = Action(Order.DASH, (), "Dash (roll a die)")
 
 
+@dataclass(slots=True)
+class Dash(Pending["DiceRaceState"]):
+    """A runner who dashed waits for its die: a 1 stays put, any other face moves that far.
+    The round's orders clear once the last die is rolled."""
+
+    TAG = "dice_race.dash"
+    runner: int = 0
+
+    def decider(self, state: DiceRaceState) -> int:
+        return CHANCE
+
+    def actions(self, state: DiceRaceState) -> list[Action]:
+        return [Action("roll", (f,), f"Roll {f}") for f in range(1, 7)]
+
+    def resolve(self, state: DiceRaceState, stack: PendingStack[DiceRaceState],
+                action: Action) -> list[Event]:
+        stack.pop()
+        face = action.args[0]
+        state.positions[self.runner] += 0 if face == 1 else face
+        if not stack:
+            state.orders = [None, None]
+        return [Event("roll", f"{state.player_name(self.runner)} rolls {face}",
+                      {"faces": [face]})]
+
+
 @dataclass(slots=True, eq=False)
 class DiceRaceState(Model, GameState):
     """The typed state: ``clone``, ``to_json`` and ``from_json`` come from the fields."""
@@ -53,7 +79,7 @@ class DiceRaceState(Model, GameState):
     cards: list[int | None] = field(default_factory=lambda: [None, None])
     dealt: bool = False
     orders: list[Order | None] = field(default_factory=lambda: [None, None])
-    to_roll: list[int] = field(default_factory=list)
+    rolls: PendingStack[DiceRaceState] = field(default_factory=PendingStack)
 
     @property
     def num_players(self) -> int:
@@ -62,16 +88,18 @@ class DiceRaceState(Model, GameState):
     def decision(self) -> Decision:
         if self.outcome() is not None:
             return Decision.terminal()
-        if not self.dealt or self.to_roll:
+        if not self.dealt:
             return Decision.chance()
+        if self.rolls:
+            return self.rolls.decision(self)
         return Decision.simultaneous([p for p in (0, 1) if self.orders[p] is None])
 
     def legal_actions(self, player: int) -> list[Action]:
         d = self.decision()
         if player not in d.players or self.seeded_chance() is not None:
             return []
-        if player == CHANCE:
-            return [Action("roll", (f,), f"Roll {f}") for f in range(1, 7)]
+        if self.rolls:
+            return self.rolls.actions(self, player)
         return [WALK, DASH]
 
     def seeded_chance(self) -> Action | None:
@@ -86,15 +114,8 @@ class DiceRaceState(Model, GameState):
             self.dealt = True
             return [Event("deal", f"{self.player_name(p)} is dealt a card", {"card": c},
                           visible_to=(p,)) for p, c in enumerate(self.cards)]
-        if action.kind == "roll":
-            p = self.to_roll.pop(0)
-            face = action.args[0]
-            step = 0 if face == 1 else face
-            self.positions[p] += step
-            events = [Event("roll", f"{self.player_name(p)} rolls {face}", {"faces": [face]})]
-            if not self.to_roll:
-                self.orders = [None, None]
-            return events
+        if self.rolls:
+            return self.rolls.apply(self, action)
         self.orders[player] = Order(action.kind)
         if any(o is None for o in self.orders):
             return [Event("commit", f"{self.player_name(player)} commits")]
@@ -104,14 +125,14 @@ class DiceRaceState(Model, GameState):
             if order is Order.WALK:
                 self.positions[p] += 1
             else:
-                self.to_roll.append(p)
-        if not self.to_roll:
+                self.rolls.later(Dash(p))  # the runners' dice in seat order
+        if not self.rolls:
             self.orders = [None, None]
         return events
 
     def outcome(self) -> Outcome | None:
         done = [pos >= self.goal for pos in self.positions]
-        if not any(done) or self.to_roll:
+        if not any(done) or self.rolls:
             return None
         if all(done):
             a, b = self.cards
