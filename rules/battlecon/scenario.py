@@ -39,7 +39,8 @@ field is optional: what is not given keeps the value the game would have at that
 
 The position is reached by playing the opening through the rules (who starts, placing
 the teams, choosing Finishers and, with chosen discards, the discard pairs) and the Set
-of each given pair; the counters and cards are then as described. Example::
+of each given pair; the standups, counters and cards are then as described (a fighter's
+markers stay where its setup put them, from the starting spaces). Example::
 
     [position]
     active = 2
@@ -109,12 +110,12 @@ def position_state(st: BattleconState, position: Description) -> BattleconState:
         while st.s["phase"] == "place":
             p = st.decision().players[0]
             st.apply(p, st.legal_actions(p)[0])
-    _check_spaces(st, fighters)
-    for p, f in enumerate(fighters):
-        if f.space is not None:
-            st.player(p)["pos"] = f.space - 1  # before setup: Dravil's markers follow it
     if phase != "first":
         _choose_finishers(st, fighters, phase)
+    _check_spaces(st, fighters)
+    for p, f in enumerate(fighters):
+        if f.space is not None:  # moved after setup: markers stay where setup put them
+            st.player(p)["pos"] = f.space - 1
     if active is not None:
         st.s["active"] = active - 1
     if phase == "set" and beat is not None:

@@ -3,23 +3,33 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from rules.battlecon import GAME
+from rules.battlecon.content import load
 from rules.battlecon.state import BattleconState
-from rules.core import CHANCE, Action
+from rules.core import Action, Scenario
 
 
 def duel(f0: str = "wardlaw", f1: str = "wardlaw", active: int = 0,
          finishers: tuple[int, int] = (0, 0), extra: tuple[str, str] = ("fury", "fury"),
-         ) -> BattleconState:
-    """A duel at the first Set: seat ``active`` is Active, Finishers chosen by index."""
-    st = GAME.new_state(GAME.validate_setup({"fighter.0": f0, "fighter.1": f1}), 1)
-    st.apply(CHANCE, Action("first", (active,)))
-    for p in (0, 1):
-        fid = st.fighter(p)["finishers"][finishers[p]]
-        choice = extra[p] if st.fighter(p).get("setup_choices") else ""
-        st.apply(p, Action("setup", (fid, choice)))
-    return st
+         one: dict[str, Any] | None = None, two: dict[str, Any] | None = None,
+         **position: Any) -> BattleconState:
+    """A duel built from a scenario description (rules/battlecon/scenario.py): seat
+    ``active`` (0-based) is Active, Finishers chosen by index, ``extra`` the setup choice
+    of a fighter who makes one; ``one`` / ``two`` are seat 1's / seat 2's fighter fields
+    (``space``, ``life``, ``force``, ``hand``, ``pair``...) and ``position`` the other
+    fields (``pool``, ``beat``, ``phase``...). Without them: the first Set."""
+    fighters = []
+    for p, (fid, fields) in enumerate(zip((f0, f1), (one, two), strict=True)):
+        fighter = load().fighters[fid]
+        table = {"finisher": fighter["finishers"][finishers[p]], **(fields or {})}
+        if fighter.get("setup_choices"):
+            table["extra"] = extra[p]
+        fighters.append(table)
+    scenario = Scenario("battlecon", "test", setup={"fighter.0": f0, "fighter.1": f1},
+                        position={"active": active + 1, "fighters": fighters, **position})
+    return GAME.build_scenario(scenario)
 
 
 def give(st: BattleconState, p: int, *cards: str) -> None:

@@ -4,33 +4,35 @@ driven by scripts (pairs per seat, Overloads per seat, a chooser for in-beat cho
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from rules.battlecon import GAME
+from rules.battlecon.content import load
 from rules.battlecon.state import BattleconState
-from rules.core import CHANCE, Action
+from rules.core import Action, Scenario
 from tests.rules.battlecon.duel import give
 
 
 def team_game(fighters: tuple[str, ...], layout: str | None = None, active: int = 0,
-              spaces: tuple[int, ...] | None = None) -> BattleconState:
-    """A team game at the first Set: seat ``active`` starts Active, each team placed by its
-    first option, Finishers by index 0; ``spaces`` (1-based) then moves the standups."""
-    setup = {"players": len(fighters), **{f"fighter.{p}": f for p, f in enumerate(fighters)}}
+              spaces: tuple[int, ...] | None = None, seats: dict[int, dict[str, Any]] | None
+              = None, **position: Any) -> BattleconState:
+    """A team game built from a scenario description (rules/battlecon/scenario.py): seat
+    ``active`` (0-based) starts Active, each team placed by its first option, Finishers by
+    index 0; ``spaces`` (1-based) then moves the standups, ``seats`` gives more fighter
+    fields by (0-based) seat and ``position`` the other fields (``teams``, ``pool``...)."""
+    setup: dict[str, Any] = {"players": len(fighters),
+                             **{f"fighter.{p}": f for p, f in enumerate(fighters)}}
     if layout:
         setup["teams"] = layout
-    st = GAME.new_state(GAME.validate_setup(setup), 1)
-    st.apply(CHANCE, Action("first", (active,)))
-    while st.s["phase"] == "place":
-        p = st.decision().players[0]
-        st.apply(p, st.legal_actions(p)[0])
-    for p in range(st.num_players):
-        fid = st.fighter(p)["finishers"][0]
-        choice = "fury" if st.fighter(p).get("setup_choices") else ""
-        st.apply(p, Action("setup", (fid, choice)))
-    if spaces:
-        for p, space in enumerate(spaces):
-            st.player(p)["pos"] = space - 1
-    return st
+    tables: list[dict[str, Any]] = [dict((seats or {}).get(p, {})) for p in range(len(fighters))]
+    for p, table in enumerate(tables):
+        if spaces:
+            table["space"] = spaces[p]
+        if load().fighters[fighters[p]].get("setup_choices"):
+            table["extra"] = "fury"
+    scenario = Scenario("battlecon", "test", setup=setup,
+                        position={"active": active + 1, "fighters": tables, **position})
+    return GAME.build_scenario(scenario)
 
 
 Chooser = Callable[[BattleconState, int, list[Action]], Action]
