@@ -146,6 +146,20 @@ class Description:
                 raise ScenarioError(f"{self.where(key)}[{i}]: unknown {_show(v)}")
         return list(value)
 
+    def wholes(self, key: str, default: Any = ..., lo: int | None = None,
+               hi: int | None = None) -> Any:
+        """A list of whole numbers, each in ``lo``-``hi`` (either bound may be open)."""
+        value = self._get(key, _REQUIRED if default is ... else default)
+        if key not in self.raw:
+            return value
+        if not isinstance(value, list):
+            raise ScenarioError(f"{self.where(key)}: a list of whole numbers, not "
+                                f"{_show(value)}")
+        for i, v in enumerate(value):
+            item = Description({f"{key}[{i}]": v}, self.path)
+            item.whole(f"{key}[{i}]", lo=lo, hi=hi)
+        return list(value)
+
     def table(self, key: str, required: bool = False) -> Description:
         """A nested table (an empty one when it is absent and not required)."""
         value = self._get(key, _REQUIRED if required else {})

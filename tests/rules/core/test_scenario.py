@@ -60,3 +60,18 @@ def test_a_missing_or_broken_file_is_one_sentence(tmp_path):
         Scenario.read(tmp_path / "nothing.toml")
     with pytest.raises(ScenarioError, match="not valid TOML"):
         Scenario.read(write(tmp_path, "game = [unclosed"))
+
+
+def test_a_list_of_whole_numbers_names_the_item_at_fault():
+    from rules.core import Description
+
+    d = Description({"marks": [1, 2, 9], "one": 3, "words": [1, "x"]}, "position")
+    assert d.wholes("marks", lo=1, hi=9) == [1, 2, 9]
+    assert d.wholes("none", None) is None
+    with pytest.raises(ScenarioError, match=r"position.marks\[2\]: a whole number from 1 to "
+                                            r"7, not 9"):
+        d.wholes("marks", lo=1, hi=7)
+    with pytest.raises(ScenarioError, match="position.one: a list of whole numbers, not 3"):
+        d.wholes("one")
+    with pytest.raises(ScenarioError, match=r"position.words\[1\]: a whole number, not 'x'"):
+        d.wholes("words")
