@@ -32,7 +32,10 @@ field is optional: what is not given keeps the value the game would have at that
   - ``pair``: ``[style, base]``, the attack pair this fighter has set face down (the set
     phase only; taken from the hand, or from a pile when the piles are not given);
   - ``form``: the fighter's Form card (the Styles it swaps are swapped);
-  - ``statuses``: the fighter's Status cards in play.
+  - ``statuses``: the fighter's Status cards in play;
+  - a Unique Ability's markers (the set phase): Burgundy's ``paint`` (the painted
+    spaces), Kimbhe's ``staff`` (``"held"``, ``"stolen"`` or the space it is planted on),
+    Lucida's ``tokens`` (the Rend tokens she holds; the others are with her foe).
 
 * ``teams`` (team play): two tables, team 1 (seats 1 and 3) then team 2, each with
   ``force``, the team's shared Force.
@@ -53,8 +56,9 @@ markers stay where its setup put them, from the starting spaces). Example::
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from rules.battlecon import kits
 from rules.battlecon.content import kit_bases, kit_styles
 from rules.core import CHANCE, Action
 from rules.core.scenario import Description, ScenarioError
@@ -80,6 +84,7 @@ class _Fighter:
     pair: list[str] | None = None
     form: str | None = None
     statuses: list[str] | None = None
+    markers: dict[str, Any] | None = None
 
 
 def position_state(st: BattleconState, position: Description) -> BattleconState:
@@ -129,6 +134,7 @@ def position_state(st: BattleconState, position: Description) -> BattleconState:
             st.become_form(p, f.form)
         if f.statuses is not None:
             st.player(p)["statuses"] = list(f.statuses)
+        st.ua(p).update(f.markers or {})
     st._events = []
     return st
 
@@ -182,8 +188,50 @@ def _read_fighter(st: BattleconState, p: int, d: Description, phase: str) -> _Fi
     f.statuses = d.texts("statuses", None, choices=statuses) if statuses else None
     if f.statuses is not None and len(set(f.statuses)) != len(f.statuses):
         raise ScenarioError(f"{d.where('statuses')}: a Status is in play at most once")
+    f.markers = _read_markers(st, p, d, phase)
     d.done()
     return f
+
+
+#: Fields of one fighter's Unique Ability, by fighter, and what they describe.
+MARKERS = {"paint": ("burgundy", "Paint markers"), "staff": ("kimbhe", "the Staff"),
+           "tokens": ("lucida", "Rend tokens")}
+
+
+def _read_markers(st: BattleconState, p: int, d: Description, phase: str) -> dict[str, Any]:
+    """The fighter's Unique Ability markers: Burgundy's ``paint`` (the painted spaces),
+    Kimbhe's ``staff`` (``"held"``, ``"stolen"`` or the space it is planted on), Lucida's
+    ``tokens`` (the tokens she has rent and holds; the rest are with the foe)."""
+    fid = fighter_id(st, p)
+    for key, (owner, what) in MARKERS.items():
+        if d.has(key) and fid != owner:
+            raise ScenarioError(f"{d.where(key)}: only {st.content.fighters[owner]['name']} "
+                                f"has {what}")
+        if d.has(key) and phase != "set":
+            raise ScenarioError(f"{d.where(key)}: {what} are set out at setup (phase 'set')")
+    out: dict[str, Any] = {}
+    if fid == "burgundy":
+        paint = d.wholes("paint", None, lo=1, hi=st.width)
+        if paint is not None:
+            if len(set(paint)) != len(paint):
+                raise ScenarioError(f"{d.where('paint')}: a space is painted once")
+            if len(paint) > kits.PAINT_MARKERS:
+                raise ScenarioError(f"{d.where('paint')}: {kits.PAINT_MARKERS} Paint markers, "
+                                    f"not {len(paint)}")
+            out["paint"] = sorted(x - 1 for x in paint)
+    elif fid == "kimbhe" and d.has("staff"):
+        if type(d.raw["staff"]) is int:
+            out["staff"], out["staff_pos"] = "board", d.whole("staff", lo=1, hi=st.width) - 1
+        else:
+            out["staff"], out["staff_pos"] = d.choice("staff", ("held", "stolen")), None
+    elif fid == "lucida":
+        tokens = d.texts("tokens", None, choices=kits.LUCIDA_TOKENS)
+        if tokens is not None:
+            if len(set(tokens)) != len(tokens):
+                raise ScenarioError(f"{d.where('tokens')}: each token once")
+            out["supply"], out["spent"] = tokens, []
+            out["foe"] = [t for t in kits.LUCIDA_TOKENS if t not in tokens]
+    return out
 
 
 def fighter_id(st: BattleconState, p: int) -> str:

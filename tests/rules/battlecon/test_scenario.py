@@ -152,6 +152,38 @@ def test_chosen_discards_are_taken_from_the_description():
     assert "overhead" in st.player(0)["hand"] and "burst" in st.player(0)["hand"]
 
 
+def test_unique_ability_markers_are_set():
+    st = build("fighters = [{ paint = [6, 2] }, { staff = 4 }]",
+               '"fighter.0" = "burgundy"\n"fighter.1" = "kimbhe"')
+    assert st.ua(0)["paint"] == [1, 5] and (st.ua(1)["staff"], st.ua(1)["staff_pos"]) == (
+        "board", 3)
+    st = build("fighters = [{ tokens = ['spirit'] }, {}]", '"fighter.0" = "lucida"')
+    assert st.ua(0)["supply"] == ["spirit"] and st.ua(0)["foe"] == ["courage", "pain", "valor"]
+    st = build("fighters = [{}, { staff = 'stolen' }]", '"fighter.1" = "kimbhe"')
+    assert st.ua(1)["staff"] == "stolen"
+
+
+MARKED = '"fighter.0" = "burgundy"\n"fighter.1" = "kimbhe"'
+
+
+@pytest.mark.parametrize(("position", "words"), [
+    ("fighters = [{ paint = [1, 2, 3, 4, 5, 6] }]",
+     "position.fighters[0].paint: 5 Paint markers, not 6"),
+    ("fighters = [{ paint = [2, 2] }]", "position.fighters[0].paint: a space is painted once"),
+    ("fighters = [{ paint = [0] }]", "position.fighters[0].paint[0]: a whole number from 1 to 7"),
+    ("fighters = [{}, { staff = 'lost' }]",
+     "position.fighters[1].staff: one of held, stolen; not 'lost'"),
+    ("fighters = [{}, { staff = 8 }]", "position.fighters[1].staff: a whole number from 1 to 7"),
+    ("fighters = [{ staff = 'held' }]", "position.fighters[0].staff: only Uleyle Kimbhe has"),
+    ('phase = "setup"\nfighters = [{ paint = [1] }]',
+     "position.fighters[0].paint: Paint markers are set out at setup"),
+])
+def test_bad_markers_name_the_field(position, words):
+    with pytest.raises(ScenarioError) as err:
+        build(position, MARKED)
+    assert words in str(err.value)
+
+
 BAD = [
     ('phase = "clash"', "position.phase: one of first, setup, set; not 'clash'"),
     ("active = 3", "position.active: a whole number from 1 to 2, not 3"),
@@ -202,6 +234,7 @@ BAD = [
     ("fighters = [{}, { statuses = ['storm', 'x'] }]",
      "position.fighters[1].statuses[0]: unknown 'storm'"),
     ("fighters = [{ colour = 'red' }]", "position.fighters[0]: unknown field 'colour'"),
+    ("fighters = [{ tokens = ['pain'] }]", "position.fighters[0].tokens: only Lucida"),
     ("pool = 42", "position.pool: at most 41 (the Force the fighters do not hold), not 42"),
     ("teams = [{ force = 2 }]", "position.teams: only in team play"),
     ("fighters = 3", "position.fighters: a list of tables, not 3"),
