@@ -6,7 +6,7 @@ from typing import Any
 
 from rules.biternia.content import load
 from rules.biternia.state import STATE_VERSION, BiterniaState, team_of_seat
-from rules.core import ContentEntry, Game, SetupError, SetupOption
+from rules.core import ContentEntry, Description, Game, SetupError, SetupOption
 
 HAND_SIZE_ALONE = 8  # rulebook: two-player hand size (and the lone player of a 3-player game)
 HAND_SIZE_TEAMMATE = 4  # rulebook: 3-4 player rules
@@ -81,6 +81,12 @@ class BiterniaGame(Game):
                              f"{data.get('version')!r}")
         body = {k: v for k, v in data.items() if k != "version"}
         return BiterniaState({**SAVE_DEFAULTS, **body}).clone()
+
+    def scenario_state(self, setup: dict[str, Any], position: Description) -> BiterniaState:
+        """A position from a scenario's ``[position]`` (rules/biternia/scenario.py)."""
+        from rules.biternia.scenario import build
+
+        return build(self, setup, position)
 
     def content(self) -> list[ContentEntry]:
         out = []

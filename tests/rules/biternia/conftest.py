@@ -1,5 +1,6 @@
-"""Scenario helpers for the Battle for Biternia rule tests: a first-game table after
-deployment, and small editors that move cards and Heroes between the state's zones."""
+"""Scenario helpers for the Battle for Biternia rule tests: positions built from a description
+(rules/biternia/scenario.py), a first-game table after deployment, and small editors that
+move cards and Heroes between the state's zones."""
 
 from __future__ import annotations
 
@@ -8,10 +9,17 @@ import random
 import pytest
 
 from rules.biternia import GAME, BiterniaState
-from rules.core import CHANCE, Action
+from rules.core import CHANCE, Action, Scenario
 
 BLUE = ("sterling", "ceralin", "caligar", "felix")
 RED = ("kerrick", "vladiator", "cyrus", "boreas")
+
+
+def position(setup: dict | None = None, **description) -> BiterniaState:
+    """The position a scenario's ``[position]`` describes (a first-game two-player table
+    unless ``setup`` says otherwise), built and checked as a scenario file would be."""
+    full = {"players": 2, "heroes": "first_game", **(setup or {})}
+    return GAME.build_scenario(Scenario("biternia", "test", setup=full, position=description))
 
 
 def opening(players: int = 2, heroes: str = "first_game", catapult: str = "off",
