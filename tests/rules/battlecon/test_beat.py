@@ -73,9 +73,7 @@ def test_ante_starts_with_active_player_and_ends_after_two_passes():
 
 def test_overload_trashes_two_force_and_is_once_per_beat():
     """Overloads: 2 Force each, trashed for good; each Overload once per beat."""
-    st = duel()
-    st.player(0)["force"] = 6
-    st.s["pool"] -= 4
+    st = duel(one={"force": 6})
     for p, pair in ((0, ("charging", "strike")), (1, ("smackdown", "drive"))):
         st.apply(p, Action("set", pair))
     st.apply(0, Action("overload", ("power_up",)))
@@ -133,15 +131,9 @@ def test_tied_priority_causes_a_clash_with_new_bases():
 
 def test_clash_without_a_base_left_skips_to_recycle():
     """Clash: if either player runs out of Bases, skip straight to Recycle."""
-    st = duel()
-    for p in (0, 1):
-        give(st, p, "charging", "grasp")
-        pl = st.player(p)
-        spare = [c for c in pl["hand"] if st.card(c)["kind"] == "base" and c != "grasp"]
-        for c in spare:
-            pl["hand"].remove(c)
-            pl["discard1"].append(c)
-        st.apply(p, Action("set", ("charging", "grasp")))
+    no_spare = {"discard1": ["massive", "strike", "shot", "drive", "dodge", "clothesline"],
+                "pair": ["charging", "grasp"]}
+    st = duel(one=no_spare, two=no_spare)
     st.apply(0, Action("pass"))
     st.apply(1, Action("pass"))
     assert st.s["phase"] == "set" and st.s["beat"] == 2
@@ -162,17 +154,14 @@ def test_recycle_rotates_the_discard_piles():
 
 def test_recycle_force_one_each_two_at_seven_life_or_less():
     """Recycle: +1 Force, +2 for a fighter at 7 life or less."""
-    st = duel()
-    st.player(1)["life"] = 7
+    st = duel(two={"life": 7})
     play_beat(st, (("massive", "dodge"), ("smackdown", "dodge")))
     assert st.player(0)["force"] == 3 and st.player(1)["force"] == 4
 
 
 def test_force_above_ten_is_trashed():
     """Recycle: Force beyond 10 is trashed."""
-    st = duel()
-    st.player(0)["force"] = 10
-    st.s["pool"] -= 8
+    st = duel(one={"force": 10})
     trashed = st.s["trashed"]
     play_beat(st, (("massive", "dodge"), ("smackdown", "dodge")))
     assert st.player(0)["force"] == 10 and st.s["trashed"] == trashed + 1
@@ -181,10 +170,7 @@ def test_force_above_ten_is_trashed():
 def test_finisher_through_switch_trashes_switch_and_skips_rotation():
     """Finishers: Switch pays Force equal to life for the Finisher; Switch is trashed, the
     Base returns to hand, the Finisher leaves the game and the piles do not rotate."""
-    st = duel(finishers=(1, 0))
-    st.player(0)["life"] = 8
-    st.player(0)["force"] = 9
-    st.s["pool"] -= 7
+    st = duel(finishers=(1, 0), one={"life": 8, "force": 9})
     piles = (list(st.player(0)["discard1"]), list(st.player(0)["discard2"]))
     events = play_beat(st, (("switch", "strike"), ("massive", "shot")), choose=_pick("Use"))
     pl = st.player(0)
@@ -204,8 +190,7 @@ def test_switch_end_regains_one_force():
 
 def test_defeat_ends_the_duel_at_once():
     """Defeat: a fighter at 0 life loses immediately; the other attack never happens."""
-    st = duel()
-    st.player(1)["life"] = 3
+    st = duel(two={"life": 3})
     events = play_beat(st, (("charging", "strike"), ("massive", "shot")))
     assert st.outcome() is not None and st.outcome().winners == (0,)
     assert st.decision().is_terminal
@@ -214,9 +199,7 @@ def test_defeat_ends_the_duel_at_once():
 
 def test_time_over_plays_one_final_beat_then_higher_life_wins():
     """Time Over: an empty pool after Recycle means one final beat, then more life wins."""
-    st = duel()
-    st.s["trashed"] += st.s["pool"] - 1
-    st.s["pool"] = 1
+    st = duel(pool=1)
     play_beat(st, (("charging", "strike"), ("massive", "dodge")))
     assert st.s["final_beat"] and st.s["pool"] == 0
     assert not st.invariant_violations()
@@ -227,10 +210,7 @@ def test_time_over_plays_one_final_beat_then_higher_life_wins():
 
 def test_time_over_with_equal_life_goes_to_the_reactive_player():
     """Time Over: equal life at the end of the final beat: the Reactive Player wins."""
-    st = duel(active=0)
-    st.s["trashed"] += st.s["pool"]
-    st.s["pool"] = 0
-    st.s["final_beat"] = True
+    st = duel(active=0, pool=0)  # an empty pool: the final beat
     play_beat(st, (("massive", "dodge"), ("smackdown", "dodge")))
     out = st.outcome()
     reactive = 1 - st.s["active"]
@@ -239,13 +219,9 @@ def test_time_over_with_equal_life_goes_to_the_reactive_player():
 
 def test_no_style_in_hand_at_set_recycles_the_piles_again():
     """Discard: a player with no Style (or Base) in hand at Set recycles again, no triggers."""
-    st = duel()
-    pl = st.player(0)
-    for c in [c for c in pl["hand"] if st.card(c)["kind"] == "style" and c != "charging"]:
-        pl["hand"].remove(c)
-        pl["discard1"].append(c)
-    pl["discard2"].remove("overhead")
-    pl["discard1"].append("overhead")
+    # every Style but Charging in pile 1
+    st = duel(one={"discard1": ["massive", "grasp", "dangerous", "smackdown", "switch",
+                                "overhead"]})
     play_beat(st, (("charging", "strike"), ("massive", "dodge")))
     assert any(st.card(c)["kind"] == "style" for c in st.player(0)["hand"])
     assert st.player(0)["discard1"] == []
@@ -334,11 +310,8 @@ def test_attack_once_started_finishes_even_if_the_attacker_is_stunned():
 
 
 # ---- Reveal triggers of cards that enter play during the Reveal ---------------------------
-def _finisher_ready(st: BattleconState, p: int, life: int = 6) -> None:
-    """Seat ``p`` at ``life`` life with exactly that much Force: Switch can pay the Finisher."""
-    pl = st.player(p)
-    st.s["pool"] -= life - pl["force"]
-    pl["life"], pl["force"] = life, life
+#: At 6 life with exactly that much Force: Switch can pay the Finisher.
+FINISHER_READY = {"life": 6, "force": 6}
 
 
 def _fired(events: list, label: str) -> int:
@@ -349,8 +322,7 @@ def _fired(events: list, label: str) -> int:
 def test_finisher_via_switch_performs_slicing_teeth_reveal():
     """Reveal Step and Finishers: Switch replaces the pair with the Finisher during Reveal,
     and the Finisher's own Reveal triggers are then performed (Slicing Teeth, Ice: Armor 3)."""
-    st = duel("dravil", "wardlaw", finishers=(1, 0))
-    _finisher_ready(st, 0)
+    st = duel("dravil", "wardlaw", finishers=(1, 0), one=FINISHER_READY)
     events = play_beat(st, (("switch", "strike"), ("massive", "shot")), choose=_pick("Use"))
     assert any("unleashes the Finisher Blue Dragon's Slicing Teeth" in t for t in texts(events))
     assert _fired(events, "Blue Dragon's Slicing Teeth: Ice: Armor 3") == 1
@@ -359,9 +331,8 @@ def test_finisher_via_switch_performs_slicing_teeth_reveal():
 def test_finisher_via_switch_performs_scalding_breath_reveal():
     """Reveal Step and Finishers: a Finisher brought in by Switch performs its Reveal
     triggers (Scalding Breath in Steam Form: +0~2 Range)."""
-    st = duel("dravil", "wardlaw", finishers=(0, 0))
-    st.player(0)["pos"] = 5  # the foe between Dravil and Ice: Steam Form
-    _finisher_ready(st, 0)
+    # on space 6, the foe between Dravil and Ice: Steam Form
+    st = duel("dravil", "wardlaw", finishers=(0, 0), one={**FINISHER_READY, "space": 6})
     events = play_beat(st, (("switch", "strike"), ("massive", "shot")), choose=_pick("Use"))
     assert any("unleashes the Finisher Blue Dragon's Scalding Breath" in t for t in texts(events))
     assert _fired(events, "Blue Dragon's Scalding Breath: Steam: +0~2 Range") == 1
@@ -370,8 +341,7 @@ def test_finisher_via_switch_performs_scalding_breath_reveal():
 def test_finisher_via_switch_performs_drunken_master_reveal():
     """Reveal Step and Finishers: Drunken Master, brought in by Switch, drinks every Drink
     at Reveal; a Drink that becomes active then performs its own Reveal trigger once."""
-    st = duel("dareios", "wardlaw", finishers=(0, 0))
-    _finisher_ready(st, 0)
+    st = duel("dareios", "wardlaw", finishers=(0, 0), one=FINISHER_READY)
     events = play_beat(st, (("switch", "strike"), ("massive", "shot")), choose=_pick("Use"))
     assert _fired(events, "Drunken Master: Drink every remaining Drink") == 1
     assert _fired(events, "Vustasi Vapor: Stun Immunity this beat") == 1
@@ -386,16 +356,14 @@ def test_clash_performs_reveal_triggers_not_yet_performed_each_once():
     whose own Reveal trigger (Slicing Teeth, Ice: Armor 3) is then performed as well."""
     from dataclasses import replace
 
-    st = duel("dravil", "amon", finishers=(1, 0))
+    # one Force short of the Finisher at the first Reveal
+    st = duel("dravil", "amon", finishers=(1, 0), one={"life": 6, "force": 5})
     flask = {**st.content.cards["strike"], "id": "flask", "name": "Flask",
              "triggers": [{"timing": "reveal", "text": "Gain 1 Force",
                            "do": [{"op": "gain_force", "n": 1}]}]}
     content = replace(st.content, cards={**st.content.cards, "flask": flask})
     st = type(st)(st.to_json(), content)
-    _finisher_ready(st, 0)
-    st.player(0)["force"] -= 1  # one Force short of the Finisher at the first Reveal
-    st.s["pool"] += 1
-    st.player(0)["hand"].append("flask")
+    st.player(0)["hand"].append("flask")  # a test card: no description names it
     give(st, 0, "switch", "strike")
     give(st, 1, "regulation", "strike")
     st.apply(0, Action("set", ("switch", "strike")))
