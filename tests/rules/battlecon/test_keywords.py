@@ -13,24 +13,21 @@ def _op(st, who, **op):
 
 def test_chip_cannot_reduce_life_below_one():
     """Chip X: life loss that is not damage and never drops a fighter below 1."""
-    st = duel()
-    st.player(1)["life"] = 2
+    st = duel(two={"life": 2})
     _op(st, 0, op="chip", n=5)
     assert st.player(1)["life"] == 1 and not st.beat(1)["stunned"]
 
 
 def test_regained_life_never_exceeds_starting_life():
     """Regain Life: total life never exceeds the starting life."""
-    st = duel()
-    st.player(0)["life"] = 19
+    st = duel(one={"life": 19})
     _op(st, 0, op="regain_life", n=3)
     assert st.player(0)["life"] == 20
 
 
 def test_stat_becomes_x_overrides_every_bonus():
     """Stat becomes X: the whole stat is X, ignoring printed values and bonuses."""
-    st = duel()
-    st.player(0)["pair"] = {"style": "charging", "base": "strike"}
+    st = duel(one={"pair": ["charging", "strike"]})
     st.add_bonus(0, "priority", 2)
     _op(st, 0, op="stat_becomes", stat="priority", value=1)
     assert st.stats(0).priority == 1
@@ -38,8 +35,7 @@ def test_stat_becomes_x_overrides_every_bonus():
 
 def test_fixed_stat_ignores_modifiers():
     """Fixed Stat (*): the starred side alone defines the stat."""
-    st = duel()
-    st.player(0)["pair"] = {"style": "charging", "base": "strike"}
+    st = duel(one={"pair": ["charging", "strike"]})
     fixed = dict(st.content.cards["strike"], fixed=["power"])
     st.content.cards["strike"], original = fixed, st.content.cards["strike"]
     try:
@@ -51,15 +47,13 @@ def test_fixed_stat_ignores_modifiers():
 
 def test_na_range_never_hits_and_na_power_deals_no_damage():
     """N/A Range or Power: N/A range cannot hit; N/A power deals no damage."""
-    st = duel()
-    st.player(0)["pair"] = {"style": "charging", "base": "dodge"}
+    st = duel(one={"pair": ["charging", "dodge"]})
     assert st.stats(0).range is None and st.stats(0).power is None
 
 
 def test_stun_immunity_beats_a_stun_effect():
     """Cannot vs Do / Stun Immunity: 'cannot be stunned' wins over 'is stunned'."""
-    st = duel()
-    st.player(1)["pair"] = {"style": "charging", "base": "strike"}
+    st = duel(two={"pair": ["charging", "strike"]})
     _op(st, 1, op="stun_immunity")
     _op(st, 0, op="stun_opponent")
     assert not st.beat(1)["stunned"]
@@ -67,8 +61,7 @@ def test_stun_immunity_beats_a_stun_effect():
 
 def test_a_fighter_is_stunned_only_once():
     """You/Opponent is Stunned: a second stun has no further effect."""
-    st = duel()
-    st.player(1)["pair"] = {"style": "charging", "base": "strike"}
+    st = duel(two={"pair": ["charging", "strike"]})
     _op(st, 0, op="stun_opponent")
     _op(st, 0, op="stun_opponent")
     assert st.beat(1)["stunned"]
@@ -94,27 +87,22 @@ def test_teleport_skips_the_spaces_between():
 
 def test_push_or_pull_against_the_wall_offers_only_the_pull():
     """Movement example: Push or Pull 1 with the foe at the wall: only Pull 1 is legal."""
-    st = duel()
-    st.player(1)["pos"] = 6
-    st.player(0)["pos"] = 5
+    st = duel(one={"space": 6}, two={"space": 7})
     _, options = _op(st, 0, op="push_or_pull", n=[1])
     assert options == [Action("move", ("pull", 1))]
 
 
 def test_impossible_movement_is_ignored():
     """Movement: if no legal movement exists the effect is ignored entirely."""
-    st = duel()
-    st.player(0)["pos"] = 0
+    st = duel(one={"space": 1})
     _, options = _op(st, 0, op="retreat", n=[1, 2])
     assert options is None and st.pos(0) == 0
 
 
 def test_life_cannot_fall_below_one_prevents_the_damage():
     """'Your life cannot fall below 1': the excess damage is prevented and does not stun."""
-    st = duel()
-    st.player(1)["life"] = 3
-    st.player(0)["pair"] = {"style": "charging", "base": "strike"}
-    st.player(1)["pair"] = {"style": "charging", "base": "drive"}
+    st = duel(one={"pair": ["charging", "strike"]},
+              two={"life": 3, "pair": ["charging", "drive"]})
     _op(st, 1, op="life_floor")
     st._deal_damage(0, 1)
     assert st.player(1)["life"] == 1
