@@ -31,7 +31,7 @@ class App:
     def __init__(self, config_dir: Path | None = None, save_dir: Path | None = None,
                  window: bool = True, start: bool = True) -> None:
         sys.setswitchinterval(0.001)  # the AI thread must not hold up a frame for long
-        pygame.display.init()  # no mixer: the game has no sound
+        pygame.display.init()  # the mixer is started by game.sound (silent without a device)
         pygame.font.init()
         pygame.display.set_caption("Tabletop Arena")
         self.canvas = pygame.Surface(theme.LOGICAL_SIZE)

@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import importlib
 
-from game.tables.battlecon import BattleconTable
 from game.tables.generic import GenericTable
 
 #: game id -> table class (a subclass of GenericTable), filled in as games are looked up.
-TABLES: dict[str, type[GenericTable]] = {"battlecon": BattleconTable}
+TABLES: dict[str, type[GenericTable]] = {}
 
 
 def register_table(game_id: str, table: type[GenericTable]) -> None:

@@ -550,3 +550,6 @@ class BattleconTable(HandTray, ActionStrip):
         else:
             words = "Your hand"
         theme.text(target, words, (HAND.x + 12, HAND.y + 4), 12, theme.BRASS_LIGHT, "bold")
+
+
+TABLE = BattleconTable

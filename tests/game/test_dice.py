@@ -64,9 +64,18 @@ def test_a_new_throw_replaces_the_old_dice():
     assert len(tray.throw_.dice) == 1 and len(tray.space.bodies) == 1
 
 
+def _marked(face) -> int:
+    """Pixels of the face's middle that differ from its plain colour (pips or a label)."""
+    surface = render_die_face(face, (250, 250, 250))
+    return sum(1 for x in range(10, 36) for y in range(10, 36)
+               if surface.get_at((x, y))[:3] != (250, 250, 250))
+
+
 def test_die_faces_render_pips_and_labels():
     assert render_die_face(3, (250, 250, 250)).get_size() == (46, 46)
-    assert render_die_face("x2", (250, 250, 250)).get_at((23, 23)) is not None
+    assert _marked(3) > 30 and _marked("x2") > 30
+    assert _marked(1) < _marked(6)
+    assert render_die_face(3, (250, 250, 250)).get_at((23, 23))[:3] != (250, 250, 250)
 
 
 def test_roll_events_give_their_faces_to_the_tray():
