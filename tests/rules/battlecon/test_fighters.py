@@ -1,7 +1,7 @@
 """Fighters' kits: the worked example, Unique Abilities and their special materials."""
 
 from rules.core import Action
-from tests.rules.battlecon.duel import duel, give, play_beat, texts
+from tests.rules.battlecon.duel import duel, play_beat, texts
 
 
 def _choose(word: str):
@@ -12,8 +12,7 @@ def _choose(word: str):
 
 def test_soaring_shot_is_1_5_2_3_2():
     """Attack Pairs worked example: Soaring Shot has 1~5 Range, 2 Power, 3 Priority, 2 Guard."""
-    st = duel("cindra", "wardlaw")
-    st.player(0)["pair"] = {"style": "soaring", "base": "shot"}
+    st = duel("cindra", "wardlaw", one={"pair": ["soaring", "shot"]})
     stats = st.stats(0)
     assert (stats.range, stats.power, stats.priority, stats.guard) == ((1, 5), 2, 3, 2)
     assert stats.text() == "1~5 / 2 / 3 / 2"
@@ -32,9 +31,7 @@ def test_amon_danger_level_rises_after_damage_and_falls_without():
 
 def test_code_yellow_adds_guard_and_armor():
     """Forms: an active Form's stats apply to every attack (Code Yellow: +2 Guard, Armor 1)."""
-    st = duel("amon", "wardlaw")
-    st.player(0)["form"] = "code_yellow"
-    st.player(0)["pair"] = {"style": "containment", "base": "strike"}
+    st = duel("amon", "wardlaw", one={"form": "code_yellow", "pair": ["containment", "strike"]})
     assert st.stats(0).guard == 5 + 1 + 2
     assert st.total_bonus(0)["armor"] == 1
 
@@ -62,8 +59,7 @@ def test_damage_cap_limits_one_hit():
 def test_rebirth_turns_every_style_into_its_phoenix_style():
     """Rebirth: at End with 10 life or less, Cindra becomes Phoenix Form and each Style,
     wherever it lies, is replaced by its Phoenix Style."""
-    st = duel("cindra", "wardlaw")
-    st.player(0)["life"] = 10
+    st = duel("cindra", "wardlaw", one={"life": 10})
     play_beat(st, (("rising", "dodge"), ("massive", "dodge")))
     pl = st.player(0)
     assert pl["form"] == "phoenix_form"
@@ -75,19 +71,17 @@ def test_rebirth_turns_every_style_into_its_phoenix_style():
 
 def test_storm_rekindled_is_a_lasting_status():
     """Status Effect Cards: Storm Rekindled keeps giving +1 Power in later beats."""
-    st = duel("cindra", "wardlaw")
-    st.player(0)["statuses"].append("storm_rekindled")
-    st.player(0)["pair"] = {"style": "soaring", "base": "shot"}
+    st = duel("cindra", "wardlaw",
+              one={"statuses": ["storm_rekindled"], "pair": ["soaring", "shot"]})
     assert st.stats(0).power == 3
 
 
 # ---- Kimbhe: Archmage's Staff --------------------------------------------------------
 def test_staff_in_hand_gives_power_and_planted_gives_range():
     """Archmage's Staff: +1 Power while held; planted on the board, +0~2 Range instead."""
-    st = duel("kimbhe", "wardlaw")
-    st.player(0)["pair"] = {"style": "quake", "base": "caster"}
+    st = duel("kimbhe", "wardlaw", one={"pair": ["quake", "caster"]})
     assert st.stats(0).power == 5 and st.stats(0).range == (2, 3)
-    st.ua(0)["staff"], st.ua(0)["staff_pos"] = "board", 2
+    st = duel("kimbhe", "wardlaw", one={"pair": ["quake", "caster"], "staff": 3})
     assert st.stats(0).power == 4 and st.stats(0).range == (2, 5)
 
 
@@ -117,12 +111,8 @@ def test_lucida_rends_a_token_on_damage_and_saps_the_foe():
 def test_lucida_consumes_a_token_at_ante_and_it_returns_at_recycle():
     """Tokens: Use during Ante gives the effect and depletes the token; at Recycle the
     consumed token goes back to the opponent."""
-    st = duel("lucida", "wardlaw")
-    st.ua(0)["foe"].remove("spirit")
-    st.ua(0)["supply"].append("spirit")
-    for p, pair in ((0, ("insatiable", "shot")), (1, ("massive", "shot"))):
-        give(st, p, *pair)
-        st.apply(p, Action("set", pair))
+    st = duel("lucida", "wardlaw", one={"tokens": ["spirit"], "pair": ["insatiable", "shot"]},
+              two={"pair": ["massive", "shot"]})
     st.apply(0, Action("ua_ante", ("own", 2)))
     assert st.beat(0)["bonus"]["priority"] == 2 and st.ua(0)["spent"] == ["spirit"]
     st.apply(1, Action("pass"))
@@ -158,8 +148,8 @@ def test_dravil_is_in_ice_form_between_the_foe_and_ice():
     st = duel("dravil", "wardlaw")
     assert st.ua(0)["ice"] == -1 and st.ua(0)["steam"] == 7
     assert tide(st, 0) == "ice"
-    st.player(0)["pos"] = 5
-    assert tide(st, 0) == "steam"
+    st = duel("dravil", "wardlaw", one={"space": 6})
+    assert st.ua(0)["ice"] == -1 and tide(st, 0) == "steam"
 
 
 def test_frozen_gives_armor_only_in_ice_form():
@@ -172,9 +162,7 @@ def test_frozen_gives_armor_only_in_ice_form():
 # ---- Burgundy: Color Burn ------------------------------------------------------------
 def test_paint_extends_where_burgundy_attacks_from():
     """Color Burn: an attack's Range also counts from every painted space."""
-    st = duel("burgundy", "wardlaw")
-    st.player(1)["pos"] = 6
-    st.ua(0)["paint"] = [5]
+    st = duel("burgundy", "wardlaw", one={"paint": [6]}, two={"space": 7})
     events = play_beat(st, (("scarlet", "strike"), ("massive", "shot")))
     assert any("Scarlet Strike hits" in t for t in texts(events))
 
@@ -183,8 +171,7 @@ def test_sixth_paint_moves_one_from_the_board():
     """Place: with the supply empty, a marker is taken from the board instead."""
     from rules.battlecon.effects import OPS
 
-    st = duel("burgundy", "wardlaw")
-    st.ua(0)["paint"] = [0, 1, 3, 5, 6]
+    st = duel("burgundy", "wardlaw", one={"paint": [1, 2, 4, 6, 7]})
     frame = {"t": "op", "who": 0, "src": "graphic", "op": {"op": "paint", "where": "self"},
              "choice": None}
     options = OPS["paint"](st, frame)
@@ -197,10 +184,8 @@ def test_sixth_paint_moves_one_from_the_board():
 # ---- Trias: Embellish ----------------------------------------------------------------
 def test_trias_embellishes_once_per_beat():
     """Embellish: one untold Embellishment per beat, at Ante (a Limited ante)."""
-    st = duel("trias", "wardlaw")
-    for p, pair in ((0, ("awesome", "ballad")), (1, ("massive", "shot"))):
-        give(st, p, *pair)
-        st.apply(p, Action("set", pair))
+    st = duel("trias", "wardlaw", one={"pair": ["awesome", "ballad"]},
+              two={"pair": ["massive", "shot"]})
     st.apply(0, Action("ua_ante", ("own", 4)))
     assert st.beat(0)["bonus"]["power"] == 1
     st.apply(1, Action("pass"))
@@ -211,10 +196,8 @@ def test_trias_embellishes_once_per_beat():
 # ---- Dareios: Dipsomania ---------------------------------------------------------------
 def test_drink_is_active_for_the_beat_then_finished():
     """Special Cards: an active Drink applies to the attack; it is trashed at Recycle."""
-    st = duel("dareios", "wardlaw")
-    for p, pair in ((0, ("slurred", "keg")), (1, ("smackdown", "dodge"))):
-        give(st, p, *pair)
-        st.apply(p, Action("set", pair))
+    st = duel("dareios", "wardlaw", one={"pair": ["slurred", "keg"]},
+              two={"pair": ["smackdown", "dodge"]})
     st.apply(0, Action("ua_ante", ("own", 1)))
     assert st.stats(0).power == 1 + 4 + 2
     st.apply(1, Action("pass"))
@@ -227,10 +210,8 @@ def test_drink_is_active_for_the_beat_then_finished():
 
 def test_opponent_ante_is_offered_to_the_opponent_only():
     """[Opponent] antes: the fighter's foe may use them; the fighter never can."""
-    st = duel("dareios", "wardlaw")
-    for p, pair in ((0, ("slurred", "keg")), (1, ("massive", "dodge"))):
-        give(st, p, *pair)
-        st.apply(p, Action("set", pair))
+    st = duel("dareios", "wardlaw", one={"pair": ["slurred", "keg"]},
+              two={"pair": ["massive", "dodge"]})
     assert not any("[Opponent]" in a.label for a in st.legal_actions(0))
     st.apply(0, Action("pass"))
     spill = Action("ua_ante", ("foe", 0))
