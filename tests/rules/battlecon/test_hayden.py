@@ -1,7 +1,7 @@
 """Hayden Morgan's Breaking Point (content-notes: Hayden's kit)."""
 
 from rules.core import Action
-from tests.rules.battlecon.duel import duel, give, play_beat, texts
+from tests.rules.battlecon.duel import duel, play_beat, texts
 
 
 def _choose(word: str):
@@ -29,10 +29,8 @@ def test_spent_counter_flips_and_recycle_regains_all():
 
 def test_reckless_spends_three_fury_for_four_power():
     """Reckless: with more Fury than Control, spend 3 Fury for +4 Power."""
-    st = duel("hayden", "wardlaw", extra=("fury", "fury"))
-    for p, pair in ((0, ("reckless", "strike")), (1, ("massive", "shot"))):
-        give(st, p, *pair)
-        st.apply(p, Action("set", pair))
+    st = duel("hayden", "wardlaw", extra=("fury", "fury"), one={"pair": ["reckless", "strike"]},
+              two={"pair": ["massive", "shot"]})
     st.apply(0, Action("pass"))
     st.apply(1, Action("pass"))
     assert st.beat(0)["bonus"]["power"] == 4 and st.ua(0)["fury"] == 0
@@ -40,24 +38,20 @@ def test_reckless_spends_three_fury_for_four_power():
 
 def test_telekinetic_shot_adds_both_cards():
     """Attack Pairs: stats add side by side (Telekinetic +1~3/+1/+1/+0 with Shot 1~4/3/2/2)."""
-    st = duel("hayden", "wardlaw")
-    st.player(0)["pair"] = {"style": "telekinetic", "base": "shot"}
+    st = duel("hayden", "wardlaw", one={"pair": ["telekinetic", "shot"]})
     assert st.stats(0).text() == "2~7 / 4 / 3 / 2"
 
 
 def test_versatile_strike_adds_a_range_modifier_to_a_single_range():
     """Attack Pairs: a single Range is both min and max (Strike 1 with +1~2 gives 2~3)."""
-    st = duel("hayden", "wardlaw")
-    st.player(0)["pair"] = {"style": "versatile", "base": "strike"}
+    st = duel("hayden", "wardlaw", one={"pair": ["versatile", "strike"]})
     assert st.stats(0).range == (2, 3)
 
 
 def test_owner_orders_two_start_triggers_and_may_skip_the_optional_one():
     """Triggered Effects: the owner orders same-timing triggers; Optional ones may be skipped."""
-    st = duel("hayden", "wardlaw", extra=("control", "fury"))
-    for p, pair in ((0, ("versatile", "potential")), (1, ("massive", "shot"))):
-        give(st, p, *pair)
-        st.apply(p, Action("set", pair))
+    st = duel("hayden", "wardlaw", extra=("control", "fury"),
+              one={"pair": ["versatile", "potential"]}, two={"pair": ["massive", "shot"]})
     st.apply(0, Action("pass"))
     st.apply(1, Action("pass"))
     while st.decision().players != (0,) or not any(
