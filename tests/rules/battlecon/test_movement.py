@@ -67,8 +67,7 @@ def _hit_trigger(f0: str, f1: str, card: str, me: int, foe: int):
     """Seat 0 (``f0``) at ``me`` performs ``card``'s Hit trigger on seat 1 at ``foe``."""
     from tests.rules.battlecon.duel import duel
 
-    st = duel(f0, f1)
-    st.player(0)["pos"], st.player(1)["pos"] = me, foe
+    st = duel(f0, f1, one={"space": me + 1}, two={"space": foe + 1})
     i = next(i for i, t in enumerate(st.card(card)["triggers"]) if t["timing"] == "hit")
     st.s["phase"], st.s["stack"] = "resolve", []
     st._perform_trigger(0, card, i)

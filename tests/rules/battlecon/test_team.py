@@ -211,7 +211,7 @@ def test_a_static_bonus_holds_when_either_nearest_enemy_fits_its_condition():
     assert st.opponents(0) == [1, 3] and st.foe(0) == 1
     assert st.fitting_opponents(0, ["opponent_at_edge"]) == [3]
     assert st.total_bonus(0)["power"] == 1
-    st.player(3)["pos"] = 6  # now neither nearest enemy is at an edge
+    st = team_game(W4, "2v2", active=0, spaces=(5, 4, 2, 7))  # neither enemy at an edge
     assert st.fitting_opponents(0, ["opponent_at_edge"]) == []
     assert st.total_bonus(0)["power"] == 0
 
@@ -298,8 +298,8 @@ def test_tied_teammates_choose_their_order():
 def test_ante_passes_between_teams_and_ends_when_each_team_passes_in_succession():
     """Team Ante — any one member of the team on turn antes, then the other team; the Ante
     ends when each team has passed in succession."""
-    st = team_game(W4, "2v2", active=0, spaces=(1, 8, 2, 9))
-    st.s["team_force"] = [6, 2]  # 8 in all, as at the start
+    st = team_game(W4, "2v2", active=0, spaces=(1, 8, 2, 9),
+                   teams=[{"force": 6}, {"force": 2}])  # 8 in all, as at the start
     set_pairs(st, {p: ("switch", "strike") for p in range(4)})
     seq = []
     script = {0: ["pass", "pass"], 2: ["power_up", "pass"], 1: ["pass"], 3: ["pass"]}
@@ -315,8 +315,8 @@ def test_ante_passes_between_teams_and_ends_when_each_team_passes_in_succession(
 
 def test_each_member_may_use_each_overload_from_the_shared_force():
     """Team Ante / Team Force — each member may use each Overload; all pay from the team."""
-    st = team_game(W4, "2v2", active=0, spaces=(1, 8, 2, 9))
-    st.s["team_force"] = [6, 2]  # 8 in all, as at the start
+    st = team_game(W4, "2v2", active=0, spaces=(1, 8, 2, 9),
+                   teams=[{"force": 6}, {"force": 2}])  # 8 in all, as at the start
     set_pairs(st, {p: ("switch", "strike") for p in range(4)})
     power_up = Action("overload", ("power_up",))
     st.apply(0, power_up)
@@ -345,8 +345,7 @@ def test_opponent_antes_are_used_once_per_team_per_beat():
     """Who is "The Opponent"? — an [Opponent] ante serves every enemy who sees its owner as
     the Opponent, but the enemy team uses it once per beat."""
     st = team_game(("wardlaw", "dareios", "wardlaw", "wardlaw"), "2v2", active=0,
-                   spaces=(4, 5, 1, 9))
-    st.s["team_force"] = [6, 2]  # 8 in all, as at the start
+                   spaces=(4, 5, 1, 9), teams=[{"force": 6}, {"force": 2}])
     set_pairs(st, {p: ("switch", "strike") for p in range(4)})
     spill = Action("ua_ante", ("foe", 0, 1))
     assert spill in st.legal_actions(0)
@@ -363,8 +362,7 @@ def test_opponent_antes_are_used_once_per_team_per_beat():
 # ---- Force ------------------------------------------------------------------------------
 def test_each_member_takes_force_for_the_team_at_recycle():
     """Team Force — each member takes 1 Force (2 at 7 life or less) into the team's total."""
-    st = team_game(W4, "2v2", spaces=(1, 8, 2, 9))
-    st.player(2)["life"] = 7
+    st = team_game(W4, "2v2", spaces=(1, 8, 2, 9), seats={2: {"life": 7}})
     before = list(st.s["team_force"])
     play_beat(st, {p: ("switch", "strike") for p in range(4)})
     # Switch's End regains 1 Force per fighter, Recycle gives 1 (+1 at low life) each
@@ -374,9 +372,7 @@ def test_each_member_takes_force_for_the_team_at_recycle():
 
 def test_team_force_is_capped_at_twenty():
     """Team Force — a team's total cannot exceed 20; the excess is trashed."""
-    st = team_game(W4, "2v2", spaces=(1, 8, 2, 9))
-    st.s["pool"] -= 19 - st.s["team_force"][0]
-    st.s["team_force"][0] = 19
+    st = team_game(W4, "2v2", spaces=(1, 8, 2, 9), teams=[{"force": 19}])
     trashed = st.s["trashed"]
     st.gain_force(0, 3)
     assert st.s["team_force"][0] == 20 and st.s["trashed"] == trashed + 2
@@ -407,8 +403,8 @@ def test_guard_counts_the_total_damage_of_the_beat():
 
 def test_defeated_fighter_leaves_with_all_components():
     """Defeat in Multiplayer — the standup, markers, statuses and all cards leave play."""
-    st = team_game(("wardlaw", "burgundy", "wardlaw", "wardlaw"), "2v2", spaces=(1, 8, 2, 9))
-    st.ua(1)["paint"] = [3, 4]
+    st = team_game(("wardlaw", "burgundy", "wardlaw", "wardlaw"), "2v2", spaces=(1, 8, 2, 9),
+                   seats={1: {"paint": [4, 5]}})
     st.eliminate(1)
     pl = st.player(1)
     assert pl["out"] and pl["pos"] is None and pl["ua"] == {}
@@ -432,9 +428,8 @@ def test_survivors_share_cumulative_revenge_cards():
 
 def test_the_last_team_standing_wins():
     """Defeat in Multiplayer — the game ends when one team has no fighter left."""
-    st = team_game(W4, "2v2", spaces=(3, 4, 1, 9))
+    st = team_game(W4, "2v2", spaces=(3, 4, 1, 9), seats={1: {"life": 1}})
     st.eliminate(3)
-    st.player(1)["life"] = 1
     play_beat(st, {0: ("switch", "strike"), 2: ("switch", "burst"), 1: ("switch", "shot")})
     out = st.outcome()
     assert out is not None and out.scores == (1.0, 0.0, 1.0, 0.0)
@@ -442,8 +437,7 @@ def test_the_last_team_standing_wins():
 
 def test_a_defeated_fighter_does_not_attack_later_in_the_beat():
     """Defeat in Multiplayer — everything of the fighter leaves play at once, its pair too."""
-    st = team_game(W4, "2v2", spaces=(3, 4, 1, 9))
-    st.player(1)["life"] = 1
+    st = team_game(W4, "2v2", spaces=(3, 4, 1, 9), seats={1: {"life": 1}})
     events = play_beat(st, {0: ("switch", "strike"), 2: ("switch", "burst"),
                             1: ("switch", "shot"), 3: ("switch", "burst")})
     assert st.is_out(1) and "Wardlaw (2) is defeated" in " ".join(texts(events))
@@ -465,10 +459,10 @@ def test_super_fighter_card_adds_power_and_guard_to_every_attack():
 def test_time_over_compares_the_share_of_life_left():
     """Team Setup / Time over (our reading): the team keeping the larger share of its
     starting life wins; equal shares go to the Reactive team."""
-    st = team_game(("wardlaw", "wardlaw", "wardlaw"), spaces=(1, 9, 2))
-    even = st.clone()
-    st.player(1)["life"] = 20  # 20 of the Super's 45
-    st.player(0)["life"] = 10  # 30 of 40
+    even = team_game(("wardlaw", "wardlaw", "wardlaw"), spaces=(1, 9, 2))
+    # 20 of the Super's 45 against 30 of 40
+    st = team_game(("wardlaw", "wardlaw", "wardlaw"), spaces=(1, 9, 2),
+                   seats={1: {"life": 20}, 0: {"life": 10}})
     st.team_time_over()
     assert st.outcome().scores == (1.0, 0.0, 1.0)
     assert even.team_of(even.s["active"]) == 0
