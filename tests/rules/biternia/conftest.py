@@ -22,6 +22,20 @@ def position(setup: dict | None = None, **description) -> BiterniaState:
     return GAME.build_scenario(Scenario("biternia", "test", setup=full, position=description))
 
 
+def arena(heroes: dict[str, dict], setup: dict | None = None, **description) -> BiterniaState:
+    """Only the Heroes named in ``heroes`` (each with its ``[position.heroes]`` table) stand
+    on the board; every other Hero of the game is defeated. In a draft the others are the
+    first Heroes of the pool, as ``drafted`` picks them."""
+    from rules.biternia.content import load
+
+    if (setup or {}).get("heroes", "first_game") in ("draft", "random"):
+        others = [h for h in sorted(load().heroes) if h not in heroes][:8 - len(heroes)]
+    else:
+        others = [h for h in BLUE + RED if h not in heroes]
+    return position(setup, heroes=heroes, defeated=[*others, *description.pop("defeated", [])],
+                    **description)
+
+
 def opening(players: int = 2, heroes: str = "first_game", catapult: str = "off",
             initiative: int = 0) -> BiterniaState:
     """A first-game state up to deployment (initiative fixed, decks shuffled with seeds)."""

@@ -7,32 +7,15 @@ from __future__ import annotations
 from rules.biternia import effects, flow
 from rules.biternia.traits import max_hp
 
-from .conftest import BLUE, RED, act, action_phase, deployed, drafted, give, place, texts
-
-
-def _only(s, *keep, space=None, heroes=BLUE + RED):
-    for h in heroes:
-        if h not in keep:
-            place(s, h, None)
-            s.d["heroes"][h]["down"] = None
-        elif space is not None:
-            place(s, h, space)
-
-
-def _level(s, hero, level):
-    s.d["heroes"][hero]["level"] = level
-    s.d["heroes"][hero]["hp"] = max_hp(s, hero)
+from .conftest import act, arena, position, texts
 
 
 # ---- Channeled ---------------------------------------------------------------------------
-def test_channeled_defense_is_immediate_and_effect_waits_for_base_defenses(table):
+def test_channeled_defense_is_immediate_and_effect_waits_for_base_defenses():
     """Channeled: the defense applies at once; the effects resolve after every activation and
     after the Towers and Bits have attacked."""
-    s = table
-    _only(s, "kerrick", "sterling", space="tower_0_top")
-    _level(s, "kerrick", 4)
-    give(s, "kerrick", up="strike", down="meteor")
-    action_phase(s, 1)
+    s = arena({"kerrick": {"space": "tower_0_top", "level": 4, "up": "strike", "down": "meteor"},
+               "sterling": {"space": "tower_0_top"}}, initiative="red", phase="action")
     events = act(s, "activate", "kerrick", "use")
     log = texts(events)
     assert s.d["heroes"]["kerrick"]["hp"] == max_hp(s, "kerrick") - (4 - 1)
@@ -45,14 +28,11 @@ def test_channeled_defense_is_immediate_and_effect_waits_for_base_defenses(table
     assert s.d["structures"]["tower_0_top"] == 11 - 6
 
 
-def test_channeled_effect_is_lost_when_the_card_is_discarded(table):
+def test_channeled_effect_is_lost_when_the_card_is_discarded():
     """Channeled, Pro Tip: a stunned (or defeated) channeler loses the channeled effect."""
-    s = table
-    _only(s, "kerrick", "ceralin", space="gold_top")
-    _level(s, "kerrick", 4)
-    give(s, "kerrick", down="meteor")
-    give(s, "ceralin", down="shield_bash")
-    action_phase(s, 1)
+    s = arena({"kerrick": {"space": "gold_top", "level": 4, "down": "meteor"},
+               "ceralin": {"space": "gold_top", "down": "shield_bash"}},
+              initiative="red", phase="action")
     act(s, "activate", "kerrick", "use")
     assert s.d["heroes"]["kerrick"]["channel"]
     act(s, "activate", "ceralin", "use")
@@ -62,15 +42,11 @@ def test_channeled_effect_is_lost_when_the_card_is_discarded(table):
     assert s.d["heroes"]["ceralin"]["hp"] == max_hp(s, "ceralin")
 
 
-def test_channeled_effects_alternate_from_the_initiative_team(table):
+def test_channeled_effects_alternate_from_the_initiative_team():
     """Channeled: the initiative player resolves one channeled effect, then the other."""
-    s = table
-    _only(s, "kerrick", "sterling", space="gold_top")
-    _level(s, "kerrick", 4)
-    _level(s, "sterling", 4)
-    give(s, "kerrick", down="meteor")
-    give(s, "sterling", down="rain_of_arrows")
-    action_phase(s, 0)
+    s = arena({"kerrick": {"space": "gold_top", "level": 4, "down": "meteor"},
+               "sterling": {"space": "gold_top", "level": 4, "down": "rain_of_arrows"}},
+              phase="action")
     act(s, "activate", "sterling", "use")
     act(s, "activate", "kerrick", "use")
     assert s.d["phase"] == "channel" and s.decision().players == (0,)
@@ -78,27 +54,22 @@ def test_channeled_effects_alternate_from_the_initiative_team(table):
 
 
 # ---- Interrupts ----------------------------------------------------------------------------
-def _duel():
-    """Blue Felix (Riposte) against red Ceralin (Challenge) and Vladiator, all in one space."""
-    s = drafted(blue=("felix", "sterling"), red=("ceralin", "vladiator"))
-    blue = [h for h in s.d["hero_order"] if s.d["heroes"][h]["seat"] == 0]
-    red = [h for h in s.d["hero_order"] if s.d["heroes"][h]["seat"] == 1]
-    for h in blue + red:
-        s.d["heroes"][h]["down"] = None
-        place(s, h, None)
-    for h in ("felix", "ceralin", "vladiator"):
-        place(s, h, "gold_mid")
-    return s
+def _duel(cards: dict[str, dict], **description):
+    """Blue Felix and Sterling against red Ceralin and Vladiator (a draft); the Heroes given
+    ``cards`` stand in the middle gold space (Felix and Vladiator at least), the rest are
+    defeated."""
+    heroes = {"felix": {"seat": 1}, "sterling": {"seat": 1}, "ceralin": {"seat": 2},
+              "vladiator": {"seat": 2}}
+    for hero, fields in cards.items():
+        heroes[hero] |= {"space": "gold_mid", **fields}
+    off = [h for h, fields in heroes.items() if "space" not in fields]
+    return arena(heroes, {"heroes": "draft"}, defeated=off, phase="action", **description)
 
 
-def test_interrupt_resolves_during_the_enemy_action_before_it(table):
+def test_interrupt_resolves_during_the_enemy_action_before_it():
     """Interrupt: revealed during an enemy Hero's action, after its target is chosen; it
     resolves at once, then the interrupted action finishes."""
-    s = _duel()
-    place(s, "ceralin", None)
-    give(s, "felix", down="riposte")
-    give(s, "vladiator", down="smash")
-    action_phase(s, 1)
+    s = _duel({"felix": {"down": "riposte"}, "vladiator": {"down": "smash"}}, initiative="red")
     act(s, "activate", "vladiator", "use")
     assert s.d["pending"]["type"] == "interrupt" and s.decision().players == (0,)
     events = act(s, "interrupt", "felix")
@@ -113,11 +84,7 @@ def test_interrupt_resolves_during_the_enemy_action_before_it(table):
 
 def test_declining_an_interrupt_keeps_the_card_face_down():
     """Interrupt: revealing it is the controller's choice."""
-    s = _duel()
-    place(s, "ceralin", None)
-    give(s, "felix", down="riposte")
-    give(s, "vladiator", down="smash")
-    action_phase(s, 1)
+    s = _duel({"felix": {"down": "riposte"}, "vladiator": {"down": "smash"}}, initiative="red")
     act(s, "activate", "vladiator", "use")
     act(s, "no_interrupt")
     assert s.d["heroes"]["felix"]["down"] == "riposte"
@@ -129,11 +96,8 @@ def test_nested_interrupts_resolve_last_revealed_first_and_illegal_targets_fizzl
     Felix's Riposte on Vladiator, which Ceralin interrupts with Challenge. Challenge resolves
     first; Riposte must now target Ceralin, so its target (Vladiator) is no longer legal and
     it does not resolve; then Smash finishes on Felix."""
-    s = _duel()
-    give(s, "felix", down="riposte")
-    give(s, "ceralin", down="challenge")
-    give(s, "vladiator", down="smash")
-    action_phase(s, 1)
+    s = _duel({"felix": {"down": "riposte"}, "ceralin": {"down": "challenge"},
+               "vladiator": {"down": "smash"}}, initiative="red")
     act(s, "activate", "vladiator", "use")
     act(s, "interrupt", "felix")
     assert s.decision().players == (1,) and s.d["pending"]["type"] == "interrupt"
@@ -148,12 +112,8 @@ def test_nested_interrupts_resolve_last_revealed_first_and_illegal_targets_fizzl
 def test_challenge_redirects_the_interrupted_attack_onto_ceralin():
     """Interrupt (Challenge, content-notes): an enemy attack on a target in her space must
     target her instead."""
-    s = _duel()
-    place(s, "vladiator", None)
-    place(s, "sterling", "gold_mid")
-    give(s, "ceralin", down="challenge")
-    give(s, "felix", down="lunge")
-    action_phase(s, 0)
+    s = _duel({"sterling": {}, "ceralin": {"down": "challenge"}, "felix": {"down": "lunge"}},
+              initiative="blue")
     act(s, "activate", "felix", "use")
     act(s, "target", "gold_mid")  # Lunge: stay
     act(s, "interrupt", "ceralin")
@@ -162,63 +122,53 @@ def test_challenge_redirects_the_interrupted_attack_onto_ceralin():
 
 
 # ---- Keyword definitions ---------------------------------------------------------------------
-def test_stealth_blocks_targeting_but_not_area_attacks(table):
+def test_stealth_blocks_targeting_but_not_area_attacks():
     """Stealth: a stealthy Hero cannot be targeted, but Area attacks still affect it."""
-    s = table
-    _only(s, "vladiator", "sterling", space="gold_top")
-    s.d["heroes"]["sterling"]["stealth"] = True
+    s = arena({"vladiator": {"space": "gold_top"},
+               "sterling": {"space": "gold_top", "stealth": True}})
     frame = effects.new_frame("vladiator", "smash", "card")
     step = {"do": "attack", "type": "physical", "power": 5}
     assert effects.step_targets(s, frame, step) == []
     assert "sterling" in effects.area_victims(s, "vladiator")
 
 
-def test_confused_hero_is_given_the_top_card_of_the_deck(table):
+def test_confused_hero_is_given_the_top_card_of_the_deck():
     """Confuse: next Orders Phase the Hero gets the top card of the action deck, and the
     token is removed."""
-    s = table
-    s.d["heroes"]["sterling"]["confuse"] = 1
+    s = position(phase="cleanup", heroes={"sterling": {"confused": True}})
     top = s.d["seats"][0]["deck"][0]
-    events: list = []
-    flow.start_round(s, events)
+    act(s, "done")
+    act(s, "done")
+    assert s.d["phase"] == "orders" and s.d["round"] == 2
     v = s.d["heroes"]["sterling"]
     assert v["down"] == top and not v["confuse"]
     assert "sterling" not in {a.args[0] for a in s.legal_actions(0)}
 
 
-def test_heal_never_exceeds_maximum_hp(table):
+def test_heal_never_exceeds_maximum_hp():
     """Heal X: extra healing past maximum HP is lost."""
-    s = table
-    _only(s, "caligar", "felix", space="gold_top")
-    s.d["heroes"]["felix"]["hp"] = max_hp(s, "felix") - 2
-    give(s, "caligar", down="cure")
-    action_phase(s, 0)
+    s = arena({"caligar": {"space": "gold_top", "down": "cure"},
+               "felix": {"space": "gold_top", "hp": 8}}, phase="action")  # of 10
     act(s, "activate", "caligar", "use")
     act(s, "target", "felix")
     assert s.d["heroes"]["felix"]["hp"] == max_hp(s, "felix")
 
 
-def test_pierce_ignores_the_first_points_of_defense(table):
+def test_pierce_ignores_the_first_points_of_defense():
     """Pierce X: ignores the first X points of the target's defense."""
-    s = table
-    _only(s, "sterling", "vladiator", space="gold_top")
-    give(s, "vladiator", up="parry")
-    give(s, "sterling", down="snap_shot")
-    action_phase(s, 0)
+    s = arena({"sterling": {"space": "gold_top", "down": "snap_shot"},
+               "vladiator": {"space": "gold_top", "up": "parry"}}, phase="action")
     act(s, "activate", "sterling", "use")
     act(s, "target", "vladiator")
     # Snap Shot 3, Pierce 1 against Parry's 3 -> 1 damage
     assert s.d["heroes"]["vladiator"]["hp"] == max_hp(s, "vladiator") - 1
 
 
-def test_stun_discards_face_up_and_face_down_cards_and_attack_tokens(table):
+def test_stun_discards_face_up_and_face_down_cards_and_attack_tokens():
     """Stun: all action cards on the Hero are discarded; +1 Attack tokens go too."""
-    s = table
-    _only(s, "ceralin", "vladiator", space="gold_top")
-    give(s, "vladiator", up="parry", down="smash")
-    s.d["heroes"]["vladiator"]["attack"] = 1
-    give(s, "ceralin", down="shield_bash")
-    action_phase(s, 0)
+    s = arena({"ceralin": {"space": "gold_top", "down": "shield_bash"},
+               "vladiator": {"space": "gold_top", "up": "parry", "down": "smash",
+                             "attack_tokens": 1}}, phase="action")
     act(s, "activate", "ceralin", "use")
     v = s.d["heroes"]["vladiator"]
     assert v["up"] is None and v["down"] is None and v["attack"] == 0
@@ -226,66 +176,49 @@ def test_stun_discards_face_up_and_face_down_cards_and_attack_tokens(table):
     assert v["hp"] == max_hp(s, "vladiator") - 1
 
 
-def test_shield_tokens_absorb_damage_after_defense(table):
+def test_shield_tokens_absorb_damage_after_defense():
     """Shield X: each token removes 1 damage left after defense."""
-    s = table
-    _only(s, "vladiator", "sterling", space="gold_top")
-    give(s, "sterling", up="strike")
-    s.d["heroes"]["sterling"]["shield"] = 2
-    give(s, "vladiator", down="smash")
-    action_phase(s, 1)
+    s = arena({"vladiator": {"space": "gold_top", "down": "smash"},
+               "sterling": {"space": "gold_top", "up": "strike", "shield": 2}},
+              initiative="red", phase="action")
     act(s, "activate", "vladiator", "use")
     v = s.d["heroes"]["sterling"]
     assert v["shield"] == 0 and v["hp"] == max_hp(s, "sterling") - (4 - 1 - 2)
 
 
-def test_attack_tokens_add_to_attacks_and_go_after_the_next_activation(table):
+def test_attack_tokens_add_to_attacks_and_go_after_the_next_activation():
     """+1 Attack Tokens: +1 per token to every attack; removed at the end of the Hero's next
     activation."""
-    s = table
-    _only(s, "vladiator", "sterling", space="gold_top")
-    s.d["heroes"]["vladiator"]["attack"] = 2
-    give(s, "vladiator", down="smash")
-    action_phase(s, 1)
+    s = arena({"vladiator": {"space": "gold_top", "down": "smash", "attack_tokens": 2},
+               "sterling": {"space": "gold_top"}}, initiative="red", phase="action")
     act(s, "activate", "vladiator", "use")
     assert s.d["heroes"]["sterling"]["hp"] == max_hp(s, "sterling") - (4 + 2)
     assert s.d["heroes"]["vladiator"]["attack"] == 0
 
 
-def test_self_and_other_limit_who_a_friendly_effect_may_target(table):
+def test_self_and_other_limit_who_a_friendly_effect_may_target():
     """Self/Other: Self is only the user; Other is anyone but the user."""
-    s = table
-    _only(s, "cyrus", "kerrick", space="gold_top")
-    s.d["heroes"]["kerrick"]["hp"] = 3
-    s.d["heroes"]["cyrus"]["hp"] = 3
-    give(s, "cyrus", down="lay_on_hands")
-    action_phase(s, 1)
+    s = arena({"cyrus": {"space": "gold_top", "hp": 3, "down": "lay_on_hands"},
+               "kerrick": {"space": "gold_top", "hp": 3}}, initiative="red", phase="action")
     act(s, "activate", "cyrus", "use")
     assert s.d["heroes"]["kerrick"]["hp"] == 6 and s.d["heroes"]["cyrus"]["hp"] == 3
     assert s.d["heroes"]["cyrus"]["shield"] == 1
 
 
-def test_mismatched_card_allows_only_universal_actions_and_gives_no_defense(table):
+def test_mismatched_card_allows_only_universal_actions_and_gives_no_defense():
     """Mismatched Cards: another Hero's power gives no effect and no defense."""
-    s = table
-    _only(s, "sterling", space="gold_top")
-    give(s, "sterling", down="charge")
-    action_phase(s, 0)
+    s = arena({"sterling": {"space": "gold_top", "down": "charge"}}, phase="action")
     modes = {a.args[1] for a in s.legal_actions(0)}
     assert modes == {"farm", "rest"}
-    give(s, "sterling", up="charge")
+    s = arena({"sterling": {"space": "gold_top", "up": "charge"}})
     assert effects.defense(s, "sterling") == 0
 
 
 # ---- Universal actions -----------------------------------------------------------------------
-def test_farm_gains_one_gold_and_one_more_from_a_gold_space(table):
+def test_farm_gains_one_gold_and_one_more_from_a_gold_space():
     """Farm: 1 gold, plus 1 taken from a space with bonus gold."""
-    s = table
-    _only(s, "sterling", "felix", space="gold_top")
-    place(s, "felix", "jungle_0_upper")
-    give(s, "sterling", down="strike")
-    give(s, "felix", down="strike")
-    action_phase(s, 0)
+    s = arena({"sterling": {"space": "gold_top", "down": "strike"},
+               "felix": {"space": "jungle_0_upper", "down": "strike"}}, phase="action")
     act(s, "activate", "sterling", "farm")
     assert s.d["gold"][0] == 2 and s.d["space_gold"]["gold_top"] == 2
     assert s.d["heroes"]["sterling"]["up"] is None
@@ -294,13 +227,9 @@ def test_farm_gains_one_gold_and_one_more_from_a_gold_space(table):
     assert s.d["gold"][0] == 3 + flow.CLEANUP_GOLD
 
 
-def test_rest_discards_the_cards_and_heals_three(table):
+def test_rest_discards_the_cards_and_heals_three():
     """Rest: discard the Hero's cards; Heal 3, Self."""
-    s = table
-    _only(s, "sterling", space="gold_top")
-    s.d["heroes"]["sterling"]["hp"] = 2
-    give(s, "sterling", down="strike")
-    action_phase(s, 0)
+    s = arena({"sterling": {"space": "gold_top", "hp": 2, "down": "strike"}}, phase="action")
     act(s, "activate", "sterling", "rest")
     assert s.d["heroes"]["sterling"]["hp"] == 5 and effects.defense(s, "sterling") == 0
 
@@ -308,11 +237,8 @@ def test_rest_discards_the_cards_and_heals_three(table):
 def test_hire_at_a_catapult_pays_one_gold_for_ranged_attack_four_on_a_tower():
     """Variant Rule, The Catapult: Hire in its jungle space: 1 gold for a Ranged Attack 4
     against an enemy Tower."""
-    s = deployed(catapult="on")
-    _only(s, "sterling", space="jungle_1_upper")
-    s.d["gold"][0] = 1
-    give(s, "sterling", down="strike")
-    action_phase(s, 0)
+    s = arena({"sterling": {"space": "jungle_1_upper", "down": "strike"}},
+              {"catapult": "on"}, gold={"blue": 1}, phase="action")
     act(s, "activate", "sterling", "hire")
     assert set(s.d["pending"]["options"]) == {"tower_1_top", "tower_1_mid"}
     act(s, "catapult", "tower_1_top")
@@ -320,23 +246,16 @@ def test_hire_at_a_catapult_pays_one_gold_for_ranged_attack_four_on_a_tower():
     assert s.d["gold"][0] == 0 + flow.CLEANUP_GOLD and s.d["structures"]["tower_1_top"] == 11 - 3
 
 
-def test_hire_is_offered_only_at_a_catapult_in_the_variant(table):
+def test_hire_is_offered_only_at_a_catapult_in_the_variant():
     """Hire (Variant Rule): only in the catapult variant, in a jungle space with a catapult."""
-    s = table
-    _only(s, "sterling", space="jungle_1_upper")
-    give(s, "sterling", down="strike")
-    action_phase(s, 0)
+    s = arena({"sterling": {"space": "jungle_1_upper", "down": "strike"}}, phase="action")
     assert "hire" not in {a.args[1] for a in s.legal_actions(0)}
 
 
 def test_interrupt_window_does_not_name_the_interrupting_hero_to_the_enemy():
     """Hidden information: which Hero holds the face-down Interrupt is not shown to the
     acting team."""
-    s = _duel()
-    place(s, "ceralin", None)
-    give(s, "felix", down="riposte")
-    give(s, "vladiator", down="smash")
-    action_phase(s, 1)
+    s = _duel({"felix": {"down": "riposte"}, "vladiator": {"down": "smash"}}, initiative="red")
     act(s, "activate", "vladiator", "use")
     assert s.view(1).d["pending"]["options"] == []
     assert s.view(0).d["pending"]["options"] == ["felix"]
