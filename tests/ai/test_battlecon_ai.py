@@ -10,38 +10,31 @@ from ai.levels import make_agent as framework_agent
 from ai.search.common import FIXED_BUDGET_ENVS
 from rules.battlecon import GAME
 from rules.core import CHANCE, Action
-from tests.rules.battlecon.duel import duel, give
+from tests.rules.battlecon.duel import duel
 
 
 def test_evaluation_is_bounded_and_favours_the_life_lead():
-    st = duel("hayden", "wardlaw")
-    before = evaluate(st, 0)
+    before = evaluate(duel("hayden", "wardlaw"), 0)
     assert -0.5 < before < 0.5
-    st.player(1)["life"] = 12
+    st = duel("hayden", "wardlaw", two={"life": 12})
     assert before < evaluate(st, 0) <= 1 and -1 <= evaluate(st, 1) < 0
 
 
 def test_evaluation_of_a_finished_duel_is_the_result():
-    st = duel()
-    st.player(1)["life"] = 1
+    st = duel(two={"life": 1})
     st._finish(0, "test")
     assert evaluate(st, 0) == 1.0 and evaluate(st, 1) == -1.0
 
 
 def test_life_counts_for_more_as_the_clock_runs_out():
-    early = duel()
-    early.player(1)["life"] = 15
-    late = early.clone()
-    late.s["trashed"] += late.s["pool"]
-    late.s["pool"] = 0
+    early = duel(two={"life": 15})
+    late = duel(two={"life": 15}, pool=1)  # one Force left: not yet the final beat
     assert evaluate(late, 0) > evaluate(early, 0)
 
 
 def test_finish_beat_stops_at_the_next_set():
-    st = duel("amon", "lucida")
-    for p, pair in ((0, ("containment", "strike")), (1, ("corrosive", "drive"))):
-        give(st, p, *pair)
-        st.apply(p, Action("set", pair))
+    st = duel("amon", "lucida", one={"pair": ["containment", "strike"]},
+              two={"pair": ["corrosive", "drive"]})
     finish_beat(st)
     assert st.outcome() is None
     assert (st.s["beat"], st.s["phase"]) == (2, "set")

@@ -18,7 +18,7 @@ def test_team_evaluation_is_bounded_and_favours_the_life_lead():
     before = evaluate_team(st, 0)
     assert -0.5 < before < 0.5
     assert evaluate_team(st, 0) == pytest.approx(-evaluate_team(st, 1))
-    st.player(1)["life"] = 8
+    st = team_game(W4, "2v2", seats={1: {"life": 8}})
     assert before < evaluate_team(st, 0) <= 1 and evaluate_team(st, 2) > before
     assert -1 <= evaluate_team(st, 3) < 0
 
