@@ -296,14 +296,11 @@ def test_switch_may_flip_the_finisher_at_end():
 
 def test_attack_once_started_finishes_even_if_the_attacker_is_stunned():
     """Active Player Attack: an attack that has started is carried out completely."""
-    st = duel("wardlaw", "amon")
-    st.player(0)["pair"] = {"style": "charging", "base": "strike"}
-    st.player(1)["pair"] = {"style": "containment", "base": "strike"}
+    st = duel("wardlaw", "amon", one={"space": 3, "pair": ["charging", "strike"]},
+              two={"space": 4, "pair": ["containment", "strike"]})
     # Wardlaw is stunned after his attack began (past the Before step): it still lands
     st.s["phase"] = "resolve"
-    st.s["active"] = 0
     st.s["stack"] = [{"t": "attack", "who": 0, "step": "range"}]
-    st.player(0)["pos"], st.player(1)["pos"] = 2, 3
     st.beat(0)["stunned"] = True
     st._run()
     assert st.player(1)["life"] < 20
