@@ -5,30 +5,27 @@ from __future__ import annotations
 from rules.biternia import effects, flow
 from rules.biternia.traits import max_hp
 
-from .conftest import act, action_phase, drafted, give, place, texts
+from .conftest import act, arena, texts
 
 
-def _arena(blue, red, space="gold_top"):
-    """Blue and red Heroes alone on the board in one space, no cards assigned."""
-    s = drafted(blue=blue, red=red)
-    for h, v in s.d["heroes"].items():
-        v["down"] = None
-        place(s, h, space if h in blue + red else None)
-    return s
+def _arena(blue, red, space="gold_top", cards=None, **description):
+    """Blue and red Heroes (a draft) alone on the board in one space; ``cards`` adds to their
+    ``[position.heroes]`` tables (face-up and face-down cards, tokens, HP)."""
+    heroes = {h: {"seat": 1, "space": space} for h in blue}
+    heroes |= {h: {"seat": 2, "space": space} for h in red}
+    for hero, fields in (cards or {}).items():
+        heroes[hero] = heroes.get(hero, {}) | fields
+    return arena(heroes, {"heroes": "draft"}, **description)
 
 
 def test_momentum_adds_one_after_agatha_moved_this_round():
     """Trait Momentum (Agatha Trunch): +1 to her attacks in a round in which she moved."""
-    s = _arena(("agatha",), ("vladiator",))
-    give(s, "agatha", down="gore")
-    action_phase(s, 0)
+    s = _arena(("agatha",), ("vladiator",), cards={"agatha": {"down": "gore"}}, phase="action")
     act(s, "activate", "agatha", "use")
     act(s, "target", "gold_top")  # stay: no move, Gore 3
     assert s.d["heroes"]["vladiator"]["hp"] == max_hp(s, "vladiator") - 3
-    s = _arena(("agatha",), ("vladiator",))
-    place(s, "agatha", "tower_0_top")
-    give(s, "agatha", down="gore")
-    action_phase(s, 0)
+    s = _arena(("agatha",), ("vladiator",),
+               cards={"agatha": {"space": "tower_0_top", "down": "gore"}}, phase="action")
     act(s, "activate", "agatha", "use")
     act(s, "target", "gold_top")  # move, then Gore 3 +1 Momentum
     assert s.d["heroes"]["agatha"]["moved"] is True
@@ -37,9 +34,8 @@ def test_momentum_adds_one_after_agatha_moved_this_round():
 
 def test_rousing_song_adds_one_to_other_friendly_heroes_attacks():
     """Trait Rousing Song (Baldwin): other friendly Heroes in his space get +1."""
-    s = _arena(("baldwin", "felix"), ("vladiator",))
-    give(s, "felix", down="lunge")
-    action_phase(s, 0)
+    s = _arena(("baldwin", "felix"), ("vladiator",), cards={"felix": {"down": "lunge"}},
+               phase="action")
     act(s, "activate", "felix", "use")
     act(s, "target", "gold_top")
     # Lunge 3 +1 Rousing Song (no Lone Blade: Baldwin is with him)
@@ -48,9 +44,8 @@ def test_rousing_song_adds_one_to_other_friendly_heroes_attacks():
 
 def test_pyromancy_adds_one_to_channeled_attacks_only():
     """Trait Pyromancy (Cynthia): her Channeled attacks get +1."""
-    s = _arena(("cynthia",), ("vladiator",), space="jungle_0_upper")
-    give(s, "cynthia", down="immolate")
-    action_phase(s, 0)
+    s = _arena(("cynthia",), ("vladiator",), space="jungle_0_upper",
+               cards={"cynthia": {"down": "immolate"}}, phase="action")
     act(s, "activate", "cynthia", "use")
     act(s, "channel", "cynthia")
     assert s.d["heroes"]["vladiator"]["hp"] == max_hp(s, "vladiator") - (5 + 1)
@@ -58,9 +53,8 @@ def test_pyromancy_adds_one_to_channeled_attacks_only():
 
 def test_hungry_adds_two_against_a_hero_at_full_hp():
     """Trait Hungry (Dolgolae): +2 against a Hero at full HP."""
-    s = _arena(("dolgolae",), ("vladiator",))
-    give(s, "dolgolae", down="chomp")
-    action_phase(s, 0)
+    s = _arena(("dolgolae",), ("vladiator",), cards={"dolgolae": {"down": "chomp"}},
+               phase="action")
     act(s, "activate", "dolgolae", "use")
     assert s.d["heroes"]["vladiator"]["hp"] == max_hp(s, "vladiator") - 6
 
@@ -68,10 +62,8 @@ def test_hungry_adds_two_against_a_hero_at_full_hp():
 def test_frostbite_chills_and_chill_is_gone_after_the_next_activation():
     """Trait Frostbite (Dazeem) and the Chill token: -1 to the chilled Hero's attacks,
     removed at the end of its next activation."""
-    s = _arena(("dazeem", "felix"), ("vladiator",))
-    give(s, "dazeem", down="frost_bolt")
-    give(s, "vladiator", down="smash")
-    action_phase(s, 0)
+    s = _arena(("dazeem", "felix"), ("vladiator",), phase="action",
+               cards={"dazeem": {"down": "frost_bolt"}, "vladiator": {"down": "smash"}})
     act(s, "activate", "dazeem", "use")
     act(s, "target", "vladiator")
     assert s.d["heroes"]["vladiator"]["chill"] == 1
@@ -86,25 +78,23 @@ def test_mentor_makes_level_ups_one_gold_cheaper():
     """Trait Mentor (Ken Obi): his team's level-ups cost 1 less while he is on the board."""
     s = _arena(("ken_obi", "felix"), ("vladiator",))
     assert flow.level_cost(s, "felix") == 1
-    place(s, "ken_obi", None)
+    s = _arena(("felix",), ("vladiator",), cards={"ken_obi": {"seat": 1}}, defeated=["ken_obi"])
     assert flow.level_cost(s, "felix") == 2
     assert flow.level_cost(s, "vladiator") == 2
 
 
 def test_gold_step_gives_the_team_gold():
     """Card effect: 'Your team gains N gold' (Ken Obi's Diligent Study)."""
-    s = _arena(("ken_obi",), ("vladiator",))
-    give(s, "ken_obi", down="diligent_study")
-    action_phase(s, 0)
+    s = _arena(("ken_obi",), ("vladiator",), cards={"ken_obi": {"down": "diligent_study"}},
+               phase="action")
     act(s, "activate", "ken_obi", "use")
     assert s.d["gold"][0] == 1 + flow.CLEANUP_GOLD
 
 
 def test_death_mark_adds_two_and_leaves_with_kunoichi():
     """Trait Death Mark (Kunoichi): +2 against marked Heroes; her marks go when she falls."""
-    s = _arena(("kunoichi",), ("vladiator",))
-    give(s, "kunoichi", down="mark_for_death")
-    action_phase(s, 0)
+    s = _arena(("kunoichi",), ("vladiator",), cards={"kunoichi": {"down": "mark_for_death"}},
+               phase="action")
     act(s, "activate", "kunoichi", "use")
     assert s.d["heroes"]["vladiator"]["mark"]
     # Attack 2 +2 on the freshly marked target
@@ -115,8 +105,7 @@ def test_death_mark_adds_two_and_leaves_with_kunoichi():
 
 def test_stealth_card_hides_kunoichi_while_face_up():
     """Keyword Stealth on a card: while face-up the Hero cannot be targeted."""
-    s = _arena(("kunoichi",), ("vladiator",))
-    give(s, "kunoichi", up="shadow_step")
+    s = _arena(("kunoichi",), ("vladiator",), cards={"kunoichi": {"up": "shadow_step"}})
     frame = effects.new_frame("vladiator", "smash", "card")
     assert effects.step_targets(s, frame, {"do": "attack", "type": "physical", "power": 5}) \
         == []
@@ -127,16 +116,14 @@ def test_iron_body_adds_one_defense_with_a_face_up_card():
     """Trait Iron Body (Motley): +1 defense while he has a face-up card."""
     s = _arena(("motley",), ("vladiator",))
     assert effects.defense(s, "motley") == 0
-    give(s, "motley", up="sweeping_kick")
+    s = _arena(("motley",), ("vladiator",), cards={"motley": {"up": "sweeping_kick"}})
     assert effects.defense(s, "motley") == 3
 
 
 def test_three_stone_tokens_petrify_and_defeat_a_hero():
     """Trait Petrify (Sedusa) and the Stone token: at 3 Stone the Hero is defeated."""
-    s = _arena(("sedusa",), ("vladiator",))
-    s.d["heroes"]["vladiator"]["stone"] = 2
-    give(s, "sedusa", down="petrifying_gaze")
-    action_phase(s, 0)
+    s = _arena(("sedusa",), ("vladiator",), phase="action",
+               cards={"vladiator": {"stone": 2}, "sedusa": {"down": "petrifying_gaze"}})
     events = act(s, "activate", "sedusa", "use")
     v = s.d["heroes"]["vladiator"]
     assert v["space"] is None and v["stone"] == 0
@@ -146,22 +133,18 @@ def test_three_stone_tokens_petrify_and_defeat_a_hero():
 
 def test_ultimate_stare_places_stone_on_every_enemy_here():
     """Sedusa's Ultimate: area Stone placement, stealth does not protect."""
-    s = _arena(("sedusa",), ("vladiator", "cyrus"))
-    s.d["heroes"]["cyrus"]["stealth"] = True
-    s.d["heroes"]["sedusa"]["level"] = 4
-    give(s, "sedusa", down="stare_of_the_gorgon")
-    action_phase(s, 0)
+    s = _arena(("sedusa",), ("vladiator", "cyrus"), phase="action",
+               cards={"cyrus": {"stealth": True},
+                      "sedusa": {"level": 4, "down": "stare_of_the_gorgon"}})
     act(s, "activate", "sedusa", "use")
     assert s.d["heroes"]["vladiator"]["stone"] == 2 and s.d["heroes"]["cyrus"]["stone"] == 2
 
 
 def test_motley_deflect_interrupt_shields_before_the_attack_lands():
     """Interrupt (Motley's Deflect): the Shield arrives before the interrupted attack."""
-    s = _arena(("motley",), ("vladiator",))
-    give(s, "motley", down="deflect")
-    give(s, "vladiator", down="smash")
-    s.d["heroes"]["vladiator"]["hp"] -= 1
-    action_phase(s, 1)
+    s = _arena(("motley",), ("vladiator",), initiative="red", phase="action",
+               cards={"motley": {"down": "deflect"},
+                      "vladiator": {"down": "smash", "hp": 10}})  # of 11: hurt
     act(s, "activate", "vladiator", "use")
     act(s, "interrupt", "motley")
     # Smash 4 +1 Bloodrage against Deflect 3 +1 Iron Body = 1, absorbed by the 2 Shield
@@ -171,10 +154,8 @@ def test_motley_deflect_interrupt_shields_before_the_attack_lands():
 
 def test_longshanks_pays_gold_for_extra_attack_strength():
     """Card effect 'pay up to N gold: +1 per gold' (Longshanks's Cutlass)."""
-    s = _arena(("longshanks",), ("vladiator",))
-    s.d["gold"][0] = 5
-    give(s, "longshanks", down="cutlass")
-    action_phase(s, 0)
+    s = _arena(("longshanks",), ("vladiator",), cards={"longshanks": {"down": "cutlass"}},
+               gold={"blue": 5}, phase="action")
     act(s, "activate", "longshanks", "use")
     assert [a.args[0] for a in s.legal_actions(0)] == [0, 1, 2]
     act(s, "pay", 2)
@@ -184,10 +165,8 @@ def test_longshanks_pays_gold_for_extra_attack_strength():
 
 def test_plunder_gives_two_more_gold_for_a_defeat():
     """Trait Plunder (Longshanks): +2 gold when his attack defeats a Hero."""
-    s = _arena(("longshanks",), ("vladiator",))
-    s.d["heroes"]["vladiator"]["hp"] = 1
-    give(s, "longshanks", down="grog")
-    action_phase(s, 0)
+    s = _arena(("longshanks",), ("vladiator",), phase="action",
+               cards={"vladiator": {"hp": 1}, "longshanks": {"down": "grog"}})
     act(s, "activate", "longshanks", "use")
     assert s.d["heroes"]["vladiator"]["space"] is None
     # level 1 for the defeat, 2 for Plunder, 2 for Cleanup
@@ -198,18 +177,15 @@ def test_runika_artifacts_boost_her_and_break_under_heavy_hits():
     """Trait Artifice (Runika) with the Battle Fist, Auto Deflector and Shield Amulet
     tokens: +1 attack, +1 defense, +1 Shield given; a hit of 3+ breaks one; repaired by
     Tinker."""
-    s = _arena(("runika", "felix"), ("vladiator",))
+    s = _arena(("runika", "felix"), ("vladiator",), initiative="red", phase="action",
+               cards={"vladiator": {"down": "smash"}, "runika": {"down": "tinker"}})
     v = s.d["heroes"]["runika"]
     assert v["artifacts"] == ["battle_fist", "auto_deflector", "shield_amulet"]
     assert effects.defense(s, "runika") == 1
-    give(s, "vladiator", down="smash")
-    action_phase(s, 1)
     act(s, "activate", "vladiator", "use")
     act(s, "target", "runika")
     assert v["artifacts"] == ["auto_deflector", "shield_amulet"]
     assert v["hp"] == max_hp(s, "runika") - 3  # Smash 4 against the Auto Deflector's 1
-    give(s, "runika", down="tinker")
-    action_phase(s, 0)
     act(s, "activate", "runika", "use")
     assert v["artifacts"] == ["battle_fist", "auto_deflector", "shield_amulet"]
     # Tinker's Attack 3 +1 Battle Fist (repaired first); Vladiator's Smash left defense 0
@@ -218,10 +194,8 @@ def test_runika_artifacts_boost_her_and_break_under_heavy_hits():
 
 def test_ice_wall_keeps_enemies_out_until_dazeem_acts_again():
     """Token Ice Wall (Dazeem): enemy Heroes cannot move into its space."""
-    s = _arena(("dazeem",), ("vladiator",))
-    place(s, "vladiator", "tower_1_top")
-    give(s, "dazeem", down="ice_wall")
-    action_phase(s, 0)
+    s = _arena(("dazeem",), ("vladiator",), phase="action",
+               cards={"vladiator": {"space": "tower_1_top"}, "dazeem": {"down": "ice_wall"}})
     act(s, "activate", "dazeem", "use")
     assert s.d["ice_wall"] == {"space": "gold_top", "owner": "dazeem"}
     assert "gold_top" not in effects.walkable(s, "vladiator")
