@@ -13,7 +13,10 @@ import pygame
 
 from game import sound, theme
 from game.screens.base import MOUSE_EVENTS, ScreenStack
-from game.session import SessionError
+from game.screens.menus import TitleScreen
+from game.screens.overlays import LoadScreen, SettingsScreen
+from game.screens.table import TableScreen
+from game.session import Session, SessionError
 from game.settings import Settings, data_dir, load_settings, save_settings, settings_path
 
 FPS = 60
@@ -51,9 +54,23 @@ class App:
         if warning:
             self.toast(warning)
         if start:
-            from game.screens.menus import TitleScreen
-
             self.stack.push(TitleScreen(self))
+
+    # -- navigation: screens go through these, so no screen imports another's module ------
+    def show_title(self) -> None:
+        """Back to the title screen (everything above it closes)."""
+        self.stack.reset(TitleScreen(self))
+
+    def open_table(self, session: Session) -> None:
+        """Play ``session``, with the title screen under its table."""
+        self.show_title()
+        self.stack.push(TableScreen(self, session))
+
+    def open_load(self) -> None:
+        self.stack.push(LoadScreen(self))
+
+    def open_settings(self) -> None:
+        self.stack.push(SettingsScreen(self))
 
     # -- display -----------------------------------------------------------------------
     def apply_display(self) -> None:
@@ -126,8 +143,6 @@ class App:
 
     def quit(self) -> None:
         """Close the program; a match in progress is kept as an autosave first."""
-        from game.screens.table import TableScreen
-
         table = self.stack.find(TableScreen)
         if isinstance(table, TableScreen) and not table.session.over:
             path = self.save_dir / f"autosave-{table.session.game.id}.json"

@@ -49,14 +49,10 @@ class TitleScreen(Screen):
         self.app.stack.push(GameSelectScreen(self.app))
 
     def load(self) -> None:
-        from game.screens.overlays import LoadScreen
-
-        self.app.stack.push(LoadScreen(self.app))
+        self.app.open_load()
 
     def settings(self) -> None:
-        from game.screens.overlays import SettingsScreen
-
-        self.app.stack.push(SettingsScreen(self.app))
+        self.app.open_settings()
 
     def quit(self) -> None:
         self.app.quit()
@@ -294,10 +290,7 @@ class SetupScreen(Screen):
             traceback.print_exception(exc)
             self.error = f"{self.game.title} could not start: {type(exc).__name__}: {exc}"
             return
-        from game.screens.table import TableScreen
-
-        self.app.stack.reset(TitleScreen(self.app))
-        self.app.stack.push(TableScreen(self.app, session))
+        self.app.open_table(session)
 
     def back(self) -> None:
         self.app.stack.pop()

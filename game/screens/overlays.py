@@ -105,22 +105,20 @@ class PauseScreen(Dialog):
         self.app.toast(f"Saved: {path.name}")
 
     def load(self) -> None:
-        self.app.stack.push(LoadScreen(self.app))
+        self.app.open_load()
 
     def rules(self) -> None:
         self.app.stack.push(RulesScreen(self.app, self.table.session))
 
     def settings(self) -> None:
-        self.app.stack.push(SettingsScreen(self.app))
+        self.app.open_settings()
 
     def resign(self) -> None:
         self.app.stack.pop()
         self.table.resign()
 
     def to_title(self) -> None:
-        from game.screens.menus import TitleScreen
-
-        self.app.stack.reset(TitleScreen(self.app))
+        self.app.show_title()
 
     def quit(self) -> None:
         self.app.quit()
@@ -176,11 +174,7 @@ class LoadScreen(Dialog):
                 self.app, "Could not load", f"{path.name}: the game failed while replaying "
                 f"it: {type(exc).__name__}: {exc}"))
             return
-        from game.screens.menus import TitleScreen
-        from game.screens.table import TableScreen
-
-        self.app.stack.reset(TitleScreen(self.app))
-        self.app.stack.push(TableScreen(self.app, session))
+        self.app.open_table(session)
         self.app.toast(f"Loaded: {path.name}")
 
     def draw_overlay(self, target: pygame.Surface) -> None:
@@ -347,11 +341,7 @@ class ResultScreen(Dialog):
     def again(self) -> None:
         s = self.table.session
         fresh = Session.new(s.game.id, dict(s.match.setup), s.seats, self.app.new_seed())
-        from game.screens.menus import TitleScreen
-        from game.screens.table import TableScreen
-
-        self.app.stack.reset(TitleScreen(self.app))
-        self.app.stack.push(TableScreen(self.app, fresh))
+        self.app.open_table(fresh)
 
     def save(self) -> None:
         session = self.table.session
@@ -364,9 +354,7 @@ class ResultScreen(Dialog):
         self.app.toast(f"Saved: {path.name}")
 
     def to_title(self) -> None:
-        from game.screens.menus import TitleScreen
-
-        self.app.stack.reset(TitleScreen(self.app))
+        self.app.show_title()
 
     def on_escape(self) -> bool:
         self.to_title()

@@ -9,7 +9,10 @@ from typing import Any
 import pygame
 
 from game import theme
-from game.tables.chaostle_parts import CATEGORY_COLOURS, GAIN, LOSS
+
+GAIN, LOSS = (110, 200, 120), (236, 84, 70)  # a health bar's colours, rising and falling
+CATEGORY_COLOURS = {"Chaos": (150, 52, 44), "Good": (62, 110, 170), "Magic": (118, 72, 150),
+                    "Neutral": (96, 120, 70)}
 
 PEG_ROWS: tuple[tuple[str, ...], ...] = (
     ("health", "movement", "armor", "skill0", "skill1", "skill2"),

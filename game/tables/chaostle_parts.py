@@ -14,10 +14,10 @@ import pygame
 from game import theme
 from game.dice import MAX_ROLL_TIME, PIPS, DiceTray, Die
 from game.scene import Affine, Node, SpriteNode, blit_transformed
+from game.tables.chaostle_cards import CATEGORY_COLOURS, GAIN, LOSS, stat_line
 from game.widgets import Widget
 
 HOP_TIME = 0.16  # seconds a standee takes for one space of its path
-GAIN, LOSS = (110, 200, 120), (236, 84, 70)
 
 
 class Figure(SpriteNode):
@@ -157,10 +157,6 @@ class DraftCard(Widget):
             pygame.draw.rect(target, theme.CREAM, rect.inflate(4, 4), 2, border_radius=9)
 
 
-CATEGORY_COLOURS = {"Chaos": (150, 52, 44), "Good": (62, 110, 170), "Magic": (118, 72, 150),
-                    "Neutral": (96, 120, 70)}
-
-
 def draft_face(card: object, w: int, h: int, enabled: bool) -> pygame.Surface:
     """A draft card's face, drawn once."""
     key = (getattr(card, "id", ""), w, h, enabled)
@@ -193,8 +189,6 @@ def draw_card_face(card: object, w: int, h: int, enabled: bool = True) -> pygame
                (6, y), 10, theme.WOOD)
     y += 14
     hp, mv, ar = (getattr(card, f, (0, 0)) for f in ("health", "movement", "armor"))
-    from game.tables.chaostle_cards import stat_line
-
     stat_line(surf, (6, y + 6), str(hp[0]), mv[0], ar[0], 11)
     y += 16
     for k, weapon in enumerate(getattr(card, "weapons", ())[: max(0, (h - y - 4) // 11)]):
