@@ -5,30 +5,20 @@ from __future__ import annotations
 from rules.biternia import effects
 from rules.biternia.traits import max_hp
 
-from .conftest import BLUE, RED, act, action_phase, give, place, texts
+from .conftest import act, arena, texts
 
 
-def _only(s, *keep, space=None):
-    for h in BLUE + RED:
-        if h not in keep:
-            place(s, h, None)
-            s.d["heroes"][h]["down"] = None
-        elif space is not None:
-            place(s, h, space)
-
-
-def test_defeated_hero_worked_example(table):
+def test_defeated_hero_worked_example():
     """Defeated Heroes: standee off the board, Hero card then its action cards to the
     discard pile, the enemy gains gold equal to its level, its own Bit suffers 3 (ignoring
     defense), its tokens are discarded."""
-    s = table
-    _only(s, "vladiator", "sterling", space="gold_top")
+    s = arena({"vladiator": {"space": "gold_top", "down": "smash"},
+               "sterling": {"space": "gold_top", "hp": 1, "level": 2, "shield": 0,
+                            "attack_tokens": 1, "immobilized": True, "confused": True,
+                            "up": "parry", "down": "strike"}},
+              initiative="red", phase="action")
     v = s.d["heroes"]["sterling"]
-    v.update(hp=1, level=2, shield=0, attack=1, immobile=True, confuse=1)
-    give(s, "sterling", up="parry", down="strike")
     up, down = v["up"], v["down"]
-    give(s, "vladiator", down="smash")
-    action_phase(s, 1)
     events = act(s, "activate", "vladiator", "use")
     assert v["space"] is None and v["up"] is None and v["down"] is None
     assert s.d["seats"][0]["discard"][-3:] == ["hero:sterling", up, down]
@@ -38,51 +28,41 @@ def test_defeated_hero_worked_example(table):
     assert "Sterling is defeated" in texts(events)
 
 
-def test_favored_enemy_token_stays_when_its_hero_is_defeated(table):
+def test_favored_enemy_token_stays_when_its_hero_is_defeated():
     """Tokens: the Hunter's Favored Enemy token is the named exception to discarding."""
-    s = table
-    _only(s, "vladiator", "sterling", space="gold_top")
-    s.d["favored"] = "sterling"
-    s.d["heroes"]["sterling"]["hp"] = 1
-    give(s, "vladiator", down="smash")
-    action_phase(s, 1)
+    s = arena({"vladiator": {"space": "gold_top", "down": "smash"},
+               "sterling": {"space": "gold_top", "hp": 1}},
+              favored_enemy="sterling", initiative="red", phase="action")
     act(s, "activate", "vladiator", "use")
     assert s.d["heroes"]["sterling"]["space"] is None and s.d["favored"] == "sterling"
 
 
-def test_bear_trap_goes_when_its_hunter_is_defeated(table):
+def test_bear_trap_goes_when_its_hunter_is_defeated():
     """Tokens: tokens associated with a defeated Hero are discarded."""
-    s = table
-    _only(s, "boreas", "vladiator", space="gold_top")
-    s.d["trap"] = {"space": "gold_mid", "owner": "boreas"}
+    s = arena({"boreas": {"space": "gold_top"}, "vladiator": {"space": "gold_top"}},
+              bear_trap={"space": "gold_mid", "owner": "boreas"})
+    assert s.d["trap"] == {"space": "gold_mid", "owner": "boreas"}
     effects.defeat(s, "boreas", 0, [])
     assert s.d["trap"] is None
 
 
-def test_towers_and_bits_make_area_attack_four_on_enemy_heroes(table):
+def test_towers_and_bits_make_area_attack_four_on_enemy_heroes():
     """Base Defenses: after all activations every Tower and Bit makes an Area Attack 4
     against enemy Heroes in its space; friendly Heroes are safe."""
-    s = table
-    _only(s, "vladiator", "sterling", "felix", space="tower_0_top")
-    give(s, "vladiator", up="parry")
-    give(s, "sterling", down="strike")
-    action_phase(s, 0)
+    s = arena({"vladiator": {"space": "tower_0_top", "up": "parry"},
+               "sterling": {"space": "tower_0_top", "down": "strike"},
+               "felix": {"space": "tower_0_top"}}, phase="action")
     act(s, "activate", "sterling", "farm")
     assert s.d["heroes"]["vladiator"]["hp"] == max_hp(s, "vladiator") - (4 - 3)
     assert s.d["heroes"]["sterling"]["hp"] == max_hp(s, "sterling")
 
 
-def test_base_defenses_alternate_from_the_initiative_team(table):
+def test_base_defenses_alternate_from_the_initiative_team():
     """Base Defenses: the initiative player picks one Structure to attack, then the other
     player, alternating."""
-    s = table
-    _only(s, "vladiator", "cyrus", "sterling", "felix")
-    place(s, "vladiator", "tower_0_top")
-    place(s, "cyrus", "tower_0_mid")
-    place(s, "sterling", "tower_1_top")
-    place(s, "felix", "tower_1_bot")
-    give(s, "sterling", down="strike")
-    action_phase(s, 0)
+    s = arena({"vladiator": {"space": "tower_0_top"}, "cyrus": {"space": "tower_0_mid"},
+               "sterling": {"space": "tower_1_top", "down": "strike"},
+               "felix": {"space": "tower_1_bot"}}, phase="action")
     act(s, "activate", "sterling", "farm")
     assert s.d["phase"] == "base" and s.decision().players == (0,)
     assert {a.args for a in s.legal_actions(0)} == {("tower_0_top",), ("tower_0_mid",)}
@@ -94,14 +74,11 @@ def test_base_defenses_alternate_from_the_initiative_team(table):
                for h in ("vladiator", "cyrus", "sterling", "felix"))
 
 
-def test_destroying_a_tower_gives_three_gold_and_costs_its_bit_three(table):
+def test_destroying_a_tower_gives_three_gold_and_costs_its_bit_three():
     """Destroying a Tower: the destroyer gains 3 gold, that side's Bit suffers 3 (ignoring
     defense), the Tower never returns and no longer blocks the way to the Bit."""
-    s = table
-    _only(s, "vladiator", space="tower_0_top")
-    s.d["structures"]["tower_0_top"] = 2
-    give(s, "vladiator", down="smash")
-    action_phase(s, 1)
+    s = arena({"vladiator": {"space": "tower_0_top", "down": "smash"}},
+              structures={"tower_0_top": 2}, initiative="red", phase="action")
     events = act(s, "activate", "vladiator", "use")
     assert s.d["structures"]["tower_0_top"] == 0
     assert s.d["gold"][1] == 3 + 2
@@ -110,27 +87,21 @@ def test_destroying_a_tower_gives_three_gold_and_costs_its_bit_three(table):
     assert "bit_0" in effects.reach(s, "vladiator", True)
 
 
-def test_bit_can_be_attacked_only_through_a_lane_whose_tower_is_down(table):
+def test_bit_can_be_attacked_only_through_a_lane_whose_tower_is_down():
     """Destroying an Elemental Bit: attacks reach the Bit only through a destroyed Tower's
     lane; other standing Towers still block."""
-    s = table
-    _only(s, "kerrick", space="tower_0_mid")
+    s = arena({"kerrick": {"space": "tower_0_mid"}}, structures={"tower_0_top": 0})
     frame = effects.new_frame("kerrick", "bolt", "card")
     bolt = {"do": "attack", "type": "magic", "power": 4, "ranged": True}
-    s.d["structures"]["tower_0_top"] = 0
     assert "bit_0" not in effects.step_targets(s, frame, bolt)
-    place(s, "kerrick", "tower_0_top")
+    s = arena({"kerrick": {"space": "tower_0_top"}}, structures={"tower_0_top": 0})
     assert "bit_0" in effects.step_targets(s, frame, bolt)
 
 
-def test_destroying_the_enemy_bit_wins(table):
+def test_destroying_the_enemy_bit_wins():
     """Objective: destroying the opponent's Elemental Bit wins at once."""
-    s = table
-    _only(s, "vladiator", space="bit_0")
-    s.d["structures"]["tower_0_top"] = 0
-    s.d["structures"]["bit_0"] = 3
-    give(s, "vladiator", down="smash")
-    action_phase(s, 1)
+    s = arena({"vladiator": {"space": "bit_0", "down": "smash"}},
+              structures={"tower_0_top": 0, "bit_0": 3}, initiative="red", phase="action")
     act(s, "activate", "vladiator", "use")
     out = s.outcome()
     assert out is not None and out.scores == (0.0, 1.0) and s.decision().is_terminal
