@@ -6,7 +6,7 @@ from __future__ import annotations
 from rules.biternia import flow
 from rules.biternia.traits import max_hp
 
-from .conftest import BLUE, RED, act, deployed, place
+from .conftest import act, deployed, position
 
 
 def _to_cleanup(s):
@@ -30,12 +30,10 @@ def test_each_team_gains_two_gold_in_cleanup(table):
     assert s.d["gold"] == [4 + 2, 4 + 2]  # 4 farms of 1 gold each, then 2
 
 
-def test_level_up_costs_current_level_plus_one_worked_example(table):
+def test_level_up_costs_current_level_plus_one_worked_example():
     """Leveling Up, worked example: level 1 to 2 costs 2 gold, then 2 to 3 costs 3; each
     level adds 1 HP and teaches a power."""
-    s = table
-    _to_cleanup(s)
-    s.d["gold"][0] = 5
+    s = position(phase="cleanup", gold={"blue": 5})
     hp = s.d["heroes"]["sterling"]["hp"]
     costs = {a.label for a in s.legal_actions(0) if a.kind == "level" and a.args[0] == "sterling"}
     assert all("for 2 gold" in c for c in costs)
@@ -47,12 +45,10 @@ def test_level_up_costs_current_level_plus_one_worked_example(table):
     assert {"fall_back", "pinning_arrow"} <= set(s.d["seats"][0]["hand"])
 
 
-def test_ultimate_is_learned_only_on_reaching_level_four(table):
+def test_ultimate_is_learned_only_on_reaching_level_four():
     """Leveling Up: the Ultimate (Z) can be learned when the Hero reaches level 4, the
     maximum level."""
-    s = table
-    _to_cleanup(s)
-    s.d["gold"][0] = 50
+    s = position(phase="cleanup", gold={"blue": 50})
     act(s, "level", "sterling", "fall_back")
     act(s, "level", "sterling", "pinning_arrow")
     offered = {a.args[1] for a in s.legal_actions(0) if a.args[:1] == ("sterling",)
@@ -62,11 +58,9 @@ def test_ultimate_is_learned_only_on_reaching_level_four(table):
     assert not any(a.kind == "level" and a.args[0] == "sterling" for a in s.legal_actions(0))
 
 
-def test_learned_power_is_secret_from_the_other_team(table):
+def test_learned_power_is_secret_from_the_other_team():
     """Leveling Up: the new power is chosen secretly."""
-    s = table
-    _to_cleanup(s)
-    s.d["gold"][0] = 2
+    s = position(phase="cleanup", gold={"blue": 2})
     act(s, "level", "sterling", "fall_back")
     assert "fall_back" not in s.view(1).d["heroes"]["sterling"]["learned"]
     assert "fall_back" in s.view(0).d["heroes"]["sterling"]["learned"]
@@ -85,28 +79,24 @@ def test_cleanup_discards_any_cards_then_draws_to_eight(table):
     assert len(s.d["seats"][0]["hand"]) == 8 and len(s.d["seats"][1]["hand"]) == 8
 
 
-def test_empty_deck_turns_the_discard_pile_over_without_shuffling(table):
+def test_empty_deck_turns_the_discard_pile_over_without_shuffling():
     """Shuffle-Free Zone: an empty deck is replaced by the discard pile turned over as it
     is: the first card discarded is the first drawn."""
-    s = table
+    s = position(seats={"1": {"deck": []}})  # what the deck held lies on the discard pile
     seat = s.d["seats"][0]
-    seat["discard"] += seat["deck"]
-    seat["deck"] = []
     pile = list(seat["discard"])
+    assert len(pile) == 8
     events: list = []
     drawn = flow.draw_card(s, 0, events)
     assert drawn == pile[0] and seat["deck"] == pile[1:] and not seat["deck_secret"]
     assert s.d["shuffles"] == 2
 
 
-def test_drawing_a_hero_card_respawns_that_hero_at_full_hp(table):
+def test_drawing_a_hero_card_respawns_that_hero_at_full_hp():
     """Respawning: a drawn Hero card goes to its mat; the Hero returns at full HP on an own
     standing Tower's space or the Bit."""
-    s = table
-    place(s, "sterling", None)
-    s.d["heroes"]["sterling"]["hp"] = 0
-    s.d["seats"][0]["deck"].insert(0, "hero:sterling")
-    s.d["structures"]["tower_0_top"] = 0
+    s = position(defeated=["sterling"], structures={"tower_0_top": 0},
+                 seats={"1": {"deck": ["sterling", "strike", "parry"]}})
     flow.draw_card(s, 0, [])
     assert s.d["pending"]["type"] == "respawn"
     assert set(s.d["pending"]["options"]) == {"tower_0_mid", "tower_0_bot", "bit_0"}
@@ -152,9 +142,6 @@ def test_three_player_cleanup_has_every_seat_discard_in_initiative_team_order():
 
 def test_each_team_gains_two_gold_not_each_player():
     """3-4 Player Rules, Cleanup: each team, not each player, receives two gold."""
-    s = deployed(players=4)
-    for h in BLUE + RED:
-        s.d["heroes"][h]["down"] = None
-    s.d.update(phase="channel", turn=0)
-    flow.progress(s, [])
+    s = position({"players": 4}, phase="action", heroes={"sterling": {"down": "strike"}})
+    act(s, "activate", "sterling", "rest")  # the round's last activation: on to Cleanup
     assert s.d["phase"] == "cleanup" and s.d["gold"] == [2, 2]
