@@ -7,7 +7,7 @@ from __future__ import annotations
 from rules.biternia import GAME
 from rules.biternia.traits import max_hp
 
-from .conftest import act, action_phase, deployed, give, place
+from .conftest import act, arena, deployed
 
 SEAT_HEROES = {0: {"sterling", "ceralin"}, 2: {"caligar", "felix"},
                1: {"kerrick", "vladiator"}, 3: {"cyrus", "boreas"}}
@@ -87,16 +87,9 @@ def test_a_seat_with_no_hero_ready_leaves_the_turn_to_its_teammate():
 def test_a_heros_activation_and_its_targets_belong_to_its_controller():
     """3-4 Player Rules, The Game Round: in the Action Phase a Hero is activated by its own
     player, who also chooses its targets."""
-    s = deployed(players=4)
-    for h in ("sterling", "ceralin", "caligar", "kerrick", "vladiator", "cyrus"):
-        place(s, h, None)
-    for h in ("felix", "boreas"):
-        place(s, h, "gold_mid")
-    place(s, "sterling", "gold_mid")
-    give(s, "felix", down="lunge")
-    give(s, "sterling", down="strike")
-    action_phase(s, 0)
-    s.d["lead"][0] = 2
+    s = arena({"felix": {"space": "gold_mid", "down": "lunge"}, "boreas": {"space": "gold_mid"},
+               "sterling": {"space": "gold_mid", "down": "strike"}},
+              {"players": 4}, phase="action", lead={"blue": 3})
     assert s.decision().players == (2,) and _heroes_offered(s, 2) == {"felix"}
     act(s, "activate", "felix", "use")
     assert s.d["pending"]["type"] == "target" and s.decision().players == (2,)
@@ -105,16 +98,8 @@ def test_a_heros_activation_and_its_targets_belong_to_its_controller():
 def test_the_structure_order_goes_to_the_lead_seat_and_rotates():
     """Base Defenses in a team game: choosing which Structure attacks first is a team choice
     with no Hero of its own; it goes to the team's lead seat, then the lead rotates."""
-    s = deployed(players=4)
-    for h in ("sterling", "ceralin", "caligar", "felix", "cyrus", "boreas"):
-        place(s, h, None)
-        s.d["heroes"][h]["down"] = None
-    place(s, "kerrick", "tower_0_top")
-    place(s, "vladiator", "tower_0_bot")
-    for h in ("kerrick", "vladiator"):
-        s.d["heroes"][h]["down"] = None
-    s.d.update(phase="base", turn=0, initiative=0, attacked=[])
-    s.d["lead"][0] = 2
+    s = arena({"kerrick": {"space": "tower_0_top"}, "vladiator": {"space": "tower_0_bot"}},
+              {"players": 4}, phase="base", lead={"blue": 3})
     assert s.decision().players == (2,)
     act(s, "structure", "tower_0_top")
     assert s.d["lead"][0] == 0
@@ -122,18 +107,13 @@ def test_the_structure_order_goes_to_the_lead_seat_and_rotates():
 
 
 def _interrupt_table():
-    s = deployed(players=4)
-    for h in ("sterling", "caligar", "kerrick", "cyrus", "boreas"):
-        place(s, h, None)
-    for h in ("ceralin", "felix", "vladiator"):
-        place(s, h, "gold_mid")
-    give(s, "felix", down="riposte")
-    give(s, "ceralin", down="challenge")
-    give(s, "vladiator", down="smash")
-    action_phase(s, 1)
-    act(s, "activate", "vladiator", "use")
-    act(s, "target", "felix")
-    return s
+    """Vladiator's Smash on Felix, with Ceralin (seat 1) and Felix (seat 3) each holding an
+    Interrupt: the window is open."""
+    return arena({"ceralin": {"space": "gold_mid", "down": "challenge"},
+                  "felix": {"space": "gold_mid", "down": "riposte"},
+                  "vladiator": {"space": "gold_mid", "down": "smash"}},
+                 {"players": 4}, initiative="red", phase="action",
+                 play=["activate vladiator use", "target felix"])
 
 
 def test_an_interrupt_is_offered_to_the_controller_of_the_interrupting_hero():
