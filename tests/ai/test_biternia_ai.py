@@ -7,7 +7,7 @@ import random
 from ai import biternia
 from ai.levels import level_settings, make_agent
 from rules.biternia import GAME
-from rules.core import CHANCE, Action, Match
+from rules.core import CHANCE, Action, Match, Scenario
 
 
 def _table():
@@ -21,6 +21,12 @@ def _table():
     return s
 
 
+def _position(setup: dict | None = None, **description):
+    """A first-game position from a description (rules/biternia/scenario.py)."""
+    full = {"players": 2, "heroes": "first_game", **(setup or {})}
+    return GAME.build_scenario(Scenario("biternia", "test", setup=full, position=description))
+
+
 def test_evaluate_is_zero_sum_and_in_range():
     s = _table()
     for p in (0, 1):
@@ -29,12 +35,10 @@ def test_evaluate_is_zero_sum_and_in_range():
 
 
 def test_evaluate_prefers_a_damaged_enemy_bit_and_more_gold():
-    s = _table()
-    base = biternia.evaluate(s, 0)
-    s.d["structures"]["bit_1"] -= 6
-    hurt = biternia.evaluate(s, 0)
-    s.d["gold"][0] += 5
-    assert base < hurt < biternia.evaluate(s, 0)
+    base = biternia.evaluate(_position(), 0)
+    hurt = biternia.evaluate(_position(structures={"bit_1": 16 - 6}), 0)
+    richer = biternia.evaluate(_position(structures={"bit_1": 16 - 6}, gold={"blue": 5}), 0)
+    assert base < hurt < richer
 
 
 def test_evaluate_of_a_won_game_is_one():
@@ -44,19 +48,17 @@ def test_evaluate_of_a_won_game_is_one():
 
 
 def test_ordering_focuses_fire_on_the_enemy_closest_to_defeat():
-    s = _table()
-    s.d["heroes"]["kerrick"]["hp"] = 2
+    s = _position(heroes={"kerrick": {"hp": 2}})
     assert biternia._score_target(s, 0, "kerrick") > biternia._score_target(s, 0, "boreas")
 
 
 def test_ordering_pushes_when_healthy_and_falls_back_when_hurt():
-    s = _table()
     hero = "felix"
-    s.d["heroes"][hero]["space"] = "gold_mid"
+    s = _position(heroes={hero: {"space": "gold_mid"}})
     forward = Action("move", (hero, "tower_1_mid"))
     back = Action("move", (hero, "tower_0_mid"))
     assert biternia.action_score(s, 0, forward) > biternia.action_score(s, 0, back)
-    s.d["heroes"][hero]["hp"] = 2
+    s = _position(heroes={hero: {"space": "gold_mid", "hp": 2}})
     assert biternia.action_score(s, 0, forward) < biternia.action_score(s, 0, back)
 
 
@@ -103,17 +105,8 @@ def test_ordering_keeps_a_power_card_for_its_own_hero():
 
 def test_ordering_hands_the_team_turn_to_a_teammate_with_a_better_move():
     """Team games: a seat whose own Heroes can only pass lets its teammate act."""
-    s = GAME.new_state({"players": 4, "heroes": "first_game"}, 3)
-    s.apply(CHANCE, Action("initiative", (0,)))
-    for p in range(4):
-        s.apply(CHANCE, Action("shuffle", (p,)))
-    while s.d["phase"] == "deploy":
-        p = s.decision().players[0]
-        s.apply(p, s.legal_actions(p)[0])
-    s.d.update(phase="movement", turn=0, done=[])
-    for hero in ("sterling", "ceralin"):
-        s.d["heroes"][hero]["space"] = None
-    s.d["heroes"]["felix"]["space"] = "gold_mid"
+    s = _position({"players": 4}, phase="movement", defeated=["sterling", "ceralin"],
+                  heroes={"felix": {"space": "gold_mid"}})
     legal = s.legal_actions(0)
     best = max(legal, key=lambda a: biternia.action_score(s, 0, a))
     assert best == Action("hand_over", (2,))
