@@ -1,5 +1,5 @@
 """Per-game tables. Every game gets the generic table; a game that has its own table puts it
-in ``game/tables/<game_id>.py`` as the module attribute ``TABLE`` (a GenericTable subclass),
+in the package ``game/tables/<game_id>/``, which exports ``TABLE`` (a GenericTable subclass),
 and ``table_for`` finds it by name (the binary bundles every module of ``game``)."""
 
 from __future__ import annotations

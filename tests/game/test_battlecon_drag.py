@@ -218,7 +218,7 @@ def test_a_dragged_card_leans_into_the_motion_and_rights_itself(app_dirs):
 
 
 def test_the_slot_says_what_a_drop_does():
-    from game.tables.battlecon_hand import slot_words
+    from game.tables.battlecon.hand import slot_words
     from rules.core import Action
 
     assert slot_words("rest") == "Drop here: half a pair"

@@ -8,7 +8,7 @@ import random
 
 import pygame
 
-from game.tables.battlecon_pieces import FURY, Group, Piece, draw_materials, materials
+from game.tables.battlecon.pieces import FURY, Group, Piece, draw_materials, materials
 from rules.battlecon import kits
 from tests.game.test_battlecon_table import open_table, play_until
 

@@ -217,7 +217,7 @@ def test_damage_rises_from_the_fighter_and_fades(app_dirs):
 
 
 def test_the_ante_choices_are_tiles_that_play_their_action(app_dirs):
-    from game.tables.battlecon_parts import AnteTile
+    from game.tables.battlecon.parts import AnteTile
 
     screen, chosen = open_table(app_dirs)
     play_until(screen, random.Random(4), lambda: screen.session.state.s["phase"] == "ante"
@@ -320,7 +320,7 @@ def test_the_strip_names_what_the_rules_ask_in_the_middle_of_a_beat(app_dirs):
 
 
 def test_a_choice_of_triggers_is_drawn_as_tiles_that_play_their_action(app_dirs):
-    from game.tables.battlecon_parts import AnteTile
+    from game.tables.battlecon.parts import AnteTile
 
     screen, chosen = open_table(app_dirs, ("amon", "cindra"), seed=3)
     session = screen.session

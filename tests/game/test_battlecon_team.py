@@ -10,11 +10,11 @@ import random
 import pygame
 import pytest
 
+import game.tables.battlecon.layout as layout
 from game.app import App
 from game.screens.table import TableScreen
 from game.session import Seat, Session
-from game.tables import battlecon_layout as layout
-from game.tables.battlecon_team import TEAM_COLOURS, force_of, team_cards
+from game.tables.battlecon.team import TEAM_COLOURS, force_of, team_cards
 from rules.battlecon.content import load
 from tests.game.test_battlecon_table import play_until
 

@@ -10,12 +10,12 @@ import random
 import pygame
 import pytest
 
+import game.tables.biternia.clicks as clicks
 from game.app import App
 from game.screens.table import TableScreen
 from game.session import Seat, Session
-from game.tables import biternia_clicks as clicks
 from game.tables import table_for
-from game.tables.biternia import BiterniaTable
+from game.tables.biternia.table import BiterniaTable
 from rules.biternia.content import load
 from rules.biternia.effects import card_name
 from rules.biternia.state import team_of_seat

@@ -13,9 +13,9 @@ import pytest
 from game.app import App
 from game.screens.table import TableScreen
 from game.tables import table_for
-from game.tables.chaostle import ChaostleTable
-from game.tables.chaostle_layout import BOARD, space_xy
-from game.tables.chaostle_parts import HOP_TIME, Figure
+from game.tables.chaostle.layout import BOARD, space_xy
+from game.tables.chaostle.parts import HOP_TIME, Figure
+from game.tables.chaostle.table import ChaostleTable
 from tests.game.table_helpers import open_table as shared_open_table
 
 
@@ -444,8 +444,8 @@ def test_a_refresh_that_changes_nothing_keeps_the_still_layer(app_dirs):
 
 
 def test_the_half_board_shades_what_neither_army_may_reach(app_dirs):
-    from game.tables.chaostle_board import draw_castle
-    from game.tables.chaostle_layout import space_rect
+    from game.tables.chaostle.board import draw_castle
+    from game.tables.chaostle.layout import space_rect
 
     _, screen, _ = open_table(app_dirs, seed=2, setup={"half_board": "on"}, record=False)
     play_until(screen, random.Random(2), in_phase("move"))

@@ -10,7 +10,7 @@ from game.app import App
 from game.screens.table import TableScreen
 from game.session import Seat, Session
 from game.tables import table_for
-from game.tables.battlecon import BattleconTable
+from game.tables.battlecon.table import BattleconTable
 from game.tables.generic import GenericTable
 
 

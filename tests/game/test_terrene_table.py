@@ -16,9 +16,9 @@ from game.app import App
 from game.screens.overlays import PRIORITY_STOPS, SettingsScreen
 from game.settings import Settings, load_settings, save_settings, settings_path
 from game.tables import table_for
-from game.tables.terrene import TerreneTable
-from game.tables.terrene_nodes import CardWidget
-from game.tables.terrene_read import actions_on
+from game.tables.terrene.nodes import CardWidget
+from game.tables.terrene.read import actions_on
+from game.tables.terrene.table import TerreneTable
 from rules.core import Action
 from rules.terrene.draft_match import DraftMatch
 from tests.game.table_helpers import open_table as shared_open_table
@@ -296,7 +296,7 @@ def test_pointing_at_a_card_shows_it_enlarged_over_the_log(app_dirs):
                                      buttons=(0, 0, 0)))
     assert card.focused
     app.compose(app.canvas)
-    from game.tables.terrene_layout import SIDE_LOG
+    from game.tables.terrene.layout import SIDE_LOG
 
     spot = (SIDE_LOG.centerx, SIDE_LOG.y + 60)
     assert app.canvas.get_at(spot) != before.get_at(spot)

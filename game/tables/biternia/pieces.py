@@ -13,8 +13,8 @@ import pygame
 
 from game import theme
 from game.scene import Affine, Node, SpriteNode
-from game.tables.biternia_cards import MiniCard, face
-from game.tables.biternia_layout import BOARD, TILE_HEAD
+from game.tables.biternia.cards import MiniCard, face
+from game.tables.biternia.layout import BOARD, TILE_HEAD
 from game.tween import arc, ease_in_out_cubic, ease_out_back, ease_out_cubic, linear
 from game.widgets import Button, Widget
 from rules.biternia.content import load

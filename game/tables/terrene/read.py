@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.tables.terrene_cards import CardLook, UnitLook
+from game.tables.terrene.cards import CardLook, UnitLook
 from rules.core import Action
 from rules.terrene import stats
 from rules.terrene.content import cards

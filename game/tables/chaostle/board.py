@@ -13,8 +13,8 @@ from typing import Any
 import pygame
 
 from game import theme
-from game.tables.chaostle_layout import BOARD, KEEP_RADIUS, LIFT, UNIT, space_rect, space_xy
-from game.tables.chaostle_layout import to_px as _to_px
+from game.tables.chaostle.layout import BOARD, KEEP_RADIUS, LIFT, UNIT, space_rect, space_xy
+from game.tables.chaostle.layout import to_px as _to_px
 
 MOAT, LAWN = (30, 70, 84), (58, 92, 52)
 STONE = {1.0: (138, 124, 104), 2.0: (190, 168, 128), 3.0: (214, 204, 186)}

@@ -8,10 +8,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import game.tables.chaostle.layout as lay
 from game import theme
-from game.tables import chaostle_layout as lay
-from game.tables.chaostle_parts import GAIN, LOSS, FloatText, QueuedTray
-from game.tables.chaostle_popups import DuelPopup, FatePopup
+from game.tables.chaostle.parts import GAIN, LOSS, FloatText, QueuedTray
+from game.tables.chaostle.popups import DuelPopup, FatePopup
 from game.tables.generic import GenericTable, roll_faces
 from rules.core import Event
 

@@ -12,9 +12,9 @@ import pygame
 
 from game import theme
 from game.tables.generic import GenericTable
-from game.tables.terrene_layout import BOARD
-from game.tables.terrene_nodes import CardWidget
-from game.tables.terrene_read import card_look
+from game.tables.terrene.layout import BOARD
+from game.tables.terrene.nodes import CardWidget
+from game.tables.terrene.read import card_look
 from rules.terrene.content import cards
 from rules.terrene.draft_match import HIDDEN
 

@@ -12,18 +12,18 @@ from typing import Any
 
 import pygame
 
+import game.tables.biternia.clicks as clicks
+import game.tables.biternia.layout as lay
 from game import theme
-from game.tables import biternia_clicks as clicks
-from game.tables import biternia_layout as lay
-from game.tables.biternia_board import (
+from game.tables.biternia.board import (
     draw_board,
     draw_plate,
     draw_track,
     space_rect,
     team_colour,
 )
-from game.tables.biternia_cards import HandCard, HeroTile
-from game.tables.biternia_pieces import (
+from game.tables.biternia.cards import HandCard, HeroTile
+from game.tables.biternia.pieces import (
     ORDER_AT,
     Flash,
     FloatText,
@@ -34,7 +34,7 @@ from game.tables.biternia_pieces import (
     hero_tip,
     tokens_of,
 )
-from game.tables.biternia_tray import HandTray
+from game.tables.biternia.tray import HandTray
 from game.tables.generic import HEADER, StripLayout, TableModel
 from game.widgets import Widget
 from rules.biternia.content import load

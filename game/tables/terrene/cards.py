@@ -10,7 +10,7 @@ from functools import lru_cache
 import pygame
 
 from game import theme
-from game.tables.terrene_layout import CARD_H, CARD_W, HAND_H, HAND_W
+from game.tables.terrene.layout import CARD_H, CARD_W, HAND_H, HAND_W
 
 ELEMENTS = {
     "Earth": (128, 98, 58), "Fire": (200, 78, 46), "Water": (52, 110, 184),

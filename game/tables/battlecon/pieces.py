@@ -15,7 +15,7 @@ import pygame
 
 from game import theme
 from game.assets import font
-from game.tables.battlecon_parts import word_lines
+from game.tables.battlecon.parts import word_lines
 from rules.battlecon import kits
 
 Colour = tuple[int, int, int]

@@ -9,10 +9,10 @@ from typing import Any
 
 import pygame
 
+import game.tables.chaostle.layout as lay
 from game import theme
-from game.tables import chaostle_layout as lay
-from game.tables.chaostle_cards import peg_rect
-from game.tables.chaostle_parts import LOSS, DraftCard, Target
+from game.tables.chaostle.cards import peg_rect
+from game.tables.chaostle.parts import LOSS, DraftCard, Target
 from game.tables.generic import GenericTable
 from game.widgets import Button, Widget
 from rules.core import Action

@@ -4,7 +4,7 @@ characters (hidden ones as card backs to the enemy, each with its assigned card 
 out); the middle band shows the turn, the set score and the response chain as a fanned
 stack; the viewer's hand lies under the board. Clicking a card plays its action (a menu
 when it stands for several); every legal action also stays a button in the action strip.
-The draft's pick and build stages are drawn by terrene_draft.py."""
+The draft's pick and build stages are drawn by terrene/draft.py."""
 
 from __future__ import annotations
 
@@ -13,11 +13,11 @@ from typing import Any
 
 import pygame
 
+import game.tables.terrene.layout as lay
 from game import theme
 from game.scene import Node
-from game.tables import terrene_layout as lay
 from game.tables.generic import GenericTable, StripLayout, TableModel
-from game.tables.terrene_cards import (
+from game.tables.terrene.cards import (
     UnitLook,
     chain_tile,
     draw_back,
@@ -26,10 +26,10 @@ from game.tables.terrene_cards import (
     terrain_card,
     terrain_picture,
 )
-from game.tables.terrene_draft import DraftBoard
-from game.tables.terrene_layout import BOARD, HAND, MIDDLE, SIDE_LOG, SIDE_PANELS, STRIP
-from game.tables.terrene_nodes import CardWidget, ChainTile, ChoiceMenu, FloatText, UnitNode
-from game.tables.terrene_read import (
+from game.tables.terrene.draft import DraftBoard
+from game.tables.terrene.layout import BOARD, HAND, MIDDLE, SIDE_LOG, SIDE_PANELS, STRIP
+from game.tables.terrene.nodes import CardWidget, ChainTile, ChoiceMenu, FloatText, UnitNode
+from game.tables.terrene.read import (
     OFFERS,
     actions_on,
     card_look,

@@ -13,21 +13,21 @@ from typing import Any
 
 import pygame
 
+import game.tables.chaostle.layout as lay
 from game import theme
-from game.tables import chaostle_layout as lay
-from game.tables.chaostle_board import draw_castle, draw_crown_glyph, draw_traps, trap_rect
-from game.tables.chaostle_cards import army_head, character_card
-from game.tables.chaostle_clicks import MOVES, BoardClicks, draft_slot
-from game.tables.chaostle_motion import TableMotion
-from game.tables.chaostle_parts import (
+from game.tables.chaostle.board import draw_castle, draw_crown_glyph, draw_traps, trap_rect
+from game.tables.chaostle.cards import army_head, character_card
+from game.tables.chaostle.clicks import MOVES, BoardClicks, draft_slot
+from game.tables.chaostle.motion import TableMotion
+from game.tables.chaostle.parts import (
     DraftCard,
     Figure,
     QueuedTray,
     Target,
     draft_face,
 )
-from game.tables.chaostle_popups import DuelPopup, FatePopup
-from game.tables.chaostle_strip import ActionStrip
+from game.tables.chaostle.popups import DuelPopup, FatePopup
+from game.tables.chaostle.strip import ActionStrip
 from game.tables.generic import TableModel
 from game.widgets import Widget
 from rules.core import Panel

@@ -4,7 +4,7 @@ waiting ring. Mixed into ``ChaostleTable``."""
 
 from __future__ import annotations
 
-from game.tables import chaostle_layout as lay
+import game.tables.chaostle.layout as lay
 from game.tables.generic import GenericTable, StripLayout
 
 

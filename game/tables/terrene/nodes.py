@@ -10,8 +10,8 @@ import pygame
 
 from game import theme
 from game.scene import Affine, Node, blit_transformed
-from game.tables.terrene_cards import CardLook, UnitLook, draw_back, hand_picture, unit_picture
-from game.tables.terrene_layout import CARD_H, CARD_W, PEEK
+from game.tables.terrene.cards import CardLook, UnitLook, draw_back, hand_picture, unit_picture
+from game.tables.terrene.layout import CARD_H, CARD_W, PEEK
 from game.widgets import Button, Widget
 
 LIT = theme.BRASS_LIGHT

@@ -11,7 +11,7 @@ from typing import Any
 import pygame
 
 from game import theme
-from game.tables.battlecon_pieces import Group, Piece
+from game.tables.battlecon.pieces import Group, Piece
 
 Colour = tuple[int, int, int]
 

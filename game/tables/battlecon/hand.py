@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from game import sound
-from game.tables.battlecon_layout import HAND
-from game.tables.battlecon_parts import DropSlot, HandCard, Point
+from game.tables.battlecon.layout import HAND
+from game.tables.battlecon.parts import DropSlot, HandCard, Point
 from game.tables.generic import GenericTable
 from rules.core import Action
 

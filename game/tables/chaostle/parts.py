@@ -14,7 +14,7 @@ import pygame
 from game import theme
 from game.dice import MAX_ROLL_TIME, PIPS, DiceTray, Die
 from game.scene import Affine, Node, SpriteNode, blit_transformed
-from game.tables.chaostle_cards import CATEGORY_COLOURS, GAIN, LOSS, stat_line
+from game.tables.chaostle.cards import CATEGORY_COLOURS, GAIN, LOSS, stat_line
 from game.widgets import Widget
 
 HOP_TIME = 0.16  # seconds a standee takes for one space of its path

@@ -3,9 +3,9 @@ that hops when it moves, the fighters' markers), a plate per fighter (life, Forc
 Active/Reactive marker, discard piles 1 and 2, the attack pair as a card that slides onto
 the plate when set, lies face down and turns over at the reveal, all pairs together, and
 the Unique Ability's materials as pieces), the viewer's hand as cards that pair up by
-dragging or clicking (battlecon_hand.py), and the text panels (kits, Unique Abilities, the
-opponent's hand) beside the beat log. The action strip stays below (battlecon_strip.py):
-every legal action is always reachable. Team play: battlecon_team.py."""
+dragging or clicking (battlecon/hand.py), and the text panels (kits, Unique Abilities, the
+opponent's hand) beside the beat log. The action strip stays below (battlecon/strip.py):
+every legal action is always reachable. Team play: battlecon/team.py."""
 
 from __future__ import annotations
 
@@ -13,12 +13,12 @@ from typing import Any
 
 import pygame
 
+import game.tables.battlecon.layout as layout
 from game import theme
 from game.scene import CardNode, StandeeNode
-from game.tables import battlecon_layout as layout
-from game.tables.battlecon_hand import PAIRING, HandTray
-from game.tables.battlecon_layout import BOARD, HAND, SIDE_LOG, SIDE_PANELS
-from game.tables.battlecon_parts import (
+from game.tables.battlecon.hand import PAIRING, HandTray
+from game.tables.battlecon.layout import BOARD, HAND, SIDE_LOG, SIDE_PANELS
+from game.tables.battlecon.parts import (
     DropSlot,
     FloatText,
     HandCard,
@@ -31,9 +31,9 @@ from game.tables.battlecon_parts import (
     draw_pile,
     draw_role,
 )
-from game.tables.battlecon_pieces import Group, draw_materials, lay_materials, materials
-from game.tables.battlecon_strip import ActionStrip
-from game.tables.battlecon_team import (
+from game.tables.battlecon.pieces import Group, draw_materials, lay_materials, materials
+from game.tables.battlecon.strip import ActionStrip
+from game.tables.battlecon.team import (
     draw_defeated,
     draw_team_force,
     force_of,

@@ -10,9 +10,9 @@ from typing import Any
 
 import pygame
 
+import game.tables.biternia.layout as lay
 from game import theme
-from game.tables import biternia_layout as lay
-from game.tables.biternia_cards import draw_back, draw_shield, face
+from game.tables.biternia.cards import draw_back, draw_shield, face
 from rules.biternia.content import load
 
 Colour = tuple[int, int, int]

@@ -10,10 +10,10 @@ from typing import Any
 
 import pygame
 
+import game.tables.biternia.clicks as clicks
+import game.tables.biternia.layout as lay
 from game import theme
-from game.tables import biternia_clicks as clicks
-from game.tables import biternia_layout as lay
-from game.tables.biternia_cards import HandCard, HeroTile, draw_back, face
+from game.tables.biternia.cards import HandCard, HeroTile, draw_back, face
 from game.tables.generic import GenericTable
 from rules.biternia.effects import card_name, card_of
 from rules.biternia.effects import name as display_name

@@ -12,8 +12,8 @@ import pygame
 from game import theme
 from game.dice import render_die_face
 from game.scene import SpriteNode
-from game.tables.chaostle_cards import duel_side, fate_card
-from game.tables.chaostle_layout import BOARD
+from game.tables.chaostle.cards import duel_side, fate_card
+from game.tables.chaostle.layout import BOARD
 from game.tween import ease_out_back
 from rules.chaostle.fates import fate_table
 from rules.core import Event

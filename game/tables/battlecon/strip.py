@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.tables import battlecon_layout as layout
-from game.tables.battlecon_layout import STRIP
-from game.tables.battlecon_parts import AnteTile
+import game.tables.battlecon.layout as layout
+from game.tables.battlecon.layout import STRIP
+from game.tables.battlecon.parts import AnteTile
 from game.tables.generic import GenericTable, StripLayout
 from rules.core import Action
 
