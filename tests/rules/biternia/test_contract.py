@@ -12,7 +12,7 @@ import pytest
 from rules.biternia import GAME
 from rules.core import CHANCE, Action, IllegalAction, Match, replay
 
-from .conftest import RandomAgent, deployed
+from .conftest import RandomAgent, deployed, position
 
 PLAYOUTS = [  # (players, heroes, catapult, seed)
     (2, "draft", "off", 1), (2, "random", "on", 2), (2, "first_game", "on", 3),
@@ -84,11 +84,11 @@ def test_determinize_is_consistent_with_the_view(table):
     assert set(world.legal_actions(0)) == set(s.legal_actions(0))
 
 
-def test_determinize_samples_unrevealed_learned_powers(table):
+def test_determinize_samples_unrevealed_learned_powers():
     """Hidden information: which power a Hero learned stays secret until shown; a
     determinized world picks a power that Hero could have learned."""
-    s = table
-    s.d["heroes"]["kerrick"]["shown"] = []
+    s = position(heroes={"kerrick": {"shown": []}})
+    assert s.d["heroes"]["kerrick"]["shown"] == []
     world = s.view(0).determinize(0, random.Random(1))
     learned = world.d["heroes"]["kerrick"]["learned"]
     assert len(learned) == 1 and learned[0] in ("pulse", "blink", "bolt")
