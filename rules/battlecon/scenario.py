@@ -115,7 +115,6 @@ def position_state(st: BattleconState, position: Description) -> BattleconState:
         while st.s["phase"] == "place":
             p = st.decision().players[0]
             st.apply(p, st.legal_actions(p)[0])
-    if phase != "first":
         _choose_finishers(st, fighters, phase)
     _check_spaces(st, fighters)
     for p, f in enumerate(fighters):
@@ -177,12 +176,12 @@ def _read_fighter(st: BattleconState, p: int, d: Description, phase: str) -> _Fi
                                     f"{name}'s {kind.capitalize()}s")
         f.pair = pair
     forms = [c for c, card in st.content.cards.items()
-             if card["kind"] == "form" and card.get("fighter") == fighter_id(st, p)]
+             if card["kind"] == "form" and card.get("fighter") == _fighter_id(st, p)]
     if d.has("form") and not forms:
         raise ScenarioError(f"{d.where('form')}: {name} has no Form cards")
     f.form = d.choice("form", forms, None) if forms else None
     statuses = [c for c, card in st.content.cards.items()
-                if card["kind"] == "status" and card.get("fighter") == fighter_id(st, p)]
+                if card["kind"] == "status" and card.get("fighter") == _fighter_id(st, p)]
     if d.has("statuses") and not statuses:
         raise ScenarioError(f"{d.where('statuses')}: {name} has no Status cards")
     f.statuses = d.texts("statuses", None, choices=statuses) if statuses else None
@@ -202,7 +201,7 @@ def _read_markers(st: BattleconState, p: int, d: Description, phase: str) -> dic
     """The fighter's Unique Ability markers: Burgundy's ``paint`` (the painted spaces),
     Kimbhe's ``staff`` (``"held"``, ``"stolen"`` or the space it is planted on), Lucida's
     ``tokens`` (the tokens she has rent and holds; the rest are with the foe)."""
-    fid = fighter_id(st, p)
+    fid = _fighter_id(st, p)
     for key, (owner, what) in MARKERS.items():
         if d.has(key) and fid != owner:
             raise ScenarioError(f"{d.where(key)}: only {st.content.fighters[owner]['name']} "
@@ -234,8 +233,8 @@ def _read_markers(st: BattleconState, p: int, d: Description, phase: str) -> dic
     return out
 
 
-def fighter_id(st: BattleconState, p: int) -> str:
-    return st.player(p)["fighter"]
+def _fighter_id(st: BattleconState, p: int) -> str:
+    return str(st.player(p)["fighter"])
 
 
 def _read_teams(st: BattleconState, position: Description) -> list[int | None]:
