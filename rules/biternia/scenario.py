@@ -33,7 +33,8 @@ data/*.toml. Every field is optional:
     learned power, 4 with the Ultimate), ``hp`` (default: full), ``up`` and ``down`` (the
     face-up card and the face-down order), ``learned`` (every power the Hero knows; powers
     named anywhere for its seat are learned anyway; the first non-Ultimate is the starting
-    power of a draft), ``shown`` (learned powers the other team has seen; face-up and
+    power of a draft; a Hero knows one power per level, the rest taken in skill order),
+    ``shown`` (learned powers the other team has seen; face-up and
     discarded ones always are), tokens ``shield``, ``attack_tokens``, ``chill``, ``stone``,
     ``death_mark``, ``artifacts`` (default: the Hero's starting artifacts) and the flags
     ``confused``, ``immobilized``, ``stealth``, ``channeling``, ``moved`` (it moved this
@@ -275,6 +276,8 @@ def _level(s: BiterniaState, hid: str, h: Description | None, defeated: bool) ->
         raise ScenarioError(f"{where}.level: {c.heroes[hid].name} knows {names}, which takes "
                             f"level {least}, not {level}")
     v["level"] = level
+    while len(known) < level:  # a Hero learns one power per level, in skill order here
+        known.append(flow.learnable(s, hid, level)[0])
     if defeated:
         return
     top = traits.max_hp(s, hid)
@@ -465,6 +468,9 @@ def _phase(s: BiterniaState, position: Description, initiative: int) -> None:
     d["attacked"] = _only_in(position, "attacked", "base", phase, sorted(d["structures"]))
     d["queue"] = flow.cleanup_order(s) if phase == "cleanup" else []
     for hid, v in d["heroes"].items():
+        if v["down"] is not None and phase in ("base", "channel", "cleanup"):
+            raise ScenarioError(f"position.heroes.{hid}.down: every face-down order is "
+                                f"revealed before the {phase} phase")
         if v["channel"] and (phase not in ("action", "base", "channel")
                              or not effects.usable(hid, v["up"])
                              or not effects.card_of(v["up"]).channeled):

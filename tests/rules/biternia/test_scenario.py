@@ -108,11 +108,20 @@ def test_cards_go_where_named_and_the_rest_stay_put():
                  seats={"1": {"hand": ["parry", "snap_shot"], "deck": ["dash", "strike"]}})
     k = s.d["heroes"]["kerrick"]
     assert k["up"].startswith("strike") and k["down"] == "meteor" and k["level"] == 4
-    assert k["learned"] == ["pulse", "meteor"] and k["hp"] == max_hp(s, "kerrick")
+    assert k["learned"] == ["pulse", "meteor", "blink", "bolt"]
+    assert k["hp"] == max_hp(s, "kerrick") and {"blink", "bolt"} <= set(s.d["seats"][1]["hand"])
     blue = s.d["seats"][0]
     assert [c.rstrip("0123456789") for c in blue["hand"]] == ["parry", "snap_shot"]
     assert [c.rstrip("0123456789") for c in blue["deck"]] == ["dash", "strike"]
     assert len(blue["discard"]) == 16 - 4 and "charge" in s.d["heroes"]["ceralin"]["shown"]
+
+
+def test_a_heros_level_brings_one_power_per_level_and_its_hp():
+    s = position(heroes={"sterling": {"level": 3}})
+    v = s.d["heroes"]["sterling"]
+    assert v["learned"] == ["snap_shot", "fall_back", "pinning_arrow"]
+    assert v["hp"] == max_hp(s, "sterling") == 7 + 3
+    assert {"fall_back", "pinning_arrow"} <= set(s.d["seats"][0]["hand"])
 
 
 def test_a_draft_scenario_seats_the_named_heroes_with_their_starting_powers():
@@ -181,6 +190,8 @@ BAD = [
     ({"phase": "action"}, "position.phase: no one has anything to do in the action phase"),
     ({"phase": "action", "turn": "red", "heroes": {"felix": {"down": "lunge"}}},
      "position.turn: the red team has nothing to do in the action phase"),
+    ({"phase": "cleanup", "heroes": {"felix": {"down": "lunge"}}},
+     "position.heroes.felix.down: every face-down order is revealed before the cleanup phase"),
     ({"done": ["felix"]}, "position.done: only in the movement phase"),
     ({"phase": "movement", "done": ["agatha"]}, "position.done[0]: unknown 'agatha'"),
     ({"favored_enemy": "agatha"}, "position.favored_enemy: one of sterling"),
