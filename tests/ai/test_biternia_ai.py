@@ -42,8 +42,10 @@ def test_evaluate_prefers_a_damaged_enemy_bit_and_more_gold():
 
 
 def test_evaluate_of_a_won_game_is_one():
-    s = _table()
-    s.d["winner"] = 1
+    s = _position(structures={"tower_0_top": 0, "bit_0": 3}, initiative="red", phase="action",
+                  heroes={"vladiator": {"space": "bit_0", "down": "smash"}},
+                  play=["activate vladiator use"])  # Smash 4 on the Bit's 3 HP, defense 1
+    assert s.d["winner"] == 1
     assert biternia.evaluate(s, 1) == 1.0 and biternia.evaluate(s, 0) == -1.0
 
 
