@@ -20,6 +20,13 @@ knows:
 saved (a content table, a board): ``from_json`` fills it from its default.
 
 A frozen model (``@dataclass(frozen=True, slots=True)``) is a value: clones share it.
+
+A seat's view is built the same way, positively: ``field(metadata=secret(...))`` declares
+who may see a field (its owner seat, each seat its own entry, or nobody; public once a
+condition holds), and ``view_for(seat)`` builds a new model from what that seat may see —
+the others' secrets arrive redacted (by default None, one per entry, so counts stay
+public). Nothing is copied and then blanked, so a secret a game forgets to declare is the
+only way one can leak, and the declaration sits on the field itself.
 """
 
 from __future__ import annotations
@@ -35,6 +42,27 @@ from rules.core.plain import copy_plain
 
 #: ``field(metadata=SHARED)``: shared by clones, not saved.
 SHARED: Mapping[str, bool] = types.MappingProxyType({"shared": True})
+
+def secret(owner: str | None = None, *, per_seat: bool = False, unless: str | None = None,
+           redact: Callable[[Any], Any] | None = None) -> Mapping[str, Any]:
+    """``field(metadata=secret(...))``: what a seat's view (``Model.view_for``) may not see.
+
+    - ``per_seat=True``: a list indexed by seat; each seat sees its own entry only;
+    - ``owner="seat"``: the value belongs to the seat named by this model's ``seat`` field
+      (any attribute name); only that seat sees it;
+    - neither: nobody sees it (a deck's order).
+
+    ``unless`` names a boolean attribute or property of the model that makes the value
+    public (a card turned face up). What the others see instead is ``redact(value)`` for
+    each entry of a list, set or tuple (so its length stays public) and for a plain value;
+    the default redaction is None."""
+    return types.MappingProxyType({"secret": True, "owner": owner, "per_seat": per_seat,
+                                   "unless": unless, "redact": redact or _none})
+
+
+def _none(value: Any) -> None:
+    return None
+
 
 #: The key that carries a tagged model's ``TAG`` in its JSON.
 TAG_KEY = "@"
@@ -69,6 +97,12 @@ class Model:
         """A deep, independent copy (shared fields and frozen models are shared)."""
         return _codec(type(self)).clone(self)  # type: ignore[no-any-return]
 
+    def view_for(self: M, seat: int | None) -> M:
+        """What ``seat`` (None: a spectator) may see of this model, built from the fields
+        it may see: each ``secret`` field it may not see is redacted, nested models give
+        their own views, and nothing else is copied over."""
+        return _codec(type(self)).view(self, seat)  # type: ignore[no-any-return]
+
     def to_json(self) -> dict[str, Any]:
         """The model as plain JSON data."""
         return _codec(type(self)).to_json(self)  # type: ignore[no-any-return]
@@ -93,6 +127,7 @@ _TAGGED: dict[str, type[Model]] = {}
 
 @dataclasses.dataclass(slots=True)
 class _Codec:
+    view: Callable[[Any, int | None], Any]
     clone: Callable[[Any], Any]
     to_json: Callable[[Any], Any]
     from_json: Callable[[Any], Any]
@@ -149,29 +184,30 @@ class _Writer:
             return True
         return False
 
-    def clone(self, tp: Any, src: str) -> str:
+    def clone(self, tp: Any, src: str, call: str = ".clone()") -> str:
+        """A copy of ``src``; nested models are copied by ``call`` (a clone, or a view)."""
         tp = _generic_model(tp)
         if self.immutable(tp):
             return src
         if tp is Any:
             return f"_copy_plain({src})"
         if isinstance(tp, type) and issubclass(tp, Model):
-            return f"{src}.clone()"
+            return f"{src}{call}"
         origin, args = typing.get_origin(tp), typing.get_args(tp)
         if origin in (typing.Union, types.UnionType):
             inner = self._optional(tp)
-            return f"(None if {src} is None else {self.clone(inner, src)})"
+            return f"(None if {src} is None else {self.clone(inner, src, call)})"
         if origin is list:
             (item,) = args
             if self.immutable(item):
                 return f"list({src})"
             v = self.var()
-            return f"[{self.clone(item, v)} for {v} in {src}]"
+            return f"[{self.clone(item, v, call)} for {v} in {src}]"
         if origin is tuple:
             v = self.var()
             if len(args) == 2 and args[1] is Ellipsis:
-                return f"tuple({self.clone(args[0], v)} for {v} in {src})"
-            parts = ", ".join(self.clone(a, f"{src}[{i}]") for i, a in enumerate(args))
+                return f"tuple({self.clone(args[0], v, call)} for {v} in {src})"
+            parts = ", ".join(self.clone(a, f"{src}[{i}]", call) for i, a in enumerate(args))
             return f"({parts},)"
         if origin is set:
             return f"set({src})"
@@ -180,7 +216,7 @@ class _Writer:
             if self.immutable(value):
                 return f"dict({src})"
             k, v = self.var(), self.var()
-            return f"{{{k}: {self.clone(value, v)} for {k}, {v} in {src}.items()}}"
+            return f"{{{k}: {self.clone(value, v, call)} for {k}, {v} in {src}.items()}}"
         if tp is dict or tp is list:
             return f"_copy_plain({src})"
         raise self.unknown(tp)
@@ -311,6 +347,15 @@ def _build(cls: type) -> _Codec:
             clone_lines.append(f"    n.{f.name} = {expr}")
         clone_lines.append("    return n")
 
+    view_lines = ["def view(o, seat):"]
+    if frozen:
+        view_lines.append("    return o")
+    else:
+        view_lines.append(f"    n = object.__new__({c})")
+        for f in dataclasses.fields(cls):
+            view_lines.append(f"    n.{f.name} = {_view_expr(w, f, hints[f.name])}")
+        view_lines.append("    return n")
+
     out_items = [f"{TAG_KEY!r}: {tag!r}"] if tag else []
     out_items += [f"{f.name!r}: {w.to_json(hints[f.name], 'o.' + f.name)}" for f in saved]
     to_lines = ["def to_json(o):", "    return {" + ", ".join(out_items) + "}"]
@@ -339,7 +384,38 @@ def _build(cls: type) -> _Codec:
         ]
     from_lines.append(f"    return {c}(**kw)")
 
-    source = "\n".join(clone_lines + to_lines + from_lines)
+    source = "\n".join(view_lines + clone_lines + to_lines + from_lines)
     namespace = dict(w.names)
     exec(compile(source, f"<model {cls.__qualname__}>", "exec"), namespace)  # noqa: S102
-    return _Codec(namespace["clone"], namespace["to_json"], namespace["from_json"])
+    return _Codec(namespace["view"], namespace["clone"], namespace["to_json"],
+                  namespace["from_json"])
+
+
+def _view_expr(w: _Writer, f: dataclasses.Field[Any], tp: Any) -> str:
+    """What a seat sees of field ``f``: shared fields as they are, public ones as views,
+    secret ones as views where the seat may see them and redacted elsewhere."""
+    src = f"o.{f.name}"
+    if f.metadata.get("shared"):
+        return src
+    seen = w.clone(tp, src, ".view_for(seat)")
+    if not f.metadata.get("secret"):
+        return seen
+    redact = w.name(f.metadata["redact"])
+    origin = typing.get_origin(_generic_model(tp))
+    if f.metadata["per_seat"]:
+        if origin is not list:
+            raise ModelError(f"{w.owner.__name__}.{f.name}: per_seat secrets are lists")
+        (item,) = typing.get_args(tp)
+        i, v = w.var(), w.var()
+        shown = (f"[{w.clone(item, v, '.view_for(seat)')} if {i} == seat else {redact}({v}) "
+                 f"for {i}, {v} in enumerate({src})]")
+    else:
+        if origin in (list, set, frozenset, tuple):
+            v = w.var()
+            hidden = f"{origin.__name__}({redact}({v}) for {v} in {src})"
+        else:
+            hidden = f"{redact}({src})"
+        owner = f.metadata["owner"]
+        shown = hidden if owner is None else f"({seen} if seat == o.{owner} else {hidden})"
+    unless = f.metadata["unless"]
+    return shown if unless is None else f"({seen} if o.{unless} else {shown})"

@@ -26,7 +26,7 @@ from rules.core import (
     ScenarioError,
     SetupOption,
 )
-from rules.core.model import Model
+from rules.core.model import Model, secret
 from rules.core.pending import Pending, PendingStack
 
 GOAL = 10
@@ -76,9 +76,14 @@ class DiceRaceState(Model, GameState):
     game_id = "dice_race"
     goal: int = GOAL
     positions: list[int] = field(default_factory=lambda: [0, 0])
-    cards: list[int | None] = field(default_factory=lambda: [None, None])
+    #: each runner's tiebreak card, seen by its runner only
+    cards: list[int | None] = field(default_factory=lambda: [None, None],
+                                    metadata=secret(per_seat=True))
     dealt: bool = False
-    orders: list[Order | None] = field(default_factory=lambda: [None, None])
+    #: this round's orders, face down until both runners have committed
+    orders: list[Order | None] = field(
+        default_factory=lambda: [None, None],
+        metadata=secret(per_seat=True, unless="revealed", redact=lambda o: o and Order.HIDDEN))
     rolls: PendingStack[DiceRaceState] = field(default_factory=PendingStack)
 
     @property
@@ -139,14 +144,13 @@ class DiceRaceState(Model, GameState):
             return Outcome((1.0, 0.0) if (a or 0) > (b or 0) else (0.0, 1.0), "tiebreak card")
         return Outcome((1.0, 0.0) if done[0] else (0.0, 1.0), "reached the goal")
 
+    @property
+    def revealed(self) -> bool:
+        """Both runners have committed: the orders are turned over."""
+        return all(o is not None for o in self.orders)
+
     def view(self, player: int | None) -> DiceRaceState:
-        v = self.clone()
-        for p in (0, 1):
-            if p != player:
-                v.cards[p] = None
-                if v.orders[p] is not None and any(o is None for o in v.orders):
-                    v.orders[p] = Order.HIDDEN
-        return v
+        return self.view_for(player)  # built from the fields' declared secrets
 
     def determinize(self, player: int, rng: random.Random) -> DiceRaceState:
         s = self.clone()

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.core.model import SHARED, Model, ModelError
+from rules.core.model import SHARED, Model, ModelError, secret
 
 
 class Phase(StrEnum):
@@ -171,3 +171,72 @@ def test_any_table_round_trips_and_clones_equal(pieces_by_name, phase, score):
               score=score)
     assert Table.from_json(json.loads(json.dumps(t.to_json()))) == t
     assert t.clone() == t
+
+
+# ---- views built from declared secrets ---------------------------------------------------
+@dataclass(slots=True)
+class Fighter(Model):
+    seat: int
+    life: int = 20
+    hand: list[str] = field(default_factory=list, metadata=secret(owner="seat"))
+    pair: str | None = field(default=None, metadata=secret(owner="seat", unless="shown"))
+    shown: bool = False
+
+
+@dataclass(slots=True)
+class Duel(Model):
+    fighters: list[Fighter]
+    deck: list[str] = field(default_factory=list, metadata=secret())
+    notes: list[str | None] = field(default_factory=lambda: [None, None],
+                                    metadata=secret(per_seat=True, redact=lambda v: "?"))
+    board: dict[str, int] = field(default_factory=dict, metadata=SHARED)
+
+
+def duel(hands: tuple[list[str], list[str]], deck: list[str]) -> Duel:
+    return Duel([Fighter(0, 18, hands[0], "dash"), Fighter(1, 20, hands[1], "burst")],
+                deck, ["mine", "yours"])
+
+
+def test_a_seat_sees_its_own_secrets_and_only_the_shape_of_the_others():
+    d = duel((["a", "b"], ["c"]), ["x", "y", "z"])
+    v = d.view_for(0)
+    assert v.fighters[0].hand == ["a", "b"] and v.fighters[0].pair == "dash"
+    assert v.fighters[1].hand == [None] and v.fighters[1].pair is None
+    assert v.fighters[1].life == 20 and v.deck == [None, None, None]
+    assert v.notes == ["mine", "?"]
+    spectator = d.view_for(None)
+    assert spectator.fighters[0].hand == [None, None] and spectator.notes == ["?", "?"]
+    assert v.board is d.board
+
+
+def test_a_secret_turned_face_up_is_seen_by_all():
+    d = duel((["a"], ["c"]), [])
+    d.fighters[1].shown = True
+    assert d.view_for(0).fighters[1].pair == "burst"
+
+
+def test_a_view_shares_nothing_mutable_with_the_state():
+    d = duel((["a"], ["c"]), ["x"])
+    v = d.view_for(0)
+    v.fighters[0].hand.append("q")
+    v.notes[0] = "changed"
+    assert d.fighters[0].hand == ["a"] and d.notes == ["mine", "yours"]
+
+
+def test_two_states_differing_only_in_secrets_look_the_same_to_a_seat():
+    a = duel((["a", "b"], ["c"]), ["x", "y"])
+    b = duel((["a", "b"], ["q"]), ["y", "w"])
+    b.notes[1] = "other"
+    b.fighters[1].pair = "feint"
+    assert a.to_json() != b.to_json()
+    assert a.view_for(0).to_json() == b.view_for(0).to_json()
+    assert a.view_for(1).to_json() != b.view_for(1).to_json()
+
+
+def test_per_seat_secrets_must_be_lists():
+    @dataclass(slots=True)
+    class Wrong(Model):
+        note: str = field(default="", metadata=secret(per_seat=True))
+
+    with pytest.raises(ModelError, match="per_seat secrets are lists"):
+        Wrong().view_for(0)
