@@ -59,7 +59,7 @@ from typing import TYPE_CHECKING, Any
 from rules.biternia import board, effects, flow, traits
 from rules.biternia.content import load
 from rules.biternia.state import card_design, team_of_seat
-from rules.core import CHANCE, Action, Description, IllegalAction, ScenarioError
+from rules.core import CHANCE, Action, Description, ScenarioError
 
 if TYPE_CHECKING:
     from rules.biternia.state import BiterniaState
@@ -530,7 +530,4 @@ def _play(s: BiterniaState, moves: list[str]) -> None:
                               for a in s.legal_actions(p)) or "nothing"
             raise ScenarioError(f"position.play[{i}]: {move!r} is not legal here "
                                 f"(legal: {legal})")
-        try:
-            s.apply(*found[0])
-        except IllegalAction as exc:  # pragma: no cover - legal_actions said it was legal
-            raise ScenarioError(f"position.play[{i}]: {exc}") from None
+        s.apply(*found[0])
