@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from ai.battlecon.evaluation import evaluate
 from ai.search.common import fixed_budget
 from ai.search.matrix import solve_zero_sum
+from rules.battlecon.kinds import Act, Phase
 from rules.battlecon.state import BattleconState
 from rules.core.actions import Action
 
@@ -101,24 +102,24 @@ def finish_beat(world: BattleconState, depth: int = 1, antes: bool = False) -> B
     for _ in range(BEAT_STEPS):
         d = world.decision()
         phase = world.s["phase"]
-        if d.is_terminal or (phase == "set" and world.s["beat"] != beat):
+        if d.is_terminal or (phase == Phase.SET and world.s["beat"] != beat):
             break
         who = d.players[0]
-        if phase == "ante":
+        if phase == Phase.ANTE:
             options = world.legal_actions(who)
             if antes and depth > 0 and len(options) > 1:
                 world.apply_unchecked(who, _foresee(world, who, options, depth))
             else:
-                world.apply_unchecked(who, Action("pass"))
-        elif phase == "clash":
+                world.apply_unchecked(who, Action(Act.PASS))
+        elif phase == Phase.CLASH:
             world.apply_unchecked(who, _clash_base(world, who))
-        elif phase == "set":
+        elif phase == Phase.SET:
             break
         else:
             options = world.legal_actions(who)
             if len(options) == 1:
                 choice = options[0]
-            elif depth > 0 and options[0].kind == "trigger":
+            elif depth > 0 and options[0].kind == Act.TRIGGER:
                 choice = _foresee(world, who, options, depth)
             else:
                 choice = _greedy(world, who, options)
@@ -165,15 +166,15 @@ class BattleconAgent:
         if self.rng.random() < self.settings.epsilon:
             return self.rng.choice(legal)
         phase = view.s["phase"]
-        if phase == "set":
+        if phase == Phase.SET:
             return self._set(view, player, legal)
-        if phase == "clash":
+        if phase == Phase.CLASH:
             return self._clash(view, player, legal)
-        if phase == "ante":
+        if phase == Phase.ANTE:
             return self._ante(view, player, legal)
-        if phase == "resolve":
+        if phase == Phase.RESOLVE:
             return self._in_beat(view, player, legal)
-        if phase == "discards":
+        if phase == Phase.DISCARDS:
             return self._initial_discard(view, player, legal)
         return self.rng.choice(legal)
 
@@ -213,7 +214,7 @@ class BattleconAgent:
 
     def _next_beat_value(self, world: BattleconState, player: int) -> float:
         """The value of the following beat as a small sampled matrix game."""
-        if world.outcome() is not None or world.s["phase"] != "set":
+        if world.outcome() is not None or world.s["phase"] != Phase.SET:
             return evaluate(world, player)
         k = self.settings.next_size or self.settings.deepen
         rows = _sample(self.rng, world._set_actions(player), k)

@@ -25,6 +25,7 @@ from ai.battlecon.agent import BattleconAgent, Settings, _mixed_choice
 from ai.battlecon.agent import _greedy as _duel_greedy
 from ai.search.common import fixed_budget
 from ai.search.matrix import solve_zero_sum
+from rules.battlecon.kinds import Act, Phase
 from rules.battlecon.state import BattleconState
 from rules.core.actions import Action
 from rules.core.state import GameState
@@ -100,12 +101,12 @@ def finish_team_beat(world: BattleconState) -> BattleconState:
     for _ in range(BEAT_STEPS):
         d = world.decision()
         phase = world.s["phase"]
-        if d.is_terminal or phase == "set":
+        if d.is_terminal or phase == Phase.SET:
             break
         who = d.players[0]
         options = world.legal_actions(who)
-        if phase == "ante":
-            world.apply_unchecked(who, Action("pass"))
+        if phase == Phase.ANTE:
+            world.apply_unchecked(who, Action(Act.PASS))
         elif len(options) == 1:
             world.apply_unchecked(who, options[0])
         else:
@@ -133,13 +134,13 @@ class TeamAgent:
         if self.rng.random() < self.settings.epsilon:
             return self.rng.choice(legal)
         phase = view.s["phase"]
-        if phase == "set":
+        if phase == Phase.SET:
             return self._set(view, player, legal)
-        if phase in ("ante", "resolve"):
+        if phase in (Phase.ANTE, Phase.RESOLVE):
             return self._try_each(view, player, legal)
-        if phase == "place":
+        if phase == Phase.PLACE:
             return _greedy(view, player, legal)
-        if phase == "discards":
+        if phase == Phase.DISCARDS:
             pile = view.player(player)["discards_left"]
             suggested = tuple(view.fighter(player)[f"discard{pile}"])
             return next((a for a in legal if a.args == suggested), self.rng.choice(legal))

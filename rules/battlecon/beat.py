@@ -9,6 +9,7 @@ from typing import Any
 
 from rules.battlecon import kits
 from rules.battlecon.effects import OPS
+from rules.battlecon.kinds import Act, Phase
 from rules.battlecon.stats import card_armor
 from rules.core.actions import Action
 
@@ -36,7 +37,7 @@ class BeatFlow:
     def _begin_beat(self) -> None:
         s = self.s
         s["beat"] += 1
-        s["phase"] = "set"
+        s["phase"] = Phase.SET
         s["revealed"] = False
         if "teams" in s:
             s["order"] = []
@@ -58,14 +59,14 @@ class BeatFlow:
 
     def _start_resolution(self) -> None:
         s = self.s
-        s["phase"] = "resolve"
+        s["phase"] = Phase.RESOLVE
         s["revealed"] = True
         order = ["reveal", "priority", "start", "attacks", "end", "recycle", "rotate", "next"]
         s["stack"] = [{"t": "phase", "name": n} for n in reversed(order)]
 
     def _run(self) -> None:
         s = self.s
-        while s["phase"] == "resolve" and s["pending"] is None and s["stack"]:
+        while s["phase"] == Phase.RESOLVE and s["pending"] is None and s["stack"]:
             frame = s["stack"].pop()
             kind = frame["t"]
             if kind == "phase":
@@ -139,9 +140,9 @@ class BeatFlow:
                     if self.conditions_hold(p, self._triggers_of(e[0])[e[1]].get("when", []))]
         if not eligible:
             return
-        options = [Action("trigger", ("use", src, i), f"Use {self._trigger_label(src, i)}")
+        options = [Action(Act.TRIGGER, ("use", src, i), f"Use {self._trigger_label(src, i)}")
                    for src, i in eligible]
-        options += [Action("trigger", ("skip", src, i), f"Skip {self._trigger_label(src, i)}")
+        options += [Action(Act.TRIGGER, ("skip", src, i), f"Skip {self._trigger_label(src, i)}")
                     for src, i in eligible if self._triggers_of(src)[i].get("optional")]
         if len(options) == 1:
             self._resolved(frame, p, eligible[0])
@@ -223,11 +224,11 @@ class BeatFlow:
             self.s["stack"] = [{"t": "phase", "name": n} for n in ("next", "rotate", "recycle")]
             return
         self.say("clash", f"Clash! Both attacks have priority {priority}: each sets a new Base.")
-        self.s["phase"] = "clash"
+        self.s["phase"] = Phase.CLASH
 
     def _reveal_clash(self) -> None:
         s = self.s
-        s["phase"] = "resolve"
+        s["phase"] = Phase.RESOLVE
         s["revealed"] = True
         for p in self._order():
             pl = self.player(p)
@@ -284,7 +285,7 @@ class BeatFlow:
         elif step == "damage":
             frame["step"] = "after"
             self._push(frame)
-            if self._deal_damage(p, foe) > 0 and self.s["phase"] == "resolve":
+            if self._deal_damage(p, foe) > 0 and self.s["phase"] == Phase.RESOLVE:
                 self._push_timing("damage", [p])
 
     def _hits(self, frame: dict[str, Any], p: int, foe: int) -> None:
@@ -310,7 +311,7 @@ class BeatFlow:
             targets = self.attack_targets(p, self.stats(p).range, kits.attack_origins(self, p))
             choice = frame.pop("choice", None)
             if choice is None and len(targets) > 1:
-                options = [Action("target", (q,), f"Attack {self.name(q)}") for q in targets]
+                options = [Action(Act.TARGET, (q,), f"Attack {self.name(q)}") for q in targets]
                 self._ask(frame, p, options, "Which opponent does the attack hit?")
                 return
             if not targets:
@@ -329,7 +330,7 @@ class BeatFlow:
             frame["step"] = "after"
             self._push(frame)
             if not self.is_out(foe) and self._deal_damage(p, foe) > 0 \
-                    and self.s["phase"] == "resolve":
+                    and self.s["phase"] == Phase.RESOLVE:
                 self._push_timing("damage", [p])
         elif step == "done":
             target = frame.get("target")
@@ -446,7 +447,7 @@ class BeatFlow:
 
     def _finish(self, winner: int, reason: str) -> None:
         s = self.s
-        s["phase"] = "over"
+        s["phase"] = Phase.OVER
         s["winner"] = winner
         s["reason"] = reason
         s["stack"] = []

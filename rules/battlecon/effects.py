@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from rules.battlecon import movement
+from rules.battlecon.kinds import Act
 from rules.core.actions import Action
 
 if TYPE_CHECKING:
@@ -52,7 +53,7 @@ def _move_options(st: BattleconState, frame: Frame, kinds: tuple[str, ...]) -> l
             dest = getattr(movement, kind)(me, foe, n, width)
             if dest is not None:
                 label = f"{MOVE_WORDS[kind]} {n} ({st.src_name(frame)})"
-                out.append(Action("move", (kind, n), label))
+                out.append(Action(Act.MOVE, (kind, n), label))
     return out
 
 
@@ -67,7 +68,7 @@ def _team_move_options(st: BattleconState, frame: Frame, kinds: tuple[str, ...]
         for n in frame["op"]["n"]:
             for args, where in st.team_move_options(who, kind, n, locked):
                 label = f"{MOVE_WORDS[kind]} {n}: {where} ({st.src_name(frame)})"
-                out.append(Action("move", args, label))
+                out.append(Action(Act.MOVE, args, label))
     return out
 
 
@@ -224,7 +225,7 @@ def teleport(st: BattleconState, frame: Frame) -> list[Action] | None:
     spaces = [s for d in frame["op"]["ranges"] for s in (foe - d, foe + d)
               if 0 <= s < st.width and s not in taken]
     if frame.get("choice") is None:
-        return _choose(frame, [Action("teleport", (s,), f"Teleport to space {s + 1}")
+        return _choose(frame, [Action(Act.TELEPORT, (s,), f"Teleport to space {s + 1}")
                                for s in sorted(set(spaces))])
     st.place_fighter(who, frame["choice"][0], st.src_name(frame))
     return None
@@ -267,7 +268,7 @@ def opponent_discards_style(st: BattleconState, frame: Frame) -> list[Action] | 
         if not styles:
             return None
         frame["chooser"] = foe
-        return [Action("discard", (c,), f"Discard {st.card_name(c)}") for c in styles]
+        return [Action(Act.DISCARD, (c,), f"Discard {st.card_name(c)}") for c in styles]
     st.discard_from_hand(foe, frame["choice"][0])
     return None
 

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from rules.battlecon import movement
 from rules.battlecon.effects import Frame, op
+from rules.battlecon.kinds import Act
 from rules.core.actions import Action
 
 if TYPE_CHECKING:
@@ -34,7 +35,7 @@ def hayden_spend_any(st: BattleconState, frame: Frame) -> list[Action] | None:
     ua = st.ua(frame["who"])
     if frame.get("choice") is None:
         return [
-            Action("spend", (f, c), f"Spend {f} Fury and {c} Control")
+            Action(Act.SPEND, (f, c), f"Spend {f} Fury and {c} Control")
             for f in range(ua["fury"] + 1)
             for c in range(ua["control"] + 1)
         ]
@@ -80,13 +81,13 @@ def telekinetic_throw(st: BattleconState, frame: Frame) -> list[Action] | None:
     who = frame["who"]
     ua = st.ua(who)
     if frame.get("choice") is None:
-        options = [Action("throw", ("none", 0), "Spend nothing")]
+        options = [Action(Act.THROW, ("none", 0), "Spend nothing")]
         for n in range(1, ua["control"] + 1):
             if st.move_dest(who, "pull", n) is not None:
-                options.append(Action("throw", ("pull", n), f"Spend {n} Control: Pull {n}"))
+                options.append(Action(Act.THROW, ("pull", n), f"Spend {n} Control: Pull {n}"))
         for n in range(1, ua["fury"] + 1):
             if st.move_dest(who, "push", n) is not None:
-                options.append(Action("throw", ("push", n), f"Spend {n} Fury: Push {n}"))
+                options.append(Action(Act.THROW, ("push", n), f"Spend {n} Fury: Push {n}"))
         return options
     kind, n = frame["choice"]
     if n:
@@ -201,7 +202,7 @@ def kimbhe_blink(st: BattleconState, frame: Frame) -> list[Action] | None:
     taken = st.occupied()
     spaces = [s for s in (staff - 1, staff, staff + 1) if 0 <= s < st.width and s not in taken]
     if frame.get("choice") is None:
-        return [Action("teleport", (s,), f"Teleport to space {s + 1}") for s in spaces] or None
+        return [Action(Act.TELEPORT, (s,), f"Teleport to space {s + 1}") for s in spaces] or None
     st.place_fighter(who, frame["choice"][0], st.src_name(frame))
     return None
 
@@ -240,7 +241,7 @@ def lucida_rend(st: BattleconState, frame: Frame) -> list[Action] | None:
     who = frame["who"]
     left = st.ua(who)["foe"]
     if frame.get("choice") is None:
-        return [Action("rend", (t,), f"Rend {t.capitalize()}") for t in left] or None
+        return [Action(Act.REND, (t,), f"Rend {t.capitalize()}") for t in left] or None
     _rend(st, who, frame["choice"][0])
     return None
 
@@ -342,7 +343,7 @@ def paint(st: BattleconState, frame: Frame) -> list[Action] | None:
     full = len(ua["paint"]) >= PAINT_MARKERS
     if frame.get("choice") is None:
         sources = ua["paint"] if full else [None]
-        return [Action("paint", (t, s), f"Paint space {t + 1}"
+        return [Action(Act.PAINT, (t, s), f"Paint space {t + 1}"
                        + (f" (moved from space {s + 1})" if s is not None else ""))
                 for t in targets for s in sources]
     target, source = frame["choice"]
@@ -361,7 +362,7 @@ def paint_step(st: BattleconState, frame: Frame) -> list[Action] | None:
     taken = st.occupied()
     free = [s for s in st.ua(who)["paint"] if s not in taken]
     if frame.get("choice") is None:
-        options = [Action("teleport", (s,), f"Teleport to painted space {s + 1}") for s in free]
+        options = [Action(Act.TELEPORT, (s,), f"Teleport to painted space {s + 1}") for s in free]
         return options or None
     st.place_fighter(who, frame["choice"][0], st.src_name(frame))
     return None
@@ -420,7 +421,7 @@ def trias_retell(st: BattleconState, frame: Frame) -> list[Action] | None:
 def trias_recall(st: BattleconState, frame: Frame) -> list[Action] | None:
     ua = st.ua(frame["who"])
     if frame.get("choice") is None:
-        return [Action("recall", (c,), f"Take back {EMBELLISHMENTS[c]}") for c in ua["told"]]
+        return [Action(Act.RECALL, (c,), f"Take back {EMBELLISHMENTS[c]}") for c in ua["told"]]
     card = frame["choice"][0]
     ua["told"].remove(card)
     ua["ready"].append(card)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rules.battlecon.kinds import Phase
 from rules.core.state import Panel
 
 if TYPE_CHECKING:
@@ -172,7 +173,7 @@ def panels(st: BattleconState, viewer: int | None) -> list[Panel]:
     out += [_kit(st, p) for p in st.seats()]
     out.append(Panel("Standard bases", tuple(
         _card_line(st, c) for c in ("strike", "shot", "drive", "burst", "grasp", "dodge"))))
-    if s.get("pending") and s["phase"] == "resolve":
+    if s.get("pending") and s["phase"] == Phase.RESOLVE:
         out.append(Panel("Waiting for", (f"{st.name(s['pending']['who'])}: "
                                          f"{s['pending']['prompt']}",)))
     return out

@@ -60,13 +60,14 @@ from typing import TYPE_CHECKING, Any
 
 from rules.battlecon import kits
 from rules.battlecon.content import kit_bases, kit_styles
+from rules.battlecon.kinds import Act, Phase
 from rules.core import CHANCE, Action
 from rules.core.scenario import Description, ScenarioError
 
 if TYPE_CHECKING:
     from rules.battlecon.state import BattleconState
 
-PHASES = ("first", "setup", "set")
+PHASES = (Phase.FIRST, Phase.SETUP, Phase.SET)
 ZONES = ("hand", "discard1", "discard2")
 
 
@@ -90,13 +91,13 @@ class _Fighter:
 def position_state(st: BattleconState, position: Description) -> BattleconState:
     """Build the described position on ``st``, a fresh state of the validated setup."""
     n = st.num_players
-    phase = position.choice("phase", PHASES, "set")
+    phase = position.choice("phase", PHASES, Phase.SET)
     active = position.whole("active", None, lo=1, hi=n)
-    if active is not None and phase == "first":
+    if active is not None and phase == Phase.FIRST:
         raise ScenarioError(f"{position.where('active')}: nobody is Active before the "
                             "first beat's opening is decided (phase 'first')")
     beat = position.whole("beat", None, lo=1)
-    if beat is not None and phase != "set":
+    if beat is not None and phase != Phase.SET:
         raise ScenarioError(f"{position.where('beat')}: beats are counted from the set phase")
     pool = position.whole("pool", None, lo=0)
     tables = position.tables("fighters")
@@ -108,11 +109,11 @@ def position_state(st: BattleconState, position: Description) -> BattleconState:
     team_force = _read_teams(st, position)
     position.done()
 
-    if phase != "first":
+    if phase != Phase.FIRST:
         first = (active or 1) - 1
-        st.apply(CHANCE, Action("first", (st.members(st.team_of(first))[0]
+        st.apply(CHANCE, Action(Act.FIRST, (st.members(st.team_of(first))[0]
                                           if st.is_team else first,)))
-        while st.s["phase"] == "place":
+        while st.s["phase"] == Phase.PLACE:
             p = st.decision().players[0]
             st.apply(p, st.legal_actions(p)[0])
         _choose_finishers(st, fighters, phase)
@@ -122,7 +123,7 @@ def position_state(st: BattleconState, position: Description) -> BattleconState:
             st.player(p)["pos"] = f.space - 1
     if active is not None:
         st.s["active"] = active - 1
-    if phase == "set" and beat is not None:
+    if phase == Phase.SET and beat is not None:
         st.s["beat"] = beat
     _set_counters(st, fighters, team_force, pool, position)
     for p, f in enumerate(fighters):
@@ -153,19 +154,19 @@ def _read_fighter(st: BattleconState, p: int, d: Description, phase: str) -> _Fi
     if d.has("extra") and not choices:
         raise ScenarioError(f"{d.where('extra')}: {name} makes no setup choice")
     f.extra = d.choice("extra", choices, None) if choices else None
-    if phase == "first":
+    if phase == Phase.FIRST:
         for key in ("finisher", "extra"):
             if d.has(key):
                 raise ScenarioError(f"{d.where(key)}: chosen in the setup phase, after "
                                     "phase 'first'")
-    if f.extra is not None and f.finisher is None and phase == "setup":
+    if f.extra is not None and f.finisher is None and phase == Phase.SETUP:
         raise ScenarioError(f"{d.where('finisher')}: missing (the setup choice is made with "
                             "the Finisher)")
     kit = [*kit_styles(fighter), *kit_bases(fighter)]
     zones = {z: d.texts(z, None, choices=kit) for z in ZONES}
     f.zones = {z: cards for z, cards in zones.items() if cards is not None}
     if d.has("pair"):
-        if phase != "set":
+        if phase != Phase.SET:
             raise ScenarioError(f"{d.where('pair')}: pairs are set in the set phase")
         pair = d.texts("pair")
         if len(pair) != 2:
@@ -206,7 +207,7 @@ def _read_markers(st: BattleconState, p: int, d: Description, phase: str) -> dic
         if d.has(key) and fid != owner:
             raise ScenarioError(f"{d.where(key)}: only {st.content.fighters[owner]['name']} "
                                 f"has {what}")
-        if d.has(key) and phase != "set":
+        if d.has(key) and phase != Phase.SET:
             raise ScenarioError(f"{d.where(key)}: {what} are set out at setup (phase 'set')")
     out: dict[str, Any] = {}
     if fid == "burgundy":
@@ -270,16 +271,16 @@ def _check_spaces(st: BattleconState, fighters: list[_Fighter]) -> None:
 
 
 def _choose_finishers(st: BattleconState, fighters: list[_Fighter], phase: str) -> None:
-    chosen = [p for p, f in enumerate(fighters) if phase == "set" or f.finisher is not None]
-    if phase == "setup" and len(chosen) == len(fighters):
+    chosen = [p for p, f in enumerate(fighters) if phase == Phase.SET or f.finisher is not None]
+    if phase == Phase.SETUP and len(chosen) == len(fighters):
         raise ScenarioError("position.phase: with every Finisher chosen the game is in the "
                             "set phase, not 'setup'")
     for p in chosen:
         f = fighters[p]
         fighter = st.fighter(p)
         choice = f.extra or (fighter.get("setup_choices") or [""])[0]
-        st.apply(p, Action("setup", (f.finisher or fighter["finishers"][0], choice)))
-    while st.s["phase"] == "discards":
+        st.apply(p, Action(Act.SETUP, (f.finisher or fighter["finishers"][0], choice)))
+    while st.s["phase"] == Phase.DISCARDS:
         for p in st.decision().players:  # chosen discards: the piles are set below
             if not {"discard1", "discard2"} <= set(fighters[p].zones or ()):
                 raise ScenarioError(f"{fighters[p].where}.discard1: missing (with chosen "
@@ -308,7 +309,7 @@ def _set_counters(st: BattleconState, fighters: list[_Fighter], team_force: list
                             f"fighters do not hold), not {pool}")
     s["trashed"] += free - pool
     s["pool"] = pool
-    s["final_beat"] = pool == 0 and s["phase"] == "set"
+    s["final_beat"] = pool == 0 and s["phase"] == Phase.SET
 
 
 def _set_cards(st: BattleconState, p: int, f: _Fighter) -> None:
@@ -347,7 +348,7 @@ def _set_cards(st: BattleconState, p: int, f: _Fighter) -> None:
 
 def _set_pairs(st: BattleconState, fighters: list[_Fighter]) -> None:
     """Play the Set of each given pair; a seat still to set must have something to set."""
-    if st.s["phase"] != "set":
+    if st.s["phase"] != Phase.SET:
         return
     for p, f in enumerate(fighters):
         if f.pair is None and not (st._hand_of(p, "style") and st._hand_of(p, "base")):
@@ -355,4 +356,4 @@ def _set_pairs(st: BattleconState, fighters: list[_Fighter]) -> None:
                                 "of a beat the discards would have been picked up)")
     for p, f in enumerate(fighters):
         if f.pair is not None:
-            st.apply(p, Action("set", tuple(f.pair)))
+            st.apply(p, Action(Act.SET, tuple(f.pair)))

@@ -13,6 +13,7 @@ from rules.battlecon import conditions, kits, movement
 from rules.battlecon.beat import BeatFlow, fresh_beat
 from rules.battlecon.content import Content, kit_bases, kit_styles, load
 from rules.battlecon.effects import OPS
+from rules.battlecon.kinds import Act, Phase
 from rules.battlecon.stats import AttackStats, attack_stats
 from rules.battlecon.team import TeamRules, team_fields
 from rules.core.actions import Action, Event
@@ -319,22 +320,22 @@ class BattleconState(BeatFlow, TeamRules, GameState):
     def decision(self) -> Decision:
         s = self.s
         phase = s["phase"]
-        if phase == "over":
+        if phase == Phase.OVER:
             return Decision.terminal()
-        if phase == "first":
+        if phase == Phase.FIRST:
             return Decision.chance()
         seats = self.seats()
-        if phase == "place":
+        if phase == Phase.PLACE:
             return Decision.player(self.placer())
-        if phase == "setup":
+        if phase == Phase.SETUP:
             return Decision.simultaneous([p for p in seats if not self.player(p)["setup_done"]])
-        if phase == "set":
+        if phase == Phase.SET:
             return Decision.simultaneous([p for p in seats if self.player(p)["pair"] is None])
-        if phase == "discards":
+        if phase == Phase.DISCARDS:
             return Decision.simultaneous([p for p in seats if self.player(p)["discards_left"]])
-        if phase == "ante":
+        if phase == Phase.ANTE:
             return Decision.player(s["ante"]["turn"])
-        if phase == "clash":
+        if phase == Phase.CLASH:
             return Decision.simultaneous([p for p in seats if self.player(p)["clash"] is None])
         return Decision.player(s["pending"]["who"])
 
@@ -343,27 +344,27 @@ class BattleconState(BeatFlow, TeamRules, GameState):
         if d.is_terminal or player not in d.players:
             return []
         phase = self.s["phase"]
-        if phase == "first":
+        if phase == Phase.FIRST:
             if "teams" in self.s:
-                return [Action("first", (self.members(side)[0],),
+                return [Action(Act.FIRST, (self.members(side)[0],),
                                f"The team of {self.team_names(side)} starts Active")
                         for side in (0, 1)]
-            return [Action("first", (p,), f"{self.name(p)} starts as Active Player")
+            return [Action(Act.FIRST, (p,), f"{self.name(p)} starts as Active Player")
                     for p in (0, 1)]
-        if phase == "place":
+        if phase == Phase.PLACE:
             return self.place_actions(self.s["placing"])
-        if phase == "setup":
+        if phase == Phase.SETUP:
             return self._setup_actions(player)
-        if phase == "set":
+        if phase == Phase.SET:
             return self._set_actions(player)
-        if phase == "discards":
+        if phase == Phase.DISCARDS:
             pile = self.player(player)["discards_left"]
-            return [Action("discard_pair", a.args, f"Discard pile {pile}: {a.label[4:]}")
+            return [Action(Act.DISCARD_PAIR, a.args, f"Discard pile {pile}: {a.label[4:]}")
                     for a in self._set_actions(player)]
-        if phase == "ante":
+        if phase == Phase.ANTE:
             return self._ante_actions(player)
-        if phase == "clash":
-            return [Action("clash", (b,), f"Clash with {self.card_name(b)}")
+        if phase == Phase.CLASH:
+            return [Action(Act.CLASH, (b,), f"Clash with {self.card_name(b)}")
                     for b in self._hand_of(player, "base")]
         return [Action.from_json(a) for a in self.s["pending"]["options"]]
 
@@ -377,12 +378,13 @@ class BattleconState(BeatFlow, TeamRules, GameState):
         for fid in fighter["finishers"]:
             for choice in choices:
                 extra = f"; one more {choice.capitalize()}" if choice else ""
-                out.append(Action("setup", (fid, choice), f"Finisher {self.card_name(fid)}{extra}"))
+                out.append(Action(Act.SETUP, (fid, choice),
+                                  f"Finisher {self.card_name(fid)}{extra}"))
         return out
 
     def _set_actions(self, p: int) -> list[Action]:
         return [
-            Action("set", (style, base), f"Set {self.card_name(style)} {self.card_name(base)}")
+            Action(Act.SET, (style, base), f"Set {self.card_name(style)} {self.card_name(base)}")
             for style in self._hand_of(p, "style")
             for base in self._hand_of(p, "base")
         ]
@@ -391,11 +393,11 @@ class BattleconState(BeatFlow, TeamRules, GameState):
         out = []
         for oid, ov in self.content.overloads.items():
             if oid not in self.beat(p)["overloads"] and self.force(p) >= ov["cost"]:
-                out.append(Action("overload", (oid,),
+                out.append(Action(Act.OVERLOAD, (oid,),
                                   f"{ov['name']} (+{ov['amount']} {ov['stat'].capitalize()}, "
                                   f"{ov['cost']} Force)"))
         out += self._ua_ante_actions(p)
-        out.append(Action("pass", (), "Pass"))
+        out.append(Action(Act.PASS, (), "Pass"))
         return out
 
     def _antes_for(self, p: int) -> list[tuple[str, int, dict[str, Any]]]:
@@ -417,7 +419,7 @@ class BattleconState(BeatFlow, TeamRules, GameState):
                 self.lock_foe(p, owner if whose == "foe" else locked)  # whose Opponent
                 if conditions.all_hold(self, p, ante.get("when", [])):
                     args = (whose, i) if whose == "own" else (whose, i, owner)
-                    out.append(Action("ua_ante", args, ante["text"]))
+                    out.append(Action(Act.UA_ANTE, args, ante["text"]))
             self.lock_foe(p, locked)
             return out
         for whose, i, ante in self._antes_for(p):
@@ -425,7 +427,7 @@ class BattleconState(BeatFlow, TeamRules, GameState):
             if ante.get("limited") and key in used:
                 continue
             if conditions.all_hold(self, p, ante.get("when", [])):
-                out.append(Action("ua_ante", (whose, i), ante["text"]))
+                out.append(Action(Act.UA_ANTE, (whose, i), ante["text"]))
         return out
 
     # ---- applying --------------------------------------------------------------------
@@ -439,7 +441,7 @@ class BattleconState(BeatFlow, TeamRules, GameState):
 
     def _on_first(self, player: int, action: Action) -> None:
         self.s["active"] = action.args[0]
-        self.s["phase"] = "setup"
+        self.s["phase"] = Phase.SETUP
         self.say("active", f"{self.name(action.args[0])} starts as the Active Player.")
         if "teams" in self.s:
             self.begin_placing()
@@ -462,7 +464,7 @@ class BattleconState(BeatFlow, TeamRules, GameState):
                 self.say("reveal", f"{self.name(p)} reveals the Finisher "
                          f"{self.card_name(q['finisher'])}.", seat=p)
             if any(self.player(p)["discards_left"] for p in self.seats()):
-                self.s["phase"] = "discards"
+                self.s["phase"] = Phase.DISCARDS
             else:
                 self._begin_beat()
 
@@ -487,18 +489,18 @@ class BattleconState(BeatFlow, TeamRules, GameState):
         pl["pair"] = {"style": style, "base": base}
         self.say("set", f"{self.name(player)} sets an attack pair face down.", seat=player)
         if all(self.player(p)["pair"] is not None for p in self.seats()):
-            self.s["phase"] = "ante"
+            self.s["phase"] = Phase.ANTE
             self.s["ante"] = {"turn": self.s["active"], "passes": 0}
             if "teams" in self.s:
                 self.s["ante"].update(asked=[], team_used=[[], []])
 
     def _on_ante(self, player: int, action: Action) -> None:
         ante = self.s["ante"]
-        if action.kind == "pass":
+        if action.kind == Act.PASS:
             if "teams" not in self.s:
                 ante["passes"] += 1  # team play counts a team's passes (team_ante_next)
             self.say("pass", f"{self.name(player)} passes.", seat=player)
-        elif action.kind == "ua_ante":
+        elif action.kind == Act.UA_ANTE:
             self._use_ua_ante(player, *action.args)
             ante["passes"] = 0
         else:
@@ -510,7 +512,7 @@ class BattleconState(BeatFlow, TeamRules, GameState):
             self.say("ante", f"{self.name(player)} antes {ov['name']} "
                      f"(+{ov['amount']} {ov['stat'].capitalize()}).", seat=player)
         if "teams" in self.s:
-            self.team_ante_next(player, passed=action.kind == "pass")
+            self.team_ante_next(player, passed=action.kind == Act.PASS)
             if ante["passes"] >= 2:
                 self._start_resolution()
         elif ante["passes"] >= 2:
@@ -549,7 +551,7 @@ class BattleconState(BeatFlow, TeamRules, GameState):
 
     # ---- ending ----------------------------------------------------------------------
     def outcome(self) -> Outcome | None:
-        if self.s["phase"] != "over":
+        if self.s["phase"] != Phase.OVER:
             return None
         w = self.s["winner"]
         side = self.team_of(w)
@@ -609,13 +611,13 @@ class BattleconState(BeatFlow, TeamRules, GameState):
             if q == player:
                 continue
             pl = v.player(q)
-            if self.s["phase"] in ("set", "ante") and isinstance(pl["pair"], dict):
+            if self.s["phase"] in (Phase.SET, Phase.ANTE) and isinstance(pl["pair"], dict):
                 pl["hand"] = sorted(pl["hand"] + v.pair_ids(q))
                 pl["pair"] = "hidden"
             if isinstance(pl["clash"], str) and pl["clash"] != "hidden":
                 pl["hand"] = sorted([*pl["hand"], pl["clash"]])
                 pl["clash"] = "hidden"
-            if self.s["phase"] == "setup" and pl["setup_done"]:
+            if self.s["phase"] == Phase.SETUP and pl["setup_done"]:
                 pl["finisher"] = None
                 pl["setup_choice"] = None
         return v
@@ -688,7 +690,7 @@ def new_duel(content: Content, fighters: list[str], width: int,
         })
     start_force = numbers["starting_force"] * len(fighters)
     s = {
-        "version": 1, "phase": "first", "beat": 0, "active": None, "width": width,
+        "version": 1, "phase": Phase.FIRST, "beat": 0, "active": None, "width": width,
         "pool": numbers["force_pool"] - start_force, "pool_start": numbers["force_pool"],
         "trashed": 0, "from_box": 0, "final_beat": False, "revealed": False,
         "players": players, "stack": [], "pending": None, "ante": None,

@@ -16,6 +16,7 @@ from itertools import permutations
 from typing import TYPE_CHECKING, Any
 
 from rules.battlecon import conditions, movement
+from rules.battlecon.kinds import Act, Phase
 from rules.core.actions import Action
 
 if TYPE_CHECKING:
@@ -170,7 +171,7 @@ class TeamRules:
             return
         if frame.get("choice") is None:
             fit = self.fitting_opponents(p, frame.get("when", [])) or self.opponents(p)
-            options = [Action("opponent", (q,), f"{self.name(q)} is the Opponent") for q in fit]
+            options = [Action(Act.OPPONENT, (q,), f"{self.name(q)} is the Opponent") for q in fit]
             self._ask(frame, p, options, "Which nearest enemy is the Opponent?")
             return
         self.lock_foe(p, frame["choice"][0])
@@ -277,7 +278,7 @@ class TeamRules:
         for order in permutations(seats):
             where = ", ".join(f"{self.name(q)} on {s + 1}" for q, s in zip(order, spaces,
                                                                              strict=True))
-            out.append(Action("place", tuple(order), f"Place {where}"))
+            out.append(Action(Act.PLACE, tuple(order), f"Place {where}"))
         return out
 
     def placer(self) -> int:
@@ -285,13 +286,13 @@ class TeamRules:
 
     def begin_placing(self) -> None:
         """The team with the Active status places first; a lone fighter needs no choice."""
-        self.s["phase"] = "place"
+        self.s["phase"] = Phase.PLACE
         self.s["placing"] = self.team_of(self.s["active"])
         self._skip_single_placements()
 
     def _skip_single_placements(self) -> None:
         s = self.s
-        while s["phase"] == "place" and len(self.members(s["placing"])) == 1:
+        while s["phase"] == Phase.PLACE and len(self.members(s["placing"])) == 1:
             self._placed()
 
     def on_place(self, action: Action) -> None:
@@ -308,7 +309,7 @@ class TeamRules:
             s["placing"] = 1 - first
         else:
             s["placing"] = None
-            s["phase"] = "setup"
+            s["phase"] = Phase.SETUP
 
     # ---- ante passes between teams ----------------------------------------------------
     def team_ante_next(self, player: int, passed: bool) -> None:
@@ -384,7 +385,7 @@ class TeamRules:
                     if keys[j] == keys[at] and self.team_of(q) == self.team_of(order[at])]
             if len(tied) > 1 and tied == order[at:at + len(tied)]:
                 frame["at"] = at
-                options = [Action("order", (q,), f"{self.name(q)} acts first") for q in tied]
+                options = [Action(Act.ORDER, (q,), f"{self.name(q)} acts first") for q in tied]
                 self._ask(frame, min(tied), options, "Tied teammates: who acts first?")
                 return
             at += 1

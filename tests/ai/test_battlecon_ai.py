@@ -9,6 +9,7 @@ from ai.levels import level_settings
 from ai.levels import make_agent as framework_agent
 from ai.search.common import FIXED_BUDGET_ENVS
 from rules.battlecon import GAME
+from rules.battlecon.kinds import Act, Phase
 from rules.core import CHANCE, Action
 from tests.rules.battlecon.duel import duel
 
@@ -60,7 +61,7 @@ def _first_decision_in(phase: str, seed: int):
 def test_matrix_agent_plays_a_legal_action_in_every_kind_of_decision():
     agent = make_agent("easy", 3)
     seen = set()
-    for phase in ("setup", "set", "ante", "resolve", "clash"):
+    for phase in (Phase.SETUP, Phase.SET, Phase.ANTE, Phase.RESOLVE, Phase.CLASH):
         for seed in range(40):
             found = _first_decision_in(phase, seed)
             if found:
@@ -99,9 +100,9 @@ def test_chosen_initial_discards_follow_the_suggested_pairs():
     setup = GAME.validate_setup({"fighter.0": "hayden", "fighter.1": "amon",
                                  "discards": "chosen"})
     st = GAME.new_state(setup, 1)
-    st.apply(CHANCE, Action("first", (0,)))
-    st.apply(0, Action("setup", ("hemorrhage", "fury")))
-    st.apply(1, Action("setup", ("lockdown", "")))
+    st.apply(CHANCE, Action(Act.FIRST, (0,)))
+    st.apply(0, Action(Act.SETUP, ("hemorrhage", "fury")))
+    st.apply(1, Action(Act.SETUP, ("lockdown", "")))
     agent = make_agent("normal", 1)
     assert agent.choose(st.view(0), 0).args == ("telekinetic", "strike")
 
@@ -120,7 +121,7 @@ def test_cells_can_play_the_ante_out():
     world.player(0)["force"] = world.player(1)["force"] = 6
     world.s["pool"] -= 8
     finish_beat(world, antes=True)
-    assert world.s["phase"] in ("set", "over") and not world.invariant_violations()
+    assert world.s["phase"] in (Phase.SET, Phase.OVER) and not world.invariant_violations()
 
 
 def test_fixed_budget_environment_drops_every_time_cap(monkeypatch):
@@ -156,8 +157,8 @@ class _Recorder(BattleconAgent):
 def test_refinement_follows_the_support_as_it_moves():
     """After the likeliest cell is re-scored (worse), the game is solved again and the
     row and column that now form the support are refined as well."""
-    rows = [Action("set", (r, "x")) for r in ("a", "b")]
-    cols = [Action("set", (c, "y")) for c in ("c", "d")]
+    rows = [Action(Act.SET, (r, "x")) for r in ("a", "b")]
+    cols = [Action(Act.SET, (c, "y")) for c in ("c", "d")]
     payoff = [[0.5, 0.4], [0.0, -0.1]]
     one = _Recorder(1)
     one._deepen(duel(), 0, rows, cols, [row[:] for row in payoff], None)

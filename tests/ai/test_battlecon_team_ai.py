@@ -7,6 +7,7 @@ import pytest
 from ai.battlecon import make_agent
 from ai.battlecon.team import SeatAgent, evaluate_team, finish_team_beat
 from rules.battlecon import GAME
+from rules.battlecon.kinds import Phase
 from rules.core import Match
 from tests.rules.battlecon.teams import set_pairs, team_game
 
@@ -35,7 +36,7 @@ def test_finish_team_beat_stops_at_the_next_set():
     set_pairs(st, {0: ("switch", "strike"), 1: ("switch", "shot"), 2: ("switch", "burst"),
                    3: ("switch", "drive")})
     world = finish_team_beat(st.clone())
-    assert world.s["phase"] in ("set", "over")
+    assert world.s["phase"] in (Phase.SET, Phase.OVER)
     assert world.s["beat"] == 2 or world.outcome() is not None
 
 
@@ -57,7 +58,7 @@ def test_make_agent_plays_team_games_legally(level: str, players: int, layout: s
         else:
             action = rng.choice(st.legal_actions(seat))
         st.apply(seat, action)
-    assert st.s["phase"] == "set" or st.outcome() is not None
+    assert st.s["phase"] == Phase.SET or st.outcome() is not None
 
 
 def test_easy_team_agents_play_a_whole_two_against_one():

@@ -11,6 +11,7 @@ import pygame
 
 from game.screens.base import DRAG_SLOP, Screen
 from game.widgets import Widget
+from rules.battlecon.kinds import Act
 from tests.game.test_battlecon_table import card_named, open_table, play_until
 
 DT = 1 / 30
@@ -222,6 +223,6 @@ def test_the_slot_says_what_a_drop_does():
     from rules.core import Action
 
     assert slot_words("rest") == "Drop here: half a pair"
-    assert slot_words(Action("set", ("a", "b"))) == "Drop to set"
-    assert slot_words(Action("discard_pair", ("a", "b"))) == "Drop to discard the pair"
-    assert slot_words(Action("clash", ("b",))) == "Clash with this base"
+    assert slot_words(Action(Act.SET, ("a", "b"))) == "Drop to set"
+    assert slot_words(Action(Act.DISCARD_PAIR, ("a", "b"))) == "Drop to discard the pair"
+    assert slot_words(Action(Act.CLASH, ("b",))) == "Clash with this base"

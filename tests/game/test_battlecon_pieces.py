@@ -10,6 +10,7 @@ import pygame
 
 from game.tables.battlecon.pieces import FURY, Group, Piece, draw_materials, materials
 from rules.battlecon import kits
+from rules.battlecon.kinds import Phase
 from tests.game.test_battlecon_table import open_table, play_until
 
 RED = (200, 0, 0)
@@ -19,7 +20,7 @@ def view_of(app_dirs, fighters):
     """The table and seat 0's view once setup is over (the materials are dealt)."""
     screen, _ = open_table(app_dirs, fighters)
     session = screen.session
-    play_until(screen, random.Random(1), lambda: session.state.s["phase"] == "set")
+    play_until(screen, random.Random(1), lambda: session.state.s["phase"] == Phase.SET)
     return screen, session.state.view(0)
 
 

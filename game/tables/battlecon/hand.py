@@ -10,10 +10,11 @@ from game import sound
 from game.tables.battlecon.layout import HAND
 from game.tables.battlecon.parts import DropSlot, HandCard, Point
 from game.tables.generic import GenericTable
+from rules.battlecon.kinds import Act
 from rules.core import Action
 
-PAIRING = ("set", "discard_pair")  # actions that take a (style, base) pair from the hand
-SINGLE = ("clash", "discard")  # actions that take one card from the hand
+PAIRING = (Act.SET, Act.DISCARD_PAIR)  # actions that take a (style, base) pair from the hand
+SINGLE = (Act.CLASH, Act.DISCARD)  # actions that take one card from the hand
 CARD_H = 94
 
 
@@ -21,8 +22,8 @@ def slot_words(what: Action | str | None) -> str:
     """What the lit pair slot says a drop there does."""
     if not isinstance(what, Action):
         return "Drop here: half a pair"
-    return {"clash": "Clash with this base", "discard": "Drop to discard it",
-            "discard_pair": "Drop to discard the pair"}.get(what.kind, "Drop to set")
+    return {Act.CLASH: "Clash with this base", Act.DISCARD: "Drop to discard it",
+            Act.DISCARD_PAIR: "Drop to discard the pair"}.get(what.kind, "Drop to set")
 
 
 class HandTray(GenericTable):

@@ -15,6 +15,7 @@ from game.assets import font
 from game.scene import Affine, CardNode, Node, blit_transformed
 from game.tween import ease_out_back, ease_out_cubic
 from game.widgets import Button, Widget
+from rules.battlecon.kinds import Act
 
 STYLE_INK = (120, 46, 40)  # styles have a red band, bases a blue one, as printed
 BASE_INK = (40, 70, 120)
@@ -383,9 +384,9 @@ class AnteTile(Button):
         rect = self.box(world)
         if self.pressed:
             rect = rect.move(0, 2)
-        fill = {"overload": theme.BRASS, "pass": theme.WOOD}.get(self.kind, theme.PARCHMENT)
+        fill = {Act.OVERLOAD: theme.BRASS, Act.PASS: theme.WOOD}.get(self.kind, theme.PARCHMENT)
         fill = theme.blend(fill, theme.lighten(fill, 30), self.glow)
-        ink = theme.CREAM if self.kind == "pass" else theme.INK
+        ink = theme.CREAM if self.kind == Act.PASS else theme.INK
         theme.shadowed_rect(target, rect, fill, radius=12, shadow=0 if self.pressed else 6,
                             border=theme.CREAM if self.focused else theme.WOOD,
                             border_width=3 if self.focused else 1)

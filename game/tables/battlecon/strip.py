@@ -11,9 +11,10 @@ import game.tables.battlecon.layout as layout
 from game.tables.battlecon.layout import STRIP
 from game.tables.battlecon.parts import AnteTile
 from game.tables.generic import GenericTable, StripLayout
+from rules.battlecon.kinds import Act, Phase
 from rules.core import Action
 
-ANTES = ("overload", "ua_ante", "pass")  # the ante panel's choices
+ANTES = (Act.OVERLOAD, Act.UA_ANTE, Act.PASS)  # the ante panel's choices
 MOST_TRIGGERS = 6  # more trigger choices than this stay ordinary buttons
 MOST_ANTES = 10  # more ante choices than this stay ordinary buttons
 
@@ -76,7 +77,7 @@ class ActionStrip(GenericTable):
     def trigger_panel(self) -> bool:
         """Whether every legal action is the choice of the next trigger (use or skip)."""
         actions = self.model.actions
-        return 0 < len(actions) <= MOST_TRIGGERS and all(a.kind == "trigger" for a in actions)
+        return 0 < len(actions) <= MOST_TRIGGERS and all(a.kind == Act.TRIGGER for a in actions)
 
     def build_trigger_tiles(self) -> None:
         """The triggers to use (or skip) next as tiles, each with its source and its words:
@@ -99,10 +100,10 @@ class ActionStrip(GenericTable):
         """A tile's heading, body and Force cost: an Overload's name and bonus, or the
         Unique Ability whose ante it is (the foe's for an [Opponent] ante) and its words
         (without the ability's name, which heads the tile)."""
-        if action.kind == "overload":
+        if action.kind == Act.OVERLOAD:
             ov = view.content.overloads[action.args[0]]
             return ov["name"], f"+{ov['amount']} {ov['stat'].capitalize()}", int(ov["cost"])
-        if action.kind == "pass":
+        if action.kind == Act.PASS:
             return "Pass", "ante nothing more", 0
         head = ante_owner_ability(view, action, actor)
         body = str(action)
@@ -122,7 +123,7 @@ class ActionStrip(GenericTable):
             return "Ante: choose in turn, or pass"
         view = self.model.view
         pending = view.s.get("pending") if view is not None else None
-        if (isinstance(pending, dict) and view.s.get("phase") == "resolve"
+        if (isinstance(pending, dict) and view.s.get("phase") == Phase.RESOLVE
                 and pending.get("who") == self.model.viewer and pending.get("prompt")):
             return str(pending["prompt"])
         return "Choose an action"

@@ -49,13 +49,14 @@ from game.tables.generic import TableModel
 from game.tween import ease_out_back
 from game.widgets import Widget
 from rules.battlecon import movement
+from rules.battlecon.kinds import Act, Phase
 from rules.core import Action, Event, Panel
 
 DRAWN = ("Board", "Attack pairs", "Discards", "Your hand")  # drawn, not listed
-CONCEALED = ("set", "ante")  # the phases in which set pairs lie face down
+CONCEALED = (Phase.SET, Phase.ANTE)  # the phases in which set pairs lie face down
 #: in-beat choices of a piece on the plate: the action kind -> the first word of the group
 #: the piece lies in ("With <opponent>": Lucida's tokens to rend; "Told": to take back)
-PIECE_CHOICES = {"rend": "With", "recall": "Told"}
+PIECE_CHOICES = {Act.REND: "With", Act.RECALL: "Told"}
 GAIN, LOSS = (110, 200, 120), (236, 84, 70)
 
 
@@ -205,19 +206,19 @@ class BattleconTable(HandTray, ActionStrip):
     def landing(view: Any, actor: int, action: Action) -> tuple[int, int] | None:
         """(fighter, space) a move or teleport action puts a fighter on (or, for an attack's
         choice of target, where that enemy stands), else None."""
-        if action.kind == "teleport" and action.args:
+        if action.kind == Act.TELEPORT and action.args:
             return actor, int(action.args[0])
-        if action.kind == "paint" and action.args:
+        if action.kind == Act.PAINT and action.args:
             return actor, int(action.args[0])  # the space the Paint goes on
-        if action.kind == "target" and action.args and view.pos(action.args[0]) is not None:
+        if action.kind == Act.TARGET and action.args and view.pos(action.args[0]) is not None:
             return int(action.args[0]), int(view.pos(action.args[0]))  # the enemy to hit
-        if action.kind == "move" and len(action.args) == 4 and is_team(view):
+        if action.kind == Act.MOVE and len(action.args) == 4 and is_team(view):
             kind, n, direction, target = action.args
             mover, dest = view.team_move_dest(actor, str(kind), int(n),
                                               None if int(target) < 0 else int(target),
                                               int(direction))
             return None if dest is None else (int(mover), int(dest))
-        if action.kind != "move" or len(action.args) != 2:
+        if action.kind != Act.MOVE or len(action.args) != 2:
             return None
         kind, n = action.args
         step = getattr(movement, str(kind), None)
@@ -373,7 +374,7 @@ class BattleconTable(HandTray, ActionStrip):
                 crown = (rect.right - 14, rect.y + 12)
                 pygame.draw.circle(target, theme.BRASS, crown, 8)
                 theme.text(target, "A", crown, 11, theme.INK, "bold", "center")
-        if s["phase"] == "clash" or any(view.player(p)["clash_bases"]
+        if s["phase"] == Phase.CLASH or any(view.player(p)["clash_bases"]
                                              for p in range(view.num_players)):
             ribbon = pygame.Rect(0, 0, 150, 26)
             ribbon.center = (BOARD.centerx, BOARD.y + 14)
@@ -541,9 +542,9 @@ class BattleconTable(HandTray, ActionStrip):
         viewer = self.model.viewer
         if viewer is None:
             words = "Hands are open information: see the side panels."
-        elif any(a.kind == "discard" for a in self.model.actions):
+        elif any(a.kind == Act.DISCARD for a in self.model.actions):
             words = "Click a style (or drop it on your pair slot) to discard it"
-        elif any(a.kind == "clash" for a in self.model.actions):
+        elif any(a.kind == Act.CLASH for a in self.model.actions):
             words = "Clash! Click a base, or drag it onto your pair, to set it face down"
         elif any(a.kind in PAIRING for a in self.model.actions):
             words = "Your hand: drag a style onto a base or your pair slot, or click both"

@@ -7,6 +7,7 @@ from typing import Any
 
 from rules.battlecon import GAME
 from rules.battlecon.content import load
+from rules.battlecon.kinds import Act, Phase
 from rules.battlecon.state import BattleconState
 from rules.core import Action, Scenario
 
@@ -55,14 +56,14 @@ def play_beat(st: BattleconState, pairs: tuple[tuple[str, str], tuple[str, str]]
     """Set both pairs, ante the listed Overloads, then pass and resolve with ``choose``."""
     for p in (0, 1):
         give(st, p, *pairs[p])
-        st.apply(p, Action("set", pairs[p]))
+        st.apply(p, Action(Act.SET, pairs[p]))
     events = []
     todo = [list(antes[0]), list(antes[1])]
-    while st.s["phase"] == "ante":
+    while st.s["phase"] == Phase.ANTE:
         p = st.decision().players[0]
-        act = Action("overload", (todo[p].pop(0),)) if todo[p] else Action("pass")
+        act = Action(Act.OVERLOAD, (todo[p].pop(0),)) if todo[p] else Action(Act.PASS)
         events += st.apply(p, act)
-    while st.s["phase"] == "resolve":
+    while st.s["phase"] == Phase.RESOLVE:
         p = st.decision().players[0]
         events += st.apply(p, choose(st, st.legal_actions(p)))
     return events

@@ -8,6 +8,7 @@ from typing import Any
 
 from rules.battlecon import GAME
 from rules.battlecon.content import load
+from rules.battlecon.kinds import Act, Phase
 from rules.battlecon.state import BattleconState
 from rules.core import Action, Scenario
 from tests.rules.battlecon.duel import give
@@ -45,7 +46,7 @@ def first(st: BattleconState, p: int, options: list[Action]) -> Action:
 def set_pairs(st: BattleconState, pairs: dict[int, tuple[str, str]]) -> None:
     for p, pair in pairs.items():
         give(st, p, *pair)
-        st.apply(p, Action("set", pair))
+        st.apply(p, Action(Act.SET, pair))
 
 
 def play_beat(st: BattleconState, pairs: dict[int, tuple[str, str]],
@@ -54,12 +55,12 @@ def play_beat(st: BattleconState, pairs: dict[int, tuple[str, str]],
     set_pairs(st, pairs)
     todo = {p: list(v) for p, v in (antes or {}).items()}
     events = []
-    while st.s["phase"] == "ante":
+    while st.s["phase"] == Phase.ANTE:
         p = st.decision().players[0]
         wanted = todo.get(p)
-        act = Action("overload", (wanted.pop(0),)) if wanted else Action("pass")
+        act = Action(Act.OVERLOAD, (wanted.pop(0),)) if wanted else Action(Act.PASS)
         events += st.apply(p, act)
-    while st.s["phase"] == "resolve":
+    while st.s["phase"] == Phase.RESOLVE:
         p = st.decision().players[0]
         events += st.apply(p, choose(st, p, st.legal_actions(p)))
     return events

@@ -2,6 +2,7 @@
 
 import pytest
 
+from rules.battlecon.kinds import Act, Phase
 from rules.battlecon.state import BattleconState
 from rules.core import Action, IllegalAction
 from tests.rules.battlecon.duel import duel, give, play_beat, texts
@@ -38,19 +39,20 @@ def test_finisher_side_is_secret_until_both_choose():
     from rules.core import CHANCE
 
     st = GAME.new_state(GAME.validate_setup({"fighter.0": "wardlaw", "fighter.1": "hayden"}), 1)
-    st.apply(CHANCE, Action("first", (0,)))
-    st.apply(0, Action("setup", ("double_moustache_buster", "")))
+    st.apply(CHANCE, Action(Act.FIRST, (0,)))
+    st.apply(0, Action(Act.SETUP, ("double_moustache_buster", "")))
     assert st.view(1).player(0)["finisher"] is None
     assert st.view(0).player(0)["finisher"] == "double_moustache_buster"
-    st.apply(1, Action("setup", ("hemorrhage", "control")))
-    assert st.s["phase"] == "set" and st.view(1).player(0)["finisher"] == "double_moustache_buster"
+    st.apply(1, Action(Act.SETUP, ("hemorrhage", "control")))
+    assert st.s["phase"] == Phase.SET
+    assert st.view(1).player(0)["finisher"] == "double_moustache_buster"
 
 
 def test_set_pair_is_face_down_until_reveal():
     """Set Phase: the pair is face down; the opponent sees only which cards could be in it."""
     st = duel()
     give(st, 0, "grasp")
-    st.apply(0, Action("set", ("charging", "grasp")))
+    st.apply(0, Action(Act.SET, ("charging", "grasp")))
     seen = st.view(1).player(0)
     assert seen["pair"] == "hidden" and "charging" in seen["hand"]
     assert st.view(0).player(0)["pair"] == {"style": "charging", "base": "grasp"}
@@ -60,28 +62,28 @@ def test_ante_starts_with_active_player_and_ends_after_two_passes():
     """Ante Phase: players alternate from the Active Player until two passes in a row."""
     st = duel(active=1)
     give(st, 0, "charging", "grasp")
-    st.apply(0, Action("set", ("charging", "grasp")))
-    st.apply(1, Action("set", ("charging", "drive")))
+    st.apply(0, Action(Act.SET, ("charging", "grasp")))
+    st.apply(1, Action(Act.SET, ("charging", "drive")))
     assert st.decision().players == (1,)
-    st.apply(1, Action("pass"))
-    st.apply(0, Action("overload", ("power_up",)))
-    assert st.s["phase"] == "ante" and st.decision().players == (1,)
-    st.apply(1, Action("pass"))
-    st.apply(0, Action("pass"))
-    assert st.s["phase"] != "ante"
+    st.apply(1, Action(Act.PASS))
+    st.apply(0, Action(Act.OVERLOAD, ("power_up",)))
+    assert st.s["phase"] == Phase.ANTE and st.decision().players == (1,)
+    st.apply(1, Action(Act.PASS))
+    st.apply(0, Action(Act.PASS))
+    assert st.s["phase"] != Phase.ANTE
 
 
 def test_overload_trashes_two_force_and_is_once_per_beat():
     """Overloads: 2 Force each, trashed for good; each Overload once per beat."""
     st = duel(one={"force": 6})
     for p, pair in ((0, ("charging", "strike")), (1, ("smackdown", "drive"))):
-        st.apply(p, Action("set", pair))
-    st.apply(0, Action("overload", ("power_up",)))
+        st.apply(p, Action(Act.SET, pair))
+    st.apply(0, Action(Act.OVERLOAD, ("power_up",)))
     assert st.player(0)["force"] == 4 and st.s["trashed"] == 2
-    st.apply(1, Action("pass"))
-    assert Action("overload", ("power_up",)) not in st.legal_actions(0)
+    st.apply(1, Action(Act.PASS))
+    assert Action(Act.OVERLOAD, ("power_up",)) not in st.legal_actions(0)
     with pytest.raises(IllegalAction):
-        st.apply(0, Action("overload", ("power_up",)))
+        st.apply(0, Action(Act.OVERLOAD, ("power_up",)))
     assert st.beat(0)["bonus"]["power"] == 1
 
 
@@ -115,15 +117,15 @@ def test_tied_priority_causes_a_clash_with_new_bases():
     st = duel()
     for p in (0, 1):
         give(st, p, "charging", "grasp")
-        st.apply(p, Action("set", ("charging", "grasp")))
-    st.apply(0, Action("pass"))
-    st.apply(1, Action("pass"))
-    assert st.s["phase"] == "clash"
-    st.apply(0, Action("clash", ("drive",)))
-    st.apply(1, Action("clash", ("shot",)))
+        st.apply(p, Action(Act.SET, ("charging", "grasp")))
+    st.apply(0, Action(Act.PASS))
+    st.apply(1, Action(Act.PASS))
+    assert st.s["phase"] == Phase.CLASH
+    st.apply(0, Action(Act.CLASH, ("drive",)))
+    st.apply(1, Action(Act.CLASH, ("shot",)))
     assert st.player(0)["pair"]["base"] == "drive"
     assert "grasp" in st.player(0)["hand"] and "grasp" in st.player(1)["hand"]
-    while st.s["phase"] == "resolve":
+    while st.s["phase"] == Phase.RESOLVE:
         p = st.decision().players[0]
         st.apply(p, st.legal_actions(p)[0])
     assert st.player(0)["discard1"] == ["charging", "drive"]
@@ -134,9 +136,9 @@ def test_clash_without_a_base_left_skips_to_recycle():
     no_spare = {"discard1": ["massive", "strike", "shot", "drive", "dodge", "clothesline"],
                 "pair": ["charging", "grasp"]}
     st = duel(one=no_spare, two=no_spare)
-    st.apply(0, Action("pass"))
-    st.apply(1, Action("pass"))
-    assert st.s["phase"] == "set" and st.s["beat"] == 2
+    st.apply(0, Action(Act.PASS))
+    st.apply(1, Action(Act.PASS))
+    assert st.s["phase"] == Phase.SET and st.s["beat"] == 2
     assert [st.player(p)["life"] for p in (0, 1)] == [20, 20]
     assert st.player(0)["discard1"] == ["charging", "grasp"]
 
@@ -232,9 +234,9 @@ def test_illegal_action_is_refused_and_changes_nothing():
     st = duel()
     before = st.state_hash()
     with pytest.raises(IllegalAction, match="not a legal action"):
-        st.apply(0, Action("set", ("massive", "grasp")))  # both still in the discard piles
+        st.apply(0, Action(Act.SET, ("massive", "grasp")))  # both still in the discard piles
     with pytest.raises(IllegalAction):
-        st.apply(0, Action("pass"))
+        st.apply(0, Action(Act.PASS))
     assert st.state_hash() == before
 
 
@@ -246,15 +248,15 @@ def test_players_may_choose_their_initial_discard_piles():
     setup = GAME.validate_setup({"fighter.0": "wardlaw", "fighter.1": "amon",
                                  "discards": "chosen"})
     st = GAME.new_state(setup, 1)
-    st.apply(CHANCE, Action("first", (0,)))
-    st.apply(0, Action("setup", ("pain_train", "")))
-    st.apply(1, Action("setup", ("lockdown", "")))
-    assert st.s["phase"] == "discards" and len(st.player(0)["hand"]) == 13
-    st.apply(0, Action("discard_pair", ("charging", "drive")))
-    st.apply(1, Action("discard_pair", ("regulation", "wall")))
-    st.apply(0, Action("discard_pair", ("massive", "strike")))
-    st.apply(1, Action("discard_pair", ("deflection", "shot")))
-    assert st.s["phase"] == "set"
+    st.apply(CHANCE, Action(Act.FIRST, (0,)))
+    st.apply(0, Action(Act.SETUP, ("pain_train", "")))
+    st.apply(1, Action(Act.SETUP, ("lockdown", "")))
+    assert st.s["phase"] == Phase.DISCARDS and len(st.player(0)["hand"]) == 13
+    st.apply(0, Action(Act.DISCARD_PAIR, ("charging", "drive")))
+    st.apply(1, Action(Act.DISCARD_PAIR, ("regulation", "wall")))
+    st.apply(0, Action(Act.DISCARD_PAIR, ("massive", "strike")))
+    st.apply(1, Action(Act.DISCARD_PAIR, ("deflection", "shot")))
+    assert st.s["phase"] == Phase.SET
     assert st.player(0)["discard2"] == ["charging", "drive"]
     assert st.player(0)["discard1"] == ["massive", "strike"]
     assert not st.invariant_violations()
@@ -299,7 +301,7 @@ def test_attack_once_started_finishes_even_if_the_attacker_is_stunned():
     st = duel("wardlaw", "amon", one={"space": 3, "pair": ["charging", "strike"]},
               two={"space": 4, "pair": ["containment", "strike"]})
     # Wardlaw is stunned after his attack began (past the Before step): it still lands
-    st.s["phase"] = "resolve"
+    st.s["phase"] = Phase.RESOLVE
     st.s["stack"] = [{"t": "attack", "who": 0, "step": "range"}]
     st.beat(0)["stunned"] = True
     st._run()
@@ -363,14 +365,14 @@ def test_clash_performs_reveal_triggers_not_yet_performed_each_once():
     st.player(0)["hand"].append("flask")  # a test card: no description names it
     give(st, 0, "switch", "strike")
     give(st, 1, "regulation", "strike")
-    st.apply(0, Action("set", ("switch", "strike")))
-    st.apply(1, Action("set", ("regulation", "strike")))
-    events = st.apply(0, Action("pass"))
-    events += st.apply(1, Action("pass"))
-    assert st.s["phase"] == "clash" and not st.player(0)["finisher_used"]
-    events += st.apply(0, Action("clash", ("flask",)))
-    events += st.apply(1, Action("clash", ("dodge",)))
-    while st.s["phase"] == "resolve":
+    st.apply(0, Action(Act.SET, ("switch", "strike")))
+    st.apply(1, Action(Act.SET, ("regulation", "strike")))
+    events = st.apply(0, Action(Act.PASS))
+    events += st.apply(1, Action(Act.PASS))
+    assert st.s["phase"] == Phase.CLASH and not st.player(0)["finisher_used"]
+    events += st.apply(0, Action(Act.CLASH, ("flask",)))
+    events += st.apply(1, Action(Act.CLASH, ("dodge",)))
+    while st.s["phase"] == Phase.RESOLVE:
         p = st.decision().players[0]
         events += st.apply(p, _pick("Use")(st, st.legal_actions(p)))
     assert _fired(events, "Flask: Gain 1 Force") == 1

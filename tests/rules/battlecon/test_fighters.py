@@ -1,5 +1,6 @@
 """Fighters' kits: the worked example, Unique Abilities and their special materials."""
 
+from rules.battlecon.kinds import Act, Phase
 from rules.core import Action
 from tests.rules.battlecon.duel import duel, play_beat, texts
 
@@ -113,12 +114,12 @@ def test_lucida_consumes_a_token_at_ante_and_it_returns_at_recycle():
     consumed token goes back to the opponent."""
     st = duel("lucida", "wardlaw", one={"tokens": ["spirit"], "pair": ["insatiable", "shot"]},
               two={"pair": ["massive", "shot"]})
-    st.apply(0, Action("ua_ante", ("own", 2)))
+    st.apply(0, Action(Act.UA_ANTE, ("own", 2)))
     assert st.beat(0)["bonus"]["priority"] == 2 and st.ua(0)["spent"] == ["spirit"]
-    st.apply(1, Action("pass"))
-    assert Action("ua_ante", ("own", 2)) not in st.legal_actions(0)
-    st.apply(0, Action("pass"))
-    while st.s["phase"] == "resolve":
+    st.apply(1, Action(Act.PASS))
+    assert Action(Act.UA_ANTE, ("own", 2)) not in st.legal_actions(0)
+    st.apply(0, Action(Act.PASS))
+    while st.s["phase"] == Phase.RESOLVE:
         p = st.decision().players[0]
         st.apply(p, st.legal_actions(p)[0])
     assert "spirit" in st.ua(0)["foe"] and st.ua(0)["spent"] == []
@@ -186,10 +187,10 @@ def test_trias_embellishes_once_per_beat():
     """Embellish: one untold Embellishment per beat, at Ante (a Limited ante)."""
     st = duel("trias", "wardlaw", one={"pair": ["awesome", "ballad"]},
               two={"pair": ["massive", "shot"]})
-    st.apply(0, Action("ua_ante", ("own", 4)))
+    st.apply(0, Action(Act.UA_ANTE, ("own", 4)))
     assert st.beat(0)["bonus"]["power"] == 1
-    st.apply(1, Action("pass"))
-    assert not any(a.kind == "ua_ante" for a in st.legal_actions(0))
+    st.apply(1, Action(Act.PASS))
+    assert not any(a.kind == Act.UA_ANTE for a in st.legal_actions(0))
     assert st.ua(0)["told"] == ["super"]
 
 
@@ -198,11 +199,11 @@ def test_drink_is_active_for_the_beat_then_finished():
     """Special Cards: an active Drink applies to the attack; it is trashed at Recycle."""
     st = duel("dareios", "wardlaw", one={"pair": ["slurred", "keg"]},
               two={"pair": ["smackdown", "dodge"]})
-    st.apply(0, Action("ua_ante", ("own", 1)))
+    st.apply(0, Action(Act.UA_ANTE, ("own", 1)))
     assert st.stats(0).power == 1 + 4 + 2
-    st.apply(1, Action("pass"))
-    st.apply(0, Action("pass"))
-    while st.s["phase"] == "resolve":
+    st.apply(1, Action(Act.PASS))
+    st.apply(0, Action(Act.PASS))
+    while st.s["phase"] == Phase.RESOLVE:
         p = st.decision().players[0]
         st.apply(p, st.legal_actions(p)[0])
     assert st.ua(0)["finished"] == ["emeraldabier"] and st.ua(0)["active"] == []
@@ -213,12 +214,12 @@ def test_opponent_ante_is_offered_to_the_opponent_only():
     st = duel("dareios", "wardlaw", one={"pair": ["slurred", "keg"]},
               two={"pair": ["massive", "dodge"]})
     assert not any("[Opponent]" in a.label for a in st.legal_actions(0))
-    st.apply(0, Action("pass"))
-    spill = Action("ua_ante", ("foe", 0))
+    st.apply(0, Action(Act.PASS))
+    spill = Action(Act.UA_ANTE, ("foe", 0))
     assert spill in st.legal_actions(1)
     st.apply(1, spill)
     assert st.player(1)["force"] == 1 and len(st.ua(0)["drinks"]) == 4
-    st.apply(0, Action("pass"))
+    st.apply(0, Action(Act.PASS))
     assert spill not in st.legal_actions(1)
 
 

@@ -1,5 +1,6 @@
 """Hayden Morgan's Breaking Point (content-notes: Hayden's kit)."""
 
+from rules.battlecon.kinds import Act
 from rules.core import Action
 from tests.rules.battlecon.duel import duel, play_beat, texts
 
@@ -31,8 +32,8 @@ def test_reckless_spends_three_fury_for_four_power():
     """Reckless: with more Fury than Control, spend 3 Fury for +4 Power."""
     st = duel("hayden", "wardlaw", extra=("fury", "fury"), one={"pair": ["reckless", "strike"]},
               two={"pair": ["massive", "shot"]})
-    st.apply(0, Action("pass"))
-    st.apply(1, Action("pass"))
+    st.apply(0, Action(Act.PASS))
+    st.apply(1, Action(Act.PASS))
     assert st.beat(0)["bonus"]["power"] == 4 and st.ua(0)["fury"] == 0
 
 
@@ -52,8 +53,8 @@ def test_owner_orders_two_start_triggers_and_may_skip_the_optional_one():
     """Triggered Effects: the owner orders same-timing triggers; Optional ones may be skipped."""
     st = duel("hayden", "wardlaw", extra=("control", "fury"),
               one={"pair": ["versatile", "potential"]}, two={"pair": ["massive", "shot"]})
-    st.apply(0, Action("pass"))
-    st.apply(1, Action("pass"))
+    st.apply(0, Action(Act.PASS))
+    st.apply(1, Action(Act.PASS))
     while st.decision().players != (0,) or not any(
             a.kind == "trigger" for a in st.legal_actions(0)):
         p = st.decision().players[0]

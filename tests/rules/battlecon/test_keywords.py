@@ -1,6 +1,7 @@
 """Other Effects & Keywords (rulebook section of that name)."""
 
 from rules.battlecon.effects import OPS
+from rules.battlecon.kinds import Act
 from rules.core import Action
 from tests.rules.battlecon.duel import duel
 
@@ -89,7 +90,7 @@ def test_push_or_pull_against_the_wall_offers_only_the_pull():
     """Movement example: Push or Pull 1 with the foe at the wall: only Pull 1 is legal."""
     st = duel(one={"space": 6}, two={"space": 7})
     _, options = _op(st, 0, op="push_or_pull", n=[1])
-    assert options == [Action("move", ("pull", 1))]
+    assert options == [Action(Act.MOVE, ("pull", 1))]
 
 
 def test_impossible_movement_is_ignored():

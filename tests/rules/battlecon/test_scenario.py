@@ -12,6 +12,7 @@ import pytest
 
 import launcher
 from rules.battlecon import GAME
+from rules.battlecon.kinds import Act, Phase
 from rules.core import Action, DecisionKind, Scenario, ScenarioError
 
 SCENARIOS = Path(__file__).parents[3] / "rules" / "battlecon" / "data" / "scenarios"
@@ -38,10 +39,10 @@ def test_every_shipped_scenario_builds_with_a_title_and_an_about():
 def test_scenario_ante_without_force_leaves_only_a_pass():
     st = shipped("ante-without-force")
     assert st.decision().players == (1,)
-    assert st.legal_actions(1) == [Action("pass")]
+    assert st.legal_actions(1) == [Action(Act.PASS)]
     assert st.force(1) == 1 and st.force(0) == 4
     assert st.pair_ids(0) == ["charging", "strike"] and st.pair_ids(1) == ["soaring", "drive"]
-    st.apply(1, Action("pass"))
+    st.apply(1, Action(Act.PASS))
     assert [a.args for a in st.legal_actions(0)] == [
         ("power_up",), ("defense_up",), ("speed_up",), ()]
 
@@ -63,8 +64,8 @@ def test_scenario_final_beat_goes_to_the_fighter_with_more_life():
     assert st.s["final_beat"] and st.s["pool"] == 0 and st.s["beat"] == 15
     assert st.decision().players == (0, 1)
     assert "Set Reckless Dodge" in labels(st, 0) and "Set Smackdown Dodge" in labels(st, 1)
-    st.apply(0, Action("set", ("reckless", "dodge")))
-    st.apply(1, Action("set", ("smackdown", "dodge")))
+    st.apply(0, Action(Act.SET, ("reckless", "dodge")))
+    st.apply(1, Action(Act.SET, ("smackdown", "dodge")))
     while not st.decision().is_terminal:  # a beat of dodging: nobody is hit
         p = st.decision().players[0]
         st.apply(p, st.legal_actions(p)[0])
@@ -80,10 +81,10 @@ def test_scenario_team_force_is_shared_by_the_team():
     assert st.decision().players == (0,)
     assert labels(st, 0) == ["Power Up! (+1 Power, 2 Force)", "Defense Up! (+2 Guard, 2 Force)",
                              "Speed Up! (+2 Priority, 2 Force)", "Pass"]
-    st.apply(0, Action("overload", ("power_up",)))
-    st.apply(1, Action("pass"))
-    st.apply(0, Action("pass"))
-    assert st.decision().players == (2,) and st.legal_actions(2) == [Action("pass")]
+    st.apply(0, Action(Act.OVERLOAD, ("power_up",)))
+    st.apply(1, Action(Act.PASS))
+    st.apply(0, Action(Act.PASS))
+    assert st.decision().players == (2,) and st.legal_actions(2) == [Action(Act.PASS)]
 
 
 def test_launcher_scenario_prints_the_decision_and_actions_as_json(capsys):
@@ -110,7 +111,7 @@ def test_an_empty_position_is_the_first_set():
     st = build("")
     fresh = GAME.new_state(GAME.validate_setup({"fighter.0": "wardlaw", "fighter.1": "cindra"}),
                            0)
-    assert st.s["phase"] == "set" and st.s["beat"] == 1 and st.s["active"] == 0
+    assert st.s["phase"] == Phase.SET and st.s["beat"] == 1 and st.s["active"] == 0
     assert [st.pos(p) for p in (0, 1)] == [2, 4] and st.s["pool"] == fresh.s["pool"]
     assert st.player(0)["hand"] == fresh.player(0)["hand"]
     assert st.player(0)["finisher"] == "pain_train"
@@ -138,7 +139,7 @@ def test_the_described_fields_are_set():
 def test_the_setup_phase_plays_the_finishers_named():
     st = build('phase = "setup"\nfighters = [{}, { finisher = "hemorrhage", extra = "control" }]',
                '"fighter.0" = "wardlaw"\n"fighter.1" = "hayden"')
-    assert st.s["phase"] == "setup" and st.decision().players == (0,)
+    assert st.s["phase"] == Phase.SETUP and st.decision().players == (0,)
     assert st.player(1)["finisher"] == "hemorrhage" and st.player(1)["setup_choice"] == "control"
     first = build('phase = "first"')
     assert first.decision().kind == DecisionKind.CHANCE
@@ -148,7 +149,7 @@ def test_chosen_discards_are_taken_from_the_description():
     st = build('fighters = [{ discard1 = ["massive", "grasp"], discard2 = ["dangerous", "shot"] },'
                '{ discard1 = ["ashen", "strike"], discard2 = ["cinder", "grasp"] }]',
                '"fighter.0" = "wardlaw"\n"fighter.1" = "cindra"\ndiscards = "chosen"')
-    assert st.s["phase"] == "set" and st.player(0)["discard2"] == ["dangerous", "shot"]
+    assert st.s["phase"] == Phase.SET and st.player(0)["discard2"] == ["dangerous", "shot"]
     assert "overhead" in st.player(0)["hand"] and "burst" in st.player(0)["hand"]
 
 

@@ -4,6 +4,7 @@ import json
 import random
 
 from rules.battlecon import GAME
+from rules.battlecon.kinds import Act
 from rules.core import CHANCE, Action, Match
 from tests.rules.battlecon.duel import duel, give
 
@@ -37,7 +38,7 @@ def test_determinize_is_consistent_with_the_view():
     face-down pair from the cards the opponent could have set."""
     st = duel("hayden", "wardlaw")
     give(st, 1, "massive", "grasp")
-    st.apply(1, Action("set", ("massive", "grasp")))
+    st.apply(1, Action(Act.SET, ("massive", "grasp")))
     view = st.view(0)
     rng = random.Random(3)
     for _ in range(20):
@@ -82,7 +83,7 @@ def test_match_driver_plays_a_duel_to_the_end():
     out = match.play({0: RandomAgent(1), 1: RandomAgent(2)})
     assert out is not None and len(out.winners) == 1
     first = match.record.steps[0]
-    assert first[0] == CHANCE and first[1].kind == "first"
+    assert first[0] == CHANCE and first[1].kind == Act.FIRST
 
 
 def test_labels_and_panels_read_well():

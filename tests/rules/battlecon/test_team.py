@@ -10,6 +10,7 @@ import pytest
 
 from rules.battlecon import GAME
 from rules.battlecon.content import load
+from rules.battlecon.kinds import Act, Phase
 from rules.core import CHANCE, Action, IllegalAction
 from tests.rules.battlecon.teams import play_beat, set_pairs, team_game, texts
 
@@ -62,21 +63,21 @@ def test_active_team_places_first_on_its_start_space_and_behind():
     """Team Setup — one fighter on the team's starting space, teammates behind it in the
     order they choose; the team that begins Active places first."""
     st = GAME.new_state(GAME.validate_setup({"players": 4, "teams": "2v2"}), 1)
-    st.apply(CHANCE, Action("first", (1,)))
-    assert st.s["phase"] == "place" and st.decision().players == (1,)
+    st.apply(CHANCE, Action(Act.FIRST, (1,)))
+    assert st.s["phase"] == Phase.PLACE and st.decision().players == (1,)
     assert [a.args for a in st.legal_actions(1)] == [(1, 3), (3, 1)]
-    st.apply(1, Action("place", (3, 1)))
+    st.apply(1, Action(Act.PLACE, (3, 1)))
     assert (st.pos(3), st.pos(1)) == (5, 6)  # spaces 6 and 7: start space, then behind
     assert st.decision().players == (0,)
-    st.apply(0, Action("place", (2, 0)))
+    st.apply(0, Action(Act.PLACE, (2, 0)))
     assert (st.pos(2), st.pos(0)) == (3, 2)  # spaces 4 and 3
-    assert st.s["phase"] == "setup"
+    assert st.s["phase"] == Phase.SETUP
 
 
 def test_a_lone_fighter_stands_on_the_start_space_without_a_choice():
     """Team Setup — a team of one has only one way to stand."""
     st = GAME.new_state(GAME.validate_setup({"players": 3}), 1)
-    st.apply(CHANCE, Action("first", (1,)))
+    st.apply(CHANCE, Action(Act.FIRST, (1,)))
     assert st.decision().players == (0,)  # the lone Active fighter is already placed
     assert st.pos(1) == 5
 
@@ -121,9 +122,9 @@ def test_drive_offers_an_advance_toward_each_side_with_an_opponent():
     st = team_game(W4, "2v2", spaces=(5, 3, 1, 8))
     set_pairs(st, {0: ("switch", "drive"), 1: ("switch", "dodge"), 2: ("switch", "dodge"),
                    3: ("switch", "dodge")})
-    while st.s["phase"] == "ante":
-        st.apply(st.decision().players[0], Action("pass"))
-    while st.decision().players != (0,) or st.legal_actions(0)[0].kind != "move":
+    while st.s["phase"] == Phase.ANTE:
+        st.apply(st.decision().players[0], Action(Act.PASS))
+    while st.decision().players != (0,) or st.legal_actions(0)[0].kind != Act.MOVE:
         p = st.decision().players[0]
         st.apply(p, st.legal_actions(p)[0])
     labels = [a.label for a in st.legal_actions(0)]
@@ -155,7 +156,7 @@ def test_attacker_chooses_between_opponents_on_both_sides():
     picked = []
 
     def choose(state, p, options):
-        if options[0].kind == "target":
+        if options[0].kind == Act.TARGET:
             picked.append([a.args[0] for a in options])
             return next(a for a in options if a.args == (3,))
         return options[0]
@@ -173,7 +174,7 @@ def test_hit_triggers_target_the_fighter_hit():
     seen = []
 
     def choose(state, p, options):
-        if options[0].kind == "move" and p == 0:
+        if options[0].kind == Act.MOVE and p == 0:
             seen.append((state.foe(0), state.foe(1), {a.args[3] for a in options}))
         return options[0]
 
@@ -191,7 +192,7 @@ def test_an_effect_on_the_opponent_lets_its_owner_choose_between_the_nearest_on_
     offered = []
 
     def choose(state, p, options):
-        if options[0].kind == "opponent":
+        if options[0].kind == Act.OPPONENT:
             offered.append((p, [a.args[0] for a in options]))
             return next(a for a in options if a.args == (3,))
         return options[0]
@@ -264,7 +265,7 @@ def test_no_clash_in_team_play_the_active_team_wins_ties():
     events = play_beat(st, {0: ("switch", "strike"), 2: ("switch", "burst"),
                             1: ("switch", "strike"), 3: ("switch", "burst")})
     assert not any("Clash" in t for t in texts(events))
-    assert st.s["phase"] == "set" and st.team_of(st.s["active"]) == 1
+    assert st.s["phase"] == Phase.SET and st.team_of(st.s["active"]) == 1
 
 
 def test_a_tiebreaker_beats_the_active_team_in_a_tie():
@@ -283,7 +284,7 @@ def test_tied_teammates_choose_their_order():
     asked = []
 
     def choose(state, p, options):
-        if options[0].kind == "order":
+        if options[0].kind == Act.ORDER:
             asked.append((p, [a.args[0] for a in options]))
             return next((a for a in options if a.args == (2,)), options[0])
         return options[0]
@@ -303,11 +304,11 @@ def test_ante_passes_between_teams_and_ends_when_each_team_passes_in_succession(
     set_pairs(st, {p: ("switch", "strike") for p in range(4)})
     seq = []
     script = {0: ["pass", "pass"], 2: ["power_up", "pass"], 1: ["pass"], 3: ["pass"]}
-    while st.s["phase"] == "ante":
+    while st.s["phase"] == Phase.ANTE:
         p = st.decision().players[0]
         move = script[p].pop(0)
         seq.append((p, move))
-        st.apply(p, Action("pass") if move == "pass" else Action("overload", (move,)))
+        st.apply(p, Action(Act.PASS) if move == "pass" else Action(Act.OVERLOAD, (move,)))
     assert seq[:3] == [(0, "pass"), (2, "power_up"), (1, "pass")]
     assert seq[3:] == [(3, "pass"), (0, "pass"), (2, "pass")]
     assert st.s["team_force"][0] == 4
@@ -318,26 +319,26 @@ def test_each_member_may_use_each_overload_from_the_shared_force():
     st = team_game(W4, "2v2", active=0, spaces=(1, 8, 2, 9),
                    teams=[{"force": 6}, {"force": 2}])  # 8 in all, as at the start
     set_pairs(st, {p: ("switch", "strike") for p in range(4)})
-    power_up = Action("overload", ("power_up",))
+    power_up = Action(Act.OVERLOAD, ("power_up",))
     st.apply(0, power_up)
-    st.apply(1, Action("pass"))
-    st.apply(3, Action("pass"))
+    st.apply(1, Action(Act.PASS))
+    st.apply(3, Action(Act.PASS))
     assert power_up not in st.legal_actions(0)  # once per beat for that fighter
-    st.apply(0, Action("pass"))
+    st.apply(0, Action(Act.PASS))
     assert power_up in st.legal_actions(2)  # but the teammate has their own
     st.apply(2, power_up)
     assert st.s["team_force"][0] == 2
-    st.apply(1, Action("pass"))
-    st.apply(3, Action("pass"))
-    assert Action("overload", ("speed_up",)) in st.legal_actions(0)
-    st.apply(0, Action("overload", ("speed_up",)))
+    st.apply(1, Action(Act.PASS))
+    st.apply(3, Action(Act.PASS))
+    assert Action(Act.OVERLOAD, ("speed_up",)) in st.legal_actions(0)
+    st.apply(0, Action(Act.OVERLOAD, ("speed_up",)))
     assert st.s["team_force"][0] == 0
-    st.apply(1, Action("pass"))
-    st.apply(3, Action("pass"))
-    st.apply(0, Action("pass"))
+    st.apply(1, Action(Act.PASS))
+    st.apply(3, Action(Act.PASS))
+    st.apply(0, Action(Act.PASS))
     assert [a.kind for a in st.legal_actions(2)] == ["pass"]  # the shared Force is spent
     with pytest.raises(IllegalAction):
-        st.apply(2, Action("overload", ("defense_up",)))
+        st.apply(2, Action(Act.OVERLOAD, ("defense_up",)))
     assert not st.invariant_violations()
 
 
@@ -347,14 +348,14 @@ def test_opponent_antes_are_used_once_per_team_per_beat():
     st = team_game(("wardlaw", "dareios", "wardlaw", "wardlaw"), "2v2", active=0,
                    spaces=(4, 5, 1, 9), teams=[{"force": 6}, {"force": 2}])
     set_pairs(st, {p: ("switch", "strike") for p in range(4)})
-    spill = Action("ua_ante", ("foe", 0, 1))
+    spill = Action(Act.UA_ANTE, ("foe", 0, 1))
     assert spill in st.legal_actions(0)
     st.apply(0, spill)
     assert st.s["team_force"][0] == 5
-    st.apply(1, Action("pass"))
-    st.apply(3, Action("pass"))
+    st.apply(1, Action(Act.PASS))
+    st.apply(3, Action(Act.PASS))
     assert spill not in st.legal_actions(0)
-    st.apply(0, Action("pass"))
+    st.apply(0, Action(Act.PASS))
     st.player(2)["pos"] = 5  # seat 2 on space 6 also has Dareios as its nearest enemy
     assert spill not in st.legal_actions(2)
 
