@@ -157,6 +157,8 @@ def build_parser() -> argparse.ArgumentParser:
                                           "its decision and legal actions")
     sce.add_argument("file", type=Path)
     sce.add_argument("--json", action="store_true")
+    sce.add_argument("--play", action="store_true",
+                     help="open the game window at this position (you at seat 1)")
 
     con = sub.add_parser("content", help="list a game's content with its provenance")
     con.add_argument("--game", required=True, type=_game_id)
@@ -350,6 +352,10 @@ def cmd_scenario(args: argparse.Namespace) -> int:
     from rules.core import CHANCE, Scenario
 
     scenario = Scenario.read(args.file)
+    if args.play:
+        from game.app import run_gui
+
+        return run_gui(args.file)
     if scenario.game not in GAME_IDS:
         raise CliError(f"{args.file}: unknown game {scenario.game!r} "
                        f"(choose from: {', '.join(GAME_IDS)})")

@@ -14,7 +14,7 @@ import pygame
 from game import sound, theme
 from game.screens.base import MOUSE_EVENTS, ScreenStack
 from game.screens.menus import TitleScreen
-from game.screens.overlays import LoadScreen, SettingsScreen
+from game.screens.overlays import LoadScreen, MessageScreen, PositionsScreen, SettingsScreen
 from game.screens.table import TableScreen
 from game.session import Session, SessionError
 from game.settings import Settings, data_dir, load_settings, save_settings, settings_path
@@ -68,6 +68,9 @@ class App:
 
     def open_load(self) -> None:
         self.stack.push(LoadScreen(self))
+
+    def open_positions(self) -> None:
+        self.stack.push(PositionsScreen(self))
 
     def open_settings(self) -> None:
         self.stack.push(SettingsScreen(self))
@@ -220,7 +223,14 @@ class App:
         return 0
 
 
-def run_gui() -> int:
-    """Open the window and play until the player quits."""
+def run_gui(scenario: Path | None = None) -> int:
+    """Open the window and play until the player quits; with ``scenario``, start at the
+    table from that position (a bad file is a message over the title screen)."""
     os.environ.setdefault("SDL_VIDEO_CENTERED", "1")
-    return App().run()
+    app = App()
+    if scenario is not None:
+        try:
+            app.open_table(Session.from_scenario(scenario, None, app.new_seed()))
+        except SessionError as exc:
+            app.stack.push(MessageScreen(app, "Could not open", str(exc)))
+    return app.run()

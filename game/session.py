@@ -22,6 +22,8 @@ from rules.core import (
     MatchRecord,
     Outcome,
     SaveError,
+    Scenario,
+    ScenarioError,
     SetupError,
     load_record,
     save_record,
@@ -103,7 +105,7 @@ class Session:
         self.game = game
         try:
             self.match = match or Match(game, setup, seed)
-        except SetupError as exc:
+        except (SetupError, ScenarioError) as exc:
             raise SessionError(f"{game.title} cannot start: {exc}") from None
         self.seats = seats
         self.agents: dict[int, Agent] = {
@@ -127,6 +129,22 @@ class Session:
         return session
 
     @classmethod
+    def from_scenario(cls, path: str | Path, seats: list[Seat] | None, seed: int) -> Session:
+        """A match from the position a scenario file describes (default seats: you at seat 1,
+        the AI at normal elsewhere); a bad file is one readable SessionError."""
+        try:
+            scenario = Scenario.read(path)
+            game = registry.get_game(scenario.game)
+            match = Match(game, {}, seed, scenario)
+        except (ScenarioError, registry.UnknownGame) as exc:
+            raise SessionError(str(exc)) from None
+        n = match.state.num_players
+        session = cls(game, match.setup, seats or default_seats(n), seed, match)
+        session.log.append(scenario_event(scenario))
+        session.log.extend(match.advance_chance())
+        return session
+
+    @classmethod
     def from_match(cls, match: Match, seats: list[Seat] | None = None) -> Session:
         """Wrap a match already under way; its log is rebuilt by replaying its record."""
         n = match.state.num_players
@@ -140,8 +158,10 @@ class Session:
         try:
             record = load_record(path)
             game = registry.get_game(record.game)
-            match = Match(game, record.setup, record.seed)
+            match = Match.from_record(game, record)
             session = cls(game, match.setup, seats_from_record(record, match), record.seed, match)
+            if record.scenario is not None:
+                session.log.append(scenario_event(Scenario.from_mapping(record.scenario)))
             for i, (player, action) in enumerate(record.steps):
                 try:
                     session.log.extend(match.submit(player, action))
@@ -151,7 +171,7 @@ class Session:
                     ) from None
         except SaveError as exc:
             raise SessionError(str(exc)) from None
-        except (registry.UnknownGame, SetupError, ValueError) as exc:
+        except (registry.UnknownGame, SetupError, ScenarioError, ValueError) as exc:
             raise SessionError(f"{Path(path).name}: {exc}") from None
         session.log.extend(match.advance_chance())
         return session
@@ -246,10 +266,18 @@ def seats_from_record(record: MatchRecord, match: Match) -> list[Seat]:
     return [Seat.from_json(s) for s in raw]
 
 
+def scenario_event(scenario: Scenario) -> Event:
+    """The log's first line for a match begun from a position: its title and what it shows."""
+    words = f"{scenario.title}: {scenario.about}" if scenario.about else scenario.title
+    return Event("scenario", words or "A prepared position.", {"title": scenario.title})
+
+
 def replay_events(game: Game, record: MatchRecord) -> list[Event]:
     """The events of a recorded match, in order (for the log of a resumed match)."""
-    state = game.new_state(game.validate_setup(dict(record.setup)), record.seed)
+    state = Match.from_record(game, record).state
     events: list[Event] = []
+    if record.scenario is not None:
+        events.append(scenario_event(Scenario.from_mapping(record.scenario)))
     for player, action in record.steps:
         events.extend(state.apply(player, action))
     return events

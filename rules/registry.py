@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib
 from functools import cache
+from pathlib import Path
 
 from rules.core.state import Game
 
@@ -51,3 +52,12 @@ def get_game(game_id: str) -> Game:
     if game is None:
         raise UnknownGame(f"{GAMES[game_id][0]} is not playable in this build yet")
     return game
+
+
+def shipped_scenarios(game_id: str) -> list[Path]:
+    """The scenario files a game ships (``rules/<game>/data/scenarios/*.toml``), by name."""
+    if not is_available(game_id):
+        return []
+    module = importlib.import_module(GAMES[game_id][1])
+    folder = Path(module.__file__ or "").parent / "data" / "scenarios"
+    return sorted(folder.glob("*.toml")) if folder.is_dir() else []

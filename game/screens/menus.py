@@ -36,17 +36,21 @@ class TitleScreen(Screen):
             card.alpha = 0.8
             self.cards.append(card)
             self.root.add(card)
-        labels = [("Play", self.play, True), ("Load game", self.load, False),
-                  ("Settings", self.settings, False), ("Quit", self.quit, False)]
+        labels = [("Play", self.play, True), ("Positions", self.positions, False),
+                  ("Load game", self.load, False), ("Settings", self.settings, False),
+                  ("Quit", self.quit, False)]
         buttons = []
         for i, (label, action, primary) in enumerate(labels):
-            b = Button(CX, 282 + i * 60, 300, 50, label, on_activate=action, primary=primary,
+            b = Button(CX, 266 + i * 56, 300, 48, label, on_activate=action, primary=primary,
                        size=20)
             buttons.append(self.root.add(b))
         self.focus.set(buttons)
 
     def play(self) -> None:
         self.app.stack.push(GameSelectScreen(self.app))
+
+    def positions(self) -> None:
+        self.app.open_positions()
 
     def load(self) -> None:
         self.app.open_load()

@@ -376,3 +376,80 @@ class ResultScreen(Dialog):
             mark = {1.0: "won", 0.0: "lost"}.get(score, f"{score:g}")
             theme.text(target, mark, (card.right - 130, y), 17, theme.BRASS_LIGHT, "bold")
             y += 30
+
+
+class PositionsScreen(Dialog):
+    """The positions each game ships (``rules/<game>/data/scenarios``): pick a game, then a
+    position to play from it — you at seat 1, the AI at normal elsewhere."""
+
+    title = "Positions"
+    size = (760, 620)
+    per_page = 6
+
+    def __init__(self, app: App) -> None:
+        from rules import registry
+
+        super().__init__(app)
+        self.by_game = {g: registry.shipped_scenarios(g) for g in registry.available_games()}
+        self.by_game = {g: files for g, files in self.by_game.items() if files}
+        self.titles = {g: registry.GAMES[g][0] for g in self.by_game}
+        self.abouts: dict[Path, tuple[str, str]] = {}
+        top = self.card().y + 96
+        self.picker = self.root.add(Cycler(
+            CX, top, 660, 44, "Game", list(self.by_game) or ["none"],
+            next(iter(self.by_game), "none"), name="positions.game",
+            on_change=lambda _: self.lay_out(), show=lambda g: self.titles.get(g, "none")))
+        self.back = self.root.add(Button(CX, self.card().bottom - 40, 180, 42, "Back",
+                                         name="back", on_activate=app.stack.pop))
+        self.buttons: list[Widget] = []
+        self.lay_out()
+
+    def about(self, path: Path) -> tuple[str, str]:
+        """A scenario's title and about line (read once; a broken file says so)."""
+        if path not in self.abouts:
+            from rules.core import Scenario, ScenarioError
+
+            try:
+                s = Scenario.read(path)
+                self.abouts[path] = (s.title or path.stem, s.about)
+            except ScenarioError as exc:
+                self.abouts[path] = (path.stem, f"cannot be read: {exc}")
+        return self.abouts[path]
+
+    def lay_out(self) -> None:
+        for b in self.buttons:
+            self.root.remove(b)
+        files = self.by_game.get(str(self.picker.value), [])[: self.per_page]
+        top = self.card().y + 162
+        self.buttons = []
+        for i, path in enumerate(files):
+            title, about = self.about(path)
+            self.buttons.append(self.root.add(Button(
+                CX, top + i * 62, 660, 54, title, name=f"position.{path.stem}",
+                on_activate=lambda p=path: self.open(p), size=16,
+                subtitle=theme.ellipsize(about, 620, 13))))
+        self.focus.set([self.picker, *self.buttons, self.back],
+                       focus=self.buttons[0] if self.buttons else self.back)
+
+    def open(self, path: Path) -> None:
+        try:
+            session = Session.from_scenario(path, None, self.app.new_seed())
+        except SessionError as exc:
+            self.app.stack.push(MessageScreen(self.app, "Could not open", str(exc)))
+            return
+        self.app.open_table(session)
+
+    def draw_overlay(self, target: pygame.Surface) -> None:
+        if not self.by_game:
+            theme.text(target, "No game ships a position yet.", (CX, CY), 18,
+                       theme.PARCHMENT_DIM, anchor="center")
+            return
+        focused = next((b for b in self.buttons if b.focused or b.glow > 0.5), None)
+        if focused is None:
+            return
+        path = next(p for p in self.by_game[str(self.picker.value)]
+                    if f"position.{p.stem}" == focused.name)
+        y = self.card().y + 162 + len(self.buttons) * 62 - 8
+        for line in theme.wrap(self.about(path)[1], self.size[0] - 80, 14)[:3]:
+            theme.text(target, line, (CX, y), 14, theme.PARCHMENT, anchor="midtop")
+            y += 19

@@ -2,7 +2,8 @@
 
 A record is (game id, setup, seed, steps); each step is (player, action), chance outcomes
 included as player CHANCE. Replaying the steps from ``new_state(setup, seed)`` reaches a
-state with the same ``state_hash``.
+state with the same ``state_hash``. A match started from a scenario keeps the scenario
+(its whole description) in the record and replays from the position it builds.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from rules.core.actions import CHANCE, Action, Event, IllegalAction
+from rules.core.scenario import Scenario
 from rules.core.state import Game, GameState, Outcome
 
 RECORD_FORMAT = "tabletop-arena-match"
@@ -34,6 +36,7 @@ class MatchRecord:
     final_hash: str = ""
     outcome: dict[str, Any] | None = None
     meta: dict[str, Any] = field(default_factory=dict)
+    scenario: dict[str, Any] | None = None  # the description a match started from, if any
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -46,6 +49,7 @@ class MatchRecord:
             "final_hash": self.final_hash,
             "outcome": self.outcome,
             "meta": self.meta,
+            **({"scenario": self.scenario} if self.scenario is not None else {}),
         }
 
     @classmethod
@@ -68,6 +72,7 @@ class MatchRecord:
                 final_hash=str(data.get("final_hash", "")),
                 outcome=data.get("outcome"),
                 meta=dict(data.get("meta") or {}),
+                scenario=dict(data["scenario"]) if data.get("scenario") is not None else None,
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"the match record is damaged ({exc})") from None
@@ -76,14 +81,29 @@ class MatchRecord:
 class Match:
     """Drives one game: resolves chance from its own RNG, takes actions, keeps the record."""
 
-    def __init__(self, game: Game, setup: Mapping[str, Any], seed: int) -> None:
+    def __init__(self, game: Game, setup: Mapping[str, Any], seed: int,
+                 scenario: Scenario | None = None) -> None:
+        """A new match of ``game``; with ``scenario``, from the position it describes (its
+        own setup then replaces ``setup``; a bad scenario raises ScenarioError)."""
         self.game = game
-        self.setup = game.validate_setup(dict(setup))
         self.seed = int(seed)
-        self.state: GameState = game.new_state(self.setup, self.seed)
+        if scenario is not None:
+            self.state: GameState = game.build_scenario(scenario)
+            self.setup = game.validate_setup(dict(scenario.setup))
+        else:
+            self.setup = game.validate_setup(dict(setup))
+            self.state = game.new_state(self.setup, self.seed)
         self.rng = random.Random(f"chance:{self.seed}")
-        self.record = MatchRecord(game.id, self.setup, self.seed)
+        self.record = MatchRecord(game.id, self.setup, self.seed,
+                                  scenario=scenario.to_mapping() if scenario else None)
         self.decisions = 0
+
+    @classmethod
+    def from_record(cls, game: Game, record: MatchRecord) -> Match:
+        """A match at the start of ``record`` (its steps not yet played)."""
+        scenario = (Scenario.from_mapping(record.scenario, "the saved scenario")
+                    if record.scenario is not None else None)
+        return cls(game, record.setup, record.seed, scenario)
 
     # -- stepping ---------------------------------------------------------------------
     def submit(self, player: int, action: Action) -> list[Event]:
@@ -146,7 +166,7 @@ class Match:
 
 def replay(game: Game, record: MatchRecord) -> GameState:
     """Rebuild the final state of a recorded match (raises IllegalAction on a bad step)."""
-    state = game.new_state(game.validate_setup(dict(record.setup)), record.seed)
+    state = Match.from_record(game, record).state
     for i, (player, action) in enumerate(record.steps):
         try:
             state.apply(player, action)

@@ -56,6 +56,11 @@ class Scenario:
         top.done()
         return scenario
 
+    def to_mapping(self) -> dict[str, Any]:
+        """The scenario as plain data (``from_mapping`` reads it back)."""
+        return {"game": self.game, "title": self.title, "about": self.about,
+                "setup": dict(self.setup), "position": _plain(self.position)}
+
     @classmethod
     def read(cls, path: str | Path) -> Scenario:
         """Parse a scenario file; a missing file or bad TOML is a ScenarioError."""
@@ -193,3 +198,12 @@ def _show(value: Any) -> str:
     if isinstance(value, list):
         return "a list"
     return repr(value)
+
+
+def _plain(value: Any) -> Any:
+    """TOML's tables and arrays as plain dicts and lists (JSON-able)."""
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value

@@ -75,3 +75,21 @@ def test_a_list_of_whole_numbers_names_the_item_at_fault():
         d.wholes("one")
     with pytest.raises(ScenarioError, match=r"position.words\[1\]: a whole number, not 'x'"):
         d.wholes("words")
+
+
+def test_a_match_from_a_scenario_keeps_it_and_replays_from_it(tmp_path):
+    """Saves: a match started from a position replays from that position."""
+    from rules.core import Match, load_record, replay, save_record
+
+    scenario = Scenario.read(write(tmp_path, GOOD))
+    match = Match(GAME, {}, 5, scenario)
+    assert match.state.positions == [8, 9] and match.setup["goal"] == "10"
+    match.submit(0, match.state.legal_actions(0)[0])
+    match.submit(1, match.state.legal_actions(1)[0])
+    match.advance_chance()
+    record = match.finish_record()
+    assert record.scenario == scenario.to_mapping()
+    save_record(tmp_path / "m.json", record)
+    loaded = load_record(tmp_path / "m.json")
+    assert loaded.scenario == record.scenario
+    assert replay(GAME, loaded).state_hash() == match.state.state_hash()
