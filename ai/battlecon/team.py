@@ -25,6 +25,7 @@ from ai.battlecon.agent import BattleconAgent, Settings, _mixed_choice
 from ai.battlecon.agent import _greedy as _duel_greedy
 from ai.search.common import fixed_budget
 from ai.search.matrix import solve_zero_sum
+from rules.battlecon import team
 from rules.battlecon.kinds import Act, Phase
 from rules.battlecon.state import BattleconState
 from rules.core.actions import Action
@@ -85,7 +86,7 @@ def evaluate_team(state: GameState, player: int) -> float:
     mine = st.team_of(player)
     spent = 1.0 - st.s["pool"] / max(1, st.s["pool_start"])
     weight = LIFE_WEIGHT + LIFE_URGENCY * spent + (4.0 if st.s["final_beat"] else 0.0)
-    life = st.team_life_share(mine) - st.team_life_share(1 - mine)
+    life = team.team_life_share(st, mine) - team.team_life_share(st, 1 - mine)
     return math.tanh(weight * life + _team_side(st, mine) - _team_side(st, 1 - mine))
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from rules.battlecon import movement
+from rules.battlecon import movement, team
 from rules.battlecon.kinds import Act
 from rules.core.actions import Action
 
@@ -66,7 +66,7 @@ def _team_move_options(st: BattleconState, frame: Frame, kinds: tuple[str, ...]
     out: list[Action] = []
     for kind in kinds:
         for n in frame["op"]["n"]:
-            for args, where in st.team_move_options(who, kind, n, locked):
+            for args, where in team.team_move_options(st, who, kind, n, locked):
                 label = f"{MOVE_WORDS[kind]} {n}: {where} ({st.src_name(frame)})"
                 out.append(Action(Act.MOVE, args, label))
     return out
@@ -107,7 +107,7 @@ def close(st: BattleconState, frame: Frame) -> list[Action] | None:
     who = frame["who"]
     n = movement.close_distance(st.pos(who), st.pos(st.foe(who)), frame["op"]["n"])
     if st.is_team:
-        n = min(frame["op"]["n"], st.free_between(who))
+        n = min(frame["op"]["n"], team.free_between(st, who))
     if n > 0:
         st.perform_move(who, "advance", n, st.src_name(frame))
     return None

@@ -8,6 +8,7 @@ from rules.battlecon.content import load
 from rules.battlecon.scenario import position_state
 from rules.battlecon.state import BattleconState, new_duel
 from rules.battlecon.team import LAYOUTS
+from rules.core.plain import copy_plain
 from rules.core.scenario import Description
 from rules.core.state import ContentEntry, Game, SetupOption
 
@@ -65,9 +66,7 @@ class BattleconGame(Game):
     def state_from_json(self, data: dict[str, Any]) -> BattleconState:
         if not isinstance(data, dict) or data.get("version") != 1:
             raise ValueError("not a BattleCON state (version 1)")
-        from rules.battlecon.state import _copy
-
-        return BattleconState(_copy(data), load())
+        return BattleconState(copy_plain(data), load())
 
     def scenario_state(self, setup: dict[str, Any], position: Description) -> BattleconState:
         """The position a scenario's ``[position]`` describes (rules/battlecon/scenario.py)."""

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
-from rules.battlecon import movement
+from rules.battlecon import movement, team
 from rules.battlecon.effects import Frame, op
 from rules.battlecon.kinds import Act
 from rules.core.actions import Action
@@ -56,7 +57,7 @@ def latent_unleash(st: BattleconState, frame: Frame) -> list[Action] | None:
         st.add_bonus(who, "power", fury)
     close = movement.close_distance(st.pos(who), st.pos(st.foe(who)), control)
     if st.is_team:
-        close = min(control, st.free_between(who))
+        close = min(control, team.free_between(st, who))
     if close:
         st.perform_move(who, "advance", close, st.src_name(frame))
     return None
@@ -129,7 +130,8 @@ def total_control_grip(st: BattleconState, frame: Frame) -> list[Action] | None:
     return None
 
 
-UA_SETUP = {"hayden": hayden_counters}
+#: Setup: a fighter's Unique Ability components from its setup choice (by fighter id).
+UA_SETUP: dict[str, Callable[[str], dict[str, Any]]] = {"hayden": hayden_counters}
 TOKEN_NAMES = {"fury": "Fury", "control": "Control"}
 
 #: A spent Hayden counter flips: spent Fury lies in depletion as Control and vice versa.
@@ -296,7 +298,7 @@ def lucida_pounce(st: BattleconState, frame: Frame) -> list[Action] | None:
     who = frame["who"]
     n = movement.close_distance(st.pos(who), st.pos(st.foe(who)), len(st.ua(who)["supply"]))
     if st.is_team:
-        n = min(len(st.ua(who)["supply"]), st.free_between(who))
+        n = min(len(st.ua(who)["supply"]), team.free_between(st, who))
     if n:
         st.perform_move(who, "advance", n, st.src_name(frame))
     return None
@@ -312,7 +314,8 @@ def dravil_tide(st: BattleconState, seat: int) -> dict[str, int]:
     return {"ice": -1 if left else st.width, "steam": st.width if left else -1}
 
 
-SEAT_SETUP = {"dravil": dravil_tide}
+#: Setup: components that depend on where the fighter stands (by fighter id).
+SEAT_SETUP: dict[str, Callable[[BattleconState, int], dict[str, Any]]] = {"dravil": dravil_tide}
 TOKEN_NAMES.update({t: t.capitalize() for t in LUCIDA_TOKENS})
 
 

@@ -9,13 +9,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from rules.battlecon import conditions, kits, movement
-from rules.battlecon.beat import BeatFlow, fresh_beat
+from rules.battlecon import beat, conditions, kits, movement, team
+from rules.battlecon.beat import fresh_beat
 from rules.battlecon.content import Content, kit_bases, kit_styles, load
 from rules.battlecon.effects import OPS
 from rules.battlecon.kinds import Act, Phase
 from rules.battlecon.stats import AttackStats, attack_stats
-from rules.battlecon.team import TeamRules, team_fields
+from rules.battlecon.team import team_fields
 from rules.core.actions import Action, Event
 from rules.core.plain import copy_plain as _copy
 from rules.core.state import Decision, GameState, Outcome
@@ -66,8 +66,9 @@ def clone_duel(s: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-class BattleconState(BeatFlow, TeamRules, GameState):
+class BattleconState(GameState):
     game_id = "battlecon"
+    s: dict[str, Any]
 
     def __init__(self, s: dict[str, Any], content: Content | None = None) -> None:
         self.s = s
@@ -87,9 +88,9 @@ class BattleconState(BeatFlow, TeamRules, GameState):
         return self.s["players"][p]
 
     def foe(self, p: int) -> int:
-        """"The Opponent" of ``p`` (in team play see ``TeamRules.team_foe``)."""
+        """"The Opponent" of ``p`` (in team play see ``team.team_foe``)."""
         if "teams" in self.s:
-            return self.team_foe(p)
+            return team.team_foe(self, p)
         return 1 - p
 
     def pos(self, p: int) -> int:
@@ -126,6 +127,72 @@ class BattleconState(BeatFlow, TeamRules, GameState):
     def say(self, kind: str, text: str, **data: Any) -> None:
         self._events.append(Event(kind, text, data))
 
+    # ---- who is who (team play: teams, defeated fighters, "the Opponent") ---------------
+    @property
+    def is_team(self) -> bool:
+        return "teams" in self.s
+
+    def team_of(self, p: int) -> int:
+        return self.s["teams"][p] if "teams" in self.s else p
+
+    def is_out(self, p: int) -> bool:
+        return bool(self.s["players"][p].get("out"))
+
+    def seats(self) -> list[int]:
+        """The fighters still in the game, by seat."""
+        return [p for p in range(len(self.s["players"])) if not self.is_out(p)]
+
+    def members(self, side: int, alive: bool = True) -> list[int]:
+        return [p for p in range(len(self.s["players"]))
+                if self.team_of(p) == side and not (alive and self.is_out(p))]
+
+    def enemies(self, p: int) -> list[int]:
+        return [q for q in self.seats() if self.team_of(q) != self.team_of(p)]
+
+    def opponents(self, p: int) -> list[int]:
+        """"The Opponent" candidates: the nearest enemy on each side, nearest first
+        (equal distance: the lower seat first)."""
+        me = self.pos(p)
+        out = []
+        for side in (-1, 1):
+            near = [q for q in self.enemies(p) if (self.pos(q) - me) * side > 0]
+            if near:
+                out.append(min(near, key=lambda q: (abs(self.pos(q) - me), q)))
+        return sorted(out, key=lambda q: (abs(self.pos(q) - me), q))
+
+    def lock_foe(self, p: int, q: int | None) -> None:
+        self.s["players"][p]["opp"] = q
+
+    def conditions_hold(self, p: int, when: list[str]) -> bool:
+        """Whether the conditions of ``p``'s effect hold (in team play: for some Opponent
+        ``p`` may choose)."""
+        if "teams" in self.s:
+            return bool(team.fitting_opponents(self, p, when))
+        return conditions.all_hold(self, p, when)
+
+    def occupied(self, but: int | None = None) -> set[int]:
+        return {self.pos(q) for q in self.seats() if q != but}
+
+    def max_life(self, p: int) -> int:
+        return self.s["players"][p].get("max_life", self.content.numbers["life"])
+
+    # ---- Force: one account per team ----------------------------------------------------
+    def force(self, p: int) -> int:
+        if "teams" in self.s:
+            return self.s["team_force"][self.team_of(p)]
+        return self.s["players"][p]["force"]
+
+    def _change_force(self, p: int, delta: int) -> None:
+        if "teams" in self.s:
+            self.s["team_force"][self.team_of(p)] += delta
+        else:
+            self.s["players"][p]["force"] += delta
+
+    def force_cap(self) -> int:
+        if "teams" in self.s:
+            return self.content.team["rules"]["team_force_cap"]
+        return self.content.numbers["force_cap"]
+
     # ---- pairs and stats -------------------------------------------------------------
     def pair_ids(self, p: int) -> list[str]:
         pair = self.player(p)["pair"]
@@ -156,7 +223,7 @@ class BattleconState(BeatFlow, TeamRules, GameState):
         foe = self.foe(p)
         out += [(foe, st) for st in self.fighter(foe).get("foe_statics", ())]
         if "teams" in self.s:
-            out += [(p, st) for st in self.team_statics(p)]
+            out += [(p, st) for st in team.team_statics(self, p)]
         return out
 
     def total_bonus(self, p: int) -> dict[str, int]:
@@ -188,15 +255,15 @@ class BattleconState(BeatFlow, TeamRules, GameState):
         """Where a movement of ``who`` (or of the Opponent for push / pull) would land,
         None if it cannot be made."""
         if "teams" in self.s:
-            return self.team_move_dest(who, kind, n)[1]
+            return team.team_move_dest(self, who, kind, n)[1]
         return getattr(movement, kind)(self.pos(who), self.pos(self.foe(who)), n, self.width)
 
     def perform_move(self, who: int, kind: str, n: int, why: str, target: int | None = None,
                      direction: int = 0) -> None:
         """Carry out a movement the caller checked to be possible (team play: toward
-        ``direction`` or moving ``target``, see ``TeamRules.team_move_dest``)."""
+        ``direction`` or moving ``target``, see ``team.team_move_dest``)."""
         if "teams" in self.s:
-            mover, dest = self.team_move_dest(who, kind, n, target, direction)
+            mover, dest = team.team_move_dest(self, who, kind, n, target, direction)
             foe = mover if mover != who else self.foe(who)
         else:
             foe = self.foe(who)
@@ -326,7 +393,7 @@ class BattleconState(BeatFlow, TeamRules, GameState):
             return Decision.chance()
         seats = self.seats()
         if phase == Phase.PLACE:
-            return Decision.player(self.placer())
+            return Decision.player(team.placer(self))
         if phase == Phase.SETUP:
             return Decision.simultaneous([p for p in seats if not self.player(p)["setup_done"]])
         if phase == Phase.SET:
@@ -352,7 +419,7 @@ class BattleconState(BeatFlow, TeamRules, GameState):
             return [Action(Act.FIRST, (p,), f"{self.name(p)} starts as Active Player")
                     for p in (0, 1)]
         if phase == Phase.PLACE:
-            return self.place_actions(self.s["placing"])
+            return team.place_actions(self, self.s["placing"])
         if phase == Phase.SETUP:
             return self._setup_actions(player)
         if phase == Phase.SET:
@@ -413,7 +480,7 @@ class BattleconState(BeatFlow, TeamRules, GameState):
         if "teams" in self.s:
             own = [("own", i, a, p) for i, a in enumerate(self.fighter(p).get("antes", ()))]
             locked = self.player(p)["opp"]
-            for whose, i, ante, owner in own + self.team_foe_antes(p):
+            for whose, i, ante, owner in own + team.team_foe_antes(self, p):
                 if ante.get("limited") and f"{whose}:{i}" in used and whose == "own":
                     continue
                 self.lock_foe(p, owner if whose == "foe" else locked)  # whose Opponent
@@ -435,7 +502,7 @@ class BattleconState(BeatFlow, TeamRules, GameState):
         self._events = []
         handler = getattr(self, f"_on_{self.s['phase']}")
         handler(player, action)
-        self._run()
+        beat.run(self)
         events, self._events = self._events, []
         return events
 
@@ -444,10 +511,10 @@ class BattleconState(BeatFlow, TeamRules, GameState):
         self.s["phase"] = Phase.SETUP
         self.say("active", f"{self.name(action.args[0])} starts as the Active Player.")
         if "teams" in self.s:
-            self.begin_placing()
+            team.begin_placing(self)
 
     def _on_place(self, player: int, action: Action) -> None:
-        self.on_place(action)
+        team.on_place(self, action)
 
     def _on_setup(self, player: int, action: Action) -> None:
         pl = self.player(player)
@@ -466,7 +533,7 @@ class BattleconState(BeatFlow, TeamRules, GameState):
             if any(self.player(p)["discards_left"] for p in self.seats()):
                 self.s["phase"] = Phase.DISCARDS
             else:
-                self._begin_beat()
+                beat.begin_beat(self)
 
     def _on_discards(self, player: int, action: Action) -> None:
         """Setup 4: pile 2 first (it comes back first), then pile 1."""
@@ -479,7 +546,7 @@ class BattleconState(BeatFlow, TeamRules, GameState):
         self.say("discard", f"{self.name(player)} puts {self.card_name(action.args[0])} "
                  f"{self.card_name(action.args[1])} in discard pile {pile[-1]}.", seat=player)
         if not any(self.player(p)["discards_left"] for p in self.seats()):
-            self._begin_beat()
+            beat.begin_beat(self)
 
     def _on_set(self, player: int, action: Action) -> None:
         style, base = action.args
@@ -512,11 +579,11 @@ class BattleconState(BeatFlow, TeamRules, GameState):
             self.say("ante", f"{self.name(player)} antes {ov['name']} "
                      f"(+{ov['amount']} {ov['stat'].capitalize()}).", seat=player)
         if "teams" in self.s:
-            self.team_ante_next(player, passed=action.kind == Act.PASS)
+            team.team_ante_next(self, player, passed=action.kind == Act.PASS)
             if ante["passes"] >= 2:
-                self._start_resolution()
+                beat.start_resolution(self)
         elif ante["passes"] >= 2:
-            self._start_resolution()
+            beat.start_resolution(self)
         else:
             ante["turn"] = self.foe(player)
 
@@ -543,7 +610,7 @@ class BattleconState(BeatFlow, TeamRules, GameState):
         pl["clash"] = action.args[0]
         self.say("commit", f"{self.name(player)} sets a new base face down.", seat=player)
         if all(self.player(p)["clash"] is not None for p in (0, 1)):
-            self._reveal_clash()
+            beat.reveal_clash(self)
 
     def _on_resolve(self, player: int, action: Action) -> None:
         self.s["stack"][-1]["choice"] = list(action.args)

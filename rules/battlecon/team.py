@@ -1,26 +1,28 @@
 """Team play, the rulebook's Multiplayer section: 2v1 with a Super fighter, 2v2, 3v1 with an
 Ultra fighter on the 9-space board.
 
-``TeamRules`` is mixed into ``BattleconState`` beside the beat; every method here is used
-only when the state has ``teams`` (a duel never reaches them). What changes in team play:
-who "the Opponent" is (the nearest enemy on either side, the one hit during Hit and Damage
-triggers, the attacker for the one being hit), movement that hops every standup and may
-go either way toward (or away from) an opponent, one Force pool per team capped at 20,
-Ante passing between teams, priority without Clashes, attacks that pick their target,
-Guard against the beat's total damage, elimination with Revenge, and the Super / Ultra
-reference cards. The numbers and cards come from ``data/team.toml``."""
+Each function here takes the state (``st``) and is used only when the state has ``teams``
+(a duel never reaches them); who is on which team the state itself answers (``team_of``,
+``seats``, ``members``, ``force``). What changes in team play: who "the Opponent" is
+(the nearest enemy on either side, the one hit during Hit and Damage triggers, the
+attacker for the one being hit), movement that hops every standup and may go either way
+toward (or away from) an opponent, one Force pool per team capped at 20, Ante passing
+between teams, priority without Clashes, attacks that pick their target, Guard against
+the beat's total damage, elimination with Revenge, and the Super / Ultra reference cards.
+The numbers and cards come from ``data/team.toml``."""
 
 from __future__ import annotations
 
 from itertools import permutations
 from typing import TYPE_CHECKING, Any
 
-from rules.battlecon import conditions, movement
+from rules.battlecon import beat, conditions, movement
 from rules.battlecon.kinds import Act, Phase
 from rules.core.actions import Action
 
 if TYPE_CHECKING:
     from rules.battlecon.content import Content
+    from rules.battlecon.state import BattleconState
 
 #: Seats of each team for each player count and layout. Teams alternate around the table
 #: (seat % 2, as in Battle for Biternia); a lone fighter is always seat 2 (index 1).
@@ -82,393 +84,349 @@ FOE_OPS = frozenset({
 })
 
 
-class TeamRules:
-    """Team-play rules for ``BattleconState`` (``self`` is the state)."""
+# ---- who is "the Opponent", Force at Recycle ----------------------------------------
+def team_foe(st: BattleconState, p: int) -> int:
+    """The Opponent now: the locked one (the target during an attack, the attacker for
+    the one being hit, the owner of an [Opponent] ante) or else the nearest."""
+    opp = st.s["players"][p].get("opp")
+    if opp is not None and not st.is_out(opp):
+        return opp
+    near = st.opponents(p)
+    if near:
+        return near[0]
+    return next(q for q in range(len(st.s["players"])) if st.team_of(q) != st.team_of(p))
 
-    s: dict[str, Any]
 
-    # ---- who is who --------------------------------------------------------------------
-    @property
-    def is_team(self) -> bool:
-        return "teams" in self.s
+def fitting_opponents(st: BattleconState, p: int, when: list[str]) -> list[int]:
+    """The enemies ``p`` may name as "the Opponent" of an effect whose conditions are
+    ``when`` so that they hold. With none locked and an enemy nearest on each side the
+    owner chooses, so a condition that fits either one holds (Who is "The Opponent"?)."""
+    locked = st.s["players"][p].get("opp")
+    near = st.opponents(p) if locked is None else []
+    if len(near) < 2:
+        return [st.foe(p)] if conditions.all_hold(st, p, when) else []
+    fit = []
+    try:
+        for q in near:
+            st.lock_foe(p, q)
+            if conditions.all_hold(st, p, when):
+                fit.append(q)
+    finally:
+        st.lock_foe(p, None)
+    return fit
 
-    def team_of(self, p: int) -> int:
-        return self.s["teams"][p] if "teams" in self.s else p
 
-    def is_out(self, p: int) -> bool:
-        return bool(self.s["players"][p].get("out"))
+def needs_foe_pick(st: BattleconState, p: int, ops: list[dict[str, Any]]) -> bool:
+    """A trigger acting on the Opponent, outside an attack, with an enemy nearest on
+    each side: its owner first chooses which one is the Opponent."""
+    return (st.s["players"][p].get("opp") is None and len(st.opponents(p)) > 1
+            and any(op["op"] in FOE_OPS for op in ops))
 
-    def seats(self) -> list[int]:
-        """The fighters still in the game, by seat."""
-        return [p for p in range(len(self.s["players"])) if not self.is_out(p)]
 
-    def members(self, side: int, alive: bool = True) -> list[int]:
-        return [p for p in range(len(self.s["players"]))
-                if self.team_of(p) == side and not (alive and self.is_out(p))]
+def run_pick_foe(st: BattleconState, frame: dict[str, Any]) -> None:
+    p = frame["who"]
+    if st.is_out(p):
+        return
+    if frame.get("choice") is None:
+        fit = fitting_opponents(st, p, frame.get("when", [])) or st.opponents(p)
+        options = [Action(Act.OPPONENT, (q,), f"{st.name(q)} is the Opponent") for q in fit]
+        beat.ask(st, frame, p, options, "Which nearest enemy is the Opponent?")
+        return
+    st.lock_foe(p, frame["choice"][0])
 
-    def enemies(self, p: int) -> list[int]:
-        return [q for q in self.seats() if self.team_of(q) != self.team_of(p)]
 
-    def opponents(self, p: int) -> list[int]:
-        """"The Opponent" candidates: the nearest enemy on each side, nearest first
-        (equal distance: the lower seat first)."""
-        me = self.pos(p)
-        out = []
-        for side in (-1, 1):
-            near = [q for q in self.enemies(p) if (self.pos(q) - me) * side > 0]
-            if near:
-                out.append(min(near, key=lambda q: (abs(self.pos(q) - me), q)))
-        return sorted(out, key=lambda q: (abs(self.pos(q) - me), q))
+def team_recycle_gain(st: BattleconState, p: int) -> int:
+    """A member's Force at Recycle: 1 (2 at low life), plus their reference card's
+    extra, plus 2 for each defeated teammate shared among the survivors (the first
+    survivor in seat order collects it, so it is counted once)."""
+    numbers = st.content.numbers
+    gain = numbers["force_per_beat"]
+    if st.player(p)["life"] <= numbers["low_life"]:
+        gain += numbers["low_life_bonus"]
+    role = st.player(p).get("role")
+    if role:
+        gain += st.content.team["roles"][role]["force_per_beat"]
+    side = st.team_of(p)
+    if st.members(side)[0] == p:
+        fallen = len(st.members(side, alive=False)) - len(st.members(side))
+        gain += fallen * st.content.team["rules"]["defeated_force"]
+    return gain
 
-    def team_foe(self, p: int) -> int:
-        """The Opponent now: the locked one (the target during an attack, the attacker for
-        the one being hit, the owner of an [Opponent] ante) or else the nearest."""
-        opp = self.s["players"][p].get("opp")
-        if opp is not None and not self.is_out(opp):
-            return opp
-        near = self.opponents(p)
-        if near:
-            return near[0]
-        return next(q for q in range(len(self.s["players"])) if self.team_of(q) != self.team_of(p))
 
-    def lock_foe(self, p: int, q: int | None) -> None:
-        self.s["players"][p]["opp"] = q
+# ---- statics from the reference cards ------------------------------------------------
+def team_statics(st: BattleconState, p: int) -> list[dict[str, Any]]:
+    pl = st.s["players"][p]
+    out: list[dict[str, Any]] = []
+    if pl.get("role"):
+        out += st.content.team["roles"][pl["role"]]["statics"]
+    out += st.content.team["revenge"]["statics"] * pl.get("revenge", 0)
+    return out
 
-    def fitting_opponents(self, p: int, when: list[str]) -> list[int]:
-        """The enemies ``p`` may name as "the Opponent" of an effect whose conditions are
-        ``when`` so that they hold. With none locked and an enemy nearest on each side the
-        owner chooses, so a condition that fits either one holds (Who is "The Opponent"?)."""
-        locked = self.s["players"][p].get("opp")
-        near = self.opponents(p) if locked is None else []
-        if len(near) < 2:
-            return [self.foe(p)] if conditions.all_hold(self, p, when) else []
-        fit = []
-        try:
-            for q in near:
-                self.lock_foe(p, q)
-                if conditions.all_hold(self, p, when):
-                    fit.append(q)
-        finally:
-            self.lock_foe(p, None)
-        return fit
 
-    def conditions_hold(self, p: int, when: list[str]) -> bool:
-        """Whether the conditions of ``p``'s effect hold (in team play: for some Opponent
-        ``p`` may choose)."""
-        if "teams" in self.s:
-            return bool(self.fitting_opponents(p, when))
-        return conditions.all_hold(self, p, when)
+# ---- team movement -----------------------------------------------------------------
+def team_move_dest(st: BattleconState, who: int, kind: str, n: int, target: int | None = None,
+                   direction: int = 0) -> tuple[int, int | None]:
+    """(mover, landing space or None) for a movement in team play: every standup is
+    hopped; advance / retreat take ``direction`` (default: toward / away from the
+    Opponent); push / pull move ``target`` (default: the Opponent)."""
+    foe = st.foe(who) if target is None else target
+    me, them = st.pos(who), st.pos(foe)
+    if kind in ("push", "pull"):
+        d = movement.toward(me, them) if kind == "push" else movement.toward(them, me)
+        return foe, movement.slide(them, d, n, st.occupied(but=foe), st.width)
+    if not direction:
+        direction = movement.toward(me, them) * (1 if kind == "advance" else -1)
+    return who, movement.slide(me, direction, n, st.occupied(but=who), st.width)
 
-    def needs_foe_pick(self, p: int, ops: list[dict[str, Any]]) -> bool:
-        """A trigger acting on the Opponent, outside an attack, with an enemy nearest on
-        each side: its owner first chooses which one is the Opponent."""
-        return (self.s["players"][p].get("opp") is None and len(self.opponents(p)) > 1
-                and any(op["op"] in FOE_OPS for op in ops))
 
-    def run_pick_foe(self, frame: dict[str, Any]) -> None:
-        p = frame["who"]
-        if self.is_out(p):
-            return
-        if frame.get("choice") is None:
-            fit = self.fitting_opponents(p, frame.get("when", [])) or self.opponents(p)
-            options = [Action(Act.OPPONENT, (q,), f"{self.name(q)} is the Opponent") for q in fit]
-            self._ask(frame, p, options, "Which nearest enemy is the Opponent?")
-            return
-        self.lock_foe(p, frame["choice"][0])
+def move_directions(st: BattleconState, who: int, kind: str) -> list[int]:
+    """Advance may go either way toward some opponent, retreat either way away."""
+    me = st.pos(who)
+    toward = {movement.toward(me, st.pos(q)) for q in st.enemies(who)}
+    return sorted(toward if kind == "advance" else {-d for d in toward})
 
-    def occupied(self, but: int | None = None) -> set[int]:
-        return {self.pos(q) for q in self.seats() if q != but}
 
-    def max_life(self, p: int) -> int:
-        return self.s["players"][p].get("max_life", self.content.numbers["life"])
-
-    # ---- Force: one account per team ----------------------------------------------------
-    def force(self, p: int) -> int:
-        if "teams" in self.s:
-            return self.s["team_force"][self.team_of(p)]
-        return self.s["players"][p]["force"]
-
-    def _change_force(self, p: int, delta: int) -> None:
-        if "teams" in self.s:
-            self.s["team_force"][self.team_of(p)] += delta
-        else:
-            self.s["players"][p]["force"] += delta
-
-    def force_cap(self) -> int:
-        if "teams" in self.s:
-            return self.content.team["rules"]["team_force_cap"]
-        return self.content.numbers["force_cap"]
-
-    def team_recycle_gain(self, p: int) -> int:
-        """A member's Force at Recycle: 1 (2 at low life), plus their reference card's
-        extra, plus 2 for each defeated teammate shared among the survivors (the first
-        survivor in seat order collects it, so it is counted once)."""
-        numbers = self.content.numbers
-        gain = numbers["force_per_beat"]
-        if self.player(p)["life"] <= numbers["low_life"]:
-            gain += numbers["low_life_bonus"]
-        role = self.player(p).get("role")
-        if role:
-            gain += self.content.team["roles"][role]["force_per_beat"]
-        side = self.team_of(p)
-        if self.members(side)[0] == p:
-            fallen = len(self.members(side, alive=False)) - len(self.members(side))
-            gain += fallen * self.content.team["rules"]["defeated_force"]
-        return gain
-
-    # ---- statics from the reference cards ------------------------------------------------
-    def team_statics(self, p: int) -> list[dict[str, Any]]:
-        pl = self.s["players"][p]
-        out: list[dict[str, Any]] = []
-        if pl.get("role"):
-            out += self.content.team["roles"][pl["role"]]["statics"]
-        out += self.content.team["revenge"]["statics"] * pl.get("revenge", 0)
-        return out
-
-    # ---- team movement -----------------------------------------------------------------
-    def team_move_dest(self, who: int, kind: str, n: int, target: int | None = None,
-                       direction: int = 0) -> tuple[int, int | None]:
-        """(mover, landing space or None) for a movement in team play: every standup is
-        hopped; advance / retreat take ``direction`` (default: toward / away from the
-        Opponent); push / pull move ``target`` (default: the Opponent)."""
-        foe = self.foe(who) if target is None else target
-        me, them = self.pos(who), self.pos(foe)
-        if kind in ("push", "pull"):
-            d = movement.toward(me, them) if kind == "push" else movement.toward(them, me)
-            return foe, movement.slide(them, d, n, self.occupied(but=foe), self.width)
-        if not direction:
-            direction = movement.toward(me, them) * (1 if kind == "advance" else -1)
-        return who, movement.slide(me, direction, n, self.occupied(but=who), self.width)
-
-    def move_directions(self, who: int, kind: str) -> list[int]:
-        """Advance may go either way toward some opponent, retreat either way away."""
-        me = self.pos(who)
-        toward = {movement.toward(me, self.pos(q)) for q in self.enemies(who)}
-        return sorted(toward if kind == "advance" else {-d for d in toward})
-
-    def team_move_options(self, who: int, kind: str, n: int, locked: bool) -> list[
-            tuple[tuple[Any, ...], str]]:
-        """(action args, label) for one movement: a direction for advance / retreat, a
-        target among the Opponent candidates for push / pull."""
-        out = []
-        if kind in ("advance", "retreat"):
-            for d in self.move_directions(who, kind):
-                _, dest = self.team_move_dest(who, kind, n, direction=d)
-                if dest is not None:
-                    out.append(((kind, n, d, -1), f"to space {dest + 1}"))
-            return out
-        targets = [self.foe(who)] if locked else self.opponents(who)
-        for q in targets:
-            _, dest = self.team_move_dest(who, kind, n, target=q)
+def team_move_options(st: BattleconState, who: int, kind: str, n: int, locked: bool) -> list[
+        tuple[tuple[Any, ...], str]]:
+    """(action args, label) for one movement: a direction for advance / retreat, a
+    target among the Opponent candidates for push / pull."""
+    out = []
+    if kind in ("advance", "retreat"):
+        for d in move_directions(st, who, kind):
+            _, dest = team_move_dest(st, who, kind, n, direction=d)
             if dest is not None:
-                out.append(((kind, n, 0, q), f"{self.name(q)} to space {dest + 1}"))
+                out.append(((kind, n, d, -1), f"to space {dest + 1}"))
         return out
+    targets = [st.foe(who)] if locked else st.opponents(who)
+    for q in targets:
+        _, dest = team_move_dest(st, who, kind, n, target=q)
+        if dest is not None:
+            out.append(((kind, n, 0, q), f"{st.name(q)} to space {dest + 1}"))
+    return out
 
-    def free_between(self, who: int) -> int:
-        """Close: the free spaces between a fighter and the Opponent."""
-        a, b = sorted((self.pos(who), self.pos(self.foe(who))))
-        taken = self.occupied()
-        return sum(1 for space in range(a + 1, b) if space not in taken)
 
-    # ---- setup: placing the teams ------------------------------------------------------
-    def place_actions(self, side: int) -> list[Action]:
-        seats = self.members(side)
-        spaces = start_spaces(self.content, side, len(seats), self.width)
-        out = []
-        for order in permutations(seats):
-            where = ", ".join(f"{self.name(q)} on {s + 1}" for q, s in zip(order, spaces,
-                                                                             strict=True))
-            out.append(Action(Act.PLACE, tuple(order), f"Place {where}"))
-        return out
+def free_between(st: BattleconState, who: int) -> int:
+    """Close: the free spaces between a fighter and the Opponent."""
+    a, b = sorted((st.pos(who), st.pos(st.foe(who))))
+    taken = st.occupied()
+    return sum(1 for space in range(a + 1, b) if space not in taken)
 
-    def placer(self) -> int:
-        return self.members(self.s["placing"])[0]
 
-    def begin_placing(self) -> None:
-        """The team with the Active status places first; a lone fighter needs no choice."""
-        self.s["phase"] = Phase.PLACE
-        self.s["placing"] = self.team_of(self.s["active"])
-        self._skip_single_placements()
+# ---- setup: placing the teams ------------------------------------------------------
+def place_actions(st: BattleconState, side: int) -> list[Action]:
+    seats = st.members(side)
+    spaces = start_spaces(st.content, side, len(seats), st.width)
+    out = []
+    for order in permutations(seats):
+        where = ", ".join(f"{st.name(q)} on {s + 1}" for q, s in zip(order, spaces,
+                                                                     strict=True))
+        out.append(Action(Act.PLACE, tuple(order), f"Place {where}"))
+    return out
 
-    def _skip_single_placements(self) -> None:
-        s = self.s
-        while s["phase"] == Phase.PLACE and len(self.members(s["placing"])) == 1:
-            self._placed()
 
-    def on_place(self, action: Action) -> None:
-        place_team(self.s, self.content, self.s["placing"], tuple(action.args))
-        names = ", ".join(f"{self.name(q)} on space {self.pos(q) + 1}" for q in action.args)
-        self.say("place", f"The team places {names}.", team=self.s["placing"])
-        self._placed()
-        self._skip_single_placements()
+def placer(st: BattleconState) -> int:
+    return st.members(st.s["placing"])[0]
 
-    def _placed(self) -> None:
-        s = self.s
-        first = self.team_of(s["active"])
-        if s["placing"] == first:
-            s["placing"] = 1 - first
-        else:
-            s["placing"] = None
-            s["phase"] = Phase.SETUP
 
-    # ---- ante passes between teams ----------------------------------------------------
-    def team_ante_next(self, player: int, passed: bool) -> None:
-        """After ``player`` antes, the other team's turn; after a pass, the next teammate
-        who has not passed (the team passes when all have); each team passing in
-        succession ends the Ante."""
-        ante = self.s["ante"]
-        side = self.team_of(player)
-        if not passed:
-            ante["passes"] = 0
-            ante["asked"] = []
-            ante["turn"] = self.members(1 - side)[0]
-            return
-        ante["asked"].append(player)
-        left = [q for q in self.members(side) if q not in ante["asked"]]
-        if left:
-            ante["turn"] = left[0]
-            return
-        ante["passes"] += 1
+def begin_placing(st: BattleconState) -> None:
+    """The team with the Active status places first; a lone fighter needs no choice."""
+    st.s["phase"] = Phase.PLACE
+    st.s["placing"] = st.team_of(st.s["active"])
+    _skip_single_placements(st)
+
+
+def _skip_single_placements(st: BattleconState) -> None:
+    s = st.s
+    while s["phase"] == Phase.PLACE and len(st.members(s["placing"])) == 1:
+        _placed(st)
+
+
+def on_place(st: BattleconState, action: Action) -> None:
+    place_team(st.s, st.content, st.s["placing"], tuple(action.args))
+    names = ", ".join(f"{st.name(q)} on space {st.pos(q) + 1}" for q in action.args)
+    st.say("place", f"The team places {names}.", team=st.s["placing"])
+    _placed(st)
+    _skip_single_placements(st)
+
+
+def _placed(st: BattleconState) -> None:
+    s = st.s
+    first = st.team_of(s["active"])
+    if s["placing"] == first:
+        s["placing"] = 1 - first
+    else:
+        s["placing"] = None
+        s["phase"] = Phase.SETUP
+
+
+# ---- ante passes between teams ----------------------------------------------------
+def team_ante_next(st: BattleconState, player: int, passed: bool) -> None:
+    """After ``player`` antes, the other team's turn; after a pass, the next teammate
+    who has not passed (the team passes when all have); each team passing in
+    succession ends the Ante."""
+    ante = st.s["ante"]
+    side = st.team_of(player)
+    if not passed:
+        ante["passes"] = 0
         ante["asked"] = []
-        ante["turn"] = self.members(1 - side)[0]
+        ante["turn"] = st.members(1 - side)[0]
+        return
+    ante["asked"].append(player)
+    left = [q for q in st.members(side) if q not in ante["asked"]]
+    if left:
+        ante["turn"] = left[0]
+        return
+    ante["passes"] += 1
+    ante["asked"] = []
+    ante["turn"] = st.members(1 - side)[0]
 
-    def team_foe_antes(self, p: int) -> list[tuple[str, int, dict[str, Any], int]]:
-        """[Opponent] antes offered to ``p`` by each enemy that is ``p``'s nearest on a
-        side, unless ``p``'s team used that one this beat."""
-        used = self.s["ante"]["team_used"][self.team_of(p)] if self.s["ante"] else []
-        out = []
-        for e in self.opponents(p):
-            fighter = self.content.fighters[self.player(e)["fighter"]]
-            for i, ante in enumerate(fighter.get("opponent_antes", ())):
-                if f"{e}:{i}" not in used:
-                    out.append(("foe", i, ante, e))
-        return out
 
-    # ---- priority without clashes -------------------------------------------------------
-    def priority_key(self, p: int, active_team: int) -> list[int]:
-        """Priority, then a tiebreaker (a Finisher counts below a printed one), then the
-        team holding the Active status."""
-        stats = self.stats(p)
-        tie = 2 if stats.tiebreaker else 1 if self.beat(p)["finisher_beat"] else 0
-        return [stats.priority, tie, int(self.team_of(p) == active_team)]
+def team_foe_antes(st: BattleconState, p: int) -> list[tuple[str, int, dict[str, Any], int]]:
+    """[Opponent] antes offered to ``p`` by each enemy that is ``p``'s nearest on a
+    side, unless ``p``'s team used that one this beat."""
+    used = st.s["ante"]["team_used"][st.team_of(p)] if st.s["ante"] else []
+    out = []
+    for e in st.opponents(p):
+        fighter = st.content.fighters[st.player(e)["fighter"]]
+        for i, ante in enumerate(fighter.get("opponent_antes", ())):
+            if f"{e}:{i}" not in used:
+                out.append(("foe", i, ante, e))
+    return out
 
-    def team_priority(self) -> None:
-        """Order by descending priority; the first fighter's team takes the Active status;
-        teammates still tied choose their order (an ``order`` frame)."""
-        active_team = self.team_of(self.s["active"])
-        seats = self.seats()
-        keys = {p: self.priority_key(p, active_team) for p in seats}
-        order = sorted(seats, key=lambda p: [-k for k in keys[p]] + [p])
-        self.s["order"] = order
-        self.s["active"] = order[0]
-        text = ", ".join(f"{self.name(p)} {keys[p][0]}" for p in order)
-        self.say("priority", f"Priority order: {text}. {self.name(order[0])}'s team is Active.",
-                 active=order[0], order=order)
-        self._push({"t": "order", "at": 0, "keys": [keys[p] for p in order], "choice": None})
 
-    def run_order(self, frame: dict[str, Any]) -> None:
-        """Let tied teammates choose who of them acts first, one slot at a time."""
-        order, keys = self.s["order"], frame["keys"]
-        if frame.get("choice") is not None:
-            at, chosen = frame["at"], frame["choice"][0]
-            i = order.index(chosen)
-            order.insert(at, order.pop(i))
-            keys.insert(at, keys.pop(i))
-            self.say("order", f"{self.name(chosen)} acts before the tied teammates.",
-                     seat=chosen)
-            self.s["active"] = order[0]
-            frame["at"] += 1
-            frame["choice"] = None
-        at = frame["at"]
-        while at < len(order) - 1:
-            tied = [q for j, q in enumerate(order[at:], at)
-                    if keys[j] == keys[at] and self.team_of(q) == self.team_of(order[at])]
-            if len(tied) > 1 and tied == order[at:at + len(tied)]:
-                frame["at"] = at
-                options = [Action(Act.ORDER, (q,), f"{self.name(q)} acts first") for q in tied]
-                self._ask(frame, min(tied), options, "Tied teammates: who acts first?")
-                return
-            at += 1
+# ---- priority without clashes -------------------------------------------------------
+def priority_key(st: BattleconState, p: int, active_team: int) -> list[int]:
+    """Priority, then a tiebreaker (a Finisher counts below a printed one), then the
+    team holding the Active status."""
+    stats = st.stats(p)
+    tie = 2 if stats.tiebreaker else 1 if st.beat(p)["finisher_beat"] else 0
+    return [stats.priority, tie, int(st.team_of(p) == active_team)]
 
-    def team_order(self) -> list[int]:
-        """This beat's acting order (alive fighters); before priority, the Active fighter
-        then the rest by seat."""
-        order = [p for p in self.s["order"] if not self.is_out(p)]
-        if len(order) == len(self.seats()):
-            return order
-        a = self.s["active"]
-        return [a, *[p for p in self.seats() if p != a]]
 
-    # ---- attacks pick their target ------------------------------------------------------
-    def attack_targets(self, p: int, reach: tuple[int, int] | None, origins: list[int]
-                       ) -> list[int]:
-        """Enemies the attack can hit: on each side the nearest enemy in range that does
-        not avoid attacks (the attacker chooses when there are two)."""
-        if reach is None:
-            return []
-        me = self.pos(p)
-        out = []
-        for side in (-1, 1):
-            hit = [q for q in self.enemies(p) if (self.pos(q) - me) * side > 0
-                   and not self.beat(q)["avoid"]
-                   and any(reach[0] <= abs(self.pos(q) - o) <= reach[1] for o in origins)]
-            if hit:
-                out.append(min(hit, key=lambda q: (abs(self.pos(q) - me), q)))
-        return sorted(out, key=lambda q: (abs(self.pos(q) - me), q))
+def team_priority(st: BattleconState) -> None:
+    """Order by descending priority; the first fighter's team takes the Active status;
+    teammates still tied choose their order (an ``order`` frame)."""
+    active_team = st.team_of(st.s["active"])
+    seats = st.seats()
+    keys = {p: priority_key(st, p, active_team) for p in seats}
+    order = sorted(seats, key=lambda p: [-k for k in keys[p]] + [p])
+    st.s["order"] = order
+    st.s["active"] = order[0]
+    text = ", ".join(f"{st.name(p)} {keys[p][0]}" for p in order)
+    st.say("priority", f"Priority order: {text}. {st.name(order[0])}'s team is Active.",
+           active=order[0], order=order)
+    beat.push(st, {"t": "order", "at": 0, "keys": [keys[p] for p in order], "choice": None})
 
-    # ---- defeat and Revenge -------------------------------------------------------------
-    def eliminate(self, p: int) -> None:
-        """All of the fighter's components and cards leave play; each surviving teammate
-        takes a Revenge card; nobody's Opponent is the fallen fighter any more."""
-        pl = self.player(p)
-        cards = (pl["hand"] + pl["discard1"] + pl["discard2"] + self.pair_ids(p)
-                 + pl["clash_bases"] + pl["trashed"] + pl["beat"]["discarded"])
-        if not pl["finisher_used"]:
-            cards.append(pl["finisher"])
-        pl["removed"] = sorted(cards)
-        for zone in ("hand", "discard1", "discard2", "clash_bases", "trashed", "statuses"):
-            pl[zone] = []
-        pl["beat"]["discarded"] = []
-        pl["pair"] = None
-        pl["finisher_used"] = True
-        pl["form"] = None
-        pl["ua"] = {}
-        pl["out"] = True
-        pl["pos"] = None
-        pl["opp"] = None
-        for q in range(self.num_players):
-            if self.player(q).get("opp") == p:
-                self.player(q)["opp"] = None
-        survivors = self.members(self.team_of(p))
-        if self.s["active"] == p and survivors:
-            self.s["active"] = survivors[0]  # the Active status stays with the team
-        for q in survivors:
-            self.player(q)["revenge"] += 1
-        self.say("defeat", f"{self.name(p)} is defeated and leaves the board"
-                 + (f"; {', '.join(self.name(q) for q in survivors)} take a Revenge card."
-                    if survivors else "."), seat=p)
 
-    def team_left_standing(self) -> int | None:
-        """The winning team once the other has no fighter left, else None."""
-        for side in (0, 1):
-            if not self.members(side):
-                return 1 - side
-        return None
+def run_order(st: BattleconState, frame: dict[str, Any]) -> None:
+    """Let tied teammates choose who of them acts first, one slot at a time."""
+    order, keys = st.s["order"], frame["keys"]
+    if frame.get("choice") is not None:
+        at, chosen = frame["at"], frame["choice"][0]
+        i = order.index(chosen)
+        order.insert(at, order.pop(i))
+        keys.insert(at, keys.pop(i))
+        st.say("order", f"{st.name(chosen)} acts before the tied teammates.",
+               seat=chosen)
+        st.s["active"] = order[0]
+        frame["at"] += 1
+        frame["choice"] = None
+    at = frame["at"]
+    while at < len(order) - 1:
+        tied = [q for j, q in enumerate(order[at:], at)
+                if keys[j] == keys[at] and st.team_of(q) == st.team_of(order[at])]
+        if len(tied) > 1 and tied == order[at:at + len(tied)]:
+            frame["at"] = at
+            options = [Action(Act.ORDER, (q,), f"{st.name(q)} acts first") for q in tied]
+            beat.ask(st, frame, min(tied), options, "Tied teammates: who acts first?")
+            return
+        at += 1
 
-    # ---- time over ---------------------------------------------------------------------
-    def team_life_share(self, side: int) -> float:
-        """A team's life as a share of its starting life (a Super fighter's 35 against two
-        fighters' 40 compare fairly)."""
-        seats = self.members(side, alive=False)
-        return sum(self.player(p)["life"] for p in seats) / sum(self.max_life(p) for p in seats)
 
-    def team_time_over(self) -> None:
-        active_team = self.team_of(self.s["active"])
-        shares = [self.team_life_share(side) for side in (0, 1)]
-        if shares[0] != shares[1]:
-            side = 0 if shares[0] > shares[1] else 1
-            reason = "time over: the team with more of its life left wins"
-        else:
-            side = 1 - active_team
-            reason = "time over with equal life: the Reactive team wins"
-        self._finish(self.members(side, alive=False)[0], reason)
+def team_order(st: BattleconState) -> list[int]:
+    """This beat's acting order (alive fighters); before priority, the Active fighter
+    then the rest by seat."""
+    order = [p for p in st.s["order"] if not st.is_out(p)]
+    if len(order) == len(st.seats()):
+        return order
+    a = st.s["active"]
+    return [a, *[p for p in st.seats() if p != a]]
+
+
+# ---- attacks pick their target ------------------------------------------------------
+def attack_targets(st: BattleconState, p: int, reach: tuple[int, int] | None, origins: list[int]
+                   ) -> list[int]:
+    """Enemies the attack can hit: on each side the nearest enemy in range that does
+    not avoid attacks (the attacker chooses when there are two)."""
+    if reach is None:
+        return []
+    me = st.pos(p)
+    out = []
+    for side in (-1, 1):
+        hit = [q for q in st.enemies(p) if (st.pos(q) - me) * side > 0
+               and not st.beat(q)["avoid"]
+               and any(reach[0] <= abs(st.pos(q) - o) <= reach[1] for o in origins)]
+        if hit:
+            out.append(min(hit, key=lambda q: (abs(st.pos(q) - me), q)))
+    return sorted(out, key=lambda q: (abs(st.pos(q) - me), q))
+
+
+# ---- defeat and Revenge -------------------------------------------------------------
+def eliminate(st: BattleconState, p: int) -> None:
+    """All of the fighter's components and cards leave play; each surviving teammate
+    takes a Revenge card; nobody's Opponent is the fallen fighter any more."""
+    pl = st.player(p)
+    cards = (pl["hand"] + pl["discard1"] + pl["discard2"] + st.pair_ids(p)
+             + pl["clash_bases"] + pl["trashed"] + pl["beat"]["discarded"])
+    if not pl["finisher_used"]:
+        cards.append(pl["finisher"])
+    pl["removed"] = sorted(cards)
+    for zone in ("hand", "discard1", "discard2", "clash_bases", "trashed", "statuses"):
+        pl[zone] = []
+    pl["beat"]["discarded"] = []
+    pl["pair"] = None
+    pl["finisher_used"] = True
+    pl["form"] = None
+    pl["ua"] = {}
+    pl["out"] = True
+    pl["pos"] = None
+    pl["opp"] = None
+    for q in range(st.num_players):
+        if st.player(q).get("opp") == p:
+            st.player(q)["opp"] = None
+    survivors = st.members(st.team_of(p))
+    if st.s["active"] == p and survivors:
+        st.s["active"] = survivors[0]  # the Active status stays with the team
+    for q in survivors:
+        st.player(q)["revenge"] += 1
+    st.say("defeat", f"{st.name(p)} is defeated and leaves the board"
+           + (f"; {', '.join(st.name(q) for q in survivors)} take a Revenge card."
+              if survivors else "."), seat=p)
+
+
+def team_left_standing(st: BattleconState) -> int | None:
+    """The winning team once the other has no fighter left, else None."""
+    for side in (0, 1):
+        if not st.members(side):
+            return 1 - side
+    return None
+
+
+# ---- time over ---------------------------------------------------------------------
+def team_life_share(st: BattleconState, side: int) -> float:
+    """A team's life as a share of its starting life (a Super fighter's 35 against two
+    fighters' 40 compare fairly)."""
+    seats = st.members(side, alive=False)
+    return sum(st.player(p)["life"] for p in seats) / sum(st.max_life(p) for p in seats)
+
+
+def team_time_over(st: BattleconState) -> None:
+    active_team = st.team_of(st.s["active"])
+    shares = [team_life_share(st, side) for side in (0, 1)]
+    if shares[0] != shares[1]:
+        side = 0 if shares[0] > shares[1] else 1
+        reason = "time over: the team with more of its life left wins"
+    else:
+        side = 1 - active_team
+        reason = "time over with equal life: the Reactive team wins"
+    beat.finish(st, st.members(side, alive=False)[0], reason)

@@ -8,7 +8,7 @@ from ai.battlecon.agent import Settings
 from ai.levels import level_settings
 from ai.levels import make_agent as framework_agent
 from ai.search.common import FIXED_BUDGET_ENVS
-from rules.battlecon import GAME
+from rules.battlecon import GAME, beat
 from rules.battlecon.kinds import Act, Phase
 from rules.core import CHANCE, Action
 from tests.rules.battlecon.duel import duel
@@ -23,7 +23,7 @@ def test_evaluation_is_bounded_and_favours_the_life_lead():
 
 def test_evaluation_of_a_finished_duel_is_the_result():
     st = duel(two={"life": 1})
-    st._finish(0, "test")
+    beat.finish(st, 0, "test")
     assert evaluate(st, 0) == 1.0 and evaluate(st, 1) == -1.0
 
 

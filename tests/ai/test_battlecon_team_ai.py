@@ -6,7 +6,7 @@ import pytest
 
 from ai.battlecon import make_agent
 from ai.battlecon.team import SeatAgent, evaluate_team, finish_team_beat
-from rules.battlecon import GAME
+from rules.battlecon import GAME, beat, team
 from rules.battlecon.kinds import Phase
 from rules.core import Match
 from tests.rules.battlecon.teams import set_pairs, team_game
@@ -26,8 +26,8 @@ def test_team_evaluation_is_bounded_and_favours_the_life_lead():
 
 def test_team_evaluation_of_a_finished_game_is_the_result():
     st = team_game(W4[:3])
-    st.eliminate(1)
-    st._finish(0, "test")
+    team.eliminate(st, 1)
+    beat.finish(st, 0, "test")
     assert evaluate_team(st, 2) == 1.0 and evaluate_team(st, 1) == -1.0
 
 

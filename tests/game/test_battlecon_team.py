@@ -15,6 +15,7 @@ from game.app import App
 from game.screens.table import TableScreen
 from game.session import Seat, Session
 from game.tables.battlecon.team import TEAM_COLOURS, force_of, team_cards
+from rules.battlecon import team
 from rules.battlecon.content import load
 from tests.game.test_battlecon_table import play_until
 
@@ -141,8 +142,8 @@ def test_a_team_move_marks_its_landing_space_and_plays_when_clicked(app_dirs):
     for action, target in zip(chosen, targets, strict=True):
         assert action in state.legal_actions(seat)
         kind, n, direction, victim = action.args
-        mover, dest = state.team_move_dest(seat, kind, n, None if victim < 0 else victim,
-                                           direction)
+        mover, dest = team.team_move_dest(state, seat, kind, n, None if victim < 0 else victim,
+                                          direction)
         assert target.name == f"space.{dest}.{mover}"
 
 

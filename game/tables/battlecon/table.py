@@ -48,7 +48,7 @@ from game.tables.battlecon.team import (
 from game.tables.generic import TableModel
 from game.tween import ease_out_back
 from game.widgets import Widget
-from rules.battlecon import movement
+from rules.battlecon import movement, team
 from rules.battlecon.kinds import Act, Phase
 from rules.core import Action, Event, Panel
 
@@ -214,7 +214,7 @@ class BattleconTable(HandTray, ActionStrip):
             return int(action.args[0]), int(view.pos(action.args[0]))  # the enemy to hit
         if action.kind == Act.MOVE and len(action.args) == 4 and is_team(view):
             kind, n, direction, target = action.args
-            mover, dest = view.team_move_dest(actor, str(kind), int(n),
+            mover, dest = team.team_move_dest(view, actor, str(kind), int(n),
                                               None if int(target) < 0 else int(target),
                                               int(direction))
             return None if dest is None else (int(mover), int(dest))

@@ -2,6 +2,7 @@
 
 import pytest
 
+from rules.battlecon import beat
 from rules.battlecon.kinds import Act, Phase
 from rules.battlecon.state import BattleconState
 from rules.core import Action, IllegalAction
@@ -304,7 +305,7 @@ def test_attack_once_started_finishes_even_if_the_attacker_is_stunned():
     st.s["phase"] = Phase.RESOLVE
     st.s["stack"] = [{"t": "attack", "who": 0, "step": "range"}]
     st.beat(0)["stunned"] = True
-    st._run()
+    beat.run(st)
     assert st.player(1)["life"] < 20
 
 

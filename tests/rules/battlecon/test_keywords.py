@@ -1,5 +1,6 @@
 """Other Effects & Keywords (rulebook section of that name)."""
 
+from rules.battlecon import beat
 from rules.battlecon.effects import OPS
 from rules.battlecon.kinds import Act
 from rules.core import Action
@@ -105,7 +106,7 @@ def test_life_cannot_fall_below_one_prevents_the_damage():
     st = duel(one={"pair": ["charging", "strike"]},
               two={"life": 3, "pair": ["charging", "drive"]})
     _op(st, 1, op="life_floor")
-    st._deal_damage(0, 1)
+    beat.deal_damage(st, 0, 1)
     assert st.player(1)["life"] == 1
     assert st.beat(1)["stunned"]  # 2 damage still exceeds Guard 0
     assert st.outcome() is None

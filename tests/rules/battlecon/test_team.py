@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from rules.battlecon import GAME
+from rules.battlecon import GAME, team
 from rules.battlecon.content import load
 from rules.battlecon.kinds import Act, Phase
 from rules.core import CHANCE, Action, IllegalAction
@@ -87,33 +87,33 @@ def test_team_movement_hops_over_allies_and_enemies():
     """Team Movement — standups of either team are skipped, so one move can pass several."""
     st = team_game(W4, "2v2", spaces=(3, 5, 4, 8))
     # seat 0 on 3 advances 2 toward seat 1: spaces 4 (ally) and 5 (enemy) are hopped
-    assert st.team_move_dest(0, "advance", 2, direction=1) == (0, 6)  # space 7
+    assert team.team_move_dest(st, 0, "advance", 2, direction=1) == (0, 6)  # space 7
 
 
 def test_advance_may_go_either_way_toward_an_opponent():
     """Multiplayer Rules Summary: Team Movement — advance goes either way if it moves toward
     an opponent; with enemies on both sides, both directions are offered."""
     st = team_game(W4, "2v2", spaces=(5, 3, 1, 8))
-    assert st.move_directions(0, "advance") == [-1, 1]
+    assert team.move_directions(st, 0, "advance") == [-1, 1]
     st2 = team_game(W4, "2v2", spaces=(3, 5, 1, 8))
-    assert st2.move_directions(0, "advance") == [1]
+    assert team.move_directions(st2, 0, "advance") == [1]
 
 
 def test_retreat_may_go_either_way_away_from_an_opponent():
     """Multiplayer Rules Summary: Team Movement — retreat goes either way if it moves
     further from an opponent."""
     st = team_game(W4, "2v2", spaces=(5, 3, 1, 8))
-    assert st.move_directions(0, "retreat") == [-1, 1]
+    assert team.move_directions(st, 0, "retreat") == [-1, 1]
     st2 = team_game(W4, "2v2", spaces=(3, 5, 1, 8))
-    assert st2.move_directions(0, "retreat") == [-1]
+    assert team.move_directions(st2, 0, "retreat") == [-1]
 
 
 def test_close_stops_before_the_opponent_counting_only_free_spaces():
     """Team Movement — standups between are hopped, so Close (advance without passing the
     Opponent) can move only as far as the free spaces between."""
     st = team_game(W4, "2v2", spaces=(1, 5, 2, 9))
-    assert st.foe(0) == 1 and st.free_between(0) == 2  # spaces 3 and 4; 2 is the ally's
-    st.perform_move(0, "advance", st.free_between(0), "test")
+    assert st.foe(0) == 1 and team.free_between(st, 0) == 2  # spaces 3 and 4; 2 is the ally's
+    st.perform_move(0, "advance", team.free_between(st, 0), "test")
     assert st.pos(0) == 3 and not st.invariant_violations()
 
 
@@ -146,7 +146,7 @@ def test_attack_takes_a_further_opponent_when_the_nearer_is_out_of_range():
     """Targeting Attacks — you must hit an opponent in range if you can: the nearest one
     within range, not merely the nearest."""
     st = team_game(W4, "2v2", spaces=(4, 5, 1, 7))
-    targets = st.attack_targets(0, (3, 3), [st.pos(0)])
+    targets = team.attack_targets(st, 0, (3, 3), [st.pos(0)])
     assert targets == [3]
 
 
@@ -210,10 +210,10 @@ def test_a_static_bonus_holds_when_either_nearest_enemy_fits_its_condition():
     while the farther of the two stands at the board's edge."""
     st = team_game(W4, "2v2", active=0, spaces=(5, 4, 2, 9))
     assert st.opponents(0) == [1, 3] and st.foe(0) == 1
-    assert st.fitting_opponents(0, ["opponent_at_edge"]) == [3]
+    assert team.fitting_opponents(st, 0, ["opponent_at_edge"]) == [3]
     assert st.total_bonus(0)["power"] == 1
     st = team_game(W4, "2v2", active=0, spaces=(5, 4, 2, 7))  # neither enemy at an edge
-    assert st.fitting_opponents(0, ["opponent_at_edge"]) == []
+    assert team.fitting_opponents(st, 0, ["opponent_at_edge"]) == []
     assert st.total_bonus(0)["power"] == 0
 
 
@@ -222,7 +222,7 @@ def test_the_opponent_locked_by_an_attack_is_the_only_one_a_condition_reads():
     condition is checked for that fighter alone, as in a duel."""
     st = team_game(W4, "2v2", active=0, spaces=(5, 4, 2, 9))
     st.lock_foe(0, 1)
-    assert st.fitting_opponents(0, ["opponent_at_edge"]) == []
+    assert team.fitting_opponents(st, 0, ["opponent_at_edge"]) == []
     assert st.total_bonus(0)["power"] == 0
     st.lock_foe(0, 3)
     assert st.total_bonus(0)["power"] == 1
@@ -233,10 +233,10 @@ def test_the_owner_may_only_name_an_opponent_that_fits_the_effect():
     the two nearest enemies offers only that one."""
     st = team_game(W4, "2v2", active=0, spaces=(5, 4, 2, 9))
     frame = {"t": "pick_foe", "who": 0, "choice": None, "when": ["opponent_at_edge"]}
-    st.run_pick_foe(frame)
+    team.run_pick_foe(st, frame)
     assert frame["choice"] == [3]  # the only fitting enemy: named without a question
     both = {"t": "pick_foe", "who": 0, "choice": None, "when": []}
-    st.run_pick_foe(both)
+    team.run_pick_foe(st, both)
     assert [Action.from_json(a).args for a in st.s["pending"]["options"]] == [(1,), (3,)]
 
 
@@ -244,7 +244,7 @@ def test_avoiding_fighters_cannot_be_targeted():
     """Targeting Attacks — a fighter who avoids attacks is not an opponent you can hit."""
     st = team_game(W4, "2v2", spaces=(4, 5, 1, 6))
     st.beat(1)["avoid"] = True
-    assert st.attack_targets(0, (1, 2), [st.pos(0)]) == [3]
+    assert team.attack_targets(st, 0, (1, 2), [st.pos(0)]) == [3]
 
 
 # ---- priority --------------------------------------------------------------------------
@@ -273,9 +273,10 @@ def test_a_tiebreaker_beats_the_active_team_in_a_tie():
     st = team_game(W4, "2v2", active=1, spaces=(1, 8, 2, 9))
     set_pairs(st, {0: ("switch", "strike"), 2: ("switch", "burst"), 1: ("switch", "strike"),
                    3: ("switch", "burst")})
-    assert st.priority_key(0, 1) < st.priority_key(1, 1)  # tied: the Active team's fighter
+    # tied: the Active team's fighter first
+    assert team.priority_key(st, 0, 1) < team.priority_key(st, 1, 1)
     st.beat(0)["tiebreaker"] = True
-    assert st.priority_key(0, 1) > st.priority_key(1, 1)
+    assert team.priority_key(st, 0, 1) > team.priority_key(st, 1, 1)
 
 
 def test_tied_teammates_choose_their_order():
@@ -383,9 +384,9 @@ def test_team_force_is_capped_at_twenty():
 def test_defeated_members_add_two_force_each_beat():
     """Team Force — a defeated team member still generates 2 extra Force each beat."""
     st = team_game(W4, "2v2", spaces=(1, 8, 2, 9))
-    st.eliminate(2)
-    assert st.team_recycle_gain(0) == 1 + 2
-    assert st.team_recycle_gain(1) == 1 and st.team_recycle_gain(3) == 1
+    team.eliminate(st, 2)
+    assert team.team_recycle_gain(st, 0) == 1 + 2
+    assert team.team_recycle_gain(st, 1) == 1 and team.team_recycle_gain(st, 3) == 1
 
 
 # ---- damage, stun and defeat ------------------------------------------------------------
@@ -406,7 +407,7 @@ def test_defeated_fighter_leaves_with_all_components():
     """Defeat in Multiplayer — the standup, markers, statuses and all cards leave play."""
     st = team_game(("wardlaw", "burgundy", "wardlaw", "wardlaw"), "2v2", spaces=(1, 8, 2, 9),
                    seats={1: {"paint": [4, 5]}})
-    st.eliminate(1)
+    team.eliminate(st, 1)
     pl = st.player(1)
     assert pl["out"] and pl["pos"] is None and pl["ua"] == {}
     assert pl["hand"] == pl["discard1"] == pl["discard2"] == []
@@ -420,9 +421,9 @@ def test_survivors_share_cumulative_revenge_cards():
     set_pairs(st, {3: ("switch", "strike"), 1: ("switch", "strike")})
     base = st.stats(3).power
     bonus = sum(s["amount"] for s in load().team["revenge"]["statics"] if s["stat"] == "power")
-    st.eliminate(0)
+    team.eliminate(st, 0)
     assert st.player(3)["revenge"] == 1 and st.stats(3).power == base + bonus
-    st.eliminate(2)
+    team.eliminate(st, 2)
     assert st.player(3)["revenge"] == 2 and st.stats(3).power == base + 2 * bonus
     assert st.player(1)["revenge"] == 0
 
@@ -430,7 +431,7 @@ def test_survivors_share_cumulative_revenge_cards():
 def test_the_last_team_standing_wins():
     """Defeat in Multiplayer — the game ends when one team has no fighter left."""
     st = team_game(W4, "2v2", spaces=(3, 4, 1, 9), seats={1: {"life": 1}})
-    st.eliminate(3)
+    team.eliminate(st, 3)
     play_beat(st, {0: ("switch", "strike"), 2: ("switch", "burst"), 1: ("switch", "shot")})
     out = st.outcome()
     assert out is not None and out.scores == (1.0, 0.0, 1.0, 0.0)
@@ -454,7 +455,7 @@ def test_super_fighter_card_adds_power_and_guard_to_every_attack():
     extra = {s["stat"]: s["amount"] for s in card["statics"]}
     assert st.stats(1).power == st.stats(0).power + extra["power"]
     assert st.stats(1).guard == st.stats(0).guard + extra["guard"]
-    assert st.team_recycle_gain(1) == 1 + card["force_per_beat"]
+    assert team.team_recycle_gain(st, 1) == 1 + card["force_per_beat"]
 
 
 def test_time_over_compares_the_share_of_life_left():
@@ -464,10 +465,10 @@ def test_time_over_compares_the_share_of_life_left():
     # 20 of the Super's 45 against 30 of 40
     st = team_game(("wardlaw", "wardlaw", "wardlaw"), spaces=(1, 9, 2),
                    seats={1: {"life": 20}, 0: {"life": 10}})
-    st.team_time_over()
+    team.team_time_over(st)
     assert st.outcome().scores == (1.0, 0.0, 1.0)
     assert even.team_of(even.s["active"]) == 0
-    even.team_time_over()  # all at full life: the Reactive team wins
+    team.team_time_over(even)  # all at full life: the Reactive team wins
     assert even.outcome().scores == (0.0, 1.0, 0.0)
 
 
