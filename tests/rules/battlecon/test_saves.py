@@ -1,0 +1,57 @@
+"""Saves: a BattleCON state saved in today's format (version 1) still loads and plays on.
+
+The fixtures were written by the version-1 code (commit 9f6df27) from seeded random
+matches (``Match(GAME, GAME.random_setup(Random(2026), n), 2026)``, random legal actions
+from ``Random(2027)``), stopped after 40 decisions at the first Ante (the duel: both pairs
+face down) or the first choice inside a beat (2 vs 2 team play). Whatever the state's
+shape becomes, loading them must give the same position: the same decision, the same
+legal actions and, played on the same way, the same end."""
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from rules.battlecon import GAME
+from rules.core import CHANCE
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+#: name: (who decides, how many legal actions, winners, reason, decisions to the end),
+#: measured on the version-1 code that wrote the fixtures.
+SAVED = {
+    "duel": ((1,), 4, (0,), "Hayden is defeated", 30),
+    "team": ((1,), 2, (1, 3), "the team of Hayden and Trias (4) is the last standing", 193),
+}
+
+
+def _load(name: str):
+    return GAME.state_from_json(json.loads((FIXTURES / f"saved_v1_{name}.json").read_text()))
+
+
+def _play_out(st, seed: int) -> tuple[tuple[int, ...], str, int]:
+    rng = random.Random(seed)
+    steps = 0
+    while st.outcome() is None:
+        d = st.decision()
+        if d.is_chance:
+            st.apply(CHANCE, st.sample_chance(rng))
+            continue
+        p = d.players[0]
+        st.apply(p, rng.choice(st.legal_actions(p)))
+        assert not st.invariant_violations(), st.invariant_violations()
+        steps += 1
+    out = st.outcome()
+    return out.winners, out.reason, steps
+
+
+@pytest.mark.parametrize("name", sorted(SAVED))
+def test_a_state_saved_in_the_version_1_format_loads_and_plays_on(name):
+    """Saves keep loading: a version-1 save is the same position after loading."""
+    decider, n_actions, winner, reason, steps = SAVED[name]
+    st = _load(name)
+    assert not st.invariant_violations()
+    assert st.decision().players == decider
+    assert len(st.legal_actions(decider[0])) == n_actions
+    assert _play_out(st, 5) == (winner, reason, steps)
