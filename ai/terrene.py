@@ -261,10 +261,16 @@ def worth_searching(s: TerreneState, action: Action) -> bool:
 
 class SearchState(TerreneState):
     """A Terrene state whose free-turn actions are narrowed by ``worth_searching`` (the
-    search agent's view and every state sampled from it)."""
+    search agent's view and every state sampled from it), and where a player action on top
+    of the chain (a recruit, hide, assign, trade, terrain switch or dismissal) is only
+    passed: answering one with a quick ability is legal for people, but searching those
+    windows more than doubled the searched decisions of a game (balance run 7's first
+    attempt, docs/terrene-balance.md) for answers that seldom matter."""
 
     def legal_actions(self, player: int) -> list[Action]:
         legal = super().legal_actions(player)
+        if self.chain and self.prompt is None and self.chain[-1]["kind"] == "action":
+            return [a for a in legal if a.kind == "pass"] or legal
         if self.prompt is not None or self.chain or self.phase != "play":
             return legal
         kept = [a for a in legal if worth_searching(self, a)]

@@ -258,3 +258,21 @@ def test_revealing_an_ongoing_card_is_worth_its_action():
     terrene.settle(s, random.Random(1))
     assert s.units[ethan]["card_up"] and s.actions[1] == 2
     assert terrene.evaluate(s, 1) > before
+
+
+def test_the_search_only_passes_on_a_player_action_and_takes_forced_passes():
+    """Priority (issue #12): a player action waiting on the chain is only passed by the
+    search (responses stay legal in the real game), so the agent answers at once; a
+    seat with nothing but Pass is passed for inside the search's own copies."""
+    from tests.rules.terrene.conftest import Table
+
+    s = Table.bare()
+    inu = Table.place(s, 0, "inu_the_inferno")
+    Table.place(s, 1, "gerald_the_silent")  # quick Hush could answer
+    s.apply(0, Action("recruit", (Table.give(s, 0, "olivia_the_graceless"),)))
+    assert len(s.legal_actions(1)) > 1  # a person may answer the recruit
+    searched = terrene._searched(s.view(1))
+    assert [a.kind for a in searched.legal_actions(1)] == ["pass"]
+    assert make_agent("terrene", "normal", 1).choose(s.view(1), 1).kind == "pass"
+    assert searched.autopass and not s.autopass
+    assert inu in s.units
