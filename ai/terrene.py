@@ -264,8 +264,8 @@ class SearchState(TerreneState):
     search agent's view and every state sampled from it), and where a player action on top
     of the chain (a recruit, hide, assign, trade, terrain switch or dismissal) is only
     passed: answering one with a quick ability is legal for people, but searching those
-    windows more than doubled the searched decisions of a game (balance run 7's first
-    attempt, docs/terrene-balance.md) for answers that seldom matter."""
+    windows slowed a balance run about threefold (docs/terrene-balance.md, run 7) for
+    answers that seldom matter."""
 
     def legal_actions(self, player: int) -> list[Action]:
         legal = super().legal_actions(player)
