@@ -52,8 +52,12 @@ class SearchAgent(SeededAgent):
             raise ValueError(f"epsilon must be between 0 and 1, not {epsilon}")
         self.epsilon = epsilon
 
+    def root_options(self, view: GameState, player: int) -> list[Action]:
+        """The actions considered at the root (a searching agent may prune them)."""
+        return view.legal_actions(player)
+
     def choose(self, view: GameState, player: int) -> Action:
-        legal = view.legal_actions(player)
+        legal = self.root_options(view, player)
         if not legal:
             raise ValueError(f"seat {player + 1} has no legal action to choose from")
         if len(legal) == 1:

@@ -7,7 +7,10 @@ A game tunes its AI in ``ai/<game_id>.py`` (or a package ``ai/<game_id>/``) with
 * ``LEVELS``: ``{level: {key: value}}`` overrides of the generic settings (keys below);
 * ``evaluate(state, player) -> float`` in [-1, 1]: used at the search's cut-offs;
 * ``rollout_action(state, seat, legal, rng) -> Action``: the playout policy of MCTS and
-  IS-MCTS (default: uniformly random).
+  IS-MCTS (default: uniformly random);
+* ``candidates(state, seat) -> list[Action]``: the actions the search considers — a
+  pruning of the legal actions, used at the root, in the tree and in playouts (default:
+  every legal action). The rules' own legal list is never changed.
 
 Without a module a game gets the generic agents: information-set MCTS, which works for
 every game on the rules.core contract (perfect-information ones included).
@@ -21,7 +24,7 @@ from types import ModuleType
 from typing import Any
 
 from ai.agents import RandomAgent, SeededAgent
-from ai.search.common import Evaluator, RolloutPolicy
+from ai.search.common import Candidates, Evaluator, RolloutPolicy
 from ai.search.expectiminimax import ExpectiminimaxAgent, ExpectiminimaxConfig
 from ai.search.ismcts import ISMCTSAgent
 from ai.search.mcts import MCTSAgent, SearchConfig
@@ -120,6 +123,7 @@ def build_agent(
     seed: int,
     evaluate: Evaluator | None,
     rollout_policy: RolloutPolicy | None = None,
+    candidates: Candidates | None = None,
 ) -> SeededAgent:
     """An agent from resolved settings (see ``SETTING_KEYS``)."""
     algorithm = settings.get("algorithm", "ismcts")
@@ -142,6 +146,7 @@ def build_agent(
         rollout_depth=int(settings.get("rollout_depth", 30)),
         evaluate=evaluate,
         rollout_policy=rollout_policy,
+        candidates=candidates,
         mix_floor=float(settings.get("mix_floor", 0.5)),
         simultaneous=str(settings.get("simultaneous", "duct")),
         rm_exploration=float(settings.get("rm_exploration", 0.2)),
@@ -162,4 +167,5 @@ def make_agent(game_id: str, level: str, seed: int) -> Agent:
             return agent
     evaluate = getattr(module, "evaluate", None) if module else None
     policy = getattr(module, "rollout_action", None) if module else None
-    return build_agent(level_settings(game_id, level), seed, evaluate, policy)
+    candidates = getattr(module, "candidates", None) if module else None
+    return build_agent(level_settings(game_id, level), seed, evaluate, policy, candidates)

@@ -259,32 +259,22 @@ def worth_searching(s: TerreneState, action: Action) -> bool:
     return True
 
 
-class SearchState(TerreneState):
-    """A Terrene state whose free-turn actions are narrowed by ``worth_searching`` (the
-    search agent's view and every state sampled from it), and where a player action on top
-    of the chain (a recruit, hide, assign, trade, terrain switch or dismissal) is only
-    passed: answering one with a quick ability is legal for people, but searching those
-    windows slowed a balance run about threefold (docs/terrene-balance.md, run 7) for
-    answers that seldom matter."""
-
-    def legal_actions(self, player: int) -> list[Action]:
-        legal = super().legal_actions(player)
-        if self.chain and self.prompt is None and self.chain[-1]["kind"] == "action":
-            return [a for a in legal if a.kind == "pass"] or legal
-        if self.prompt is not None or self.chain or self.phase != "play":
-            return legal
-        kept = [a for a in legal if worth_searching(self, a)]
-        return kept or legal
-
-    def clone(self) -> SearchState:
-        c = super().clone()
-        c.__class__ = SearchState
-        return c
-
-    def determinize(self, player: int, rng: random.Random) -> SearchState:
-        s = super().determinize(player, rng)
-        s.__class__ = SearchState
-        return s
+def candidates(s: GameState, seat: int) -> list[Action]:
+    """The search's actions for ``seat``: on a free turn, those ``worth_searching`` (all of
+    them when none is); a player action on top of the chain (a recruit, hide, assign, trade,
+    terrain switch or dismissal) is only passed — answering one with a quick ability is
+    legal for people, but searching those windows slowed a balance run about threefold
+    (docs/terrene-balance.md, run 7) for answers that seldom matter; prompts, other
+    responses and anything outside play are kept whole."""
+    legal = s.legal_actions(seat)
+    if not isinstance(s, TerreneState):
+        return legal
+    if s.chain and s.prompt is None and s.chain[-1]["kind"] == "action":
+        return [a for a in legal if a.kind == "pass"] or legal
+    if s.prompt is not None or s.chain or s.phase != "play":
+        return legal
+    kept = [a for a in legal if worth_searching(s, a)]
+    return kept or legal
 
 
 def opening_for_turn(view: TerreneState, player: int):
@@ -337,11 +327,10 @@ class NoConcede:
         return self.choose(view.game, view.table.index(player))
 
 
-def _searched(view: TerreneState) -> SearchState:
-    """The search's copy of a view: narrowed actions, and a seat with nothing but Pass is
-    passed for inside the rules, so a forced pass is never a node of the tree."""
+def _searched(view: TerreneState) -> TerreneState:
+    """The search's copy of a view: a seat with nothing but Pass is passed for inside the
+    rules (their automation flag), so a forced pass is never a node of the tree."""
     out = view.clone()
-    out.__class__ = SearchState
     out.autopass = True
     return out
 
@@ -355,7 +344,8 @@ def make_agent(level: str, seed: int):
         return None
     judge = (QuietEvaluator(DEFAULT_WEIGHTS, seed) if level in QUIET_LEVELS
              else partial(evaluate, weights=DEFAULT_WEIGHTS))
-    return NoConcede(build_agent(level_settings("terrene", level), seed, judge), seed)
+    inner = build_agent(level_settings("terrene", level), seed, judge, candidates=candidates)
+    return NoConcede(inner, seed)
 
 
 # ---- drafting and deck building for AI seats ------------------------------------------

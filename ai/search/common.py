@@ -23,6 +23,17 @@ Evaluator = Callable[[GameState, int], float]
 #: ``legal`` (never empty) for ``seat`` in a full state.
 RolloutPolicy = Callable[[GameState, int, list[Action], random.Random], Action]
 
+#: ``candidates(state, seat)``: the actions a search considers for ``seat`` — a game's
+#: pruning of its legal actions (never empty when some action is legal; prompts and forced
+#: answers are left whole). None considers every legal action.
+Candidates = Callable[[GameState, int], list[Action]]
+
+
+def options(state: GameState, seat: int, candidates: Candidates | None) -> list[Action]:
+    """The actions a search considers for ``seat``: the game's candidates, else all legal."""
+    return candidates(state, seat) if candidates is not None else state.legal_actions(seat)
+
+
 #: How often (in iterations) a search looks at the clock when it has a time cap.
 CLOCK_EVERY = 8
 
@@ -93,7 +104,8 @@ def acting_seat(state: GameState) -> int | None:
 
 
 def random_step(
-    state: GameState, rng: random.Random, policy: RolloutPolicy | None = None
+    state: GameState, rng: random.Random, policy: RolloutPolicy | None = None,
+    candidates: Candidates | None = None,
 ) -> bool:
     """Apply one legal step: chance by its odds, a seat uniformly at random (or by the
     game's ``policy``). False if the game is over (or, defensively, if the seat to act has
@@ -110,7 +122,7 @@ def random_step(
     if seat == CHANCE:
         action = state.sample_chance(rng)
     else:
-        legal = state.legal_actions(seat)
+        legal = options(state, seat, candidates)
         if not legal:
             return False
         action = rng.choice(legal) if policy is None else policy(state, seat, legal, rng)
@@ -124,11 +136,12 @@ def rollout(
     depth: int,
     evaluate: Evaluator | None,
     policy: RolloutPolicy | None = None,
+    candidates: Candidates | None = None,
 ) -> list[float]:
-    """Play ``state`` (mutated) at random, or by ``policy``, for at most ``depth`` steps,
-    then score it."""
+    """Play ``state`` (mutated) at random, or by ``policy``, among the ``candidates``, for at
+    most ``depth`` steps, then score it."""
     steps = 0
-    while steps < depth and random_step(state, rng, policy):
+    while steps < depth and random_step(state, rng, policy, candidates):
         steps += 1
     return evaluate_rewards(state, evaluate)
 

@@ -20,6 +20,7 @@ observer does not model what the opponents cannot see (the "single observer" lim
 from __future__ import annotations
 
 from ai.agents import SearchAgent
+from ai.search.common import options
 from ai.search.mcts import SearchConfig, TreeSearch, root_choice
 from rules.core.actions import Action
 from rules.core.state import GameState
@@ -34,6 +35,9 @@ class ISMCTSAgent(SearchAgent):
     def __init__(self, seed: int, config: SearchConfig | None = None, epsilon: float = 0.0):
         super().__init__(seed, epsilon)
         self.config = config or SearchConfig()
+
+    def root_options(self, view: GameState, player: int) -> list[Action]:
+        return options(view, player, self.config.candidates)
 
     def search(self, view: GameState, player: int, legal: list[Action]) -> Action:
         def sample() -> GameState:

@@ -232,32 +232,3 @@ def regret_matching(
             col_regret = [max(0.0, r) for r in col_regret]
     row_avg, col_avg = _normalise(row_sum), _normalise(col_sum)
     return row_avg, col_avg, expected_payoff(payoff, row_avg, col_avg)
-
-
-class RegretMatcher:
-    """Online regret matching for one seat at one simultaneous decision (used by search).
-
-    ``strategy()`` gives the current mix; ``update(values)`` feeds the (estimated) value of
-    every action this round; ``average()`` is the average strategy, which converges.
-    """
-
-    __slots__ = ("regrets", "totals")
-
-    def __init__(self, n: int) -> None:
-        self.regrets = [0.0] * n
-        self.totals = [0.0] * n
-
-    def strategy(self) -> list[float]:
-        return _rm_strategy(self.regrets)
-
-    def update(self, values: Sequence[float], strategy: Sequence[float] | None = None) -> None:
-        sigma = list(strategy) if strategy is not None else self.strategy()
-        now = sum(s * v for s, v in zip(sigma, values, strict=True))
-        for k, v in enumerate(values):
-            self.regrets[k] += v - now
-            self.totals[k] += sigma[k]
-
-    def average(self) -> list[float]:
-        if sum(self.totals) <= 0.0:
-            return [1.0 / len(self.totals)] * len(self.totals)
-        return _normalise(self.totals)

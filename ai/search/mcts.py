@@ -33,9 +33,11 @@ from typing import Any
 from ai.agents import SearchAgent
 from ai.search.common import (
     Budget,
+    Candidates,
     Evaluator,
     RolloutPolicy,
     evaluate_rewards,
+    options,
     rollout,
     terminal_rewards,
 )
@@ -148,6 +150,9 @@ class SearchConfig:
     evaluate: Evaluator | None = None
     #: The game's playout policy (``rollout_action``); None plays uniformly at random.
     rollout_policy: RolloutPolicy | None = None
+    #: The game's pruning (``candidates``): the actions searched at each decision, in the
+    #: tree, in playouts and at the root. None searches every legal action.
+    candidates: Candidates | None = None
     #: At a simultaneous root, play a visit-weighted random choice (a mixed strategy, so
     #: that the choice cannot be read) among the actions visited at least ``mix_floor``
     #: times as often as the most visited one; 1.0 plays the most visited.
@@ -228,9 +233,8 @@ class TreeSearch:
                 node, is_new = self._player_step(node, state, decision.players[0], path)
             if is_new:
                 config = self.config
-                rewards = rollout(
-                    state, self.rng, config.rollout_depth, config.evaluate, config.rollout_policy
-                )
+                rewards = rollout(state, self.rng, config.rollout_depth, config.evaluate,
+                                  config.rollout_policy, config.candidates)
                 break
         for step, seat in path:
             step.record(rewards[seat])
@@ -249,7 +253,7 @@ class TreeSearch:
     def _player_step(
         self, node: Node, state: GameState, seat: int, path: list[tuple[Edge | _RegretStep, int]]
     ) -> tuple[Node, bool]:
-        legal = state.legal_actions(seat)
+        legal = options(state, seat, self.config.candidates)
         if not legal:  # a broken position: score it where it stands
             return node, True
         action, is_new = _ucb_pick(node.children, legal, self.config.exploration, self.rng)
@@ -268,10 +272,10 @@ class TreeSearch:
         path: list[tuple[Edge | _RegretStep, int]],
     ) -> tuple[Node, bool]:
         choices: list[tuple[int, Action]] = []
-        options = [state.legal_actions(seat) for seat in seats]
-        if not all(options):  # a broken position: score it where it stands
+        per_seat = [options(state, seat, self.config.candidates) for seat in seats]
+        if not all(per_seat):  # a broken position: score it where it stands
             return node, True
-        for seat, legal in zip(seats, options, strict=True):  # all pick, then all apply
+        for seat, legal in zip(seats, per_seat, strict=True):  # all pick, then all apply
             if self.config.simultaneous == "rm":
                 action = self._regret_pick(node, seat, legal, path)
             else:
@@ -343,6 +347,9 @@ class MCTSAgent(SearchAgent):
     def __init__(self, seed: int, config: SearchConfig | None = None, epsilon: float = 0.0):
         super().__init__(seed, epsilon)
         self.config = config or SearchConfig()
+
+    def root_options(self, view: GameState, player: int) -> list[Action]:
+        return options(view, player, self.config.candidates)
 
     def search(self, view: GameState, player: int, legal: list[Action]) -> Action:
         state = view.determinize(player, self.rng)

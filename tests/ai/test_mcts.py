@@ -138,3 +138,35 @@ def test_leaf_evaluation_replaces_playouts_at_depth_zero():
     agent = MCTSAgent(1, SearchConfig(iterations=3, rollout_depth=0, evaluate=likes_birch))
     assert agent.choose(state, 0).args == ("birch",)
     assert calls.count(0) == 3 and calls.count(1) == 3
+
+
+def test_a_games_candidates_prune_the_root_the_tree_and_the_playouts():
+    """The ``candidates`` hook: the search considers only the game's chosen actions — at the
+    root, at every node and in the random playouts — while the rules' list stays whole."""
+    corners_first = (0, 2, 6, 8, 4)
+    asked: list[int] = []
+
+    def candidates(state, seat):
+        legal = state.legal_actions(seat)
+        kept = [a for a in legal if a.args[0] in corners_first]
+        asked.append(len(kept))
+        return kept or legal
+
+    played = []
+    for seed in range(4):
+        agent = MCTSAgent(seed, SearchConfig(iterations=60, candidates=candidates))
+        state = TICTACTOE.new_state({}, 0)
+        assert len(agent.root_options(state, 0)) == 5 and len(state.legal_actions(0)) == 9
+        played.append(agent.choose(state.view(0), 0).args[0])
+    assert set(played) <= set(corners_first) and len(asked) > 4 * 60
+
+    state = _board([X, None, None, None, NOUGHT, None, None, None, None], X)
+    offered: list[set[int]] = []
+
+    def policy(s, seat, legal, rng):
+        offered.append({a.args[0] for a in legal})
+        return rng.choice(legal)
+
+    rollout(state.clone(), random.Random(3), 9, None, policy, candidates)
+    assert offered and offered[0] == {2, 6, 8}
+    assert all(cells <= set(corners_first) for cells in offered if cells & {2, 6, 8})

@@ -162,15 +162,14 @@ def test_search_leaves_out_conceding_dismissing_and_trading_but_keeps_prompts():
     s = started()
     seat = s.active
     view = terrene._searched(s.view(seat))
-    assert isinstance(view, terrene.SearchState)
-    kinds = {a.kind for a in view.legal_actions(seat)}
+    kinds = {a.kind for a in terrene.candidates(view, seat)}
     assert kinds and not kinds & {"run", "dismiss", "trade"}
-    assert "run" in {a.kind for a in s.legal_actions(seat)}
-    sample = view.determinize(seat, random.Random(1))
-    assert isinstance(sample, terrene.SearchState) and isinstance(sample.clone(),
-                                                                  terrene.SearchState)
+    assert "run" in {a.kind for a in view.legal_actions(seat)}
+    agent = terrene.make_agent("easy", 1)
+    assert agent.inner.root_options(view, seat) == terrene.candidates(view, seat)
+    assert agent.inner.config.candidates is terrene.candidates
     view.prompt = {"kind": "oversupply", "seat": seat}
-    assert {a.kind for a in view.legal_actions(seat)} == {"dismiss"}
+    assert {a.kind for a in terrene.candidates(view, seat)} == {"dismiss"}
 
 
 def duel(attacker_id: str, defender_ids: tuple[str, ...]):
