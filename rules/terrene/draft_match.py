@@ -21,7 +21,14 @@ from typing import Any
 from rules.core import CHANCE, Action, Decision, Event, GameState, Outcome, Panel
 from rules.terrene.content import cards
 from rules.terrene.decks import DRAFT, DRAFT_DECK_SIZE, check_deck
-from rules.terrene.draft import MAX_PLAYERS, MIN_PLAYERS, Draft, Tournament, auto_deck
+from rules.terrene.draft import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Draft,
+    Tournament,
+    auto_deck,
+    build_pool,
+)
 from rules.terrene.state import TerreneState
 
 HIDDEN = "?"
@@ -210,6 +217,17 @@ class DraftMatch(GameState):
         return None if self.scores is None else Outcome(tuple(self.scores), self.reason)
 
     # ---- hidden information -------------------------------------------------------------
+    def invariant_violations(self) -> list[str]:
+        """The current game's, and every drafted card still in one place (a pile, a pick
+        list or the excess pile) while the picking goes on."""
+        out = self.game.invariant_violations() if self.game is not None else []
+        if self.stage == "pick":
+            held = sum(len(p) for p in self.draft.piles) + sum(len(p) for p in self.draft.picks)
+            dealt = held + len(self.draft.excess)
+            if dealt != len(build_pool(self.n)):
+                out.append(f"{dealt} cards in the draft, not the pool's {len(build_pool(self.n))}")
+        return out
+
     def view(self, player: int | None) -> DraftMatch:
         v = self.clone()
         for q in range(self.n):

@@ -171,6 +171,40 @@ class TerreneState(GameState):
             hidden.difference_update((link.get("card"), link.get("source")))
         return hidden
 
+    def invariant_violations(self) -> list[str]:
+        """Each card in exactly one place (a zone, the table, behind a character, or gone as
+        a ceased token); every character on the table has its record and no other card
+        does; an active terrain lies among its owner's terrains; no negative actions."""
+        out: list[str] = []
+        places: dict[int, list[str]] = {}
+        for zone, per_seat in self.zones.items():
+            for seat, uids in enumerate(per_seat):
+                for uid in uids:
+                    places.setdefault(uid, []).append(f"{zone} of seat {seat + 1}")
+        for seat, uids in enumerate(self.party):
+            for uid in uids:
+                places.setdefault(uid, []).append(f"the table (seat {seat + 1})")
+        for holder, unit in self.units.items():
+            if unit["card"] is not None:
+                places.setdefault(unit["card"], []).append(f"behind card {holder}")
+        for uid in self.ceased:
+            places.setdefault(uid, []).append("ceased")
+        for uid in range(len(self.cards)):
+            where = places.get(uid, [])
+            if len(where) != 1:
+                out.append(f"card {uid} ({self.name(uid)}) is in "
+                           f"{len(where)} places: {', '.join(where) or 'none'}")
+        on_table = {uid for uids in self.party for uid in uids}
+        if set(self.units) != on_table:
+            out.append(f"character records {sorted(set(self.units) ^ on_table)} do not match "
+                       "the characters on the table")
+        for seat, uid in enumerate(self.active_terrain):
+            if uid is not None and uid not in self.zones["terrains"][seat]:
+                out.append(f"seat {seat + 1}'s active terrain {uid} is not among its terrains")
+        if any(a < 0 for a in self.actions):
+            out.append(f"negative actions: {self.actions}")
+        return out
+
     def view(self, player: int | None) -> TerreneState:
         v = self.clone()
         for uid in self.hidden_from(player):

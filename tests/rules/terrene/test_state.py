@@ -120,3 +120,35 @@ def test_determinize_during_setup_keeps_a_hidden_terrain_a_terrain():
         d = view.determinize(1, random.Random(seed))
         card = d.card(terrain)
         assert card.kind == "terrain" and not card.storm
+
+
+def test_invariants_hold_in_play_and_catch_a_card_in_two_places():
+    """Card zones (the rulebook's deck, hand, discard, table and terrains): every card is in
+    exactly one place; the checks name what is wrong."""
+    s = midgame()
+    assert s.invariant_violations() == []
+    seat = s.active
+    stray = s.zones["deck"][seat][0]
+    s.zones["hand"][seat].append(stray)
+    assert any(f"card {stray} " in p and "2 places" in p for p in s.invariant_violations())
+    s.zones["hand"][seat].remove(stray)
+    uid = s.party[seat][0]
+    record = s.units.pop(uid)
+    assert any("character records" in p for p in s.invariant_violations())
+    s.units[uid] = record
+    s.actions[seat] = -1
+    assert any("negative actions" in p for p in s.invariant_violations())
+
+
+def test_the_draft_keeps_every_pool_card_while_picking():
+    """Card Pile Creation and The Draft: the pool's cards are all in piles, picks or the
+    excess pile until the picking ends."""
+    from rules.core import CHANCE
+
+    s = GAME.new_state(GAME.validate_setup({"players": 3, "format": "draft"}), 0)
+    s.apply(CHANCE, Action("deal", (9,)))
+    seat = s.decision().players[0]
+    s.apply(seat, s.legal_actions(seat)[0])
+    assert s.invariant_violations() == []
+    s.draft.excess.pop()
+    assert any("cards in the draft" in p for p in s.invariant_violations())
