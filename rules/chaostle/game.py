@@ -12,6 +12,7 @@ from rules.chaostle.content import castle_card, characters, time_travel_weapons
 from rules.chaostle.fates import fate_table, trap_rules
 from rules.chaostle.state import ChaostleState
 from rules.core import ContentEntry, Game, GameState, SetupError, SetupOption
+from rules.core.scenario import Description
 
 SUMMARY = (
     "Lead an army round the three-level castle, battle the other armies with dice and "
@@ -91,6 +92,12 @@ class ChaostleGame(Game):
 
     def state_from_json(self, data: dict[str, Any]) -> GameState:
         return ChaostleState(dict(data["setup"]), data)
+
+    def scenario_state(self, setup: dict[str, Any], position: Description) -> ChaostleState:
+        """The position a scenario's ``[position]`` describes (rules/chaostle/scenario.py)."""
+        from rules.chaostle.scenario import build
+
+        return build(self, setup, position)
 
     def content(self) -> list[ContentEntry]:
         return catalogue.entries()
