@@ -1,13 +1,34 @@
-"""Arranging Chaostle positions for rule tests."""
+"""Arranging Chaostle positions for rule tests: positions built from a description
+(rules/chaostle/scenario.py), and ways to play on through the rules."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from rules.chaostle import GAME
-from rules.chaostle.flow import new_turn
 from rules.chaostle.state import ChaostleState
-from rules.core import CHANCE, Action
+from rules.core import CHANCE, Action, Scenario
+
+
+def position(armies: list[list[str]], crowns: list[str], where: dict[str, str] | None = None,
+             *, setup: dict[str, Any] | None = None,
+             characters: dict[str, dict[str, Any]] | None = None,
+             **description: Any) -> ChaostleState:
+    """The position a scenario's ``[position]`` describes, built and checked as a scenario
+    file would be: each seat's army and crown (seat 0 first), characters standing on the
+    spaces of ``where`` (others as ``characters`` says), seat 1 (``turn``) in its battles
+    phase unless ``phase`` says otherwise. The setup's army size is the first army's."""
+    full = {"players": len(armies), "army": str(len(armies[0])), **(setup or {})}
+    chars: dict[str, dict[str, Any]] = {cid: {"space": sp} for cid, sp in (where or {}).items()}
+    for cid, fields in (characters or {}).items():
+        chars[cid] = {**chars.get(cid, {}), **fields}
+    desc = {"seats": [{"army": a, "crown": c} for a, c in zip(armies, crowns, strict=True)],
+            "characters": chars, "turn": 1, **description}
+    if "roll" not in desc:
+        desc.setdefault("phase", "battles")
+    s = GAME.build_scenario(Scenario("chaostle", "test", setup=full, position=desc))
+    assert isinstance(s, ChaostleState)
+    return s
 
 
 def opening(armies: list[list[str]], crowns: list[str], **setup: Any) -> ChaostleState:
@@ -26,19 +47,6 @@ def opening(armies: list[list[str]], crowns: list[str], **setup: Any) -> Chaostl
         seat = s.decision().players[0]
         s.apply(seat, Action("crown", (crowns[seat],)))
     return s
-
-
-def put(s: ChaostleState, cid: str, space: str) -> None:
-    """Stand a character on a space (arranging a position for a test)."""
-    ch = s.chars[cid]
-    ch["status"], ch["at"], ch["hp"] = "play", space, s.max_hp(cid)
-
-
-def turn_of(s: ChaostleState, seat: int, phase: str = "battles") -> None:
-    """Start ``seat``'s turn and jump to ``phase`` (arranging a position for a test)."""
-    new_turn(s, seat, [])
-    s.queue.clear()
-    s.phase = phase
 
 
 def act(s: ChaostleState, kind: str, *args: Any) -> list[Any]:

@@ -4,22 +4,23 @@ from __future__ import annotations
 
 from rules.chaostle.state import ChaostleState
 from rules.core import CHANCE, Action
-from tests.rules.chaostle.helpers import act, opening, put, roll, turn_of
+from tests.rules.chaostle.helpers import act, position, roll
+
+CROWNS = ["west.king", "east.king"]
 
 
-def _slayer_and_dragon() -> ChaostleState:
-    s = opening([["dragon_slayer", "mage"], ["dragon", "rogue"]], ["west.king", "east.king"])
-    put(s, "dragon_slayer", "south.wk03")
-    put(s, "dragon", "south.wk04")
-    turn_of(s, 0)
-    return s
+def _slayer_and_dragon(**characters: dict[str, object]) -> ChaostleState:
+    """The Dragon Slayer next to the Dragon in seat 1's battles phase."""
+    return position([["dragon_slayer", "mage"], ["dragon", "rogue"]], CROWNS,
+                    {"dragon_slayer": "south.wk03", "dragon": "south.wk04"},
+                    characters=characters)
 
 
 def test_sample_battle_dragon_slayer_against_dragon() -> None:
     """Sample Battle: rolls 4, 4, 2, 1 (upgraded Furious Roar of Fire), 5 give exactly the
     printed health after every round, and the Dragon Slayer earns a peg."""
-    s = _slayer_and_dragon()
-    s.chars["dragon"]["up"] = ["damage0"]  # "pretend it was upgraded on a previous turn"
+    # "pretend it was upgraded on a previous turn"
+    s = _slayer_and_dragon(dragon={"pegs": ["damage0"]})
     act(s, "battle", "dragon_slayer", "dragon")
     act(s, "no_smoke")  # the Dragon's owner keeps its Smoke Screen
     roll(s, 4)
@@ -62,24 +63,20 @@ def test_one_battle_per_pair_per_turn() -> None:
 def test_battle_needs_a_weapon_in_range() -> None:
     """Battles: a battle starts only within range of at least one of the attacker's
     weapons (the Dragon Slayer reaches 1, the Dragon 2)."""
-    s = opening([["dragon_slayer"], ["dragon"]], ["west.king", "east.king"])
-    put(s, "dragon_slayer", "south.wk02")
-    put(s, "dragon", "south.wk04")
-    turn_of(s, 0)
+    where = {"dragon_slayer": "south.wk02", "dragon": "south.wk04"}
+    s = position([["dragon_slayer"], ["dragon"]], CROWNS, where)
     assert s.range_between("dragon_slayer", "dragon") == 2
     assert s.phase == "battles"
     assert not [a for a in s.legal_actions(0) if a.kind == "battle"]
-    turn_of(s, 1)
+    s = position([["dragon_slayer"], ["dragon"]], CROWNS, where, turn=2)
     assert Action("battle", ("dragon", "dragon_slayer")) in s.legal_actions(1)
 
 
 def test_range_zero_is_a_fight_to_the_death() -> None:
     """Battles: moving onto an opponent is range 0, where every weapon hits and nobody may
     end the battle; the winner takes the space."""
-    s = opening([["barbarian"], ["mage"]], ["west.king", "east.king"])
-    put(s, "barbarian", "south.wk01")
-    put(s, "mage", "south.wk04")
-    turn_of(s, 0, "roll")
+    s = position([["barbarian"], ["mage"]], CROWNS,
+                 {"barbarian": "south.wk01", "mage": "south.wk04"}, phase="roll")
     roll(s, 3)
     act(s, "move", "barbarian", "south.wk04", 3)
     assert s.queue[0]["k"] == "battle" and s.queue[0]["range"] == 0
@@ -93,37 +90,34 @@ def test_range_zero_is_a_fight_to_the_death() -> None:
 
 def test_conquered_character_keeps_upgrades_and_returns_at_full_health() -> None:
     """Conquered: a character leaves play keeping its pegs and comes back at full health."""
-    s = opening([["barbarian"], ["mage"]], ["west.king", "east.king"])
-    put(s, "barbarian", "south.wk03")
-    put(s, "mage", "south.wk04")
-    s.chars["mage"]["up"] = ["health"]
-    s.chars["mage"]["hp"] = 5
-    turn_of(s, 0)
+    s = position([["barbarian"], ["mage"]], CROWNS, {"barbarian": "south.wk03"},
+                 characters={"mage": {"space": "south.wk04", "pegs": ["health"], "health": 5}})
     act(s, "battle", "barbarian", "mage")
     roll(s, 6)  # Berserker fails
     roll(s, 1)  # Great Sword 17 + Magic Damage 3 + Wizard Damage 2
     assert s.chars["mage"]["status"] == "out" and s.chars["mage"]["up"] == ["health"]
     act(s, "upgrade", "barbarian", "armor")
     assert s.chars["barbarian"]["up"] == ["armor"]
-    turn_of(s, 1, "begin")
+    assert s.decision().players == (1,) and s.phase == "begin"  # nothing left: seat 2's turn
     act(s, "enter", "mage", s.start_space("mage"))
     assert s.chars["mage"]["hp"] == 26
 
 
 def test_original_starting_position_is_safe() -> None:
     """Battles: nobody may attack a character on its original starting position."""
-    s = opening([["barbarian"], ["mage"]], ["west.king", "south.king"])
-    put(s, "barbarian", "south.wk10")
-    put(s, "mage", "south.wk09")  # the King of the south's starting position
-    turn_of(s, 0)
+    s = position([["barbarian"], ["mage"]], ["west.king", "south.king"],
+                 {"barbarian": "south.wk10",
+                  "mage": "south.wk09"})  # the King of the south's starting position
     assert not [a for a in s.legal_actions(0) if a.kind == "battle"]
 
 
 def test_upgraded_health_raises_current_health() -> None:
     """Upgrading Battle Cards: a health peg raises current health by the difference."""
-    s = _slayer_and_dragon()
-    s.chars["dragon_slayer"]["hp"] = 20
-    s.queue.insert(0, {"k": "upgrade", "char": "dragon_slayer"})
+    s = _slayer_and_dragon(dragon_slayer={"health": 20}, dragon={"health": 1})
+    act(s, "battle", "dragon_slayer", "dragon")
+    act(s, "no_smoke")
+    roll(s, 4)  # the Dragon is conquered: the Dragon Slayer earns a peg
+    assert s.queue[0] == {"k": "upgrade", "char": "dragon_slayer"}
     act(s, "upgrade", "dragon_slayer", "health")
     assert s.chars["dragon_slayer"]["hp"] == 25 and s.max_hp("dragon_slayer") == 36
 
@@ -141,24 +135,21 @@ def test_chance_rolls_are_explicit() -> None:
 def test_no_battles_across_a_coloured_line() -> None:
     """Battles: nobody starts a battle, or is attacked, across its own coloured line; range
     must go the long way round."""
-    s = opening([["barbarian"], ["elven_archer"]], ["south.king", "west.king"])
-    put(s, "barbarian", "south.wk10")
-    put(s, "elven_archer", "south.wk08")
+    s = position([["barbarian"], ["elven_archer"]], ["south.king", "west.king"],
+                 {"barbarian": "south.wk10", "elven_archer": "south.wk08"}, turn=2)
     for a, d in (("barbarian", "elven_archer"), ("elven_archer", "barbarian")):
         r = s.range_between(a, d)
         assert r is None or r > 20  # two coloured lines in the way: no path at all here
-    turn_of(s, 1)
     assert not any(a.kind == "battle" for a in s.legal_actions(1))
 
 
 def test_own_characters_never_battle() -> None:
     """Sacrifice: two characters of one player cannot battle, nor share a space."""
-    s = opening([["barbarian", "dwarf"], ["mage", "rogue"]], ["west.king", "east.king"])
-    put(s, "barbarian", "south.wk03")
-    put(s, "dwarf", "south.wk04")
-    turn_of(s, 0)
+    armies = [["barbarian", "dwarf"], ["mage", "rogue"]]
+    where = {"barbarian": "south.wk03", "dwarf": "south.wk04"}
+    s = position(armies, CROWNS, where)
     assert not any(a.kind == "battle" for a in s.legal_actions(0))
-    turn_of(s, 0, "roll")
+    s = position(armies, CROWNS, where, phase="roll")
     roll(s, 1)
     assert Action("move", ("barbarian", "south.wk04", 1)) not in s.legal_actions(0)
 
@@ -166,21 +157,16 @@ def test_own_characters_never_battle() -> None:
 def test_moving_past_other_characters() -> None:
     """Movement: characters pass others on the way, landing only on a free space (or an
     opponent, to fight)."""
-    s = opening([["dwarf"], ["mage"]], ["west.king", "east.king"])
-    put(s, "dwarf", "south.wk01")
-    put(s, "mage", "south.wk02")
-    turn_of(s, 0, "roll")
+    s = position([["dwarf"], ["mage"]], CROWNS, {"dwarf": "south.wk01", "mage": "south.wk02"},
+                 phase="roll")
     roll(s, 2)
     assert Action("move", ("dwarf", "south.wk03", 2)) in s.legal_actions(0)
 
 
 def test_one_character_battles_several_opponents_in_a_turn() -> None:
     """Battles: a character may fight several opposing characters in separate battles."""
-    s = opening([["elven_archer", "dwarf"], ["mage", "rogue"]], ["west.king", "east.king"])
-    put(s, "elven_archer", "south.wk04")
-    put(s, "mage", "south.wk02")
-    put(s, "rogue", "south.wk06")
-    turn_of(s, 0)
+    s = position([["elven_archer", "dwarf"], ["mage", "rogue"]], CROWNS,
+                 {"elven_archer": "south.wk04", "mage": "south.wk02", "rogue": "south.wk06"})
     targets = {a.args[1] for a in s.legal_actions(0) if a.kind == "battle"}
     assert targets == {"mage", "rogue"}
     act(s, "battle", "elven_archer", "mage")

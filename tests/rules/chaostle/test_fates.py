@@ -4,20 +4,30 @@ from __future__ import annotations
 
 from rules.chaostle.fates import fate_at, fate_table
 from rules.chaostle.state import ChaostleState
-from tests.rules.chaostle.helpers import act, opening, put, roll, turn_of
+from tests.rules.chaostle.helpers import act, opening, position, roll
+
+ARMIES = [["dwarf", "mage"], ["rogue", "crusader"]]
+CROWNS = ["south.king", "north.king"]
 
 
-def _fated(column: int, row: int, **setup: str) -> ChaostleState:
+def _fated(column: int, row: int, armies: list[list[str]] = ARMIES, **setup: str
+           ) -> ChaostleState:
     """The Dwarf moved a five and meets the fate in ``column`` / ``row``."""
-    s = opening([["dwarf", "mage"], ["rogue", "crusader"]], ["south.king", "north.king"],
-                army="2", **setup)
-    put(s, "dwarf", "west.wk03")
-    put(s, "rogue", "east.wk03")
-    turn_of(s, 0, "roll")
+    s = position(armies, CROWNS, {"dwarf": "west.wk03", "rogue": "east.wk03"},
+                 setup={"army": "2", **setup}, phase="roll")
     roll(s, 5)
     act(s, "move", "dwarf", "west.wk08", 5)
     roll(s, column, row)
     return s
+
+
+def _trapped(trap: str, health: int | None = None, **where: str) -> ChaostleState:
+    """The Dwarf fell into ``trap`` from west walkway 8 (where a five took it); seat 1's
+    turn begins, so it rolls to escape first."""
+    dwarf: dict[str, object] = {"trap": trap, "fell_from": "west.wk08"}
+    if health is not None:
+        dwarf["health"] = health
+    return position(ARMIES, CROWNS, where, characters={"dwarf": dwarf}, phase="begin")
 
 
 def test_cards_have_three_columns_of_rows_two_to_twelve() -> None:
@@ -69,25 +79,19 @@ def test_trap_holds_until_an_escape_roll() -> None:
     turns it rolls to escape, and a failed roll costs health."""
     s = _fated(4, 12)  # Spider Lair
     assert s.chars["dwarf"]["status"] == "trap"
-    turn_of(s, 0, "begin")
-    from rules.chaostle.fates import queue_escapes
-
-    queue_escapes(s)
+    s = _trapped("spider_lair")
+    assert s.decision().is_chance and s.queue[0]["purpose"] == "escape"
     roll(s, 1)  # fails: bitten for 4
     assert s.chars["dwarf"]["hp"] == 32 - 4 and s.chars["dwarf"]["status"] == "trap"
-    queue_escapes(s)
+    s = _trapped("spider_lair", health=32 - 4)
     roll(s, 6)
     assert s.chars["dwarf"]["status"] == "play" and s.chars["dwarf"]["at"] == "west.wl0"
 
 
 def test_shark_attack_can_be_fatal() -> None:
     """Fates (published): the Shark Attack trap can conquer its prisoner."""
-    s = _fated(4, 2)
-    s.chars["dwarf"]["hp"] = 5
-    from rules.chaostle.fates import queue_escapes
-
-    turn_of(s, 0, "begin")
-    queue_escapes(s)
+    assert _fated(4, 2).chars["dwarf"]["trap"] == "shark_attack"
+    s = _trapped("shark_attack", health=5)
     while s.queue and s.queue[0].get("purpose") == "escape":
         roll(s, 1)
     assert s.chars["dwarf"]["status"] == "out"
@@ -98,19 +102,20 @@ def test_bad_vibes_one_space_until_a_six() -> None:
     movement roll of six."""
     s = _fated(4, 4)
     assert s.chars["dwarf"]["bad_vibes"]
-    turn_of(s, 0, "roll")
+    vibes = {"dwarf": {"space": "west.wk08", "bad_vibes": True}}
+    s = position(ARMIES, CROWNS, characters=vibes, phase="roll")
     roll(s, 4)
     assert {a.args[2] for a in s.legal_actions(0) if a.kind == "move"} == {1}
-    turn_of(s, 0, "roll")
+    s = position(ARMIES, CROWNS, characters=vibes, phase="roll")
     roll(s, 6)
     assert not s.chars["dwarf"]["bad_vibes"]
 
 
 def test_burden_stops_battle_card_movement() -> None:
     """Burden (designed): no battle-card movement until a six is rolled."""
-    s = _fated(4, 6)
-    s.chars["dwarf"]["up"] = ["movement"]
-    turn_of(s, 0, "roll")
+    assert _fated(4, 6).chars["dwarf"]["burden"]
+    s = position(ARMIES, CROWNS, phase="roll", characters={
+        "dwarf": {"space": "west.wk08", "burden": True, "pegs": ["movement"]}})
     roll(s, 2)
     assert {a.args[2] for a in s.legal_actions(0) if a.kind == "move"} == {2}
 
@@ -144,22 +149,14 @@ def test_option_two_turns_power_into_groovy() -> None:
 
 def test_blocked_trap_exit_waits_unharmed() -> None:
     """Traps (designed): a good escape roll with someone on the exit space waits, unhurt."""
-    s = _fated(4, 12)  # Spider Lair, exit west wall 0
-    put(s, "rogue", "west.wl0")
-    turn_of(s, 0, "begin")
-    from rules.chaostle.fates import queue_escapes
-
-    queue_escapes(s)
+    s = _trapped("spider_lair", rogue="west.wl0")  # Spider Lair, exit west wall 0
     roll(s, 6)
     assert s.chars["dwarf"]["status"] == "trap" and s.chars["dwarf"]["hp"] == 32
 
 
 def test_fate_row_is_two_dice_added() -> None:
     """Fate Five: the row is the sum of two white dice, so 7 is six times as likely as 2."""
-    s = opening([["dwarf", "mage"], ["rogue", "crusader"]], ["south.king", "north.king"],
-                army="2")
-    put(s, "dwarf", "west.wk03")
-    turn_of(s, 0, "roll")
+    s = position(ARMIES, CROWNS, {"dwarf": "west.wk03"}, phase="roll")
     roll(s, 5)
     act(s, "move", "dwarf", "west.wk08", 5)
     roll(s, 4)
@@ -169,10 +166,12 @@ def test_fate_row_is_two_dice_added() -> None:
 
 def test_no_mercenaries_when_every_character_was_chosen() -> None:
     """Mercenaries: none are available when every character was chosen at the start."""
-    s = _fated(1, 7)  # Charisma
-    for ch in s.chars.values():
-        if ch["status"] == "pool":
-            ch["status"] = "out"
+    everyone = [["dwarf", "mage", "dragon_slayer", "dragon", "skeleton_archer", "minotaur",
+                 "warlord", "paladin"],
+                ["rogue", "crusader", "unicorn", "sorceress", "warlock", "wizard", "barbarian",
+                 "elven_archer"]]  # two chosen each, the rest hired as mercenaries
+    s = _fated(1, 7, armies=everyone)  # Charisma
+    assert not any(ch["status"] == "pool" for ch in s.chars.values())
     act(s, "accept")
     assert not any(f["k"] == "fate" for f in s.queue)
 
@@ -180,23 +179,22 @@ def test_no_mercenaries_when_every_character_was_chosen() -> None:
 def test_half_board_trap_exit_stays_on_the_used_half() -> None:
     """Two Player Alternative: nobody travels beyond the opponent's stairway, so a trap whose
     exit lies there lets its prisoner out at its starting position instead."""
-    from rules.chaostle.fates import queue_escapes, send_to_trap
-
-    s = opening([["dwarf"], ["rogue"]], ["south.king", "north.queen"], half_board="on")
-    put(s, "dwarf", "west.wk03")
-    send_to_trap(s, "dwarf", "shark_attack", [])  # exit: south walkway 3, the far half
-    turn_of(s, 0, "begin")
-    queue_escapes(s)
+    s = position([["dwarf"], ["rogue"]], ["south.king", "north.queen"],
+                 setup={"half_board": "on"}, phase="begin", characters={
+                     # exit: south walkway 3, the far half
+                     "dwarf": {"trap": "shark_attack", "fell_from": "west.wk03"}})
     roll(s, 6)
     assert s.chars["dwarf"]["at"] == s.start_space("dwarf")
 
 
-def _mind_control(rogue_at: str, dwarf_at: str | None = None) -> ChaostleState:
-    """The Dwarf met Mind Control (column 2, row 12); the Rogue stands at ``rogue_at``."""
-    s = _fated(2, 12)
-    put(s, "rogue", rogue_at)
-    if dwarf_at is not None:
-        put(s, "dwarf", dwarf_at)
+def _mind_control(rogue_at: str, dwarf_from: str = "west.wk03", dwarf_at: str = "west.wk08"
+                  ) -> ChaostleState:
+    """The Dwarf moved a five from ``dwarf_from`` to ``dwarf_at`` and met Mind Control
+    (column 2, row 12); the Rogue stands at ``rogue_at``."""
+    s = position(ARMIES, CROWNS, {"dwarf": dwarf_from, "rogue": rogue_at}, phase="roll")
+    roll(s, 5)
+    act(s, "move", "dwarf", dwarf_at, 5)
+    roll(s, 2, 12)
     return s
 
 
@@ -240,7 +238,7 @@ def test_mind_control_reaches_no_further_than_four() -> None:
 
 def test_mind_control_spares_a_character_on_its_original_starting_position() -> None:
     """Mind Control: the original starting position is safe, as it is from attack."""
-    s = _mind_control("north.wk09", dwarf_at="north.wk10")
+    s = _mind_control("north.wk09", "north.wk05", "north.wk10")
     assert s.range_between("dwarf", "rogue") == 1
     act(s, "accept")
     assert s.chars["rogue"]["at"] == "north.wk09" and not s.queue
@@ -249,7 +247,7 @@ def test_mind_control_spares_a_character_on_its_original_starting_position() -> 
 def test_mind_control_never_crosses_the_targets_coloured_line() -> None:
     """Coloured lines bind movement from fates too: the Rogue, one step past its own
     starting position, can only be moved on round the castle, never back across its line."""
-    s = _mind_control("north.wk10", dwarf_at="north.wk11")
+    s = _mind_control("north.wk10", "north.wk06", "north.wk11")
     act(s, "accept")
     dests = {a.args[1] for a in s.legal_actions(0) if a.kind == "control"}
     assert dests == {"north.wk14"}
@@ -259,11 +257,7 @@ def test_mind_control_never_crosses_the_targets_coloured_line() -> None:
 
 def _five_onto_the_rogue() -> ChaostleState:
     """The Dwarf rolls a five and moves onto the Rogue's space."""
-    s = opening([["dwarf", "mage"], ["rogue", "crusader"]], ["south.king", "north.king"],
-                army="2")
-    put(s, "dwarf", "west.wk03")
-    put(s, "rogue", "west.wk08")
-    turn_of(s, 0, "roll")
+    s = position(ARMIES, CROWNS, {"dwarf": "west.wk03", "rogue": "west.wk08"}, phase="roll")
     roll(s, 5)
     act(s, "move", "dwarf", "west.wk08", 5)
     return s
@@ -297,12 +291,10 @@ def test_a_fate_that_takes_the_mover_away_calls_off_the_fight() -> None:
 def test_no_second_fight_for_a_space_already_waiting() -> None:
     """Fate Five with a fight waiting: no other character of the player may also move onto
     the opponent whose space is already waiting to be fought for."""
-    s = opening([["unicorn", "mage"], ["rogue", "crusader"]], ["south.king", "north.king"],
-                army="2")
-    put(s, "unicorn", "west.wk03")
-    put(s, "mage", "west.wk07")  # the Mage's battle-card movement reaches wk08 (1)
-    put(s, "rogue", "west.wk08")
-    turn_of(s, 0, "roll")
+    s = position([["unicorn", "mage"], ["rogue", "crusader"]], CROWNS, {
+        "unicorn": "west.wk03",
+        "mage": "west.wk07",  # the Mage's battle-card movement reaches wk08 (1)
+        "rogue": "west.wk08"}, phase="roll")
     roll(s, 5)
     assert any(a.kind == "card" and a.args == ("mage", "west.wk08")
                for a in s.legal_actions(0))

@@ -9,11 +9,12 @@ import pytest
 
 from rules.chaostle import GAME
 from rules.chaostle.board import board
-from rules.chaostle.fates import queue_escapes, send_to_trap
 from rules.chaostle.flow import LineCrossed, land
 from rules.chaostle.state import ChaostleState
 from rules.core import CHANCE, Match
-from tests.rules.chaostle.helpers import opening, put, roll, turn_of
+from tests.rules.chaostle.helpers import position, roll
+
+ARMIES = [["dwarf"], ["rogue"]]
 
 
 def _progress(space: str, crown: str) -> float | None:
@@ -38,12 +39,9 @@ def test_trap_escape_never_crosses_the_own_line() -> None:
     circumstances, movement from fates included. A King's character that falls into the
     Shark Attack just past its line cannot come out on the trap's exit just short of the
     line on the other side (skipping the lap): it comes out where it fell in."""
-    s = opening([["dwarf"], ["rogue"]], ["south.king", "north.king"])
-    put(s, "dwarf", "south.wk11")
+    s = position(ARMIES, ["south.king", "north.king"], phase="begin", characters={
+        "dwarf": {"trap": "shark_attack", "fell_from": "south.wk11"}})
     assert _crosses("south.wk11", s.board.traps["shark_attack"].exit, "south.king")
-    send_to_trap(s, "dwarf", "shark_attack", [])
-    turn_of(s, 0, "begin")
-    queue_escapes(s)
     roll(s, 6)
     assert s.chars["dwarf"]["status"] == "play" and s.chars["dwarf"]["at"] == "south.wk11"
 
@@ -52,11 +50,8 @@ def test_trap_escape_on_the_own_side_uses_the_exit() -> None:
     """Character Movement: a trap exit that the character reaches without crossing its
     line is where it comes out (here the Queen's character, whose line lies the other way
     from the south walkway's exit)."""
-    s = opening([["dwarf"], ["rogue"]], ["south.queen", "north.king"])
-    put(s, "dwarf", "east.wk03")
-    send_to_trap(s, "dwarf", "shark_attack", [])
-    turn_of(s, 0, "begin")
-    queue_escapes(s)
+    s = position(ARMIES, ["south.queen", "north.king"], phase="begin", characters={
+        "dwarf": {"trap": "shark_attack", "fell_from": "east.wk03"}})
     roll(s, 6)
     assert s.chars["dwarf"]["at"] == "south.wk03"
 
@@ -64,8 +59,7 @@ def test_trap_escape_on_the_own_side_uses_the_exit() -> None:
 def test_landing_refuses_any_way_across_the_own_line() -> None:
     """Character Movement: the one check every move and placement passes (landing) refuses
     a way across the character's own line and leaves it where it was."""
-    s = opening([["dwarf"], ["rogue"]], ["south.king", "north.king"])
-    put(s, "dwarf", "south.wk09")
+    s = position(ARMIES, ["south.king", "north.king"], {"dwarf": "south.wk09"})
     with pytest.raises(LineCrossed):
         land(s, "dwarf", ("south.wk09", "south.wk08"), [])
     with pytest.raises(LineCrossed):
@@ -78,10 +72,8 @@ def test_leap_frog_is_checked_along_the_way_it_hops() -> None:
     path, so a leap frog over the Inner Square from one royal stairway down the opposite
     one is judged by the spaces each character passes (none of them across its line),
     not as one straight jump across the castle."""
-    s = opening([["dwarf", "mage"], ["rogue", "crusader"]], ["north.king", "south.king"])
-    put(s, "dwarf", "east.in0")
-    put(s, "mage", "east.iq0")
-    turn_of(s, 0, "roll")
+    s = position([["dwarf", "mage"], ["rogue", "crusader"]], ["north.king", "south.king"],
+                 {"dwarf": "east.in0", "mage": "east.iq0"}, phase="roll")
     roll(s, 3)
     frog = next(a for a in s.legal_actions(0) if a.kind == "frog"
                 and a.args[1] == ("north.iq0", "west.iq0", "west.in0"))

@@ -5,16 +5,19 @@ from __future__ import annotations
 
 from rules.chaostle.state import ChaostleState
 from rules.core import CHANCE
-from tests.rules.chaostle.helpers import act, opening, put, roll, turn_of
+from tests.rules.chaostle.helpers import act, position, roll
 
 
 def _duel(a: str, d: str, a_at: str = "south.wk03", d_at: str = "south.wk04",
+          health: dict[str, int] | None = None, phase: str = "battles",
           **setup: str) -> ChaostleState:
-    s = opening([[a], [d]], ["west.king", "east.king"], **setup)
-    put(s, a, a_at)
-    put(s, d, d_at)
-    turn_of(s, 0)
-    return s
+    """``a`` (King of the west, seat 1) at ``a_at`` against ``d`` (King of the east) at
+    ``d_at``, in seat 1's ``phase``."""
+    chars = {a: {"space": a_at}, d: {"space": d_at}}
+    for cid, hp in (health or {}).items():
+        chars[cid]["health"] = hp
+    return position([[a], [d]], ["west.king", "east.king"], characters=chars, setup=setup,
+                    phase=phase)
 
 
 def test_evasive_action_strikes_first() -> None:
@@ -78,14 +81,12 @@ def test_time_travel_uses_future_weapons_in_the_first_round() -> None:
 def test_cheat_death_rises_with_two_dice_of_health() -> None:
     """Cheat Death: conquered no further below zero than the points, the character lives on
     with two dice of health and the conqueror gets no peg."""
-    s = _duel("barbarian", "skeleton_archer")
-    s.chars["skeleton_archer"]["hp"] = 2
+    s = _duel("barbarian", "skeleton_archer", health={"skeleton_archer": 2})
     act(s, "battle", "barbarian", "skeleton_archer")
     roll(s, 6)  # no berserk
     roll(s, 1)  # Great Sword 17 - armour 2 = 15: health -13, too far below zero
     assert s.chars["skeleton_archer"]["status"] == "out"
-    s2 = _duel("mage", "skeleton_archer")
-    s2.chars["skeleton_archer"]["hp"] = 8
+    s2 = _duel("mage", "skeleton_archer", health={"skeleton_archer": 8})
     act(s2, "battle", "mage", "skeleton_archer")
     roll(s2, 4)  # Lightning Arc 10 - 2 = 8: health 0, within 3 of zero
     assert s2.queue[0]["purpose"] == "cheat" and s2.decision().is_chance
@@ -97,8 +98,7 @@ def test_cheat_death_rises_with_two_dice_of_health() -> None:
 
 def test_spontaneous_healing_after_surviving_a_battle() -> None:
     """Spontaneous Healing: after surviving a battle, gain the points in health."""
-    s = _duel("crusader", "mage", "south.wk02", "south.wk04")
-    s.chars["crusader"]["hp"] = 10
+    s = _duel("crusader", "mage", "south.wk02", "south.wk04", health={"crusader": 10})
     act(s, "battle", "crusader", "mage")
     roll(s, 1)  # Longsword, range 1 at range 2: a miss
     act(s, "end_battle")
@@ -108,8 +108,7 @@ def test_spontaneous_healing_after_surviving_a_battle() -> None:
 def test_fire_wall_after_moving_near_an_opponent() -> None:
     """Fire Wall: after a move brings the holder within six of an opponent (or an opponent
     within six of it), roll the exact range to burn that opponent, no armour."""
-    s = _duel("crusader", "dragon", "south.wk01", "south.wk06")
-    turn_of(s, 0, "roll")
+    s = _duel("crusader", "dragon", "south.wk01", "south.wk06", phase="roll")
     roll(s, 3)
     act(s, "move", "crusader", "south.wk04", 3)
     assert s.queue[0]["k"] == "firewall" and s.decision().players == (1,)
@@ -121,8 +120,7 @@ def test_fire_wall_after_moving_near_an_opponent() -> None:
 def test_bolt_of_terror_at_the_end_of_the_turn() -> None:
     """Bolt of Terror: once per turn at its end, an opponent within the points loses one
     die of health, no armour."""
-    s = _duel("warlock", "paladin", "south.wk01", "south.wk04")
-    turn_of(s, 0, "end")
+    s = _duel("warlock", "paladin", "south.wk01", "south.wk04", phase="end")
     act(s, "bolt", "warlock", "paladin")
     roll(s, 5)
     assert s.chars["paladin"]["hp"] == 37
@@ -131,8 +129,7 @@ def test_bolt_of_terror_at_the_end_of_the_turn() -> None:
 
 def test_arrow_dynamics_hits_far_targets() -> None:
     """Arrow Dynamics: an opponent 6 to 9 away is hit when a die plus 3 reaches the range."""
-    s = _duel("elven_archer", "paladin", "south.wk01", "south.wk08")
-    turn_of(s, 0, "end")
+    s = _duel("elven_archer", "paladin", "south.wk01", "south.wk08", phase="end")
     r = s.range_between("elven_archer", "paladin")
     assert 6 <= r <= 9
     act(s, "arrows", "elven_archer", "paladin", r)
@@ -142,10 +139,8 @@ def test_arrow_dynamics_hits_far_targets() -> None:
 
 def test_healing_powers_heal_others_not_self() -> None:
     """Healing Powers: heal each other character within range by one die; never itself."""
-    s = _duel("paladin", "mage", "south.wk01", "south.wk03")
-    s.chars["paladin"]["hp"] = 10
-    s.chars["mage"]["hp"] = 10
-    turn_of(s, 0, "end")
+    s = _duel("paladin", "mage", "south.wk01", "south.wk03",
+              health={"paladin": 10, "mage": 10}, phase="end")
     heals = [a.args for a in s.legal_actions(0) if a.kind == "heal"]
     assert heals == [("paladin", "mage")]
     act(s, "heal", "paladin", "mage")
@@ -155,9 +150,8 @@ def test_healing_powers_heal_others_not_self() -> None:
 
 def test_rejuvenated_healing() -> None:
     """Rejuvenated Healing: at the end of the turn, roll at most the points to gain them."""
-    s = _duel("unicorn", "mage", "south.wk01", "west.wk08")
-    s.chars["unicorn"]["hp"] = 10
-    turn_of(s, 0, "end")
+    s = _duel("unicorn", "mage", "south.wk01", "west.wk08", health={"unicorn": 10},
+              phase="end")
     act(s, "rejuvenate", "unicorn")
     roll(s, 4)
     assert s.chars["unicorn"]["hp"] == 14

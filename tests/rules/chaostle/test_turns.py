@@ -3,13 +3,21 @@ the castle and Sanctuary."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from rules.chaostle import GAME
+from rules.chaostle.state import ChaostleState
 from rules.core import CHANCE, Action
-from tests.rules.chaostle.helpers import act, opening, put, roll, turn_of
+from tests.rules.chaostle.helpers import act, opening, position, roll
+
+ARMIES = [["dwarf", "mage"], ["rogue", "crusader"]]
+CROWNS = ["south.king", "north.king"]
 
 
-def _two() -> object:
-    return opening([["dwarf", "mage"], ["rogue", "crusader"]], ["south.king", "north.king"])
+def _two(where: dict[str, str] | None = None, **description: Any) -> ChaostleState:
+    """Dwarf and Mage (red King of the south) against Rogue and Crusader (blue King of the
+    north); seat 1's turn."""
+    return position(ARMIES, CROWNS, where, **description)
 
 
 def test_draft_goes_counter_clockwise_and_last_chooser_starts() -> None:
@@ -70,9 +78,7 @@ def test_armies_drawn_at_random_are_dealt_by_chance() -> None:
 def test_one_or_two_puts_a_character_in_play() -> None:
     """One or a Two: put a character in play at its starting position (optionally plus its
     battle-card movement) or move one the number rolled."""
-    s = _two()
-    put(s, "dwarf", "west.wk03")
-    turn_of(s, 0, "roll")
+    s = _two({"dwarf": "west.wk03"}, phase="roll")
     roll(s, 2)
     kinds = {(a.kind, a.args[0]) for a in s.legal_actions(0)}
     assert ("enter", "mage") in kinds and ("move", "dwarf") in kinds
@@ -84,18 +90,14 @@ def test_one_or_two_puts_a_character_in_play() -> None:
 def test_skip_the_roll_when_nobody_is_in_play() -> None:
     """Rolling for Movement: with no character in play a player may put one in play
     instead of rolling."""
-    s = _two()
-    turn_of(s, 0, "begin")
+    s = _two(phase="begin")
     assert s.decision().players == (0,)
     assert {a.kind for a in s.legal_actions(0)} == {"enter", "roll"}
 
 
 def test_lucky_three_gives_another_turn() -> None:
     """Lucky Three: move three, then take another turn."""
-    s = _two()
-    put(s, "dwarf", "west.wk03")
-    put(s, "rogue", "east.wk03")
-    turn_of(s, 0, "roll")
+    s = _two({"dwarf": "west.wk03", "rogue": "east.wk03"}, phase="roll")
     roll(s, 3)
     act(s, "move", "dwarf", "west.wk06", 3)
     while s.phase != "begin" and s.phase != "roll":
@@ -105,18 +107,14 @@ def test_lucky_three_gives_another_turn() -> None:
 
 def test_optional_four_may_be_skipped() -> None:
     """Optional Four: the player need not move."""
-    s = _two()
-    put(s, "dwarf", "west.wk03")
-    turn_of(s, 0, "roll")
+    s = _two({"dwarf": "west.wk03"}, phase="roll")
     roll(s, 4)
     assert Action("done") in s.legal_actions(0)
 
 
 def test_six_must_be_moved_in_full() -> None:
     """Six: a character must move the full six spaces when it can."""
-    s = _two()
-    put(s, "dwarf", "west.wk03")
-    turn_of(s, 0, "roll")
+    s = _two({"dwarf": "west.wk03"}, phase="roll")
     roll(s, 6)
     acts = s.legal_actions(0)
     assert Action("done") not in acts
@@ -126,9 +124,7 @@ def test_six_must_be_moved_in_full() -> None:
 def test_fate_five_gives_the_chosen_character_a_fate() -> None:
     """Fate Five: after moving five, the chosen character rolls the red die and two white
     dice for a fate."""
-    s = _two()
-    put(s, "dwarf", "west.wk03")
-    turn_of(s, 0, "roll")
+    s = _two({"dwarf": "west.wk03"}, phase="roll")
     roll(s, 5)
     act(s, "move", "dwarf", "west.wk08", 5)
     frame = s.queue[0]
@@ -140,9 +136,7 @@ def test_fate_five_gives_the_chosen_character_a_fate() -> None:
 def test_battle_card_movement_is_all_or_nothing() -> None:
     """Movement: a character's battle-card movement is used in full, in one direction: with
     movement 2 a roll of three moves three or five, never four."""
-    s = opening([["unicorn"], ["rogue"]], ["south.king", "north.king"])
-    put(s, "unicorn", "west.wk03")
-    turn_of(s, 0, "roll")
+    s = position([["unicorn"], ["rogue"]], CROWNS, {"unicorn": "west.wk03"}, phase="roll")
     roll(s, 3)
     totals = {a.args[2] for a in s.legal_actions(0) if a.kind == "move"}
     assert totals == {3, 5}
@@ -150,9 +144,7 @@ def test_battle_card_movement_is_all_or_nothing() -> None:
 
 def test_no_landing_twice_in_one_move() -> None:
     """Movement: a character never lands on the same space twice in one move."""
-    s = _two()
-    put(s, "dwarf", "west.wk03")
-    turn_of(s, 0, "roll")
+    s = _two({"dwarf": "west.wk03"}, phase="roll")
     roll(s, 6)
     for a in s.legal_actions(0):
         if a.kind == "move":
@@ -162,10 +154,7 @@ def test_no_landing_twice_in_one_move() -> None:
 
 def test_lucky_toad_heals_on_landing() -> None:
     """Lucky Toads: landing on the corner in front of one heals to full health."""
-    s = _two()
-    put(s, "dwarf", "east.wk13")
-    s.chars["dwarf"]["hp"] = 3
-    turn_of(s, 0, "roll")
+    s = _two(characters={"dwarf": {"space": "east.wk13", "health": 3}}, phase="roll")
     roll(s, 3)
     act(s, "move", "dwarf", "south.wk00", 3)
     assert s.chars["dwarf"]["hp"] == 32
@@ -174,9 +163,7 @@ def test_lucky_toad_heals_on_landing() -> None:
 def test_starting_position_moves_up_at_each_opponent_stairway() -> None:
     """Upgrading Starting Positions: reaching or passing the next opponent's stairway, on
     any level, makes the gate in front of it the new starting position."""
-    s = _two()
-    put(s, "dwarf", "west.wk06")
-    turn_of(s, 0, "roll")
+    s = _two({"dwarf": "west.wk06"}, phase="roll")
     roll(s, 6)
     act(s, "move", "dwarf", "west.wk12", 6)
     assert s.chars["dwarf"]["start"] == 1 and s.start_space("dwarf") == "west.wk08"
@@ -185,9 +172,7 @@ def test_starting_position_moves_up_at_each_opponent_stairway() -> None:
 def test_castle_is_struck_once_per_turn_from_the_inner_square() -> None:
     """Battling the Castle: from the Inner Square a character strikes once, at the end of
     the turn, always in range; the damage comes off the castle's health."""
-    s = _two()
-    put(s, "dwarf", "south.iq0")
-    turn_of(s, 0, "end")
+    s = _two({"dwarf": "south.iq0"}, phase="end")
     act(s, "castle", "dwarf")
     roll(s, 1)  # Oversized Battle Axe, 15
     assert s.castle_hp == 85
@@ -197,10 +182,7 @@ def test_castle_is_struck_once_per_turn_from_the_inner_square() -> None:
 def test_conquering_the_castle_enters_sanctuary_and_wins() -> None:
     """Battling the Castle: whoever conquers it moves into Sanctuary; with one character
     needed, that wins."""
-    s = _two()
-    put(s, "dwarf", "south.iq0")
-    s.castle_hp = 10
-    turn_of(s, 0, "end")
+    s = _two({"dwarf": "south.iq0"}, castle=10, phase="end")
     act(s, "castle", "dwarf")
     roll(s, 1)
     assert s.castle_hp == 0 and s.chars["dwarf"]["status"] == "sanctuary"
@@ -211,13 +193,8 @@ def test_conquering_the_castle_enters_sanctuary_and_wins() -> None:
 def test_after_the_castle_falls_others_drop_into_sanctuary() -> None:
     """Battling the Castle: once it is conquered, characters on the Inner Square simply
     drop into Sanctuary on a following turn; the needed number wins."""
-    s = opening([["dwarf", "mage"], ["rogue", "crusader"]], ["south.king", "north.king"],
-                sanctuary="2")
-    s.castle_down = True
-    s.castle_hp = 0
-    s.chars["dwarf"]["status"] = "sanctuary"
-    put(s, "mage", "west.iq0")
-    turn_of(s, 0, "end")
+    s = _two({"mage": "west.iq0"}, characters={"dwarf": {"sanctuary": True}}, castle=0,
+             setup={"sanctuary": "2"}, phase="end")
     act(s, "sanctuary", "mage")
     out = s.outcome()
     assert out is not None and out.winners == (0,)
@@ -254,10 +231,7 @@ def test_faster_play_one_climbs_at_third_or_fourth_start() -> None:
 def test_faster_play_two_rolls_two_dice() -> None:
     """Faster Game Play option 2: two dice for movement; 5, 6 or 9 put a character in play,
     7 is lucky, 4 or less optional, 10 or more a fate."""
-    s = _two()
-    s.setup = {**s.setup, "two_dice": "on"}
-    put(s, "dwarf", "west.wk03")
-    turn_of(s, 0, "roll")
+    s = _two({"dwarf": "west.wk03"}, setup={"two_dice": "on"}, phase="roll")
     assert [a.args[0] for a, _ in s.chance_outcomes()] == list(range(2, 13))
     roll(s, 9)
     assert s.turn["kind"] == "enter"
@@ -267,10 +241,7 @@ def test_faster_play_two_rolls_two_dice() -> None:
 def test_leap_frog_advances_a_line_of_characters() -> None:
     """Leap frog: characters adjacent since the start of the turn advance as a group, the
     back one hopping to the front for each movement point (no battle-card movement)."""
-    s = _two()
-    put(s, "dwarf", "west.wk02")
-    put(s, "mage", "west.wk03")
-    turn_of(s, 0, "roll")
+    s = _two({"dwarf": "west.wk02", "mage": "west.wk03"}, phase="roll")
     roll(s, 2)
     frogs = [a for a in s.legal_actions(0) if a.kind == "frog"]
     a = next(f for f in frogs if f.args[0] == ("dwarf", "mage"))
@@ -281,21 +252,17 @@ def test_leap_frog_advances_a_line_of_characters() -> None:
 
 def test_leap_frog_needs_adjacency_from_the_turn_start() -> None:
     """Leap frog: the characters must already be adjacent when the turn begins."""
-    s = _two()
-    put(s, "dwarf", "west.wk02")
-    put(s, "mage", "west.wk05")
-    turn_of(s, 0, "roll")
-    put(s, "mage", "west.wk03")
+    s = _two({"dwarf": "west.wl1"}, phase="begin",
+             characters={"mage": {"trap": "spider_lair", "fell_from": "west.wl2"}})
+    roll(s, 6)  # the Mage climbs out of the Spider Lair next to the Dwarf, after the start
+    assert s.chars["mage"]["at"] == "west.wl0" and s.phase == "roll"
     roll(s, 2)
     assert not any(a.kind == "frog" for a in s.legal_actions(0))
 
 
 def test_leap_frog_on_a_five_names_who_meets_the_fate() -> None:
     """Leap frog: on a five the fate may fall on any character that moved."""
-    s = _two()
-    put(s, "dwarf", "west.wk02")
-    put(s, "mage", "west.wk03")
-    turn_of(s, 0, "roll")
+    s = _two({"dwarf": "west.wk02", "mage": "west.wk03"}, phase="roll")
     roll(s, 5)
     fated = {a.args[2] for a in s.legal_actions(0) if a.kind == "frog"}
     assert fated == {"dwarf", "mage"}
@@ -303,9 +270,8 @@ def test_leap_frog_on_a_five_names_who_meets_the_fate() -> None:
 
 def test_half_board_upgrades_only_to_the_second_starting_position() -> None:
     """Two Player Alternative: characters only upgrade to their second starting position."""
-    s = opening([["dwarf"], ["rogue"]], ["south.king", "north.queen"], half_board="on")
-    put(s, "dwarf", "north.wk02")
-    turn_of(s, 0, "roll")
+    s = position([["dwarf"], ["rogue"]], ["south.king", "north.queen"], {"dwarf": "north.wk02"},
+                 setup={"half_board": "on"}, phase="roll")
     roll(s, 6)
     act(s, "move", "dwarf", "north.wk08", 6)  # the opponent's gate: as far as it may go
     assert s.chars["dwarf"]["start"] == 1
@@ -314,17 +280,17 @@ def test_half_board_upgrades_only_to_the_second_starting_position() -> None:
 def test_after_the_castle_falls_arrivals_drop_in_on_a_later_turn() -> None:
     """Battling the Castle: characters reaching the Inner Square after the castle fell
     drop into Sanctuary on one of their following turns, not the turn they arrive."""
-    s = opening([["dwarf", "mage"], ["rogue", "crusader"]], ["south.king", "north.king"],
-                sanctuary="2")
-    s.castle_down = True
-    s.castle_hp = 0
-    put(s, "mage", "south.in0")
-    turn_of(s, 0, "roll")
+    s = _two({"mage": "south.in0"}, characters={"dwarf": {"sanctuary": True}}, castle=0,
+             setup={"sanctuary": "2"}, phase="roll")
     roll(s, 1)
     act(s, "move", "mage", "south.iq0", 1)  # its one move: no battle-card move after it
     assert s.current == 1  # nothing left to do: no Sanctuary yet, so the turn ended
     assert s.chars["mage"]["status"] == "play" and s.chars["mage"]["at"] == "south.iq0"
-    turn_of(s, 0, "end")
+    act(s, "roll")  # seat 2 has nobody on the board and rolls a four: nothing to move
+    roll(s, 4)
+    assert s.current == 0 and s.phase == "roll"  # seat 1's following turn
+    roll(s, 4)
+    act(s, "done")  # the Mage stays on the Inner Square
     assert any(a.kind == "sanctuary" for a in s.legal_actions(0))
 
 
@@ -334,10 +300,8 @@ def test_roll_and_battle_card_movement_are_one_move_in_one_direction() -> None:
     its battle-card points to the roll in one move or not at all, so it cannot double back
     with a second, separate card move after the roll's move, nor move by the roll after a
     separate card move."""
-    s = opening([["unicorn", "rogue"], ["mage", "crusader"]], ["south.king", "north.king"])
-    put(s, "unicorn", "west.wk03")
-    put(s, "rogue", "east.wk03")
-    turn_of(s, 0, "roll")
+    s = position([["unicorn", "rogue"], ["mage", "crusader"]], CROWNS,
+                 {"unicorn": "west.wk03", "rogue": "east.wk03"}, phase="roll")
     roll(s, 3)
     act(s, "move", "unicorn", "west.wk06", 3)
     cards = {a.args[0] for a in s.legal_actions(0) if a.kind == "card"}
@@ -345,10 +309,8 @@ def test_roll_and_battle_card_movement_are_one_move_in_one_direction() -> None:
     assert not s.is_legal(0, Action("card", ("unicorn", "west.wk04")))
     assert "rogue" in cards  # the other characters still make their own card moves
 
-    s = opening([["unicorn", "rogue"], ["mage", "crusader"]], ["south.king", "north.king"])
-    put(s, "unicorn", "west.wk03")
-    put(s, "rogue", "east.wk03")
-    turn_of(s, 0, "roll")
+    s = position([["unicorn", "rogue"], ["mage", "crusader"]], CROWNS,
+                 {"unicorn": "west.wk03", "rogue": "east.wk03"}, phase="roll")
     roll(s, 3)
     act(s, "card", "unicorn", "west.wk05")
     movers = {a.args[0] for a in s.legal_actions(0) if a.kind == "move"}
@@ -359,10 +321,8 @@ def test_roll_and_battle_card_movement_are_one_move_in_one_direction() -> None:
 def test_leap_froggers_add_no_battle_card_movement() -> None:
     """Character Movement, leap frog: characters that leap frog cannot use their extra
     movement points, before or after the leap frog."""
-    s = opening([["unicorn", "mage"], ["rogue", "crusader"]], ["south.king", "north.king"])
-    put(s, "unicorn", "west.wk02")
-    put(s, "mage", "west.wk03")
-    turn_of(s, 0, "roll")
+    s = position([["unicorn", "mage"], ["rogue", "crusader"]], CROWNS,
+                 {"unicorn": "west.wk02", "mage": "west.wk03"}, phase="roll")
     roll(s, 2)
     frog = next(a for a in s.legal_actions(0)
                 if a.kind == "frog" and a.args[0] == ("unicorn", "mage"))
