@@ -225,9 +225,10 @@ def test_a_fight_waiting_for_the_fate_is_weighed_by_its_odds() -> None:
     """A five onto an opponent waits for the fate before the fight to the death; the
     evaluation already counts that fight by its odds (here the Dragon against a Dragon
     Slayer at 1 health: nearly a sure conquest)."""
-    s = _duel()
-    s.chars["dragon_slayer"]["hp"] = 1
-    s.current = 1
+    s = _duel("south.wk03", "east.wk14", turn=2, roll=5,
+              characters={"dragon_slayer": {"health": 1}})
     quiet = evaluate(s, 1)
-    s.turn["contests"] = [["dragon", "dragon_slayer", ["south.wk04", "south.wk03"]]]
+    act(s, "move", "dragon", "south.wk03", 5)  # onto the Dragon Slayer: the fate comes first
+    assert s.turn["contests"][0][:2] == ["dragon", "dragon_slayer"]
+    assert s.chars["dragon"]["at"] == "east.wk14"  # it waits where it came from
     assert evaluate(s, 1) > quiet
