@@ -123,9 +123,10 @@ def test_burden_stops_battle_card_movement() -> None:
 def test_stumble_skips_the_next_turn() -> None:
     """Stumble (designed): the player misses their next turn."""
     s = _fated(4, 7)
-    from rules.chaostle.flow import new_turn
-
-    new_turn(s, 0, [])
+    assert s.marks["stumble"] == [0]
+    while s.turns < 3:  # play out seat 1's turn and seat 2's
+        who = s.decision().players[0]
+        s.apply(who, s.legal_actions(who)[-1])
     assert s.current == 1
 
 
