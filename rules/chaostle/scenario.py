@@ -109,7 +109,7 @@ def build(game: Any, setup: dict[str, Any], position: Description) -> ChaostleSt
 
 # ---- the opening: the draft and the crowns ---------------------------------------------------
 def _read_army(s: ChaostleState, d: Description) -> list[str] | None:
-    army = d.texts("army", None, choices=s.cards)
+    army: list[str] | None = d.texts("army", None, choices=s.cards)
     if army is None:
         return None
     size = int(s.setup["army"])
@@ -141,6 +141,7 @@ def _opening(s: ChaostleState, seats: list[Description],
         k = len(s.armies[seat])
         army = armies[seat]
         offered = s.legal_actions(who)
+        pick: Action | None
         if army is not None:
             pick = Action("pick", (army[k],))
             if pick not in offered:
