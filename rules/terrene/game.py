@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from rules.core import ContentEntry, Game, GameState, SetupError, SetupOption
+from rules.core.scenario import Description
 from rules.terrene import decks as deckrules
 from rules.terrene.content import cards, decks
 from rules.terrene.draft_match import DraftMatch
@@ -101,6 +102,12 @@ class TerreneGame(Game):
         s.party = [[] for _ in range(n)]
         s.set_mode = setup["format"] == "best of three"
         return s
+
+    def scenario_state(self, setup: dict[str, Any], position: Description) -> GameState:
+        """The position a scenario describes (``rules/terrene/scenario.py``)."""
+        from rules.terrene.scenario import build
+
+        return build(self, setup, position)
 
     def state_from_json(self, data: dict[str, Any]) -> GameState:
         if data.get("kind") == "draft":
