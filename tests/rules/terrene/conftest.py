@@ -1,13 +1,16 @@
-"""Helpers that set up Terrene Odyssey positions through the real setup, then place cards."""
+"""Helpers that set up Terrene Odyssey positions: from a description (the scenario
+builder, rules/terrene/scenario.py), or through the real setup with cards placed by name."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 import pytest
 
-from rules.core import Action
+from rules.core import Action, Scenario
 from rules.terrene import GAME, stats
+from rules.terrene.decks import deck_from_setup
 from rules.terrene.state import TerreneState
 
 
@@ -53,6 +56,51 @@ class Table:
         s.actions = [actions] * s.n
         s.chain, s.prompt, s.battle = [], None, None
         return s
+
+    @staticmethod
+    def position(decks: Iterable[str] = ("greggory_beatdown", "sk_item_steal"),
+                 party: Sequence[Sequence[str | dict[str, Any]]] = ((), ()),
+                 hand: Sequence[Sequence[str]] = ((), ()), turn: int = 3, actions: int = 3,
+                 seats: Sequence[dict[str, Any]] = (), **position: Any) -> TerreneState:
+        """The play phase on game turn ``turn`` (seat 1 went first), built from a
+        description: each seat's ``party`` (a character id, or its full description), its
+        ``hand`` (empty unless given) and ``actions``; ``seats`` adds any other field of a
+        seat, ``position`` any other field of the position. A card named more often than
+        the seat's deck list holds it is added to the list (``extra``)."""
+        decks = list(decks)
+        setup = {"players": len(decks), **{f"deck.{i}": d for i, d in enumerate(decks)}}
+        described = []
+        for seat in range(len(decks)):
+            chars = [c if isinstance(c, dict) else {"character": c}
+                     for c in (party[seat] if seat < len(party) else ())]
+            held = list(hand[seat]) if seat < len(hand) else []
+            more = dict(seats[seat]) if seat < len(seats) else {}
+            named = [*held, *(c["character"] for c in chars), *(c["card"] for c in chars
+                                                               if "card" in c)]
+            listed = deck_from_setup(decks[seat])[0]
+            extra = [cid for cid in dict.fromkeys(named)  # cards beyond the deck list
+                     for _ in range(named.count(cid) - listed.count(cid))]
+            if extra:
+                more["extra"] = [*more.get("extra", []), *extra]
+            described.append({"party": chars, "hand": held, "actions": actions, **more})
+        s = GAME.build_scenario(Scenario("terrene", "test", setup=setup, position={
+            "turn": turn, "seats": described, **position}))
+        assert isinstance(s, TerreneState)
+        return s
+
+    @staticmethod
+    def unit(s: TerreneState, seat: int, card_id: str) -> int:
+        """The character ``card_id`` on ``seat``'s table."""
+        return next(u for u in s.party[seat] if s.cards[u] == card_id)
+
+    @staticmethod
+    def units(s: TerreneState, seat: int) -> list[int]:
+        """``seat``'s characters, in row order."""
+        return list(s.party[seat])
+
+    @staticmethod
+    def in_hand(s: TerreneState, seat: int, card_id: str) -> int:
+        return next(u for u in s.zones["hand"][seat] if s.cards[u] == card_id)
 
     @staticmethod
     def find(s: TerreneState, seat: int, card_id: str) -> int:

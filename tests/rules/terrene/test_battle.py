@@ -7,9 +7,8 @@ from rules.terrene import stats
 
 def test_battle_damage_is_attack_minus_defense_and_the_blocker_deals_none_back(table):
     """Battle Step: the blocker takes ATK - DEF; the blocker does not damage the attacker."""
-    s = table.bare()
-    inu = table.place(s, 0, "inu_the_inferno")
-    olivia = table.place(s, 1, "olivia_the_graceless")
+    s = table.position(party=[["inu_the_inferno"], ["olivia_the_graceless"]])
+    inu, olivia = table.unit(s, 0, "inu_the_inferno"), table.unit(s, 1, "olivia_the_graceless")
     table.act(s, 0, "attack", inu, -1)
     table.pass_all(s)
     table.act(s, 1, "block", olivia)
@@ -21,9 +20,8 @@ def test_battle_damage_is_attack_minus_defense_and_the_blocker_deals_none_back(t
 
 def test_unblocked_attack_damages_the_player(table):
     """Battle Step: the defender may take the attack directly to their HP."""
-    s = table.bare()
-    inu = table.place(s, 0, "inu_the_inferno")
-    table.place(s, 1, "olivia_the_graceless")
+    s = table.position(party=[["inu_the_inferno"], ["olivia_the_graceless"]])
+    inu = table.unit(s, 0, "inu_the_inferno")
     table.act(s, 0, "attack", inu, -1)
     table.pass_all(s)
     table.act(s, 1, "no_block")
@@ -35,10 +33,9 @@ def test_unblocked_attack_damages_the_player(table):
 def test_overkill_worked_example(table):
     """Resolve overkill: a character defeated by battle damage passes the excess to its player;
     the defeater gains XP equal to the defeated LV and climbs the terrain's XP tree."""
-    s = table.bare()
-    inu = table.place(s, 0, "inu_the_inferno")  # ATK 15, terrain Emberstadt
-    pern = table.place(s, 1, "pernicious")  # HP 10, DEF 0, LV 1
-    s.units[pern]["dmg"] = 2
+    s = table.position(party=[["inu_the_inferno"],  # ATK 15, terrain Emberstadt
+                              [{"character": "pernicious", "damage": 2}]])  # HP 10, DEF 0, LV 1
+    inu, pern = table.unit(s, 0, "inu_the_inferno"), table.unit(s, 1, "pernicious")
     table.act(s, 0, "attack", inu, -1)
     table.pass_all(s)
     table.act(s, 1, "block", pern)
@@ -52,11 +49,11 @@ def test_overkill_worked_example(table):
 def test_defense_decay_stacks_and_never_drops_below_zero(table):
     """Defense decay worked example: each block -5 DEF, stacking, floor 0; a third block on the
     same turn meets DEF 0 and the defeat overkills."""
-    s = table.bare(actions=5)
-    attackers = [table.place(s, 0, c) for c in
-                 ("inu_the_inferno", "bellicose_the_insightful", "ike_the_aggressive")]
-    olivia = table.place(s, 1, "olivia_the_graceless")  # HP 20, DEF 10
-    table.place(s, 1, "sade_the_rejuvenative")
+    s = table.position(actions=5, party=[
+        ["inu_the_inferno", "bellicose_the_insightful", "ike_the_aggressive"],
+        ["olivia_the_graceless", "sade_the_rejuvenative"]])  # Olivia: HP 20, DEF 10
+    attackers = table.units(s, 0)
+    olivia = table.unit(s, 1, "olivia_the_graceless")
     expected = [(5, 5), (15, 0)]
     for attacker, (dmg, def_after) in zip(attackers, expected, strict=False):
         table.act(s, 0, "attack", attacker, -1)
@@ -75,9 +72,8 @@ def test_defense_decay_stacks_and_never_drops_below_zero(table):
 
 def test_defense_decay_lasts_until_the_owners_next_turn(table):
     """Defense decay: it ends at the start of the blocker's controller's next turn."""
-    s = table.bare()
-    inu = table.place(s, 0, "inu_the_inferno")
-    peter = table.place(s, 1, "peter_the_indurate")
+    s = table.position(party=[["inu_the_inferno"], ["peter_the_indurate"]])
+    inu, peter = table.unit(s, 0, "inu_the_inferno"), table.unit(s, 1, "peter_the_indurate")
     table.act(s, 0, "attack", inu, -1)
     table.pass_all(s)
     table.act(s, 1, "block", peter)
@@ -89,9 +85,8 @@ def test_defense_decay_lasts_until_the_owners_next_turn(table):
 
 def test_stab_ignores_the_blockers_defense(table):
     """Gained abilities, Stab: the blocker's DEF is ignored."""
-    s = table.bare()
-    pern = table.place(s, 0, "pernicious")  # Stab, ATK 15
-    olivia = table.place(s, 1, "olivia_the_graceless")
+    s = table.position(party=[["pernicious"], ["olivia_the_graceless"]])  # Pernicious: Stab, ATK 15
+    pern, olivia = table.unit(s, 0, "pernicious"), table.unit(s, 1, "olivia_the_graceless")
     table.act(s, 0, "attack", pern, -1)
     table.pass_all(s)
     table.act(s, 1, "block", olivia)
@@ -101,9 +96,8 @@ def test_stab_ignores_the_blockers_defense(table):
 
 def test_retaliate_strikes_back_with_its_defense_as_stab(table):
     """Gained abilities, Retaliate: the blocker deals Stab battle damage equal to its DEF."""
-    s = table.bare()
-    inu = table.place(s, 0, "inu_the_inferno")
-    peter = table.place(s, 1, "peter_the_indurate")  # Retaliate, DEF 10
+    s = table.position(party=[["inu_the_inferno"], ["peter_the_indurate"]])  # Retaliate, DEF 10
+    inu, peter = table.unit(s, 0, "inu_the_inferno"), table.unit(s, 1, "peter_the_indurate")
     table.act(s, 0, "attack", inu, -1)
     table.pass_all(s)
     table.act(s, 1, "block", peter)
@@ -114,10 +108,10 @@ def test_retaliate_strikes_back_with_its_defense_as_stab(table):
 
 def test_simultaneous_party_wipe_is_a_tie_that_both_players_win(table):
     """Ties: if both sides fall at once (e.g. Retaliate), both players get a win."""
-    s = table.bare()
-    pern = table.place(s, 0, "pernicious")  # HP 10, ATK 15, Stab
-    peter = table.place(s, 1, "peter_the_indurate")  # HP 20, DEF 10, Retaliate
-    s.units[peter]["dmg"] = 10
+    s = table.position(party=[["pernicious"],  # HP 10, ATK 15, Stab
+                              [{"character": "peter_the_indurate", "damage": 10}]])
+    pern, peter = table.unit(s, 0, "pernicious"), table.unit(s, 1, "peter_the_indurate")
+    # Peter: HP 20, DEF 10, Retaliate
     table.act(s, 0, "attack", pern, -1)
     table.pass_all(s)
     table.act(s, 1, "block", peter)
@@ -128,9 +122,8 @@ def test_simultaneous_party_wipe_is_a_tie_that_both_players_win(table):
 
 def test_blocker_accepts_damage_even_if_stunned_after_blocking(table):
     """Battle Step: a declared blocker takes the damage even if it becomes Stunned."""
-    s = table.bare()
-    inu = table.place(s, 0, "inu_the_inferno")
-    olivia = table.place(s, 1, "olivia_the_graceless")
+    s = table.position(party=[["inu_the_inferno"], ["olivia_the_graceless"]])
+    inu, olivia = table.unit(s, 0, "inu_the_inferno"), table.unit(s, 1, "olivia_the_graceless")
     table.act(s, 0, "attack", inu, -1)
     table.pass_all(s)
     table.act(s, 1, "block", olivia)
@@ -141,10 +134,10 @@ def test_blocker_accepts_damage_even_if_stunned_after_blocking(table):
 
 def test_hidden_characters_cannot_attack_or_block(table):
     """Hidden Cards: face-down characters neither attack nor block."""
-    s = table.bare()
-    hidden = table.place(s, 0, "inu_the_inferno", up=False)
-    table.place(s, 0, "bellicose_the_insightful")
-    table.place(s, 1, "olivia_the_graceless", up=False)
+    s = table.position(party=[
+        [{"character": "inu_the_inferno", "face_up": False}, "bellicose_the_insightful"],
+        [{"character": "olivia_the_graceless", "face_up": False}]])
+    hidden = table.unit(s, 0, "inu_the_inferno")
     assert not any(a.kind == "attack" and a.args[0] == hidden for a in s.legal_actions(0))
     bell = s.party[0][1]
     table.act(s, 0, "attack", bell, -1)
@@ -154,9 +147,9 @@ def test_hidden_characters_cannot_attack_or_block(table):
 
 def test_unblockable_attacks_are_direct_and_choose_their_target(table):
     """Battle Definitions: unblockable attacks are direct attacks at a player or character."""
-    s = table.bare()
-    pern = table.place(s, 0, "pernicious", holding="blinding_bomb")
-    olivia = table.place(s, 1, "olivia_the_graceless")
+    s = table.position(party=[[{"character": "pernicious", "card": "blinding_bomb"}],
+                              ["olivia_the_graceless"]])
+    pern, olivia = table.unit(s, 0, "pernicious"), table.unit(s, 1, "olivia_the_graceless")
     table.use(s, 0, s.units[pern]["card"])
     table.pass_all(s)
     targets = {a.args[1] for a in s.legal_actions(0) if a.kind == "attack"}
@@ -183,10 +176,9 @@ def test_first_player_cannot_attack_on_the_first_turn_and_second_gets_an_extra_a
 
 def test_wasted_xp_when_no_character_defeats(table):
     """Wasted XP: a defeat with no character behind it (a terrain's effect) gives no XP."""
-    s = table.bare()
-    table.place(s, 0, "pernicious")  # Dark: enables Emberstadt's Cinders
-    victim = table.place(s, 1, "sade_the_rejuvenative")
-    s.units[victim]["dmg"] = 8
+    s = table.position(party=[["pernicious"],  # Dark: enables Emberstadt's Cinders
+                              [{"character": "sade_the_rejuvenative", "damage": 8}]])
+    victim = table.unit(s, 1, "sade_the_rejuvenative")
     terrain = s.active_terrain[0]
     assert s.cards[terrain] == "emberstadt"
     table.use(s, 0, terrain, 1, victim)
@@ -198,11 +190,11 @@ def test_wasted_xp_when_no_character_defeats(table):
 def test_the_player_assigns_xp_from_a_defeat(table):
     """XP Ownership: the player chooses which of their characters gets the XP of a defeat
     (the defeater is offered first)."""
-    s = table.bare()
-    inu = table.place(s, 0, "inu_the_inferno")
-    bell = table.place(s, 0, "bellicose_the_insightful")
-    pern = table.place(s, 1, "pernicious")
-    table.place(s, 1, "sade_the_rejuvenative", up=False)
+    s = table.position(party=[
+        ["inu_the_inferno", "bellicose_the_insightful"],
+        ["pernicious", {"character": "sade_the_rejuvenative", "face_up": False}]])
+    inu, bell = table.units(s, 0)
+    pern = table.unit(s, 1, "pernicious")
     table.act(s, 0, "attack", inu, -1)
     table.pass_all(s)
     table.act(s, 1, "block", pern)
