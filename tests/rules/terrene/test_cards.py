@@ -14,15 +14,13 @@ NP = ("natural_power", "traps_thieves")
 def test_hiding_in_response_negates_a_fire_bomb(table):
     """Hiding Characters to Dodge Effects: a character hidden in response to a Fire Bomb is
     not affected when the Fire Bomb resolves; it keeps its damage."""
-    s = table.bare(NP)
-    bomber = table.place(s, 0, "chogan_the_scrounger", holding="smoke_bomb")
-    table.place(s, 0, "scout")
-    target = table.place(s, 1, "olivia_the_graceless")
-    table.place(s, 1, "skylar_the_determined")
-    s.units[target]["dmg"] = 3
-    fire = table.conjure(s, 0, "fire_bomb")
-    s.units[bomber]["card"] = fire
-    smoke_holder = table.place(s, 1, "chogan_the_scrounger", holding="smoke_bomb")
+    s = table.position(NP, party=[
+        [{"character": "chogan_the_scrounger", "card": "fire_bomb"}, "scout"],
+        [{"character": "olivia_the_graceless", "damage": 3}, "skylar_the_determined",
+         {"character": "chogan_the_scrounger", "card": "smoke_bomb"}]])
+    fire = s.units[table.unit(s, 0, "chogan_the_scrounger")]["card"]
+    target = table.unit(s, 1, "olivia_the_graceless")
+    smoke_holder = table.unit(s, 1, "chogan_the_scrounger")
     table.use(s, 0, fire, 0, target)
     table.use(s, 1, s.units[smoke_holder]["card"], 0, target)
     table.pass_all(s)
@@ -31,11 +29,12 @@ def test_hiding_in_response_negates_a_fire_bomb(table):
 
 def test_flare_forces_the_opponent_into_oversupply(table):
     """Oversupply: forced into oversupply (by a Flare), the player must dismiss at once."""
-    s = table.bare(NP)
-    flare_holder = table.place(s, 0, "chogan_the_scrounger", holding="flare")
-    table.place(s, 1, "skylar_the_determined", up=False)  # 2 SP once face-up
-    for cid in ("olivia_the_graceless", "bran_the_pilferer", "hooks_in_the_zephyr"):
-        table.place(s, 1, cid, up=False)
+    s = table.position(NP, party=[
+        [{"character": "chogan_the_scrounger", "card": "flare"}],
+        [{"character": cid, "face_up": False} for cid in (
+            "skylar_the_determined",  # 2 SP once face-up
+            "olivia_the_graceless", "bran_the_pilferer", "hooks_in_the_zephyr")]])
+    flare_holder = table.unit(s, 0, "chogan_the_scrounger")
     sky = s.party[1][0]
     table.use(s, 0, s.units[flare_holder]["card"], 0, sky)
     table.pass_all(s)
@@ -46,9 +45,10 @@ def test_flare_forces_the_opponent_into_oversupply(table):
 
 def test_two_criticals_multiply_overkill_by_four(table):
     """Rainstorm OTK strategy: two Criticals multiply overkill damage by 4."""
-    s = table.bare(NP, actions=6)
-    asu = table.place(s, 0, "asu_the_flame_hellion", holding="critical")  # ATK 20
-    scout = table.place(s, 1, "scout")  # HP 10, DEF 5
+    s = table.position(NP, actions=6, party=[
+        [{"character": "asu_the_flame_hellion", "card": "critical"}],  # ATK 20
+        ["scout"]])  # HP 10, DEF 5
+    asu, scout = table.unit(s, 0, "asu_the_flame_hellion"), table.unit(s, 1, "scout")
     first = s.units[asu]["card"]
     table.use(s, 0, first)
     table.pass_all(s)
@@ -65,9 +65,9 @@ def test_two_criticals_multiply_overkill_by_four(table):
 
 def test_rika_is_immune_to_stun(table):
     """Static Abilities: Rika the Voltaic is immune to Stun."""
-    s = table.bare(("adapting_gameplay", "greggory_beatdown"))
-    rika = table.place(s, 0, "rika_the_voltaic")
-    haze = table.place(s, 1, "jace_the_saboteur", holding="haze_bomb")
+    s = table.position(("adapting_gameplay", "greggory_beatdown"), party=[
+        ["rika_the_voltaic"], [{"character": "jace_the_saboteur", "card": "haze_bomb"}]])
+    rika, haze = table.unit(s, 0, "rika_the_voltaic"), table.unit(s, 1, "jace_the_saboteur")
     table.act(s, 0, "end_turn")
     table.pass_all(s)
     table.use(s, 1, s.units[haze]["card"], 0, rika)
@@ -78,10 +78,9 @@ def test_rika_is_immune_to_stun(table):
 def test_revenant_gains_xp_when_another_interdimensional_is_recruited(table):
     """Errata, The Revenant: whenever another Interdimensional character is recruited, it
     gains 1 XP."""
-    s = table.bare(NP)
-    rev = table.place(s, 0, "the_revenant")
-    lovox = table.give(s, 0, "lovox_the_displaced")
-    table.place(s, 1, "olivia_the_graceless")
+    s = table.position(NP, party=[["the_revenant"], ["olivia_the_graceless"]],
+                       hand=[["lovox_the_displaced"], []])
+    rev, lovox = table.unit(s, 0, "the_revenant"), table.in_hand(s, 0, "lovox_the_displaced")
     table.act(s, 0, "recruit", lovox)
     table.pass_all(s)
     assert s.units[rev]["xp"] == 1
@@ -90,14 +89,15 @@ def test_revenant_gains_xp_when_another_interdimensional_is_recruited(table):
 
 def test_storm_effect_applies_only_with_a_storm_active(table):
     """Storms: Prague's Tempest needs a Storm; Snow Storm gives +5 DEF to your characters."""
-    s = table.bare(NP)
-    prague = table.place(s, 0, "prague_the_last_of_them")
-    foe = table.place(s, 1, "bran_the_pilferer")  # DEF 0
+    s = table.position(NP, party=[["prague_the_last_of_them"], ["bran_the_pilferer"]],
+                       hand=[["snow_storm"], []])
+    prague, foe = table.unit(s, 0, "prague_the_last_of_them"), table.unit(s, 1, "bran_the_pilferer")
+    # Bran: DEF 0
     table.use(s, 0, prague)
     table.pass_all(s)
     assert s.units[foe]["dmg"] == 0
     s.used_turn = []
-    storm = table.give(s, 0, "snow_storm")
+    storm = table.in_hand(s, 0, "snow_storm")
     table.act(s, 0, "terrain", storm)
     table.pass_all(s)  # the action waits on the chain until every player passes
     assert stats.defense(s, prague) == 10
@@ -109,10 +109,9 @@ def test_storm_effect_applies_only_with_a_storm_active(table):
 
 def test_taunt_makes_the_holder_block(table):
     """Taunt (designed): the holder blocks the declared attack."""
-    s = table.bare(NP)
-    inu = table.place(s, 0, "insidious")
-    table.place(s, 1, "scout")
-    bell = table.place(s, 1, "bellicose_the_insightful", holding="taunt")
+    s = table.position(NP, party=[
+        ["insidious"], ["scout", {"character": "bellicose_the_insightful", "card": "taunt"}]])
+    inu, bell = table.unit(s, 0, "insidious"), table.unit(s, 1, "bellicose_the_insightful")
     table.act(s, 0, "attack", inu, -1)
     table.use(s, 1, s.units[bell]["card"])
     table.pass_all(s)
@@ -122,16 +121,14 @@ def test_taunt_makes_the_holder_block(table):
 
 def test_lethal_counter_attack_needs_low_hp(table):
     """Lethal Counter Attack (designed): usable only at 35 HP or less; defeats the attacker."""
-    s = table.bare(NP)
-    inu = table.place(s, 0, "insidious")
-    holder = table.place(s, 1, "bran_the_pilferer", holding="lethal_counter_attack")
+    party = [["insidious"], [{"character": "bran_the_pilferer", "card": "lethal_counter_attack"}]]
+    s = table.position(NP, party=party)
+    inu, holder = table.unit(s, 0, "insidious"), table.unit(s, 1, "bran_the_pilferer")
     lethal = s.units[holder]["card"]
     table.act(s, 0, "attack", inu, -1)
     assert not any(a.args[0] == lethal for a in s.legal_actions(1) if a.kind == "use")
-    s2 = table.bare(NP)
-    inu = table.place(s2, 0, "insidious")
-    holder = table.place(s2, 1, "bran_the_pilferer", holding="lethal_counter_attack")
-    s2.hp[1] = 30
+    s2 = table.position(NP, party=party, hp=[50, 30])
+    inu, holder = table.unit(s2, 0, "insidious"), table.unit(s2, 1, "bran_the_pilferer")
     table.act(s2, 0, "attack", inu, -1)
     table.use(s2, 1, s2.units[holder]["card"])
     table.pass_all(s2)
@@ -142,9 +139,8 @@ def test_lethal_counter_attack_needs_low_hp(table):
 def test_insidious_recoils_from_a_blockers_defense_unless_silenced(table):
     """Insidious (designed draw-back): blocked, it takes Stab damage equal to the blocker's
     DEF; Silence removes the draw-back."""
-    s = table.bare(NP)
-    ins = table.place(s, 0, "insidious")
-    olivia = table.place(s, 1, "olivia_the_graceless")
+    s = table.position(NP, party=[["insidious"], ["olivia_the_graceless"]])
+    ins, olivia = table.unit(s, 0, "insidious"), table.unit(s, 1, "olivia_the_graceless")
     table.act(s, 0, "attack", ins, -1)
     table.pass_all(s)
     table.act(s, 1, "block", olivia)
@@ -154,11 +150,9 @@ def test_insidious_recoils_from_a_blockers_defense_unless_silenced(table):
 
 def test_yume_consumes_an_ally_and_gains_its_xp(table):
     """Yume the Infected (designed): feed an allied character that earned XP to Yume."""
-    s = table.bare(("critical_hit", "greggory_beatdown"))
-    yume = table.place(s, 0, "yume_the_infected")
-    fed = table.place(s, 0, "insidious")
-    table.place(s, 1, "olivia_the_graceless")
-    s.units[fed]["xp"] = 1
+    s = table.position(("critical_hit", "greggory_beatdown"), party=[
+        ["yume_the_infected", {"character": "insidious", "xp": 1}], ["olivia_the_graceless"]])
+    yume, fed = table.units(s, 0)
     table.use(s, 0, yume, 0, fed)
     table.pass_all(s)
     assert fed not in s.units and fed in s.zones["discard"][0]
@@ -167,9 +161,9 @@ def test_yume_consumes_an_ally_and_gains_its_xp(table):
 
 def test_tokens_are_characters_and_cease_when_they_leave_play(table):
     """Token Characters: treated as characters; they take no SP slot beyond their own (0)."""
-    s = table.bare(("rainstorm_otk", "greggory_beatdown"))
-    sally = table.place(s, 0, "sally_the_candescent")
-    table.place(s, 1, "olivia_the_graceless")
+    s = table.position(("rainstorm_otk", "greggory_beatdown"), party=[
+        ["sally_the_candescent"], ["olivia_the_graceless"]])
+    sally = table.unit(s, 0, "sally_the_candescent")
     table.use(s, 0, sally)
     table.pass_all(s)
     token = s.party[0][-1]
@@ -181,11 +175,11 @@ def test_tokens_are_characters_and_cease_when_they_leave_play(table):
 
 def test_blaze_takes_on_the_abilities_of_the_character_it_defeats(table):
     """Blaze in the Psyche (designed): a defeat lends Blaze the defeated card's abilities."""
-    s = table.bare(("ability_steal", "greggory_beatdown"))
-    blaze = table.place(s, 0, "blaze_in_the_psyche")  # ATK 15
-    jace = table.place(s, 1, "jace_the_saboteur")  # HP 20, DEF 0
-    table.place(s, 1, "olivia_the_graceless", holding="haze_bomb")
-    s.units[jace]["dmg"] = 10
+    s = table.position(("ability_steal", "greggory_beatdown"), party=[
+        ["blaze_in_the_psyche"],  # ATK 15
+        [{"character": "jace_the_saboteur", "damage": 10},  # HP 20, DEF 0
+         {"character": "olivia_the_graceless", "card": "haze_bomb"}]])
+    blaze, jace = table.unit(s, 0, "blaze_in_the_psyche"), table.unit(s, 1, "jace_the_saboteur")
     table.act(s, 0, "attack", blaze, -1)
     table.pass_all(s)
     table.act(s, 1, "block", jace)
@@ -202,12 +196,11 @@ def test_blaze_takes_on_the_abilities_of_the_character_it_defeats(table):
 def test_a_borrowed_ability_resolves_after_its_user_left_play(table):
     """The chain: an ability resolves even when the character that used it has left play;
     Blaze's borrowed Sabotage still strips Olivia's card after Lovox displaces Blaze."""
-    s = table.bare(("ability_steal", "greggory_beatdown"))
-    blaze = table.place(s, 0, "blaze_in_the_psyche")
-    table.place(s, 0, "scout")
-    s.units[blaze]["borrowed"] = "jace_the_saboteur"
-    olivia = table.place(s, 1, "olivia_the_graceless", holding="haze_bomb")
-    lovox = table.place(s, 1, "lovox_the_displaced")
+    s = table.position(("ability_steal", "greggory_beatdown"), party=[
+        [{"character": "blaze_in_the_psyche", "borrowed": "jace_the_saboteur"}, "scout"],
+        [{"character": "olivia_the_graceless", "card": "haze_bomb"}, "lovox_the_displaced"]])
+    blaze = table.unit(s, 0, "blaze_in_the_psyche")
+    olivia, lovox = table.units(s, 1)
     table.use(s, 0, blaze, 100, olivia)
     table.pass_to(s, 1)
     table.use(s, 1, lovox, 0, blaze)
@@ -219,11 +212,11 @@ def test_a_borrowed_ability_resolves_after_its_user_left_play(table):
 def test_machines_and_their_tokens(table):
     """Token Characters: Wanderer from a Previous World brings a Wanderer Alpha; Avis
     strengthens only Machines."""
-    s = table.bare(("machine_revolution", "greggory_beatdown"))
-    wanderer = table.give(s, 0, "wanderer_from_a_previous_world")
-    avis = table.place(s, 0, "avis_the_predecessor")
-    luminous = table.place(s, 0, "luminous")
-    table.place(s, 1, "olivia_the_graceless")
+    s = table.position(("machine_revolution", "greggory_beatdown"),
+                       party=[["avis_the_predecessor", "luminous"], ["olivia_the_graceless"]],
+                       hand=[["wanderer_from_a_previous_world"], []])
+    wanderer = table.in_hand(s, 0, "wanderer_from_a_previous_world")
+    avis, luminous = table.units(s, 0)
     table.act(s, 0, "recruit", wanderer)
     table.pass_all(s)
     alpha = s.party[0][-1]
@@ -238,19 +231,20 @@ def test_machines_and_their_tokens(table):
 
 def test_tsue_discounts_interdimensional_supply(table):
     """Tsue the Balanced (designed): recruited Interdimensional characters cost 1 SP less."""
-    s = table.bare(("tsue_the_balanced", "greggory_beatdown"))
-    table.place(s, 0, "tsue_the_balanced")
-    lovox = table.place(s, 0, "lovox_the_displaced")
-    rev = table.place(s, 0, "the_revenant")
+    s = table.position(("tsue_the_balanced", "greggory_beatdown"), party=[
+        ["tsue_the_balanced", "lovox_the_displaced", "the_revenant"], ["olivia_the_graceless"]])
+    _, lovox, rev = table.units(s, 0)
     assert stats.sp_cost(s, lovox) == 2 and stats.sp_cost(s, rev) == 0
 
 
 def test_spikes_hurt_every_attacker_and_shadow_veil_negates_the_attack(table):
     """Spikes (designed): 5 damage to each attacker; Shadow Veil (designed): negate it."""
-    s = table.bare(("direct_damage", "greggory_beatdown"), actions=4)
-    inu = table.place(s, 1, "inu_the_inferno")
-    ashen = table.place(s, 0, "ashen_the_unseemly", holding="spikes")
-    alexie = table.place(s, 0, "alexie_the_studious", holding="shadow_veil")
+    s = table.position(("direct_damage", "greggory_beatdown"), actions=4, party=[
+        [{"character": "ashen_the_unseemly", "card": "spikes"},
+         {"character": "alexie_the_studious", "card": "shadow_veil"}],
+        ["inu_the_inferno"]])
+    inu = table.unit(s, 1, "inu_the_inferno")
+    ashen, alexie = table.units(s, 0)
     table.use(s, 0, s.units[ashen]["card"])
     table.pass_all(s)
     table.act(s, 0, "end_turn")
@@ -269,14 +263,19 @@ def test_spikes_hurt_every_attacker_and_shadow_veil_negates_the_attack(table):
 def test_spells_need_a_spellcaster_and_grow_with_level(table):
     """Spells can only be activated by a Spellcaster; Fireball (designed) adds 5 per LV
     above 1."""
-    s = table.bare(("spellcaster_control", "greggory_beatdown"))
-    ivan = table.place(s, 0, "ivan_the_organic", holding="fireball")
-    candace = table.place(s, 0, "candace_the_catalyst")
-    foe = table.place(s, 1, "greggory_the_hoarder")  # HP 25, DEF 0
+    decks = ("spellcaster_control", "greggory_beatdown")
+    s = table.position(decks, party=[
+        [{"character": "ivan_the_organic", "card": "fireball"}, "candace_the_catalyst"],
+        ["greggory_the_hoarder"]])  # HP 25, DEF 0
+    ivan = table.unit(s, 0, "ivan_the_organic")
     assert not any(a.kind == "use" and a.args[0] == s.units[ivan]["card"]
                    for a in s.legal_actions(0))
-    s.units[candace]["card"], s.units[ivan]["card"] = s.units[ivan]["card"], None
-    s.units[candace]["lv"] = 3
+    s = table.position(decks, party=[
+        ["ivan_the_organic", {"character": "candace_the_catalyst", "card": "fireball",
+                              "level": 3}],
+        ["greggory_the_hoarder"]])
+    candace = table.unit(s, 0, "candace_the_catalyst")
+    foe = table.unit(s, 1, "greggory_the_hoarder")
     table.use(s, 0, s.units[candace]["card"], 0, foe)
     table.pass_all(s)
     assert s.units[foe]["dmg"] == 10 + 5 * 2
@@ -300,11 +299,11 @@ def test_a_character_hidden_before_the_eyes_of_all_stays_known(table):
     response to its own start-of-turn heal) is hidden, yet every player watched which card
     it was: the opponent's view keeps its identity, a search's sample of that view resolves
     the heal on the chain, and the heal does nothing (hidden characters are unaffected)."""
-    s = table.bare(NP)
-    ethan = table.place(s, 0, "ethan_the_resilient")
-    s.units[ethan]["dmg"] = 10
-    holder = table.place(s, 0, "chogan_the_scrounger", holding="smoke_bomb")
-    table.place(s, 1, "olivia_the_graceless")
+    s = table.position(NP, party=[
+        [{"character": "ethan_the_resilient", "damage": 10},
+         {"character": "chogan_the_scrounger", "card": "smoke_bomb"}],
+        ["olivia_the_graceless"]])
+    ethan, holder = table.units(s, 0)
     chain.fire_auto(s, ethan, "start_of_turn", [])
     table.use(s, 0, s.units[holder]["card"], 0, ethan)
     while len(s.chain) > 1:  # the Smoke Bomb resolves; the heal waits on the chain
@@ -321,12 +320,11 @@ def test_a_card_whose_ability_waits_on_the_chain_stays_known(table):
     player while the link waits, even after the card left play for its owner's hand (Lovox
     displacing Ethan in response to Ethan's start-of-turn heal); a search's sample of the
     opponent's view then resolves the link, and the heal has no one left to heal."""
-    s = table.bare(NP, active=1)
-    ethan = table.place(s, 1, "ethan_the_resilient")
-    s.units[ethan]["dmg"] = 10
-    table.place(s, 1, "olivia_the_graceless")
-    lovox = table.place(s, 0, "lovox_the_displaced")
-    table.place(s, 0, "chogan_the_scrounger", holding="smoke_bomb")  # a response in hand
+    s = table.position(NP, turn=4, party=[
+        ["lovox_the_displaced",
+         {"character": "chogan_the_scrounger", "card": "smoke_bomb"}],  # a response in hand
+        [{"character": "ethan_the_resilient", "damage": 10}, "olivia_the_graceless"]])
+    lovox, ethan = table.unit(s, 0, "lovox_the_displaced"), table.unit(s, 1, "ethan_the_resilient")
     chain.fire_auto(s, ethan, "start_of_turn", [])
     table.pass_to(s, 0)
     table.use(s, 0, lovox, 0, ethan)  # interdimensional: resolves as it is added
