@@ -19,6 +19,7 @@ from ai.battlecon.evaluation import evaluate
 from ai.search.common import fixed_budget
 from ai.search.matrix import solve_zero_sum
 from rules.battlecon.kinds import Act, Phase
+from rules.battlecon.model import Pair
 from rules.battlecon.state import BattleconState
 from rules.core.actions import Action
 
@@ -71,11 +72,11 @@ def _greedy(world: BattleconState, who: int, options: list[Action],
 def _clash_base(world: BattleconState, who: int) -> Action:
     """Quick clash play: the Base that gives the highest Priority."""
     options = world.legal_actions(who)
-    pair = world.player(who)["pair"]
+    pair = world.player(who).pair
 
     def priority(action: Action) -> int:
         base = world.card(action.args[0])
-        return base["priority"] if isinstance(pair, dict) else 0
+        return base["priority"] if pair is not None else 0
 
     return max(options, key=priority)
 
@@ -98,11 +99,11 @@ def finish_beat(world: BattleconState, depth: int = 1, antes: bool = False) -> B
     of the beat), clashes take the fastest Base, in-beat choices are greedy except
     whether and in which order to use triggers (a Finisher pays off only later in the
     beat): those look to the end of the beat while ``depth`` lasts."""
-    beat = world.s["beat"]
+    beat = world.beat_no
     for _ in range(BEAT_STEPS):
         d = world.decision()
-        phase = world.s["phase"]
-        if d.is_terminal or (phase == Phase.SET and world.s["beat"] != beat):
+        phase = world.phase
+        if d.is_terminal or (phase == Phase.SET and world.beat_no != beat):
             break
         who = d.players[0]
         if phase == Phase.ANTE:
@@ -165,7 +166,7 @@ class BattleconAgent:
             return legal[0]
         if self.rng.random() < self.settings.epsilon:
             return self.rng.choice(legal)
-        phase = view.s["phase"]
+        phase = view.phase
         if phase == Phase.SET:
             return self._set(view, player, legal)
         if phase == Phase.CLASH:
@@ -181,7 +182,7 @@ class BattleconAgent:
     def _initial_discard(self, view: BattleconState, player: int, legal: list[Action]
                          ) -> Action:
         """Chosen initial discards: the kit's suggested pair for that pile when possible."""
-        pile = view.player(player)["discards_left"]
+        pile = view.player(player).discards_left
         suggested = tuple(view.fighter(player)[f"discard{pile}"])
         return next((a for a in legal if a.args == suggested), self.rng.choice(legal))
 
@@ -190,12 +191,11 @@ class BattleconAgent:
         """The view with the foe's face-down pair taken back into their hand."""
         world = view.clone()
         foe = world.player(1 - player)
-        if foe["pair"] == "hidden":
-            foe["pair"] = None
+        if foe.pair is not None and foe.pair.hidden:
+            foe.pair = None  # its cards are held: back in the hand
         mine = world.player(player)
-        if isinstance(mine["pair"], dict):  # not expected at our own Set, but be safe
-            mine["hand"] += world.pair_ids(player)
-            mine["pair"] = None
+        if mine.pair is not None and not mine.pair_revealed:  # not expected at our own Set
+            mine.pair = None
         return world
 
     def _foe_pairs(self, world: BattleconState, foe: int) -> list[Action]:
@@ -214,7 +214,7 @@ class BattleconAgent:
 
     def _next_beat_value(self, world: BattleconState, player: int) -> float:
         """The value of the following beat as a small sampled matrix game."""
-        if world.outcome() is not None or world.s["phase"] != Phase.SET:
+        if world.outcome() is not None or world.phase != Phase.SET:
             return evaluate(world, player)
         k = self.settings.next_size or self.settings.deepen
         rows = _sample(self.rng, world._set_actions(player), k)
@@ -263,15 +263,15 @@ class BattleconAgent:
             self._deepen(base, player, rows, cols, payoff,
                          None if total is None else start + total)
         row_mix, col_mix, _ = solve_zero_sum(payoff)
-        self.foe_mix = (view.s["beat"], [tuple(c.args) for c in cols], col_mix)
+        self.foe_mix = (view.beat_no, [tuple(c.args) for c in cols], col_mix)
         return _mixed_choice(self.rng, rows, row_mix)
 
     # ---- Clash: the same game over the Bases in hand ---------------------------------
     def _clash(self, view: BattleconState, player: int, legal: list[Action]) -> Action:
         world = view.clone()
         foe = world.player(1 - player)
-        if foe["clash"] == "hidden":
-            foe["clash"] = None
+        if foe.clash == "hidden":
+            foe.clash = None
         theirs = world.legal_actions(1 - player) or [None]
         payoff = []
         for mine in legal:
@@ -295,17 +295,15 @@ class BattleconAgent:
         for _ in range(k):
             world = view.clone()
             foe = world.player(1 - player)
-            if foe["pair"] == "hidden":
+            if foe.pair is not None and foe.pair.hidden:
                 pair = self._likely_pair(world, 1 - player)
-                foe["hand"].remove(pair[0])
-                foe["hand"].remove(pair[1])
-                foe["pair"] = {"style": pair[0], "base": pair[1]}
+                foe.pair = Pair(style=pair[0], base=pair[1])
             worlds.append(world)
         return worlds
 
     def _likely_pair(self, world: BattleconState, foe: int) -> tuple[str, str]:
-        hand = world.player(foe)["hand"]
-        if self.foe_mix and self.foe_mix[0] == world.s["beat"]:
+        hand = world.player(foe).hand
+        if self.foe_mix and self.foe_mix[0] == world.beat_no:
             _, pairs, mix = self.foe_mix
             fits = [(p, w) for p, w in zip(pairs, mix, strict=True)
                     if p[0] in hand and p[1] in hand and w > 0]

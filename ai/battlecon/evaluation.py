@@ -25,12 +25,12 @@ UA_WEIGHT = 1.0
 def _ua_worth(st: BattleconState, p: int) -> float:
     """A small value for the fighter's Unique Ability resources."""
     pl = st.player(p)
-    ua = pl["ua"]
-    fid = pl["fighter"]
+    ua = pl.ua
+    fid = pl.fighter
     if fid == "amon":
-        return 0.03 * ("code_white", "code_green", "code_yellow", "code_red").index(pl["form"])
+        return 0.03 * ("code_white", "code_green", "code_yellow", "code_red").index(pl.form)
     if fid == "cindra":
-        return 0.1 * (pl["form"] == "phoenix_form") + 0.05 * bool(pl["statuses"])
+        return 0.1 * (pl.form == "phoenix_form") + 0.05 * bool(pl.statuses)
     if fid == "kimbhe":
         return {"held": 0.05, "board": 0.04, "stolen": -0.08}[ua["staff"]]
     if fid == "lucida":
@@ -56,11 +56,11 @@ def _range_fit(st: BattleconState, p: int) -> float:
 def _side(st: BattleconState, p: int) -> float:
     """Everything but life for one fighter (the caller takes the difference)."""
     pl = st.player(p)
-    value = FORCE_WEIGHT * pl["force"] / 10
+    value = FORCE_WEIGHT * pl.force / 10
     value += RANGE_WEIGHT * _range_fit(st, p)
     if st.pos(p) in (0, st.width - 1):
         value -= CORNER_WEIGHT
-    if not pl["finisher_used"] and pl["force"] + 2 >= pl["life"]:
+    if not pl.finisher_used and pl.force + 2 >= pl.life:
         value += FINISHER_WEIGHT
     return value + UA_WEIGHT * _ua_worth(st, p)
 
@@ -72,10 +72,10 @@ def evaluate(state: GameState, player: int) -> float:
         return 2.0 * out.scores[player] - 1.0
     assert isinstance(state, BattleconState)
     st = state
-    s = st.s
+    s = st
     foe = 1 - player
-    spent = 1.0 - s["pool"] / max(1, s["pool_start"])
-    weight = LIFE_WEIGHT + LIFE_URGENCY * spent + (4.0 if s["final_beat"] else 0.0)
-    life = (st.player(player)["life"] - st.player(foe)["life"]) / 20
+    spent = 1.0 - s.pool / max(1, s.pool_start)
+    weight = LIFE_WEIGHT + LIFE_URGENCY * spent + (4.0 if s.final_beat else 0.0)
+    life = (st.player(player).life - st.player(foe).life) / 20
     total = weight * life + _side(st, player) - _side(st, foe)
     return math.tanh(total)

@@ -70,7 +70,7 @@ def _team_side(st: BattleconState, side: int) -> float:
     """Everything but life for one team (the caller takes the difference)."""
     standing = st.members(side)
     value = STANDING_WEIGHT * len(standing)
-    value += FORCE_WEIGHT * st.s["team_force"][side] / 20
+    value += FORCE_WEIGHT * st.team_force[side] / 20
     if st.members(1 - side):  # an Opponent to stand against
         value += RANGE_WEIGHT * sum(_range_fit(st, p) for p in standing)
     return value
@@ -84,8 +84,8 @@ def evaluate_team(state: GameState, player: int) -> float:
     assert isinstance(state, BattleconState)
     st = state
     mine = st.team_of(player)
-    spent = 1.0 - st.s["pool"] / max(1, st.s["pool_start"])
-    weight = LIFE_WEIGHT + LIFE_URGENCY * spent + (4.0 if st.s["final_beat"] else 0.0)
+    spent = 1.0 - st.pool / max(1, st.pool_start)
+    weight = LIFE_WEIGHT + LIFE_URGENCY * spent + (4.0 if st.final_beat else 0.0)
     life = team.team_life_share(st, mine) - team.team_life_share(st, 1 - mine)
     return math.tanh(weight * life + _team_side(st, mine) - _team_side(st, 1 - mine))
 
@@ -101,7 +101,7 @@ def finish_team_beat(world: BattleconState) -> BattleconState:
     everyone passes at Ante, in-beat choices are greedy on the evaluation."""
     for _ in range(BEAT_STEPS):
         d = world.decision()
-        phase = world.s["phase"]
+        phase = world.phase
         if d.is_terminal or phase == Phase.SET:
             break
         who = d.players[0]
@@ -134,7 +134,7 @@ class TeamAgent:
             return legal[0]
         if self.rng.random() < self.settings.epsilon:
             return self.rng.choice(legal)
-        phase = view.s["phase"]
+        phase = view.phase
         if phase == Phase.SET:
             return self._set(view, player, legal)
         if phase in (Phase.ANTE, Phase.RESOLVE):
@@ -142,7 +142,7 @@ class TeamAgent:
         if phase == Phase.PLACE:
             return _greedy(view, player, legal)
         if phase == Phase.DISCARDS:
-            pile = view.player(player)["discards_left"]
+            pile = view.player(player).discards_left
             suggested = tuple(view.fighter(player)[f"discard{pile}"])
             return next((a for a in legal if a.args == suggested), self.rng.choice(legal))
         return self.rng.choice(legal)
@@ -152,8 +152,8 @@ class TeamAgent:
         """The view with every face-down pair taken back (its cards are in the hand)."""
         world = view.clone()
         for q in world.seats():
-            if world.player(q)["pair"] == "hidden":
-                world.player(q)["pair"] = None
+            if world.player(q).pair is not None and world.player(q).pair.hidden:
+                world.player(q).pair = None
         return world
 
     def _set(self, view: BattleconState, player: int, legal: list[Action]) -> Action:

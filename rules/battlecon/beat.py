@@ -11,64 +11,63 @@ from typing import TYPE_CHECKING, Any
 from rules.battlecon import kits, team
 from rules.battlecon.effects import OPS
 from rules.battlecon.kinds import Act, Phase
+from rules.battlecon.model import BeatFlags
 from rules.battlecon.stats import card_armor
 from rules.core.actions import Action
 
 if TYPE_CHECKING:
     from rules.battlecon.state import BattleconState
 
-STAT_BONUS = ("range_min", "range_max", "power", "priority", "guard", "armor")
 
 
-def fresh_beat() -> dict[str, Any]:
+
+def fresh_beat() -> BeatFlags:
     """Per-beat flags of one fighter, cleared at the start of every beat."""
-    return {
-        "bonus": dict.fromkeys(STAT_BONUS, 0), "armor_used": 0,
-        "avoid": False, "stunned": False, "stun_immune": False, "tiebreaker": False,
-        "was_hit": False, "hit": False, "damage_taken": 0, "moved": False,
-        "become": {}, "overloads": [], "discarded": [], "finisher_beat": False,
-        "ignore_armor": False, "ignore_guard": False, "vulnerable": False,
-        "damage_cap": None, "cannot_fall_below_1": False, "antes": [], "took_damage": False,
-        "reveal_done": [],
-    }
+    return BeatFlags()
 
 
 def begin_beat(st: BattleconState) -> None:
-    s = st.s
-    s["beat"] += 1
-    s["phase"] = Phase.SET
-    s["revealed"] = False
-    if "teams" in s:
-        s["order"] = []
+    s = st
+    s.beat_no += 1
+    s.phase = Phase.SET
+    s.revealed = False
+    if s.teams is not None:
+        s.order = []
     for p in st.seats():
         pl = st.player(p)
-        if "teams" in s:
-            pl["opp"] = None
-        pl["beat"] = fresh_beat()
-        pl["pair"] = None
-        pl["clash"] = None
+        if s.teams is not None:
+            pl.opp = None
+        pl.beat = fresh_beat()
+        pl.pair = None
+        pl.pair_revealed = False
+        pl.clash = None
         for _ in range(3):
             if st._hand_of(p, "style") and st._hand_of(p, "base"):
                 break
             _rotate_discards(st, p, [])
             st.say("recycle", f"{st.name(p)} has no Style or no Base: discards recycle "
                    "again.", seat=p)
-    st.say("beat", f"Beat {s['beat']}{' (final beat)' if s['final_beat'] else ''}.",
-           beat=s["beat"])
+    st.say("beat", f"Beat {s.beat_no}{' (final beat)' if s.final_beat else ''}.",
+           beat=s.beat_no)
 
 
 def start_resolution(st: BattleconState) -> None:
-    s = st.s
-    s["phase"] = Phase.RESOLVE
-    s["revealed"] = True
+    s = st
+    s.phase = Phase.RESOLVE
+    s.revealed = True
+    for p in st.seats():  # the pairs turn face up: they leave the hand (model.py)
+        pl = st.player(p)
+        for cid in st.pair_ids(p):
+            pl.held.remove(cid)
+        pl.pair_revealed = True
     order = ["reveal", "priority", "start", "attacks", "end", "recycle", "rotate", "next"]
-    s["stack"] = [{"t": "phase", "name": n} for n in reversed(order)]
+    s.stack = [{"t": "phase", "name": n} for n in reversed(order)]
 
 
 def run(st: BattleconState) -> None:
-    s = st.s
-    while s["phase"] == Phase.RESOLVE and s["pending"] is None and s["stack"]:
-        frame = s["stack"].pop()
+    s = st
+    while s.phase == Phase.RESOLVE and s.pending is None and s.stack:
+        frame = s.stack.pop()
         kind = frame["t"]
         if kind == "phase":
             PHASE_STEPS[frame["name"]](st)
@@ -89,12 +88,12 @@ def run(st: BattleconState) -> None:
 def ask(st: BattleconState, frame: dict[str, Any], who: int, options: list[Action],
         prompt: str) -> None:
     """Stop for ``who`` to choose among ``options`` for ``frame`` (one option: taken)."""
-    st.s["stack"].append(frame)
+    st.stack.append(frame)
     if len(options) == 1:
         frame["choice"] = list(options[0].args)
         return
-    st.s["pending"] = {"who": who, "prompt": prompt,
-                       "options": [a.to_json() for a in options]}
+    st.pending = {"who": who, "prompt": prompt,
+                  "options": [a.to_json() for a in options]}
 
 
 def _run_op(st: BattleconState, frame: dict[str, Any]) -> None:
@@ -105,7 +104,7 @@ def _run_op(st: BattleconState, frame: dict[str, Any]) -> None:
 
 
 def push(st: BattleconState, frame: dict[str, Any]) -> None:
-    st.s["stack"].append(frame)
+    st.stack.append(frame)
 
 
 def _push_timing(st: BattleconState, timing: str, order: list[int]) -> None:
@@ -115,7 +114,7 @@ def _push_timing(st: BattleconState, timing: str, order: list[int]) -> None:
 
 
 def _sources(st: BattleconState, p: int) -> list[str]:
-    return [*st.pair_ids(p), f"ua:{st.player(p)['fighter']}", *st.persistent_ids(p)]
+    return [*st.pair_ids(p), f"ua:{st.player(p).fighter}", *st.persistent_ids(p)]
 
 
 def _triggers_of(st: BattleconState, src: str) -> list[dict[str, Any]]:
@@ -165,7 +164,7 @@ def _run_timing(st: BattleconState, frame: dict[str, Any]) -> None:
 def _timing_triggers(st: BattleconState, p: int, timing: str) -> list[list[Any]]:
     """``p``'s triggers of ``timing`` on the cards in play now, as [source, index];
     at Reveal, without those already performed or declined this beat."""
-    done = st.beat(p)["reveal_done"] if timing == "reveal" else []
+    done = st.beat(p).reveal_done if timing == "reveal" else []
     return [[src, i] for src in _sources(st, p)
             for i, t in enumerate(_triggers_of(st, src))
             if t["timing"] == timing and [src, i] not in done]
@@ -175,7 +174,7 @@ def _resolved(st: BattleconState, frame: dict[str, Any], p: int, entry: list[Any
     """A trigger of this timing is used or skipped: it is not offered again."""
     frame["left"].remove(entry)
     if frame["timing"] == "reveal":
-        st.beat(p)["reveal_done"].append(list(entry))
+        st.beat(p).reveal_done.append(list(entry))
 
 
 def _trigger_label(st: BattleconState, src: str, i: int) -> str:
@@ -188,7 +187,7 @@ def perform_trigger(st: BattleconState, p: int, src: str, i: int) -> None:
     trig = _triggers_of(st, src)[i]
     st.say("trigger", f"{st.name(p)} — {_trigger_label(st, src, i)}.", seat=p,
            timing=trig["timing"])
-    picks = "teams" in st.s and team.needs_foe_pick(st, p, trig["do"])
+    picks = st.teams is not None and team.needs_foe_pick(st, p, trig["do"])
     if picks:
         push(st, {"t": "unlock", "who": p})
     for op in reversed(trig["do"]):
@@ -198,9 +197,9 @@ def perform_trigger(st: BattleconState, p: int, src: str, i: int) -> None:
 
 
 def _order(st: BattleconState) -> list[int]:
-    if "teams" in st.s:
+    if st.teams is not None:
         return team.team_order(st)
-    a = st.s["active"]
+    a = st.active_seat
     return [a, st.foe(a)]
 
 
@@ -213,12 +212,12 @@ def _phase_reveal(st: BattleconState) -> None:
 
 
 def _phase_priority(st: BattleconState) -> None:
-    if "teams" in st.s:
+    if st.teams is not None:
         team.team_priority(st)  # no Clashes in team play
         return
     a, r = _order(st)
     sa, sr = st.stats(a), st.stats(r)
-    finisher = {p: st.beat(p)["finisher_beat"] for p in (a, r)}
+    finisher = {p: st.beat(p).finisher_beat for p in (a, r)}
     if sa.priority != sr.priority:
         winner = a if sa.priority > sr.priority else r
     elif sa.tiebreaker or sr.tiebreaker or finisher[a] or finisher[r]:
@@ -229,7 +228,7 @@ def _phase_priority(st: BattleconState) -> None:
         _begin_clash(st, sa.priority)
         return
     _end_clash(st)
-    st.s["active"] = winner
+    st.active = winner
     st.say("priority", f"Priority {sa.priority} to {sr.priority}: {st.name(winner)} is "
            "the Active Player.", active=winner)
 
@@ -239,22 +238,24 @@ def _begin_clash(st: BattleconState, priority: int) -> None:
         st.say("clash", f"Clash at priority {priority}, but a fighter has no Base left: "
                "the beat skips to Recycle.")
         _end_clash(st)
-        st.s["stack"] = [{"t": "phase", "name": n} for n in ("next", "rotate", "recycle")]
+        st.stack = [{"t": "phase", "name": n} for n in ("next", "rotate", "recycle")]
         return
     st.say("clash", f"Clash! Both attacks have priority {priority}: each sets a new Base.")
-    st.s["phase"] = Phase.CLASH
+    st.phase = Phase.CLASH
 
 
 def reveal_clash(st: BattleconState) -> None:
-    s = st.s
-    s["phase"] = Phase.RESOLVE
-    s["revealed"] = True
+    s = st
+    s.phase = Phase.RESOLVE
+    s.revealed = True
     for p in _order(st):
-        pl = st.player(p)
-        pl["clash_bases"].append(pl["pair"]["base"])
-        pl["pair"]["base"] = pl["clash"]
-        pl["clash"] = None
-        st.say("reveal", f"{st.name(p)} clashes with {st.card_name(pl['pair']['base'])}: "
+        pl, pair, base = st.player(p), st.player(p).pair, st.player(p).clash
+        assert pair is not None and pair.base is not None and base is not None
+        pl.clash_bases.append(pair.base)
+        pl.held.remove(base)
+        pair.base = base
+        pl.clash = None
+        st.say("reveal", f"{st.name(p)} clashes with {st.card_name(base)}: "
                f"{st.pair_name(p)} ({st.stats(p).text()}).", seat=p)
     push(st, {"t": "phase", "name": "priority"})
     # the new Base's Reveal triggers, and any not performed before (reveal_done)
@@ -264,8 +265,8 @@ def reveal_clash(st: BattleconState) -> None:
 def _end_clash(st: BattleconState) -> None:
     for p in (0, 1):
         pl = st.player(p)
-        pl["hand"].extend(pl["clash_bases"])
-        pl["clash_bases"] = []
+        pl.held.extend(pl.clash_bases)
+        pl.clash_bases = []
 
 
 def _phase_start(st: BattleconState) -> None:
@@ -286,7 +287,7 @@ def _phase_recycle(st: BattleconState) -> None:
 
 
 def _run_attack(st: BattleconState, frame: dict[str, Any]) -> None:
-    if "teams" in st.s:
+    if st.teams is not None:
         _run_team_attack(st, frame)
         return
     p, foe = frame["who"], st.foe(frame["who"])
@@ -300,7 +301,7 @@ def _run_attack(st: BattleconState, frame: dict[str, Any]) -> None:
         in_range = reach is not None and any(
             reach[0] <= abs(target - origin) <= reach[1]
             for origin in kits.attack_origins(st, p))
-        if in_range and not st.beat(foe)["avoid"]:
+        if in_range and not st.beat(foe).avoid:
             _hits(st, frame, p, foe)
         else:
             why = "is avoided" if in_range else "misses"
@@ -310,15 +311,15 @@ def _run_attack(st: BattleconState, frame: dict[str, Any]) -> None:
     elif step == "damage":
         frame["step"] = "after"
         push(st, frame)
-        if deal_damage(st, p, foe) > 0 and st.s["phase"] == Phase.RESOLVE:
+        if deal_damage(st, p, foe) > 0 and st.phase == Phase.RESOLVE:
             _push_timing(st, "damage", [p])
 
 
 def _hits(st: BattleconState, frame: dict[str, Any], p: int, foe: int) -> None:
     """``p``'s attack hits ``foe``: mark it, then damage once the When Hit and Hit
     triggers have run (they go on the stack above the damage step)."""
-    st.beat(p)["hit"] = True
-    st.beat(foe)["was_hit"] = True
+    st.beat(p).hit = True
+    st.beat(foe).was_hit = True
     st.say("hit", f"{st.pair_name(p)} hits {st.name(foe)}!", seat=p, target=foe)
     frame["step"] = "damage"
     push(st, frame)
@@ -357,13 +358,13 @@ def _run_team_attack(st: BattleconState, frame: dict[str, Any]) -> None:
         frame["step"] = "after"
         push(st, frame)
         if not st.is_out(foe) and deal_damage(st, p, foe) > 0 \
-                and st.s["phase"] == Phase.RESOLVE:
+                and st.phase == Phase.RESOLVE:
             _push_timing(st, "damage", [p])
     elif step == "done":
         target = frame.get("target")
         st.lock_foe(p, None)
         if target is not None and not st.is_out(target) \
-                and st.player(target)["opp"] == p:
+                and st.player(target).opp == p:
             st.lock_foe(target, None)
     else:
         _shared_attack_step(st, frame, p)
@@ -373,7 +374,7 @@ def _shared_attack_step(st: BattleconState, frame: dict[str, Any], p: int) -> No
     """The steps the duel and team play share: begin (a stunned fighter does not
     attack; else Before) and After."""
     if frame["step"] == "begin":
-        if st.beat(p)["stunned"]:
+        if st.beat(p).stunned:
             st.say("stunned", f"{st.name(p)} is stunned and cannot attack.", seat=p)
             return
         frame["step"] = "range"
@@ -393,34 +394,34 @@ def deal_damage(st: BattleconState, p: int, foe: int) -> int:
         return 0
     beat = st.beat(foe)
     mine = st.beat(p)
-    armor = card_armor(st, foe) + st.total_bonus(foe)["armor"] - beat["armor_used"]
-    if mine["ignore_armor"] or beat["vulnerable"]:
+    armor = card_armor(st, foe) + st.total_bonus(foe)["armor"] - beat.armor_used
+    if mine.ignore_armor or beat.vulnerable:
         armor = 0  # ignored, so not used up either
     soaked = min(max(0, armor), power)
-    beat["armor_used"] += soaked
+    beat.armor_used += soaked
     damage = power - soaked
-    if beat["damage_cap"] is not None:
-        damage = min(damage, beat["damage_cap"])
-    floor = 1 if beat["cannot_fall_below_1"] else 0
-    damage = max(0, min(damage, st.player(foe)["life"] - floor))
-    st.player(foe)["life"] -= damage
-    beat["damage_taken"] += damage
-    beat["took_damage"] = beat["took_damage"] or damage > 0
+    if beat.damage_cap is not None:
+        damage = min(damage, beat.damage_cap)
+    floor = 1 if beat.cannot_fall_below_1 else 0
+    damage = max(0, min(damage, st.player(foe).life - floor))
+    st.player(foe).life -= damage
+    beat.damage_taken += damage
+    beat.took_damage = beat.took_damage or damage > 0
     armor_note = f" ({soaked} absorbed by Armor)" if soaked else ""
     st.say("damage", f"{st.name(foe)} takes {damage} damage{armor_note}.", seat=foe,
            amount=damage)
-    if st.player(foe)["life"] <= 0 and "teams" in st.s:
+    if st.player(foe).life <= 0 and st.teams is not None:
         team.eliminate(st, foe)
         side = team.team_left_standing(st)
         if side is not None:
             finish(st, st.members(side)[0], f"the team of {st.team_names(side)} "
                    "is the last standing")
         return damage
-    if st.player(foe)["life"] <= 0:
+    if st.player(foe).life <= 0:
         finish(st, p, f"{st.name(foe)} is defeated")
         return damage
-    guard = 0 if mine["ignore_guard"] or beat["vulnerable"] else st.stats(foe).guard
-    if damage > 0 and beat["damage_taken"] > guard:
+    guard = 0 if mine.ignore_guard or beat.vulnerable else st.stats(foe).guard
+    if damage > 0 and beat.damage_taken > guard:
         st.stun(foe, f"damage exceeds Guard {guard}")
     return damage
 
@@ -429,24 +430,24 @@ def _phase_rotate(st: BattleconState) -> None:
     """Recycle: pick up pile 2, pile 1 becomes pile 2, the pair becomes pile 1; Force."""
     for p in _order(st):
         pl = st.player(p)
-        beat = pl["beat"]
-        if beat["finisher_beat"]:
-            pl["trashed"].append(pl["pair"]["finisher"])
-            pl["discard1"].extend(beat["discarded"])
+        beat = pl.beat
+        if beat.finisher_beat:
+            pl.trashed.extend(st.pair_ids(p))  # the Finisher
+            pl.discard1.extend(beat.discarded)
             st.say("recycle", f"{st.name(p)}'s Finisher leaves the game; discards stay.",
                    seat=p)
         else:
-            _rotate_discards(st, p, st.pair_ids(p) + beat["discarded"])
-        pl["pair"] = None
-        beat["discarded"] = []
+            _rotate_discards(st, p, st.pair_ids(p) + beat.discarded)
+        pl.pair = None
+        beat.discarded = []
     numbers = st.content.numbers
-    if "teams" in st.s:
+    if st.teams is not None:
         for p in _order(st):
             st.gain_force(p, team.team_recycle_gain(st, p), from_box=True)
         return
     for p in _order(st):
         gain = numbers["force_per_beat"]
-        if st.player(p)["life"] <= numbers["low_life"]:
+        if st.player(p).life <= numbers["low_life"]:
             gain += numbers["low_life_bonus"]
         # a pool too small to pay everyone means time over: the box makes up the rest
         st.gain_force(p, gain, from_box=True)
@@ -454,37 +455,37 @@ def _phase_rotate(st: BattleconState) -> None:
 
 def _rotate_discards(st: BattleconState, p: int, new_pile: list[str]) -> None:
     pl = st.player(p)
-    pl["hand"].extend(pl["discard2"])
-    pl["discard2"] = pl["discard1"]
-    pl["discard1"] = list(new_pile)
+    pl.held.extend(pl.discard2)
+    pl.discard2 = pl.discard1
+    pl.discard1 = list(new_pile)
 
 
 def _phase_next(st: BattleconState) -> None:
-    s = st.s
-    if s["final_beat"] and "teams" in s:
+    s = st
+    if s.final_beat and s.teams is not None:
         team.team_time_over(st)
         return
-    if s["final_beat"]:
+    if s.final_beat:
         a, r = _order(st)
-        la, lr = st.player(a)["life"], st.player(r)["life"]
+        la, lr = st.player(a).life, st.player(r).life
         winner = a if la > lr else r
         finish(st, winner, f"time over: {st.name(winner)} has more life" if la != lr
                else f"time over with equal life: the Reactive Player "
                f"{st.name(winner)} wins")
         return
-    if s["pool"] == 0:
-        s["final_beat"] = True
+    if s.pool == 0:
+        s.final_beat = True
         st.say("time", "The Force pool is empty: one final beat.")
     begin_beat(st)
 
 
 def finish(st: BattleconState, winner: int, reason: str) -> None:
-    s = st.s
-    s["phase"] = Phase.OVER
-    s["winner"] = winner
-    s["reason"] = reason
-    s["stack"] = []
-    s["pending"] = None
+    s = st
+    s.phase = Phase.OVER
+    s.winner = winner
+    s.reason = reason
+    s.stack = []
+    s.pending = None
     st.say("over", f"{st.name(winner)} wins: {reason}.", winner=winner)
 
 

@@ -36,11 +36,11 @@ def _paint_free(st: BattleconState, who: int) -> bool:
 
 FLAGS: dict[str, Check] = {
     # this beat's events
-    "was_hit": lambda st, p: st.beat(p)["was_hit"],
-    "hit": lambda st, p: st.beat(p)["hit"],
-    "moved": lambda st, p: st.beat(p)["moved"],
+    "was_hit": lambda st, p: st.beat(p).was_hit,
+    "hit": lambda st, p: st.beat(p).hit,
+    "moved": lambda st, p: st.beat(p).moved,
     # Switch and the Finisher
-    "finisher_unused": lambda st, p: not st.player(p)["finisher_used"],
+    "finisher_unused": lambda st, p: not st.player(p).finisher_used,
     "can_afford_finisher": lambda st, p: st.can_afford_finisher(p),
     # the board
     "opponent_at_edge": lambda st, p: movement.at_edge(st.pos(st.foe(p)), st.width),
@@ -48,8 +48,8 @@ FLAGS: dict[str, Check] = {
     "paint_free": _paint_free,
     # held components
     "foe_has_tokens": lambda st, p: st.ua(p).get("foe"),
-    "fresh_beat": lambda st, p: st.ua(p).get("last_beat") != st.s["beat"],
-    "embellished": lambda st, p: st.ua(p).get("last_beat") == st.s["beat"],
+    "fresh_beat": lambda st, p: st.ua(p).get("last_beat") != st.beat_no,
+    "embellished": lambda st, p: st.ua(p).get("last_beat") == st.beat_no,
     "tale_told": lambda st, p: "ready" in st.ua(p) and not st.ua(p)["ready"],
     "any_told": lambda st, p: st.ua(p).get("told"),
     "drinking": lambda st, p: st.ua(p).get("active"),
@@ -57,7 +57,7 @@ FLAGS: dict[str, Check] = {
 }
 
 KEYED: dict[str, Callable[[BattleconState, int, str], Any]] = {
-    "form": lambda st, p, v: st.player(p)["form"] == v,
+    "form": lambda st, p, v: st.player(p).form == v,
     "staff": lambda st, p, v: st.ua(p).get("staff") == v,
     "token": lambda st, p, v: v in st.ua(p).get("supply", ()),
     "tide": lambda st, p, v: tide(st, p) == v,
@@ -70,7 +70,7 @@ def _compare(st: BattleconState, who: int, condition: str) -> bool:
     if m := _RANGE.match(condition):
         return int(m[1]) <= st.distance(who) <= int(m[2])
     if m := _LIFE.match(condition):
-        return st.player(who)["life"] <= int(m[1])
+        return st.player(who).life <= int(m[1])
     if m := _AT_LEAST.match(condition):
         held = st.force(who) if m[1] == "force" else st.ua(who).get(m[1], 0)
         return held >= int(m[2])

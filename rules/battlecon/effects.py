@@ -62,7 +62,7 @@ def _team_move_options(st: BattleconState, frame: Frame, kinds: tuple[str, ...]
     """Team movement: advance / retreat either way toward / away from an opponent; push
     and pull pick the Opponent (the one hit during Hit and Damage triggers)."""
     who = frame["who"]
-    locked = st.player(who).get("opp") is not None
+    locked = st.player(who).opp is not None
     out: list[Action] = []
     for kind in kinds:
         for n in frame["op"]["n"]:
@@ -139,7 +139,7 @@ def armor(st: BattleconState, frame: Frame) -> list[Action] | None:
 
 @op("avoid")
 def avoid(st: BattleconState, frame: Frame) -> list[Action] | None:
-    st.beat(frame["who"])["avoid"] = True
+    st.beat(frame["who"]).avoid = True
     st.say("avoid", f"{st.name(frame['who'])} will avoid attacks this beat ({st.src_name(frame)}).")
     return None
 
@@ -177,7 +177,7 @@ def gain_force(st: BattleconState, frame: Frame) -> list[Action] | None:
 def _flag(name: str, text: str, on_foe: bool = False) -> Op:
     def run(st: BattleconState, frame: Frame) -> list[Action] | None:
         who = st.foe(frame["who"]) if on_foe else frame["who"]
-        st.beat(who)[name] = True
+        setattr(st.beat(who), name, True)
         st.say(name, f"{st.name(who)} {text} ({st.src_name(frame)}).", seat=who)
         return None
 
@@ -196,7 +196,7 @@ OPS["life_floor"] = _flag("cannot_fall_below_1", "cannot fall below 1 life this 
 def damage_cap(st: BattleconState, frame: Frame) -> list[Action] | None:
     beat = st.beat(frame["who"])
     n = frame["op"]["n"]
-    beat["damage_cap"] = n if beat["damage_cap"] is None else min(n, beat["damage_cap"])
+    beat.damage_cap = n if beat.damage_cap is None else min(n, beat.damage_cap)
     st.say("cap", f"{st.name(frame['who'])} cannot take more than {n} damage at a time.")
     return None
 
@@ -204,14 +204,14 @@ def damage_cap(st: BattleconState, frame: Frame) -> list[Action] | None:
 @op("stat_becomes")
 def stat_becomes(st: BattleconState, frame: Frame) -> list[Action] | None:
     stat, value = frame["op"]["stat"], frame["op"]["value"]
-    st.beat(frame["who"])["become"][stat] = value
+    st.beat(frame["who"]).become[stat] = value
     st.say("become", f"{st.name(frame['who'])}'s {stat.capitalize()} becomes {value}.")
     return None
 
 
 @op("become_active")
 def become_active(st: BattleconState, frame: Frame) -> list[Action] | None:
-    st.s["active"] = frame["who"]
+    st.active = frame["who"]
     st.say("active", f"{st.name(frame['who'])} becomes the Active Player.", active=frame["who"])
     return None
 
@@ -240,8 +240,8 @@ def become_form(st: BattleconState, frame: Frame) -> list[Action] | None:
 @op("gain_status")
 def gain_status(st: BattleconState, frame: Frame) -> list[Action] | None:
     pl = st.player(frame["who"])
-    if frame["op"]["status"] not in pl["statuses"]:
-        pl["statuses"].append(frame["op"]["status"])
+    if frame["op"]["status"] not in pl.statuses:
+        pl.statuses.append(frame["op"]["status"])
         st.say("status", f"{st.name(frame['who'])} gains {st.card_name(frame['op']['status'])}.")
     return None
 
@@ -263,7 +263,7 @@ def flip_finisher(st: BattleconState, frame: Frame) -> list[Action] | None:
 def opponent_discards_style(st: BattleconState, frame: Frame) -> list[Action] | None:
     """The opponent picks a Style from their hand; it goes out with their attack pair."""
     foe = st.foe(frame["who"])
-    styles = [c for c in st.player(foe)["hand"] if st.card(c)["kind"] == "style"]
+    styles = [c for c in st.player(foe).hand if st.card(c)["kind"] == "style"]
     if frame.get("choice") is None:
         if not styles:
             return None

@@ -8,7 +8,6 @@ from rules.battlecon.content import load
 from rules.battlecon.scenario import position_state
 from rules.battlecon.state import BattleconState, new_duel
 from rules.battlecon.team import LAYOUTS
-from rules.core.plain import copy_plain
 from rules.core.scenario import Description
 from rules.core.state import ContentEntry, Game, SetupOption
 
@@ -57,16 +56,13 @@ class BattleconGame(Game):
         content = load()
         fighters = [setup[f"fighter.{p}"] for p in range(setup["players"])]
         if setup["players"] == 2:
-            duel = new_duel(content, fighters, content.numbers["board"], setup["discards"])
-        else:
-            duel = new_duel(content, fighters, content.numbers["team_board"],
-                            setup["discards"], layout=setup["teams"])
-        return BattleconState(duel, content)
+            return new_duel(content, fighters, content.numbers["board"], setup["discards"])
+        return new_duel(content, fighters, content.numbers["team_board"], setup["discards"],
+                        layout=setup["teams"])
 
     def state_from_json(self, data: dict[str, Any]) -> BattleconState:
-        if not isinstance(data, dict) or data.get("version") != 1:
-            raise ValueError("not a BattleCON state (version 1)")
-        return BattleconState(copy_plain(data), load())
+        """A saved state: this version's, or one of version 1 (converted, model.py)."""
+        return BattleconState.from_json(data)
 
     def scenario_state(self, setup: dict[str, Any], position: Description) -> BattleconState:
         """The position a scenario's ``[position]`` describes (rules/battlecon/scenario.py)."""

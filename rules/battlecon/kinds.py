@@ -9,7 +9,7 @@ from enum import StrEnum
 
 
 class Phase(StrEnum):
-    """Where the game stands (``state.s["phase"]``)."""
+    """Where the game stands (``state.phase``)."""
 
     FIRST = "first"  # chance picks the first Active Player (team)
     PLACE = "place"  # team play: each team places its standups

@@ -154,8 +154,8 @@ CODES = ("code_white", "code_green", "code_yellow", "code_red")
 @op("amon_code_shift")
 def amon_code_shift(st: BattleconState, frame: Frame) -> list[Action] | None:
     who = frame["who"]
-    level = CODES.index(st.player(who)["form"])
-    step = 1 if st.beat(who)["took_damage"] else -1
+    level = CODES.index(st.player(who).form)
+    step = 1 if st.beat(who).took_damage else -1
     new = max(0, min(len(CODES) - 1, level + step))
     if new != level:
         st.become_form(who, CODES[new])
@@ -164,7 +164,7 @@ def amon_code_shift(st: BattleconState, frame: Frame) -> list[Action] | None:
 
 @op("amon_code_black")
 def amon_code_black(st: BattleconState, frame: Frame) -> list[Action] | None:
-    level = CODES.index(st.player(frame["who"])["form"])
+    level = CODES.index(st.player(frame["who"]).form)
     if level:
         st.add_bonus(frame["who"], "power", 2 * level)
     return None
@@ -389,7 +389,7 @@ UA_SETUP["burgundy"] = burgundy_paint
 
 def _mark_beat(st: BattleconState, who: int) -> None:
     """Record that this fighter's once-per-beat UA ante was used this beat."""
-    st.ua(who)["last_beat"] = st.s["beat"]
+    st.ua(who)["last_beat"] = st.beat_no
 
 
 # ---- Trias Blackwind: Embellish (six Embellishment cards) ---------------------------------

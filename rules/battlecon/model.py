@@ -1,20 +1,18 @@
-"""BattleCON's typed state (issue #13, step 3 — in progress on this branch).
-
-The tree of ``Model`` dataclasses that is to replace the dict ``BattleconState.s``: a
-``Duel`` holds the board numbers, the Force pool, the phase, the beat's stack and one
-``Fighter`` per seat, each with its cards, its per-beat ``BeatFlags`` and its set
-``Pair``. ``clone``, ``to_json``, ``from_json`` and ``view_for`` come from the fields.
+"""BattleCON's typed state below the game: one ``Fighter`` per seat, with its cards, its
+per-beat ``BeatFlags`` and its set ``Pair``, and the Ante's ``AnteTurn``; the state
+itself (``BattleconState``, state.py) holds them. ``clone``, ``to_json``, ``from_json`` and
+``view_for`` come from the fields.
 
 What a seat may not see is declared on the fields, positively:
 
 - ``held`` is public: the cards in a fighter's hand *and* those it has set face down (the
   attack pair during Set and Ante, a Clash base). Which of them are set is the secret:
-  ``pair`` and ``clash`` belong to the fighter's seat until the reveal. (Today's dict view
-  gets the same effect by merging the set cards back into the hand for the other seats.)
+  ``pair`` and ``clash`` belong to the fighter's seat until the reveal (the others see
+  ``Pair(hidden=True)`` and ``HIDDEN``), when the revealed cards leave ``held``.
 - the Finisher and the setup choice belong to the seat until every fighter has chosen.
 
-``from_v1`` reads the dict of today's saves (``"version": 1``); ``to_v1`` writes it back
-(the engine still runs on the dict while the access sites move over).
+``from_v1`` turns a save of the first releases (one plain dict, ``"version": 1``) into
+this version's JSON.
 """
 
 from __future__ import annotations
@@ -145,53 +143,25 @@ class AnteTurn(Model):
 
     turn: int
     passes: int = 0
-    asked: list[int] | None = None
-    team_used: list[list[str]] | None = None
-
-
-@dataclass(slots=True)
-class Duel(Model):
-    """The whole game (a duel, or team play when ``teams`` is set)."""
-
-    version: int = 2
-    phase: Phase = Phase.FIRST
-    beat: int = 0
-    active: int | None = None
-    width: int = 7
-    pool: int = 0
-    pool_start: int = 0
-    trashed: int = 0
-    from_box: int = 0
-    final_beat: bool = False
-    revealed: bool = False
-    players: list[Fighter] = field(default_factory=list)
-    #: the beat's frames (phases, timings, attacks, effect ops), last on top
-    stack: list[Any] = field(default_factory=list)
-    #: the choice the beat waits for: {"who", "prompt", "options"}
-    pending: Any = None
-    ante: AnteTurn | None = None
-    winner: int | None = None
-    reason: str = ""
-    # team play
-    teams: list[int] | None = None
-    layout: str | None = None
-    team_force: list[int] | None = None
-    order: list[int] | None = None
-    placing: int | None = None
+    asked: list[int] = field(default_factory=list)
+    team_used: list[list[str]] = field(default_factory=list)
 
 
 # ---- today's saves (version 1: one plain dict) --------------------------------------------
 _FIGHTER_KEYS = frozenset(Fighter.__dataclass_fields__) - {
     "seat", "held", "pair_revealed", "finisher_revealed"} | {"hand"}
-_DUEL_KEYS = frozenset(Duel.__dataclass_fields__) - {"players", "ante"}
+_STATE_KEYS = frozenset({
+    "version", "phase", "beat", "active", "width", "pool", "pool_start", "trashed", "from_box",
+    "final_beat", "revealed", "players", "stack", "pending", "ante", "winner", "reason",
+    "teams", "layout", "team_force", "order", "placing"})
 
 
-def from_v1(data: dict[str, Any]) -> Duel:
-    """A version-1 save (the dict ``BattleconState.s``) as a ``Duel``; a dict that is not
-    one raises ``ValueError`` naming what is wrong."""
+def from_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """A version-1 save (the plain dict of the first releases) as this version's JSON
+    (``BattleconState.from_json`` reads it); what does not fit raises ``ValueError``."""
     if not isinstance(data, dict) or data.get("version") != 1:
         raise ValueError("not a BattleCON state of version 1")
-    unknown = set(data) - _DUEL_KEYS - {"players", "ante"}
+    unknown = set(data) - _STATE_KEYS
     if unknown:
         raise ValueError(f"a version-1 BattleCON state has no {', '.join(sorted(unknown))}")
     phase = Phase(data["phase"])
@@ -203,47 +173,20 @@ def from_v1(data: dict[str, Any]) -> Duel:
         if extra:
             raise ValueError(f"seat {seat + 1}: a version-1 fighter has no "
                              f"{', '.join(sorted(extra))}")
-        fields = {k: v for k, v in pl.items() if k not in ("hand", "pair", "beat")}
-        pair = pl["pair"]
-        set_cards = list(pair.values()) if isinstance(pair, dict) else []
-        clash = pl["clash"]
-        held = [*pl["hand"], *set_cards] if not pair_revealed else list(pl["hand"])
-        if clash is not None:
-            held.append(clash)
-        players.append(Fighter.from_json({
-            **fields, "seat": seat, "held": held,
-            "pair": pair if isinstance(pair, dict) else None,
-            "pair_revealed": pair_revealed, "finisher_revealed": everyone_chose,
-            "beat": pl["beat"]}))
-    rest = {k: v for k, v in data.items() if k not in ("players", "ante", "version")}
-    duel = Duel.from_json(rest)
-    duel.players = players
-    duel.ante = AnteTurn.from_json(data["ante"]) if data["ante"] is not None else None
-    return duel
-
-
-def to_v1(duel: Duel) -> dict[str, Any]:
-    """The version-1 dict of ``duel`` (what the engine runs on until it moves over)."""
-    out = duel.to_json()
-    out["version"] = 1
-    if duel.teams is None:
-        for key in ("teams", "layout", "team_force", "order", "placing"):
-            del out[key]
-    if out["ante"] is not None:
-        for key in ("asked", "team_used"):
-            if out["ante"][key] is None:
-                del out["ante"][key]
-    players = []
-    for f, pl in zip(duel.players, out["players"], strict=True):
-        if pl["pair"] is not None:
-            pl["pair"] = {k: v for k, v in pl["pair"].items() if v is not None and k != "hidden"}
-        del pl["seat"], pl["held"], pl["pair_revealed"], pl["finisher_revealed"]
-        pl["hand"] = f.hand
-        if f.pair is not None and f.pair.hidden:
-            pl["pair"] = HIDDEN
-        if duel.teams is None:
-            for key in ("role", "max_life", "out", "removed", "revenge", "opp"):
-                del pl[key]
-        players.append(pl)
-    out["players"] = players
+        pair = pl["pair"] if isinstance(pl["pair"], dict) else None
+        held = list(pl["hand"])
+        if pair is not None and not pair_revealed:
+            held += list(pair.values())  # set face down: still held (see Fighter.held)
+        if pl["clash"] is not None:
+            held.append(pl["clash"])
+        fighter = {k: v for k, v in pl.items() if k != "hand"}
+        fighter.update(seat=seat, held=held, pair=pair, pair_revealed=pair_revealed,
+                       finisher_revealed=everyone_chose)
+        players.append(fighter)
+    out = {k: v for k, v in data.items() if k != "beat"}
+    out.update(version=2, beat_no=data["beat"], players=players)
+    if out.get("team_force") is None:
+        out.pop("team_force", None)
+    if out.get("order") is None:
+        out.pop("order", None)
     return out

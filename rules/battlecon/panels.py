@@ -18,11 +18,11 @@ def _board(st: BattleconState) -> Panel:
     line = " ".join(cells)
     if st.is_team:
         lines = [line] + [f"Team {side + 1}: {st.team_names(side)} — Force "
-                          f"{st.s['team_force'][side]}" for side in (0, 1)]
+                          f"{st.team_force[side]}" for side in (0, 1)]
     else:
         lines = [line, f"Distance {st.distance()}"]
     for p in st.seats():
-        ua = st.player(p)["ua"]
+        ua = st.player(p).ua
         if ua.get("paint"):
             lines.append(f"{st.name(p)}'s Paint on spaces "
                          + ", ".join(str(s + 1) for s in ua["paint"]))
@@ -61,7 +61,7 @@ def _kit(st: BattleconState, p: int) -> Panel:
 
     fighter = st.fighter(p)
     pl = st.player(p)
-    swap = fighter.get("form_styles", {}).get(pl["form"] or "", {})
+    swap = fighter.get("form_styles", {}).get(pl.form or "", {})
     ids = [swap.get(c, c) for c in kit_styles(fighter)] + [fighter["base"]]
     lines = [_card_line(st, c) for c in ids]
     lines += ["Finisher " + _card_line(st, c) for c in fighter["finishers"]]
@@ -75,31 +75,31 @@ def _cards(st: BattleconState, ids: list[str]) -> str:
 
 def _fighter_lines(st: BattleconState, p: int) -> list[str]:
     pl = st.player(p)
-    s = st.s
-    if pl.get("out"):
+    s = st
+    if pl.out:
         return [f"Defeated: out of the game (team {st.team_of(p) + 1})"]
     if st.is_team:
-        role = "Active team" if st.team_of(s["active"]) == st.team_of(p) else "Reactive team"
-        lines = [f"Life {pl['life']}/{st.max_life(p)}   Team {st.team_of(p) + 1} Force "
+        role = "Active team" if st.team_of(s.active_seat) == st.team_of(p) else "Reactive team"
+        lines = [f"Life {pl.life}/{st.max_life(p)}   Team {st.team_of(p) + 1} Force "
                  f"{st.force(p)}   {role}"]
-        if pl["role"]:
-            card = st.content.team["roles"][pl["role"]]
+        if pl.role:
+            card = st.content.team["roles"][pl.role]
             lines.append(f"{card['name']}: {card['text']}")
-        if pl["revenge"]:
+        if pl.revenge:
             card = st.content.team["revenge"]
-            lines.append(f"{card['name']} x{pl['revenge']}: {card['text']}")
+            lines.append(f"{card['name']} x{pl.revenge}: {card['text']}")
     else:
-        role = "Active" if s["active"] == p else "Reactive"
-        lines = [f"Life {pl['life']}   Force {pl['force']}   {role} Player"]
-    if pl["finisher"]:
-        used = " (used)" if pl["finisher_used"] else ""
-        lines.append(f"Finisher: {st.card_name(pl['finisher'])}{used}")
+        role = "Active" if s.active == p else "Reactive"
+        lines = [f"Life {pl.life}   Force {pl.force}   {role} Player"]
+    if pl.finisher:
+        used = " (used)" if pl.finisher_used else ""
+        lines.append(f"Finisher: {st.card_name(pl.finisher)}{used}")
     lines += _ua_lines(st, p)
-    beat = pl["beat"]
-    flags = [w for w, on in (("stunned", beat["stunned"]), ("hit", beat["was_hit"])) if on]
-    if beat["overloads"]:
+    beat = pl.beat
+    flags = [w for w, on in (("stunned", beat.stunned), ("hit", beat.was_hit)) if on]
+    if beat.overloads:
         flags.append("overloads: " + ", ".join(st.content.overloads[o]["name"]
-                                                for o in beat["overloads"]))
+                                               for o in beat.overloads))
     if flags:
         lines.append("This beat: " + "; ".join(flags))
     return lines
@@ -115,12 +115,12 @@ def _ua_lines(st: BattleconState, p: int) -> list[str]:
     from rules.battlecon.conditions import tide
 
     pl = st.player(p)
-    ua = pl["ua"]
+    ua = pl.ua
     lines = [f"{st.fighter(p)['ua_name']}: {st.fighter(p)['ua_text']}"]
-    if pl["form"]:
-        lines.append(f"Form: {st.card_name(pl['form'])}")
-    if pl["statuses"]:
-        lines.append("Status: " + ", ".join(st.card_name(c) for c in pl["statuses"]))
+    if pl.form:
+        lines.append(f"Form: {st.card_name(pl.form)}")
+    if pl.statuses:
+        lines.append("Status: " + ", ".join(st.card_name(c) for c in pl.statuses))
     if "fury" in ua:
         lines.append(f"Supply: Fury {ua['fury']}, Control {ua['control']}; depleted: "
                      f"Fury {ua['fury_spent']}, Control {ua['control_spent']}")
@@ -143,8 +143,8 @@ def _ua_lines(st: BattleconState, p: int) -> list[str]:
 
 
 def _pair_line(st: BattleconState, p: int) -> str:
-    pair = st.player(p)["pair"]
-    if pair == "hidden":
+    pair = st.player(p).pair
+    if pair is not None and pair.hidden:
         return f"{st.name(p)}: face down"
     if pair is None:
         return f"{st.name(p)}: —"
@@ -161,19 +161,19 @@ def panels(st: BattleconState, viewer: int | None) -> list[Panel]:
     for p in st.seats():
         pl = st.player(p)
         title = "Your hand" if p == viewer else f"{st.name(p)}'s hand (open information)"
-        if p != viewer and pl["pair"] == "hidden":
+        if p != viewer and pl.pair is not None and pl.pair.hidden:
             title = f"{st.name(p)}'s hand and set pair"
-        out.append(Panel(title, (_cards(st, sorted(pl["hand"])),)))
+        out.append(Panel(title, (_cards(st, sorted(pl.hand)),)))
     out.append(Panel("Discards", tuple(
-        f"{st.name(p)}: pile 1 [{_cards(st, st.player(p)['discard1'])}]  "
-        f"pile 2 [{_cards(st, st.player(p)['discard2'])}]" for p in st.seats())))
-    s = st.s
-    clock = f"Force pool {s['pool']}" + ("  — final beat" if s["final_beat"] else "")
-    out.append(Panel("Beat", (f"Beat {s['beat']}   {clock}",)))
+        f"{st.name(p)}: pile 1 [{_cards(st, st.player(p).discard1)}]  "
+        f"pile 2 [{_cards(st, st.player(p).discard2)}]" for p in st.seats())))
+    s = st
+    clock = f"Force pool {s.pool}" + ("  — final beat" if s.final_beat else "")
+    out.append(Panel("Beat", (f"Beat {s.beat_no}   {clock}",)))
     out += [_kit(st, p) for p in st.seats()]
     out.append(Panel("Standard bases", tuple(
         _card_line(st, c) for c in ("strike", "shot", "drive", "burst", "grasp", "dodge"))))
-    if s.get("pending") and s["phase"] == Phase.RESOLVE:
-        out.append(Panel("Waiting for", (f"{st.name(s['pending']['who'])}: "
-                                         f"{s['pending']['prompt']}",)))
+    if s.pending and s.phase == Phase.RESOLVE:
+        out.append(Panel("Waiting for", (f"{st.name(s.pending['who'])}: "
+                                         f"{s.pending['prompt']}",)))
     return out

@@ -113,18 +113,18 @@ def position_state(st: BattleconState, position: Description) -> BattleconState:
         first = (active or 1) - 1
         st.apply(CHANCE, Action(Act.FIRST, (st.members(st.team_of(first))[0]
                                           if st.is_team else first,)))
-        while st.s["phase"] == Phase.PLACE:
+        while st.phase == Phase.PLACE:
             p = st.decision().players[0]
             st.apply(p, st.legal_actions(p)[0])
         _choose_finishers(st, fighters, phase)
     _check_spaces(st, fighters)
     for p, f in enumerate(fighters):
         if f.space is not None:  # moved after setup: markers stay where setup put them
-            st.player(p)["pos"] = f.space - 1
+            st.player(p).pos = f.space - 1
     if active is not None:
-        st.s["active"] = active - 1
+        st.active = active - 1
     if phase == Phase.SET and beat is not None:
-        st.s["beat"] = beat
+        st.beat_no = beat
     _set_counters(st, fighters, team_force, pool, position)
     for p, f in enumerate(fighters):
         _set_cards(st, p, f)
@@ -133,7 +133,7 @@ def position_state(st: BattleconState, position: Description) -> BattleconState:
         if f.form is not None:
             st.become_form(p, f.form)
         if f.statuses is not None:
-            st.player(p)["statuses"] = list(f.statuses)
+            st.player(p).statuses = list(f.statuses)
         st.ua(p).update(f.markers or {})
     st._events = []
     return st
@@ -235,7 +235,7 @@ def _read_markers(st: BattleconState, p: int, d: Description, phase: str) -> dic
 
 
 def _fighter_id(st: BattleconState, p: int) -> str:
-    return str(st.player(p)["fighter"])
+    return str(st.player(p).fighter)
 
 
 def _read_teams(st: BattleconState, position: Description) -> list[int | None]:
@@ -280,7 +280,7 @@ def _choose_finishers(st: BattleconState, fighters: list[_Fighter], phase: str) 
         fighter = st.fighter(p)
         choice = f.extra or (fighter.get("setup_choices") or [""])[0]
         st.apply(p, Action(Act.SETUP, (f.finisher or fighter["finishers"][0], choice)))
-    while st.s["phase"] == Phase.DISCARDS:
+    while st.phase == Phase.DISCARDS:
         for p in st.decision().players:  # chosen discards: the piles are set below
             if not {"discard1", "discard2"} <= set(fighters[p].zones or ()):
                 raise ScenarioError(f"{fighters[p].where}.discard1: missing (with chosen "
@@ -290,26 +290,25 @@ def _choose_finishers(st: BattleconState, fighters: list[_Fighter], phase: str) 
 
 def _set_counters(st: BattleconState, fighters: list[_Fighter], team_force: list[int | None],
                   pool: int | None, position: Description) -> None:
-    s = st.s
+    s = st
     for p, f in enumerate(fighters):
         if f.life is not None:
-            st.player(p)["life"] = f.life
+            st.player(p).life = f.life
         if f.force is not None:
-            st.player(p)["force"] = f.force
+            st.player(p).force = f.force
     for side, force in enumerate(team_force):
         if force is not None:
-            s["team_force"][side] = force
-    held = sum(st.player(p)["force"] for p in range(st.num_players)) + sum(
-        s.get("team_force", []))
-    free = s["pool_start"] + s["from_box"] - s["trashed"] - held
+            s.team_force[side] = force
+    held = sum(st.player(p).force for p in range(st.num_players)) + sum(s.team_force)
+    free = s.pool_start + s.from_box - s.trashed - held
     if pool is None:
         pool = free
     elif pool > free:
         raise ScenarioError(f"{position.where('pool')}: at most {free} (the Force the "
                             f"fighters do not hold), not {pool}")
-    s["trashed"] += free - pool
-    s["pool"] = pool
-    s["final_beat"] = pool == 0 and s["phase"] == Phase.SET
+    s.trashed += free - pool
+    s.pool = pool
+    s.final_beat = pool == 0 and s.phase == Phase.SET
 
 
 def _set_cards(st: BattleconState, p: int, f: _Fighter) -> None:
@@ -318,7 +317,7 @@ def _set_cards(st: BattleconState, p: int, f: _Fighter) -> None:
     given = f.zones or {}
     if not given and not f.pair:
         return
-    now = {z: list(pl[z]) for z in ZONES}
+    now = {"hand": pl.hand, "discard1": list(pl.discard1), "discard2": list(pl.discard2)}
     seen: dict[str, str] = {}
     for z, cards in given.items():
         for i, cid in enumerate(cards):
@@ -342,13 +341,12 @@ def _set_cards(st: BattleconState, p: int, f: _Fighter) -> None:
                                 "is in the hand, a discard pile or the pair)")
     else:
         out["hand"] = [c for c in every if c not in piles]
-    for z in ZONES:
-        pl[z] = out[z]
+    pl.held, pl.discard1, pl.discard2 = out["hand"], out["discard1"], out["discard2"]
 
 
 def _set_pairs(st: BattleconState, fighters: list[_Fighter]) -> None:
     """Play the Set of each given pair; a seat still to set must have something to set."""
-    if st.s["phase"] != Phase.SET:
+    if st.phase != Phase.SET:
         return
     for p, f in enumerate(fighters):
         if f.pair is None and not (st._hand_of(p, "style") and st._hand_of(p, "base")):

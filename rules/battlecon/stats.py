@@ -43,7 +43,7 @@ def attack_stats(st: BattleconState, who: int) -> AttackStats:
     """The current stats of ``who``'s attack (pair or Finisher) with every bonus applied."""
     cards = st.pair_cards(who)
     bonus = st.total_bonus(who)
-    become = st.beat(who)["become"]
+    become = st.beat(who).become
     rng: tuple[int, int] | None
     fixed = _fixed(cards, "range")
     if fixed is not None:
@@ -77,8 +77,8 @@ def attack_stats(st: BattleconState, who: int) -> AttackStats:
         power=power,
         priority=values["priority"],
         guard=max(0, values["guard"]),
-        tiebreaker=any(c.get("tiebreaker") for c in cards) or st.beat(who)["tiebreaker"],
-        stun_immune=any(c.get("stun_immune") for c in cards) or st.beat(who)["stun_immune"],
+        tiebreaker=any(c.get("tiebreaker") for c in cards) or st.beat(who).tiebreaker,
+        stun_immune=any(c.get("stun_immune") for c in cards) or st.beat(who).stun_immune,
     )
 
 

@@ -34,33 +34,33 @@ LAYOUTS: dict[int, dict[str, tuple[tuple[int, ...], tuple[int, ...]]]] = {
 LONE_ROLE = {2: "super", 3: "ultra"}
 
 
-def team_fields(content: Content, s: dict[str, Any], layout: str) -> None:
-    """Turn a fresh duel dict into a team game: teams, roles and life, the team Force
+def team_fields(s: BattleconState, layout: str) -> None:
+    """Turn a fresh duel into a team game: teams, roles and life, the team Force
     accounts, the bigger pool, and the standups on the team's starting spaces."""
-    n = len(s["players"])
+    content = s.content
+    n = len(s.players)
     teams = LAYOUTS[n][layout]
     team = content.team
     numbers = content.numbers
-    s["teams"] = [0 if p in teams[0] else 1 for p in range(n)]
-    s["layout"] = layout
+    s.teams = [0 if p in teams[0] else 1 for p in range(n)]
+    s.layout = layout
     for side, seats in enumerate(teams):
         others = len(teams[1 - side])
         role = LONE_ROLE.get(others) if len(seats) == 1 else None
         for seat in seats:
-            pl = s["players"][seat]
-            pl["role"] = role
-            pl["max_life"] = team["roles"][role]["life"] if role else numbers["life"]
-            pl["life"] = pl["max_life"]
-            pl["force"] = 0
-            pl.update(out=False, removed=[], revenge=0, opp=None)
+            pl = s.players[seat]
+            pl.role = role
+            pl.max_life = team["roles"][role]["life"] if role else numbers["life"]
+            pl.life = team["roles"][role]["life"] if role else numbers["life"]
+            pl.force = 0
     start_force = numbers["starting_force"]
-    s["team_force"] = [start_force * len(seats) for seats in teams]
-    s["pool_start"] = numbers["force_pool"] + team["rules"]["extra_force_per_character"] * (n - 2)
-    s["pool"] = s["pool_start"] - sum(s["team_force"])
-    s["order"] = []
-    s["placing"] = None
+    s.team_force = [start_force * len(seats) for seats in teams]
+    s.pool_start = numbers["force_pool"] + team["rules"]["extra_force_per_character"] * (n - 2)
+    s.pool = s.pool_start - sum(s.team_force)
+    s.order = []
+    s.placing = None
     for side in (0, 1):
-        place_team(s, content, side, teams[side])
+        place_team(s, side, teams[side])
 
 
 def start_spaces(content: Content, side: int, count: int, width: int) -> list[int]:
@@ -70,10 +70,10 @@ def start_spaces(content: Content, side: int, count: int, width: int) -> list[in
     return [start + step * i for i in range(count) if 0 <= start + step * i < width]
 
 
-def place_team(s: dict[str, Any], content: Content, side: int, order: tuple[int, ...]) -> None:
-    spaces = start_spaces(content, side, len(order), s["width"])
+def place_team(s: BattleconState, side: int, order: tuple[int, ...]) -> None:
+    spaces = start_spaces(s.content, side, len(order), s.width)
     for seat, space in zip(order, spaces, strict=True):
-        s["players"][seat]["pos"] = space
+        s.players[seat].pos = space
 
 
 #: Effect ops that act on "the Opponent" (push / pull offer their own target choice).
@@ -88,20 +88,20 @@ FOE_OPS = frozenset({
 def team_foe(st: BattleconState, p: int) -> int:
     """The Opponent now: the locked one (the target during an attack, the attacker for
     the one being hit, the owner of an [Opponent] ante) or else the nearest."""
-    opp = st.s["players"][p].get("opp")
+    opp = st.players[p].opp
     if opp is not None and not st.is_out(opp):
         return opp
     near = st.opponents(p)
     if near:
         return near[0]
-    return next(q for q in range(len(st.s["players"])) if st.team_of(q) != st.team_of(p))
+    return next(q for q in range(len(st.players)) if st.team_of(q) != st.team_of(p))
 
 
 def fitting_opponents(st: BattleconState, p: int, when: list[str]) -> list[int]:
     """The enemies ``p`` may name as "the Opponent" of an effect whose conditions are
     ``when`` so that they hold. With none locked and an enemy nearest on each side the
     owner chooses, so a condition that fits either one holds (Who is "The Opponent"?)."""
-    locked = st.s["players"][p].get("opp")
+    locked = st.players[p].opp
     near = st.opponents(p) if locked is None else []
     if len(near) < 2:
         return [st.foe(p)] if conditions.all_hold(st, p, when) else []
@@ -119,7 +119,7 @@ def fitting_opponents(st: BattleconState, p: int, when: list[str]) -> list[int]:
 def needs_foe_pick(st: BattleconState, p: int, ops: list[dict[str, Any]]) -> bool:
     """A trigger acting on the Opponent, outside an attack, with an enemy nearest on
     each side: its owner first chooses which one is the Opponent."""
-    return (st.s["players"][p].get("opp") is None and len(st.opponents(p)) > 1
+    return (st.players[p].opp is None and len(st.opponents(p)) > 1
             and any(op["op"] in FOE_OPS for op in ops))
 
 
@@ -141,9 +141,9 @@ def team_recycle_gain(st: BattleconState, p: int) -> int:
     survivor in seat order collects it, so it is counted once)."""
     numbers = st.content.numbers
     gain = numbers["force_per_beat"]
-    if st.player(p)["life"] <= numbers["low_life"]:
+    if st.player(p).life <= numbers["low_life"]:
         gain += numbers["low_life_bonus"]
-    role = st.player(p).get("role")
+    role = st.player(p).role
     if role:
         gain += st.content.team["roles"][role]["force_per_beat"]
     side = st.team_of(p)
@@ -155,11 +155,11 @@ def team_recycle_gain(st: BattleconState, p: int) -> int:
 
 # ---- statics from the reference cards ------------------------------------------------
 def team_statics(st: BattleconState, p: int) -> list[dict[str, Any]]:
-    pl = st.s["players"][p]
+    pl = st.players[p]
     out: list[dict[str, Any]] = []
-    if pl.get("role"):
-        out += st.content.team["roles"][pl["role"]]["statics"]
-    out += st.content.team["revenge"]["statics"] * pl.get("revenge", 0)
+    if pl.role:
+        out += st.content.team["roles"][pl.role]["statics"]
+    out += st.content.team["revenge"]["statics"] * pl.revenge
     return out
 
 
@@ -225,38 +225,40 @@ def place_actions(st: BattleconState, side: int) -> list[Action]:
 
 
 def placer(st: BattleconState) -> int:
-    return st.members(st.s["placing"])[0]
+    assert st.placing is not None
+    return st.members(st.placing)[0]
 
 
 def begin_placing(st: BattleconState) -> None:
     """The team with the Active status places first; a lone fighter needs no choice."""
-    st.s["phase"] = Phase.PLACE
-    st.s["placing"] = st.team_of(st.s["active"])
+    st.phase = Phase.PLACE
+    st.placing = st.team_of(st.active_seat)
     _skip_single_placements(st)
 
 
 def _skip_single_placements(st: BattleconState) -> None:
-    s = st.s
-    while s["phase"] == Phase.PLACE and len(st.members(s["placing"])) == 1:
+    s = st
+    while s.phase == Phase.PLACE and s.placing is not None and len(st.members(s.placing)) == 1:
         _placed(st)
 
 
 def on_place(st: BattleconState, action: Action) -> None:
-    place_team(st.s, st.content, st.s["placing"], tuple(action.args))
+    assert st.placing is not None
+    place_team(st, st.placing, tuple(action.args))
     names = ", ".join(f"{st.name(q)} on space {st.pos(q) + 1}" for q in action.args)
-    st.say("place", f"The team places {names}.", team=st.s["placing"])
+    st.say("place", f"The team places {names}.", team=st.placing)
     _placed(st)
     _skip_single_placements(st)
 
 
 def _placed(st: BattleconState) -> None:
-    s = st.s
-    first = st.team_of(s["active"])
-    if s["placing"] == first:
-        s["placing"] = 1 - first
+    s = st
+    first = st.team_of(s.active_seat)
+    if s.placing == first:
+        s.placing = 1 - first
     else:
-        s["placing"] = None
-        s["phase"] = Phase.SETUP
+        s.placing = None
+        s.phase = Phase.SETUP
 
 
 # ---- ante passes between teams ----------------------------------------------------
@@ -264,30 +266,31 @@ def team_ante_next(st: BattleconState, player: int, passed: bool) -> None:
     """After ``player`` antes, the other team's turn; after a pass, the next teammate
     who has not passed (the team passes when all have); each team passing in
     succession ends the Ante."""
-    ante = st.s["ante"]
+    ante = st.ante
+    assert ante is not None
     side = st.team_of(player)
     if not passed:
-        ante["passes"] = 0
-        ante["asked"] = []
-        ante["turn"] = st.members(1 - side)[0]
+        ante.passes = 0
+        ante.asked = []
+        ante.turn = st.members(1 - side)[0]
         return
-    ante["asked"].append(player)
-    left = [q for q in st.members(side) if q not in ante["asked"]]
+    ante.asked.append(player)
+    left = [q for q in st.members(side) if q not in ante.asked]
     if left:
-        ante["turn"] = left[0]
+        ante.turn = left[0]
         return
-    ante["passes"] += 1
-    ante["asked"] = []
-    ante["turn"] = st.members(1 - side)[0]
+    ante.passes += 1
+    ante.asked = []
+    ante.turn = st.members(1 - side)[0]
 
 
 def team_foe_antes(st: BattleconState, p: int) -> list[tuple[str, int, dict[str, Any], int]]:
     """[Opponent] antes offered to ``p`` by each enemy that is ``p``'s nearest on a
     side, unless ``p``'s team used that one this beat."""
-    used = st.s["ante"]["team_used"][st.team_of(p)] if st.s["ante"] else []
+    used = st.ante.team_used[st.team_of(p)] if st.ante and st.ante.team_used else []
     out = []
     for e in st.opponents(p):
-        fighter = st.content.fighters[st.player(e)["fighter"]]
+        fighter = st.content.fighters[st.player(e).fighter]
         for i, ante in enumerate(fighter.get("opponent_antes", ())):
             if f"{e}:{i}" not in used:
                 out.append(("foe", i, ante, e))
@@ -299,19 +302,19 @@ def priority_key(st: BattleconState, p: int, active_team: int) -> list[int]:
     """Priority, then a tiebreaker (a Finisher counts below a printed one), then the
     team holding the Active status."""
     stats = st.stats(p)
-    tie = 2 if stats.tiebreaker else 1 if st.beat(p)["finisher_beat"] else 0
+    tie = 2 if stats.tiebreaker else 1 if st.beat(p).finisher_beat else 0
     return [stats.priority, tie, int(st.team_of(p) == active_team)]
 
 
 def team_priority(st: BattleconState) -> None:
     """Order by descending priority; the first fighter's team takes the Active status;
     teammates still tied choose their order (an ``order`` frame)."""
-    active_team = st.team_of(st.s["active"])
+    active_team = st.team_of(st.active_seat)
     seats = st.seats()
     keys = {p: priority_key(st, p, active_team) for p in seats}
     order = sorted(seats, key=lambda p: [-k for k in keys[p]] + [p])
-    st.s["order"] = order
-    st.s["active"] = order[0]
+    st.order = order
+    st.active = order[0]
     text = ", ".join(f"{st.name(p)} {keys[p][0]}" for p in order)
     st.say("priority", f"Priority order: {text}. {st.name(order[0])}'s team is Active.",
            active=order[0], order=order)
@@ -320,7 +323,7 @@ def team_priority(st: BattleconState) -> None:
 
 def run_order(st: BattleconState, frame: dict[str, Any]) -> None:
     """Let tied teammates choose who of them acts first, one slot at a time."""
-    order, keys = st.s["order"], frame["keys"]
+    order, keys = st.order, frame["keys"]
     if frame.get("choice") is not None:
         at, chosen = frame["at"], frame["choice"][0]
         i = order.index(chosen)
@@ -328,7 +331,7 @@ def run_order(st: BattleconState, frame: dict[str, Any]) -> None:
         keys.insert(at, keys.pop(i))
         st.say("order", f"{st.name(chosen)} acts before the tied teammates.",
                seat=chosen)
-        st.s["active"] = order[0]
+        st.active = order[0]
         frame["at"] += 1
         frame["choice"] = None
     at = frame["at"]
@@ -346,10 +349,10 @@ def run_order(st: BattleconState, frame: dict[str, Any]) -> None:
 def team_order(st: BattleconState) -> list[int]:
     """This beat's acting order (alive fighters); before priority, the Active fighter
     then the rest by seat."""
-    order = [p for p in st.s["order"] if not st.is_out(p)]
+    order = [p for p in st.order if not st.is_out(p)]
     if len(order) == len(st.seats()):
         return order
-    a = st.s["active"]
+    a = st.active_seat
     return [a, *[p for p in st.seats() if p != a]]
 
 
@@ -364,7 +367,7 @@ def attack_targets(st: BattleconState, p: int, reach: tuple[int, int] | None, or
     out = []
     for side in (-1, 1):
         hit = [q for q in st.enemies(p) if (st.pos(q) - me) * side > 0
-               and not st.beat(q)["avoid"]
+               and not st.beat(q).avoid
                and any(reach[0] <= abs(st.pos(q) - o) <= reach[1] for o in origins)]
         if hit:
             out.append(min(hit, key=lambda q: (abs(st.pos(q) - me), q)))
@@ -376,29 +379,30 @@ def eliminate(st: BattleconState, p: int) -> None:
     """All of the fighter's components and cards leave play; each surviving teammate
     takes a Revenge card; nobody's Opponent is the fallen fighter any more."""
     pl = st.player(p)
-    cards = (pl["hand"] + pl["discard1"] + pl["discard2"] + st.pair_ids(p)
-             + pl["clash_bases"] + pl["trashed"] + pl["beat"]["discarded"])
-    if not pl["finisher_used"]:
-        cards.append(pl["finisher"])
-    pl["removed"] = sorted(cards)
-    for zone in ("hand", "discard1", "discard2", "clash_bases", "trashed", "statuses"):
-        pl[zone] = []
-    pl["beat"]["discarded"] = []
-    pl["pair"] = None
-    pl["finisher_used"] = True
-    pl["form"] = None
-    pl["ua"] = {}
-    pl["out"] = True
-    pl["pos"] = None
-    pl["opp"] = None
+    cards = (pl.hand + pl.discard1 + pl.discard2 + st.pair_ids(p)
+             + pl.clash_bases + pl.trashed + pl.beat.discarded)
+    if not pl.finisher_used and pl.finisher is not None:
+        cards.append(pl.finisher)
+    pl.removed = sorted(cards)
+    pl.held, pl.discard1, pl.discard2 = [], [], []
+    pl.clash_bases, pl.trashed, pl.statuses = [], [], []
+    pl.beat.discarded = []
+    pl.pair = None
+    pl.clash = None
+    pl.finisher_used = True
+    pl.form = None
+    pl.ua = {}
+    pl.out = True
+    pl.pos = None
+    pl.opp = None
     for q in range(st.num_players):
-        if st.player(q).get("opp") == p:
-            st.player(q)["opp"] = None
+        if st.player(q).opp == p:
+            st.player(q).opp = None
     survivors = st.members(st.team_of(p))
-    if st.s["active"] == p and survivors:
-        st.s["active"] = survivors[0]  # the Active status stays with the team
+    if st.active == p and survivors:
+        st.active = survivors[0]  # the Active status stays with the team
     for q in survivors:
-        st.player(q)["revenge"] += 1
+        st.player(q).revenge += 1
     st.say("defeat", f"{st.name(p)} is defeated and leaves the board"
            + (f"; {', '.join(st.name(q) for q in survivors)} take a Revenge card."
               if survivors else "."), seat=p)
@@ -417,11 +421,11 @@ def team_life_share(st: BattleconState, side: int) -> float:
     """A team's life as a share of its starting life (a Super fighter's 35 against two
     fighters' 40 compare fairly)."""
     seats = st.members(side, alive=False)
-    return sum(st.player(p)["life"] for p in seats) / sum(st.max_life(p) for p in seats)
+    return sum(st.player(p).life for p in seats) / sum(st.max_life(p) for p in seats)
 
 
 def team_time_over(st: BattleconState) -> None:
-    active_team = st.team_of(st.s["active"])
+    active_team = st.team_of(st.active_seat)
     shares = [team_life_share(st, side) for side in (0, 1)]
     if shares[0] != shares[1]:
         side = 0 if shares[0] > shares[1] else 1

@@ -38,7 +38,7 @@ def test_finish_beat_stops_at_the_next_set():
               two={"pair": ["corrosive", "drive"]})
     finish_beat(st)
     assert st.outcome() is None
-    assert (st.s["beat"], st.s["phase"]) == (2, "set")
+    assert (st.beat_no, st.phase) == (2, "set")
 
 
 def _first_decision_in(phase: str, seed: int):
@@ -52,7 +52,7 @@ def _first_decision_in(phase: str, seed: int):
             st.apply(CHANCE, st.sample_chance(rng))
             continue
         p = d.players[0]
-        if st.s["phase"] == phase and len(st.legal_actions(p)) > 1:
+        if st.phase == phase and len(st.legal_actions(p)) > 1:
             return st, p
         st.apply(p, rng.choice(st.legal_actions(p)))
     return None
@@ -116,12 +116,12 @@ def test_cells_can_play_the_ante_out():
     assert agent.choose(st.view(p), p) in st.legal_actions(p)
     world = st.clone()
     for q in (0, 1):
-        if world.player(q)["pair"] is None:
+        if world.player(q).pair is None:
             world.apply(q, world.legal_actions(q)[0])
-    world.player(0)["force"] = world.player(1)["force"] = 6
-    world.s["pool"] -= 8
+    world.player(0).force = world.player(1).force = 6
+    world.pool -= 8
     finish_beat(world, antes=True)
-    assert world.s["phase"] in (Phase.SET, Phase.OVER) and not world.invariant_violations()
+    assert world.phase in (Phase.SET, Phase.OVER) and not world.invariant_violations()
 
 
 def test_fixed_budget_environment_drops_every_time_cap(monkeypatch):

@@ -36,8 +36,8 @@ def test_finish_team_beat_stops_at_the_next_set():
     set_pairs(st, {0: ("switch", "strike"), 1: ("switch", "shot"), 2: ("switch", "burst"),
                    3: ("switch", "drive")})
     world = finish_team_beat(st.clone())
-    assert world.s["phase"] in (Phase.SET, Phase.OVER)
-    assert world.s["beat"] == 2 or world.outcome() is not None
+    assert world.phase in (Phase.SET, Phase.OVER)
+    assert world.beat_no == 2 or world.outcome() is not None
 
 
 CASES = [("easy", 3, "2v1"), ("easy", 4, "3v1"), ("normal", 4, "2v2"), ("hard", 4, "2v2")]
@@ -50,7 +50,7 @@ def test_make_agent_plays_team_games_legally(level: str, players: int, layout: s
     assert isinstance(agent, SeatAgent)
     rng = random.Random(5)
     st = team_game(W4[:players], layout if players == 4 else None)
-    while st.s["beat"] == 1 and st.outcome() is None:
+    while st.beat_no == 1 and st.outcome() is None:
         seat = st.decision().players[0]
         if seat == 0:
             action = agent.choose(st.view(0), 0)
@@ -58,7 +58,7 @@ def test_make_agent_plays_team_games_legally(level: str, players: int, layout: s
         else:
             action = rng.choice(st.legal_actions(seat))
         st.apply(seat, action)
-    assert st.s["phase"] == Phase.SET or st.outcome() is not None
+    assert st.phase == Phase.SET or st.outcome() is not None
 
 
 def test_easy_team_agents_play_a_whole_two_against_one():

@@ -56,7 +56,7 @@ def at_set(app_dirs, seed):
 def open_table_at(app_dirs, phase, seed, limit=400):
     screen, chosen = open_table(app_dirs, seed=seed)
     session = screen.session
-    play_until(screen, random.Random(seed), lambda: session.state.s["phase"] == phase
+    play_until(screen, random.Random(seed), lambda: session.state.phase == phase
                and session.actor() is not None, limit=limit)
     screen.root.update(1.0)  # let the dealt hand settle
     return screen, chosen

@@ -20,7 +20,7 @@ def view_of(app_dirs, fighters):
     """The table and seat 0's view once setup is over (the materials are dealt)."""
     screen, _ = open_table(app_dirs, fighters)
     session = screen.session
-    play_until(screen, random.Random(1), lambda: session.state.s["phase"] == Phase.SET)
+    play_until(screen, random.Random(1), lambda: session.state.phase == Phase.SET)
     return screen, session.state.view(0)
 
 
@@ -30,7 +30,7 @@ def summary(groups):
 
 def test_hayden_counters_split_into_supply_and_depleted(app_dirs):
     _, view = view_of(app_dirs, ("hayden", "wardlaw"))
-    view.player(0)["ua"].update({"fury": 3, "control": 1, "fury_spent": 0, "control_spent": 2})
+    view.player(0).ua.update({"fury": 3, "control": 1, "fury_spent": 0, "control_spent": 2})
     got = summary(materials(view, 0, RED))
     assert got["Supply"] == [("fury", "Fury", True, False)] * 3 + [
         ("control", "Control", True, False)]
@@ -39,8 +39,8 @@ def test_hayden_counters_split_into_supply_and_depleted(app_dirs):
 
 def test_lucida_tokens_show_where_each_one_is(app_dirs):
     _, view = view_of(app_dirs, ("lucida", "wardlaw"))
-    view.player(0)["ua"].update({"supply": ["pain"], "foe": ["courage", "spirit"],
-                                 "spent": ["valor"]})
+    view.player(0).ua.update({"supply": ["pain"], "foe": ["courage", "spirit"],
+                              "spent": ["valor"]})
     got = summary(materials(view, 0, RED))
     foe = view.name(1)
     assert [w for _, w, _, _ in got["Rended"]] == ["Pain"]
@@ -51,8 +51,8 @@ def test_lucida_tokens_show_where_each_one_is(app_dirs):
 def test_dareios_drinks_untouched_drunk_and_finished(app_dirs):
     _, view = view_of(app_dirs, ("dareios", "wardlaw"))
     drinks = list(kits.DRINKS)
-    view.player(0)["ua"].update({"drinks": drinks[:2], "active": [drinks[2]],
-                                 "finished": drinks[3:]})
+    view.player(0).ua.update({"drinks": drinks[:2], "active": [drinks[2]],
+                              "finished": drinks[3:]})
     got = summary(materials(view, 0, RED))
     assert len(got["Untouched"]) == 2 and all(lit for _, _, lit, _ in got["Untouched"])
     assert got["Drunk"] == [("drink", view.card_name(drinks[2]), True, True)]
@@ -61,16 +61,16 @@ def test_dareios_drinks_untouched_drunk_and_finished(app_dirs):
 
 def test_trias_embellishments_untold_and_told(app_dirs):
     _, view = view_of(app_dirs, ("trias", "wardlaw"))
-    view.player(0)["ua"].update({"ready": ["heavens", "super"], "told": ["truly"]})
+    view.player(0).ua.update({"ready": ["heavens", "super"], "told": ["truly"]})
     got = summary(materials(view, 0, RED))
     assert [w for _, w, _, _ in got["Untold"]] == [kits.EMBELLISHMENTS["heavens"],
-                                                  kits.EMBELLISHMENTS["super"]]
+                                                   kits.EMBELLISHMENTS["super"]]
     assert got["Told"] == [("tale", kits.EMBELLISHMENTS["truly"], False, False)]
 
 
 def test_amon_shows_the_whole_code_ladder_with_the_current_level_lit(app_dirs):
     _, view = view_of(app_dirs, ("amon", "wardlaw"))
-    view.player(0)["form"] = "code_yellow"
+    view.player(0).form = "code_yellow"
     ladder = summary(materials(view, 0, RED))["Danger level"]
     assert [w for _, w, _, _ in ladder] == [view.card_name(c) for c in kits.CODES]
     assert [cur for _, _, _, cur in ladder] == [c == "code_yellow" for c in kits.CODES]
@@ -78,8 +78,8 @@ def test_amon_shows_the_whole_code_ladder_with_the_current_level_lit(app_dirs):
 
 def test_cindra_form_and_storm_rekindled_status(app_dirs):
     _, view = view_of(app_dirs, ("cindra", "wardlaw"))
-    view.player(0)["form"] = "phoenix_form"
-    view.player(0)["statuses"] = ["storm_rekindled"]
+    view.player(0).form = "phoenix_form"
+    view.player(0).statuses = ["storm_rekindled"]
     got = summary(materials(view, 0, RED))
     assert got["Form"] == [("form", "Phoenix Form", True, True)]
     assert got["Status"] == [("status", "Storm Rekindled", True, True)]
@@ -87,7 +87,7 @@ def test_cindra_form_and_storm_rekindled_status(app_dirs):
 
 def test_burgundy_paint_supply_counts_down_as_paint_goes_on_the_board(app_dirs):
     _, view = view_of(app_dirs, ("burgundy", "wardlaw"))
-    view.player(0)["ua"]["paint"] = [1, 4]
+    view.player(0).ua["paint"] = [1, 4]
     got = summary(materials(view, 0, RED))
     assert len(got["Paint supply"]) == kits.PAINT_MARKERS - 2
     assert [lit for _, _, lit, _ in got["On the board"]] == [False, False]
@@ -95,7 +95,7 @@ def test_burgundy_paint_supply_counts_down_as_paint_goes_on_the_board(app_dirs):
 
 def test_kimbhe_staff_held_planted_or_stolen(app_dirs):
     _, view = view_of(app_dirs, ("kimbhe", "wardlaw"))
-    ua = view.player(0)["ua"]
+    ua = view.player(0).ua
     assert list(summary(materials(view, 0, RED))) == ["Staff in hand"]
     ua.update({"staff": "board", "staff_pos": 3})
     assert list(summary(materials(view, 0, RED))) == ["Staff on space 4"]

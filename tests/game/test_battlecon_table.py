@@ -61,7 +61,7 @@ def mouse_click(screen, card):
 def test_clicking_a_style_then_a_base_plays_that_set(app_dirs):
     screen, chosen = open_table(app_dirs)
     rng = random.Random(1)
-    play_until(screen, rng, lambda: screen.session.state.s["phase"] == Phase.SET
+    play_until(screen, rng, lambda: screen.session.state.phase == Phase.SET
                and screen.session.actor() is not None)
     table = screen.table
     seat = screen.viewer
@@ -77,7 +77,7 @@ def test_clicking_a_style_then_a_base_plays_that_set(app_dirs):
 
 def test_clicking_a_picked_card_again_puts_it_back(app_dirs):
     screen, chosen = open_table(app_dirs)
-    play_until(screen, random.Random(2), lambda: screen.session.state.s["phase"] == Phase.SET
+    play_until(screen, random.Random(2), lambda: screen.session.state.phase == Phase.SET
                and screen.session.actor() is not None)
     table = screen.table
     target = next(a for a in screen.session.state.legal_actions(screen.viewer)
@@ -92,7 +92,7 @@ def test_clicking_a_picked_card_again_puts_it_back(app_dirs):
 
 def test_a_base_then_a_style_pairs_as_well(app_dirs):
     screen, chosen = open_table(app_dirs)
-    play_until(screen, random.Random(3), lambda: screen.session.state.s["phase"] == Phase.SET
+    play_until(screen, random.Random(3), lambda: screen.session.state.phase == Phase.SET
                and screen.session.actor() is not None)
     table = screen.table
     target = next(a for a in reversed(screen.session.state.legal_actions(screen.viewer))
@@ -110,7 +110,7 @@ def test_chosen_discards_pair_from_the_hand_too(app_dirs):
     screen = app.stack.push(TableScreen(app, session))
     chosen = []
     screen.table.choose = chosen.append
-    play_until(screen, random.Random(6), lambda: session.state.s["phase"] == Phase.DISCARDS
+    play_until(screen, random.Random(6), lambda: session.state.phase == Phase.DISCARDS
                and session.actor() is not None)
     target = next(a for a in session.state.legal_actions(screen.viewer)
                   if a.kind == "discard_pair")
@@ -121,7 +121,7 @@ def test_chosen_discards_pair_from_the_hand_too(app_dirs):
 
 def test_a_clash_takes_the_clicked_base_at_once(app_dirs):
     screen, chosen = open_table(app_dirs, seed=1)
-    play_until(screen, random.Random(1), lambda: screen.session.state.s["phase"] == Phase.CLASH
+    play_until(screen, random.Random(1), lambda: screen.session.state.phase == Phase.CLASH
                and screen.session.actor() is not None, limit=3000)
     table = screen.table
     legal = screen.session.state.legal_actions(screen.viewer)
@@ -133,21 +133,21 @@ def test_a_clash_takes_the_clicked_base_at_once(app_dirs):
 
 def test_only_cards_some_legal_action_uses_can_be_clicked(app_dirs):
     screen, _ = open_table(app_dirs)
-    play_until(screen, random.Random(4), lambda: screen.session.state.s["phase"] == Phase.ANTE
+    play_until(screen, random.Random(4), lambda: screen.session.state.phase == Phase.ANTE
                and screen.session.actor() is not None)
     table = screen.table
     assert table.hand, "the viewer holds cards"
     assert not any(c.enabled for c in table.hand)  # an ante takes no card from the hand
-    play_until(screen, random.Random(4), lambda: screen.session.state.s["phase"] == Phase.SET
+    play_until(screen, random.Random(4), lambda: screen.session.state.phase == Phase.SET
                and screen.session.actor() is not None)
     assert all(c.enabled for c in screen.table.hand)
 
 
 def test_hand_cards_follow_the_viewers_hand_and_a_spectator_sees_none(app_dirs):
     screen, _ = open_table(app_dirs)
-    play_until(screen, random.Random(5), lambda: screen.session.state.s["phase"] == Phase.SET
+    play_until(screen, random.Random(5), lambda: screen.session.state.phase == Phase.SET
                and screen.session.actor() is not None)
-    hand = screen.session.state.player(screen.viewer)["hand"]
+    hand = screen.session.state.player(screen.viewer).hand
     assert sorted(c.cid for c in screen.table.hand) == sorted(hand)
     screen.viewer = None
     screen.refresh()
@@ -156,7 +156,7 @@ def test_hand_cards_follow_the_viewers_hand_and_a_spectator_sees_none(app_dirs):
 
 def test_the_hand_is_keyboard_reachable_after_the_action_buttons(app_dirs):
     screen, _ = open_table(app_dirs)
-    play_until(screen, random.Random(5), lambda: screen.session.state.s["phase"] == Phase.SET
+    play_until(screen, random.Random(5), lambda: screen.session.state.phase == Phase.SET
                and screen.session.actor() is not None)
     widgets = screen.table.widgets()
     buttons, hand = screen.table.buttons, screen.table.hand
@@ -182,7 +182,7 @@ def test_the_table_draws_for_every_pairing(app_dirs, pairing):
             view = session.state.view(seat)
             for p in (0, 1):
                 assert screen.table.standees[p].name == f"standee.{p}"
-                assert screen.table.pairs[p].visible == (view.player(p)["pair"] is not None)
+                assert screen.table.pairs[p].visible == (view.player(p).pair is not None)
         session.submit(seat, rng.choice(session.state.legal_actions(seat)))
 
 
@@ -190,12 +190,12 @@ def test_own_set_pair_lies_face_down_with_its_name_until_the_reveal(app_dirs):
     screen, _ = open_table(app_dirs)
     session = screen.session
     rng = random.Random(8)
-    play_until(screen, rng, lambda: session.state.s["phase"] == Phase.ANTE
+    play_until(screen, rng, lambda: session.state.phase == Phase.ANTE
                and session.actor() is not None)
     seat = screen.viewer
     card = screen.table.pairs[seat]
     assert not card.face_up and card.peek == f"yours: {session.state.pair_name(seat)}"
-    play_until(screen, rng, lambda: session.state.s["phase"] not in (Phase.SET, Phase.ANTE))
+    play_until(screen, rng, lambda: session.state.phase not in (Phase.SET, Phase.ANTE))
     for p in (0, 1):  # both pairs turn over together
         assert screen.table.pairs[p].busy()
     screen.root.update(1.0)
@@ -221,7 +221,7 @@ def test_the_ante_choices_are_tiles_that_play_their_action(app_dirs):
     from game.tables.battlecon.parts import AnteTile
 
     screen, chosen = open_table(app_dirs)
-    play_until(screen, random.Random(4), lambda: screen.session.state.s["phase"] == Phase.ANTE
+    play_until(screen, random.Random(4), lambda: screen.session.state.phase == Phase.ANTE
                and screen.session.actor() is not None)
     legal = screen.session.state.legal_actions(screen.viewer)
     tiles = screen.table.buttons
@@ -256,7 +256,7 @@ def test_a_space_a_move_reaches_plays_that_move_when_clicked(app_dirs):
 def test_board_materials_are_drawn_on_their_spaces(app_dirs):
     screen, _ = open_table(app_dirs, ("burgundy", "wardlaw"))
     table, view = screen.table, screen.session.state.view(0)
-    ua = view.player(0)["ua"]
+    ua = view.player(0).ua
     ua.update({"paint": [0, 6], "staff": "board", "staff_pos": 2, "ice": -1})
     target = pygame.Surface((1280, 720))
     table.draw_board(target, view)
@@ -272,7 +272,7 @@ def test_board_materials_are_drawn_on_their_spaces(app_dirs):
 def test_a_set_pair_slides_from_the_hand_onto_the_plate(app_dirs):
     screen, _ = open_table(app_dirs)
     session = screen.session
-    play_until(screen, random.Random(9), lambda: session.state.s["phase"] == Phase.SET
+    play_until(screen, random.Random(9), lambda: session.state.phase == Phase.SET
                and session.actor() is not None)
     screen.root.update(1.0)
     table, seat = screen.table, screen.viewer
@@ -292,13 +292,13 @@ def test_cards_coming_back_to_the_hand_come_from_discard_pile_two(app_dirs):
     screen, _ = open_table(app_dirs)
     session = screen.session
     rng = random.Random(10)
-    play_until(screen, rng, lambda: session.state.s["phase"] == Phase.SET
+    play_until(screen, rng, lambda: session.state.phase == Phase.SET
                and session.actor() == 0)
     table = screen.table
     assert all(not c.busy() for c in table.hand)  # the first deal lies there at once
-    before, beat = {c.cid for c in table.hand}, session.state.s["beat"]
-    play_until(screen, rng, lambda: session.state.s["phase"] == Phase.SET
-               and session.state.s["beat"] > beat and session.actor() == 0, limit=3000)
+    before, beat = {c.cid for c in table.hand}, session.state.beat_no
+    play_until(screen, rng, lambda: session.state.phase == Phase.SET
+               and session.state.beat_no > beat and session.actor() == 0, limit=3000)
     arrived = [c for c in table.hand if c.cid not in before]
     assert arrived, "the recycle gave cards back"
     pile = table.pile_rect(0, 2).center
@@ -311,11 +311,11 @@ def test_the_strip_names_what_the_rules_ask_in_the_middle_of_a_beat(app_dirs):
     screen, _ = open_table(app_dirs, seed=1)
     session = screen.session
     play_until(screen, random.Random(1), lambda: session.actor() is not None
-               and session.state.s["phase"] == Phase.RESOLVE, limit=3000)
-    pending = session.state.s["pending"]
+               and session.state.phase == Phase.RESOLVE, limit=3000)
+    pending = session.state.pending
     assert pending["who"] == screen.viewer
     assert screen.table.strip_prompt() == pending["prompt"]
-    play_until(screen, random.Random(1), lambda: session.state.s["phase"] == Phase.SET
+    play_until(screen, random.Random(1), lambda: session.state.phase == Phase.SET
                and session.actor() is not None)
     assert screen.table.strip_prompt() == "Choose an action"
 

@@ -38,20 +38,20 @@ def open_team_table(app_dirs, players, teams, seed=1):
 
 def in_phase(screen, phase):
     session = screen.session
-    return lambda: session.state.s["phase"] == phase and session.actor() is not None
+    return lambda: session.state.phase == phase and session.actor() is not None
 
 
 def until_someone_falls(screen, rng, limit=3000):
     session = screen.session
     for _ in range(limit):
         state = session.state
-        if any(state.player(p).get("out") for p in range(state.num_players)):
+        if any(state.player(p).out for p in range(state.num_players)):
             break
         seat = session.actor()
         assert seat is not None, "the match ended before anyone fell"
         session.submit(seat, rng.choice(state.legal_actions(seat)))
     screen.viewer = next(p for p in range(session.state.num_players)
-                         if not session.state.player(p).get("out"))
+                         if not session.state.player(p).out)
     screen.refresh()
 
 
@@ -68,10 +68,10 @@ def test_nine_spaces_a_standee_and_a_plate_per_fighter_in_team_colours(app_dirs,
     assert all(layout.PLATES.contains(r) for r in plates)
     assert not any(a.colliderect(b) for i, a in enumerate(plates) for b in plates[i + 1:])
     left_to_right = sorted(range(players), key=lambda p: plates[p].x)
-    sides = [view.s["teams"][p] for p in left_to_right]
+    sides = [view.teams[p] for p in left_to_right]
     assert sides == sorted(sides)  # each team's plates side by side, the first team's first
     for seat in range(players):
-        assert table.colour(seat) in TEAM_COLOURS[view.s["teams"][seat]]
+        assert table.colour(seat) in TEAM_COLOURS[view.teams[seat]]
         assert table.standees[seat].colour == table.colour(seat)
     assert len({table.colour(p) for p in range(players)}) == players
     table.draw_panels(pygame.Surface((1280, 720)))
@@ -82,14 +82,14 @@ def test_each_team_force_is_shared_and_shown_on_the_board(app_dirs):
     play_until(screen, random.Random(2), in_phase(screen, "set"))
     view = screen.session.state.view(screen.viewer)
     for seat in range(4):
-        side = view.s["teams"][seat]
-        assert force_of(view, seat) == (view.s["team_force"][side], view.force_cap())
+        side = view.teams[seat]
+        assert force_of(view, seat) == (view.team_force[side], view.force_cap())
     target = pygame.Surface((1280, 720))
     screen.table.draw_board(target, view)
     head = layout.BOARD.y + 14
     gems = [x for x in range(layout.BOARD.x, layout.BOARD.right)
             if target.get_at((x, head))[:3] == (90, 200, 220)]
-    lit = sum(view.s["team_force"]) + 1  # each lit gem spans a few pixels, plus the pool's
+    lit = sum(view.team_force) + 1  # each lit gem spans a few pixels, plus the pool's
     assert len(gems) >= lit
 
 
@@ -97,7 +97,7 @@ def test_a_lone_fighter_shows_its_reference_card(app_dirs):
     screen, _ = open_team_table(app_dirs, 3, "2v1", seed=3)
     play_until(screen, random.Random(3), in_phase(screen, "set"))
     view = screen.session.state.view(screen.viewer)
-    lone = next(p for p in range(3) if view.player(p).get("role"))
+    lone = next(p for p in range(3) if view.player(p).role)
     cards = {g.label: [p.words for p in g.pieces] for g in team_cards(view, lone)}
     assert cards["Reference"] == [view.content.team["roles"]["super"]["name"]]
     assert all(team_cards(view, p) == [] for p in range(3) if p != lone)
@@ -107,14 +107,14 @@ def test_a_defeated_fighter_leaves_the_board_and_its_team_takes_revenge(app_dirs
     screen, _ = open_team_table(app_dirs, 4, "2v2", seed=1)
     until_someone_falls(screen, random.Random(1))
     table, view = screen.table, screen.session.state.view(screen.viewer)
-    fallen = next(p for p in range(4) if view.player(p).get("out"))
+    fallen = next(p for p in range(4) if view.player(p).out)
     screen.root.update(1.0)
     assert fallen not in table.standees and fallen not in table.places
     assert not any(n.name == f"standee.{fallen}" for n in table.children)
     for p in range(4):
-        if view.s["teams"][p] == view.s["teams"][fallen] and p != fallen:
+        if view.teams[p] == view.teams[fallen] and p != fallen:
             revenge = {g.label: len(g.pieces) for g in team_cards(view, p)}
-            assert revenge["Revenge"] == view.player(p)["revenge"] >= 1
+            assert revenge["Revenge"] == view.player(p).revenge >= 1
     target = pygame.Surface((1280, 720))
     table.draw_plate(target, view, fallen)
     rect = table.plate(fallen)
@@ -163,7 +163,7 @@ def test_team_tables_draw_through_a_random_match(app_dirs, players, teams):
             screen.root.draw(target)
             screen.table.static_layer()
             state = session.state
-            on_board = {p for p in range(players) if not state.player(p).get("out")}
+            on_board = {p for p in range(players) if not state.player(p).out}
             assert set(screen.table.places) == on_board
         session.submit(seat, rng.choice(session.state.legal_actions(seat)))
 

@@ -72,11 +72,14 @@ def test_battlecon_set_pair_lies_face_down_and_turns_over_at_the_reveal(duel):
     session, table = duel.session, duel.table
     rng = random.Random(5)
     duel.viewer = 0
-    play_until(session, rng, lambda: session.state.view(0).player(1)["pair"] == "hidden")
+    def foe_pair():
+        return session.state.view(0).player(1).pair
+
+    play_until(session, rng, lambda: foe_pair() is not None and foe_pair().hidden)
     duel.refresh()
     card = table.pairs[1]
     assert card.visible and not card.face_up and not card.showing_face
-    play_until(session, rng, lambda: isinstance(session.state.view(0).player(1)["pair"], dict))
+    play_until(session, rng, lambda: foe_pair() is not None and not foe_pair().hidden)
     duel.refresh()
     assert card.busy()
     card.update(1.0)

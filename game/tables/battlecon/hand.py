@@ -48,7 +48,7 @@ class HandTray(GenericTable):
         """Lay the viewer's hand out as cards, styles first, then bases. Cards still in the
         hand keep their node (a card being dragged stays in the pointer's hand) and glide
         to their new place."""
-        ids = [] if viewer is None else self.hand_order(view, view.player(viewer)["hand"])
+        ids = [] if viewer is None else self.hand_order(view, view.player(viewer).hand)
         keep = {c.cid: c for c in self.hand}
         for card in self.hand:
             if card.cid not in ids:

@@ -54,7 +54,7 @@ class Group:
 def materials(view: Any, seat: int, colour: Colour) -> list[Group]:
     """The seat's Unique Ability materials, grouped by where they are."""
     pl = view.player(seat)
-    ua = pl["ua"]
+    ua = pl.ua
     groups: list[Group] = []
     if "fury" in ua:
         groups += _hayden(ua)
@@ -142,7 +142,7 @@ def _tide(view: Any, seat: int) -> list[Group]:
 
 def _forms(view: Any, pl: dict[str, Any]) -> list[Group]:
     """The form in force (Amon: the whole Code ladder) and status cards."""
-    form = pl["form"]
+    form = pl.form
     groups: list[Group] = []
     if form in kits.CODES:
         groups.append(Group("Danger level", [
@@ -151,9 +151,9 @@ def _forms(view: Any, pl: dict[str, Any]) -> list[Group]:
     elif form:
         groups.append(Group("Form", [Piece("form", view.card_name(form),
                                            FORM.get(form, TALE), current=True)]))
-    if pl["statuses"]:
+    if pl.statuses:
         groups.append(Group("Status", [Piece("status", view.card_name(c), STATUS, current=True)
-                                       for c in pl["statuses"]]))
+                                       for c in pl.statuses]))
     return groups
 
 

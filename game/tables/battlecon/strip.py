@@ -122,9 +122,9 @@ class ActionStrip(GenericTable):
         if self.ante_panel():
             return "Ante: choose in turn, or pass"
         view = self.model.view
-        pending = view.s.get("pending") if view is not None else None
-        if (isinstance(pending, dict) and view.s.get("phase") == Phase.RESOLVE
-                and pending.get("who") == self.model.viewer and pending.get("prompt")):
+        pending = view.pending if view is not None else None
+        if (isinstance(pending, dict) and view.phase == Phase.RESOLVE
+            and pending.get("who") == self.model.viewer and pending.get("prompt")):
             return str(pending["prompt"])
         return "Choose an action"
 

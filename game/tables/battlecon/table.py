@@ -248,7 +248,7 @@ class BattleconTable(HandTray, ActionStrip):
         """A pair just set slides onto the plate: the viewer's from where its two cards lay
         in the hand, another fighter's grows in place."""
         spot = self.pair_rect(seat)
-        ids = (pair.get("style"), pair.get("base")) if isinstance(pair, dict) else ()
+        ids = (pair.style, pair.base) if pair is not None and not pair.hidden else ()
         left = [c for c in self.hand if c.cid in ids]
         card.tweens.tweens = [t for t in card.tweens.tweens if t.attr == "turn"]
         if seat == self.model.viewer and left:
@@ -280,7 +280,7 @@ class BattleconTable(HandTray, ActionStrip):
         face-down pair that is now known turns over (both pairs are known at once, so they
         turn over together)."""
         pl = view.player(seat)
-        pair = pl["pair"]
+        pair = pl.pair
         card = self.pairs.get(seat)
         if card is None:
             spot = self.pair_rect(seat)
@@ -293,14 +293,14 @@ class BattleconTable(HandTray, ActionStrip):
             self.lay_pair_down(seat, card, pair)
         card.visible = pair is not None
         card.peek = ""
-        if pair is None or pair == "hidden" or view.s["phase"] in CONCEALED:
+        if pair is None or pair.hidden or view.phase in CONCEALED:
             finish_turn(card)
             card.face_up = False
-            if isinstance(pair, dict):
+            if pair is not None and not pair.hidden:
                 card.peek = f"yours: {view.pair_name(seat)}"
             return
         card.title = view.pair_name(seat)
-        clashed = [view.card_name(c) for c in pl["clash_bases"]]
+        clashed = [view.card_name(c) for c in pl.clash_bases]
         card.lines = (view.stats(seat).text(),) + (("clashed: " + ", ".join(clashed),)
                                                    if clashed else ())
         if not card.face_up and not any(t.attr == "turn" for t in card.tweens.tweens):
@@ -343,10 +343,10 @@ class BattleconTable(HandTray, ActionStrip):
 
     def draw_board(self, target: pygame.Surface, view: Any) -> None:
         theme.shadowed_rect(target, BOARD, theme.WOOD, radius=12, shadow=6)
-        s = view.s
+        s = view
         head = BOARD.y + 14
-        final = "  ·  final beat" if s["final_beat"] else ""
-        theme.text(target, f"Beat {s['beat']}{final}", (BOARD.x + 14, head), 14,
+        final = "  ·  final beat" if s.final_beat else ""
+        theme.text(target, f"Beat {s.beat_no}{final}", (BOARD.x + 14, head), 14,
                    theme.BRASS_LIGHT, "bold", "midleft")
         if is_team(view):
             draw_team_force(target, view, BOARD.x + 150, head,
@@ -354,7 +354,7 @@ class BattleconTable(HandTray, ActionStrip):
         else:
             theme.text(target, f"Distance {view.distance()}", (BOARD.centerx, head), 14,
                        theme.PARCHMENT, "bold", "center")
-        pool = theme.text(target, f"Force pool {s['pool']}", (BOARD.right - 14, head), 14,
+        pool = theme.text(target, f"Force pool {s.pool}", (BOARD.right - 14, head), 14,
                           theme.PARCHMENT, "bold", "midright")
         pygame.draw.circle(target, (90, 200, 220), (pool.x - 10, head), 6)
         for index in range(self.spaces):
@@ -370,11 +370,11 @@ class BattleconTable(HandTray, ActionStrip):
             label = theme.ellipsize(view.name(seat), rect.w - 6, 11, "bold")
             theme.text(target, label, (rect.centerx, rect.bottom - 3), 11, self.colour(seat),
                        "bold", "midbottom")
-            if s["active"] == seat:
+            if s.active == seat:
                 crown = (rect.right - 14, rect.y + 12)
                 pygame.draw.circle(target, theme.BRASS, crown, 8)
                 theme.text(target, "A", crown, 11, theme.INK, "bold", "center")
-        if s["phase"] == Phase.CLASH or any(view.player(p)["clash_bases"]
+        if s.phase == Phase.CLASH or any(view.player(p).clash_bases
                                              for p in range(view.num_players)):
             ribbon = pygame.Rect(0, 0, 150, 26)
             ribbon.center = (BOARD.centerx, BOARD.y + 14)
@@ -384,7 +384,7 @@ class BattleconTable(HandTray, ActionStrip):
     def draw_markers(self, target: pygame.Surface, view: Any) -> None:
         """Unique Ability materials that lie on the board: Paint, a Staff, Ice and Steam."""
         for seat in range(view.num_players):
-            ua = view.player(seat)["ua"]
+            ua = view.player(seat).ua
             colour = self.colour(seat)
             for space in ua.get("paint", []):
                 rect = self.cell(int(space))
@@ -416,7 +416,7 @@ class BattleconTable(HandTray, ActionStrip):
         if is_out(view, seat):
             draw_defeated(target, rect, self.fallen_words(view, seat))
             return
-        draw_life(target, (rect.x + 24, rect.y + 48), pl["life"], max_life(view, seat), colour,
+        draw_life(target, (rect.x + 24, rect.y + 48), pl.life, max_life(view, seat), colour,
                   bar_w=44 if small else 78)
         if small:
             self.draw_compact_body(target, view, seat, rect)
@@ -427,7 +427,7 @@ class BattleconTable(HandTray, ActionStrip):
             draw_force(target, (rect.x + 8, rect.y + 88), force, cap)
             self.draw_finisher(target, view, seat, (rect.x + 8, rect.y + 108), 126)
             for pile in (1, 2):
-                names = [view.card_name(c) for c in pl[f"discard{pile}"]]
+                names = [view.card_name(c) for c in (pl.discard1 if pile == 1 else pl.discard2)]
                 draw_pile(target, self.pile_rect(seat, pile), f"Discard {pile}", names, colour)
         self.draw_pair_slot(target, view, seat)
         self.draw_ua(target, view, seat, self.ua_area(seat))
@@ -436,7 +436,7 @@ class BattleconTable(HandTray, ActionStrip):
     def fallen_words(view: Any, seat: int) -> str:
         """Under a defeated fighter's stamp: who took up the Revenge."""
         side = [p for p in range(view.num_players) if p != seat and not is_out(view, p)
-                and view.s["teams"][p] == view.s["teams"][seat]]
+                and view.teams[p] == view.teams[seat]]
         if not side:
             return "left the board"
         return "Revenge: " + ", ".join(view.name(p) for p in side)
@@ -448,7 +448,7 @@ class BattleconTable(HandTray, ActionStrip):
         room = self.pair_rect(seat).x - rect.x - 12
         self.draw_finisher(target, view, seat, (rect.x + 8, rect.y + 76), room)
         for pile in (1, 2):
-            names = [view.card_name(c) for c in pl[f"discard{pile}"]]
+            names = [view.card_name(c) for c in (pl.discard1 if pile == 1 else pl.discard2)]
             draw_pile(target, self.pile_rect(seat, pile), f"Pile {pile}: {len(names)}", names,
                       self.colour(seat))
 
@@ -456,9 +456,9 @@ class BattleconTable(HandTray, ActionStrip):
     def draw_finisher(target: pygame.Surface, view: Any, seat: int, at: tuple[int, int],
                       room: int) -> None:
         pl = view.player(seat)
-        if pl["finisher"]:
-            used = " (used)" if pl["finisher_used"] else ""
-            words = theme.ellipsize(f"Finisher: {view.card_name(pl['finisher'])}{used}", room,
+        if pl.finisher:
+            used = " (used)" if pl.finisher_used else ""
+            words = theme.ellipsize(f"Finisher: {view.card_name(pl.finisher)}{used}", room,
                                     10)
             theme.text(target, words, at, 10, theme.BRASS_LIGHT, anchor="bottomleft")
 
@@ -483,9 +483,9 @@ class BattleconTable(HandTray, ActionStrip):
         pl = view.player(seat)
         chips: list[str] = []
         if not is_out(view, seat):
-            chips += [view.content.overloads[o]["name"] for o in pl["beat"]["overloads"]]
-            chips += ["Unique ante"] * len(pl["beat"]["antes"])
-            chips += ["New base set"] if pl["clash"] is not None else []
+            chips += [view.content.overloads[o]["name"] for o in pl.beat.overloads]
+            chips += ["Unique ante"] * len(pl.beat.antes)
+            chips += ["New base set"] if pl.clash is not None else []
         if chips and chips_width(chips) > (right - rect.x) // 2:  # no room: one chip says it
             chips = [f"{len(chips)} antes" if len(chips) > 1 else "Ante"]
         left = draw_chips(target, right, band.centery, chips)

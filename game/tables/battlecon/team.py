@@ -1,7 +1,7 @@
 """Team play on BattleCON's table (3-4 fighters on the 9-space board): team colours, each
 team's shared Force in the board's head, the reference cards (Super / Ultra) and Revenge
 cards as pieces, and a defeated fighter's plate greyed out. Everything is read from the
-view: ``s["teams"]`` (each seat's side), ``s["team_force"]``, and per fighter ``role``,
+view: ``s.teams`` (each seat's side), ``s.team_force``, and per fighter ``role``,
 ``revenge``, ``out`` and ``max_life`` (see docs/battlecon.md)."""
 
 from __future__ import annotations
@@ -25,11 +25,11 @@ REFERENCE, REVENGE = (214, 170, 76), (150, 40, 44)
 
 
 def is_team(view: Any) -> bool:
-    return view is not None and "teams" in view.s
+    return view is not None and view.teams is not None
 
 
 def side_of(view: Any, seat: int) -> int:
-    return int(view.s["teams"][seat]) if is_team(view) else seat
+    return int(view.teams[seat]) if is_team(view) else seat
 
 
 def team_colour(view: Any, seat: int) -> Colour:
@@ -41,23 +41,23 @@ def team_colour(view: Any, seat: int) -> Colour:
 
 
 def is_out(view: Any, seat: int) -> bool:
-    return bool(view.player(seat).get("out"))
+    return bool(view.player(seat).out)
 
 
 def force_of(view: Any, seat: int) -> tuple[int, int]:
     """(Force the fighter can spend, its cap): the team's shared Force in team play."""
     if is_team(view):
-        return int(view.s["team_force"][side_of(view, seat)]), int(view.force_cap())
-    return int(view.player(seat)["force"]), int(view.content.numbers["force_cap"])
+        return int(view.team_force[side_of(view, seat)]), int(view.force_cap())
+    return int(view.player(seat).force), int(view.content.numbers["force_cap"])
 
 
 def max_life(view: Any, seat: int) -> int:
-    return int(view.player(seat).get("max_life", view.content.numbers["life"]))
+    return int(view.max_life(seat))
 
 
 def is_active(view: Any, seat: int) -> bool | None:
     """Whether the fighter (its team, in team play) is Active; None before it is known."""
-    active = view.s["active"]
+    active = view.active
     if active is None:
         return None
     return side_of(view, active) == side_of(view, seat)
@@ -70,13 +70,13 @@ def team_cards(view: Any, seat: int) -> list[Group]:
     if not is_team(view) or team is None:
         return []
     groups = []
-    role = pl.get("role")
+    role = pl.role
     if role:
         groups.append(Group("Reference", [Piece("reference", team["roles"][role]["name"],
                                                 REFERENCE, current=True)]))
-    if pl.get("revenge"):
+    if pl.revenge:
         groups.append(Group("Revenge", [Piece("revenge", team["revenge"]["name"], REVENGE)]
-                            * int(pl["revenge"])))
+                            * int(pl.revenge)))
     return groups
 
 
@@ -87,7 +87,7 @@ def draw_team_force(target: pygame.Surface, view: Any, left: int, y: int,
     x = left
     cap = int(view.force_cap())
     for side in (0, 1):
-        force = int(view.s["team_force"][side])
+        force = int(view.team_force[side])
         members = [p for p in range(view.num_players) if side_of(view, p) == side]
         colour = colours[members[0]] if members else theme.PARCHMENT
         shown = theme.text(target, f"Team {side + 1}", (x, y), 12, theme.lighten(colour, 30),

@@ -37,11 +37,11 @@ def give(st: BattleconState, p: int, *cards: str) -> None:
     """Move ``cards`` into seat ``p``'s hand from wherever they are (test set-up only)."""
     pl = st.player(p)
     for c in cards:
-        for zone in ("discard1", "discard2"):
-            if c in pl[zone]:
-                pl[zone].remove(c)
-                pl["hand"].append(c)
-        assert c in pl["hand"], c
+        for pile in (pl.discard1, pl.discard2):
+            if c in pile:
+                pile.remove(c)
+                pl.held.append(c)
+        assert c in pl.hand, c
 
 
 Chooser = Callable[[BattleconState, list[Action]], Action]
@@ -59,11 +59,11 @@ def play_beat(st: BattleconState, pairs: tuple[tuple[str, str], tuple[str, str]]
         st.apply(p, Action(Act.SET, pairs[p]))
     events = []
     todo = [list(antes[0]), list(antes[1])]
-    while st.s["phase"] == Phase.ANTE:
+    while st.phase == Phase.ANTE:
         p = st.decision().players[0]
         act = Action(Act.OVERLOAD, (todo[p].pop(0),)) if todo[p] else Action(Act.PASS)
         events += st.apply(p, act)
-    while st.s["phase"] == Phase.RESOLVE:
+    while st.phase == Phase.RESOLVE:
         p = st.decision().players[0]
         events += st.apply(p, choose(st, st.legal_actions(p)))
     return events

@@ -55,12 +55,12 @@ def play_beat(st: BattleconState, pairs: dict[int, tuple[str, str]],
     set_pairs(st, pairs)
     todo = {p: list(v) for p, v in (antes or {}).items()}
     events = []
-    while st.s["phase"] == Phase.ANTE:
+    while st.phase == Phase.ANTE:
         p = st.decision().players[0]
         wanted = todo.get(p)
         act = Action(Act.OVERLOAD, (wanted.pop(0),)) if wanted else Action(Act.PASS)
         events += st.apply(p, act)
-    while st.s["phase"] == Phase.RESOLVE:
+    while st.phase == Phase.RESOLVE:
         p = st.decision().players[0]
         events += st.apply(p, choose(st, p, st.legal_actions(p)))
     return events

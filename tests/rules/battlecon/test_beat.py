@@ -4,6 +4,7 @@ import pytest
 
 from rules.battlecon import beat
 from rules.battlecon.kinds import Act, Phase
+from rules.battlecon.model import Pair
 from rules.battlecon.state import BattleconState
 from rules.core import Action, IllegalAction
 from tests.rules.battlecon.duel import duel, give, play_beat, texts
@@ -20,17 +21,17 @@ def test_setup_places_standups_on_third_and_fifth_spaces():
     """Board Setup: standups on spaces 3 and 5, 20 life, two Force each from the pool of 45."""
     st = duel()
     assert (st.pos(0), st.pos(1)) == (2, 4)
-    assert [st.player(p)["life"] for p in (0, 1)] == [20, 20]
-    assert [st.player(p)["force"] for p in (0, 1)] == [2, 2]
-    assert st.s["pool"] == 41
+    assert [st.player(p).life for p in (0, 1)] == [20, 20]
+    assert [st.player(p).force for p in (0, 1)] == [2, 2]
+    assert st.pool == 41
 
 
 def test_setup_suggested_cards_form_the_initial_discard_piles():
     """Setup 4: the suggested '1'/'2' pairs start in discard piles 1 and 2."""
     st = duel()
     pl = st.player(0)
-    assert pl["discard1"] == ["massive", "grasp"] and pl["discard2"] == ["overhead", "burst"]
-    kinds = [st.card(c)["kind"] for c in pl["hand"]]
+    assert pl.discard1 == ["massive", "grasp"] and pl.discard2 == ["overhead", "burst"]
+    kinds = [st.card(c)["kind"] for c in pl.hand]
     assert kinds.count("style") == 4 and kinds.count("base") == 5
 
 
@@ -42,11 +43,11 @@ def test_finisher_side_is_secret_until_both_choose():
     st = GAME.new_state(GAME.validate_setup({"fighter.0": "wardlaw", "fighter.1": "hayden"}), 1)
     st.apply(CHANCE, Action(Act.FIRST, (0,)))
     st.apply(0, Action(Act.SETUP, ("double_moustache_buster", "")))
-    assert st.view(1).player(0)["finisher"] is None
-    assert st.view(0).player(0)["finisher"] == "double_moustache_buster"
+    assert st.view(1).player(0).finisher is None
+    assert st.view(0).player(0).finisher == "double_moustache_buster"
     st.apply(1, Action(Act.SETUP, ("hemorrhage", "control")))
-    assert st.s["phase"] == Phase.SET
-    assert st.view(1).player(0)["finisher"] == "double_moustache_buster"
+    assert st.phase == Phase.SET
+    assert st.view(1).player(0).finisher == "double_moustache_buster"
 
 
 def test_set_pair_is_face_down_until_reveal():
@@ -55,8 +56,8 @@ def test_set_pair_is_face_down_until_reveal():
     give(st, 0, "grasp")
     st.apply(0, Action(Act.SET, ("charging", "grasp")))
     seen = st.view(1).player(0)
-    assert seen["pair"] == "hidden" and "charging" in seen["hand"]
-    assert st.view(0).player(0)["pair"] == {"style": "charging", "base": "grasp"}
+    assert seen.pair is not None and seen.pair.hidden and "charging" in seen.hand
+    assert st.view(0).player(0).pair == Pair(style="charging", base="grasp")
 
 
 def test_ante_starts_with_active_player_and_ends_after_two_passes():
@@ -68,10 +69,10 @@ def test_ante_starts_with_active_player_and_ends_after_two_passes():
     assert st.decision().players == (1,)
     st.apply(1, Action(Act.PASS))
     st.apply(0, Action(Act.OVERLOAD, ("power_up",)))
-    assert st.s["phase"] == Phase.ANTE and st.decision().players == (1,)
+    assert st.phase == Phase.ANTE and st.decision().players == (1,)
     st.apply(1, Action(Act.PASS))
     st.apply(0, Action(Act.PASS))
-    assert st.s["phase"] != Phase.ANTE
+    assert st.phase != Phase.ANTE
 
 
 def test_overload_trashes_two_force_and_is_once_per_beat():
@@ -80,12 +81,12 @@ def test_overload_trashes_two_force_and_is_once_per_beat():
     for p, pair in ((0, ("charging", "strike")), (1, ("smackdown", "drive"))):
         st.apply(p, Action(Act.SET, pair))
     st.apply(0, Action(Act.OVERLOAD, ("power_up",)))
-    assert st.player(0)["force"] == 4 and st.s["trashed"] == 2
+    assert st.player(0).force == 4 and st.trashed == 2
     st.apply(1, Action(Act.PASS))
     assert Action(Act.OVERLOAD, ("power_up",)) not in st.legal_actions(0)
     with pytest.raises(IllegalAction):
         st.apply(0, Action(Act.OVERLOAD, ("power_up",)))
-    assert st.beat(0)["bonus"]["power"] == 1
+    assert st.beat(0).bonus["power"] == 1
 
 
 def test_higher_priority_becomes_the_active_player():
@@ -100,7 +101,7 @@ def test_armor_reduces_damage_and_is_used_up():
     st = duel()
     play_beat(st, (("charging", "grasp"), ("massive", "strike")))
     # Charging Grasp (power 3) advances 1 and hits; Massive's Armor 2 soaks 2 of it.
-    assert st.player(1)["life"] == 19
+    assert st.player(1).life == 19
 
 
 def test_damage_over_guard_stuns_and_a_stunned_fighter_does_not_attack():
@@ -108,9 +109,9 @@ def test_damage_over_guard_stuns_and_a_stunned_fighter_does_not_attack():
     st = duel()
     events = play_beat(st, (("charging", "strike"), ("massive", "drive")))
     # Charging Strike: power 5 - Armor 2 = 3 damage against Massive Drive's Guard 2.
-    assert st.player(1)["life"] == 17
+    assert st.player(1).life == 17
     assert any("Wardlaw (2) is stunned and cannot attack" in t for t in texts(events))
-    assert st.player(0)["life"] == 20
+    assert st.player(0).life == 20
 
 
 def test_tied_priority_causes_a_clash_with_new_bases():
@@ -121,15 +122,15 @@ def test_tied_priority_causes_a_clash_with_new_bases():
         st.apply(p, Action(Act.SET, ("charging", "grasp")))
     st.apply(0, Action(Act.PASS))
     st.apply(1, Action(Act.PASS))
-    assert st.s["phase"] == Phase.CLASH
+    assert st.phase == Phase.CLASH
     st.apply(0, Action(Act.CLASH, ("drive",)))
     st.apply(1, Action(Act.CLASH, ("shot",)))
-    assert st.player(0)["pair"]["base"] == "drive"
-    assert "grasp" in st.player(0)["hand"] and "grasp" in st.player(1)["hand"]
-    while st.s["phase"] == Phase.RESOLVE:
+    assert st.player(0).pair.base == "drive"
+    assert "grasp" in st.player(0).hand and "grasp" in st.player(1).hand
+    while st.phase == Phase.RESOLVE:
         p = st.decision().players[0]
         st.apply(p, st.legal_actions(p)[0])
-    assert st.player(0)["discard1"] == ["charging", "drive"]
+    assert st.player(0).discard1 == ["charging", "drive"]
 
 
 def test_clash_without_a_base_left_skips_to_recycle():
@@ -139,56 +140,57 @@ def test_clash_without_a_base_left_skips_to_recycle():
     st = duel(one=no_spare, two=no_spare)
     st.apply(0, Action(Act.PASS))
     st.apply(1, Action(Act.PASS))
-    assert st.s["phase"] == Phase.SET and st.s["beat"] == 2
-    assert [st.player(p)["life"] for p in (0, 1)] == [20, 20]
-    assert st.player(0)["discard1"] == ["charging", "grasp"]
+    assert st.phase == Phase.SET and st.beat_no == 2
+    assert [st.player(p).life for p in (0, 1)] == [20, 20]
+    assert st.player(0).discard1 == ["charging", "grasp"]
 
 
 def test_recycle_rotates_the_discard_piles():
     """Recycle: pick up pile 2, pile 1 moves to pile 2, the pair becomes pile 1."""
     st = duel()
-    before = {k: list(st.player(0)[k]) for k in ("discard1", "discard2", "hand")}
+    pl0 = st.player(0)
+    before = {"discard1": list(pl0.discard1), "discard2": list(pl0.discard2), "hand": pl0.hand}
     play_beat(st, (("charging", "strike"), ("smackdown", "drive")))
     pl = st.player(0)
-    assert pl["discard1"] == ["charging", "strike"]
-    assert pl["discard2"] == before["discard1"]
-    assert set(before["discard2"]) <= set(pl["hand"])
+    assert pl.discard1 == ["charging", "strike"]
+    assert pl.discard2 == before["discard1"]
+    assert set(before["discard2"]) <= set(pl.hand)
 
 
 def test_recycle_force_one_each_two_at_seven_life_or_less():
     """Recycle: +1 Force, +2 for a fighter at 7 life or less."""
     st = duel(two={"life": 7})
     play_beat(st, (("massive", "dodge"), ("smackdown", "dodge")))
-    assert st.player(0)["force"] == 3 and st.player(1)["force"] == 4
+    assert st.player(0).force == 3 and st.player(1).force == 4
 
 
 def test_force_above_ten_is_trashed():
     """Recycle: Force beyond 10 is trashed."""
     st = duel(one={"force": 10})
-    trashed = st.s["trashed"]
+    trashed = st.trashed
     play_beat(st, (("massive", "dodge"), ("smackdown", "dodge")))
-    assert st.player(0)["force"] == 10 and st.s["trashed"] == trashed + 1
+    assert st.player(0).force == 10 and st.trashed == trashed + 1
 
 
 def test_finisher_through_switch_trashes_switch_and_skips_rotation():
     """Finishers: Switch pays Force equal to life for the Finisher; Switch is trashed, the
     Base returns to hand, the Finisher leaves the game and the piles do not rotate."""
     st = duel(finishers=(1, 0), one={"life": 8, "force": 9})
-    piles = (list(st.player(0)["discard1"]), list(st.player(0)["discard2"]))
+    piles = (list(st.player(0).discard1), list(st.player(0).discard2))
     events = play_beat(st, (("switch", "strike"), ("massive", "shot")), choose=_pick("Use"))
     pl = st.player(0)
     assert "Double Moustache Buster" in " ".join(texts(events))
-    assert "switch" in pl["trashed"] and "double_moustache_buster" in pl["trashed"]
-    assert "strike" in pl["hand"] and pl["finisher_used"]
-    assert (pl["discard1"], pl["discard2"]) == piles
-    assert st.player(1)["life"] < 20
+    assert "switch" in pl.trashed and "double_moustache_buster" in pl.trashed
+    assert "strike" in pl.hand and pl.finisher_used
+    assert (pl.discard1, pl.discard2) == piles
+    assert st.player(1).life < 20
 
 
 def test_switch_end_regains_one_force():
     """Switch: End, regain one Force (plus the usual Recycle Force)."""
     st = duel()
     play_beat(st, (("switch", "dodge"), ("massive", "dodge")), choose=_pick("Skip"))
-    assert st.player(0)["force"] == 4
+    assert st.player(0).force == 4
 
 
 def test_defeat_ends_the_duel_at_once():
@@ -204,7 +206,7 @@ def test_time_over_plays_one_final_beat_then_higher_life_wins():
     """Time Over: an empty pool after Recycle means one final beat, then more life wins."""
     st = duel(pool=1)
     play_beat(st, (("charging", "strike"), ("massive", "dodge")))
-    assert st.s["final_beat"] and st.s["pool"] == 0
+    assert st.final_beat and st.pool == 0
     assert not st.invariant_violations()
     play_beat(st, (("smackdown", "shot"), ("overhead", "burst")), choose=_pick("Retreat"))
     out = st.outcome()
@@ -216,7 +218,7 @@ def test_time_over_with_equal_life_goes_to_the_reactive_player():
     st = duel(active=0, pool=0)  # an empty pool: the final beat
     play_beat(st, (("massive", "dodge"), ("smackdown", "dodge")))
     out = st.outcome()
-    reactive = 1 - st.s["active"]
+    reactive = 1 - st.active
     assert out is not None and out.winners == (reactive,)
 
 
@@ -226,8 +228,8 @@ def test_no_style_in_hand_at_set_recycles_the_piles_again():
     st = duel(one={"discard1": ["massive", "grasp", "dangerous", "smackdown", "switch",
                                 "overhead"]})
     play_beat(st, (("charging", "strike"), ("massive", "dodge")))
-    assert any(st.card(c)["kind"] == "style" for c in st.player(0)["hand"])
-    assert st.player(0)["discard1"] == []
+    assert any(st.card(c)["kind"] == "style" for c in st.player(0).hand)
+    assert st.player(0).discard1 == []
 
 
 def test_illegal_action_is_refused_and_changes_nothing():
@@ -252,14 +254,14 @@ def test_players_may_choose_their_initial_discard_piles():
     st.apply(CHANCE, Action(Act.FIRST, (0,)))
     st.apply(0, Action(Act.SETUP, ("pain_train", "")))
     st.apply(1, Action(Act.SETUP, ("lockdown", "")))
-    assert st.s["phase"] == Phase.DISCARDS and len(st.player(0)["hand"]) == 13
+    assert st.phase == Phase.DISCARDS and len(st.player(0).hand) == 13
     st.apply(0, Action(Act.DISCARD_PAIR, ("charging", "drive")))
     st.apply(1, Action(Act.DISCARD_PAIR, ("regulation", "wall")))
     st.apply(0, Action(Act.DISCARD_PAIR, ("massive", "strike")))
     st.apply(1, Action(Act.DISCARD_PAIR, ("deflection", "shot")))
-    assert st.s["phase"] == Phase.SET
-    assert st.player(0)["discard2"] == ["charging", "drive"]
-    assert st.player(0)["discard1"] == ["massive", "strike"]
+    assert st.phase == Phase.SET
+    assert st.player(0).discard2 == ["charging", "drive"]
+    assert st.player(0).discard1 == ["massive", "strike"]
     assert not st.invariant_violations()
 
 
@@ -286,7 +288,7 @@ def test_finisher_is_not_offered_without_enough_force():
     """Switch: the Finisher costs Force equal to current life; without it, no offer."""
     st = duel()
     events = play_beat(st, (("switch", "strike"), ("massive", "shot")), choose=_pick("Use"))
-    assert not st.player(0)["finisher_used"]
+    assert not st.player(0).finisher_used
     assert not any("unleashes" in t for t in texts(events))
 
 
@@ -294,7 +296,7 @@ def test_switch_may_flip_the_finisher_at_end():
     """Switch: End, you may flip your Finisher to its other side."""
     st = duel(finishers=(0, 0))
     play_beat(st, (("switch", "dodge"), ("smackdown", "dodge")), choose=_pick("Use"))
-    assert st.player(0)["finisher"] == "double_moustache_buster"
+    assert st.player(0).finisher == "double_moustache_buster"
 
 
 def test_attack_once_started_finishes_even_if_the_attacker_is_stunned():
@@ -302,11 +304,11 @@ def test_attack_once_started_finishes_even_if_the_attacker_is_stunned():
     st = duel("wardlaw", "amon", one={"space": 3, "pair": ["charging", "strike"]},
               two={"space": 4, "pair": ["containment", "strike"]})
     # Wardlaw is stunned after his attack began (past the Before step): it still lands
-    st.s["phase"] = Phase.RESOLVE
-    st.s["stack"] = [{"t": "attack", "who": 0, "step": "range"}]
-    st.beat(0)["stunned"] = True
+    st.phase = Phase.RESOLVE
+    st.stack = [{"t": "attack", "who": 0, "step": "range"}]
+    st.beat(0).stunned = True
     beat.run(st)
-    assert st.player(1)["life"] < 20
+    assert st.player(1).life < 20
 
 
 # ---- Reveal triggers of cards that enter play during the Reveal ---------------------------
@@ -362,18 +364,18 @@ def test_clash_performs_reveal_triggers_not_yet_performed_each_once():
              "triggers": [{"timing": "reveal", "text": "Gain 1 Force",
                            "do": [{"op": "gain_force", "n": 1}]}]}
     content = replace(st.content, cards={**st.content.cards, "flask": flask})
-    st = type(st)(st.to_json(), content)
-    st.player(0)["hand"].append("flask")  # a test card: no description names it
+    st.content = content
+    st.player(0).held.append("flask")  # a test card: no description names it
     give(st, 0, "switch", "strike")
     give(st, 1, "regulation", "strike")
     st.apply(0, Action(Act.SET, ("switch", "strike")))
     st.apply(1, Action(Act.SET, ("regulation", "strike")))
     events = st.apply(0, Action(Act.PASS))
     events += st.apply(1, Action(Act.PASS))
-    assert st.s["phase"] == Phase.CLASH and not st.player(0)["finisher_used"]
+    assert st.phase == Phase.CLASH and not st.player(0).finisher_used
     events += st.apply(0, Action(Act.CLASH, ("flask",)))
     events += st.apply(1, Action(Act.CLASH, ("dodge",)))
-    while st.s["phase"] == Phase.RESOLVE:
+    while st.phase == Phase.RESOLVE:
         p = st.decision().players[0]
         events += st.apply(p, _pick("Use")(st, st.legal_actions(p)))
     assert _fired(events, "Flask: Gain 1 Force") == 1
@@ -382,5 +384,5 @@ def test_clash_performs_reveal_triggers_not_yet_performed_each_once():
     assert _fired(events, "Regulation: You cannot take more than 3 damage") == 1
     assert _fired(events, "Dodge: Avoid attacks this beat") == 1
     pl = st.player(0)
-    assert pl["finisher_used"] and "switch" in pl["trashed"]
-    assert "strike" in pl["hand"] and "flask" in pl["hand"]  # both Bases picked back up
+    assert pl.finisher_used and "switch" in pl.trashed
+    assert "strike" in pl.hand and "flask" in pl.hand  # both Bases picked back up

@@ -1,6 +1,7 @@
 """Fighters' kits: the worked example, Unique Abilities and their special materials."""
 
 from rules.battlecon.kinds import Act, Phase
+from rules.battlecon.model import Pair
 from rules.core import Action
 from tests.rules.battlecon.duel import duel, play_beat, texts
 
@@ -23,11 +24,11 @@ def test_soaring_shot_is_1_5_2_3_2():
 def test_amon_danger_level_rises_after_damage_and_falls_without():
     """Damage Control: End of beat, up one level if Amon took damage, else down one."""
     st = duel("amon", "wardlaw")
-    assert st.player(0)["form"] == "code_white"
+    assert st.player(0).form == "code_white"
     play_beat(st, (("containment", "burst"), ("charging", "drive")))
-    assert st.player(0)["life"] < 20 and st.player(0)["form"] == "code_green"
+    assert st.player(0).life < 20 and st.player(0).form == "code_green"
     play_beat(st, (("high_alert", "dodge"), ("smackdown", "dodge")))
-    assert st.player(0)["form"] == "code_white"
+    assert st.player(0).form == "code_white"
 
 
 def test_code_yellow_adds_guard_and_armor():
@@ -46,14 +47,14 @@ def test_in_time_trigger_follows_the_hit_triggers():
     shield = next(i for i, t in enumerate(lines) if "Deflection: When you are hit" in t)
     damage = next(i for i, t in enumerate(lines) if "Amon takes" in t)
     assert push < shield < damage
-    assert st.player(0)["life"] == 20 - (3 - 2)
+    assert st.player(0).life == 20 - (3 - 2)
 
 
 def test_damage_cap_limits_one_hit():
     """'You cannot take more than X damage at a time' (Regulation caps each hit at 3)."""
     st = duel("amon", "wardlaw")
     play_beat(st, (("regulation", "drive"), ("massive", "strike")), choose=_choose("Advance 1"))
-    assert st.player(0)["life"] == 17
+    assert st.player(0).life == 17
 
 
 # ---- Cindra: Rebirth -----------------------------------------------------------------
@@ -63,9 +64,9 @@ def test_rebirth_turns_every_style_into_its_phoenix_style():
     st = duel("cindra", "wardlaw", one={"life": 10})
     play_beat(st, (("rising", "dodge"), ("massive", "dodge")))
     pl = st.player(0)
-    assert pl["form"] == "phoenix_form"
-    everywhere = pl["hand"] + pl["discard1"] + pl["discard2"]
-    assert "perilous" in pl["discard1"] and "rising" not in everywhere
+    assert pl.form == "phoenix_form"
+    everywhere = pl.hand + pl.discard1 + pl.discard2
+    assert "perilous" in pl.discard1 and "rising" not in everywhere
     assert {"ember", "kindled", "luminary", "smoldering"} <= set(everywhere)
     assert not st.invariant_violations()
 
@@ -92,9 +93,9 @@ def test_foe_next_to_the_planted_staff_steals_it_and_a_hit_takes_it_back():
     st = duel("kimbhe", "wardlaw")
     play_beat(st, (("quake", "dodge"), ("charging", "shot")), choose=_choose("Advance 1"))
     assert st.ua(0)["staff"] == "stolen"
-    st.player(1)["pair"] = {"style": "charging", "base": "strike"}
+    st.player(1).pair = Pair(style="charging", base="strike")
     assert st.stats(1).power == 4 + 1 + 1
-    st.player(1)["pair"] = None
+    st.player(1).pair = None
     play_beat(st, (("expulsion", "strike"), ("massive", "shot")))
     assert st.ua(0)["staff"] == "held"
 
@@ -105,7 +106,7 @@ def test_lucida_rends_a_token_on_damage_and_saps_the_foe():
     st = duel("lucida", "wardlaw")
     play_beat(st, (("corrosive", "drive"), ("massive", "shot")), choose=_choose("Rend Pain"))
     assert st.ua(0)["supply"] == ["pain"] and "pain" not in st.ua(0)["foe"]
-    st.player(1)["pair"] = {"style": "massive", "base": "strike"}
+    st.player(1).pair = Pair(style="massive", base="strike")
     assert st.stats(1).power == 4 + 2 - 1
 
 
@@ -115,11 +116,11 @@ def test_lucida_consumes_a_token_at_ante_and_it_returns_at_recycle():
     st = duel("lucida", "wardlaw", one={"tokens": ["spirit"], "pair": ["insatiable", "shot"]},
               two={"pair": ["massive", "shot"]})
     st.apply(0, Action(Act.UA_ANTE, ("own", 2)))
-    assert st.beat(0)["bonus"]["priority"] == 2 and st.ua(0)["spent"] == ["spirit"]
+    assert st.beat(0).bonus["priority"] == 2 and st.ua(0)["spent"] == ["spirit"]
     st.apply(1, Action(Act.PASS))
     assert Action(Act.UA_ANTE, ("own", 2)) not in st.legal_actions(0)
     st.apply(0, Action(Act.PASS))
-    while st.s["phase"] == Phase.RESOLVE:
+    while st.phase == Phase.RESOLVE:
         p = st.decision().players[0]
         st.apply(p, st.legal_actions(p)[0])
     assert "spirit" in st.ua(0)["foe"] and st.ua(0)["spent"] == []
@@ -129,7 +130,7 @@ def test_vulnerable_foe_has_no_armor_or_guard():
     """Vulnerable: the opponent's Armor and Guard are ignored; any damage stuns."""
     st = duel("lucida", "wardlaw")
     events = play_beat(st, (("corrosive", "drive"), ("massive", "strike")))
-    assert st.player(1)["life"] == 16
+    assert st.player(1).life == 16
     assert any("Wardlaw is stunned" in t for t in texts(events))
 
 
@@ -137,7 +138,7 @@ def test_ignore_armor_is_not_used_up():
     """Ignore Armor: the target's Armor counts as 0 and is not consumed."""
     st = duel("lucida", "wardlaw")
     play_beat(st, (("sharpened", "drive"), ("massive", "shot")))
-    assert st.player(1)["life"] == 20 - (2 + 3)  # Massive's Armor 2 does not count
+    assert st.player(1).life == 20 - (2 + 3)  # Massive's Armor 2 does not count
 
 
 # ---- Dravil: Ebbing Tide -------------------------------------------------------------
@@ -157,7 +158,7 @@ def test_frozen_gives_armor_only_in_ice_form():
     """Ebbing Tide: Ice triggers fire only in Ice Form (Frozen: Ice, Armor 2)."""
     st = duel("dravil", "wardlaw")
     play_beat(st, (("frozen", "strike"), ("charging", "drive")), choose=_choose("Advance 1"))
-    assert st.player(0)["life"] == 20 - (1 + 3 - 2)
+    assert st.player(0).life == 20 - (1 + 3 - 2)
 
 
 # ---- Burgundy: Color Burn ------------------------------------------------------------
@@ -188,7 +189,7 @@ def test_trias_embellishes_once_per_beat():
     st = duel("trias", "wardlaw", one={"pair": ["awesome", "ballad"]},
               two={"pair": ["massive", "shot"]})
     st.apply(0, Action(Act.UA_ANTE, ("own", 4)))
-    assert st.beat(0)["bonus"]["power"] == 1
+    assert st.beat(0).bonus["power"] == 1
     st.apply(1, Action(Act.PASS))
     assert not any(a.kind == Act.UA_ANTE for a in st.legal_actions(0))
     assert st.ua(0)["told"] == ["super"]
@@ -203,7 +204,7 @@ def test_drink_is_active_for_the_beat_then_finished():
     assert st.stats(0).power == 1 + 4 + 2
     st.apply(1, Action(Act.PASS))
     st.apply(0, Action(Act.PASS))
-    while st.s["phase"] == Phase.RESOLVE:
+    while st.phase == Phase.RESOLVE:
         p = st.decision().players[0]
         st.apply(p, st.legal_actions(p)[0])
     assert st.ua(0)["finished"] == ["emeraldabier"] and st.ua(0)["active"] == []
@@ -218,7 +219,7 @@ def test_opponent_ante_is_offered_to_the_opponent_only():
     spill = Action(Act.UA_ANTE, ("foe", 0))
     assert spill in st.legal_actions(1)
     st.apply(1, spill)
-    assert st.player(1)["force"] == 1 and len(st.ua(0)["drinks"]) == 4
+    assert st.player(1).force == 1 and len(st.ua(0)["drinks"]) == 4
     st.apply(0, Action(Act.PASS))
     assert spill not in st.legal_actions(1)
 
@@ -227,8 +228,9 @@ def _with_cards(st, **cards):
     """A copy of the duel whose content also holds the given test cards."""
     from dataclasses import replace
 
-    content = replace(st.content, cards={**st.content.cards, **cards})
-    return type(st)(st.to_json(), content)
+    out = st.clone()
+    out.content = replace(st.content, cards={**st.content.cards, **cards})
+    return out
 
 
 def _card(kind, rng, power=0, priority=0, guard=0):
@@ -240,9 +242,9 @@ def test_range_worked_examples_add_minimum_and_maximum_separately():
     """Styles and Bases: Range 0~3 + Range 2~3 = 2~6, and Range 3 + Range 0~1 = 3~4."""
     st = _with_cards(duel(), s03=_card("style", [0, 3]), b23=_card("base", [2, 3]),
                      s01=_card("style", [0, 1]), b3=_card("base", [3, 3]))
-    st.player(0)["pair"] = {"style": "s03", "base": "b23"}
+    st.player(0).pair = Pair(style="s03", base="b23")
     assert st.stats(0).range == (2, 6)
-    st.player(0)["pair"] = {"style": "s01", "base": "b3"}
+    st.player(0).pair = Pair(style="s01", base="b3")
     assert st.stats(0).range == (3, 4)
 
 
@@ -256,5 +258,5 @@ def test_example_attack_pairs_match_the_standard_bases():
     for style, base, text in (("barbed", "grasp", "1~2 / 2 / 6 / 0"),
                               ("experienced", "strike", "3~4 / 6 / 4 / 6"),
                               ("fracturing", "drive", "1~2 / 6 / 4 / 0")):
-        st.player(0)["pair"] = {"style": style, "base": base}
+        st.player(0).pair = Pair(style=style, base=base)
         assert st.stats(0).text() == text

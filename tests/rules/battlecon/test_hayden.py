@@ -34,7 +34,7 @@ def test_reckless_spends_three_fury_for_four_power():
               two={"pair": ["massive", "shot"]})
     st.apply(0, Action(Act.PASS))
     st.apply(1, Action(Act.PASS))
-    assert st.beat(0)["bonus"]["power"] == 4 and st.ua(0)["fury"] == 0
+    assert st.beat(0).bonus["power"] == 4 and st.ua(0)["fury"] == 0
 
 
 def test_telekinetic_shot_adds_both_cards():

@@ -17,14 +17,14 @@ def test_chip_cannot_reduce_life_below_one():
     """Chip X: life loss that is not damage and never drops a fighter below 1."""
     st = duel(two={"life": 2})
     _op(st, 0, op="chip", n=5)
-    assert st.player(1)["life"] == 1 and not st.beat(1)["stunned"]
+    assert st.player(1).life == 1 and not st.beat(1).stunned
 
 
 def test_regained_life_never_exceeds_starting_life():
     """Regain Life: total life never exceeds the starting life."""
     st = duel(one={"life": 19})
     _op(st, 0, op="regain_life", n=3)
-    assert st.player(0)["life"] == 20
+    assert st.player(0).life == 20
 
 
 def test_stat_becomes_x_overrides_every_bonus():
@@ -58,7 +58,7 @@ def test_stun_immunity_beats_a_stun_effect():
     st = duel(two={"pair": ["charging", "strike"]})
     _op(st, 1, op="stun_immunity")
     _op(st, 0, op="stun_opponent")
-    assert not st.beat(1)["stunned"]
+    assert not st.beat(1).stunned
 
 
 def test_a_fighter_is_stunned_only_once():
@@ -66,14 +66,14 @@ def test_a_fighter_is_stunned_only_once():
     st = duel(two={"pair": ["charging", "strike"]})
     _op(st, 0, op="stun_opponent")
     _op(st, 0, op="stun_opponent")
-    assert st.beat(1)["stunned"]
+    assert st.beat(1).stunned
 
 
 def test_become_active_player():
     """Become Active Player: the fighter takes the Active Player status."""
     st = duel(active=1)
     _op(st, 0, op="become_active")
-    assert st.s["active"] == 0
+    assert st.active == 0
 
 
 def test_teleport_skips_the_spaces_between():
@@ -84,7 +84,7 @@ def test_teleport_skips_the_spaces_between():
     assert spaces == [3, 5]
     frame["choice"] = [5]
     OPS["teleport"](st, frame)
-    assert st.pos(0) == 5 and st.beat(0)["moved"]
+    assert st.pos(0) == 5 and st.beat(0).moved
 
 
 def test_push_or_pull_against_the_wall_offers_only_the_pull():
@@ -107,6 +107,6 @@ def test_life_cannot_fall_below_one_prevents_the_damage():
               two={"life": 3, "pair": ["charging", "drive"]})
     _op(st, 1, op="life_floor")
     beat.deal_damage(st, 0, 1)
-    assert st.player(1)["life"] == 1
-    assert st.beat(1)["stunned"]  # 2 damage still exceeds Guard 0
+    assert st.player(1).life == 1
+    assert st.beat(1).stunned  # 2 damage still exceeds Guard 0
     assert st.outcome() is None

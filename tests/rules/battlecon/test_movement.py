@@ -69,7 +69,7 @@ def _hit_trigger(f0: str, f1: str, card: str, me: int, foe: int):
 
     st = duel(f0, f1, one={"space": me + 1}, two={"space": foe + 1})
     i = next(i for i, t in enumerate(st.card(card)["triggers"]) if t["timing"] == "hit")
-    st.s["phase"], st.s["stack"] = "resolve", []
+    st.phase, st.stack = "resolve", []
     beat.perform_trigger(st, 0, card, i)
     beat.run(st)
     return st

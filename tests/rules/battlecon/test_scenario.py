@@ -55,13 +55,13 @@ def test_scenario_cards_come_back_later_limits_the_pairs():
     styles = ("fulminating", "penumbral", "quickening", "switch")
     bases = ("strike", "shot", "drive", "burst", "dodge")
     assert pairs == {(s, b) for s in styles for b in bases}
-    assert st.player(0)["discard1"] == ["quake", "caster"]
-    assert st.player(0)["discard2"] == ["expulsion", "grasp"]
+    assert st.player(0).discard1 == ["quake", "caster"]
+    assert st.player(0).discard2 == ["expulsion", "grasp"]
 
 
 def test_scenario_final_beat_goes_to_the_fighter_with_more_life():
     st = shipped("final-beat")
-    assert st.s["final_beat"] and st.s["pool"] == 0 and st.s["beat"] == 15
+    assert st.final_beat and st.pool == 0 and st.beat_no == 15
     assert st.decision().players == (0, 1)
     assert "Set Reckless Dodge" in labels(st, 0) and "Set Smackdown Dodge" in labels(st, 1)
     st.apply(0, Action(Act.SET, ("reckless", "dodge")))
@@ -69,14 +69,14 @@ def test_scenario_final_beat_goes_to_the_fighter_with_more_life():
     while not st.decision().is_terminal:  # a beat of dodging: nobody is hit
         p = st.decision().players[0]
         st.apply(p, st.legal_actions(p)[0])
-    assert [st.player(p)["life"] for p in (0, 1)] == [9, 8]
+    assert [st.player(p).life for p in (0, 1)] == [9, 8]
     out = st.outcome()
     assert out.winners == (0,) and "time over" in out.reason
 
 
 def test_scenario_team_force_is_shared_by_the_team():
     st = shipped("team-force")
-    assert st.is_team and st.player(1)["role"] == "super" and st.player(1)["life"] == 40
+    assert st.is_team and st.player(1).role == "super" and st.player(1).life == 40
     assert [st.pos(p) for p in range(3)] == [3, 5, 1]
     assert st.decision().players == (0,)
     assert labels(st, 0) == ["Power Up! (+1 Power, 2 Force)", "Defense Up! (+2 Guard, 2 Force)",
@@ -111,10 +111,10 @@ def test_an_empty_position_is_the_first_set():
     st = build("")
     fresh = GAME.new_state(GAME.validate_setup({"fighter.0": "wardlaw", "fighter.1": "cindra"}),
                            0)
-    assert st.s["phase"] == Phase.SET and st.s["beat"] == 1 and st.s["active"] == 0
-    assert [st.pos(p) for p in (0, 1)] == [2, 4] and st.s["pool"] == fresh.s["pool"]
-    assert st.player(0)["hand"] == fresh.player(0)["hand"]
-    assert st.player(0)["finisher"] == "pain_train"
+    assert st.phase == Phase.SET and st.beat_no == 1 and st.active == 0
+    assert [st.pos(p) for p in (0, 1)] == [2, 4] and st.pool == fresh.pool
+    assert st.player(0).hand == fresh.player(0).hand
+    assert st.player(0).finisher == "pain_train"
 
 
 def test_the_described_fields_are_set():
@@ -124,23 +124,23 @@ def test_the_described_fields_are_set():
                'discard1 = ["massive", "grasp", "shot"], pair = ["switch", "drive"] }, '
                '{ form = "phoenix_form", statuses = ["storm_rekindled"] }]')
     pl = st.player(0)
-    assert st.s["active"] == 1 and st.s["pool"] == 20 and not st.s["final_beat"]
-    assert st.pos(0) == 0 and pl["life"] == 5 and pl["force"] == 9
-    assert pl["finisher"] == "double_moustache_buster"
-    assert pl["hand"] == ["charging", "dangerous", "smackdown", "strike", "dodge", "clothesline"]
-    assert pl["discard1"] == ["massive", "grasp", "shot"]
-    assert pl["discard2"] == ["overhead", "burst"]  # as at the start, less nothing named
+    assert st.active == 1 and st.pool == 20 and not st.final_beat
+    assert st.pos(0) == 0 and pl.life == 5 and pl.force == 9
+    assert pl.finisher == "double_moustache_buster"
+    assert pl.hand == ["charging", "dangerous", "smackdown", "strike", "dodge", "clothesline"]
+    assert pl.discard1 == ["massive", "grasp", "shot"]
+    assert pl.discard2 == ["overhead", "burst"]  # as at the start, less nothing named
     assert st.pair_ids(0) == ["switch", "drive"]
-    assert st.player(1)["form"] == "phoenix_form" and "ember" in st.player(1)["hand"]
-    assert st.player(1)["statuses"] == ["storm_rekindled"]
+    assert st.player(1).form == "phoenix_form" and "ember" in st.player(1).hand
+    assert st.player(1).statuses == ["storm_rekindled"]
     assert st.decision().players == (1,)
 
 
 def test_the_setup_phase_plays_the_finishers_named():
     st = build('phase = "setup"\nfighters = [{}, { finisher = "hemorrhage", extra = "control" }]',
                '"fighter.0" = "wardlaw"\n"fighter.1" = "hayden"')
-    assert st.s["phase"] == Phase.SETUP and st.decision().players == (0,)
-    assert st.player(1)["finisher"] == "hemorrhage" and st.player(1)["setup_choice"] == "control"
+    assert st.phase == Phase.SETUP and st.decision().players == (0,)
+    assert st.player(1).finisher == "hemorrhage" and st.player(1).setup_choice == "control"
     first = build('phase = "first"')
     assert first.decision().kind == DecisionKind.CHANCE
 
@@ -149,8 +149,8 @@ def test_chosen_discards_are_taken_from_the_description():
     st = build('fighters = [{ discard1 = ["massive", "grasp"], discard2 = ["dangerous", "shot"] },'
                '{ discard1 = ["ashen", "strike"], discard2 = ["cinder", "grasp"] }]',
                '"fighter.0" = "wardlaw"\n"fighter.1" = "cindra"\ndiscards = "chosen"')
-    assert st.s["phase"] == Phase.SET and st.player(0)["discard2"] == ["dangerous", "shot"]
-    assert "overhead" in st.player(0)["hand"] and "burst" in st.player(0)["hand"]
+    assert st.phase == Phase.SET and st.player(0).discard2 == ["dangerous", "shot"]
+    assert "overhead" in st.player(0).hand and "burst" in st.player(0).hand
 
 
 def test_unique_ability_markers_are_set():

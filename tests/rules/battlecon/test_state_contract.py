@@ -29,8 +29,8 @@ def test_clone_is_independent():
     """clone: changing the copy leaves the original alone."""
     st = duel()
     twin = st.clone()
-    twin.player(0)["hand"].clear()
-    assert st.player(0)["hand"]
+    twin.player(0).held.clear()
+    assert st.player(0).hand and not twin.player(0).hand
 
 
 def test_determinize_is_consistent_with_the_view():
@@ -43,11 +43,11 @@ def test_determinize_is_consistent_with_the_view():
     rng = random.Random(3)
     for _ in range(20):
         world = view.determinize(0, rng)
-        pair = world.player(1)["pair"]
-        assert world.card(pair["style"])["kind"] == "style"
-        assert world.card(pair["base"])["kind"] == "base"
-        assert sorted(world.player(1)["hand"] + [pair["style"], pair["base"]]) == \
-            sorted(view.player(1)["hand"])
+        pair = world.player(1).pair
+        assert world.card(pair.style)["kind"] == "style"
+        assert world.card(pair.base)["kind"] == "base"
+        assert sorted(world.player(1).hand + [pair.style, pair.base]) == \
+            sorted(view.player(1).hand)
         assert world.player(0) == view.player(0)
         assert not world.invariant_violations()
 

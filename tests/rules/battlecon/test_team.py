@@ -23,29 +23,29 @@ W4 = ("wardlaw", "wardlaw", "wardlaw", "wardlaw")
 def test_three_players_are_two_against_a_super_fighter():
     """Team Setup / 2-vs-1: Super Fighters — the lone seat takes the Super reference card."""
     st = team_game(("wardlaw", "hayden", "amon"))
-    assert st.s["teams"] == [0, 1, 0] and st.width == 9
-    assert [st.player(p)["role"] for p in range(3)] == [None, "super", None]
-    assert st.player(1)["life"] == st.max_life(1) == load().team["roles"]["super"]["life"]
+    assert st.teams == [0, 1, 0] and st.width == 9
+    assert [st.player(p).role for p in range(3)] == [None, "super", None]
+    assert st.player(1).life == st.max_life(1) == load().team["roles"]["super"]["life"]
 
 
 def test_four_players_choose_two_against_two_or_three_against_an_ultra():
     """Team Setup / 3-vs-1: Ultra Fighters — 2v2 has no reference card, 3v1 an Ultra."""
     two = team_game(W4, "2v2")
-    assert two.s["teams"] == [0, 1, 0, 1]
-    assert all(two.player(p)["role"] is None and two.player(p)["life"] == 20 for p in range(4))
+    assert two.teams == [0, 1, 0, 1]
+    assert all(two.player(p).role is None and two.player(p).life == 20 for p in range(4))
     three = team_game(W4, "3v1")
-    assert three.s["teams"] == [0, 1, 0, 0]
-    assert three.player(1)["role"] == "ultra"
-    assert three.player(1)["life"] == load().team["roles"]["ultra"]["life"]
+    assert three.teams == [0, 1, 0, 0]
+    assert three.player(1).role == "ultra"
+    assert three.player(1).life == load().team["roles"]["ultra"]["life"]
 
 
 def test_force_pool_starts_with_twenty_more_per_extra_character():
     """Team Setup — 65 Force in 2v1, 85 in 2v2 and 3v1; each fighter takes 2 to start."""
     for fighters, layout, pool in ((W4[:3], None, 65), (W4, "2v2", 85), (W4, "3v1", 85)):
         st = team_game(fighters, layout)
-        assert st.s["pool_start"] == pool
-        assert st.s["pool"] + sum(st.s["team_force"]) == pool
-        assert st.s["team_force"] == [2 * len(st.members(0)), 2 * len(st.members(1))]
+        assert st.pool_start == pool
+        assert st.pool + sum(st.team_force) == pool
+        assert st.team_force == [2 * len(st.members(0)), 2 * len(st.members(1))]
 
 
 def test_setup_options_read_as_words_with_per_seat_defaults():
@@ -64,14 +64,14 @@ def test_active_team_places_first_on_its_start_space_and_behind():
     order they choose; the team that begins Active places first."""
     st = GAME.new_state(GAME.validate_setup({"players": 4, "teams": "2v2"}), 1)
     st.apply(CHANCE, Action(Act.FIRST, (1,)))
-    assert st.s["phase"] == Phase.PLACE and st.decision().players == (1,)
+    assert st.phase == Phase.PLACE and st.decision().players == (1,)
     assert [a.args for a in st.legal_actions(1)] == [(1, 3), (3, 1)]
     st.apply(1, Action(Act.PLACE, (3, 1)))
     assert (st.pos(3), st.pos(1)) == (5, 6)  # spaces 6 and 7: start space, then behind
     assert st.decision().players == (0,)
     st.apply(0, Action(Act.PLACE, (2, 0)))
     assert (st.pos(2), st.pos(0)) == (3, 2)  # spaces 4 and 3
-    assert st.s["phase"] == Phase.SETUP
+    assert st.phase == Phase.SETUP
 
 
 def test_a_lone_fighter_stands_on_the_start_space_without_a_choice():
@@ -122,7 +122,7 @@ def test_drive_offers_an_advance_toward_each_side_with_an_opponent():
     st = team_game(W4, "2v2", spaces=(5, 3, 1, 8))
     set_pairs(st, {0: ("switch", "drive"), 1: ("switch", "dodge"), 2: ("switch", "dodge"),
                    3: ("switch", "dodge")})
-    while st.s["phase"] == Phase.ANTE:
+    while st.phase == Phase.ANTE:
         st.apply(st.decision().players[0], Action(Act.PASS))
     while st.decision().players != (0,) or st.legal_actions(0)[0].kind != Act.MOVE:
         p = st.decision().players[0]
@@ -139,7 +139,7 @@ def test_attack_hits_the_nearest_opponent_in_range():
     events = play_beat(st, {0: ("switch", "shot"), 1: ("switch", "strike"),
                             2: ("switch", "strike"), 3: ("switch", "strike")})
     assert "Switch Shot hits Wardlaw (2)!" in texts(events)
-    assert st.player(3)["life"] == 20
+    assert st.player(3).life == 20
 
 
 def test_attack_takes_a_further_opponent_when_the_nearer_is_out_of_range():
@@ -237,13 +237,13 @@ def test_the_owner_may_only_name_an_opponent_that_fits_the_effect():
     assert frame["choice"] == [3]  # the only fitting enemy: named without a question
     both = {"t": "pick_foe", "who": 0, "choice": None, "when": []}
     team.run_pick_foe(st, both)
-    assert [Action.from_json(a).args for a in st.s["pending"]["options"]] == [(1,), (3,)]
+    assert [Action.from_json(a).args for a in st.pending["options"]] == [(1,), (3,)]
 
 
 def test_avoiding_fighters_cannot_be_targeted():
     """Targeting Attacks — a fighter who avoids attacks is not an opponent you can hit."""
     st = team_game(W4, "2v2", spaces=(4, 5, 1, 6))
-    st.beat(1)["avoid"] = True
+    st.beat(1).avoid = True
     assert team.attack_targets(st, 0, (1, 2), [st.pos(0)]) == [3]
 
 
@@ -254,8 +254,8 @@ def test_priority_orders_every_fighter_and_the_fastest_team_becomes_active():
     st = team_game(W4, "2v2", active=0, spaces=(1, 8, 2, 9))
     play_beat(st, {0: ("switch", "burst"), 2: ("switch", "strike"), 1: ("switch", "grasp"),
                    3: ("switch", "shot")})
-    assert st.s["active"] == 1
-    assert st.team_of(st.s["active"]) == 1
+    assert st.active == 1
+    assert st.team_of(st.active) == 1
 
 
 def test_no_clash_in_team_play_the_active_team_wins_ties():
@@ -265,7 +265,7 @@ def test_no_clash_in_team_play_the_active_team_wins_ties():
     events = play_beat(st, {0: ("switch", "strike"), 2: ("switch", "burst"),
                             1: ("switch", "strike"), 3: ("switch", "burst")})
     assert not any("Clash" in t for t in texts(events))
-    assert st.s["phase"] == Phase.SET and st.team_of(st.s["active"]) == 1
+    assert st.phase == Phase.SET and st.team_of(st.active) == 1
 
 
 def test_a_tiebreaker_beats_the_active_team_in_a_tie():
@@ -275,7 +275,7 @@ def test_a_tiebreaker_beats_the_active_team_in_a_tie():
                    3: ("switch", "burst")})
     # tied: the Active team's fighter first
     assert team.priority_key(st, 0, 1) < team.priority_key(st, 1, 1)
-    st.beat(0)["tiebreaker"] = True
+    st.beat(0).tiebreaker = True
     assert team.priority_key(st, 0, 1) > team.priority_key(st, 1, 1)
 
 
@@ -293,7 +293,7 @@ def test_tied_teammates_choose_their_order():
     play_beat(st, {0: ("switch", "strike"), 2: ("switch", "strike"), 1: ("switch", "burst"),
                    3: ("switch", "burst")}, choose=choose)
     assert asked == [(0, [0, 2]), (1, [1, 3])]
-    assert st.s["active"] == 2
+    assert st.active == 2
 
 
 # ---- ante ---------------------------------------------------------------------------------
@@ -305,14 +305,14 @@ def test_ante_passes_between_teams_and_ends_when_each_team_passes_in_succession(
     set_pairs(st, {p: ("switch", "strike") for p in range(4)})
     seq = []
     script = {0: ["pass", "pass"], 2: ["power_up", "pass"], 1: ["pass"], 3: ["pass"]}
-    while st.s["phase"] == Phase.ANTE:
+    while st.phase == Phase.ANTE:
         p = st.decision().players[0]
         move = script[p].pop(0)
         seq.append((p, move))
         st.apply(p, Action(Act.PASS) if move == "pass" else Action(Act.OVERLOAD, (move,)))
     assert seq[:3] == [(0, "pass"), (2, "power_up"), (1, "pass")]
     assert seq[3:] == [(3, "pass"), (0, "pass"), (2, "pass")]
-    assert st.s["team_force"][0] == 4
+    assert st.team_force[0] == 4
 
 
 def test_each_member_may_use_each_overload_from_the_shared_force():
@@ -328,12 +328,12 @@ def test_each_member_may_use_each_overload_from_the_shared_force():
     st.apply(0, Action(Act.PASS))
     assert power_up in st.legal_actions(2)  # but the teammate has their own
     st.apply(2, power_up)
-    assert st.s["team_force"][0] == 2
+    assert st.team_force[0] == 2
     st.apply(1, Action(Act.PASS))
     st.apply(3, Action(Act.PASS))
     assert Action(Act.OVERLOAD, ("speed_up",)) in st.legal_actions(0)
     st.apply(0, Action(Act.OVERLOAD, ("speed_up",)))
-    assert st.s["team_force"][0] == 0
+    assert st.team_force[0] == 0
     st.apply(1, Action(Act.PASS))
     st.apply(3, Action(Act.PASS))
     st.apply(0, Action(Act.PASS))
@@ -352,12 +352,12 @@ def test_opponent_antes_are_used_once_per_team_per_beat():
     spill = Action(Act.UA_ANTE, ("foe", 0, 1))
     assert spill in st.legal_actions(0)
     st.apply(0, spill)
-    assert st.s["team_force"][0] == 5
+    assert st.team_force[0] == 5
     st.apply(1, Action(Act.PASS))
     st.apply(3, Action(Act.PASS))
     assert spill not in st.legal_actions(0)
     st.apply(0, Action(Act.PASS))
-    st.player(2)["pos"] = 5  # seat 2 on space 6 also has Dareios as its nearest enemy
+    st.player(2).pos = 5  # seat 2 on space 6 also has Dareios as its nearest enemy
     assert spill not in st.legal_actions(2)
 
 
@@ -365,19 +365,19 @@ def test_opponent_antes_are_used_once_per_team_per_beat():
 def test_each_member_takes_force_for_the_team_at_recycle():
     """Team Force — each member takes 1 Force (2 at 7 life or less) into the team's total."""
     st = team_game(W4, "2v2", spaces=(1, 8, 2, 9), seats={2: {"life": 7}})
-    before = list(st.s["team_force"])
+    before = list(st.team_force)
     play_beat(st, {p: ("switch", "strike") for p in range(4)})
     # Switch's End regains 1 Force per fighter, Recycle gives 1 (+1 at low life) each
-    assert st.s["team_force"][0] == before[0] + 2 + 3
-    assert st.s["team_force"][1] == before[1] + 2 + 2
+    assert st.team_force[0] == before[0] + 2 + 3
+    assert st.team_force[1] == before[1] + 2 + 2
 
 
 def test_team_force_is_capped_at_twenty():
     """Team Force — a team's total cannot exceed 20; the excess is trashed."""
     st = team_game(W4, "2v2", spaces=(1, 8, 2, 9), teams=[{"force": 19}])
-    trashed = st.s["trashed"]
+    trashed = st.trashed
     st.gain_force(0, 3)
-    assert st.s["team_force"][0] == 20 and st.s["trashed"] == trashed + 2
+    assert st.team_force[0] == 20 and st.trashed == trashed + 2
     assert not st.invariant_violations()
 
 
@@ -409,8 +409,8 @@ def test_defeated_fighter_leaves_with_all_components():
                    seats={1: {"paint": [4, 5]}})
     team.eliminate(st, 1)
     pl = st.player(1)
-    assert pl["out"] and pl["pos"] is None and pl["ua"] == {}
-    assert pl["hand"] == pl["discard1"] == pl["discard2"] == []
+    assert pl.out and pl.pos is None and pl.ua == {}
+    assert pl.hand == pl.discard1 == pl.discard2 == []
     assert 1 not in st.seats() and not st.invariant_violations()
 
 
@@ -422,10 +422,10 @@ def test_survivors_share_cumulative_revenge_cards():
     base = st.stats(3).power
     bonus = sum(s["amount"] for s in load().team["revenge"]["statics"] if s["stat"] == "power")
     team.eliminate(st, 0)
-    assert st.player(3)["revenge"] == 1 and st.stats(3).power == base + bonus
+    assert st.player(3).revenge == 1 and st.stats(3).power == base + bonus
     team.eliminate(st, 2)
-    assert st.player(3)["revenge"] == 2 and st.stats(3).power == base + 2 * bonus
-    assert st.player(1)["revenge"] == 0
+    assert st.player(3).revenge == 2 and st.stats(3).power == base + 2 * bonus
+    assert st.player(1).revenge == 0
 
 
 def test_the_last_team_standing_wins():
@@ -467,7 +467,7 @@ def test_time_over_compares_the_share_of_life_left():
                    seats={1: {"life": 20}, 0: {"life": 10}})
     team.team_time_over(st)
     assert st.outcome().scores == (1.0, 0.0, 1.0)
-    assert even.team_of(even.s["active"]) == 0
+    assert even.team_of(even.active) == 0
     team.team_time_over(even)  # all at full life: the Reactive team wins
     assert even.outcome().scores == (0.0, 1.0, 0.0)
 
