@@ -5,6 +5,8 @@ from __future__ import annotations
 from rules.core import Action
 from rules.terrene import GAME, stats
 
+SADE_HIDDEN = {"character": "sade_the_rejuvenative", "face_up": False}
+
 
 def test_setup_party_is_four_unique_low_sp_characters_each_with_an_assignable(table):
     """Setup: a non-Storm terrain, four unique 0-1 SP characters face-down, four unique
@@ -31,21 +33,15 @@ def test_opening_plans_place_the_printed_party(table):
 
 def test_restock_loses_unspent_actions_and_gains_the_terrains(table):
     """Restock Phase: unspent actions are lost, then the terrain's actions are gained."""
-    s = table.bare(actions=9)
-    table.place(s, 0, "inu_the_inferno")
-    table.place(s, 1, "olivia_the_graceless")
-    table.act(s, 0, "end_turn")
-    s.actions[0] = 9
+    s = table.position(turn=4, actions=9,  # seat 1 kept 9 unspent actions
+                       party=[["inu_the_inferno"], ["olivia_the_graceless"]])
     table.act(s, 1, "end_turn")
     assert s.active == 0 and s.actions[0] == 3
 
 
 def test_start_of_turn_abilities_resolve_in_the_command_phase(table):
     """Command Phase: 'start of turn' abilities resolve before the draw."""
-    s = table.bare()
-    table.place(s, 0, "inu_the_inferno")
-    table.place(s, 1, "sade_the_rejuvenative")
-    s.hp[1] = 40
+    s = table.position(party=[["inu_the_inferno"], ["sade_the_rejuvenative"]], hp=[50, 40])
     table.act(s, 0, "end_turn")
     assert s.chain and s.chain[0]["label"].startswith("Sade")
     table.pass_all(s)
@@ -55,13 +51,13 @@ def test_start_of_turn_abilities_resolve_in_the_command_phase(table):
 def test_oversupply_forces_dismissal_before_anyone_acts(table):
     """Oversupply worked example: recruiting past 4 SP forces a dismissal at once; nobody
     else may act; the dismissed card's damage is taken as HP loss."""
-    s = table.bare()
-    hurt = table.place(s, 0, "inu_the_inferno", up=False)
-    for cid in ("jace_the_saboteur", "olivia_the_graceless", "pernicious"):
-        table.place(s, 0, cid, up=False)
-    table.place(s, 1, "sade_the_rejuvenative")
-    s.units[hurt]["dmg"] = 6
-    greg = table.give(s, 0, "greggory_the_hoarder")
+    s = table.position(party=[
+        [{"character": "inu_the_inferno", "face_up": False, "damage": 6},
+         *({"character": cid, "face_up": False}
+           for cid in ("jace_the_saboteur", "olivia_the_graceless", "pernicious"))],
+        ["sade_the_rejuvenative"]], hand=[["greggory_the_hoarder"], []])
+    hurt = table.unit(s, 0, "inu_the_inferno")
+    greg = table.in_hand(s, 0, "greggory_the_hoarder")
     table.act(s, 0, "recruit", greg)
     table.pass_all(s)  # the action waits on the chain until every player passes
     assert stats.sp_used(s, 0) == 6
@@ -76,21 +72,20 @@ def test_oversupply_forces_dismissal_before_anyone_acts(table):
 
 def test_hidden_characters_always_occupy_one_sp(table):
     """Hidden Cards: a face-down character is 1 SP whatever its printed SP."""
-    s = table.bare()
-    greg = table.place(s, 0, "greggory_the_hoarder", up=False)
-    trav = table.place(s, 0, "just_a_traveler", up=False)
+    hidden = {"character": "greggory_the_hoarder", "face_up": False}
+    s = table.position(party=[[hidden, {"character": "just_a_traveler", "face_up": False}],
+                              ["olivia_the_graceless"]])
+    greg, trav = table.units(s, 0)
     assert stats.sp_cost(s, greg) == 1 and stats.sp_cost(s, trav) == 1
-    s.units[trav]["up"] = True
+    s = table.position(party=[[hidden, "just_a_traveler"], ["olivia_the_graceless"]])
+    trav = table.unit(s, 0, "just_a_traveler")
     assert stats.sp_cost(s, trav) == 0
 
 
 def test_deck_out_costs_one_sp_per_draw_phase_and_zero_sp_loses(table):
     """Decking Out worked example: an empty deck costs 1 SP at the draw; 0 SP loses."""
-    s = table.bare()
-    table.place(s, 0, "inu_the_inferno")
-    table.place(s, 1, "sade_the_rejuvenative")
-    s.zones["discard"][0].extend(s.zones["deck"][0])
-    s.zones["deck"][0] = []
+    s = table.position(party=[["inu_the_inferno"], ["sade_the_rejuvenative"]],
+                       seats=[{"deck": [], "rest": "discard"}])
     for _ in range(2):
         table.act(s, 0, "end_turn")
         table.pass_all(s)
@@ -108,9 +103,8 @@ def test_deck_out_costs_one_sp_per_draw_phase_and_zero_sp_loses(table):
 
 def test_a_player_with_no_characters_loses(table):
     """The Goal: defeat all the opponent's characters."""
-    s = table.bare()
-    table.place(s, 0, "inu_the_inferno")
-    victim = table.place(s, 1, "sade_the_rejuvenative")
+    s = table.position(party=[["inu_the_inferno"], ["sade_the_rejuvenative"]])
+    victim = table.unit(s, 1, "sade_the_rejuvenative")
     table.act(s, 0, "end_turn")
     table.pass_all(s)
     table.act(s, 1, "dismiss", victim)
@@ -120,10 +114,9 @@ def test_a_player_with_no_characters_loses(table):
 
 def test_slow_makes_an_attack_cost_two_actions(table):
     """Slow: declaring an attack costs 2 actions."""
-    s = table.bare()
-    inu = table.place(s, 0, "inu_the_inferno")
-    table.place(s, 1, "sade_the_rejuvenative", up=False)
-    s.units[inu]["status"]["slow"] = ["end_of_turn", s.turn]
+    s = table.position(party=[[{"character": "inu_the_inferno", "status": {"slow": "end_of_turn"}}],
+                              [SADE_HIDDEN]])
+    inu = table.unit(s, 0, "inu_the_inferno")
     table.act(s, 0, "attack", inu, -1)
     table.pass_all(s)
     assert s.actions[0] == 1 and s.hp[1] == 35
@@ -133,9 +126,8 @@ def test_attacker_slowed_mid_attack_pays_one_more_or_is_cancelled(table):
     """Slow: an attacker that gains Slow must pay an extra action or its attack is cancelled
     (no refund). Ashen slows the attacker when it blocks."""
     for pay, hp_dmg in ((True, 5), (False, 0)):
-        s = table.bare()
-        inu = table.place(s, 0, "inu_the_inferno")
-        ashen = table.place(s, 1, "ashen_the_unseemly")
+        s = table.position(party=[["inu_the_inferno"], ["ashen_the_unseemly"]])
+        inu, ashen = table.unit(s, 0, "inu_the_inferno"), table.unit(s, 1, "ashen_the_unseemly")
         table.act(s, 0, "attack", inu, -1)
         table.pass_all(s)
         table.act(s, 1, "block", ashen)
@@ -150,9 +142,8 @@ def test_attacker_slowed_mid_attack_pays_one_more_or_is_cancelled(table):
 
 def test_haste_attacks_for_no_action(table):
     """Haste: declaring an attack costs 0 actions."""
-    s = table.bare()
-    sammy = table.place(s, 0, "sammy_the_agile")
-    table.place(s, 1, "sade_the_rejuvenative", up=False)
+    s = table.position(party=[["sammy_the_agile"], [SADE_HIDDEN]])
+    sammy = table.unit(s, 0, "sammy_the_agile")
     table.act(s, 0, "attack", sammy, -1)
     table.pass_all(s)
     assert s.actions[0] == 3 and s.hp[1] == 35
@@ -160,9 +151,8 @@ def test_haste_attacks_for_no_action(table):
 
 def test_each_character_attacks_once_per_turn(table):
     """Declare an Attack: once per character per turn."""
-    s = table.bare()
-    inu = table.place(s, 0, "inu_the_inferno")
-    table.place(s, 1, "sade_the_rejuvenative", up=False)
+    s = table.position(party=[["inu_the_inferno"], [SADE_HIDDEN]])
+    inu = table.unit(s, 0, "inu_the_inferno")
     table.act(s, 0, "attack", inu, -1)
     table.pass_all(s)
     assert not any(a.kind == "attack" for a in s.legal_actions(0))
@@ -171,9 +161,9 @@ def test_each_character_attacks_once_per_turn(table):
 def test_resourceful_makes_one_assignable_per_turn_free(table):
     """Resourceful (publisher's clarification): once per turn one item or command costs no
     action; other requirements still apply."""
-    s = table.bare()
-    sk = table.place(s, 0, "s_k_the_art_historian", holding="prophecy")
-    table.place(s, 1, "sade_the_rejuvenative", up=False)
+    s = table.position(party=[[{"character": "s_k_the_art_historian", "card": "prophecy"}],
+                              [SADE_HIDDEN]])
+    sk = table.unit(s, 0, "s_k_the_art_historian")
     table.use(s, 0, s.units[sk]["card"])
     table.pass_all(s)
     assert s.actions[0] == 3 and s.units[sk]["resourceful_used"]
@@ -184,22 +174,25 @@ def test_resourceful_makes_one_assignable_per_turn_free(table):
 
 def test_commands_need_their_class(table):
     """Commands have class requirements."""
-    s = table.bare()
-    olivia = table.place(s, 0, "olivia_the_graceless", holding="aggressively_engaged")
-    inu = table.place(s, 0, "inu_the_inferno", holding="intimidate")
-    table.place(s, 1, "sade_the_rejuvenative", up=False)
+    s = table.position(party=[
+        [{"character": "olivia_the_graceless", "card": "aggressively_engaged"},
+         {"character": "inu_the_inferno", "card": "intimidate"}], [SADE_HIDDEN]])
+    olivia, inu = table.units(s, 0)
     used = {a.args[0] for a in s.legal_actions(0) if a.kind == "use"}
     assert s.units[olivia]["card"] not in used
-    s.units[inu]["card"], s.units[olivia]["card"] = s.units[olivia]["card"], None
+    s = table.position(party=[
+        ["olivia_the_graceless", {"character": "inu_the_inferno", "card": "aggressively_engaged"}],
+        [SADE_HIDDEN]], hand=[["intimidate"], []])
+    inu = table.unit(s, 0, "inu_the_inferno")
     used = {a.args[0] for a in s.legal_actions(0) if a.kind == "use"}
     assert s.units[inu]["card"] in used
 
 
 def test_ongoing_cards_stay_face_up_after_use(table):
     """Ongoing cards stay in play; other assignables go to the discard once resolved."""
-    s = table.bare()
-    jace = table.place(s, 0, "jace_the_saboteur", holding="item_expertise")
-    table.place(s, 1, "sade_the_rejuvenative", up=False)
+    s = table.position(party=[[{"character": "jace_the_saboteur", "card": "item_expertise"}],
+                              [SADE_HIDDEN]])
+    jace = table.unit(s, 0, "jace_the_saboteur")
     table.use(s, 0, s.units[jace]["card"])
     table.pass_all(s)
     assert s.units[jace]["card_up"] and stats.has(s, jace, "resourceful")
@@ -207,20 +200,17 @@ def test_ongoing_cards_stay_face_up_after_use(table):
 
 def test_unique_name_rule(table):
     """Unique Character Rule: you cannot recruit or hide a second character of the same name."""
-    s = table.bare()
-    table.place(s, 0, "pernicious")
-    second = table.give(s, 0, "pernicious")
+    s = table.position(party=[["pernicious"], ["olivia_the_graceless"]], hand=[["pernicious"], []])
+    second = table.in_hand(s, 0, "pernicious")
     assert not any(a.args and a.args[0] == second for a in s.legal_actions(0)
                    if a.kind in ("recruit", "hide"))
 
 
 def test_dismiss_takes_the_damage_on_the_card(table):
     """Dismiss a Card: take the damage on the dismissed card to your HP."""
-    s = table.bare()
-    inu = table.place(s, 0, "inu_the_inferno")
-    table.place(s, 0, "pernicious")
-    table.place(s, 1, "sade_the_rejuvenative")
-    s.units[inu]["dmg"] = 7
+    s = table.position(party=[[{"character": "inu_the_inferno", "damage": 7}, "pernicious"],
+                              ["sade_the_rejuvenative"]])
+    inu = table.unit(s, 0, "inu_the_inferno")
     table.act(s, 0, "dismiss", inu)
     table.pass_all(s)  # the action waits on the chain until every player passes
     assert s.hp[0] == 43 and inu in s.zones["discard"][0]
@@ -228,10 +218,11 @@ def test_dismiss_takes_the_damage_on_the_card(table):
 
 def test_trade_face_down_cards_once_per_turn(table):
     """Trade: once per turn two allied characters swap face-down assigned cards."""
-    s = table.bare()
-    a = table.place(s, 0, "inu_the_inferno", holding="prophecy")
-    b = table.place(s, 0, "pernicious", up=False, holding="haze_bomb")
-    table.place(s, 1, "sade_the_rejuvenative")
+    s = table.position(party=[
+        [{"character": "inu_the_inferno", "card": "prophecy"},
+         {"character": "pernicious", "face_up": False, "card": "haze_bomb"}],
+        ["sade_the_rejuvenative"]])
+    a, b = table.units(s, 0)
     ca, cb = s.units[a]["card"], s.units[b]["card"]
     table.act(s, 0, "trade", a, b)
     table.pass_all(s)  # the action waits on the chain until every player passes
@@ -241,11 +232,10 @@ def test_trade_face_down_cards_once_per_turn(table):
 
 def test_terrain_switch_once_per_turn_keeps_the_old_terrain(table):
     """Terrain Switch: once per turn play or switch terrain; the old one is kept."""
-    s = table.bare()
-    table.place(s, 0, "inu_the_inferno")
-    table.place(s, 1, "sade_the_rejuvenative")
+    s = table.position(party=[["inu_the_inferno"], ["sade_the_rejuvenative"]],
+                       hand=[["firestorm"], []])
     old = s.active_terrain[0]
-    storm = table.give(s, 0, "firestorm")
+    storm = table.in_hand(s, 0, "firestorm")
     table.act(s, 0, "terrain", storm)
     table.pass_all(s)  # the action waits on the chain until every player passes
     assert s.active_terrain[0] == storm and old in s.zones["terrains"][0]
@@ -255,10 +245,9 @@ def test_terrain_switch_once_per_turn_keeps_the_old_terrain(table):
 
 def test_hide_from_hand_and_recruit_costs_one_action(table):
     """Recruit (1 action, from hidden or hand) and Hide (free, face-down from hand)."""
-    s = table.bare()
-    table.place(s, 0, "pernicious")
-    table.place(s, 1, "sade_the_rejuvenative")
-    inu = table.give(s, 0, "inu_the_inferno")
+    s = table.position(party=[["pernicious"], ["sade_the_rejuvenative"]],
+                       hand=[["inu_the_inferno"], []])
+    inu = table.in_hand(s, 0, "inu_the_inferno")
     table.act(s, 0, "hide", inu)
     table.pass_all(s)  # the action waits on the chain until every player passes
     assert not s.units[inu]["up"] and s.actions[0] == 3
@@ -269,9 +258,7 @@ def test_hide_from_hand_and_recruit_costs_one_action(table):
 
 def test_run_concedes_the_game(table):
     """Run: forfeit the game."""
-    s = table.bare()
-    table.place(s, 0, "pernicious")
-    table.place(s, 1, "sade_the_rejuvenative")
+    s = table.position(party=[["pernicious"], ["sade_the_rejuvenative"]])
     table.act(s, 0, "run")
     assert s.outcome().scores == (0.0, 1.0)
 
