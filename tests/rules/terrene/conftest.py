@@ -76,7 +76,8 @@ class Table:
             held = list(hand[seat]) if seat < len(hand) else []
             more = dict(seats[seat]) if seat < len(seats) else {}
             named = [*held, *(c["character"] for c in chars), *(c["card"] for c in chars
-                                                               if "card" in c)]
+                                                               if "card" in c),
+                     *(t for t in [more.get("terrain", "none")] if t != "none")]
             listed = deck_from_setup(decks[seat])[0]
             extra = [cid for cid in dict.fromkeys(named)  # cards beyond the deck list
                      for _ in range(named.count(cid) - listed.count(cid))]

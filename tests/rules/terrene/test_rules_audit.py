@@ -45,17 +45,15 @@ def test_only_blocking_causes_defense_decay_content_rejects_a_def_loss():
 def test_only_blocking_causes_defense_decay_redesigned_cards_leave_def_alone(table):
     """Defense decay: Guntram's Malefaction, Valorie's Manipulate, Luminous's Radiance and
     Thunder Storm's Thunderclap resolve without lowering any enemy's DEF."""
-    s = table.bare(("sk_item_steal", "natural_power"), actions=9)
-    s.sp_limit[0] = 6  # room for the four characters that carry the redesigned abilities
-    peter = table.place(s, 1, "peter_the_indurate")  # DEF 10, 20 HP
-    olivia = table.place(s, 1, "olivia_the_graceless")
-    guntram = table.place(s, 0, "guntram_the_malefactor")
-    valorie = table.place(s, 0, "valorie_the_manipulator")
-    luminous = table.place(s, 0, "luminous")
-    table.place(s, 0, "sammy_the_agile")  # Wind, for Thunderclap
-    storm = table.find(s, 0, "thunder_storm")
-    s.zones["terrains"][0].append(storm)
-    s.active_terrain[0] = storm
+    s = table.position(("sk_item_steal", "natural_power"), actions=9, party=[
+        ["guntram_the_malefactor", "valorie_the_manipulator", "luminous",
+         "sammy_the_agile"],  # Sammy: Wind, for Thunderclap
+        ["peter_the_indurate", "olivia_the_graceless"]],  # Peter: DEF 10, 20 HP
+        # room for the four characters that carry the redesigned abilities
+        seats=[{"sp_limit": 6, "terrain": "thunder_storm"}])
+    guntram, valorie, luminous, _ = table.units(s, 0)
+    peter, olivia = table.units(s, 1)
+    storm = s.active_terrain[0]
     before = {u: stats.defense(s, u) for u in (peter, olivia)}
     table.use(s, 0, guntram, 0)
     table.pass_all(s)
@@ -75,10 +73,11 @@ def test_only_blocking_causes_defense_decay_redesigned_cards_leave_def_alone(tab
 def test_nafarious_dread_deals_stab_damage_instead_of_decay(table):
     """Defense decay: Nafarious's Dread (on player damage) wounds every recruited enemy
     with 5 Stab damage and leaves their DEF as it was."""
-    s = table.bare(("the_fear", "natural_power"))
-    naf = table.place(s, 0, "nafarious")
-    peter = table.place(s, 1, "peter_the_indurate")
-    s.units[peter]["status"]["stun"] = ["end_of_turn", s.turn]  # it cannot block
+    s = table.position(("the_fear", "natural_power"), party=[
+        ["nafarious"],
+        [{"character": "peter_the_indurate",
+          "status": {"stun": "end_of_turn"}}]])  # it cannot block
+    naf, peter = table.unit(s, 0, "nafarious"), table.unit(s, 1, "peter_the_indurate")
     table.act(s, 0, "attack", naf, -1)
     table.pass_all(s)
     assert s.hp[1] == 50 - stats.atk(s, naf)
@@ -89,11 +88,10 @@ def test_nafarious_dread_deals_stab_damage_instead_of_decay(table):
 def test_decking_out_costs_sp_only_in_the_draw_phase(table):
     """Decking Out: SP is lost in the Draw Phase when the deck is empty; a card effect's
     draw (Prophecy) from an empty deck draws nothing and costs no SP."""
-    s = table.bare()
-    holder = table.place(s, 0, "inu_the_inferno", holding="prophecy")
-    table.place(s, 1, "sade_the_rejuvenative")
-    s.zones["discard"][0].extend(s.zones["deck"][0])
-    s.zones["deck"][0] = []
+    s = table.position(party=[[{"character": "inu_the_inferno", "card": "prophecy"}],
+                              ["sade_the_rejuvenative"]],
+                       seats=[{"deck": [], "rest": "discard"}])
+    holder = table.unit(s, 0, "inu_the_inferno")
     hand = list(s.zones["hand"][0])
     table.use(s, 0, s.units[holder]["card"])
     table.pass_all(s)
@@ -109,12 +107,11 @@ def test_decking_out_costs_sp_only_in_the_draw_phase(table):
 def test_decking_out_an_effect_drawing_past_the_last_card_costs_nothing(table):
     """Decking Out: Prophecy with one card left draws that card; the second draw finds the
     deck empty and costs no SP."""
-    s = table.bare()
-    holder = table.place(s, 0, "inu_the_inferno", holding="prophecy")
-    table.place(s, 1, "sade_the_rejuvenative")
+    s = table.position(party=[[{"character": "inu_the_inferno", "card": "prophecy"}],
+                              ["sade_the_rejuvenative"]],
+                       seats=[{"deck": ["healing_salve"], "rest": "discard"}])
+    holder = table.unit(s, 0, "inu_the_inferno")
     last = s.zones["deck"][0][0]
-    s.zones["discard"][0].extend(s.zones["deck"][0][1:])
-    s.zones["deck"][0] = [last]
     table.use(s, 0, s.units[holder]["card"])
     table.pass_all(s)
     assert s.zones["hand"][0][-1] == last and s.zones["deck"][0] == []
@@ -125,22 +122,26 @@ def test_decking_out_an_effect_drawing_past_the_last_card_costs_nothing(table):
 def _action_position(table, kind: str):
     """Seat 0 to act with Inu (holding Prophecy) and a face-down Pernicious (holding Haze
     Bomb); seat 1 holds Gerald the Silent, whose quick Hush can answer any player action."""
-    s = table.bare()
-    inu = table.place(s, 0, "inu_the_inferno", holding="prophecy")
-    hidden = table.place(s, 0, "pernicious", up=False, holding="haze_bomb")
-    gerald = table.place(s, 1, "gerald_the_silent")
+    given = {"recruit": "olivia_the_graceless", "hide": "olivia_the_graceless",
+             "assign": "fire_bomb", "terrain": "firestorm"}.get(kind)
+    inu = {"character": "inu_the_inferno", "card": "prophecy"}
+    if kind == "assign":  # Inu's Prophecy was used: its place is free for the Fire Bomb
+        inu = {"character": "inu_the_inferno"}
+    s = table.position(party=[
+        [inu, {"character": "pernicious", "face_up": False, "card": "haze_bomb"}],
+        ["gerald_the_silent"]], hand=[[given] if given else [], []],
+        seats=[{"discard": ["prophecy"]} if kind == "assign" else {}])
+    inu, hidden = table.units(s, 0)
+    gerald = table.unit(s, 1, "gerald_the_silent")
     args = {
-        "recruit": lambda: (table.give(s, 0, "olivia_the_graceless"),),
-        "hide": lambda: (table.give(s, 0, "olivia_the_graceless"),),
-        "assign": lambda: (table.give(s, 0, "fire_bomb"), inu),
-        "terrain": lambda: (table.give(s, 0, "firestorm"),),
+        "recruit": lambda: (table.in_hand(s, 0, "olivia_the_graceless"),),
+        "hide": lambda: (table.in_hand(s, 0, "olivia_the_graceless"),),
+        "assign": lambda: (table.in_hand(s, 0, "fire_bomb"), inu),
+        "terrain": lambda: (table.in_hand(s, 0, "firestorm"),),
         "trade": lambda: (inu, hidden),
         "dismiss": lambda: (hidden,),
         "dismiss_card": lambda: (inu,),
     }[kind]()
-    if kind == "assign":
-        s.zones["discard"][0].append(s.units[inu]["card"])
-        s.units[inu]["card"] = None
     return s, gerald, inu, args
 
 
@@ -179,10 +180,10 @@ def test_priority_passes_to_the_opponent_after_every_player_action(table, kind):
 def test_priority_an_answered_action_that_can_no_longer_happen_does_nothing(table):
     """The Chain: answers resolve first; dismissing Inu's card, then activating that same
     card (Silence Orb, quick) in answer, leaves the dismissal nothing to do."""
-    s = table.bare()
-    inu = table.place(s, 0, "inu_the_inferno", holding="silence_orb")
+    s = table.position(party=[[{"character": "inu_the_inferno", "card": "silence_orb"}],
+                              ["peter_the_indurate"]])
+    inu, target = table.unit(s, 0, "inu_the_inferno"), table.unit(s, 1, "peter_the_indurate")
     orb = s.units[inu]["card"]
-    target = table.place(s, 1, "peter_the_indurate")
     table.act(s, 0, "dismiss_card", inu)
     table.pass_to(s, 0)
     table.use(s, 0, orb, 0, target)
@@ -196,11 +197,10 @@ def test_priority_an_answered_action_that_can_no_longer_happen_does_nothing(tabl
 def test_priority_oversupply_dismissal_cannot_be_answered(table):
     """Supply Details, Oversupply: the forced dismissal is a gameplay rule, not a player
     action, so nobody may respond to it (the recruit before it could be answered)."""
-    s = table.bare()
-    for cid in ("inu_the_inferno", "pernicious", "peter_the_indurate", "sade_the_rejuvenative"):
-        table.place(s, 0, cid)
-    table.place(s, 1, "gerald_the_silent")
-    extra = table.give(s, 0, "olivia_the_graceless")
+    s = table.position(party=[
+        ["inu_the_inferno", "pernicious", "peter_the_indurate", "sade_the_rejuvenative"],
+        ["gerald_the_silent"]], hand=[["olivia_the_graceless"], []])
+    extra = table.in_hand(s, 0, "olivia_the_graceless")
     table.act(s, 0, "recruit", extra)
     assert s.decision().players == (1,)  # the recruit itself can be answered
     table.pass_all(s)
@@ -213,10 +213,10 @@ def test_priority_oversupply_dismissal_cannot_be_answered(table):
 def test_priority_a_negation_cannot_answer_a_player_action(table):
     """Reveal, Activate, Resolve, Negate: negation stops a card's effect or an attack; a
     player action is neither, so Zowie's Ingenuity is not offered against one."""
-    s = table.bare()
-    table.place(s, 0, "inu_the_inferno")
-    table.place(s, 1, "gerald_the_silent", holding="zowies_ingenuity")
-    table.act(s, 0, "recruit", table.give(s, 0, "olivia_the_graceless"))
+    s = table.position(party=[
+        ["inu_the_inferno"], [{"character": "gerald_the_silent", "card": "zowies_ingenuity"}]],
+        hand=[["olivia_the_graceless"], []])
+    table.act(s, 0, "recruit", table.in_hand(s, 0, "olivia_the_graceless"))
     assert s.decision().players == (1,)  # Hush may answer; the negation may not
     assert not any(a.args[0] != a.args[2] and s.cards[a.args[0]] == "zowies_ingenuity"
                    for a in s.legal_actions(1) if a.kind == "use")
@@ -226,11 +226,11 @@ def test_priority_every_player_gets_each_priority_even_with_nothing_but_pass(tab
     """Priority: after an action priority goes round every player, one who cannot respond
     included (their Pass is a decision of the match's record; the table and the AI take
     it at once). A search's own copy (``autopass``) takes such forced passes itself."""
-    s = table.bare()
-    table.place(s, 0, "inu_the_inferno")
-    table.place(s, 1, "gerald_the_silent")
-    s.actions = [1, 0]  # after the recruit neither seat has an action to respond with
-    olivia = table.give(s, 0, "olivia_the_graceless")
+    s = table.position(  # after the recruit neither seat has an action to respond with
+        party=[["inu_the_inferno"], ["gerald_the_silent"]],
+        hand=[["olivia_the_graceless", "pernicious"], []],
+        seats=[{"actions": 1}, {"actions": 0}])
+    olivia = table.in_hand(s, 0, "olivia_the_graceless")
     table.act(s, 0, "recruit", olivia)
     assert s.decision().players == (1,)
     assert [a.kind for a in s.legal_actions(1)] == ["pass"]
@@ -239,14 +239,14 @@ def test_priority_every_player_gets_each_priority_even_with_nothing_but_pass(tab
     table.act(s, 0, "pass")
     assert not s.chain and s.units[olivia]["up"]
     s.autopass = True
-    hidden = table.give(s, 0, "pernicious")
+    hidden = table.in_hand(s, 0, "pernicious")
     table.act(s, 0, "hide", hidden)
     assert not s.chain and hidden in s.units and s.decision().players == (0,)
 
 
 def test_priority_autopass_survives_a_save(table):
     """The search-copy flag is saved with the state; older saves load without it."""
-    s = table.bare()
+    s = table.position(party=[["inu_the_inferno"], ["gerald_the_silent"]])
     s.autopass = True
     data = s.to_json()
     assert type(s).from_json(data).autopass is True
