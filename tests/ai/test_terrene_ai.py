@@ -172,30 +172,19 @@ def test_search_leaves_out_conceding_dismissing_and_trading_but_keeps_prompts():
     assert {a.kind for a in terrene.candidates(view, seat)} == {"dismiss"}
 
 
-def duel(attacker_id: str, defender_ids: tuple[str, ...]):
-    """A play-phase state with seat 0 to act: one attacker against ``defender_ids``."""
-    from rules.terrene import stats
+def duel(attacker_id: str, defender_ids: tuple[str, ...], turn: int = 3,
+         cards: dict[str, str] | None = None):
+    """A play-phase state on game turn ``turn`` (seat 0 acts on turn 3, seat 1 on turn 4),
+    built from a description: one attacker against ``defender_ids``, each holding the card
+    ``cards`` names for it, every seat with 3 actions."""
+    from tests.rules.terrene.conftest import Table
 
-    s = started()
-    for seat in range(2):
-        for uid in list(s.party[seat]):
-            s.units.pop(uid)
-            s.party[seat].remove(uid)
-    s.active, s.turn, s.step, s.actions = 0, 3, "action", [3, 3]
-    s.chain, s.prompt, s.battle = [], None, None
-
-    def place(seat: int, card_id: str) -> int:
-        uid = len(s.cards)
-        s.cards.append(card_id)
-        s.owner = [*s.owner, seat]
-        s.decklists[seat].append(card_id)
-        s.party[seat].append(uid)
-        s.units[uid] = stats.new_unit(seat, True, s.card(uid).lv)
-        return uid
-
-    attacker = place(0, attacker_id)
-    defenders = [place(1, cid) for cid in defender_ids]
-    return s, attacker, defenders
+    setup = GAME.random_setup(random.Random(4), 2)
+    s = Table.position((setup["deck.0"], setup["deck.1"]), turn=turn, party=[
+        [attacker_id],
+        [{"character": cid, **({"card": (cards or {})[cid]} if cid in (cards or {}) else {})}
+         for cid in defender_ids]])
+    return s, s.party[0][0], list(s.party[1])
 
 
 def test_settle_plays_a_declared_attack_out():
@@ -244,14 +233,10 @@ def test_hard_judges_settled_leaves_and_normal_plain_ones():
 def test_revealing_an_ongoing_card_is_worth_its_action():
     """Assignables (ongoing cards stay in play): revealing Spikes must raise the
     evaluation, action spent and all, or the search never sets up its defensive engine."""
-    s, attacker, _ = duel("dagger_on_the_edge", ("ethan_the_resilient",))
-    s.active, s.actions = 1, [3, 3]
-    ethan = s.party[1][0]
-    spikes = len(s.cards)
-    s.cards.append("spikes")
-    s.owner = [*s.owner, 1]
-    s.decklists[1].append("spikes")
-    s.units[ethan]["card"] = spikes
+    s, attacker, (ethan,) = duel("dagger_on_the_edge", ("ethan_the_resilient",), turn=4,
+                                 cards={"ethan_the_resilient": "spikes"})
+    assert s.active == 1 and s.actions == [3, 3]
+    spikes = s.units[ethan]["card"]
     before = terrene.evaluate(s, 1)
     s.apply(1, Action("use", (spikes, 0, -1)))
     terrene.settle(s, random.Random(1))
@@ -265,10 +250,11 @@ def test_the_search_only_passes_on_a_player_action_and_takes_forced_passes():
     seat with nothing but Pass is passed for inside the search's own copies."""
     from tests.rules.terrene.conftest import Table
 
-    s = Table.bare()
-    inu = Table.place(s, 0, "inu_the_inferno")
-    Table.place(s, 1, "gerald_the_silent")  # quick Hush could answer
-    s.apply(0, Action("recruit", (Table.give(s, 0, "olivia_the_graceless"),)))
+    s = Table.position(party=[["inu_the_inferno"],
+                              ["gerald_the_silent"]],  # quick Hush could answer
+                       hand=[["olivia_the_graceless"], []])
+    inu = Table.unit(s, 0, "inu_the_inferno")
+    s.apply(0, Action("recruit", (Table.in_hand(s, 0, "olivia_the_graceless"),)))
     assert len(s.legal_actions(1)) > 1  # a person may answer the recruit
     searched = terrene._searched(s.view(1))
     assert [a.kind for a in terrene.candidates(searched, 1)] == ["pass"]

@@ -1,5 +1,5 @@
 """Helpers that set up Terrene Odyssey positions: from a description (the scenario
-builder, rules/terrene/scenario.py), or through the real setup with cards placed by name."""
+builder, rules/terrene/scenario.py), or the opening played through the real setup."""
 
 from __future__ import annotations
 
@@ -15,7 +15,8 @@ from rules.terrene.state import TerreneState
 
 
 class Table:
-    """Builds positions for rule tests: a real setup, then exact cards placed by name."""
+    """Builds positions for rule tests: described (``position``), or a real setup played
+    through its opening (``started``); then acts and passes by the rules."""
 
     @staticmethod
     def started(decks: Iterable[str] = ("greggory_beatdown", "sk_item_steal"), first: int = 0,
@@ -37,25 +38,6 @@ class Table:
             pick = next((a for a in acts if a.kind == "opening"), None) if opening else None
             s.apply(seat, pick or acts[0])
         s.apply(-1, Action("shuffle", (seed,)))
-
-    @classmethod
-    def bare(cls, decks: Iterable[str] = ("greggory_beatdown", "sk_item_steal"),
-             active: int = 0, turn: int = 3, actions: int = 3) -> TerreneState:
-        """Play phase, parties cleared back into the decks, ``active`` to act on ``turn``."""
-        s = cls.started(decks)
-        for seat in range(s.n):
-            for uid in list(s.party[seat]):
-                u = s.units.pop(uid)
-                s.party[seat].remove(uid)
-                s.zones["deck"][seat].append(uid)
-                if u["card"] is not None:
-                    s.zones["deck"][seat].append(u["card"])
-            s.zones["deck"][seat].extend(s.zones["hand"][seat])
-            s.zones["hand"][seat] = []
-        s.active, s.turn, s.step = active, turn, "action"
-        s.actions = [actions] * s.n
-        s.chain, s.prompt, s.battle = [], None, None
-        return s
 
     @staticmethod
     def position(decks: Iterable[str] = ("greggory_beatdown", "sk_item_steal"),
@@ -102,40 +84,6 @@ class Table:
     @staticmethod
     def in_hand(s: TerreneState, seat: int, card_id: str) -> int:
         return next(u for u in s.zones["hand"][seat] if s.cards[u] == card_id)
-
-    @staticmethod
-    def find(s: TerreneState, seat: int, card_id: str) -> int:
-        for zone in ("deck", "hand", "discard"):
-            for uid in s.zones[zone][seat]:
-                if s.cards[uid] == card_id:
-                    s.zones[zone][seat].remove(uid)
-                    return uid
-        return Table.conjure(s, seat, card_id)
-
-    @staticmethod
-    def conjure(s: TerreneState, seat: int, card_id: str) -> int:
-        """A card not in the seat's deck list (e.g. Zowie's Ingenuity), added to its list."""
-        uid = len(s.cards)
-        s.cards.append(card_id)
-        s.owner = [*s.owner, seat]
-        s.decklists[seat].append(card_id)
-        return uid
-
-    @classmethod
-    def place(cls, s: TerreneState, seat: int, card_id: str, up: bool = True,
-              holding: str | None = None) -> int:
-        uid = cls.find(s, seat, card_id)
-        s.party[seat].append(uid)
-        s.units[uid] = stats.new_unit(seat, up, s.card(uid).lv)
-        if holding is not None:
-            s.units[uid]["card"] = cls.find(s, seat, holding)
-        return uid
-
-    @classmethod
-    def give(cls, s: TerreneState, seat: int, card_id: str) -> int:
-        uid = cls.find(s, seat, card_id)
-        s.zones["hand"][seat].append(uid)
-        return uid
 
     @staticmethod
     def act(s: TerreneState, seat: int, kind: str, *args: object) -> list:

@@ -47,12 +47,13 @@ def test_two_criticals_multiply_overkill_by_four(table):
     """Rainstorm OTK strategy: two Criticals multiply overkill damage by 4."""
     s = table.position(NP, actions=6, party=[
         [{"character": "asu_the_flame_hellion", "card": "critical"}],  # ATK 20
-        ["scout"]])  # HP 10, DEF 5
+        ["scout"]], hand=[["critical"], []])  # Scout: HP 10, DEF 5
     asu, scout = table.unit(s, 0, "asu_the_flame_hellion"), table.unit(s, 1, "scout")
     first = s.units[asu]["card"]
     table.use(s, 0, first)
     table.pass_all(s)
-    s.units[asu]["card"] = table.conjure(s, 0, "critical")
+    table.act(s, 0, "assign", table.in_hand(s, 0, "critical"), asu)  # free
+    table.pass_all(s)
     table.use(s, 0, s.units[asu]["card"])
     table.pass_all(s)
     table.act(s, 0, "attack", asu, -1)

@@ -162,12 +162,13 @@ def test_resourceful_makes_one_assignable_per_turn_free(table):
     """Resourceful (publisher's clarification): once per turn one item or command costs no
     action; other requirements still apply."""
     s = table.position(party=[[{"character": "s_k_the_art_historian", "card": "prophecy"}],
-                              [SADE_HIDDEN]])
+                              [SADE_HIDDEN]], hand=[["fire_bomb"], []])
     sk = table.unit(s, 0, "s_k_the_art_historian")
     table.use(s, 0, s.units[sk]["card"])
     table.pass_all(s)
     assert s.actions[0] == 3 and s.units[sk]["resourceful_used"]
-    s.units[sk]["card"] = table.find(s, 0, "fire_bomb")
+    table.act(s, 0, "assign", table.in_hand(s, 0, "fire_bomb"), sk)  # free
+    table.pass_all(s)
     assert all(a.label.endswith("(1 action)") for a in s.legal_actions(0)
                if a.kind == "use" and a.args[0] == s.units[sk]["card"])
 
