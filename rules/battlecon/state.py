@@ -688,6 +688,7 @@ class BattleconState(Model, GameState):
         """What ``player`` may see, built from the fields' declared secrets (model.py)."""
         v = self.view_for(player)
         v.stack = [_copy_frame(f) for f in self.stack]
+        v._events = []
         return v
 
     def determinize(self, player: int, rng: random.Random) -> BattleconState:
@@ -711,6 +712,7 @@ class BattleconState(Model, GameState):
     def clone(self) -> BattleconState:
         n = Model.clone(self)
         n.stack = [_copy_frame(f) for f in self.stack]
+        n._events = []  # events said on the copy stay on the copy
         return n
 
     def to_json(self) -> dict[str, Any]:

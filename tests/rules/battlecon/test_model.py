@@ -77,3 +77,13 @@ def test_a_view_shows_the_held_cards_but_not_which_are_set(players, seed):
                     assert seen.clash == HIDDEN
                 if st.phase == Phase.SETUP:
                     assert seen.finisher is None and seen.setup_choice is None
+
+
+def test_a_clone_and_a_view_keep_their_own_events():
+    """Clones share content, never the events said on them."""
+    st = next(s for s in _states(2, 7) if s.phase == Phase.SET)
+    twin, seen = st.clone(), st.view(0)
+    twin.say("note", "on the copy")
+    seen.say("note", "on the view")
+    assert [e.text for e in twin._events] == ["on the copy"]
+    assert [e.text for e in seen._events] == ["on the view"] and not st._events
