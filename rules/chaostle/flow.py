@@ -302,17 +302,6 @@ def free_movement(s: S, cid: str) -> int:
     return cards.movement(s.cards[cid], s.up(cid))
 
 
-def is_legal_move(s: S, a: Action) -> bool:
-    """Whether a plain or battle-card move is legal now, listing only the moving
-    character's moves (the same lists ``move_actions`` joins)."""
-    cid = a.args[0] if a.args else None
-    if not isinstance(cid, str) or cid not in s.chars or cid not in s.armies[s.current] \
-            or not s.in_play(cid):
-        return False
-    moves = _roll_moves(s, cid) if a.kind == "move" else _card_moves(s, cid)
-    return any(m == a for m in moves)
-
-
 def move_actions(s: S) -> list[Action]:
     rolled = roll_move_actions(s)
     acts = rolled + card_move_actions(s)

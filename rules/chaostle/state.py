@@ -185,14 +185,6 @@ class ChaostleState(GameState):
             return flow.frame_actions(self, self.queue[0])
         return flow.phase_actions(self)
 
-    def is_legal(self, player: int, action: Action) -> bool:
-        """A move is checked against the moving character's moves only (moves are most of
-        the decisions, and listing every character's is the slow part)."""
-        if action.kind in ("move", "card") and not self.queue and self.phase == "move" \
-                and self.decision().players == (player,):
-            return flow.is_legal_move(self, action)
-        return super().is_legal(player, action)
-
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         """One die is uniform; two dice added together (movement in option 2 or after
         Double Dice, the fate row, Cheat Death) follow the two-dice sums."""

@@ -152,3 +152,20 @@ def test_a_view_is_all_a_seat_knows(game: Game, players: int):
                             "sampled from the view looks different to the seat")
             player = state.decision().players[0]
             match.submit(player, rng.choice(state.legal_actions(player)))
+
+
+def test_one_legality_rule_for_every_game():
+    """Chance and legality (rules/core): no game's state overrides ``is_legal`` — an action
+    is legal when it is listed, or when it is a seed of the pending seeded chance."""
+    from rules.core.state import GameState
+
+    for game in GAMES:
+        game.new_state(game.default_setup(game.min_players), 0)  # imports its state classes
+
+    def states(cls: type) -> list[type]:
+        return [cls, *(c for sub in cls.__subclasses__() for c in states(sub))]
+
+    ours = [c for c in states(GameState) if c.__module__.startswith("rules.")]
+    assert {c.__module__.split(".")[1] for c in ours} >= {"battlecon", "biternia", "chaostle",
+                                                           "terrene"}
+    assert [c.__qualname__ for c in ours if c.is_legal is not GameState.is_legal] == []
