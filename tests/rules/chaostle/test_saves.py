@@ -1,0 +1,70 @@
+"""Saves: a Chaostle state saved in today's format still loads and plays on.
+
+Today's state carries no version number: a save is the ``to_json`` dict of the
+attribute-based state (commit d15986a). The fixtures were written by that code from seeded
+random matches (``GAME.new_state(GAME.random_setup(Random(2029), n), 2029)``, random legal
+actions and dice from ``Random(2030)``), stopped at the first decision with an interruption
+queued after 300 seat decisions: the duel waits on a fate to accept, the four-player game
+inside a battle. They are written as the app writes saves (``json.dump(..., indent=1)``,
+keys in the state's own order: the order of the characters orders the legal actions, so a
+save with sorted keys would play on differently). Whatever the state's shape becomes,
+loading them must give the same position: the same decision, the same legal actions and,
+played on the same way, the same end."""
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from rules.chaostle import GAME
+from rules.core import CHANCE
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+#: name: (who decides, how many legal actions, winners, reason, decisions to the end),
+#: measured on the code that wrote the fixtures.
+SAVED = {
+    "duel": ((0,), 2, (0,), "Blue King seized Sanctuary", 8948),
+    "four": ((1,), 2, (1,), "Purple Queen wins by the fate of Happiness", 631),
+}
+
+
+def _load(name: str):
+    return GAME.state_from_json(json.loads((FIXTURES / f"saved_today_{name}.json").read_text()))
+
+
+def _play_out(st, seed: int) -> tuple[tuple[int, ...], str, int]:
+    rng = random.Random(seed)
+    steps = 0
+    while st.outcome() is None:
+        d = st.decision()
+        if d.is_chance:
+            st.apply(CHANCE, st.sample_chance(rng))
+            continue
+        p = d.players[0]
+        st.apply(p, rng.choice(st.legal_actions(p)))
+        assert not st.invariant_violations(), st.invariant_violations()
+        steps += 1
+    out = st.outcome()
+    return out.winners, out.reason, steps
+
+
+@pytest.mark.parametrize("name", sorted(SAVED))
+def test_a_state_saved_in_todays_format_loads_and_plays_on(name):
+    """Saves keep loading: a save of today's format is the same position after loading."""
+    decider, n_actions, winner, reason, steps = SAVED[name]
+    st = _load(name)
+    assert not st.invariant_violations()
+    assert st.decision().players == decider
+    assert len(st.legal_actions(decider[0])) == n_actions
+    assert _play_out(st, 5) == (winner, reason, steps)
+
+
+@pytest.mark.parametrize("name", sorted(SAVED))
+def test_a_loaded_save_saves_again_and_reloads_to_the_same_play(name):
+    """A loaded old save, saved again in the current format, plays on the same way."""
+    decider, n_actions, winner, reason, steps = SAVED[name]
+    st = GAME.state_from_json(json.loads(json.dumps(_load(name).to_json())))
+    assert st.decision().players == decider
+    assert _play_out(st, 5) == (winner, reason, steps)
