@@ -76,9 +76,11 @@ def test_hooks_collect_every_module_of_the_lazily_imported_packages(hooks, packa
 
 
 def test_hooks_bundle_every_content_file_beside_its_module(hooks):
+    """Content and the shipped scenarios (rules/<game>/data/scenarios/) go into the build."""
     bundled = {(Path(src).resolve(), Path(dest)) for src, dest in hooks["rules"]["datas"]}
-    content = sorted(ROOT.glob("rules/*/data/*.toml"))
+    content = sorted(ROOT.glob("rules/*/data/**/*.toml"))
     assert content, "no rules/*/data/*.toml found to check"
+    assert any(p.parent.name == "scenarios" for p in content)
     for path in content:
         assert (path, path.parent.relative_to(ROOT)) in bundled, f"not bundled: {path}"
 
