@@ -130,16 +130,16 @@ class Session:
 
     @classmethod
     def from_scenario(cls, path: str | Path, seats: list[Seat] | None, seed: int) -> Session:
-        """A match from the position a scenario file describes (default seats: you at seat 1,
-        the AI at normal elsewhere); a bad file is one readable SessionError."""
+        """A match from the position a scenario file describes (default seats: you at the
+        seat that decides first — the position is there to be played — the AI at normal
+        elsewhere); a bad file is one readable SessionError."""
         try:
             scenario = Scenario.read(path)
             game = registry.get_game(scenario.game)
             match = Match(game, {}, seed, scenario)
         except (ScenarioError, registry.UnknownGame) as exc:
             raise SessionError(str(exc)) from None
-        n = match.state.num_players
-        session = cls(game, match.setup, seats or default_seats(n), seed, match)
+        session = cls(game, match.setup, seats or scenario_seats(match), seed, match)
         session.log.append(scenario_event(scenario))
         session.log.extend(match.advance_chance())
         return session
@@ -256,6 +256,14 @@ class Session:
 def default_seats(players: int) -> list[Seat]:
     """Seat 1 is the person, the others are the AI at normal."""
     return [Seat(True)] + [Seat(False, "normal") for _ in range(players - 1)]
+
+
+def scenario_seats(match: Match) -> list[Seat]:
+    """You at the seat a position asks to decide (seat 1 if chance decides first)."""
+    n = match.state.num_players
+    decision = match.state.decision()
+    you = decision.players[0] if decision.players and not decision.is_chance else 0
+    return [Seat(True) if seat == you else Seat(False, "normal") for seat in range(n)]
 
 
 def seats_from_record(record: MatchRecord, match: Match) -> list[Seat]:

@@ -52,6 +52,9 @@ def test_a_position_opens_at_the_table_and_saves_and_loads(app, game_id):
     start = table.session.match.record
     assert start.scenario == Scenario.read(path).to_mapping()
     assert table.session.match.state.state_hash() == _after_chance(built, table)
+    deciding = built_decider(game_id, path)
+    assert [s.human for s in table.session.seats] == [
+        seat == deciding for seat in range(len(table.session.seats))]
     assert table.session.log[0].kind == "scenario"
     assert table.session.log[0].text.startswith(Scenario.read(path).title)
     app.frame(1 / 20)
@@ -62,6 +65,12 @@ def test_a_position_opens_at_the_table_and_saves_and_loads(app, game_id):
     assert isinstance(loaded, TableScreen)
     assert loaded.session.match.state.state_hash() == table.session.match.state.state_hash()
     assert loaded.session.log[0].text == table.session.log[0].text
+
+
+def built_decider(game_id: str, path) -> int:
+    """The seat a shipped position asks to decide first (0 when chance decides first)."""
+    decision = registry.get_game(game_id).build_scenario(Scenario.read(path)).decision()
+    return decision.players[0] if not decision.is_chance else 0
 
 
 def _after_chance(built, table) -> str:
