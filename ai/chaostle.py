@@ -21,6 +21,7 @@ from typing import Any
 from ai.agents import SeededAgent
 from rules.chaostle import cards
 from rules.chaostle.battle import weapon_for
+from rules.chaostle.kinds import Act, Phase
 from rules.chaostle.state import ChaostleState
 from rules.core import CHANCE, Action
 from rules.core.state import GameState
@@ -240,7 +241,7 @@ def threats(s: ChaostleState, w: Weights = DEFAULT_WEIGHTS) -> list[float]:
     out = [0.0] * s.n
     if any(f["k"] == "battle" for f in s.queue):
         return out
-    done = s.phase == "end"
+    done = s.phase == Phase.END
     board = s.on_board()
     for a in board:
         seat = s.owner(a)
@@ -447,24 +448,24 @@ class _CountingDice(random.Random):
 
 def _plans_a_move(s: GameState) -> bool:
     """A movement choice in a two-player game (where looking at the reply pays)."""
-    return isinstance(s, ChaostleState) and s.n == 2 and s.phase == "move" and not s.queue
+    return isinstance(s, ChaostleState) and s.n == 2 and s.phase == Phase.MOVE and not s.queue
 
 
 def _next_roll(s: GameState, player: int) -> bool:
     """The next player's movement roll is due."""
     assert isinstance(s, ChaostleState)
-    return s.phase == "roll" and not s.queue and s.current != player
+    return s.phase == Phase.ROLL and not s.queue and s.current != player
 
 
 def _answered(s: GameState, seat: int) -> bool:
     """``seat`` has moved and fought this turn (or its turn is over)."""
     assert isinstance(s, ChaostleState)
-    return s.current != seat or s.phase == "end"
+    return s.current != seat or s.phase == Phase.END
 
 
 def _is_deterministic(state: GameState, action: Action) -> bool:
-    return action.kind not in ("roll", "battle", "fight_on", "castle", "bolt", "arrows",
-                               "heal", "rejuvenate", "firewall", "smoke")
+    return action.kind not in (Act.ROLL, Act.BATTLE, Act.FIGHT_ON, Act.CASTLE, Act.BOLT, Act.ARROWS,
+                               Act.HEAL, Act.REJUVENATE, Act.FIREWALL, Act.SMOKE)
 
 
 def make_agent(level: str, seed: int) -> ChaostleAgent | None:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules.chaostle import cards
 from rules.chaostle.content import time_travel_weapons
+from rules.chaostle.kinds import Act
 from rules.core import CHANCE, Action, Event
 
 if TYPE_CHECKING:
@@ -81,21 +82,21 @@ def actions(s: S, frame: dict[str, Any]) -> list[Action]:
     step = frame["step"]
     if step == "continue":
         who = s.name(frame["decider"])
-        return [Action("fight_on", (), f"{who} fights on"),
-                Action("end_battle", (), f"{who} ends the battle")]
+        return [Action(Act.FIGHT_ON, (), f"{who} fights on"),
+                Action(Act.END_BATTLE, (), f"{who} ends the battle")]
     if step == "todo" and frame["todo"][0][0] == "smoke_offer":
         cid = frame["todo"][0][1]
         need = s.skill(cid, "Smoke Screen")
-        return [Action("smoke", (cid,), f"{s.name(cid)}: blow a Smoke Screen (roll {need} "
+        return [Action(Act.SMOKE, (cid,), f"{s.name(cid)}: blow a Smoke Screen (roll {need} "
                                         "or less: all ranges -1)"),
-                Action("no_smoke", (), "No Smoke Screen")]
-    return [Action("die", (f,), f"Rolled {f}") for f in range(1, 7)]
+                Action(Act.NO_SMOKE, (), "No Smoke Screen")]
+    return [Action(Act.DIE, (f,), f"Rolled {f}") for f in range(1, 7)]
 
 
 def apply(s: S, frame: dict[str, Any], a: Action, events: list[Event]) -> None:
     step = frame["step"]
     if step == "continue":
-        if a.kind == "end_battle":
+        if a.kind == Act.END_BATTLE:
             _say(events, "battle_end", f"{s.name(frame['decider'])} ends the battle")
             finish(s, frame, None, None, events)
         else:
@@ -110,7 +111,7 @@ def apply(s: S, frame: dict[str, Any], a: Action, events: list[Event]) -> None:
 def _apply_pre_battle(s: S, frame: dict[str, Any], a: Action, events: list[Event]) -> None:
     what, cid = frame["todo"].pop(0)
     if what == "smoke_offer":
-        if a.kind == "smoke":
+        if a.kind == Act.SMOKE:
             frame["todo"].insert(0, ["smoke", cid])
         _next_step(s, frame)
         return
@@ -381,10 +382,10 @@ def end_of_turn_skill_actions(s: S, cid: str, used: set[str]) -> list[Action]:
     acts = []
     bolt = s.skill(cid, "Bolt of Terror")
     if bolt and f"bolt:{cid}" not in used:
-        acts += [Action("bolt", (cid, t), f"{name}: Bolt of Terror at {s.name(t)} (one die "
+        acts += [Action(Act.BOLT, (cid, t), f"{name}: Bolt of Terror at {s.name(t)} (one die "
                                           "of damage)") for t, _ in _within(s, cid, bolt)]
     if s.skill(cid, "Arrow Dynamics") and f"arrows:{cid}" not in used:
-        acts += [Action("arrows", (cid, t, r), f"{name}: Arrow Dynamics at {s.name(t)} "
+        acts += [Action(Act.ARROWS, (cid, t, r), f"{name}: Arrow Dynamics at {s.name(t)} "
                         f"(range {r}: needs die + 3 >= {r})") for t, r in _within(s, cid, 9, 6)]
     heal = s.skill(cid, "Healing Powers")
     if heal:
@@ -392,30 +393,30 @@ def end_of_turn_skill_actions(s: S, cid: str, used: set[str]) -> list[Action]:
             r = s.range_between(cid, other)
             if other != cid and f"heal:{cid}:{other}" not in used and r is not None \
                     and r <= heal and s.chars[other]["hp"] < s.max_hp(other):
-                acts.append(Action("heal", (cid, other), f"{name}: Healing Powers on "
+                acts.append(Action(Act.HEAL, (cid, other), f"{name}: Healing Powers on "
                                    f"{s.name(other)} (one die of health)"))
     rejuv = s.skill(cid, "Rejuvenated Healing")
     if rejuv and f"rejuv:{cid}" not in used and s.chars[cid]["hp"] < s.max_hp(cid):
-        acts.append(Action("rejuvenate", (cid,), f"{name}: Rejuvenated Healing (roll "
+        acts.append(Action(Act.REJUVENATE, (cid,), f"{name}: Rejuvenated Healing (roll "
                                                  f"{rejuv} or less: +{rejuv} health)"))
     return acts
 
 
 def apply_end_of_turn_skill(s: S, a: Action, events: list[Event]) -> None:
     cid = a.args[0]
-    if a.kind == "bolt":
+    if a.kind == Act.BOLT:
         s.turn["used"].append(f"bolt:{cid}")
         s.queue.insert(0, {"k": "roll", "purpose": "bolt", "actor": cid, "dice": 1,
                            "target": a.args[1]})
-    elif a.kind == "arrows":
+    elif a.kind == Act.ARROWS:
         s.turn["used"].append(f"arrows:{cid}")
         s.queue.insert(0, {"k": "roll", "purpose": "arrows", "actor": cid, "dice": 1,
                            "target": a.args[1], "need": a.args[2]})
-    elif a.kind == "heal":
+    elif a.kind == Act.HEAL:
         s.turn["used"].append(f"heal:{cid}:{a.args[1]}")
         s.queue.insert(0, {"k": "roll", "purpose": "heal", "actor": cid, "dice": 1,
                            "target": a.args[1]})
-    elif a.kind == "rejuvenate":
+    elif a.kind == Act.REJUVENATE:
         s.turn["used"].append(f"rejuv:{cid}")
         s.queue.insert(0, {"k": "roll", "purpose": "rejuv", "actor": cid, "dice": 1})
 

@@ -9,6 +9,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from rules.chaostle.content import DATA
+from rules.chaostle.kinds import Act
 from rules.core import CHANCE, Action, Event
 from rules.core.content import ContentError, Field, load_entries, read_toml, validate_entry
 
@@ -97,18 +98,18 @@ def decider(s: S, frame: dict[str, Any]) -> int:
 def actions(s: S, frame: dict[str, Any]) -> list[Action]:
     step = frame["step"]
     if step == "column":
-        return [Action("die", (f,), f"Red die {f}") for f in range(1, 7)]
+        return [Action(Act.DIE, (f,), f"Red die {f}") for f in range(1, 7)]
     if step == "row":
-        return [Action("dice", (t,), f"White dice {t}") for t in range(2, 13)]
+        return [Action(Act.DICE, (t,), f"White dice {t}") for t in range(2, 13)]
     if step == "mercenary":
-        return [Action("mercenary", (c,), f"Hire the {s.name(c)}")
+        return [Action(Act.MERCENARY, (c,), f"Hire the {s.name(c)}")
                 for c, ch in s.chars.items() if ch["status"] == "pool"]
     fate = fate_table()[0][frame["fate"]]
     if step == "control":
         return control_actions(s, frame["char"], fate) + [
-            Action("release", (), f"{fate.name}: leave them where they are")]
-    return [Action("accept", (), f"Accept {fate.name}"),
-            Action("decline", (), f"Decline {fate.name}")]
+            Action(Act.RELEASE, (), f"{fate.name}: leave them where they are")]
+    return [Action(Act.ACCEPT, (), f"Accept {fate.name}"),
+            Action(Act.DECLINE, (), f"Decline {fate.name}")]
 
 
 def apply(s: S, frame: dict[str, Any], a: Action, events: list[Event]) -> None:
@@ -130,13 +131,13 @@ def apply(s: S, frame: dict[str, Any], a: Action, events: list[Event]) -> None:
         _effect(s, frame["char"], fate, events)
         return
     s.queue.remove(frame)
-    if a.kind == "mercenary":
+    if a.kind == Act.MERCENARY:
         _hire(s, s.owner(frame["char"]), a.args[0], events)
-    elif a.kind == "control":
+    elif a.kind == Act.CONTROL:
         _take_control(s, fate_table()[0][frame["fate"]], a.args[0], a.args[1], events)
-    elif a.kind == "release":
+    elif a.kind == Act.RELEASE:
         _say(events, "fate", f"{s.player_name(s.owner(frame['char']))} lets them be")
-    elif a.kind == "accept":
+    elif a.kind == Act.ACCEPT:
         _effect(s, frame["char"], fate_table()[0][frame["fate"]], events)
     else:
         _say(events, "fate", f"{s.player_name(s.owner(frame['char']))} declines the fate")
@@ -233,7 +234,7 @@ def control_actions(s: S, cid: str, fate: Fate) -> list[Action]:
         at = s.chars[target]["at"]
         for dest in s.board.destinations(at, fate.amount, s.rules_for(target)):
             if dest not in occ:
-                acts.append(Action("control", (target, dest),
+                acts.append(Action(Act.CONTROL, (target, dest),
                                    f"{fate.name}: move {s.name(target)} "
                                    f"({s.player_name(s.owner(target))}) {fate.amount} to "
                                    f"{s.space_label(dest)}"))

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules.chaostle import battle, cards, fates, leapfrog
 from rules.chaostle.board import Board, Rules
+from rules.chaostle.kinds import Act, Phase
 from rules.core import CHANCE, Action, Event
 
 if TYPE_CHECKING:
@@ -83,9 +84,9 @@ def roll_kind(s: S, roll: int) -> str:
 
 # ---- deciders ------------------------------------------------------------------------------
 def phase_decider(s: S) -> int:
-    if s.phase in ("first", "roll"):
+    if s.phase in (Phase.FIRST, Phase.ROLL):
         return CHANCE
-    if s.phase == "draft":
+    if s.phase == Phase.DRAFT:
         return CHANCE if s.setup.get("draft") == "random" else picking_seat(s)
     return s.current
 
@@ -109,27 +110,27 @@ def frame_decider(s: S, frame: dict[str, Any]) -> int:
 # ---- legal actions -------------------------------------------------------------------------
 def phase_actions(s: S) -> list[Action]:
     p = s.phase
-    if p == "first":
-        return [Action("first", (k,), f"{s.player_name(k)} chooses characters first")
+    if p == Phase.FIRST:
+        return [Action(Act.FIRST, (k,), f"{s.player_name(k)} chooses characters first")
                 for k in range(s.n)]
-    if p == "roll":
+    if p == Phase.ROLL:
         if movement_dice(s) == 2:
-            return [Action("dice", (t,), f"Rolled {t}") for t in range(2, 13)]
-        return [Action("die", (f,), f"Rolled {f}") for f in range(1, 7)]
-    if p == "draft":
+            return [Action(Act.DICE, (t,), f"Rolled {t}") for t in range(2, 13)]
+        return [Action(Act.DIE, (f,), f"Rolled {f}") for f in range(1, 7)]
+    if p == Phase.DRAFT:
         return draft_actions(s)
-    if p == "crown":
+    if p == Phase.CROWN:
         return crown_actions(s)
-    if p == "place":
+    if p == Phase.PLACE:
         return entry_actions(s, s.current)
-    if p == "begin":
-        return entry_actions(s, s.current) + [Action("roll", (), "Roll for movement")]
-    if p == "move":
+    if p == Phase.BEGIN:
+        return entry_actions(s, s.current) + [Action(Act.ROLL, (), "Roll for movement")]
+    if p == Phase.MOVE:
         return move_actions(s)
-    if p == "battles":
-        return battle_actions(s) + [Action("end_battles", (), "Finish battling")]
-    if p == "end":
-        return end_actions(s) + [Action("end_turn", (), "End turn")]
+    if p == Phase.BATTLES:
+        return battle_actions(s) + [Action(Act.END_BATTLES, (), "Finish battling")]
+    if p == Phase.END:
+        return end_actions(s) + [Action(Act.END_TURN, (), "End turn")]
     return []
 
 
@@ -137,8 +138,8 @@ def frame_actions(s: S, frame: dict[str, Any]) -> list[Action]:
     k = frame["k"]
     if k == "roll":
         if frame["dice"] == 2:
-            return [Action("dice", (t,), f"Rolled {t}") for t in range(2, 13)]
-        return [Action("die", (f,), f"Rolled {f}") for f in range(1, 7)]
+            return [Action(Act.DICE, (t,), f"Rolled {t}") for t in range(2, 13)]
+        return [Action(Act.DIE, (f,), f"Rolled {f}") for f in range(1, 7)]
     if k == "battle":
         return battle.actions(s, frame)
     if k == "fate":
@@ -146,15 +147,15 @@ def frame_actions(s: S, frame: dict[str, Any]) -> list[Action]:
     if k == "upgrade":
         cid = frame["char"]
         card = s.cards[cid]
-        return [Action("upgrade", (cid, item), f"Upgrade {s.name(cid)}: "
+        return [Action(Act.UPGRADE, (cid, item), f"Upgrade {s.name(cid)}: "
                        f"{cards.item_label(card, item)}")
                 for item in cards.UPGRADE_ITEMS if item not in s.chars[cid]["up"]]
     if k == "firewall":
         holder = frame["char"]
-        acts = [Action("firewall", (holder, t, r),
+        acts = [Action(Act.FIREWALL, (holder, t, r),
                        f"{s.name(holder)}: Fire Wall at {s.name(t)} (needs exactly {r})")
                 for t, r in frame["targets"]]
-        return acts + [Action("no_firewall", (), "No Fire Wall")]
+        return acts + [Action(Act.NO_FIREWALL, (), "No Fire Wall")]
     return []
 
 
@@ -171,7 +172,7 @@ def draft_actions(s: S) -> list[Action]:
     for cid in allowed:
         card = s.cards[cid]
         verb = "Draw" if s.setup.get("draft") == "random" else "Choose"
-        acts.append(Action("pick", (cid,), f"{verb} {card.type} ({card.name}, level "
+        acts.append(Action(Act.PICK, (cid,), f"{verb} {card.type} ({card.name}, level "
                                            f"{card.level} {card.category})"))
     return acts
 
@@ -193,7 +194,7 @@ def crown_actions(s: S) -> list[Action]:
     if s.setup.get("half_board") == "on" and s.n == 2 and taken:
         first = s.board.crowns[next(iter(taken))]
         allowed = [cid for cid in allowed if _opposite_partner(s, first.id, cid)]
-    return [Action("crown", (cid,), f"Take the {s.board.crowns[cid].label}") for cid in allowed]
+    return [Action(Act.CROWN, (cid,), f"Take the {s.board.crowns[cid].label}") for cid in allowed]
 
 
 def _opposite_partner(s: S, a: str, b: str) -> bool:
@@ -234,13 +235,13 @@ def entry_actions(s: S, seat: int) -> list[Action]:
         start = s.start_space(cid)
         if not _landing_ok(s, cid, start, occ):
             continue
-        acts.append(Action("enter", (cid, start),
+        acts.append(Action(Act.ENTER, (cid, start),
                            f"Put {s.name(cid)} in play at {_landing_label(s, start, occ)}"))
         mv = free_movement(s, cid)
         if mv > 0 and start not in occ:
             for dest in s.board.destinations(start, mv, s.rules_for(cid)):
                 if _landing_ok(s, cid, dest, occ):
-                    acts.append(Action("enter", (cid, dest),
+                    acts.append(Action(Act.ENTER, (cid, dest),
                                        f"Put {s.name(cid)} in play and move {mv} to "
                                        f"{_landing_label(s, dest, occ)}"))
     return acts
@@ -274,7 +275,7 @@ def _roll_moves(s: S, only: str | None = None) -> Iterator[Action]:
             extra = " (with battle-card movement)" if total != roll else ""
             for dest in s.board.destinations(at, total, rules):
                 if _landing_ok(s, cid, dest, occ):
-                    yield Action("move", (cid, dest, total), f"{name}: move {total} to "
+                    yield Action(Act.MOVE, (cid, dest, total), f"{name}: move {total} to "
                                  f"{_landing_label(s, dest, occ)}{extra}")
 
 
@@ -290,7 +291,7 @@ def _card_moves(s: S, only: str | None = None) -> Iterator[Action]:
             continue
         for dest in s.board.destinations(s.chars[cid]["at"], mv, s.rules_for(cid)):
             if _landing_ok(s, cid, dest, occ):
-                yield Action("card", (cid, dest), f"{s.name(cid)}: battle-card move {mv} to "
+                yield Action(Act.CARD, (cid, dest), f"{s.name(cid)}: battle-card move {mv} to "
                                                   f"{_landing_label(s, dest, occ)}")
 
 
@@ -307,7 +308,7 @@ def move_actions(s: S) -> list[Action]:
     acts = rolled + card_move_actions(s)
     must = bool(rolled) and s.turn["kind"] != "optional"
     if not must:
-        acts.append(Action("done", (), "End movement"))
+        acts.append(Action(Act.DONE, (), "End movement"))
     return acts
 
 
@@ -326,7 +327,7 @@ def _battles(s: S) -> Iterator[Action]:
                 continue
             r = s.range_between(a, d)
             if r is not None and r <= reach:
-                yield Action("battle", (a, d), f"{s.name(a)} attacks {s.name(d)} "
+                yield Action(Act.BATTLE, (a, d), f"{s.name(a)} attacks {s.name(d)} "
                                                f"({s.player_name(s.owner(d))}) at range {r}")
 
 
@@ -339,39 +340,39 @@ def _end_choices(s: S) -> Iterator[Action]:
     for c in s.on_board(s.current):
         on_inner = s.board.spaces[s.chars[c]["at"]].kind == "inner"
         if on_inner and s.castle_down and c not in s.turn.get("arrived", ()):
-            yield Action("sanctuary", (c,), f"{s.name(c)} enters Sanctuary")
+            yield Action(Act.SANCTUARY, (c,), f"{s.name(c)} enters Sanctuary")
         elif on_inner and not s.castle_down and f"castle:{c}" not in used:
-            yield Action("castle", (c,), f"{s.name(c)} strikes the castle")
+            yield Action(Act.CASTLE, (c,), f"{s.name(c)} strikes the castle")
         yield from battle.end_of_turn_skill_actions(s, c, used)
 
 
 # ---- applying ------------------------------------------------------------------------------
 def apply_phase(s: S, a: Action, events: list[Event]) -> None:
     p = s.phase
-    if p == "first":
+    if p == Phase.FIRST:
         s.first_picker = a.args[0]
-        s.phase = "draft"
+        s.phase = Phase.DRAFT
         say(events, "first", f"{s.player_name(a.args[0])} chooses characters first")
-    elif p == "draft":
+    elif p == Phase.DRAFT:
         _pick(s, a.args[0], events)
-    elif p == "crown":
+    elif p == Phase.CROWN:
         _take_crown(s, a.args[0], events)
-    elif p == "place":
+    elif p == Phase.PLACE:
         enter(s, a.args[0], a.args[1], events)
         s.turn["placed"] = s.turn.get("placed", 0) + 1
         if s.turn["placed"] >= s.n:
             new_turn(s, s.opener, events)
         else:
             s.current = (s.current + 1) % s.n
-    elif p == "begin":
-        if a.kind == "roll":
-            s.phase = "roll"
+    elif p == Phase.BEGIN:
+        if a.kind == Act.ROLL:
+            s.phase = Phase.ROLL
         else:
             s.turn["kind"] = "skip"
             s.turn["done"] = True
-            s.phase = "move"
+            s.phase = Phase.MOVE
             enter(s, a.args[0], a.args[1], events)
-    elif p == "roll":
+    elif p == Phase.ROLL:
         roll = a.args[0]
         s.turn["roll"] = roll
         doubles = s.marks.get("double_dice", [])
@@ -382,19 +383,19 @@ def apply_phase(s: S, a: Action, events: list[Event]) -> None:
         else:
             s.turn["kind"] = roll_kind(s, roll)
             fates.lift_on_roll(s, roll, events)
-        s.phase = "move"
+        s.phase = Phase.MOVE
         # a single die is thrown on the table as that face; a two-dice sum only in words
         faces = {"faces": [roll]} if one_die else {}
         say(events, "roll", f"{s.player_name(s.current)} rolled {roll} for movement "
             f"({s.turn['kind']})", roll=roll, **faces)
-    elif p == "move":
+    elif p == Phase.MOVE:
         _apply_move(s, a, events)
-    elif p == "battles":
-        if a.kind == "battle":
+    elif p == Phase.BATTLES:
+        if a.kind == Act.BATTLE:
             battle.start(s, a.args[0], a.args[1], None, events)
         else:
-            s.phase = "end"
-    elif p == "end":
+            s.phase = Phase.END
+    elif p == Phase.END:
         _apply_end(s, a, events)
 
 
@@ -407,7 +408,7 @@ def _pick(s: S, cid: str, events: list[Event]) -> None:
     if s.picks >= s.n * int(s.setup["army"]):
         s.opener = seat
         s.current = seat
-        s.phase = "crown"
+        s.phase = Phase.CROWN
 
 
 def _take_crown(s: S, crown: str, events: list[Event]) -> None:
@@ -418,7 +419,7 @@ def _take_crown(s: S, crown: str, events: list[Event]) -> None:
     s.current = (seat + 1) % s.n
     if all(s.crowns):
         s.current = s.opener
-        s.phase = "place"
+        s.phase = Phase.PLACE
         s.turn = {"placed": 0}
 
 
@@ -432,7 +433,7 @@ def new_turn(s: S, seat: int, events: list[Event]) -> None:
     s.turns += 1
     s.turn = {"roll": None, "kind": None, "chosen": None, "done": False, "mv": [],
               "battled": [], "used": [], "frogs": leapfrog.adjacent_pairs(s, seat)}
-    s.phase = "begin"
+    s.phase = Phase.BEGIN
     say(events, "turn", f"{s.player_name(seat)}'s turn", seat=seat)
     fates.queue_escapes(s)
 
@@ -462,22 +463,22 @@ def enter(s: S, cid: str, dest: str, events: list[Event]) -> None:
 
 
 def _apply_move(s: S, a: Action, events: list[Event]) -> None:
-    if a.kind == "done":
+    if a.kind == Act.DONE:
         after_movement(s, events)
         return
-    if a.kind == "enter":
+    if a.kind == Act.ENTER:
         s.turn["done"] = True
         enter(s, a.args[0], a.args[1], events)
         return
-    if a.kind == "frog":
+    if a.kind == Act.FROG:
         s.turn["done"] = True
         s.turn["chosen"] = a.args[2]
         s.turn["mv"].extend(a.args[0])  # leap froggers cannot add battle-card movement
         leapfrog.apply(s, a.args[0], a.args[1], events)
         return
     cid, dest = a.args[0], a.args[1]
-    total = a.args[2] if a.kind == "move" else free_movement(s, cid)
-    if a.kind == "move":
+    total = a.args[2] if a.kind == Act.MOVE else free_movement(s, cid)
+    if a.kind == Act.MOVE:
         s.turn["done"] = True
         s.turn["chosen"] = cid
     # One move a turn for each character: the roll (with or without the battle-card
@@ -583,19 +584,19 @@ def after_movement(s: S, events: list[Event]) -> None:
     chosen = s.turn.get("chosen")
     if s.turn.get("kind") == "fate" and chosen and s.in_play(chosen):
         fates.begin(s, chosen, events)
-    s.phase = "battles"
+    s.phase = Phase.BATTLES
 
 
 def _apply_end(s: S, a: Action, events: list[Event]) -> None:
-    if a.kind == "end_turn":
+    if a.kind == Act.END_TURN:
         again = s.turn.get("kind") == "lucky" or s.turn.get("extra")
         nxt = s.current if again else (s.current + 1) % s.n
         if again:
             say(events, "lucky", f"{s.player_name(s.current)} takes another turn")
         new_turn(s, nxt, events)
-    elif a.kind == "sanctuary":
+    elif a.kind == Act.SANCTUARY:
         enter_sanctuary(s, a.args[0], events)
-    elif a.kind == "castle":
+    elif a.kind == Act.CASTLE:
         s.turn["used"].append(f"castle:{a.args[0]}")
         push_front(s, roll_frame("castle", a.args[0]))
     else:
@@ -612,7 +613,7 @@ def enter_sanctuary(s: S, cid: str, events: list[Event]) -> None:
 
 
 def win(s: S, seat: int, reason: str, events: list[Event]) -> None:
-    s.phase = "over"
+    s.phase = Phase.OVER
     s.winner = seat
     s.end_reason = reason
     s.queue.clear()
@@ -633,24 +634,24 @@ def apply_frame(s: S, frame: dict[str, Any], a: Action, events: list[Event]) -> 
         battle.upgrade(s, a.args[0], a.args[1], events)
     elif k == "firewall":
         s.queue.pop(0)
-        if a.kind == "firewall":
+        if a.kind == Act.FIREWALL:
             holder, target, need = a.args
             push_front(s, roll_frame("firewall", holder, target=target, need=need))
 
 
 # ---- moving on when nothing is left to choose --------------------------------------------
 def settle(s: S, events: list[Event]) -> None:
-    while s.phase != "over" and not s.queue:
-        if s.phase == "begin" and not may_skip_roll(s):
-            s.phase = "roll"
-        elif s.phase == "move" and not _any(_roll_moves(s)) and not _any(_card_moves(s)):
+    while s.phase != Phase.OVER and not s.queue:
+        if s.phase == Phase.BEGIN and not may_skip_roll(s):
+            s.phase = Phase.ROLL
+        elif s.phase == Phase.MOVE and not _any(_roll_moves(s)) and not _any(_card_moves(s)):
             after_movement(s, events)
-        elif s.phase == "battles" and s.turn.get("contests"):
+        elif s.phase == Phase.BATTLES and s.turn.get("contests"):
             fight_waiting_contest(s, events)
-        elif s.phase == "battles" and not _any(_battles(s)):
-            s.phase = "end"
-        elif s.phase == "end" and not _any(_end_choices(s)):
-            _apply_end(s, Action("end_turn"), events)
+        elif s.phase == Phase.BATTLES and not _any(_battles(s)):
+            s.phase = Phase.END
+        elif s.phase == Phase.END and not _any(_end_choices(s)):
+            _apply_end(s, Action(Act.END_TURN), events)
         else:
             return
 

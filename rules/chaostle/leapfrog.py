@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rules.chaostle.kinds import Act
 from rules.core import Action, Event
 
 if TYPE_CHECKING:
@@ -90,9 +91,9 @@ def actions(s: S, hops: int, fate: bool) -> list[Action]:
         for path in _continuations(s, line, hops):
             label = f"Leap frog {names} {hops} to {s.space_label(path[-1])}"
             if not fate:
-                acts.append(Action("frog", (line, path, line[-1]), label))
+                acts.append(Action(Act.FROG, (line, path, line[-1]), label))
                 continue
-            acts += [Action("frog", (line, path, c), f"{label}; {s.name(c)} meets the fate")
+            acts += [Action(Act.FROG, (line, path, c), f"{label}; {s.name(c)} meets the fate")
                      for c in line]
     return acts
 

@@ -5,15 +5,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rules.chaostle import cards
+from rules.chaostle.kinds import Phase
 from rules.core import Panel
 
 if TYPE_CHECKING:
     from rules.chaostle.state import ChaostleState as S
 
-PHASE_WORDS = {"first": "rolling to choose first", "draft": "choosing characters",
-               "crown": "choosing King and Queen positions", "place": "placing characters",
-               "begin": "starting a turn", "roll": "rolling for movement", "move": "moving",
-               "battles": "battling", "end": "end of turn", "over": "game over"}
+PHASE_WORDS = {Phase.FIRST: "rolling to choose first", Phase.DRAFT: "choosing characters",
+               Phase.CROWN: "choosing King and Queen positions",
+               Phase.PLACE: "placing characters", Phase.BEGIN: "starting a turn",
+               Phase.ROLL: "rolling for movement", Phase.MOVE: "moving",
+               Phase.BATTLES: "battling", Phase.END: "end of turn", Phase.OVER: "game over"}
 
 
 def _char_line(s: S, cid: str) -> str:
@@ -36,13 +38,13 @@ def _char_line(s: S, cid: str) -> str:
 
 def _turn_panel(s: S) -> Panel:
     lines = [f"Phase: {PHASE_WORDS.get(s.phase, s.phase)}"]
-    if s.phase not in ("first", "draft", "over"):
+    if s.phase not in (Phase.FIRST, Phase.DRAFT, Phase.OVER):
         lines.append(f"Current player: {s.player_name(s.current)}")
     if s.turn.get("roll") is not None:
         lines.append(f"Movement roll: {s.turn['roll']} ({s.turn['kind']})")
     lines.append(f"Castle health: {s.castle_hp}" + (" (conquered)" if s.castle_down else ""))
     lines.append(f"Characters needed in Sanctuary: {s.sanctuary_needed()}")
-    if s.phase == "over" and s.winner is not None:
+    if s.phase == Phase.OVER and s.winner is not None:
         lines.append(f"Winner: {s.player_name(s.winner)} - {s.end_reason}")
     return Panel("Turn", tuple(lines))
 
@@ -80,6 +82,6 @@ def panels(s: S, viewer: int | None) -> list[Panel]:
         out.append(Panel(title, tuple(lines) or ("No characters yet",)))
     pool = [c for c, ch in s.chars.items() if ch["status"] == "pool"]
     if pool:
-        label = "Characters to choose" if s.phase == "draft" else "Mercenaries"
+        label = "Characters to choose" if s.phase == Phase.DRAFT else "Mercenaries"
         out.append(Panel(label, tuple(_char_line(s, c) for c in pool)))
     return out

@@ -66,13 +66,14 @@ from typing import TYPE_CHECKING, Any
 
 from rules.chaostle import flow
 from rules.chaostle.cards import UPGRADE_ITEMS
+from rules.chaostle.kinds import Act, Phase
 from rules.core import CHANCE, Action
 from rules.core.scenario import Description, ScenarioError
 
 if TYPE_CHECKING:
     from rules.chaostle.state import ChaostleState
 
-PHASES = ("begin", "roll", "move", "battles", "end")
+PHASES = (Phase.BEGIN, Phase.ROLL, Phase.MOVE, Phase.BATTLES, Phase.END)
 
 
 def build(game: Any, setup: dict[str, Any], position: Description) -> ChaostleState:
@@ -99,7 +100,7 @@ def build(game: Any, setup: dict[str, Any], position: Description) -> ChaostleSt
                 s.marks.setdefault(mark, []).append(seat)
         d.done()
     roll = position.has("roll")
-    phase = position.choice("phase", PHASES, "move" if roll else "begin")
+    phase = Phase(position.choice("phase", PHASES, Phase.MOVE if roll else Phase.BEGIN))
     _phase(s, position, phase)
     moves = position.texts("play", [])
     position.done()
@@ -134,8 +135,8 @@ def _opening(s: ChaostleState, seats: list[Description],
     one offered that no army names); then the crowns, through the rules."""
     size = int(s.setup["army"])
     named = {c for army in armies for c in army or ()}
-    s.apply(CHANCE, Action("first", (0,)))
-    while s.phase == "draft":
+    s.apply(CHANCE, Action(Act.FIRST, (0,)))
+    while s.phase == Phase.DRAFT:
         who = s.decision().players[0]
         seat = flow.picking_seat(s)
         k = len(s.armies[seat])
@@ -143,7 +144,7 @@ def _opening(s: ChaostleState, seats: list[Description],
         offered = s.legal_actions(who)
         pick: Action | None
         if army is not None:
-            pick = Action("pick", (army[k],))
+            pick = Action(Act.PICK, (army[k],))
             if pick not in offered:
                 raise ScenarioError(f"{seats[seat].where('army')}[{k}]: the six-point draft "
                                     f"does not allow {army[k]!r} here (an army's levels add "
@@ -158,12 +159,12 @@ def _opening(s: ChaostleState, seats: list[Description],
         for cid in (army or [])[size:]:  # hired as mercenaries
             s.chars[cid].update(owner=seat, status="out", hp=s.cards[cid].health[0])
             s.armies[seat].append(cid)
-    while s.phase == "crown":
+    while s.phase == Phase.CROWN:
         seat = s.current
         d = seats[seat] if seat < len(seats) else None
         crown = d.choice("crown", s.board.crowns, None) if d is not None else None
         offered = s.legal_actions(seat)
-        take = offered[0] if crown is None else Action("crown", (crown,))
+        take = offered[0] if crown is None else Action(Act.CROWN, (crown,))
         if take not in offered:
             why = "taken by another seat" if crown in s.crowns else \
                 "not facing the other crown (the half board)"
@@ -279,26 +280,26 @@ def _check_places(s: ChaostleState, chars: Description, position: Description) -
 
 
 # ---- the turn -----------------------------------------------------------------------------------
-def _phase(s: ChaostleState, position: Description, phase: str) -> None:
-    if phase != "begin":
+def _phase(s: ChaostleState, position: Description, phase: Phase) -> None:
+    if phase != Phase.BEGIN:
         s.queue.clear()  # the escape rolls are behind us
-        s.phase = "roll"
-    if position.has("roll") and phase != "move":
+        s.phase = Phase.ROLL
+    if position.has("roll") and phase != Phase.MOVE:
         raise ScenarioError(f"{position.where('roll')}: only in the move phase")
-    if phase == "begin":
+    if phase == Phase.BEGIN:
         flow.settle(s, [])  # nobody to put in play instead: the roll is due
-    elif phase == "move":
+    elif phase == Phase.MOVE:
         _roll(s, position)
-    elif phase in ("battles", "end"):
+    elif phase in (Phase.BATTLES, Phase.END):
         s.phase = phase
 
 
 def _roll(s: ChaostleState, position: Description) -> None:
     two = flow.movement_dice(s) == 2
     roll = position.whole("roll", lo=2 if two else 1, hi=12 if two else 6)
-    kind = "dice" if two else "die"
+    kind = Act.DICE if two else Act.DIE
     s.apply(CHANCE, Action(kind, (roll,)))
-    if s.phase != "move" or s.queue:
+    if s.phase != Phase.MOVE or s.queue:
         raise ScenarioError(f"{position.where('roll')}: with {roll} seat {s.current + 1} has "
                             "nothing to move, so the turn goes on by itself")
 

@@ -13,6 +13,7 @@ from typing import Any
 from rules.chaostle import cards, flow
 from rules.chaostle.board import Board, Rules, board
 from rules.chaostle.content import Character, characters
+from rules.chaostle.kinds import Act, Phase
 from rules.core import CHANCE, Action, Decision, Event, GameState, Outcome, Panel
 from rules.core.plain import copy_plain as _copy
 
@@ -40,7 +41,7 @@ class ChaostleState(GameState):
         self.crowns: list[str | None] = [None] * self.n
         self.castle_hp = int(setup["castle_hp"])
         self.castle_down = False
-        self.phase = "first"
+        self.phase = Phase.FIRST
         self.current = 0
         self.first_picker = 0
         self.picks = 0
@@ -65,6 +66,7 @@ class ChaostleState(GameState):
     def _load(self, data: dict[str, Any]) -> None:
         for f in self._FIELDS:
             setattr(self, f, _copy(data[f]))
+        self.phase = Phase(self.phase)
 
     def clone(self) -> ChaostleState:
         new = ChaostleState.__new__(ChaostleState)
@@ -169,7 +171,7 @@ class ChaostleState(GameState):
 
     # ---- who decides --------------------------------------------------------------------
     def decision(self) -> Decision:
-        if self.phase == "over":
+        if self.phase == Phase.OVER:
             return Decision.terminal()
         if self.queue:
             who = flow.frame_decider(self, self.queue[0])
@@ -191,14 +193,14 @@ class ChaostleState(GameState):
         if not self.decision().is_chance:
             return []
         if self._two_dice_pending():
-            return [(Action("dice", (t,), f"Rolled {t}"), p) for t, p in TWO_DICE.items()]
+            return [(Action(Act.DICE, (t,), f"Rolled {t}"), p) for t, p in TWO_DICE.items()]
         return super().chance_outcomes()
 
     def _two_dice_pending(self) -> bool:
         if self.queue:
             frame = self.queue[0]
             return frame.get("dice") == 2 or (frame["k"] == "fate" and frame["step"] == "row")
-        return self.phase == "roll" and flow.movement_dice(self) == 2
+        return self.phase == Phase.ROLL and flow.movement_dice(self) == 2
 
     def _apply(self, player: int, action: Action) -> list[Event]:
         events: list[Event] = []
@@ -210,7 +212,7 @@ class ChaostleState(GameState):
         return events
 
     def outcome(self) -> Outcome | None:
-        if self.phase != "over":
+        if self.phase != Phase.OVER:
             return None
         scores = tuple(1.0 if s == self.winner else 0.0 for s in range(self.n))
         return Outcome(scores, self.end_reason)

@@ -15,9 +15,10 @@ from game.tables.chaostle.cards import peg_rect
 from game.tables.chaostle.parts import LOSS, DraftCard, Target
 from game.tables.generic import GenericTable
 from game.widgets import Button, Widget
+from rules.chaostle.kinds import Act
 from rules.core import Action
 
-MOVES = ("move", "card", "enter")  # actions that end on a space of the board
+MOVES = (Act.MOVE, Act.CARD, Act.ENTER)  # actions that end on a space of the board
 
 
 class BoardClicks(GenericTable):
@@ -36,7 +37,7 @@ class BoardClicks(GenericTable):
         if view is None or not actions:
             return
         choosers = {str(a.args[0]) for a in actions
-                    if a.kind in (*MOVES, "battle") and len(a.args) >= 2}
+                    if a.kind in (*MOVES, Act.BATTLE) and len(a.args) >= 2}
         if self.selected not in choosers:
             self.selected = None
         self.mark_draft(view, actions)
@@ -58,7 +59,7 @@ class BoardClicks(GenericTable):
     def mark_draft(self, view: Any, actions: tuple[Action, ...]) -> None:
         """The draft (and a mercenary to hire): every character still free as a card over
         the board; the ones a legal action takes play it when clicked."""
-        takes = {a.args[0]: a for a in actions if a.kind in ("pick", "mercenary") and a.args}
+        takes = {a.args[0]: a for a in actions if a.kind in (Act.PICK, Act.MERCENARY) and a.args}
         if not takes:
             return
         pool = [c for c, ch in view.chars.items() if ch.get("status") == "pool"]
@@ -70,7 +71,7 @@ class BoardClicks(GenericTable):
 
     def mark_crowns(self, view: Any, actions: tuple[Action, ...]) -> None:
         for a in actions:
-            if a.kind == "crown" and a.args and a.args[0] in view.board.crowns:
+            if a.kind == Act.CROWN and a.args and a.args[0] in view.board.crowns:
                 crown = view.board.crowns[a.args[0]]
                 rect = lay.space_rect(view.board.spaces[crown.start]).inflate(6, 6)
                 colour = theme.NAMED_COLOURS.get(str(crown.colour).lower(), theme.BRASS)
@@ -127,7 +128,7 @@ class BoardClicks(GenericTable):
         """A red ring round each opponent one of your characters (the selected one, or the
         only one that reaches it) can attack; with a foe in reach of two of yours, a ring
         round each attacker chooses who attacks."""
-        battles = [a for a in actions if a.kind == "battle" and len(a.args) == 2]
+        battles = [a for a in actions if a.kind == Act.BATTLE and len(a.args) == 2]
         attackers = sorted({str(a.args[0]) for a in battles})
         by_foe: dict[str, list[Action]] = {}
         for a in battles:
@@ -148,7 +149,7 @@ class BoardClicks(GenericTable):
 
     def mark_pegs(self, view: Any, actions: tuple[Action, ...]) -> None:
         for a in actions:
-            if a.kind != "upgrade" or len(a.args) != 2:
+            if a.kind != Act.UPGRADE or len(a.args) != 2:
                 continue
             cid, item = str(a.args[0]), str(a.args[1])
             card = self.card_rect(view, cid)
@@ -158,7 +159,7 @@ class BoardClicks(GenericTable):
                             f"peg.{cid}.{item}", a, round_=True)
 
     def mark_keep(self, view: Any, actions: tuple[Action, ...]) -> None:
-        strikes = [a for a in actions if a.kind in ("castle", "sanctuary")]
+        strikes = [a for a in actions if a.kind in (Act.CASTLE, Act.SANCTUARY)]
         if len(strikes) != 1:
             return
         r = round(lay.KEEP_RADIUS * lay.UNIT) + 4
@@ -169,10 +170,10 @@ class BoardClicks(GenericTable):
 
     def mark_fate(self, actions: tuple[Action, ...]) -> None:
         """Accept and Decline on the fate card itself while a happiness fate waits."""
-        choices = [a for a in actions if a.kind in ("accept", "decline")]
+        choices = [a for a in actions if a.kind in (Act.ACCEPT, Act.DECLINE)]
         if len(choices) != 2:
             return
-        for k, action in enumerate(sorted(choices, key=lambda a: a.kind != "accept")):
+        for k, action in enumerate(sorted(choices, key=lambda a: a.kind != Act.ACCEPT)):
             x = self.fate.x + (-80 if k == 0 else 80)
             y = self.fate.y + self.fate.h / 2 - 46
             button = Button(x, y, 140, 32, action.kind.capitalize(), name=f"fate.{action.kind}",
@@ -217,7 +218,7 @@ def draft_slot(k: int, count: int) -> pygame.Rect:
 def move_rank(view: Any, action: Action) -> tuple[int, int]:
     """Which of several moves of one character to the same space a click plays: the plain
     roll first, then with battle-card movement added, then the battle-card move alone."""
-    if action.kind == "move":
+    if action.kind == Act.MOVE:
         roll = view.turn.get("roll")
         return (0 if len(action.args) > 2 and action.args[2] == roll else 1, 0)
-    return (2 if action.kind == "card" else 3, 0)
+    return (2 if action.kind == Act.CARD else 3, 0)

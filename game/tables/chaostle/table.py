@@ -30,6 +30,7 @@ from game.tables.chaostle.popups import DuelPopup, FatePopup
 from game.tables.chaostle.strip import ActionStrip
 from game.tables.generic import TableModel
 from game.widgets import Widget
+from rules.chaostle.kinds import Act, Phase
 from rules.core import Panel
 
 
@@ -215,7 +216,7 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
         target.blit(draw_castle(view), lay.BOARD.topleft)
         self.draw_half_board(target, view)
         self.draw_keep(target, view)
-        if view.phase == "draft" or any(a.kind == "mercenary" for a in self.model.actions):
+        if view.phase == Phase.DRAFT or any(a.kind == Act.MERCENARY for a in self.model.actions):
             self.draw_draft_cloth(target, view)
         else:
             prisoners: dict[str, list[str]] = {}
@@ -274,11 +275,11 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
         veil = pygame.Surface(lay.BOARD.size, pygame.SRCALPHA)
         pygame.draw.rect(veil, (10, 20, 16, 200), veil.get_rect(), border_radius=14)
         target.blit(veil, lay.BOARD.topleft)
-        words = "Choose a character" if view.phase == "draft" else "Hire a mercenary"
+        words = "Choose a character" if view.phase == Phase.DRAFT else "Hire a mercenary"
         theme.text(target, words, (lay.BOARD.centerx, lay.BOARD.y + 18), 18, theme.BRASS_LIGHT,
                    "display", "center")
         pool = [c for c, ch in view.chars.items() if ch.get("status") == "pool"]
-        takes = {a.args[0] for a in self.model.actions if a.kind in ("pick", "mercenary")}
+        takes = {a.args[0] for a in self.model.actions if a.kind in (Act.PICK, Act.MERCENARY)}
         for k, cid in enumerate(pool):  # lying still (a card lifts when pointed at)
             rect = draft_slot(k, len(pool))
             usable = not takes or cid in takes
@@ -292,8 +293,8 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
             row = lay.army_row(n, seat)
             actor = self.model.actor
             current = seat == (view.current if actor is None else actor) \
-                and view.phase not in ("first", "over")
-            won = view.phase == "over" and getattr(view, "winner", None) == seat
+                and view.phase not in (Phase.FIRST, Phase.OVER)
+            won = view.phase == Phase.OVER and getattr(view, "winner", None) == seat
             need = view.sanctuary_needed()
             extra = f"Sanctuary {view.sanctuary_count(seat)}/{need}" if view.armies[seat] \
                 else ""
@@ -335,9 +336,9 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
 def turn_words(view: Any, rolling: bool = False) -> str:
     """The turn in a few words: whose, and what the movement roll allows (once the dice
     showing it have landed)."""
-    words = {"first": "Rolling to choose first", "draft": "Choosing characters",
-             "crown": "Choosing King and Queen positions", "place": "Placing characters",
-             "over": "Game over"}
+    words = {Phase.FIRST: "Rolling to choose first", Phase.DRAFT: "Choosing characters",
+             Phase.CROWN: "Choosing King and Queen positions",
+             Phase.PLACE: "Placing characters", Phase.OVER: "Game over"}
     if view.phase in words:
         return words[view.phase]
     roll = view.turn.get("roll")
