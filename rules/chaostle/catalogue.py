@@ -5,6 +5,8 @@ the crowns, the Lucky Toads, Sanctuary, the castle board and the castle's battle
 
 from __future__ import annotations
 
+from typing import Any
+
 from rules.chaostle.board import board
 from rules.chaostle.content import (
     DATA,
@@ -116,7 +118,7 @@ def _traps() -> list[ContentEntry]:
     return out
 
 
-def _time_travel_rows() -> list[dict[str, object]]:
+def _time_travel_rows() -> list[dict[str, Any]]:
     rows = read_toml(DATA / "tables.toml")["time_travel"]
     return sorted(rows.values(), key=lambda e: int(e["roll"]))
 
@@ -142,5 +144,5 @@ def _places() -> list[ContentEntry]:
     return out
 
 
-def landmarks() -> dict[str, dict[str, object]]:
+def landmarks() -> dict[str, dict[str, Any]]:
     return load_entries(DATA / "board.toml", "landmark", {"name": Field(str)})
