@@ -21,6 +21,7 @@ from typing import Any
 
 from rules.biternia import board, effects
 from rules.biternia.content import Card, load
+from rules.biternia.kinds import Act
 from rules.biternia.state import BiterniaState
 from rules.biternia.traits import max_hp
 from rules.core import CHANCE, Action
@@ -209,56 +210,56 @@ def _score_hand_over(s: BiterniaState, a: Action) -> float:
     mate = a.args[0]
     after = s.clone()
     after.d["handed"] = True
-    options = [b for b in after.legal_actions(mate) if b.kind != "hand_over"]
+    options = [b for b in after.legal_actions(mate) if b.kind != Act.HAND_OVER]
     return max((action_score(after, mate, b) for b in options), default=-1.0) - 0.05
 
 
 def action_score(s: BiterniaState, seat: int, a: Action) -> float:
     """Move ordering: higher is more promising for ``seat``."""
     kind = a.kind
-    if kind == "order":
+    if kind == Act.ORDER:
         return _score_order(s, a)
-    if kind == "move":
+    if kind == Act.MOVE:
         return _score_move(s, a)
-    if kind in ("pass", "stand"):
-        return 0.0 if kind == "pass" else 0.3
-    if kind == "activate":
+    if kind in (Act.PASS, Act.STAND):
+        return 0.0 if kind == Act.PASS else 0.3
+    if kind == Act.ACTIVATE:
         return _score_activate(s, a)
-    if kind == "target":
+    if kind == Act.TARGET:
         pending = s.d["pending"]
         frame = s.d["stack"][-1]
         step = effects.card_of(frame["card"]).steps[frame["i"]]
         if step["do"] == "move":
-            return _score_move(s, Action("move", (frame["hero"], a.args[0])))
+            return _score_move(s, Action(Act.MOVE, (frame["hero"], a.args[0])))
         return _score_target(s, pending["seat"], a.args[0])
-    if kind == "interrupt":
+    if kind == Act.INTERRUPT:
         return 2.0
-    if kind == "level":
+    if kind == Act.LEVEL:
         hero, power = a.args
         alive = s.d["heroes"][hero]["space"] is not None
         return 3.0 + (1.0 if alive else 0.0) + 0.1 * card_power(load().cards[power]) \
             - 0.5 * s.d["heroes"][hero]["level"]
-    if kind == "discard":
+    if kind == Act.DISCARD:
         found = effects.card_of(a.args[0])
         if found is not None and found.hero and found.hero in s.d["heroes"] \
                 and s.d["heroes"][found.hero]["space"] is None:
             return 1.0  # a defeated Hero's power: cycle it to bring the Hero back sooner
         return 0.0
-    if kind == "done":
+    if kind == Act.DONE:
         return 0.5
-    if kind == "hand_over":
+    if kind == Act.HAND_OVER:
         return _score_hand_over(s, a)
-    if kind == "deploy":
+    if kind == Act.DEPLOY:
         return -len(effects.heroes_in(s, a.args[1])) + (0.3 if a.args[1].endswith("mid") else 0)
-    if kind == "draft":
+    if kind == Act.DRAFT:
         return hero_rating(a.args[0])
-    if kind == "learn":
+    if kind == Act.LEARN:
         return card_power(load().cards[a.args[1]])
-    if kind == "catapult":
+    if kind == Act.CATAPULT:
         return 1.0 if a.args[0] else 0.0
-    if kind == "pay":
+    if kind == Act.PAY:
         return 0.4 * a.args[0]
-    if kind == "respawn":
+    if kind == Act.RESPAWN:
         space = a.args[1]
         return -s.d["structures"].get(space, 0) / 20 + (0.2 if space.endswith("mid") else 0)
     return 0.0

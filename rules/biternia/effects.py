@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules.biternia import board, traits, turns
 from rules.biternia.content import Card, load
+from rules.biternia.kinds import Ask
 from rules.biternia.state import card_design
 from rules.core import Event
 
@@ -235,7 +236,7 @@ def _advance_step(s: BiterniaState, frame: dict[str, Any], step: dict[str, Any],
             frame["target"] = found[0] if found else None
             frame["stage"] = "window"
         else:
-            s.d["pending"] = {"type": "target", "seat": s.d["heroes"][frame["hero"]]["seat"],
+            s.d["pending"] = {"type": Ask.TARGET, "seat": s.d["heroes"][frame["hero"]]["seat"],
                               "options": found}
     elif stage == "window":
         if not offer_interrupt(s, frame["hero"], []):
@@ -261,7 +262,7 @@ def _offer_payment(s: BiterniaState, frame: dict[str, Any], step: dict[str, Any]
     if most <= 0:
         _next_step(frame)
         return
-    s.d["pending"] = {"type": "pay", "seat": seat, "options": list(range(most + 1))}
+    s.d["pending"] = {"type": Ask.PAY, "seat": seat, "options": list(range(most + 1))}
 
 
 def offer_interrupt(s: BiterniaState, acting: str, declined: list[int]) -> bool:
@@ -271,7 +272,7 @@ def offer_interrupt(s: BiterniaState, acting: str, declined: list[int]) -> bool:
     for seat in turns.team_seats(s, 1 - team(s, acting)):
         mine = turns.own(s, able, seat)
         if mine and seat not in declined:
-            s.d["pending"] = {"type": "interrupt", "seat": seat, "options": mine,
+            s.d["pending"] = {"type": Ask.INTERRUPT, "seat": seat, "options": mine,
                               "declined": declined}
             return True
     return False

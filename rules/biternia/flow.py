@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from rules.biternia import board, effects, traits, turns
 from rules.biternia.content import load
 from rules.biternia.effects import card_name, log, name
+from rules.biternia.kinds import Act, Ask, Phase
 from rules.biternia.state import card_design, team_of_seat
 from rules.core import Action, Decision, Event
 
@@ -66,15 +67,15 @@ def decision(s: BiterniaState) -> Decision:
     if d["pending"]:
         return Decision.player(d["pending"]["seat"])
     phase = d["phase"]
-    if phase in ("coin", "shuffle", "deal"):
+    if phase in (Phase.COIN, Phase.SHUFFLE, Phase.DEAL):
         return Decision.chance()
-    if phase == "draft":
+    if phase == Phase.DRAFT:
         return Decision.player(draft_seat(s))
-    if phase == "learn":
+    if phase == Phase.LEARN:
         return Decision.simultaneous(learn_seats(s))
-    if phase == "orders":
+    if phase == Phase.ORDERS:
         return Decision.simultaneous(order_seats(s))
-    if phase == "cleanup":
+    if phase == Phase.CLEANUP:
         return Decision.player(d["queue"][0])
     return Decision.player(turns.turn_seat(s, d["turn"], TURN_HEROES.get(phase)))
 
@@ -88,13 +89,13 @@ def legal_actions(s: BiterniaState, player: int) -> list[Action]:
 
 
 def _coin(s: BiterniaState, player: int) -> list[Action]:
-    return [Action("initiative", (t,), f"The {('blue', 'red')[t]} team starts with the "
+    return [Action(Act.INITIATIVE, (t,), f"The {('blue', 'red')[t]} team starts with the "
                    "initiative") for t in (0, 1)]
 
 
 def _draft(s: BiterniaState, player: int) -> list[Action]:
     c = load()
-    return [Action("draft", (h,), f"Draft {c.heroes[h].full_name} ({c.heroes[h].hero_type}, "
+    return [Action(Act.DRAFT, (h,), f"Draft {c.heroes[h].full_name} ({c.heroes[h].hero_type}, "
                    f"{c.heroes[h].hp} HP)") for h in s.d["draft_pool"]]
 
 
@@ -110,7 +111,7 @@ def _learn(s: BiterniaState, player: int) -> list[Action]:
     for h in s.d["hero_order"]:
         v = s.d["heroes"][h]
         if v["seat"] == player and not v["learned"]:
-            out += [Action("learn", (h, p), f"{name(h)} starts with {card_name(p)}")
+            out += [Action(Act.LEARN, (h, p), f"{name(h)} starts with {card_name(p)}")
                     for p in learnable(s, h, 1)]
     return out
 
@@ -121,7 +122,7 @@ def _deploy(s: BiterniaState, player: int) -> list[Action]:
     for h in turns.own(s, _undeployed(s, team), player):
         for space in board.tower_spaces(team):
             if len(effects.heroes_in(s, space)) < DEPLOY_LIMIT:
-                out.append(Action("deploy", (h, space), f"Deploy {name(h)} to {name(space)}"))
+                out.append(Action(Act.DEPLOY, (h, space), f"Deploy {name(h)} to {name(space)}"))
     return out + turns.hand_over_offer(s, player, _undeployed)
 
 
@@ -140,7 +141,8 @@ def _orders(s: BiterniaState, player: int) -> list[Action]:
         if v["seat"] == player and v["space"] is not None and v["down"] is None:
             for card in distinct_hand(s, player):
                 note = "" if effects.usable(h, card) else " (not theirs: universal action only)"
-                out.append(Action("order", (h, card), f"Order {name(h)}: {card_name(card)}{note}"))
+                out.append(Action(Act.ORDER, (h, card),
+                                  f"Order {name(h)}: {card_name(card)}{note}"))
     return out
 
 
@@ -149,11 +151,11 @@ def _movement(s: BiterniaState, player: int) -> list[Action]:
     for h in turns.own(s, _unmoved(s, s.d["turn"]), player):
         v = s.d["heroes"][h]
         if v["space"] is not None and v["immobile"]:
-            out.append(Action("stand", (h,), f"{name(h)} stands up (immobilized: no move)"))
+            out.append(Action(Act.STAND, (h,), f"{name(h)} stands up (immobilized: no move)"))
         elif v["space"] is not None:
             for dest in effects.walkable(s, h):
-                out.append(Action("move", (h, dest), f"Move {name(h)} to {name(dest)}"))
-        out.append(Action("pass", (h,), f"{name(h)} passes" +
+                out.append(Action(Act.MOVE, (h, dest), f"Move {name(h)} to {name(dest)}"))
+        out.append(Action(Act.PASS, (h,), f"{name(h)} passes" +
                           ("" if v["space"] is not None else " (defeated)")))
     return out + turns.hand_over_offer(s, player, _unmoved)
 
@@ -173,11 +175,11 @@ def _action(s: BiterniaState, player: int) -> list[Action]:
         card = s.d["heroes"][h]["down"]
         shown = card_name(card)
         if effects.usable(h, card):
-            out.append(Action("activate", (h, "use"), f"{name(h)}: {shown}"))
-        out.append(Action("activate", (h, "farm"), f"{name(h)}: Farm (discard {shown})"))
-        out.append(Action("activate", (h, "rest"), f"{name(h)}: Rest (discard {shown})"))
+            out.append(Action(Act.ACTIVATE, (h, "use"), f"{name(h)}: {shown}"))
+        out.append(Action(Act.ACTIVATE, (h, "farm"), f"{name(h)}: Farm (discard {shown})"))
+        out.append(Action(Act.ACTIVATE, (h, "rest"), f"{name(h)}: Rest (discard {shown})"))
         if at_catapult(s, h):
-            out.append(Action("activate", (h, "hire"), f"{name(h)}: Hire the catapult "
+            out.append(Action(Act.ACTIVATE, (h, "hire"), f"{name(h)}: Hire the catapult "
                               f"(discard {shown})"))
     return out + turns.hand_over_offer(s, player, activatable)
 
@@ -193,7 +195,7 @@ def firing_structures(s: BiterniaState, team: int) -> list[str]:
 
 
 def _base(s: BiterniaState, player: int) -> list[Action]:
-    return [Action("structure", (sid,), f"{name(sid)} attacks")
+    return [Action(Act.STRUCTURE, (sid,), f"{name(sid)} attacks")
             for sid in firing_structures(s, s.d["turn"])]
 
 
@@ -202,7 +204,7 @@ def channelers(s: BiterniaState, team: int) -> list[str]:
 
 
 def _channel(s: BiterniaState, player: int) -> list[Action]:
-    out = [Action("channel", (h,), f"Resolve {name(h)}'s {card_name(s.d['heroes'][h]['up'])}")
+    out = [Action(Act.CHANNEL, (h,), f"Resolve {name(h)}'s {card_name(s.d['heroes'][h]['up'])}")
            for h in turns.own(s, channelers(s, s.d["turn"]), player)]
     return out + turns.hand_over_offer(s, player, channelers)
 
@@ -220,17 +222,17 @@ def _cleanup(s: BiterniaState, player: int) -> list[Action]:
         v = s.d["heroes"][h]
         cost = level_cost(s, h)
         if v["seat"] == player and v["level"] < MAX_LEVEL and gold >= cost:
-            out += [Action("level", (h, p), f"Level {name(h)} to {v['level'] + 1} for {cost} gold"
+            out += [Action(Act.LEVEL, (h, p), f"Level {name(h)} to {v['level'] + 1} for {cost} gold"
                            f", learning {card_name(p)}") for p in learnable(s, h, v["level"] + 1)]
-    out += [Action("discard", (c,), f"Discard {card_name(c)}") for c in distinct_hand(s, player)]
-    out.append(Action("done", (), "Done (draw up)"))
+    out += [Action(Act.DISCARD, (c,), f"Discard {card_name(c)}") for c in distinct_hand(s, player)]
+    out.append(Action(Act.DONE, (), "Done (draw up)"))
     return out
 
 
-PHASE_CHOICES: dict[str, Callable[[BiterniaState, int], list[Action]]] = {
-    "coin": _coin, "draft": _draft, "learn": _learn, "deploy": _deploy, "orders": _orders,
-    "movement": _movement, "action": _action, "base": _base, "channel": _channel,
-    "cleanup": _cleanup,
+PHASE_CHOICES: dict[Phase, Callable[[BiterniaState, int], list[Action]]] = {
+    Phase.COIN: _coin, Phase.DRAFT: _draft, Phase.LEARN: _learn, Phase.DEPLOY: _deploy,
+    Phase.ORDERS: _orders, Phase.MOVEMENT: _movement, Phase.ACTION: _action, Phase.BASE: _base,
+    Phase.CHANNEL: _channel, Phase.CLEANUP: _cleanup,
 }
 
 
@@ -239,39 +241,39 @@ def _target_choice(s: BiterniaState, pending: dict) -> list[Action]:
     step = effects.card_of(frame["card"]).steps[frame["i"]]
     if step["do"] == "move":
         here = s.d["heroes"][frame["hero"]]["space"]
-        return [Action("target", (t,), f"{name(frame['hero'])}: stay" if t == here else
+        return [Action(Act.TARGET, (t,), f"{name(frame['hero'])}: stay" if t == here else
                        f"{name(frame['hero'])}: move to {name(t)}") for t in pending["options"]]
-    return [Action("target", (t,), f"{card_name(frame['card'])}: target {name(t)}")
+    return [Action(Act.TARGET, (t,), f"{card_name(frame['card'])}: target {name(t)}")
             for t in pending["options"]]
 
 
 def _interrupt_choice(s: BiterniaState, pending: dict) -> list[Action]:
-    out = [Action("interrupt", (h,), f"Interrupt with {name(h)}: "
+    out = [Action(Act.INTERRUPT, (h,), f"Interrupt with {name(h)}: "
                   f"{card_name(s.d['heroes'][h]['down'])}") for h in pending["options"]]
-    return [*out, Action("no_interrupt", (), "No interrupt")]
+    return [*out, Action(Act.NO_INTERRUPT, (), "No interrupt")]
 
 
 def _respawn_choice(s: BiterniaState, pending: dict) -> list[Action]:
     hero = pending["hero"]
-    return [Action("respawn", (hero, sp), f"{name(hero)} respawns at {name(sp)}")
+    return [Action(Act.RESPAWN, (hero, sp), f"{name(hero)} respawns at {name(sp)}")
             for sp in pending["options"]]
 
 
 def _catapult_choice(s: BiterniaState, pending: dict) -> list[Action]:
     cost = load().catapult["gold_cost"]
-    out = [Action("catapult", (t,), f"Pay {cost} gold: catapult attacks {name(t)}")
+    out = [Action(Act.CATAPULT, (t,), f"Pay {cost} gold: catapult attacks {name(t)}")
            for t in pending["options"]]
-    return [*out, Action("catapult", ("",), "Do not fire the catapult")]
+    return [*out, Action(Act.CATAPULT, ("",), "Do not fire the catapult")]
 
 
 def _pay_choice(s: BiterniaState, pending: dict) -> list[Action]:
-    return [Action("pay", (n,), f"Pay {n} gold (+{n} to this card's attacks)" if n else
+    return [Action(Act.PAY, (n,), f"Pay {n} gold (+{n} to this card's attacks)" if n else
                    "Pay no gold") for n in pending["options"]]
 
 
-PENDING_CHOICES = {"target": _target_choice, "interrupt": _interrupt_choice,
-                   "respawn": _respawn_choice, "catapult": _catapult_choice,
-                   "pay": _pay_choice}
+PENDING_CHOICES = {Ask.TARGET: _target_choice, Ask.INTERRUPT: _interrupt_choice,
+                   Ask.RESPAWN: _respawn_choice, Ask.CATAPULT: _catapult_choice,
+                   Ask.PAY: _pay_choice}
 
 
 # ---- applying ----------------------------------------------------------------------------
@@ -288,9 +290,9 @@ def _do_initiative(s: BiterniaState, player: int, a: Action, ev: list[Event]) ->
     log(ev, "initiative", f"The {('blue', 'red')[team]} team has the initiative")
     if s.d["preset"]:
         _take_preset(s, ev)
-        s.d["phase"] = "shuffle"
+        s.d["phase"] = Phase.SHUFFLE
     else:
-        s.d["phase"] = "deal" if s.d["deal"] else "draft"
+        s.d["phase"] = Phase.DEAL if s.d["deal"] else Phase.DRAFT
 
 
 def _do_deal(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None:
@@ -303,7 +305,7 @@ def _do_deal(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None:
         s.d["draft_step"] += 1
         log(ev, "draft", f"{s.player_name(seat)} is dealt {load().heroes[hero].full_name}",
             hero=hero, seat=seat)
-    s.d["phase"] = "learn"
+    s.d["phase"] = Phase.LEARN
 
 
 def add_hero(s: BiterniaState, hero: str, seat: int) -> None:
@@ -365,7 +367,7 @@ def _do_shuffle(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> No
         for p, seat_data in enumerate(s.d["seats"]):
             for _ in range(seat_data["hand_size"] - len(seat_data["hand"])):
                 draw_card(s, p, ev)
-        s.d.update(phase="deploy", turn=s.d["initiative"])
+        s.d.update(phase=Phase.DEPLOY, turn=s.d["initiative"])
 
 
 def _do_deploy(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None:
@@ -385,9 +387,9 @@ def _do_order(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None
 
 def _do_move(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None:
     hero = a.args[0]
-    if a.kind == "move":
+    if a.kind == Act.MOVE:
         effects.move_hero(s, hero, a.args[1], ev)
-    elif a.kind == "stand":
+    elif a.kind == Act.STAND:
         effects.move_hero(s, hero, s.d["heroes"][hero]["space"], ev)
     else:
         log(ev, "pass", f"{name(hero)} passes")
@@ -451,7 +453,7 @@ def universal(s: BiterniaState, hero: str, mode: str, ev: list[Event]) -> None:
                   and board.structure_team(t) != team and effects.standing(s, t)]
         log(ev, "hire", f"{name(hero)} hires the catapult crew")
         if towers and s.d["gold"][team] >= load().catapult["gold_cost"]:
-            s.d["pending"] = {"type": "catapult", "seat": v["seat"], "options": towers,
+            s.d["pending"] = {"type": Ask.CATAPULT, "seat": v["seat"], "options": towers,
                               "hero": hero}
 
 
@@ -484,7 +486,7 @@ def _do_target(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> Non
 def _do_interrupt(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None:
     declined = [*s.d["pending"]["declined"], player]
     s.d["pending"] = None
-    if a.kind == "no_interrupt":
+    if a.kind == Act.NO_INTERRUPT:
         if not effects.offer_interrupt(s, s.d["stack"][-1]["hero"], declined):
             s.d["stack"][-1]["stage"] = "resolve"
         return
@@ -566,15 +568,15 @@ def _do_respawn(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> No
         to=space)
 
 
-APPLY: dict[str, Callable[[BiterniaState, int, Action, list[Event]], None]] = {
-    "initiative": _do_initiative, "draft": _do_draft, "learn": _do_learn,
-    "shuffle": _do_shuffle, "deal": _do_deal, "deploy": _do_deploy, "order": _do_order,
-    "move": _do_move,
-    "stand": _do_move, "pass": _do_move, "activate": _do_activate, "catapult": _do_catapult,
-    "target": _do_target, "interrupt": _do_interrupt, "no_interrupt": _do_interrupt,
-    "structure": _do_structure, "channel": _do_channel, "level": _do_level,
-    "discard": _do_discard, "done": _do_done, "respawn": _do_respawn, "pay": _do_pay,
-    "hand_over": _do_hand_over,
+APPLY: dict[Act, Callable[[BiterniaState, int, Action, list[Event]], None]] = {
+    Act.INITIATIVE: _do_initiative, Act.DRAFT: _do_draft, Act.LEARN: _do_learn,
+    Act.SHUFFLE: _do_shuffle, Act.DEAL: _do_deal, Act.DEPLOY: _do_deploy, Act.ORDER: _do_order,
+    Act.MOVE: _do_move, Act.STAND: _do_move, Act.PASS: _do_move, Act.ACTIVATE: _do_activate,
+    Act.CATAPULT: _do_catapult,
+    Act.TARGET: _do_target, Act.INTERRUPT: _do_interrupt, Act.NO_INTERRUPT: _do_interrupt,
+    Act.STRUCTURE: _do_structure, Act.CHANNEL: _do_channel, Act.LEVEL: _do_level,
+    Act.DISCARD: _do_discard, Act.DONE: _do_done, Act.RESPAWN: _do_respawn, Act.PAY: _do_pay,
+    Act.HAND_OVER: _do_hand_over,
 }
 
 
@@ -600,7 +602,7 @@ def draw_card(s: BiterniaState, seat: int, ev: list[Event]) -> str | None:
         hero = card[5:]
         own = [sp for sp in [*board.tower_spaces(seat % 2), board.bit_of(seat % 2)]
                if effects.standing(s, sp)]
-        s.d["pending"] = {"type": "respawn", "seat": seat, "options": own, "hero": hero}
+        s.d["pending"] = {"type": Ask.RESPAWN, "seat": seat, "options": own, "hero": hero}
         log(ev, "hero_drawn", f"{s.player_name(seat)} draws {name(hero)}'s Hero card")
     else:
         data["hand"].append(card)
@@ -629,7 +631,7 @@ def confused_orders(s: BiterniaState, ev: list[Event]) -> None:
 # ---- moving on -----------------------------------------------------------------------------
 def start_round(s: BiterniaState, ev: list[Event]) -> None:
     s.d["round"] += 1
-    s.d.update(phase="orders", done=[], attacked=[])
+    s.d.update(phase=Phase.ORDERS, done=[], attacked=[])
     for v in s.d["heroes"].values():
         v["moved"] = False
     log(ev, "round", f"Round {s.d['round']} begins: Orders")
@@ -656,8 +658,10 @@ def _unmoved(s: BiterniaState, team: int) -> list[str]:
 
 
 #: The phases whose turns belong to one Hero, and the team's Heroes that may take them.
-TURN_HEROES: dict[str, turns.HeroesOf] = {"deploy": _undeployed, "movement": _unmoved,
-                                          "action": activatable, "channel": channelers}
+TURN_HEROES: dict[Phase, turns.HeroesOf] = {Phase.DEPLOY: _undeployed,
+                                            Phase.MOVEMENT: _unmoved,
+                                            Phase.ACTION: activatable,
+                                            Phase.CHANNEL: channelers}
 
 
 def progress(s: BiterniaState, ev: list[Event]) -> None:
@@ -677,14 +681,14 @@ def _wait(s: BiterniaState, ev: list[Event]) -> bool:
 def _step_draft(s: BiterniaState, ev: list[Event]) -> bool:
     if s.d["draft_step"] < len(DRAFT_ORDER):
         return False
-    s.d["phase"] = "learn"
+    s.d["phase"] = Phase.LEARN
     return True
 
 
 def _step_learn(s: BiterniaState, ev: list[Event]) -> bool:
     if learn_seats(s):
         return False
-    s.d.update(phase="shuffle", shuffle_seat=0)
+    s.d.update(phase=Phase.SHUFFLE, shuffle_seat=0)
     return True
 
 
@@ -698,7 +702,7 @@ def _step_deploy(s: BiterniaState, ev: list[Event]) -> bool:
 def _step_orders(s: BiterniaState, ev: list[Event]) -> bool:
     if order_seats(s):
         return False
-    s.d.update(phase="movement", turn=s.d["initiative"], done=[])
+    s.d.update(phase=Phase.MOVEMENT, turn=s.d["initiative"], done=[])
     log(ev, "phase", "Movement")
     return True
 
@@ -706,7 +710,7 @@ def _step_orders(s: BiterniaState, ev: list[Event]) -> bool:
 def _step_movement(s: BiterniaState, ev: list[Event]) -> bool:
     if _settle(s, _unmoved):
         return False
-    s.d.update(phase="action", turn=s.d["initiative"])
+    s.d.update(phase=Phase.ACTION, turn=s.d["initiative"])
     log(ev, "phase", "Action")
     return True
 
@@ -714,14 +718,14 @@ def _step_movement(s: BiterniaState, ev: list[Event]) -> bool:
 def _step_action(s: BiterniaState, ev: list[Event]) -> bool:
     if _settle(s, activatable):
         return False
-    s.d.update(phase="base", turn=s.d["initiative"], attacked=[])
+    s.d.update(phase=Phase.BASE, turn=s.d["initiative"], attacked=[])
     log(ev, "phase", "Base defenses")
     return True
 
 
 def _step_base(s: BiterniaState, ev: list[Event]) -> bool:
     if not _settle(s, firing_structures):
-        s.d.update(phase="channel", turn=s.d["initiative"])
+        s.d.update(phase=Phase.CHANNEL, turn=s.d["initiative"])
         return True
     ready = firing_structures(s, s.d["turn"])
     if len(ready) == 1:  # a single choice needs no one to make it
@@ -734,7 +738,7 @@ def _step_base(s: BiterniaState, ev: list[Event]) -> bool:
 def _step_channel(s: BiterniaState, ev: list[Event]) -> bool:
     if _settle(s, channelers):
         return False
-    s.d.update(phase="cleanup", queue=cleanup_order(s))
+    s.d.update(phase=Phase.CLEANUP, queue=cleanup_order(s))
     for team in (0, 1):
         s.d["gold"][team] += CLEANUP_GOLD
     log(ev, "phase", f"Cleanup: each team gains {CLEANUP_GOLD} gold")
@@ -744,7 +748,7 @@ def _step_channel(s: BiterniaState, ev: list[Event]) -> bool:
 def _step_cleanup(s: BiterniaState, ev: list[Event]) -> bool:
     if s.d["queue"]:
         return False
-    s.d.update(phase="draw", queue=cleanup_order(s))
+    s.d.update(phase=Phase.DRAW, queue=cleanup_order(s))
     return True
 
 
@@ -763,9 +767,10 @@ def _step_draw(s: BiterniaState, ev: list[Event]) -> bool:
     return True
 
 
-STEP: dict[str, Callable[[BiterniaState, list[Event]], bool]] = {
-    "coin": _wait, "shuffle": _wait, "deal": _wait, "draft": _step_draft, "learn": _step_learn,
-    "deploy": _step_deploy, "orders": _step_orders, "movement": _step_movement,
-    "action": _step_action, "base": _step_base, "channel": _step_channel,
-    "cleanup": _step_cleanup, "draw": _step_draw,
+STEP: dict[Phase, Callable[[BiterniaState, list[Event]], bool]] = {
+    Phase.COIN: _wait, Phase.SHUFFLE: _wait, Phase.DEAL: _wait, Phase.DRAFT: _step_draft,
+    Phase.LEARN: _step_learn,
+    Phase.DEPLOY: _step_deploy, Phase.ORDERS: _step_orders, Phase.MOVEMENT: _step_movement,
+    Phase.ACTION: _step_action, Phase.BASE: _step_base, Phase.CHANNEL: _step_channel,
+    Phase.CLEANUP: _step_cleanup, Phase.DRAW: _step_draw,
 }

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.biternia.content import load
+from rules.biternia.kinds import Phase
 from rules.biternia.state import STATE_VERSION, BiterniaState, team_of_seat
 from rules.core import ContentEntry, Description, Game, SetupError, SetupOption
 
@@ -65,7 +66,7 @@ class BiterniaGame(Game):
             "players": n, "catapult": setup["catapult"] == "on",
             "preset": "" if setup["heroes"] in ("draft", "random") else setup["heroes"],
             "deal": setup["heroes"] == "random",
-            "phase": "coin", "round": 0, "initiative": 0, "turn": 0, "gold": [0, 0],
+            "phase": Phase.COIN, "round": 0, "initiative": 0, "turn": 0, "gold": [0, 0],
             "space_gold": {sid: c.start_gold for sid, sp in c.spaces.items() if sp.kind == "gold"},
             "structures": structures, "seats": seats, "heroes": {}, "hero_order": [],
             "draft_pool": sorted(c.heroes), "draft_step": 0, "shuffle_seat": 0, "shuffles": 0,

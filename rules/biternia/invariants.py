@@ -8,14 +8,12 @@ from typing import TYPE_CHECKING
 from rules.biternia import board
 from rules.biternia.content import load
 from rules.biternia.game import basic_deck
+from rules.biternia.kinds import SETUP_PHASES, Ask
 from rules.biternia.state import team_of_seat
 from rules.biternia.traits import max_hp
 
 if TYPE_CHECKING:
     from rules.biternia.state import BiterniaState
-
-
-SETUP_PHASES = ("coin", "draft", "deal", "learn", "shuffle", "deploy")
 
 
 def card_places(s: BiterniaState, seat: int) -> Counter:
@@ -36,7 +34,7 @@ def expected_cards(s: BiterniaState, seat: int) -> Counter:
             cards.update(v["learned"])
             pending = s.d["pending"] or {}
             if v["space"] is None and s.d["phase"] not in SETUP_PHASES \
-                    and not (pending.get("type") == "respawn" and pending.get("hero") == hero):
+                    and not (pending.get("type") == Ask.RESPAWN and pending.get("hero") == hero):
                 cards[f"hero:{hero}"] += 1
     return cards
 

@@ -58,6 +58,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules.biternia import board, effects, flow, traits
 from rules.biternia.content import load
+from rules.biternia.kinds import Act, Phase
 from rules.biternia.state import card_design, team_of_seat
 from rules.core import CHANCE, Action, Description, ScenarioError
 
@@ -139,8 +140,8 @@ def _read_heroes(position: Description, n: int, preset: str) -> dict[str, _Hero]
 
 def _opening(s: BiterniaState, initiative: int, heroes: dict[str, _Hero]) -> None:
     """Initiative, teams, starting powers, shuffles and deployment, through the rules."""
-    s.apply(CHANCE, Action("initiative", (initiative,)))
-    if s.d["phase"] in ("draft", "deal"):
+    s.apply(CHANCE, Action(Act.INITIATIVE, (initiative,)))
+    if s.d["phase"] in (Phase.DRAFT, Phase.DEAL):
         _draft(s, heroes)
     for hid, hero in heroes.items():
         if hero.seat is not None and s.d["heroes"].get(hid, {}).get("seat") != hero.seat:
@@ -149,14 +150,14 @@ def _opening(s: BiterniaState, initiative: int, heroes: dict[str, _Hero]) -> Non
                                 f"{count} Heroes")
         if hid not in s.d["heroes"]:
             raise ScenarioError(f"{_hero_path(hero)}: not drafted (eight Heroes play)")
-    while s.d["phase"] == "learn":
+    while s.d["phase"] == Phase.LEARN:
         p = s.decision().players[0]
         hid = next(h for h in s.d["hero_order"]
                    if s.d["heroes"][h]["seat"] == p and not s.d["heroes"][h]["learned"])
-        s.apply(p, Action("learn", (hid, _starting_power(heroes.get(hid), hid))))
+        s.apply(p, Action(Act.LEARN, (hid, _starting_power(heroes.get(hid), hid))))
     for seat in range(s.num_players):
-        s.apply(CHANCE, Action("shuffle", (seat,)))
-    while s.d["phase"] == "deploy":
+        s.apply(CHANCE, Action(Act.SHUFFLE, (seat,)))
+    while s.d["phase"] == Phase.DEPLOY:
         p = s.decision().players[0]
         s.apply(p, s.legal_actions(p)[0])
 
@@ -165,7 +166,7 @@ def _draft(s: BiterniaState, heroes: dict[str, _Hero]) -> None:
     """Each pick goes to the seat's named Heroes first, then unseated named ones, then the
     pool in order (a random deal is set the same way: as if each seat had drafted)."""
     named = list(heroes)
-    dealt = s.d["phase"] == "deal"
+    dealt = s.d["phase"] == Phase.DEAL
     while len(s.d["heroes"]) < len(flow.DRAFT_ORDER):
         p = flow.draft_seat(s)
         pool = s.d["draft_pool"]
@@ -176,9 +177,9 @@ def _draft(s: BiterniaState, heroes: dict[str, _Hero]) -> None:
             flow.add_hero(s, pick, p)
             s.d["draft_step"] += 1
         else:
-            s.apply(p, Action("draft", (pick,)))
+            s.apply(p, Action(Act.DRAFT, (pick,)))
     if dealt:
-        s.d["phase"] = "learn"
+        s.d["phase"] = Phase.LEARN
 
 
 def _starting_power(hero: _Hero | None, hid: str) -> str:
@@ -466,24 +467,24 @@ def _phase(s: BiterniaState, position: Description, initiative: int) -> None:
     d["turn"] = turn
     d["done"] = _only_in(position, "done", "movement", phase, list(d["heroes"]))
     d["attacked"] = _only_in(position, "attacked", "base", phase, sorted(d["structures"]))
-    d["queue"] = flow.cleanup_order(s) if phase == "cleanup" else []
+    d["queue"] = flow.cleanup_order(s) if phase == Phase.CLEANUP else []
     for hid, v in d["heroes"].items():
-        if v["down"] is not None and phase in ("base", "channel", "cleanup"):
+        if v["down"] is not None and phase in (Phase.BASE, Phase.CHANNEL, Phase.CLEANUP):
             raise ScenarioError(f"position.heroes.{hid}.down: every face-down order is "
                                 f"revealed before the {phase} phase")
-        if v["channel"] and (phase not in ("action", "base", "channel")
+        if v["channel"] and (phase not in (Phase.ACTION, Phase.BASE, Phase.CHANNEL)
                              or not effects.usable(hid, v["up"])
                              or not effects.card_of(v["up"]).channeled):
             raise ScenarioError(f"position.heroes.{hid}.channeling: only with its own face-up "
                                 "Channeled card, from the Action phase to the Channel phase")
-    if phase == "orders":
+    if phase == Phase.ORDERS:
         if not flow.order_seats(s):
             raise ScenarioError("position.phase: no Hero on the board can be given an order")
         return
-    if phase == "cleanup":
+    if phase == Phase.CLEANUP:
         return
     has_turn: Callable[[BiterniaState, int], list] = flow.firing_structures \
-        if phase == "base" else flow.TURN_HEROES[phase]
+        if phase == Phase.BASE else flow.TURN_HEROES[phase]
     if not has_turn(s, turn):
         if turn_given:
             raise ScenarioError(f"position.turn: the {TEAMS[turn]} team has nothing to do in "
@@ -492,7 +493,7 @@ def _phase(s: BiterniaState, position: Description, initiative: int) -> None:
             raise ScenarioError(f"position.phase: no one has anything to do in the {phase} "
                                 "phase")
         d["turn"] = 1 - turn
-    if phase == "base" and len(flow.firing_structures(s, d["turn"])) == 1:
+    if phase == Phase.BASE and len(flow.firing_structures(s, d["turn"])) == 1:
         raise ScenarioError("position.phase: a single Structure ready to attack fires by "
                             "itself; give the position after it")
 

@@ -12,6 +12,7 @@ import random
 from functools import cache
 from typing import Any
 
+from rules.biternia.kinds import Act, Ask, Phase
 from rules.core import Action, Decision, Event, GameState, Outcome, Panel
 
 GAME_ID = "biternia"
@@ -57,11 +58,11 @@ class BiterniaState(GameState):
 
     def seeded_chance(self) -> Action | None:
         """A shuffle of one action deck, or the deal of random teams: one 32-bit seed."""
-        if self.d["phase"] == "shuffle":
+        if self.d["phase"] == Phase.SHUFFLE:
             seat = self.d["shuffle_seat"]
-            return Action("shuffle", (0,), f"Shuffle {self.player_name(seat)}'s action deck")
-        if self.d["phase"] == "deal":
-            return Action("deal", (0,), "Deal random teams")
+            return Action(Act.SHUFFLE, (0,), f"Shuffle {self.player_name(seat)}'s action deck")
+        if self.d["phase"] == Phase.DEAL:
+            return Action(Act.DEAL, (0,), "Deal random teams")
         return None
 
     def _apply(self, player: int, action: Action) -> list[Event]:
@@ -123,7 +124,7 @@ class BiterniaState(GameState):
                     hero["down"] = "?"
                 hero["learned"] = [c if c in hero["shown"] else None for c in hero["learned"]]
         pending = d["pending"]
-        if pending and pending["type"] == "interrupt" and \
+        if pending and pending["type"] == Ask.INTERRUPT and \
                 (player is None or team_of_seat(pending["seat"], self.num_players) != team):
             pending["options"] = []  # which Heroes hold an Interrupt stays secret
         d["viewer"] = player

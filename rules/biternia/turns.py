@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from rules.biternia.kinds import Act
 from rules.biternia.state import team_of_seat
 from rules.core import Action
 
@@ -67,7 +68,7 @@ def hand_over_offer(s: BiterniaState, seat: int, heroes: HeroesOf) -> list[Actio
     if mate is None or s.d["handed"] or seat != s.d["lead"][seat % 2] \
             or not own(s, heroes(s, seat % 2), mate):
         return []
-    return [Action("hand_over", (mate,), f"Let {s.player_name(mate)} act for the team")]
+    return [Action(Act.HAND_OVER, (mate,), f"Let {s.player_name(mate)} act for the team")]
 
 
 def took_turn(s: BiterniaState, seat: int) -> None:

@@ -7,15 +7,16 @@ import random
 from ai import biternia
 from ai.levels import level_settings, make_agent
 from rules.biternia import GAME
+from rules.biternia.kinds import Act, Phase
 from rules.core import CHANCE, Action, Match, Scenario
 
 
 def _table():
     s = GAME.new_state({"players": 2, "heroes": "first_game"}, 3)
-    s.apply(CHANCE, Action("initiative", (0,)))
+    s.apply(CHANCE, Action(Act.INITIATIVE, (0,)))
     for p in (0, 1):
-        s.apply(CHANCE, Action("shuffle", (p,)))
-    while s.d["phase"] == "deploy":
+        s.apply(CHANCE, Action(Act.SHUFFLE, (p,)))
+    while s.d["phase"] == Phase.DEPLOY:
         p = s.decision().players[0]
         s.apply(p, s.legal_actions(p)[0])
     return s
@@ -42,7 +43,7 @@ def test_evaluate_prefers_a_damaged_enemy_bit_and_more_gold():
 
 
 def test_evaluate_of_a_won_game_is_one():
-    s = _position(structures={"tower_0_top": 0, "bit_0": 3}, initiative="red", phase="action",
+    s = _position(structures={"tower_0_top": 0, "bit_0": 3}, initiative="red", phase=Phase.ACTION,
                   heroes={"vladiator": {"space": "bit_0", "down": "smash"}},
                   play=["activate vladiator use"])  # Smash 4 on the Bit's 3 HP, defense 1
     assert s.d["winner"] == 1
@@ -57,8 +58,8 @@ def test_ordering_focuses_fire_on_the_enemy_closest_to_defeat():
 def test_ordering_pushes_when_healthy_and_falls_back_when_hurt():
     hero = "felix"
     s = _position(heroes={hero: {"space": "gold_mid"}})
-    forward = Action("move", (hero, "tower_1_mid"))
-    back = Action("move", (hero, "tower_0_mid"))
+    forward = Action(Act.MOVE, (hero, "tower_1_mid"))
+    back = Action(Act.MOVE, (hero, "tower_0_mid"))
     assert biternia.action_score(s, 0, forward) > biternia.action_score(s, 0, back)
     s = _position(heroes={hero: {"space": "gold_mid", "hp": 2}})
     assert biternia.action_score(s, 0, forward) < biternia.action_score(s, 0, back)
@@ -66,8 +67,8 @@ def test_ordering_pushes_when_healthy_and_falls_back_when_hurt():
 
 def test_ordering_levels_up_before_finishing_cleanup():
     s = _table()
-    level = Action("level", ("felix", "riposte"))
-    assert biternia.action_score(s, 0, level) > biternia.action_score(s, 0, Action("done"))
+    level = Action(Act.LEVEL, ("felix", "riposte"))
+    assert biternia.action_score(s, 0, level) > biternia.action_score(s, 0, Action(Act.DONE))
 
 
 def test_make_agent_gives_the_custom_agent_for_searching_levels():
@@ -99,25 +100,25 @@ def test_easy_agent_beats_random_agents():
 
 def test_ordering_keeps_a_power_card_for_its_own_hero():
     s = _table()
-    cure = Action("order", ("caligar", "cure"))
-    misplaced = Action("order", ("felix", "cure"))
+    cure = Action(Act.ORDER, ("caligar", "cure"))
+    misplaced = Action(Act.ORDER, ("felix", "cure"))
     assert biternia.action_score(s, 0, cure) > biternia.action_score(s, 0, misplaced)
     assert biternia.action_score(s, 0, misplaced) < 0
 
 
 def test_ordering_hands_the_team_turn_to_a_teammate_with_a_better_move():
     """Team games: a seat whose own Heroes can only pass lets its teammate act."""
-    s = _position({"players": 4}, phase="movement", defeated=["sterling", "ceralin"],
+    s = _position({"players": 4}, phase=Phase.MOVEMENT, defeated=["sterling", "ceralin"],
                   heroes={"felix": {"space": "gold_mid"}})
     legal = s.legal_actions(0)
     best = max(legal, key=lambda a: biternia.action_score(s, 0, a))
-    assert best == Action("hand_over", (2,))
+    assert best == Action(Act.HAND_OVER, (2,))
 
 
 def test_balance_pieces_are_the_heroes_of_the_seats_team():
     """The balance command's pieces: both teammates' Heroes count for each seat."""
     s = GAME.new_state({"players": 4, "heroes": "first_game"}, 3)
-    s.apply(CHANCE, Action("initiative", (0,)))
+    s.apply(CHANCE, Action(Act.INITIATIVE, (0,)))
     blue = ["Sterling, the Archer", "Ceralin, the Fighter", "Caligar, the Cleric",
             "Felix, the Duelist"]
     assert biternia.balance_pieces(s, 0) == blue == biternia.balance_pieces(s, 2)

@@ -18,6 +18,7 @@ from game.tables import table_for
 from game.tables.biternia.table import BiterniaTable
 from rules.biternia.content import load
 from rules.biternia.effects import card_name
+from rules.biternia.kinds import Act, Ask, Phase
 from rules.biternia.state import team_of_seat
 
 
@@ -174,7 +175,7 @@ def test_a_target_hero_is_ringed_and_a_click_targets_it(app_dirs):
 
     def hero_target(state):
         pending = state.d["pending"]
-        return bool(pending) and pending["type"] == "target" and any(
+        return bool(pending) and pending["type"] == Ask.TARGET and any(
             o in state.d["heroes"] for o in pending["options"])
 
     play_until(screen, rng, hero_target, limit=3000)
@@ -253,10 +254,10 @@ def test_a_spectator_sees_no_hand_and_no_order_faces(app_dirs):
 def test_a_moving_hero_hops_to_its_new_space(app_dirs):
     app, screen = open_table(app_dirs)
     play_until(screen, random.Random(2), lambda s: phase_is("movement")(s) and any(
-        a.kind == "move" for a in s.legal_actions(s.decision().players[0])))
+        a.kind == Act.MOVE for a in s.legal_actions(s.decision().players[0])))
     table = screen.table
     screen.root.update(1.0)
-    move = next(a for a in legal(screen) if a.kind == "move")
+    move = next(a for a in legal(screen) if a.kind == Act.MOVE)
     hero, dest = move.args
     piece = table.pieces[hero]
     before = (piece.x, piece.y)
@@ -274,7 +275,7 @@ def test_the_order_turns_over_at_the_reveal(app_dirs):
     play_until(screen, random.Random(4), phase_is("action"))
     screen.root.update(1.0)
     table = screen.table
-    activations = [a for a in legal(screen) if a.kind == "activate"]
+    activations = [a for a in legal(screen) if a.kind == Act.ACTIVATE]
     use = next((a for a in activations if a.args[1] == "use"), activations[0])
     hero = use.args[0]
     card = screen.session.state.d["heroes"][hero]["down"]
@@ -311,10 +312,10 @@ def test_damage_rises_from_the_hurt_piece(app_dirs):
 
 def test_a_draft_tile_drafts_that_hero(app_dirs):
     app, screen = open_table(app_dirs, heroes="draft")
-    play_until(screen, random.Random(1), lambda s: s.d["phase"] == "draft")
+    play_until(screen, random.Random(1), lambda s: s.d["phase"] == Phase.DRAFT)
     chosen = record_choices(screen)
     tiles = screen.table.offers
-    drafts = [a for a in legal(screen) if a.kind == "draft"]
+    drafts = [a for a in legal(screen) if a.kind == Act.DRAFT]
     assert [t.hero for t in tiles] == [a.args[0] for a in drafts]
     click(screen, tiles[-1])
     assert chosen == [drafts[-1]]
@@ -322,17 +323,17 @@ def test_a_draft_tile_drafts_that_hero(app_dirs):
 
 def test_a_power_card_teaches_the_picked_hero_and_a_plate_picks_another(app_dirs):
     app, screen = open_table(app_dirs, heroes="random")
-    play_until(screen, random.Random(1), lambda s: s.d["phase"] == "learn")
+    play_until(screen, random.Random(1), lambda s: s.d["phase"] == Phase.LEARN)
     chosen = record_choices(screen)
     table = screen.table
     first = table.picked
-    learns = [a for a in legal(screen) if a.kind == "learn" and a.args[0] == first]
+    learns = [a for a in legal(screen) if a.kind == Act.LEARN and a.args[0] == first]
     assert [c.cid for c in table.offers] == [a.args[1] for a in learns]
-    others = sorted({a.args[0] for a in legal(screen) if a.kind == "learn"} - {first})
+    others = sorted({a.args[0] for a in legal(screen) if a.kind == Act.LEARN} - {first})
     click(screen, table.plates[others[0]])
     assert chosen == [] and table.picked == others[0]
     assert {c.cid for c in table.offers} == {a.args[1] for a in legal(screen)
-                                             if a.kind == "learn" and a.args[0] == others[0]}
+                                             if a.kind == Act.LEARN and a.args[0] == others[0]}
     power = table.offers[0].cid
     click(screen, table.offers[0])
     assert len(chosen) == 1 and chosen[0] in legal(screen)
@@ -345,7 +346,7 @@ def test_the_interrupt_prompt_asks_near_the_interrupted_hero(app_dirs):
 
     def interrupt(state):
         pending = state.d["pending"]
-        return bool(pending) and pending["type"] == "interrupt"
+        return bool(pending) and pending["type"] == Ask.INTERRUPT
 
     play_until(screen, rng, interrupt, limit=400)
     chosen = record_choices(screen)
@@ -357,7 +358,7 @@ def test_the_interrupt_prompt_asks_near_the_interrupted_hero(app_dirs):
     assert len(table.prompt.buttons) == len(answers)
     click(screen, table.prompt.buttons[-1])
     assert chosen == [answers[-1]]
-    interrupt = next(a for a in answers if a.kind == "interrupt")
+    interrupt = next(a for a in answers if a.kind == Act.INTERRUPT)
     interrupter = table.pieces[interrupt.args[0]]
     assert interrupter.mark == "ready" and interrupter.enabled
     click(screen, interrupter)  # a click on the Hero holding the Interrupt reveals it

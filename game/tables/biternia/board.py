@@ -14,13 +14,14 @@ import game.tables.biternia.layout as lay
 from game import theme
 from game.tables.biternia.cards import draw_back, draw_shield, face
 from rules.biternia.content import load
+from rules.biternia.kinds import Phase
 
 Colour = tuple[int, int, int]
 TEAM_COLOURS: tuple[Colour, Colour] = ((62, 118, 190), (196, 72, 60))
-PHASES = (("orders", "Orders"), ("movement", "Move"), ("action", "Action"),
-          ("base", "Base"), ("channel", "Channel"), ("cleanup", "Cleanup"))
-SETUP_PHASES = {"coin": "Coin toss", "draft": "Draft", "deal": "Dealing", "learn": "Powers",
-                "shuffle": "Shuffle", "deploy": "Deploy"}
+PHASES = ((Phase.ORDERS, "Orders"), (Phase.MOVEMENT, "Move"), (Phase.ACTION, "Action"),
+          (Phase.BASE, "Base"), (Phase.CHANNEL, "Channel"), (Phase.CLEANUP, "Cleanup"))
+SETUP_PHASES = {Phase.COIN: "Coin toss", Phase.DRAFT: "Draft", Phase.DEAL: "Dealing",
+                Phase.LEARN: "Powers", Phase.SHUFFLE: "Shuffle", Phase.DEPLOY: "Deploy"}
 JUNGLE = (46, 92, 58)
 GOLD_TILE = (226, 206, 150)
 COIN = (232, 186, 60)
@@ -262,8 +263,8 @@ def draw_plate(target: pygame.Surface, rect: pygame.Rect, view: Any, hero: str,
                colour: Colour, seat_label: str) -> None:
     """A Hero's plate: name, level, HP bar, face-up card and defense, the order, tokens."""
     v = view.d["heroes"][hero]
-    out = v["space"] is None and view.d["phase"] not in ("draft", "learn", "deal", "shuffle",
-                                                          "deploy")
+    out = v["space"] is None and view.d["phase"] not in (
+        Phase.DRAFT, Phase.LEARN, Phase.DEAL, Phase.SHUFFLE, Phase.DEPLOY)
     theme.shadowed_rect(target, rect, (36, 30, 26), radius=8, shadow=3,
                         border=colour, border_width=2)
     spec = load().heroes[hero]
@@ -320,7 +321,7 @@ def draw_track(target: pygame.Surface, view: Any) -> None:
         theme.text(target, f"Setting up: {SETUP_PHASES[phase]}", (x, area.centery), 14,
                    theme.BRASS_LIGHT, "bold", "midleft")
     else:
-        current = "cleanup" if phase == "draw" else phase
+        current = Phase.CLEANUP if phase == Phase.DRAW else phase
         for key, label in PHASES:
             on = key == current
             chip = pygame.Rect(x, area.y + 7, 74, area.h - 14)

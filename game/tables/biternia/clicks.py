@@ -9,14 +9,16 @@ from collections.abc import Sequence
 
 from rules.biternia.content import load
 from rules.biternia.effects import name
+from rules.biternia.kinds import Act
 from rules.biternia.state import card_design
 from rules.core import Action
 
-HERO_FIRST = ("deploy", "move", "stand", "pass", "activate", "channel", "respawn", "order",
-              "level", "learn", "interrupt")  # kinds whose first argument is the Hero
-ON_SPACE = ("deploy", "move", "respawn")  # (hero, space)
-PENDING = ("interrupt", "no_interrupt", "pay", "catapult")  # answered in the prompt
-ON_CARDS = ("order", "learn", "level")  # played by clicking a card in the tray
+#: kinds whose first argument is the Hero
+HERO_FIRST = (Act.DEPLOY, Act.MOVE, Act.STAND, Act.PASS, Act.ACTIVATE, Act.CHANNEL, Act.RESPAWN,
+              Act.ORDER, Act.LEVEL, Act.LEARN, Act.INTERRUPT)
+ON_SPACE = (Act.DEPLOY, Act.MOVE, Act.RESPAWN)  # (hero, space)
+PENDING = (Act.INTERRUPT, Act.NO_INTERRUPT, Act.PAY, Act.CATAPULT)  # answered in the prompt
+ON_CARDS = (Act.ORDER, Act.LEARN, Act.LEVEL)  # played by clicking a card in the tray
 
 
 def hero_of(action: Action) -> str | None:
@@ -30,7 +32,7 @@ def space_of(action: Action) -> str | None:
     """The board space a click plays this action on, if any."""
     if action.kind in ON_SPACE and len(action.args) == 2:
         return str(action.args[1])
-    if action.kind in ("target", "structure", "catapult") and action.args \
+    if action.kind in (Act.TARGET, Act.STRUCTURE, Act.CATAPULT) and action.args \
             and str(action.args[0]) in load().spaces:
         return str(action.args[0])
     return None
@@ -38,7 +40,7 @@ def space_of(action: Action) -> str | None:
 
 def hero_target(action: Action) -> str | None:
     """The Hero a "target" action aims at."""
-    if action.kind == "target" and action.args and str(action.args[0]) in load().heroes:
+    if action.kind == Act.TARGET and action.args and str(action.args[0]) in load().heroes:
         return str(action.args[0])
     return None
 
@@ -47,18 +49,18 @@ def space_words(action: Action) -> str:
     """A short label for a space's outline: what a click there does."""
     hero = hero_of(action)
     who = name(hero) if hero else ""
-    if action.kind == "deploy":
+    if action.kind == Act.DEPLOY:
         return f"Deploy {who}"
-    if action.kind == "move":
+    if action.kind == Act.MOVE:
         return f"Move {who}"
-    if action.kind == "respawn":
+    if action.kind == Act.RESPAWN:
         return "Respawn here"
-    if action.kind == "structure":
+    if action.kind == Act.STRUCTURE:
         return "Fire!"
-    if action.kind == "catapult":
+    if action.kind == Act.CATAPULT:
         return "Catapult it"
     words = str(action)
-    if action.kind == "target":
+    if action.kind == Act.TARGET:
         return "Stay" if words.endswith(": stay") else "Move here" if ": move to " in words \
             else "Target"
     return words[:1].upper() + words[1:]
@@ -82,7 +84,7 @@ def heroes_with_choices(actions: Sequence[Action]) -> list[str]:
     out: list[str] = []
     for action in actions:
         hero = hero_of(action)
-        if hero is not None and action.kind != "interrupt" and hero not in out:
+        if hero is not None and action.kind != Act.INTERRUPT and hero not in out:
             out.append(hero)
     return out
 
@@ -109,24 +111,24 @@ def prompt_answers(actions: Sequence[Action], picked: str | None) -> list[Action
 def order_for(actions: Sequence[Action], hero: str | None, card: str) -> Action | None:
     """The order giving ``hero`` this card (any copy of the same design)."""
     design = card_design(card)
-    return next((a for a in actions if a.kind == "order" and str(a.args[0]) == hero
+    return next((a for a in actions if a.kind == Act.ORDER and str(a.args[0]) == hero
                  and card_design(str(a.args[1])) == design), None)
 
 
 def discard_for(actions: Sequence[Action], card: str) -> Action | None:
     design = card_design(card)
-    return next((a for a in actions if a.kind == "discard"
+    return next((a for a in actions if a.kind == Act.DISCARD
                  and card_design(str(a.args[0])) == design), None)
 
 
 def card_usable(actions: Sequence[Action], card: str) -> bool:
     """Whether some order or discard takes this card (or a copy of it)."""
     design = card_design(card)
-    return any(a.kind in ("order", "discard") and card_design(str(a.args[-1])) == design
+    return any(a.kind in (Act.ORDER, Act.DISCARD) and card_design(str(a.args[-1])) == design
                for a in actions)
 
 
 def heroes_for_card(actions: Sequence[Action], card: str) -> list[str]:
     design = card_design(card)
-    return [str(a.args[0]) for a in actions if a.kind == "order"
+    return [str(a.args[0]) for a in actions if a.kind == Act.ORDER
             and card_design(str(a.args[1])) == design]

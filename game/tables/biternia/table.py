@@ -40,6 +40,7 @@ from game.widgets import Widget
 from rules.biternia.content import load
 from rules.biternia.effects import card_name
 from rules.biternia.effects import name as display_name
+from rules.biternia.kinds import Act, Ask
 from rules.core import Action, Event, Panel
 
 GAIN, LOSS = (120, 210, 120), (240, 90, 74)
@@ -267,7 +268,7 @@ class BiterniaTable(HandTray):
                 else theme.BRASS_LIGHT
             spot.light(clicks.space_words(action) if action else "", theme.lighten(colour, 40))
         targets = {clicks.hero_target(a) for a in actions} - {None}
-        interrupters = {clicks.hero_of(a) for a in actions if a.kind == "interrupt"}
+        interrupters = {clicks.hero_of(a) for a in actions if a.kind == Act.INTERRUPT}
         able = set(clicks.heroes_with_choices(actions))
         if self.picked_card is not None:
             able = set(clicks.heroes_for_card(actions, self.picked_card))
@@ -312,14 +313,14 @@ class BiterniaTable(HandTray):
         if pending and d.get("stack"):
             hero = str(d["stack"][-1]["hero"])
             card = card_name(str(d["stack"][-1]["card"]))
-            title = {"interrupt": f"{display_name(hero)} plays {card}: interrupt?",
-                     "pay": f"{display_name(hero)}'s {card}: pay gold?",
-                     "target": f"{display_name(hero)}'s {card}: click a target"
+            title = {Ask.INTERRUPT: f"{display_name(hero)} plays {card}: interrupt?",
+                     Ask.PAY: f"{display_name(hero)}'s {card}: pay gold?",
+                     Ask.TARGET: f"{display_name(hero)}'s {card}: click a target"
                      }.get(pending.get("type", ""), "")
-        elif pending.get("type") == "catapult":
+        elif pending.get("type") == Ask.CATAPULT:
             hero = str(pending.get("hero", hero))
             title = "Fire the catapult?"
-        elif any(a.kind == "order" for a in self.model.actions) and hero is not None:
+        elif any(a.kind == Act.ORDER for a in self.model.actions) and hero is not None:
             title = f"{display_name(hero)}'s order: click a card"
         elif self.learnable() and hero is not None:
             title = f"{display_name(hero)}: click a power to learn (or a Hero's plate)"
@@ -335,11 +336,11 @@ class BiterniaTable(HandTray):
         """What to click when the choice is on the board (shown in the strip's head)."""
         kinds = {a.kind for a in self.model.actions}
         who = display_name(hero) if hero else ""
-        if "respawn" in kinds:
+        if Act.RESPAWN in kinds:
             return f"{who} respawns: click a lit space"
-        if "deploy" in kinds:
+        if Act.DEPLOY in kinds:
             return f"Deploy {who}: click a lit Tower (or another Hero's plate)"
-        if "structure" in kinds:
+        if Act.STRUCTURE in kinds:
             return "Base defenses: click a Structure to fire"
         return ""
 
@@ -355,10 +356,10 @@ class BiterniaTable(HandTray):
     def answer_words(action: Action) -> str:
         words = str(action)
         hero = clicks.hero_of(action)
-        if hero is not None and action.kind != "interrupt":
+        if hero is not None and action.kind != Act.INTERRUPT:
             prefix = f"{display_name(hero)}: "
             words = words[len(prefix):] if words.startswith(prefix) else words
-            if action.kind == "activate" and action.args[1] == "use":
+            if action.kind == Act.ACTIVATE and action.args[1] == "use":
                 words = f"Use {words}"
         return words[:1].upper() + words[1:]
 
@@ -370,7 +371,7 @@ class BiterniaTable(HandTray):
     def pick_hero(self, hero: str) -> None:
         actions = self.model.actions
         target = next((a for a in actions if clicks.hero_target(a) == hero
-                       or (a.kind == "interrupt" and clicks.hero_of(a) == hero)), None)
+                       or (a.kind == Act.INTERRUPT and clicks.hero_of(a) == hero)), None)
         if target is not None:
             self.choose(target)
             return

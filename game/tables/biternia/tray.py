@@ -17,10 +17,11 @@ from game.tables.biternia.cards import HandCard, HeroTile, draw_back, face
 from game.tables.generic import GenericTable
 from rules.biternia.effects import card_name, card_of
 from rules.biternia.effects import name as display_name
+from rules.biternia.kinds import Act
 from rules.core import Action
 
-CARD_ACTIONS = ("order", "discard")
-LEARNING = ("learn", "level")
+CARD_ACTIONS = (Act.ORDER, Act.DISCARD)
+LEARNING = (Act.LEARN, Act.LEVEL)
 DRAFT_COLUMNS, TILE_H = 10, 40
 PILES_W = 132  # the deck and the discard pile at the tray's right end
 
@@ -80,7 +81,7 @@ class HandTray(GenericTable):
         (a power card of another Hero, while orders are given)."""
         found = card_of(cid)
         return found is not None and bool(found.hero) and found.hero != self.picked \
-            and any(a.kind == "order" for a in self.model.actions)
+            and any(a.kind == Act.ORDER for a in self.model.actions)
 
     @staticmethod
     def card_y() -> float:
@@ -95,7 +96,7 @@ class HandTray(GenericTable):
         for offer in self.offers:
             self.remove(offer)
         self.offers = []
-        drafts = [a for a in self.model.actions if a.kind == "draft"]
+        drafts = [a for a in self.model.actions if a.kind == Act.DRAFT]
         if drafts:
             self.lay_draft(drafts)
             return
@@ -143,13 +144,13 @@ class HandTray(GenericTable):
     def tray_words(self, view: Any) -> str:
         viewer = self.model.viewer
         kinds = {a.kind for a in self.model.actions}
-        if "draft" in kinds:
+        if Act.DRAFT in kinds:
             return "Draft: click a Hero for your team"
         if viewer is None:
             return "Watching: the hands are hidden"
-        if "order" in kinds:
+        if Act.ORDER in kinds:
             return "Your hand: click a card to give the ringed Hero its order"
-        if "discard" in kinds:
+        if Act.DISCARD in kinds:
             return "Your hand: click a card to discard it"
         turned = "" if view.d["seats"][viewer]["deck_secret"] else \
             " · *the deck is the discard pile turned over (never shuffled)"

@@ -10,6 +10,7 @@ import pytest
 
 from rules.biternia import GAME, BiterniaState
 from rules.biternia.content import load
+from rules.biternia.kinds import Act, Phase
 from rules.core import CHANCE, Action, Scenario
 
 BLUE = ("sterling", "ceralin", "caligar", "felix")
@@ -39,7 +40,7 @@ def opening(players: int = 2, heroes: str = "first_game", catapult: str = "off",
             initiative: int = 0) -> BiterniaState:
     """A first-game state up to deployment (initiative fixed, decks shuffled with seeds)."""
     s = GAME.new_state({"players": players, "heroes": heroes, "catapult": catapult}, 7)
-    s.apply(CHANCE, Action("initiative", (initiative,)))
+    s.apply(CHANCE, Action(Act.INITIATIVE, (initiative,)))
     return s
 
 
@@ -48,11 +49,11 @@ def deployed(players: int = 2, catapult: str = "off") -> BiterniaState:
     at the start of round 1's Orders."""
     s = opening(players, catapult=catapult)
     for p in range(players):
-        s.apply(CHANCE, Action("shuffle", (100 + p,)))
-    while s.d["phase"] == "deploy":
+        s.apply(CHANCE, Action(Act.SHUFFLE, (100 + p,)))
+    while s.d["phase"] == Phase.DEPLOY:
         p = s.decision().players[0]
         s.apply(p, s.legal_actions(p)[0])
-    assert s.d["phase"] == "orders"
+    assert s.d["phase"] == Phase.ORDERS
     return s
 
 

@@ -4,6 +4,7 @@ and passing the initiative; and the 3-4 player team rules."""
 from __future__ import annotations
 
 from rules.biternia import flow
+from rules.biternia.kinds import Act, Ask, Phase
 from rules.biternia.traits import max_hp
 
 from .conftest import act, deployed, position
@@ -14,13 +15,13 @@ def _to_cleanup(s):
     for p in (0, 1):
         while p in s.decision().players:
             s.apply(p, s.legal_actions(p)[0])
-    while s.d["phase"] == "movement":
+    while s.d["phase"] == Phase.MOVEMENT:
         p = s.decision().players[0]
-        s.apply(p, next(a for a in s.legal_actions(p) if a.kind == "pass"))
-    while s.d["phase"] == "action":
+        s.apply(p, next(a for a in s.legal_actions(p) if a.kind == Act.PASS))
+    while s.d["phase"] == Phase.ACTION:
         p = s.decision().players[0]
         s.apply(p, next(a for a in s.legal_actions(p) if a.args[1] == "farm"))
-    assert s.d["phase"] == "cleanup"
+    assert s.d["phase"] == Phase.CLEANUP
 
 
 def test_each_team_gains_two_gold_in_cleanup(table):
@@ -33,9 +34,9 @@ def test_each_team_gains_two_gold_in_cleanup(table):
 def test_level_up_costs_current_level_plus_one_worked_example():
     """Leveling Up, worked example: level 1 to 2 costs 2 gold, then 2 to 3 costs 3; each
     level adds 1 HP and teaches a power."""
-    s = position(phase="cleanup", gold={"blue": 5})
+    s = position(phase=Phase.CLEANUP, gold={"blue": 5})
     hp = s.d["heroes"]["sterling"]["hp"]
-    costs = {a.label for a in s.legal_actions(0) if a.kind == "level" and a.args[0] == "sterling"}
+    costs = {a.label for a in s.legal_actions(0) if a.kind == Act.LEVEL and a.args[0] == "sterling"}
     assert all("for 2 gold" in c for c in costs)
     act(s, "level", "sterling", "fall_back")
     assert s.d["gold"][0] == 3 and s.d["heroes"]["sterling"]["level"] == 2
@@ -48,19 +49,19 @@ def test_level_up_costs_current_level_plus_one_worked_example():
 def test_ultimate_is_learned_only_on_reaching_level_four():
     """Leveling Up: the Ultimate (Z) can be learned when the Hero reaches level 4, the
     maximum level."""
-    s = position(phase="cleanup", gold={"blue": 50})
+    s = position(phase=Phase.CLEANUP, gold={"blue": 50})
     act(s, "level", "sterling", "fall_back")
     act(s, "level", "sterling", "pinning_arrow")
     offered = {a.args[1] for a in s.legal_actions(0) if a.args[:1] == ("sterling",)
-               and a.kind == "level"}
+               and a.kind == Act.LEVEL}
     assert offered == {"rain_of_arrows"}
     act(s, "level", "sterling", "rain_of_arrows")
-    assert not any(a.kind == "level" and a.args[0] == "sterling" for a in s.legal_actions(0))
+    assert not any(a.kind == Act.LEVEL and a.args[0] == "sterling" for a in s.legal_actions(0))
 
 
 def test_learned_power_is_secret_from_the_other_team():
     """Leveling Up: the new power is chosen secretly."""
-    s = position(phase="cleanup", gold={"blue": 2})
+    s = position(phase=Phase.CLEANUP, gold={"blue": 2})
     act(s, "level", "sterling", "fall_back")
     assert "fall_back" not in s.view(1).d["heroes"]["sterling"]["learned"]
     assert "fall_back" in s.view(0).d["heroes"]["sterling"]["learned"]
@@ -75,7 +76,7 @@ def test_cleanup_discards_any_cards_then_draws_to_eight(table):
     assert s.d["seats"][0]["discard"][-1] == card
     act(s, "done")
     act(s, "done")
-    assert s.d["phase"] == "orders" and s.d["round"] == 2
+    assert s.d["phase"] == Phase.ORDERS and s.d["round"] == 2
     assert len(s.d["seats"][0]["hand"]) == 8 and len(s.d["seats"][1]["hand"]) == 8
 
 
@@ -98,7 +99,7 @@ def test_drawing_a_hero_card_respawns_that_hero_at_full_hp():
     s = position(defeated=["sterling"], structures={"tower_0_top": 0},
                  seats={"1": {"deck": ["sterling", "strike", "parry"]}})
     flow.draw_card(s, 0, [])
-    assert s.d["pending"]["type"] == "respawn"
+    assert s.d["pending"]["type"] == Ask.RESPAWN
     assert set(s.d["pending"]["options"]) == {"tower_0_mid", "tower_0_bot", "bit_0"}
     act(s, "respawn", "sterling", "bit_0")
     v = s.d["heroes"]["sterling"]
@@ -142,6 +143,6 @@ def test_three_player_cleanup_has_every_seat_discard_in_initiative_team_order():
 
 def test_each_team_gains_two_gold_not_each_player():
     """3-4 Player Rules, Cleanup: each team, not each player, receives two gold."""
-    s = position({"players": 4}, phase="action", heroes={"sterling": {"down": "strike"}})
+    s = position({"players": 4}, phase=Phase.ACTION, heroes={"sterling": {"down": "strike"}})
     act(s, "activate", "sterling", "rest")  # the round's last activation: on to Cleanup
-    assert s.d["phase"] == "cleanup" and s.d["gold"] == [2, 2]
+    assert s.d["phase"] == Phase.CLEANUP and s.d["gold"] == [2, 2]

@@ -10,6 +10,7 @@ import random
 import pytest
 
 from rules.biternia import GAME
+from rules.biternia.kinds import Act
 from rules.core import CHANCE, Action, IllegalAction, Match, replay
 
 from .conftest import RandomAgent, deployed, position
@@ -99,10 +100,10 @@ def test_illegal_actions_raise_and_leave_the_state_unchanged(table):
     """Contract: an illegal action raises IllegalAction and changes nothing."""
     s = table
     before = s.state_hash()
-    for player, action in ((0, Action("order", ("kerrick", "strike1"))),
-                           (0, Action("activate", ("sterling", "use"))),
-                           (CHANCE, Action("shuffle", (1,))),
-                           (1, Action("order", ("sterling", "strike1")))):
+    for player, action in ((0, Action(Act.ORDER, ("kerrick", "strike1"))),
+                           (0, Action(Act.ACTIVATE, ("sterling", "use"))),
+                           (CHANCE, Action(Act.SHUFFLE, (1,))),
+                           (1, Action(Act.ORDER, ("sterling", "strike1")))):
         with pytest.raises(IllegalAction):
             s.apply(player, action)
         assert s.state_hash() == before
@@ -111,9 +112,9 @@ def test_illegal_actions_raise_and_leave_the_state_unchanged(table):
 def test_shuffle_seed_outside_32_bits_is_illegal():
     """Chance: a shuffle outcome carries a 32-bit seed."""
     s = GAME.new_state({"players": 2, "heroes": "first_game"}, 0)
-    s.apply(CHANCE, Action("initiative", (0,)))
+    s.apply(CHANCE, Action(Act.INITIATIVE, (0,)))
     with pytest.raises(IllegalAction):
-        s.apply(CHANCE, Action("shuffle", (2**32,)))
+        s.apply(CHANCE, Action(Act.SHUFFLE, (2**32,)))
 
 
 @pytest.mark.parametrize("players,heroes,catapult,seed", PLAYOUTS)

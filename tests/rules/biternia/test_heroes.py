@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.biternia import effects, flow
+from rules.biternia.kinds import Phase
 from rules.biternia.traits import max_hp
 
 from .conftest import act, arena, texts
@@ -20,12 +21,12 @@ def _arena(blue, red, space="gold_top", cards=None, **description):
 
 def test_momentum_adds_one_after_agatha_moved_this_round():
     """Trait Momentum (Agatha Trunch): +1 to her attacks in a round in which she moved."""
-    s = _arena(("agatha",), ("vladiator",), cards={"agatha": {"down": "gore"}}, phase="action")
+    s = _arena(("agatha",), ("vladiator",), cards={"agatha": {"down": "gore"}}, phase=Phase.ACTION)
     act(s, "activate", "agatha", "use")
     act(s, "target", "gold_top")  # stay: no move, Gore 3
     assert s.d["heroes"]["vladiator"]["hp"] == max_hp(s, "vladiator") - 3
     s = _arena(("agatha",), ("vladiator",),
-               cards={"agatha": {"space": "tower_0_top", "down": "gore"}}, phase="action")
+               cards={"agatha": {"space": "tower_0_top", "down": "gore"}}, phase=Phase.ACTION)
     act(s, "activate", "agatha", "use")
     act(s, "target", "gold_top")  # move, then Gore 3 +1 Momentum
     assert s.d["heroes"]["agatha"]["moved"] is True
@@ -35,7 +36,7 @@ def test_momentum_adds_one_after_agatha_moved_this_round():
 def test_rousing_song_adds_one_to_other_friendly_heroes_attacks():
     """Trait Rousing Song (Baldwin): other friendly Heroes in his space get +1."""
     s = _arena(("baldwin", "felix"), ("vladiator",), cards={"felix": {"down": "lunge"}},
-               phase="action")
+               phase=Phase.ACTION)
     act(s, "activate", "felix", "use")
     act(s, "target", "gold_top")
     # Lunge 3 +1 Rousing Song (no Lone Blade: Baldwin is with him)
@@ -45,7 +46,7 @@ def test_rousing_song_adds_one_to_other_friendly_heroes_attacks():
 def test_pyromancy_adds_one_to_channeled_attacks_only():
     """Trait Pyromancy (Cynthia): her Channeled attacks get +1."""
     s = _arena(("cynthia",), ("vladiator",), space="jungle_0_upper",
-               cards={"cynthia": {"down": "immolate"}}, phase="action")
+               cards={"cynthia": {"down": "immolate"}}, phase=Phase.ACTION)
     act(s, "activate", "cynthia", "use")
     act(s, "channel", "cynthia")
     assert s.d["heroes"]["vladiator"]["hp"] == max_hp(s, "vladiator") - (5 + 1)
@@ -54,7 +55,7 @@ def test_pyromancy_adds_one_to_channeled_attacks_only():
 def test_hungry_adds_two_against_a_hero_at_full_hp():
     """Trait Hungry (Dolgolae): +2 against a Hero at full HP."""
     s = _arena(("dolgolae",), ("vladiator",), cards={"dolgolae": {"down": "chomp"}},
-               phase="action")
+               phase=Phase.ACTION)
     act(s, "activate", "dolgolae", "use")
     assert s.d["heroes"]["vladiator"]["hp"] == max_hp(s, "vladiator") - 6
 
@@ -62,7 +63,7 @@ def test_hungry_adds_two_against_a_hero_at_full_hp():
 def test_frostbite_chills_and_chill_is_gone_after_the_next_activation():
     """Trait Frostbite (Dazeem) and the Chill token: -1 to the chilled Hero's attacks,
     removed at the end of its next activation."""
-    s = _arena(("dazeem", "felix"), ("vladiator",), phase="action",
+    s = _arena(("dazeem", "felix"), ("vladiator",), phase=Phase.ACTION,
                cards={"dazeem": {"down": "frost_bolt"}, "vladiator": {"down": "smash"}})
     act(s, "activate", "dazeem", "use")
     act(s, "target", "vladiator")
@@ -86,7 +87,7 @@ def test_mentor_makes_level_ups_one_gold_cheaper():
 def test_gold_step_gives_the_team_gold():
     """Card effect: 'Your team gains N gold' (Ken Obi's Diligent Study)."""
     s = _arena(("ken_obi",), ("vladiator",), cards={"ken_obi": {"down": "diligent_study"}},
-               phase="action")
+               phase=Phase.ACTION)
     act(s, "activate", "ken_obi", "use")
     assert s.d["gold"][0] == 1 + flow.CLEANUP_GOLD
 
@@ -94,7 +95,7 @@ def test_gold_step_gives_the_team_gold():
 def test_death_mark_adds_two_and_leaves_with_kunoichi():
     """Trait Death Mark (Kunoichi): +2 against marked Heroes; her marks go when she falls."""
     s = _arena(("kunoichi",), ("vladiator",), cards={"kunoichi": {"down": "mark_for_death"}},
-               phase="action")
+               phase=Phase.ACTION)
     act(s, "activate", "kunoichi", "use")
     assert s.d["heroes"]["vladiator"]["mark"]
     # Attack 2 +2 on the freshly marked target
@@ -122,7 +123,7 @@ def test_iron_body_adds_one_defense_with_a_face_up_card():
 
 def test_three_stone_tokens_petrify_and_defeat_a_hero():
     """Trait Petrify (Sedusa) and the Stone token: at 3 Stone the Hero is defeated."""
-    s = _arena(("sedusa",), ("vladiator",), phase="action",
+    s = _arena(("sedusa",), ("vladiator",), phase=Phase.ACTION,
                cards={"vladiator": {"stone": 2}, "sedusa": {"down": "petrifying_gaze"}})
     events = act(s, "activate", "sedusa", "use")
     v = s.d["heroes"]["vladiator"]
@@ -133,7 +134,7 @@ def test_three_stone_tokens_petrify_and_defeat_a_hero():
 
 def test_ultimate_stare_places_stone_on_every_enemy_here():
     """Sedusa's Ultimate: area Stone placement, stealth does not protect."""
-    s = _arena(("sedusa",), ("vladiator", "cyrus"), phase="action",
+    s = _arena(("sedusa",), ("vladiator", "cyrus"), phase=Phase.ACTION,
                cards={"cyrus": {"stealth": True},
                       "sedusa": {"level": 4, "down": "stare_of_the_gorgon"}})
     act(s, "activate", "sedusa", "use")
@@ -142,7 +143,7 @@ def test_ultimate_stare_places_stone_on_every_enemy_here():
 
 def test_motley_deflect_interrupt_shields_before_the_attack_lands():
     """Interrupt (Motley's Deflect): the Shield arrives before the interrupted attack."""
-    s = _arena(("motley",), ("vladiator",), initiative="red", phase="action",
+    s = _arena(("motley",), ("vladiator",), initiative="red", phase=Phase.ACTION,
                cards={"motley": {"down": "deflect"},
                       "vladiator": {"down": "smash", "hp": 10}})  # of 11: hurt
     act(s, "activate", "vladiator", "use")
@@ -155,7 +156,7 @@ def test_motley_deflect_interrupt_shields_before_the_attack_lands():
 def test_longshanks_pays_gold_for_extra_attack_strength():
     """Card effect 'pay up to N gold: +1 per gold' (Longshanks's Cutlass)."""
     s = _arena(("longshanks",), ("vladiator",), cards={"longshanks": {"down": "cutlass"}},
-               gold={"blue": 5}, phase="action")
+               gold={"blue": 5}, phase=Phase.ACTION)
     act(s, "activate", "longshanks", "use")
     assert [a.args[0] for a in s.legal_actions(0)] == [0, 1, 2]
     act(s, "pay", 2)
@@ -165,7 +166,7 @@ def test_longshanks_pays_gold_for_extra_attack_strength():
 
 def test_plunder_gives_two_more_gold_for_a_defeat():
     """Trait Plunder (Longshanks): +2 gold when his attack defeats a Hero."""
-    s = _arena(("longshanks",), ("vladiator",), phase="action",
+    s = _arena(("longshanks",), ("vladiator",), phase=Phase.ACTION,
                cards={"vladiator": {"hp": 1}, "longshanks": {"down": "grog"}})
     act(s, "activate", "longshanks", "use")
     assert s.d["heroes"]["vladiator"]["space"] is None
@@ -177,7 +178,7 @@ def test_runika_artifacts_boost_her_and_break_under_heavy_hits():
     """Trait Artifice (Runika) with the Battle Fist, Auto Deflector and Shield Amulet
     tokens: +1 attack, +1 defense, +1 Shield given; a hit of 3+ breaks one; repaired by
     Tinker."""
-    s = _arena(("runika", "felix"), ("vladiator",), initiative="red", phase="action",
+    s = _arena(("runika", "felix"), ("vladiator",), initiative="red", phase=Phase.ACTION,
                cards={"vladiator": {"down": "smash"}, "runika": {"down": "tinker"}})
     v = s.d["heroes"]["runika"]
     assert v["artifacts"] == ["battle_fist", "auto_deflector", "shield_amulet"]
@@ -194,7 +195,7 @@ def test_runika_artifacts_boost_her_and_break_under_heavy_hits():
 
 def test_ice_wall_keeps_enemies_out_until_dazeem_acts_again():
     """Token Ice Wall (Dazeem): enemy Heroes cannot move into its space."""
-    s = _arena(("dazeem",), ("vladiator",), phase="action",
+    s = _arena(("dazeem",), ("vladiator",), phase=Phase.ACTION,
                cards={"vladiator": {"space": "tower_1_top"}, "dazeem": {"down": "ice_wall"}})
     act(s, "activate", "dazeem", "use")
     assert s.d["ice_wall"] == {"space": "gold_top", "owner": "dazeem"}

@@ -5,6 +5,7 @@ actions Farm, Rest and Hire."""
 from __future__ import annotations
 
 from rules.biternia import effects, flow
+from rules.biternia.kinds import Ask, Phase
 from rules.biternia.traits import max_hp
 
 from .conftest import act, arena, position, texts
@@ -15,11 +16,11 @@ def test_channeled_defense_is_immediate_and_effect_waits_for_base_defenses():
     """Channeled: the defense applies at once; the effects resolve after every activation and
     after the Towers and Bits have attacked."""
     s = arena({"kerrick": {"space": "tower_0_top", "level": 4, "up": "strike", "down": "meteor"},
-               "sterling": {"space": "tower_0_top"}}, initiative="red", phase="action")
+               "sterling": {"space": "tower_0_top"}}, initiative="red", phase=Phase.ACTION)
     events = act(s, "activate", "kerrick", "use")
     log = texts(events)
     assert s.d["heroes"]["kerrick"]["hp"] == max_hp(s, "kerrick") - (4 - 1)
-    assert s.d["phase"] == "channel" and s.decision().players == (1,)
+    assert s.d["phase"] == Phase.CHANNEL and s.decision().players == (1,)
     assert "Blue top Tower's Area Attack 4 deals 3 damage to Kerrick" in log
     events = act(s, "channel", "kerrick")
     assert "Sterling" in texts(events)
@@ -32,13 +33,13 @@ def test_channeled_effect_is_lost_when_the_card_is_discarded():
     """Channeled, Pro Tip: a stunned (or defeated) channeler loses the channeled effect."""
     s = arena({"kerrick": {"space": "gold_top", "level": 4, "down": "meteor"},
                "ceralin": {"space": "gold_top", "down": "shield_bash"}},
-              initiative="red", phase="action")
+              initiative="red", phase=Phase.ACTION)
     act(s, "activate", "kerrick", "use")
     assert s.d["heroes"]["kerrick"]["channel"]
     act(s, "activate", "ceralin", "use")
     v = s.d["heroes"]["kerrick"]
     assert not v["channel"] and v["up"] is None
-    assert s.d["phase"] == "cleanup"
+    assert s.d["phase"] == Phase.CLEANUP
     assert s.d["heroes"]["ceralin"]["hp"] == max_hp(s, "ceralin")
 
 
@@ -46,10 +47,10 @@ def test_channeled_effects_alternate_from_the_initiative_team():
     """Channeled: the initiative player resolves one channeled effect, then the other."""
     s = arena({"kerrick": {"space": "gold_top", "level": 4, "down": "meteor"},
                "sterling": {"space": "gold_top", "level": 4, "down": "rain_of_arrows"}},
-              phase="action")
+              phase=Phase.ACTION)
     act(s, "activate", "sterling", "use")
     act(s, "activate", "kerrick", "use")
-    assert s.d["phase"] == "channel" and s.decision().players == (0,)
+    assert s.d["phase"] == Phase.CHANNEL and s.decision().players == (0,)
     assert [a.args for a in s.legal_actions(0)] == [("sterling",)]
 
 
@@ -63,7 +64,7 @@ def _duel(cards: dict[str, dict], **description):
     for hero, fields in cards.items():
         heroes[hero] |= {"space": "gold_mid", **fields}
     off = [h for h, fields in heroes.items() if "space" not in fields]
-    return arena(heroes, {"heroes": "draft"}, defeated=off, phase="action", **description)
+    return arena(heroes, {"heroes": "draft"}, defeated=off, phase=Phase.ACTION, **description)
 
 
 def test_interrupt_resolves_during_the_enemy_action_before_it():
@@ -71,7 +72,7 @@ def test_interrupt_resolves_during_the_enemy_action_before_it():
     resolves at once, then the interrupted action finishes."""
     s = _duel({"felix": {"down": "riposte"}, "vladiator": {"down": "smash"}}, initiative="red")
     act(s, "activate", "vladiator", "use")
-    assert s.d["pending"]["type"] == "interrupt" and s.decision().players == (0,)
+    assert s.d["pending"]["type"] == Ask.INTERRUPT and s.decision().players == (0,)
     events = act(s, "interrupt", "felix")
     log = texts(events)
     assert log.index("Felix's Physical Attack") < log.index("Vladiator's Physical Attack")
@@ -100,7 +101,7 @@ def test_nested_interrupts_resolve_last_revealed_first_and_illegal_targets_fizzl
                "vladiator": {"down": "smash"}}, initiative="red")
     act(s, "activate", "vladiator", "use")
     act(s, "interrupt", "felix")
-    assert s.decision().players == (1,) and s.d["pending"]["type"] == "interrupt"
+    assert s.decision().players == (1,) and s.d["pending"]["type"] == Ask.INTERRUPT
     events = act(s, "interrupt", "ceralin")
     log = texts(events)
     assert log.index("Ceralin interrupts") < log.index("no longer a legal target")
@@ -135,11 +136,11 @@ def test_stealth_blocks_targeting_but_not_area_attacks():
 def test_confused_hero_is_given_the_top_card_of_the_deck():
     """Confuse: next Orders Phase the Hero gets the top card of the action deck, and the
     token is removed."""
-    s = position(phase="cleanup", heroes={"sterling": {"confused": True}})
+    s = position(phase=Phase.CLEANUP, heroes={"sterling": {"confused": True}})
     top = s.d["seats"][0]["deck"][0]
     act(s, "done")
     act(s, "done")
-    assert s.d["phase"] == "orders" and s.d["round"] == 2
+    assert s.d["phase"] == Phase.ORDERS and s.d["round"] == 2
     v = s.d["heroes"]["sterling"]
     assert v["down"] == top and not v["confuse"]
     assert "sterling" not in {a.args[0] for a in s.legal_actions(0)}
@@ -148,7 +149,7 @@ def test_confused_hero_is_given_the_top_card_of_the_deck():
 def test_heal_never_exceeds_maximum_hp():
     """Heal X: extra healing past maximum HP is lost."""
     s = arena({"caligar": {"space": "gold_top", "down": "cure"},
-               "felix": {"space": "gold_top", "hp": 8}}, phase="action")  # of 10
+               "felix": {"space": "gold_top", "hp": 8}}, phase=Phase.ACTION)  # of 10
     act(s, "activate", "caligar", "use")
     act(s, "target", "felix")
     assert s.d["heroes"]["felix"]["hp"] == max_hp(s, "felix")
@@ -157,7 +158,7 @@ def test_heal_never_exceeds_maximum_hp():
 def test_pierce_ignores_the_first_points_of_defense():
     """Pierce X: ignores the first X points of the target's defense."""
     s = arena({"sterling": {"space": "gold_top", "down": "snap_shot"},
-               "vladiator": {"space": "gold_top", "up": "parry"}}, phase="action")
+               "vladiator": {"space": "gold_top", "up": "parry"}}, phase=Phase.ACTION)
     act(s, "activate", "sterling", "use")
     act(s, "target", "vladiator")
     # Snap Shot 3, Pierce 1 against Parry's 3 -> 1 damage
@@ -168,7 +169,7 @@ def test_stun_discards_face_up_and_face_down_cards_and_attack_tokens():
     """Stun: all action cards on the Hero are discarded; +1 Attack tokens go too."""
     s = arena({"ceralin": {"space": "gold_top", "down": "shield_bash"},
                "vladiator": {"space": "gold_top", "up": "parry", "down": "smash",
-                             "attack_tokens": 1}}, phase="action")
+                             "attack_tokens": 1}}, phase=Phase.ACTION)
     act(s, "activate", "ceralin", "use")
     v = s.d["heroes"]["vladiator"]
     assert v["up"] is None and v["down"] is None and v["attack"] == 0
@@ -180,7 +181,7 @@ def test_shield_tokens_absorb_damage_after_defense():
     """Shield X: each token removes 1 damage left after defense."""
     s = arena({"vladiator": {"space": "gold_top", "down": "smash"},
                "sterling": {"space": "gold_top", "up": "strike", "shield": 2}},
-              initiative="red", phase="action")
+              initiative="red", phase=Phase.ACTION)
     act(s, "activate", "vladiator", "use")
     v = s.d["heroes"]["sterling"]
     assert v["shield"] == 0 and v["hp"] == max_hp(s, "sterling") - (4 - 1 - 2)
@@ -190,7 +191,7 @@ def test_attack_tokens_add_to_attacks_and_go_after_the_next_activation():
     """+1 Attack Tokens: +1 per token to every attack; removed at the end of the Hero's next
     activation."""
     s = arena({"vladiator": {"space": "gold_top", "down": "smash", "attack_tokens": 2},
-               "sterling": {"space": "gold_top"}}, initiative="red", phase="action")
+               "sterling": {"space": "gold_top"}}, initiative="red", phase=Phase.ACTION)
     act(s, "activate", "vladiator", "use")
     assert s.d["heroes"]["sterling"]["hp"] == max_hp(s, "sterling") - (4 + 2)
     assert s.d["heroes"]["vladiator"]["attack"] == 0
@@ -199,7 +200,7 @@ def test_attack_tokens_add_to_attacks_and_go_after_the_next_activation():
 def test_self_and_other_limit_who_a_friendly_effect_may_target():
     """Self/Other: Self is only the user; Other is anyone but the user."""
     s = arena({"cyrus": {"space": "gold_top", "hp": 3, "down": "lay_on_hands"},
-               "kerrick": {"space": "gold_top", "hp": 3}}, initiative="red", phase="action")
+               "kerrick": {"space": "gold_top", "hp": 3}}, initiative="red", phase=Phase.ACTION)
     act(s, "activate", "cyrus", "use")
     assert s.d["heroes"]["kerrick"]["hp"] == 6 and s.d["heroes"]["cyrus"]["hp"] == 3
     assert s.d["heroes"]["cyrus"]["shield"] == 1
@@ -207,7 +208,7 @@ def test_self_and_other_limit_who_a_friendly_effect_may_target():
 
 def test_mismatched_card_allows_only_universal_actions_and_gives_no_defense():
     """Mismatched Cards: another Hero's power gives no effect and no defense."""
-    s = arena({"sterling": {"space": "gold_top", "down": "charge"}}, phase="action")
+    s = arena({"sterling": {"space": "gold_top", "down": "charge"}}, phase=Phase.ACTION)
     modes = {a.args[1] for a in s.legal_actions(0)}
     assert modes == {"farm", "rest"}
     s = arena({"sterling": {"space": "gold_top", "up": "charge"}})
@@ -218,18 +219,18 @@ def test_mismatched_card_allows_only_universal_actions_and_gives_no_defense():
 def test_farm_gains_one_gold_and_one_more_from_a_gold_space():
     """Farm: 1 gold, plus 1 taken from a space with bonus gold."""
     s = arena({"sterling": {"space": "gold_top", "down": "strike"},
-               "felix": {"space": "jungle_0_upper", "down": "strike"}}, phase="action")
+               "felix": {"space": "jungle_0_upper", "down": "strike"}}, phase=Phase.ACTION)
     act(s, "activate", "sterling", "farm")
     assert s.d["gold"][0] == 2 and s.d["space_gold"]["gold_top"] == 2
     assert s.d["heroes"]["sterling"]["up"] is None
     act(s, "activate", "felix", "farm")
-    assert s.d["phase"] == "cleanup"  # the last activation: Cleanup has added its 2 gold
+    assert s.d["phase"] == Phase.CLEANUP  # the last activation: Cleanup has added its 2 gold
     assert s.d["gold"][0] == 3 + flow.CLEANUP_GOLD
 
 
 def test_rest_discards_the_cards_and_heals_three():
     """Rest: discard the Hero's cards; Heal 3, Self."""
-    s = arena({"sterling": {"space": "gold_top", "hp": 2, "down": "strike"}}, phase="action")
+    s = arena({"sterling": {"space": "gold_top", "hp": 2, "down": "strike"}}, phase=Phase.ACTION)
     act(s, "activate", "sterling", "rest")
     assert s.d["heroes"]["sterling"]["hp"] == 5 and effects.defense(s, "sterling") == 0
 
@@ -238,17 +239,17 @@ def test_hire_at_a_catapult_pays_one_gold_for_ranged_attack_four_on_a_tower():
     """Variant Rule, The Catapult: Hire in its jungle space: 1 gold for a Ranged Attack 4
     against an enemy Tower."""
     s = arena({"sterling": {"space": "jungle_1_upper", "down": "strike"}},
-              {"catapult": "on"}, gold={"blue": 1}, phase="action")
+              {"catapult": "on"}, gold={"blue": 1}, phase=Phase.ACTION)
     act(s, "activate", "sterling", "hire")
     assert set(s.d["pending"]["options"]) == {"tower_1_top", "tower_1_mid"}
     act(s, "catapult", "tower_1_top")
-    assert s.d["phase"] == "cleanup"
+    assert s.d["phase"] == Phase.CLEANUP
     assert s.d["gold"][0] == 0 + flow.CLEANUP_GOLD and s.d["structures"]["tower_1_top"] == 11 - 3
 
 
 def test_hire_is_offered_only_at_a_catapult_in_the_variant():
     """Hire (Variant Rule): only in the catapult variant, in a jungle space with a catapult."""
-    s = arena({"sterling": {"space": "jungle_1_upper", "down": "strike"}}, phase="action")
+    s = arena({"sterling": {"space": "jungle_1_upper", "down": "strike"}}, phase=Phase.ACTION)
     assert "hire" not in {a.args[1] for a in s.legal_actions(0)}
 
 

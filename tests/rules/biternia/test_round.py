@@ -4,6 +4,7 @@ effects, the attack keywords, targeting, conditions and universal actions."""
 from __future__ import annotations
 
 from rules.biternia import board, effects
+from rules.biternia.kinds import Ask, Phase
 from rules.biternia.traits import max_hp
 
 from .conftest import BLUE, act, arena, position, texts
@@ -34,7 +35,7 @@ def test_defeated_heroes_get_no_orders():
 def test_old_face_up_defense_stays_until_the_new_card_is_revealed():
     """Phase 1, Orders: the face-up card's defense holds until the face-down card is revealed."""
     s = arena({"ceralin": {"space": "gold_top", "up": "parry", "down": "strike"},
-               "vladiator": {}}, phase="action")
+               "vladiator": {}}, phase=Phase.ACTION)
     assert effects.defense(s, "ceralin") == 3
     act(s, "activate", "ceralin", "use")
     assert effects.defense(s, "ceralin") == 1
@@ -45,7 +46,7 @@ def _to_movement(s):
     for p in (0, 1):
         while p in s.decision().players:
             s.apply(p, s.legal_actions(p)[0])
-    assert s.d["phase"] == "movement"
+    assert s.d["phase"] == Phase.MOVEMENT
 
 
 def test_movement_alternates_from_initiative_and_each_hero_moves_once(table):
@@ -75,14 +76,14 @@ def test_enemy_tower_blocks_the_path_to_its_bit():
 
 def test_defeated_hero_can_only_pass():
     """Phase 2, Movement: defeated Heroes cannot move and must pass."""
-    s = position(phase="movement", defeated=["sterling"])
+    s = position(phase=Phase.MOVEMENT, defeated=["sterling"])
     mine = [a for a in s.legal_actions(0) if a.args[0] == "sterling"]
     assert [a.kind for a in mine] == ["pass"]
 
 
 def test_immobilized_hero_stands_up_instead_of_moving():
     """Keyword Immobilize: the next time the Hero would move, it stands up instead."""
-    s = position(phase="movement", heroes={"sterling": {"immobilized": True}})
+    s = position(phase=Phase.MOVEMENT, heroes={"sterling": {"immobilized": True}})
     where = s.d["heroes"]["sterling"]["space"]
     kinds = {a.kind for a in s.legal_actions(0) if a.args[0] == "sterling"}
     assert kinds == {"stand", "pass"}
@@ -94,7 +95,7 @@ def test_immobilized_hero_stands_up_instead_of_moving():
 # ---- Activating and attacking -----------------------------------------------------------
 def test_activation_discards_the_old_face_up_card_then_reveals():
     """Phase 3, Activating a Hero: old face-up cards go to the discard pile first."""
-    s = arena({"sterling": {"up": "defend", "down": "dash"}}, phase="action")
+    s = arena({"sterling": {"up": "defend", "down": "dash"}}, phase=Phase.ACTION)
     old = s.d["heroes"]["sterling"]["up"]
     act(s, "activate", "sterling", "farm")
     assert s.d["seats"][0]["discard"][-2] == old
@@ -104,7 +105,7 @@ def test_attack_damage_is_strength_minus_face_up_defense():
     """Defense / Damage: damage = attack strength - the target's face-up defense."""
     s = arena({"vladiator": {"space": "gold_mid", "down": "smash"},
                "sterling": {"space": "gold_mid", "up": "parry"}},
-              initiative="red", phase="action")
+              initiative="red", phase=Phase.ACTION)
     act(s, "activate", "vladiator", "use")
     assert s.d["heroes"]["sterling"]["hp"] == max_hp(s, "sterling") - (4 - 3)
 
@@ -119,7 +120,7 @@ def test_hero_without_a_face_up_card_has_defense_zero(table):
 def test_structures_have_defense_one():
     """Defense: a Structure's defense is always 1."""
     s = arena({"vladiator": {"space": "tower_0_top", "down": "smash"}}, initiative="red",
-              phase="action")
+              phase=Phase.ACTION)
     act(s, "activate", "vladiator", "use")
     assert s.d["structures"]["tower_0_top"] == 11 - (4 - 1)
 
@@ -127,7 +128,7 @@ def test_structures_have_defense_one():
 def test_multiple_attacks_resolve_separately_each_against_defense():
     """Attacking, Defense: each attack on a card applies defense separately."""
     s = arena({"felix": {"space": "gold_mid", "down": "flurry"},
-               "kerrick": {"space": "gold_mid", "up": "strike"}}, phase="action")
+               "kerrick": {"space": "gold_mid", "up": "strike"}}, phase=Phase.ACTION)
     act(s, "activate", "felix", "use")
     # Flurry: two Attack 2, each +1 (Lone Blade) and each reduced by defense 1
     assert s.d["heroes"]["kerrick"]["hp"] == max_hp(s, "kerrick") - 2 * (3 - 1)
@@ -139,7 +140,7 @@ def test_hit_effects_need_at_least_one_damage():
     def duel(kerricks_card: str):
         return arena({"sterling": {"space": "jungle_0_lower", "down": "pinning_arrow"},
                       "kerrick": {"space": "jungle_0_lower", "up": kerricks_card}},
-                     phase="action")
+                     phase=Phase.ACTION)
 
     s = duel("parry")
     events = act(s, "activate", "sterling", "use")
@@ -153,7 +154,7 @@ def test_hit_effects_need_at_least_one_damage():
 def test_no_legal_target_skips_the_attack_but_defense_stays():
     """Targeting, worked example: the Fighter alone reveals Parry; the attack is ignored and
     its defense stays while face-up."""
-    s = arena({"ceralin": {"space": "gold_bot", "down": "parry"}}, phase="action")
+    s = arena({"ceralin": {"space": "gold_bot", "down": "parry"}}, phase=Phase.ACTION)
     events = act(s, "activate", "ceralin", "use")
     assert "no legal target" in texts(events)
     assert effects.defense(s, "ceralin") == 3
@@ -163,9 +164,9 @@ def test_target_choice_is_offered_when_several_enemies_are_present():
     """Targeting: the attacker chooses among the legal targets in its space."""
     s = arena({"vladiator": {"space": "gold_mid", "down": "smash"},
                "sterling": {"space": "gold_mid"}, "felix": {"space": "gold_mid"}},
-              initiative="red", phase="action")
+              initiative="red", phase=Phase.ACTION)
     act(s, "activate", "vladiator", "use")
-    assert s.d["pending"]["type"] == "target"
+    assert s.d["pending"]["type"] == Ask.TARGET
     assert set(s.d["pending"]["options"]) == {"sterling", "felix"}
     act(s, "target", "felix")
     assert s.d["heroes"]["felix"]["hp"] == max_hp(s, "felix") - 4
@@ -187,7 +188,7 @@ def test_area_attack_hits_every_enemy_here_and_no_friend():
     """Area: all enemies in the space, Structures included; friends are never hit."""
     s = arena({"kerrick": {"space": "tower_0_bot", "down": "pulse"},
                **{h: {"space": "tower_0_bot"} for h in ("sterling", "felix", "vladiator")}},
-              initiative="red", phase="action")
+              initiative="red", phase=Phase.ACTION)
     act(s, "activate", "kerrick", "use")
     # Pulse: Magic Attack 3, Pierce 1 from Spellweave; no face-up cards (defense 0)
     assert s.d["heroes"]["sterling"]["hp"] == max_hp(s, "sterling") - 3
@@ -200,10 +201,10 @@ def test_a_side_with_cards_left_activates_them_one_after_another():
     """Phase 3, Action: when only one player has face-down cards left, that player activates
     each of them in turn."""
     s = arena({h: {"space": "jungle_0_lower", "down": "strike"}
-               for h in ("sterling", "felix", "kerrick")}, phase="action")
+               for h in ("sterling", "felix", "kerrick")}, phase=Phase.ACTION)
     act(s, "activate", "sterling", "farm")
     assert s.decision().players == (1,)
     act(s, "activate", "kerrick", "farm")
-    assert s.decision().players == (0,) and s.d["phase"] == "action"
+    assert s.decision().players == (0,) and s.d["phase"] == Phase.ACTION
     act(s, "activate", "felix", "farm")
-    assert s.d["phase"] == "cleanup"
+    assert s.d["phase"] == Phase.CLEANUP

@@ -11,6 +11,7 @@ import pytest
 
 import launcher
 from rules.biternia import GAME
+from rules.biternia.kinds import Act, Ask, Phase
 from rules.biternia.traits import max_hp
 from rules.core import Scenario, ScenarioError
 
@@ -38,7 +39,7 @@ def test_interrupt_scenario_offers_riposte_before_the_smash_lands():
 
 def test_fallen_tower_scenario_lets_only_the_hero_in_its_ruins_reach_the_bit():
     s = shipped("fallen_tower")
-    assert s.d["phase"] == "movement" and s.decision().players == (1,)
+    assert s.d["phase"] == Phase.MOVEMENT and s.decision().players == (1,)
     legal = moves(s, 1)
     assert ("move", "vladiator", "bit_0") in legal
     assert ("move", "kerrick", "gold_mid") in legal
@@ -48,7 +49,7 @@ def test_fallen_tower_scenario_lets_only_the_hero_in_its_ruins_reach_the_bit():
 
 def test_channeled_scenario_resolves_meteor_in_the_channel_phase():
     s = shipped("channeled_meteor")
-    assert s.d["phase"] == "channel" and s.decision().players == (1,)
+    assert s.d["phase"] == Phase.CHANNEL and s.decision().players == (1,)
     assert moves(s, 1) == {("channel", "kerrick")}
     assert s.d["heroes"]["kerrick"]["level"] == 4
     act(s, "channel", "kerrick")
@@ -59,7 +60,7 @@ def test_channeled_scenario_resolves_meteor_in_the_channel_phase():
 
 def test_respawn_scenario_offers_only_standing_towers_and_the_bit():
     s = shipped("respawn")
-    assert s.d["pending"]["type"] == "respawn" and s.decision().players == (0,)
+    assert s.d["pending"]["type"] == Ask.RESPAWN and s.decision().players == (0,)
     assert moves(s, 0) == {("respawn", "sterling", "tower_0_mid"),
                            ("respawn", "sterling", "tower_0_bot"),
                            ("respawn", "sterling", "bit_0")}
@@ -79,7 +80,7 @@ def test_launcher_prints_a_scenarios_decision_and_actions_as_json(capsys):
 
 def test_an_empty_description_is_round_one_orders_after_the_opening():
     s = position()
-    assert s.d["phase"] == "orders" and s.d["round"] == 1 and s.d["initiative"] == 0
+    assert s.d["phase"] == Phase.ORDERS and s.d["round"] == 1 and s.d["initiative"] == 0
     assert set(s.decision().players) == {0, 1} and s.d["gold"] == [0, 0]
     assert all(v["space"].startswith("tower_") for v in s.d["heroes"].values())
     assert [len(s.d["seats"][p]["hand"]) for p in (0, 1)] == [8, 8]
@@ -118,10 +119,10 @@ def test_a_draft_scenario_seats_the_named_heroes_with_their_starting_powers():
 
 
 def test_a_team_game_scenario_names_seats_from_one():
-    s = position(setup={"players": 4}, phase="action", lead={"blue": 3},
+    s = position(setup={"players": 4}, phase=Phase.ACTION, lead={"blue": 3},
                  heroes={"felix": {"down": "lunge"}, "sterling": {"down": "strike"}})
     assert s.d["lead"] == [2, 1] and s.decision().players == (2,)
-    assert {a.args[0] for a in s.legal_actions(2) if a.kind == "activate"} == {"felix"}
+    assert {a.args[0] for a in s.legal_actions(2) if a.kind == Act.ACTIVATE} == {"felix"}
 
 
 BAD = [
@@ -169,13 +170,13 @@ BAD = [
     ({"initiative": "green"}, "position.initiative: one of blue, red; not 'green'"),
     ({"phase": "lunch"}, "position.phase: one of orders, movement"),
     ({"turn": "red"}, "position.turn: only in the movement, action, base, channel phases"),
-    ({"phase": "action"}, "position.phase: no one has anything to do in the action phase"),
-    ({"phase": "action", "turn": "red", "heroes": {"felix": {"down": "lunge"}}},
+    ({"phase": Phase.ACTION}, "position.phase: no one has anything to do in the action phase"),
+    ({"phase": Phase.ACTION, "turn": "red", "heroes": {"felix": {"down": "lunge"}}},
      "position.turn: the red team has nothing to do in the action phase"),
-    ({"phase": "cleanup", "heroes": {"felix": {"down": "lunge"}}},
+    ({"phase": Phase.CLEANUP, "heroes": {"felix": {"down": "lunge"}}},
      "position.heroes.felix.down: every face-down order is revealed before the cleanup phase"),
     ({"done": ["felix"]}, "position.done: only in the movement phase"),
-    ({"phase": "movement", "done": ["agatha"]}, "position.done[0]: unknown 'agatha'"),
+    ({"phase": Phase.MOVEMENT, "done": ["agatha"]}, "position.done[0]: unknown 'agatha'"),
     ({"favored_enemy": "agatha"}, "position.favored_enemy: one of sterling"),
     ({"bear_trap": {"space": "gold_mid", "owner": "boreas"}, "defeated": ["boreas"]},
      "position.bear_trap.owner: boreas is defeated"),

@@ -9,6 +9,7 @@ import pytest
 
 from rules.biternia import GAME
 from rules.biternia.content import load
+from rules.biternia.kinds import Act, Phase
 from rules.biternia.traits import max_hp
 from rules.core import CHANCE, Action, IllegalAction
 
@@ -18,7 +19,7 @@ from .conftest import BLUE, RED, act, deployed, opening
 def _draft_seats(players: int, initiative: int) -> list[int]:
     s = opening(players, heroes="draft", initiative=initiative)
     seats = []
-    while s.d["phase"] == "draft":
+    while s.d["phase"] == Phase.DRAFT:
         p = s.decision().players[0]
         seats.append(p)
         s.apply(p, s.legal_actions(p)[0])
@@ -43,7 +44,7 @@ def test_draft_order_is_one_two_two_two_one_from_the_initiative_player():
 def test_team_draft_gives_each_teammate_two_heroes():
     """3-4 Player Rules: each player of a two-player team controls two Heroes."""
     s = opening(4, heroes="draft")
-    while s.d["phase"] == "draft":
+    while s.d["phase"] == Phase.DRAFT:
         p = s.decision().players[0]
         s.apply(p, s.legal_actions(p)[0])
     assert Counter(v["seat"] for v in s.d["heroes"].values()) == {0: 2, 1: 2, 2: 2, 3: 2}
@@ -55,7 +56,7 @@ def test_drafted_hero_leaves_the_pool():
     act(s, "draft", "sterling")
     assert ("draft", ("sterling",)) not in [(a.kind, a.args) for a in s.legal_actions(1)]
     with pytest.raises(IllegalAction):
-        s.apply(1, Action("draft", ("sterling",)))
+        s.apply(1, Action(Act.DRAFT, ("sterling",)))
 
 
 def test_hero_starts_at_level_one_with_base_hp_plus_level():
@@ -69,10 +70,10 @@ def test_hero_starts_at_level_one_with_base_hp_plus_level():
 def test_starting_power_is_secret_and_never_the_ultimate():
     """Learn Your Starting Powers: one power per Hero, chosen in secret; no Z before level 4."""
     s = opening(heroes="draft")
-    while s.d["phase"] == "draft":
+    while s.d["phase"] == Phase.DRAFT:
         p = s.decision().players[0]
         s.apply(p, s.legal_actions(p)[0])
-    assert s.d["phase"] == "learn"
+    assert s.d["phase"] == Phase.LEARN
     assert s.decision().kind.value == "simultaneous"
     offered = {a.args[1] for p in (0, 1) for a in s.legal_actions(p)}
     assert offered and not any(load().cards[c].ultimate for c in offered)
@@ -133,11 +134,11 @@ def test_first_game_preset_uses_the_printed_teams_and_powers():
 def test_shuffle_is_one_chance_outcome_carrying_a_seed():
     """Chance is explicit: each deck is shuffled by one seeded chance outcome."""
     a, b = opening(), opening()
-    a.apply(CHANCE, Action("shuffle", (5,)))
-    b.apply(CHANCE, Action("shuffle", (5,)))
+    a.apply(CHANCE, Action(Act.SHUFFLE, (5,)))
+    b.apply(CHANCE, Action(Act.SHUFFLE, (5,)))
     assert a.state_hash() == b.state_hash()
     c = opening()
-    c.apply(CHANCE, Action("shuffle", (6,)))
+    c.apply(CHANCE, Action(Act.SHUFFLE, (6,)))
     assert c.d["seats"][0]["deck"] != a.d["seats"][0]["deck"]
 
 
@@ -146,8 +147,8 @@ def test_deployment_alternates_on_own_towers_at_most_two_per_space():
     most two Heroes per space."""
     s = opening()
     for p in (0, 1):
-        s.apply(CHANCE, Action("shuffle", (p,)))
-    assert s.d["phase"] == "deploy" and s.decision().players == (0,)
+        s.apply(CHANCE, Action(Act.SHUFFLE, (p,)))
+    assert s.d["phase"] == Phase.DEPLOY and s.decision().players == (0,)
     assert {a.args[1] for a in s.legal_actions(0)} == {"tower_0_top", "tower_0_mid",
                                                         "tower_0_bot"}
     act(s, "deploy", "sterling", "tower_0_top")
@@ -163,10 +164,10 @@ def test_random_teams_deal_eight_heroes_split_as_the_draft_would():
     chance, in the draft's 1-2-2-2-1 order, then every seat picks its starting powers."""
     for players in (2, 4):
         s = GAME.new_state({"players": players, "heroes": "random"}, 5)
-        s.apply(CHANCE, Action("initiative", (1,)))
-        assert s.decision().is_chance and s.d["phase"] == "deal"
+        s.apply(CHANCE, Action(Act.INITIATIVE, (1,)))
+        assert s.decision().is_chance and s.d["phase"] == Phase.DEAL
         s.apply(CHANCE, s.sample_chance(random.Random(9)))
-        assert s.d["phase"] == "learn" and len(s.d["heroes"]) == 8
+        assert s.d["phase"] == Phase.LEARN and len(s.d["heroes"]) == 8
         per_seat = Counter(v["seat"] for v in s.d["heroes"].values())
         assert set(per_seat.values()) == {8 // players}
         assert set(s.decision().players) == set(range(players))

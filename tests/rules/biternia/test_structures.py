@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.biternia import effects
+from rules.biternia.kinds import Phase
 from rules.biternia.traits import max_hp
 
 from .conftest import act, arena, texts
@@ -16,7 +17,7 @@ def test_defeated_hero_worked_example():
                "sterling": {"space": "gold_top", "hp": 1, "level": 2, "shield": 0,
                             "attack_tokens": 1, "immobilized": True, "confused": True,
                             "up": "parry", "down": "strike"}},
-              initiative="red", phase="action")
+              initiative="red", phase=Phase.ACTION)
     v = s.d["heroes"]["sterling"]
     up, down = v["up"], v["down"]
     events = act(s, "activate", "vladiator", "use")
@@ -32,7 +33,7 @@ def test_favored_enemy_token_stays_when_its_hero_is_defeated():
     """Tokens: the Hunter's Favored Enemy token is the named exception to discarding."""
     s = arena({"vladiator": {"space": "gold_top", "down": "smash"},
                "sterling": {"space": "gold_top", "hp": 1}},
-              favored_enemy="sterling", initiative="red", phase="action")
+              favored_enemy="sterling", initiative="red", phase=Phase.ACTION)
     act(s, "activate", "vladiator", "use")
     assert s.d["heroes"]["sterling"]["space"] is None and s.d["favored"] == "sterling"
 
@@ -51,7 +52,7 @@ def test_towers_and_bits_make_area_attack_four_on_enemy_heroes():
     against enemy Heroes in its space; friendly Heroes are safe."""
     s = arena({"vladiator": {"space": "tower_0_top", "up": "parry"},
                "sterling": {"space": "tower_0_top", "down": "strike"},
-               "felix": {"space": "tower_0_top"}}, phase="action")
+               "felix": {"space": "tower_0_top"}}, phase=Phase.ACTION)
     act(s, "activate", "sterling", "farm")
     assert s.d["heroes"]["vladiator"]["hp"] == max_hp(s, "vladiator") - (4 - 3)
     assert s.d["heroes"]["sterling"]["hp"] == max_hp(s, "sterling")
@@ -62,14 +63,14 @@ def test_base_defenses_alternate_from_the_initiative_team():
     player, alternating."""
     s = arena({"vladiator": {"space": "tower_0_top"}, "cyrus": {"space": "tower_0_mid"},
                "sterling": {"space": "tower_1_top", "down": "strike"},
-               "felix": {"space": "tower_1_bot"}}, phase="action")
+               "felix": {"space": "tower_1_bot"}}, phase=Phase.ACTION)
     act(s, "activate", "sterling", "farm")
-    assert s.d["phase"] == "base" and s.decision().players == (0,)
+    assert s.d["phase"] == Phase.BASE and s.decision().players == (0,)
     assert {a.args for a in s.legal_actions(0)} == {("tower_0_top",), ("tower_0_mid",)}
     act(s, "structure", "tower_0_mid")
     assert s.decision().players == (1,)
     act(s, "structure", "tower_1_bot")
-    assert s.d["phase"] == "cleanup"  # the last Tower of each side fired on its own
+    assert s.d["phase"] == Phase.CLEANUP  # the last Tower of each side fired on its own
     assert all(s.d["heroes"][h]["hp"] == max_hp(s, h) - 4
                for h in ("vladiator", "cyrus", "sterling", "felix"))
 
@@ -78,7 +79,7 @@ def test_destroying_a_tower_gives_three_gold_and_costs_its_bit_three():
     """Destroying a Tower: the destroyer gains 3 gold, that side's Bit suffers 3 (ignoring
     defense), the Tower never returns and no longer blocks the way to the Bit."""
     s = arena({"vladiator": {"space": "tower_0_top", "down": "smash"}},
-              structures={"tower_0_top": 2}, initiative="red", phase="action")
+              structures={"tower_0_top": 2}, initiative="red", phase=Phase.ACTION)
     events = act(s, "activate", "vladiator", "use")
     assert s.d["structures"]["tower_0_top"] == 0
     assert s.d["gold"][1] == 3 + 2
@@ -101,7 +102,7 @@ def test_bit_can_be_attacked_only_through_a_lane_whose_tower_is_down():
 def test_destroying_the_enemy_bit_wins():
     """Objective: destroying the opponent's Elemental Bit wins at once."""
     s = arena({"vladiator": {"space": "bit_0", "down": "smash"}},
-              structures={"tower_0_top": 0, "bit_0": 3}, initiative="red", phase="action")
+              structures={"tower_0_top": 0, "bit_0": 3}, initiative="red", phase=Phase.ACTION)
     act(s, "activate", "vladiator", "use")
     out = s.outcome()
     assert out is not None and out.scores == (0.0, 1.0) and s.decision().is_terminal

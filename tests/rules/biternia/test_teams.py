@@ -5,6 +5,7 @@ and may be handed over, so the team need not alternate; a lone player takes ever
 from __future__ import annotations
 
 from rules.biternia import GAME
+from rules.biternia.kinds import Act, Ask, Phase
 from rules.biternia.traits import max_hp
 
 from .conftest import act, arena, deployed
@@ -15,10 +16,10 @@ SEAT_HEROES = {0: {"sterling", "ceralin"}, 2: {"caligar", "felix"},
 
 def _to_movement(players: int = 4):
     s = deployed(players=players)
-    while s.d["phase"] == "orders":
+    while s.d["phase"] == Phase.ORDERS:
         p = s.decision().players[0]
         s.apply(p, s.legal_actions(p)[0])
-    assert s.d["phase"] == "movement" and s.d["turn"] == 0
+    assert s.d["phase"] == Phase.MOVEMENT and s.d["turn"] == 0
     return s
 
 
@@ -27,7 +28,7 @@ def _pass(s, hero: str) -> None:
 
 
 def _heroes_offered(s, seat: int) -> set[str]:
-    return {a.args[0] for a in s.legal_actions(seat) if a.kind != "hand_over"}
+    return {a.args[0] for a in s.legal_actions(seat) if a.kind != Act.HAND_OVER}
 
 
 def test_a_teammate_moves_only_their_own_heroes():
@@ -59,7 +60,7 @@ def test_teammates_need_not_alternate_the_offered_seat_may_hand_over():
     s = _to_movement()
     act(s, "hand_over", 2)
     assert s.decision().players == (2,)
-    assert all(a.kind != "hand_over" for a in s.legal_actions(2))
+    assert all(a.kind != Act.HAND_OVER for a in s.legal_actions(2))
     _pass(s, "caligar")
     _pass(s, "kerrick")
     assert s.decision().players == (0,)
@@ -81,7 +82,7 @@ def test_a_seat_with_no_hero_ready_leaves_the_turn_to_its_teammate():
     _pass(s, "vladiator")
     assert s.d["lead"][0] == 0
     assert s.decision().players == (2,) and _heroes_offered(s, 2) == {"felix"}
-    assert all(a.kind != "hand_over" for a in s.legal_actions(2))
+    assert all(a.kind != Act.HAND_OVER for a in s.legal_actions(2))
 
 
 def test_a_heros_activation_and_its_targets_belong_to_its_controller():
@@ -89,17 +90,17 @@ def test_a_heros_activation_and_its_targets_belong_to_its_controller():
     player, who also chooses its targets."""
     s = arena({"felix": {"space": "gold_mid", "down": "lunge"}, "boreas": {"space": "gold_mid"},
                "sterling": {"space": "gold_mid", "down": "strike"}},
-              {"players": 4}, phase="action", lead={"blue": 3})
+              {"players": 4}, phase=Phase.ACTION, lead={"blue": 3})
     assert s.decision().players == (2,) and _heroes_offered(s, 2) == {"felix"}
     act(s, "activate", "felix", "use")
-    assert s.d["pending"]["type"] == "target" and s.decision().players == (2,)
+    assert s.d["pending"]["type"] == Ask.TARGET and s.decision().players == (2,)
 
 
 def test_the_structure_order_goes_to_the_lead_seat_and_rotates():
     """Base Defenses in a team game: choosing which Structure attacks first is a team choice
     with no Hero of its own; it goes to the team's lead seat, then the lead rotates."""
     s = arena({"kerrick": {"space": "tower_0_top"}, "vladiator": {"space": "tower_0_bot"}},
-              {"players": 4}, phase="base", lead={"blue": 3})
+              {"players": 4}, phase=Phase.BASE, lead={"blue": 3})
     assert s.decision().players == (2,)
     act(s, "structure", "tower_0_top")
     assert s.d["lead"][0] == 0
@@ -112,7 +113,7 @@ def _interrupt_table():
     return arena({"ceralin": {"space": "gold_mid", "down": "challenge"},
                   "felix": {"space": "gold_mid", "down": "riposte"},
                   "vladiator": {"space": "gold_mid", "down": "smash"}},
-                 {"players": 4}, initiative="red", phase="action",
+                 {"players": 4}, initiative="red", phase=Phase.ACTION,
                  play=["activate vladiator use", "target felix"])
 
 
@@ -121,7 +122,7 @@ def test_an_interrupt_is_offered_to_the_controller_of_the_interrupting_hero():
     the window opens for the team's lead seat first."""
     s = _interrupt_table()
     pending = s.d["pending"]
-    assert pending["type"] == "interrupt" and s.decision().players == (0,)
+    assert pending["type"] == Ask.INTERRUPT and s.decision().players == (0,)
     assert pending["options"] == ["ceralin"]
 
 
@@ -145,11 +146,11 @@ def test_the_lone_player_of_a_three_player_game_takes_every_turn_of_their_team()
         while s.d["turn"] == 0:
             p = s.decision().players[0]
             act(s, "pass", next(iter(_heroes_offered(s, p))))
-        if s.d["phase"] != "movement":
+        if s.d["phase"] != Phase.MOVEMENT:
             break
         assert s.decision().players == (1,)
         assert _heroes_offered(s, 1) == lone - set(s.d["done"])
-        assert all(a.kind != "hand_over" for a in s.legal_actions(1))
+        assert all(a.kind != Act.HAND_OVER for a in s.legal_actions(1))
         act(s, "pass", sorted(_heroes_offered(s, 1))[0])
     assert lone <= set(s.d["done"])
 
