@@ -18,6 +18,7 @@ from rules.terrene import chain, stats
 from rules.terrene.content import cards, decks
 from rules.terrene.draft import auto_deck, draft_value
 from rules.terrene.draft_match import DraftMatch
+from rules.terrene.kinds import Act, Phase, Stage
 from rules.terrene.state import TerreneState
 
 
@@ -146,7 +147,7 @@ def evaluate(state: GameState, player: int, weights: Weights = DEFAULT_WEIGHTS) 
     out = state.outcome()
     if out is not None:
         return 2.0 * out.scores[player] - 1.0
-    if state.phase != "play":
+    if state.phase != Phase.PLAY:
         return 0.0
     attack = {uid: stats.atk(state, uid) for uid in state.units}
     mine, theirs = state.team(player), 1 - state.team(player)
@@ -184,7 +185,7 @@ def _settle_step(s: TerreneState, seat: int, rng: random.Random, w: Weights,
                  look: bool) -> None:
     legal = s.legal_actions(seat)
     if s.prompt is None:
-        passing = [a for a in legal if a.kind == "pass"]
+        passing = [a for a in legal if a.kind == Act.PASS]
         s.apply_unchecked(seat, passing[0] if passing else legal[0])
         return
     if not look or len(legal) == 1:
@@ -205,7 +206,7 @@ def settle(s: TerreneState, rng: random.Random, w: Weights = DEFAULT_WEIGHTS,
            look: bool = True) -> None:
     """Play ``s`` (mutated) on until it is quiet, the game ends, or SETTLE_STEPS pass."""
     for _ in range(SETTLE_STEPS):
-        if s.phase != "play" or quiet(s):
+        if s.phase != Phase.PLAY or quiet(s):
             return
         d = s.decision()
         if d.is_terminal:
@@ -228,7 +229,7 @@ class QuietEvaluator:
 
     def __call__(self, state: GameState, player: int) -> float:
         assert isinstance(state, TerreneState)
-        if state.phase != "play" or quiet(state):
+        if state.phase != Phase.PLAY or quiet(state):
             return evaluate(state, player, self.weights)
         if state is not self._leaf:
             settled = state.clone()
@@ -241,18 +242,18 @@ class QuietEvaluator:
 #: Turn actions the search leaves out: conceding, dismissing one's own character or card
 #: without need, and trading cards between allies. They stay legal (a person may take
 #: them); leaving them out of the tree lets the budget go to the actions that decide games.
-NEVER_SEARCHED = ("run", "dismiss", "trade")
+NEVER_SEARCHED = (Act.RUN, Act.DISMISS, Act.TRADE)
 
 
 def worth_searching(s: TerreneState, action: Action) -> bool:
     """Whether the search considers a free-turn action (prompts and responses are all kept)."""
     if action.kind in NEVER_SEARCHED:
         return False
-    if action.kind == "dismiss_card":
+    if action.kind == Act.DISMISS_CARD:
         seat = s.units[action.args[0]]["ctrl"]
         full = all(s.units[u]["card"] is not None for u in s.party[seat])
         return full and any(s.card(c).is_assignable for c in s.zones["hand"][seat])
-    if action.kind == "assign":
+    if action.kind == Act.ASSIGN:
         card, holder = action.args
         u = s.units[holder]
         return not u["up"] or chain.may_activate_assignable(s, u["ctrl"], s.card(card), holder)
@@ -270,8 +271,8 @@ def candidates(s: GameState, seat: int) -> list[Action]:
     if not isinstance(s, TerreneState):
         return legal
     if s.chain and s.prompt is None and s.chain[-1]["kind"] == "action":
-        return [a for a in legal if a.kind == "pass"] or legal
-    if s.prompt is not None or s.chain or s.phase != "play":
+        return [a for a in legal if a.kind == Act.PASS] or legal
+    if s.prompt is not None or s.chain or s.phase != Phase.PLAY:
         return legal
     kept = [a for a in legal if worth_searching(s, a)]
     return kept or legal
@@ -284,7 +285,7 @@ def opening_for_turn(view: TerreneState, player: int):
         return None
     turn = "first" if view.first == player else "second"
     for action in view.legal_actions(player):
-        if action.kind == "opening" and deck.openings[action.args[0]].turn == turn:
+        if action.kind == Act.OPENING and deck.openings[action.args[0]].turn == turn:
             return action
     return None
 
@@ -301,28 +302,28 @@ class NoConcede:
     def choose(self, view: GameState, player: int):
         if isinstance(view, DraftMatch):
             return self._draft_choice(view, player)
-        if isinstance(view, TerreneState) and view.phase == "party":
+        if isinstance(view, TerreneState) and view.phase == Phase.PARTY:
             plan = opening_for_turn(view, player)
             if plan is not None:
                 return plan
-        if isinstance(view, TerreneState) and view.phase == "play":
+        if isinstance(view, TerreneState) and view.phase == Phase.PLAY:
             if view.prompt is not None and view.prompt["kind"] == "xp_assign":
                 return view.legal_actions(player)[0]  # the defeater (offered first) levels up
             view = _searched(view)
         action = self.inner.choose(view, player)
-        if action.kind != "run":
+        if action.kind != Act.RUN:
             return action
-        legal = [a for a in view.legal_actions(player) if a.kind != "run"]
-        return next((a for a in legal if a.kind == "end_turn"), legal[0] if legal else action)
+        legal = [a for a in view.legal_actions(player) if a.kind != Act.RUN]
+        return next((a for a in legal if a.kind == Act.END_TURN), legal[0] if legal else action)
 
     def _draft_choice(self, view: DraftMatch, player: int):
         """Draft seats: heuristic picks, automatic deck completion, and each tournament game
         played like any other game from the inner game's view."""
-        if view.stage == "pick":
+        if view.stage == Stage.PICK:
             pick = ai_pick(view.draft.pile_of(player), view.draft.picks[player], self.rng)
-            return Action("draft_pick", (pick,), "")
-        if view.stage == "build":
-            return Action("deck_auto", (), "")
+            return Action(Act.DRAFT_PICK, (pick,), "")
+        if view.stage == Stage.BUILD:
+            return Action(Act.DECK_AUTO, (), "")
         assert view.game is not None
         return self.choose(view.game, view.table.index(player))
 

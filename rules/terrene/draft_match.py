@@ -29,6 +29,7 @@ from rules.terrene.draft import (
     auto_deck,
     build_pool,
 )
+from rules.terrene.kinds import Act, Stage
 from rules.terrene.state import TerreneState
 
 HIDDEN = "?"
@@ -41,7 +42,7 @@ class DraftMatch(GameState):
 
     def __init__(self) -> None:
         self.n = 0
-        self.stage = "deal"  # deal / pick / build / play / over
+        self.stage = Stage.DEAL
         self.draft = Draft(0)
         self.building: list[list[str]] = []
         self.tour = Tournament(3)
@@ -70,13 +71,13 @@ class DraftMatch(GameState):
         return self.n
 
     def decision(self) -> Decision:
-        if self.stage == "over":
+        if self.stage == Stage.OVER:
             return Decision.terminal()
         if self.seeded_chance() is not None:
             return Decision.chance()
-        if self.stage == "pick":
+        if self.stage == Stage.PICK:
             return Decision.player(self.draft.picked_this_pass.index(False))
-        if self.stage == "build":
+        if self.stage == Stage.BUILD:
             return Decision.player(next(q for q in range(self.n) if self.draft.decks[q] is None))
         assert self.game is not None
         inner = self.game.decision()
@@ -88,10 +89,10 @@ class DraftMatch(GameState):
         d = self.decision()
         if d.is_terminal or player not in d.players or self.seeded_chance() is not None:
             return []
-        if self.stage == "pick":
-            return [Action("draft_pick", (cid,), f"Draft {_describe(cid)}")
+        if self.stage == Stage.PICK:
+            return [Action(Act.DRAFT_PICK, (cid,), f"Draft {_describe(cid)}")
                     for cid in sorted(set(self.draft.pile_of(player)))]
-        if self.stage == "build":
+        if self.stage == Stage.BUILD:
             return self._build_actions(player)
         assert self.game is not None
         return self.game.legal_actions(CHANCE if player == CHANCE else self.table.index(player))
@@ -101,10 +102,10 @@ class DraftMatch(GameState):
         left = list(self.draft.picks[seat])
         for cid in deck:
             left.remove(cid)
-        out = [Action("deck_auto", (), f"Complete my deck automatically ({len(deck)}/20 chosen)")]
+        out = [Action(Act.DECK_AUTO, (), f"Complete my deck automatically ({len(deck)}/20 chosen)")]
         for cid in sorted(set(left)):
             if not check_deck([*deck, cid], len(deck) + 1, party=False):
-                out.append(Action("deck_add", (cid,), f"Put {_describe(cid)} in my deck "
+                out.append(Action(Act.DECK_ADD, (cid,), f"Put {_describe(cid)} in my deck "
                                   f"({len(deck) + 1}/{DRAFT_DECK_SIZE})"))
         return out
 
@@ -113,11 +114,11 @@ class DraftMatch(GameState):
         current game's."""
         if self.game is not None:
             return self.game.seeded_chance()
-        if self.stage == "deal":
-            return Action("deal", (0,), "Shuffle the pool and deal the piles")
-        if self.stage == "play" and self.game is None:
-            return (Action("new_game", (0,), "Shuffle the next game's cards") if self.queue
-                    else Action("pair", (0,), "Pair the next round"))
+        if self.stage == Stage.DEAL:
+            return Action(Act.DEAL, (0,), "Shuffle the pool and deal the piles")
+        if self.stage == Stage.PLAY and self.game is None:
+            return (Action(Act.NEW_GAME, (0,), "Shuffle the next game's cards") if self.queue
+                    else Action(Act.PAIR, (0,), "Pair the next round"))
         return None
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
@@ -128,26 +129,26 @@ class DraftMatch(GameState):
     # ---- acting -----------------------------------------------------------------------
     def _apply(self, player: int, action: Action) -> list[Event]:
         events: list[Event] = []
-        if action.kind == "deal":
+        if action.kind == Act.DEAL:
             self.draft = Draft.deal(self.n, random.Random(action.args[0]))
-            self.stage = "pick"
+            self.stage = Stage.PICK
             events.append(Event("deal", f"The pool is shuffled and dealt into "
                                 f"{len(self.draft.piles)} piles of "
                                 f"{len(self.draft.piles[0])}; {len(self.draft.excess)} cards "
                                 "go face up to the excess pile."))
-        elif action.kind == "pair":
+        elif action.kind == Act.PAIR:
             self._pair(random.Random(action.args[0]), events)
-        elif action.kind == "new_game":
+        elif action.kind == Act.NEW_GAME:
             self._start_game(action.args[0], events)
-        elif action.kind == "draft_pick":
+        elif action.kind == Act.DRAFT_PICK:
             self.draft.pick(player, action.args[0])
             events.append(Event("draft_pick", f"Player {player + 1} drafts a card."))
             events.append(Event("draft_pick_private", f"You draft {_describe(action.args[0])}.",
                                 {}, (player,)))
             if self.draft.picking_done:
-                self.stage = "build"
+                self.stage = Stage.BUILD
                 events.append(Event("draft_done", "Every pile is drafted: build your decks."))
-        elif action.kind in ("deck_add", "deck_auto"):
+        elif action.kind in (Act.DECK_ADD, Act.DECK_AUTO):
             self._build(player, action, events)
         else:
             assert self.game is not None
@@ -158,18 +159,18 @@ class DraftMatch(GameState):
         return events
 
     def _build(self, seat: int, action: Action, events: list[Event]) -> None:
-        if action.kind == "deck_add":
+        if action.kind == Act.DECK_ADD:
             self.building[seat].append(action.args[0])
         else:
             self.building[seat] = auto_deck(self.draft.picks[seat], self.building[seat])
-        if len(self.building[seat]) >= DRAFT_DECK_SIZE or action.kind == "deck_auto":
+        if len(self.building[seat]) >= DRAFT_DECK_SIZE or action.kind == Act.DECK_AUTO:
             problems = self.draft.submit_deck(seat, self.building[seat][:DRAFT_DECK_SIZE])
             if problems:
                 raise ValueError(problems[0])
             events.append(Event("deck_built", f"Player {seat + 1} has built a deck."))
         if all(deck is not None for deck in self.draft.decks):
             events.append(Event("tournament", "The tournament begins."))
-            self.stage = "play"
+            self.stage = Stage.PLAY
 
     def _pair(self, rng: random.Random, events: list[Event]) -> None:
         """Pair the next Swiss round (a chance decision orders the players)."""
@@ -210,7 +211,7 @@ class DraftMatch(GameState):
         self.scores = [1.0 if q in best else 0.0 for q in range(self.n)]
         self.reason = ("draft won by " + " and ".join(f"Player {q + 1}" for q in best)
                        + f" with {max(self.tour.points)} points")
-        self.stage = "over"
+        self.stage = Stage.OVER
         events.append(Event("game_over", f"The draft is over: {self.reason}."))
 
     def outcome(self) -> Outcome | None:
@@ -221,7 +222,7 @@ class DraftMatch(GameState):
         """The current game's, and every drafted card still in one place (a pile, a pick
         list or the excess pile) while the picking goes on."""
         out = self.game.invariant_violations() if self.game is not None else []
-        if self.stage == "pick":
+        if self.stage == Stage.PICK:
             held = sum(len(p) for p in self.draft.piles) + sum(len(p) for p in self.draft.picks)
             dealt = held + len(self.draft.excess)
             if dealt != len(build_pool(self.n)):
@@ -277,7 +278,7 @@ class DraftMatch(GameState):
     @classmethod
     def from_json(cls, data: dict[str, Any], game: TerreneState | None = None) -> DraftMatch:
         s = cls()
-        s.n, s.stage = data["n"], data["stage"]
+        s.n, s.stage = data["n"], Stage(data["stage"])
         raw = {k: v for k, v in data["draft"].items() if k != "seed"}  # version 1 kept seeds
         s.draft = Draft(**{**raw, "piles": [list(p) for p in raw["piles"]],
                            "excess": list(raw["excess"]), "picks": [list(p) for p in raw["picks"]],
@@ -319,13 +320,13 @@ class DraftMatch(GameState):
         if self.tour.byes:
             lines.append("Byes: " + ", ".join(f"P{q + 1}" for q in self.tour.byes))
         if viewer is not None and 0 <= viewer < self.n:
-            if self.stage == "pick":
+            if self.stage == Stage.PICK:
                 lines.append("Pile in front of you: " + ", ".join(
                     cards()[c].name for c in self.draft.pile_of(viewer)))
             picks = self.draft.picks[viewer]
             lines.append(f"Your picks ({len(picks)}): " + ", ".join(cards()[c].name
                                                                    for c in picks))
-            if self.stage == "build":
+            if self.stage == Stage.BUILD:
                 lines.append(f"Your deck so far ({len(self.building[viewer])}/20): " + ", ".join(
                     cards()[c].name for c in self.building[viewer]))
         lines.append("Excess pile (public): " + (", ".join(

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from rules.core import Panel
 from rules.terrene import stats
 from rules.terrene.content import cards
+from rules.terrene.kinds import Phase
 
 if TYPE_CHECKING:
     from rules.terrene.state import TerreneState
@@ -69,13 +70,13 @@ def turn_lines(s: TerreneState) -> list[str]:
 
 
 def _phase_lines(s: TerreneState) -> list[str]:
-    if s.phase == "next_game" and s.prompt is not None:
+    if s.phase == Phase.NEXT_GAME and s.prompt is not None:
         return [f"{s.player_name(s.prompt['seat'])} lost and chooses who goes first."]
-    if s.phase == "party":
+    if s.phase == Phase.PARTY:
         return [f"Setup: {s.player_name(s.party_seat)} chooses a starting party."]
-    if s.phase == "over":
+    if s.phase == Phase.OVER:
         return [f"Game over: {s.reason}."]
-    if s.phase != "play":
+    if s.phase != Phase.PLAY:
         return ["Setting up."]
     lines = [f"Turn {s.turn}: {s.player_name(s.active)} is acting."]
     if s.battle is not None:

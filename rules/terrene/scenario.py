@@ -77,12 +77,13 @@ from rules.core import CHANCE, Action
 from rules.core.scenario import Description, ScenarioError
 from rules.terrene import stats, turn
 from rules.terrene.content import ABILITIES, STATUSES, UNTILS, cards
+from rules.terrene.kinds import Act, Phase
 from rules.terrene.state import HP_START
 
 if TYPE_CHECKING:
     from rules.terrene.state import TerreneState
 
-PHASES = ("play", "party")
+PHASES = (Phase.PLAY, Phase.PARTY)
 RESTS = ("deck", "discard", "banished")
 ZONES = ("hand", "discard", "banished")
 
@@ -94,10 +95,10 @@ def build(game: Any, setup: dict[str, Any], position: Description) -> TerreneSta
                             "draft")
     s: TerreneState = game.new_state(setup, 0)
     n = s.n
-    phase = position.choice("phase", PHASES, "play")
+    phase = position.choice("phase", PHASES, Phase.PLAY)
     first = position.whole("first", 1, lo=1, hi=n) - 1
-    s.apply(CHANCE, Action("coin", (first,)))
-    if phase == "party":
+    s.apply(CHANCE, Action(Act.COIN, (first,)))
+    if phase == Phase.PARTY:
         position.done()
         return s
     seed = position.whole("shuffle", 0, lo=0, hi=2**32 - 1)
@@ -142,11 +143,11 @@ def build(game: Any, setup: dict[str, Any], position: Description) -> TerreneSta
 # ---- the opening and the turn -------------------------------------------------------------
 def _opening(s: TerreneState, seed: int) -> None:
     """Each seat takes its deck's first opening plan (else the first choices); shuffle."""
-    while s.phase == "party":
+    while s.phase == Phase.PARTY:
         seat = s.party_seat
         acts = s.legal_actions(seat)
-        s.apply(seat, next((a for a in acts if a.kind == "opening"), acts[0]))
-    s.apply(CHANCE, Action("shuffle", (seed,)))
+        s.apply(seat, next((a for a in acts if a.kind == Act.OPENING), acts[0]))
+    s.apply(CHANCE, Action(Act.SHUFFLE, (seed,)))
 
 
 def _clear_pending(s: TerreneState) -> None:

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from rules.core import Action, Event
 from rules.terrene.content import cards
+from rules.terrene.kinds import Act, Phase
 
 if TYPE_CHECKING:
     from rules.terrene.state import TerreneState
@@ -29,7 +30,7 @@ def game_over(s: TerreneState, scores: list[float], reason: str, events: list[Ev
     losers = [q for q in s.seat_order(s.first) if scores[q] < 1.0]
     s.chain, s.battle = [], None
     if losers:
-        s.phase, s.prompt = "next_game", {"kind": "choose_first", "seat": losers[0]}
+        s.phase, s.prompt = Phase.NEXT_GAME, {"kind": "choose_first", "seat": losers[0]}
     else:
         start_next_game(s, None, events)  # after a tie a coin decides again
     return True
@@ -43,8 +44,8 @@ def set_result(s: TerreneState) -> tuple[list[float], str]:
 
 
 def choose_first_actions(s: TerreneState) -> list[Action]:
-    return [Action("go_first", (), "Go first in the next game"),
-            Action("go_second", (), "Go second in the next game (first attack)")]
+    return [Action(Act.GO_FIRST, (), "Go first in the next game"),
+            Action(Act.GO_SECOND, (), "Go second in the next game (first attack)")]
 
 
 def start_next_game(s: TerreneState, first: int | None, events: list[Event]) -> None:
@@ -72,11 +73,11 @@ def start_next_game(s: TerreneState, first: int | None, events: list[Event]) -> 
     s.prompt, s.chain, s.battle, s.pending_xp, s.pending_assign = None, [], None, [], []
     s.used_chain, s.used_turn = [], []
     if first is None:
-        s.phase = "coin"
+        s.phase = Phase.COIN
         events.append(Event("new_game", f"Game {s.game_no} of the set: a coin decides."))
         return
     s.first = first
-    s.phase = "party"
+    s.phase = Phase.PARTY
     events.append(Event("new_game", f"Game {s.game_no} of the set: {s.player_name(first)} "
                         "goes first."))
     turn.advance_party(s, events)

@@ -11,6 +11,7 @@ from typing import Any
 
 from rules.core import Action, Decision, Event, GameState, Outcome, Panel
 from rules.terrene.content import Card, cards, decks
+from rules.terrene.kinds import Act, Phase
 
 ZONES = ("deck", "hand", "discard", "banished", "terrains")
 HP_START = 50
@@ -37,7 +38,7 @@ class TerreneState(GameState):
         self.decklists: list[list[str]] = []  # public: each seat's 30 (or 20) card ids
         self.cards: list[str | None] = []  # uid -> card id (None where a view hides it)
         self.owner: list[int] = []  # uid -> seat that brought it
-        self.phase = "coin"  # coin / party / shuffle / play / over
+        self.phase = Phase.COIN
         self.first = 0
         self.party_seat = 0
         self.active = 0
@@ -112,13 +113,13 @@ class TerreneState(GameState):
         return self.n
 
     def decision(self) -> Decision:
-        if self.phase == "over":
+        if self.phase == Phase.OVER:
             return Decision.terminal()
-        if self.phase in ("coin", "shuffle"):
+        if self.phase in (Phase.COIN, Phase.SHUFFLE):
             return Decision.chance()
-        if self.phase == "party":
+        if self.phase == Phase.PARTY:
             return Decision.player(self.party_seat)
-        if self.phase == "next_game" and self.prompt is not None:
+        if self.phase == Phase.NEXT_GAME and self.prompt is not None:
             return Decision.player(self.prompt["seat"])
         if self.prompt is not None:
             return Decision.player(self.prompt["seat"])
@@ -133,8 +134,8 @@ class TerreneState(GameState):
 
     def seeded_chance(self) -> Action | None:
         """The opening shuffle of every deck: one 32-bit seed."""
-        if self.phase == "shuffle":
-            return Action("shuffle", (0,), "Shuffle the decks")
+        if self.phase == Phase.SHUFFLE:
+            return Action(Act.SHUFFLE, (0,), "Shuffle the decks")
         return None
 
     def _apply(self, player: int, action: Action) -> list[Event]:
@@ -153,7 +154,7 @@ class TerreneState(GameState):
         hidden: set[int] = set()
         for seat in range(self.n):
             own = viewer == seat
-            if not (own and self.phase == "party"):
+            if not (own and self.phase == Phase.PARTY):
                 hidden.update(self.zones["deck"][seat])
             if not own:
                 hidden.update(self.zones["hand"][seat])
@@ -163,7 +164,7 @@ class TerreneState(GameState):
                         hidden.add(uid)
                     if u["card"] is not None and not u["card_up"]:
                         hidden.add(u["card"])
-                if self.phase == "party":
+                if self.phase == Phase.PARTY:
                     hidden.update(self.zones["terrains"][seat])
         # A card whose ability waits on the chain was named when it went there: it stays
         # known wherever the card has gone since (returned to hand, flipped face-down).
@@ -267,6 +268,7 @@ class TerreneState(GameState):
         s = cls()
         for k in cls._PLAIN:
             setattr(s, k, data[k] if k in data or k not in cls._SINCE else cls._SINCE[k])
+        s.phase = Phase(s.phase)
         s.units = {int(k): v for k, v in data["units"].items()}
         return s.clone()
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from rules.core import CHANCE, Action, Event
 from rules.terrene import battle, chain, effects, sets, stats
 from rules.terrene.content import Card, cards, decks
+from rules.terrene.kinds import Act, Phase
 
 if TYPE_CHECKING:
     from rules.terrene.state import TerreneState
@@ -85,16 +86,16 @@ def party_actions(s: TerreneState, seat: int) -> list[Action]:
             if _opening_uids(s, seat, i) is not None:
                 names = ", ".join(cards()[c].name for c, _ in opening.party)
                 who = "going second" if opening.turn == "second" else "going first"
-                out.append(Action("opening", (i,), f"Opening plan '{opening.name}' ({who}): "
+                out.append(Action(Act.OPENING, (i,), f"Opening plan '{opening.name}' ({who}): "
                                   f"{cards()[opening.terrain].name}; {names}"))
-        out += [Action("pick_terrain", (u,), f"Terrain: {s.name(u)}")
+        out += [Action(Act.PICK_TERRAIN, (u,), f"Terrain: {s.name(u)}")
                 for u in _setup_terrains(s, seat)]
     elif stage == "character":
-        out += [Action("pick_character", (u,), f"Starting character: {_char_label(s, u)}")
+        out += [Action(Act.PICK_CHARACTER, (u,), f"Starting character: {_char_label(s, u)}")
                 for u in _setup_characters(s, seat)]
     elif stage == "assignable":
         holder = next(u for u in s.party[seat] if s.units[u]["card"] is None)
-        out += [Action("pick_assignable", (u,), f"Assign {s.name(u)} to {s.name(holder)}")
+        out += [Action(Act.PICK_ASSIGNABLE, (u,), f"Assign {s.name(u)} to {s.name(holder)}")
                 for u in _setup_assignables(s, seat)]
     return out
 
@@ -105,18 +106,18 @@ def _char_label(s: TerreneState, uid: int) -> str:
 
 
 def apply_party(s: TerreneState, seat: int, action: Action, events: list[Event]) -> None:
-    if action.kind == "opening":
+    if action.kind == Act.OPENING:
         uids = _opening_uids(s, seat, action.args[0])
         assert uids is not None
         _pick_terrain(s, seat, uids[0])
         for char, card in zip(uids[1::2], uids[2::2], strict=True):
             _pick_character(s, seat, char)
             _pick_assignable(s, seat, card)
-    elif action.kind == "pick_terrain":
+    elif action.kind == Act.PICK_TERRAIN:
         _pick_terrain(s, seat, action.args[0])
-    elif action.kind == "pick_character":
+    elif action.kind == Act.PICK_CHARACTER:
         _pick_character(s, seat, action.args[0])
-    elif action.kind == "pick_assignable":
+    elif action.kind == Act.PICK_ASSIGNABLE:
         _pick_assignable(s, seat, action.args[0])
     events.append(Event("party", f"{s.player_name(seat)} places cards face-down."))
     advance_party(s, events)
@@ -146,7 +147,7 @@ def advance_party(s: TerreneState, events: list[Event]) -> None:
         if party_stage(s, seat) != "done":
             s.party_seat = seat
             return
-    s.phase = "shuffle"
+    s.phase = Phase.SHUFFLE
 
 
 def apply_shuffle(s: TerreneState, seed: int, events: list[Event]) -> None:
@@ -160,7 +161,7 @@ def apply_shuffle(s: TerreneState, seed: int, events: list[Event]) -> None:
         text = f"{s.player_name(seat)} reveals {s.name(uid)}." if uid is not None else (
             f"{s.player_name(seat)} has no terrain.")
         events.append(Event("terrain", text, {"seat": seat}))
-    s.phase = "play"
+    s.phase = Phase.PLAY
     begin_turn(s, s.first, events)
 
 
@@ -220,7 +221,7 @@ def end_turn(s: TerreneState, events: list[Event]) -> None:
 
 def check_end(s: TerreneState, events: list[Event]) -> None:
     """A team loses at 0 HP, with no characters, or at 0 SP; if all lose, all win (a tie)."""
-    if s.phase != "play" or s.scores is not None:
+    if s.phase != Phase.PLAY or s.scores is not None:
         return
     lost = set()
     for team in range(2):
@@ -255,7 +256,7 @@ def finish(s: TerreneState, scores: list[float], reason: str, events: list[Event
         return
     if s.set_mode:
         scores, reason = sets.set_result(s)
-    s.scores, s.reason, s.phase = scores, reason, "over"
+    s.scores, s.reason, s.phase = scores, reason, Phase.OVER
     s.chain, s.prompt, s.battle = [], None, None
     events.append(Event("game_over", f"Game over: {reason}."))
 
@@ -264,7 +265,7 @@ def settle(s: TerreneState, events: list[Event]) -> None:
     """Run everything nobody decides: forced dismissals, auto-passes, resolution, draws."""
     while True:
         check_end(s, events)
-        if s.phase != "play" or s.prompt is not None:
+        if s.phase != Phase.PLAY or s.prompt is not None:
             return
         if _ask_xp_choice(s):
             return
@@ -311,7 +312,7 @@ def _assign_xp(s: TerreneState, _p: int, a: Action, events: list[Event]) -> None
 def _xp_choice(s: TerreneState, _p: int, a: Action, events: list[Event]) -> None:
     assert s.prompt is not None
     uid, left = s.prompt["uid"], s.prompt["left"]
-    effects.apply_xp_step(s, uid, {"atk": 5} if a.kind == "xp_atk" else {"def": 5}, events)
+    effects.apply_xp_step(s, uid, {"atk": 5} if a.kind == Act.XP_ATK else {"def": 5}, events)
     s.prompt = {**s.prompt, "left": left - 1} if left > 1 else None
 
 
@@ -321,18 +322,18 @@ def legal_actions(s: TerreneState, player: int) -> list[Action]:
     if d.is_terminal or player not in d.players:
         return []
     if player == CHANCE:
-        if s.phase == "coin":
-            return [Action("coin", (q,), f"{s.player_name(q)} goes first") for q in range(2)]
-        return [Action("shuffle", (0,), "Shuffle the decks")]
-    if s.phase == "party":
+        if s.phase == Phase.COIN:
+            return [Action(Act.COIN, (q,), f"{s.player_name(q)} goes first") for q in range(2)]
+        return [Action(Act.SHUFFLE, (0,), "Shuffle the decks")]
+    if s.phase == Phase.PARTY:
         return party_actions(s, player)
-    if s.phase == "next_game":
+    if s.phase == Phase.NEXT_GAME:
         return sets.choose_first_actions(s)
     if s.prompt is not None:
         return prompt_actions(s, player)
     if s.chain:
         return [*use_actions(s, player, in_response=True),
-                Action("pass", (), "Pass (let the chain resolve)")]
+                Action(Act.PASS, (), "Pass (let the chain resolve)")]
     return turn_actions(s, player)
 
 
@@ -340,26 +341,26 @@ def prompt_actions(s: TerreneState, seat: int) -> list[Action]:
     assert s.prompt is not None
     kind = s.prompt["kind"]
     if kind == "block":
-        out = [Action("block", (u,), f"Block with {s.name(u)} (DEF {stats.defense(s, u)}, "
+        out = [Action(Act.BLOCK, (u,), f"Block with {s.name(u)} (DEF {stats.defense(s, u)}, "
                       f"{stats.hp(s, u) - s.units[u]['dmg']} HP left)")
                for u in s.party[seat] if battle.can_block(s, u)]
         atk = stats.atk(s, s.battle["attacker"]) if s.battle else 0
-        return [*out, Action("no_block", (), f"Do not block (take {atk} damage)")]
+        return [*out, Action(Act.NO_BLOCK, (), f"Do not block (take {atk} damage)")]
     if kind == "xp_assign":
         by, amount = s.prompt["by"], s.prompt["amount"]
         order = sorted(stats.recruited(s, seat), key=lambda u: u != by)
-        return [Action("assign_xp", (u,), f"{s.name(u)} gains the {amount} XP"
+        return [Action(Act.ASSIGN_XP, (u,), f"{s.name(u)} gains the {amount} XP"
                        + (" (it made the defeat)" if u == by else "")) for u in order]
     if kind == "xp_choice":
         who = s.name(s.prompt["uid"])
-        return [Action("xp_atk", (), f"{who} gains +5 ATK (no terrain)"),
-                Action("xp_def", (), f"{who} gains +5 DEF (no terrain)")]
+        return [Action(Act.XP_ATK, (), f"{who} gains +5 ATK (no terrain)"),
+                Action(Act.XP_DEF, (), f"{who} gains +5 DEF (no terrain)")]
     if kind == "slow":
-        out = [Action("slow_cancel", (), "Let the slowed attack be cancelled")]
+        out = [Action(Act.SLOW_CANCEL, (), "Let the slowed attack be cancelled")]
         if s.actions[seat] >= 1:
-            out.insert(0, Action("slow_pay", (), "Pay 1 more action to keep attacking (Slow)"))
+            out.insert(0, Action(Act.SLOW_PAY, (), "Pay 1 more action to keep attacking (Slow)"))
         return out
-    return [Action("dismiss", (u,), f"Dismiss {_unit_label(s, u)} (oversupply)")
+    return [Action(Act.DISMISS, (u,), f"Dismiss {_unit_label(s, u)} (oversupply)")
             for u in s.party[seat]]
 
 
@@ -398,7 +399,7 @@ def use_actions(s: TerreneState, seat: int, in_response: bool) -> list[Action]:
         for target in targets(s, seat, ability.target):
             aim = f" on {s.name(target)}" if target is not None else ""
             label = f"{card.name}{who}: {ability.name}{aim} ({cost} action{'s' * (cost != 1)})"
-            out.append(Action("use", (card_uid, index, -1 if target is None else target), label))
+            out.append(Action(Act.USE, (card_uid, index, -1 if target is None else target), label))
     return out
 
 
@@ -411,12 +412,12 @@ def turn_actions(s: TerreneState, seat: int) -> list[Action]:
     out += _terrain_actions(s, seat)
     out += _trade_actions(s, seat)
     for uid in s.party[seat]:
-        out.append(Action("dismiss", (uid,), f"Dismiss {_unit_label(s, uid)}"))
+        out.append(Action(Act.DISMISS, (uid,), f"Dismiss {_unit_label(s, uid)}"))
         if s.units[uid]["card"] is not None:
-            out.append(Action("dismiss_card", (uid,),
+            out.append(Action(Act.DISMISS_CARD, (uid,),
                               f"Dismiss {s.name(uid)}'s card {s.name(s.units[uid]['card'])}"))
-    out.append(Action("run", (), "Run (concede this game)"))
-    out.append(Action("end_turn", (), "End turn"))
+    out.append(Action(Act.RUN, (), "Run (concede this game)"))
+    out.append(Action(Act.END_TURN, (), "End turn"))
     return out
 
 
@@ -430,16 +431,16 @@ def _recruit_actions(s: TerreneState, seat: int) -> list[Action]:
     if s.actions[seat] >= 1:
         for uid in s.party[seat]:
             if not s.units[uid]["up"]:
-                out.append(Action("recruit", (uid,), f"Recruit {_char_label(s, uid)} "
+                out.append(Action(Act.RECRUIT, (uid,), f"Recruit {_char_label(s, uid)} "
                                   "(flip face-up, 1 action)"))
     for uid in s.zones["hand"][seat]:
         card = s.card(uid)
         if not card.is_character or card.name in names:
             continue
         if s.actions[seat] >= 1:
-            out.append(Action("recruit", (uid,), f"Recruit {_char_label(s, uid)} from hand "
+            out.append(Action(Act.RECRUIT, (uid,), f"Recruit {_char_label(s, uid)} from hand "
                               "(1 action)"))
-        out.append(Action("hide", (uid,), f"Hide {card.name} face-down (1 SP, free)"))
+        out.append(Action(Act.HIDE, (uid,), f"Hide {card.name} face-down (1 SP, free)"))
     return out
 
 
@@ -455,12 +456,12 @@ def _attack_actions(s: TerreneState, seat: int) -> list[Action]:
         power = stats.atk(s, uid)
         if stats.has(s, uid, "unblockable"):
             foe = s.enemies(seat)[0]
-            out.append(Action("attack", (uid, -1), f"Direct attack: {s.name(uid)} hits "
+            out.append(Action(Act.ATTACK, (uid, -1), f"Direct attack: {s.name(uid)} hits "
                               f"{s.player_name(foe)} (ATK {power}, {cost} action)"))
-            out += [Action("attack", (uid, t), f"Direct attack: {s.name(uid)} hits {s.name(t)} "
+            out += [Action(Act.ATTACK, (uid, t), f"Direct attack: {s.name(uid)} hits {s.name(t)} "
                            f"(ATK {power}, {cost} action)") for t in stats.enemy_units(s, seat)]
         else:
-            out.append(Action("attack", (uid, -1), f"Attack with {s.name(uid)} (ATK {power}, "
+            out.append(Action(Act.ATTACK, (uid, -1), f"Attack with {s.name(uid)} (ATK {power}, "
                               f"{cost} action{'s' * (cost != 1)})"))
     return out
 
@@ -470,7 +471,7 @@ def _assign_actions(s: TerreneState, seat: int) -> list[Action]:
     out = []
     for card in s.zones["hand"][seat]:
         if s.card(card).is_assignable:
-            out += [Action("assign", (card, u), f"Assign {s.name(card)} to "
+            out += [Action(Act.ASSIGN, (card, u), f"Assign {s.name(card)} to "
                            f"{_who(s, u)} (face-down)") for u in free]
     return out
 
@@ -478,9 +479,9 @@ def _assign_actions(s: TerreneState, seat: int) -> list[Action]:
 def _terrain_actions(s: TerreneState, seat: int) -> list[Action]:
     if s.switched:
         return []
-    out = [Action("terrain", (u,), f"Play terrain {s.name(u)} from hand")
+    out = [Action(Act.TERRAIN, (u,), f"Play terrain {s.name(u)} from hand")
            for u in s.zones["hand"][seat] if s.card(u).kind == "terrain"]
-    out += [Action("terrain", (u,), f"Switch to terrain {s.name(u)}")
+    out += [Action(Act.TERRAIN, (u,), f"Switch to terrain {s.name(u)}")
             for u in s.zones["terrains"][seat] if u != s.active_terrain[seat]]
     return out
 
@@ -498,7 +499,7 @@ def _trade_actions(s: TerreneState, seat: int) -> list[Action]:
         for b in units[i + 1:]:
             if s.units[a]["card"] is None and s.units[b]["card"] is None:
                 continue
-            out.append(Action("trade", (a, b), f"Trade face-down cards between "
+            out.append(Action(Act.TRADE, (a, b), f"Trade face-down cards between "
                               f"{_who(s, a)} and {_who(s, b)}"))
     return out
 
@@ -508,7 +509,7 @@ def _trade_actions(s: TerreneState, seat: int) -> list[Action]:
 #: others get priority and may answer it with quick abilities before it resolves. Attacks
 #: and abilities have links of their own; oversupply's forced dismissal is a gameplay rule,
 #: not a player action, so it resolves at once and cannot be answered.
-CHAINED = ("recruit", "hide", "assign", "terrain", "trade", "dismiss", "dismiss_card")
+CHAINED = (Act.RECRUIT, Act.HIDE, Act.ASSIGN, Act.TERRAIN, Act.TRADE, Act.DISMISS, Act.DISMISS_CARD)
 
 
 def apply_action(s: TerreneState, player: int, action: Action) -> list[Event]:
@@ -522,20 +523,20 @@ def apply_action(s: TerreneState, player: int, action: Action) -> list[Event]:
 
 
 def _forced_dismissal(s: TerreneState, action: Action) -> bool:
-    return action.kind == "dismiss" and s.prompt is not None and s.prompt["kind"] == "oversupply"
+    return action.kind == Act.DISMISS and s.prompt is not None and s.prompt["kind"] == "oversupply"
 
 
 def _declare(s: TerreneState, p: int, a: Action, events: list[Event]) -> None:
     """Pay for a player action and put it on the chain; priority passes to the next
     player. What it does happens when the link resolves."""
     shown = None  # a card the action reveals to everyone (it stays known while waiting)
-    if a.kind == "recruit":
+    if a.kind == Act.RECRUIT:
         s.actions[p] -= 1
         shown = a.args[0]
-    elif a.kind == "terrain":
+    elif a.kind == Act.TERRAIN:
         s.switched = True
         shown = a.args[0]
-    elif a.kind == "trade":
+    elif a.kind == Act.TRADE:
         s.traded = True
     link = chain.new_link(s, "action", p, _action_label(s, p, a), act=a.kind,
                           args=list(a.args), card=shown)
@@ -550,17 +551,17 @@ def _public(s: TerreneState, uid: int) -> str:
 def _action_label(s: TerreneState, p: int, a: Action) -> str:
     who = s.player_name(p)
     x = a.args[0]
-    if a.kind == "recruit":
+    if a.kind == Act.RECRUIT:
         return f"{who} recruits {s.name(x)}"
-    if a.kind == "hide":
+    if a.kind == Act.HIDE:
         return f"{who} plays a character face-down"
-    if a.kind == "assign":
+    if a.kind == Act.ASSIGN:
         return f"{who} assigns a card face-down to {_public(s, a.args[1])}"
-    if a.kind == "terrain":
+    if a.kind == Act.TERRAIN:
         return f"{who} makes {s.name(x)} the active terrain"
-    if a.kind == "trade":
+    if a.kind == Act.TRADE:
         return f"{who} trades the face-down cards of {_public(s, x)} and {_public(s, a.args[1])}"
-    if a.kind == "dismiss":
+    if a.kind == Act.DISMISS:
         return f"{who} dismisses {_public(s, x)}"
     return f"{who} dismisses the card assigned to {_public(s, x)}"
 
@@ -579,19 +580,19 @@ def resolve_action(s: TerreneState, link: dict, events: list[Event]) -> None:
 def _still_possible(s: TerreneState, p: int, a: Action) -> bool:
     kind, x = a.kind, a.args[0]
     hand = s.zones["hand"][p]
-    if kind == "recruit" and x not in hand:
+    if kind == Act.RECRUIT and x not in hand:
         return x in s.party[p] and not s.units[x]["up"]
-    if kind in ("recruit", "hide"):
+    if kind in (Act.RECRUIT, Act.HIDE):
         return x in hand and s.card(x).name not in _controlled_names(s, p)
-    if kind == "assign":
+    if kind == Act.ASSIGN:
         holder = a.args[1]
         return x in hand and holder in s.party[p] and s.units[holder]["card"] is None
-    if kind == "terrain":
+    if kind == Act.TERRAIN:
         return x in hand or x in s.zones["terrains"][p]
-    if kind == "trade":
+    if kind == Act.TRADE:
         mine = stats.team_units(s, p, face_up=False)
         return all(u in mine and _tradeable(s, u) for u in a.args)
-    if kind == "dismiss":
+    if kind == Act.DISMISS:
         return x in s.party[p]
     return x in s.party[p] and s.units[x]["card"] is not None
 
@@ -599,7 +600,7 @@ def _still_possible(s: TerreneState, p: int, a: Action) -> bool:
 def _coin(s: TerreneState, _p: int, a: Action, events: list[Event]) -> None:
     s.first = a.args[0]
     events.append(Event("coin", f"The coin says {s.player_name(s.first)} goes first."))
-    s.phase = "party"
+    s.phase = Phase.PARTY
     advance_party(s, events)
 
 
@@ -683,11 +684,11 @@ def _pass(s: TerreneState, _p: int, _a: Action, events: list[Event]) -> None:
 
 
 def _block(s: TerreneState, p: int, a: Action, events: list[Event]) -> None:
-    battle.choose_block(s, p, a.args[0] if a.kind == "block" else None, events)
+    battle.choose_block(s, p, a.args[0] if a.kind == Act.BLOCK else None, events)
 
 
 def _slow(s: TerreneState, _p: int, a: Action, events: list[Event]) -> None:
-    battle.pay_for_slow(s, a.kind == "slow_pay", events)
+    battle.pay_for_slow(s, a.kind == Act.SLOW_PAY, events)
 
 
 def _assign(s: TerreneState, p: int, a: Action, events: list[Event]) -> None:
@@ -741,15 +742,15 @@ def _end(s: TerreneState, _p: int, _a: Action, events: list[Event]) -> None:
 
 
 def _choose_first(s: TerreneState, p: int, a: Action, events: list[Event]) -> None:
-    sets.start_next_game(s, p if a.kind == "go_first" else s.next_seat(p), events)
+    sets.start_next_game(s, p if a.kind == Act.GO_FIRST else s.next_seat(p), events)
 
 
 HANDLERS: dict[str, Callable[[TerreneState, int, Action, list[Event]], None]] = {
-    "coin": _coin, "shuffle": _shuffle, "opening": _party, "pick_terrain": _party,
-    "pick_character": _party, "pick_assignable": _party, "recruit": _recruit, "hide": _hide,
-    "attack": _attack, "use": _use, "pass": _pass, "block": _block, "no_block": _block,
-    "slow_pay": _slow, "slow_cancel": _slow, "assign": _assign, "terrain": _terrain,
-    "trade": _trade, "dismiss": _dismiss, "dismiss_card": _dismiss_card, "run": _run,
-    "end_turn": _end, "go_first": _choose_first, "go_second": _choose_first,
-    "xp_atk": _xp_choice, "xp_def": _xp_choice, "assign_xp": _assign_xp,
+    Act.COIN: _coin, Act.SHUFFLE: _shuffle, Act.OPENING: _party, Act.PICK_TERRAIN: _party,
+    Act.PICK_CHARACTER: _party, Act.PICK_ASSIGNABLE: _party, Act.RECRUIT: _recruit, Act.HIDE: _hide,
+    Act.ATTACK: _attack, Act.USE: _use, Act.PASS: _pass, Act.BLOCK: _block, Act.NO_BLOCK: _block,
+    Act.SLOW_PAY: _slow, Act.SLOW_CANCEL: _slow, Act.ASSIGN: _assign, Act.TERRAIN: _terrain,
+    Act.TRADE: _trade, Act.DISMISS: _dismiss, Act.DISMISS_CARD: _dismiss_card, Act.RUN: _run,
+    Act.END_TURN: _end, Act.GO_FIRST: _choose_first, Act.GO_SECOND: _choose_first,
+    Act.XP_ATK: _xp_choice, Act.XP_DEF: _xp_choice, Act.ASSIGN_XP: _assign_xp,
 }

@@ -17,6 +17,7 @@ from game.tables.terrene.nodes import CardWidget
 from game.tables.terrene.read import card_look
 from rules.terrene.content import cards
 from rules.terrene.draft_match import HIDDEN
+from rules.terrene.kinds import Act, Stage
 
 POOL = pygame.Rect(BOARD.x, BOARD.bottom - 128, BOARD.w, 128)
 PICKS = pygame.Rect(BOARD.x, BOARD.y + 40, BOARD.w, POOL.y - BOARD.y - 48)
@@ -62,7 +63,7 @@ class DraftBoard(GenericTable):
         if view is None:
             return
         offered = {str(a.args[0]): a for a in self.model.actions
-                   if a.kind in ("draft_pick", "deck_add") and a.args}
+                   if a.kind in (Act.DRAFT_PICK, Act.DECK_ADD) and a.args}
         shown = self.on_offer(view)
         for k, cid in enumerate(shown):
             spot = pick_spot(len(shown), k)
@@ -79,9 +80,9 @@ class DraftBoard(GenericTable):
         viewer = self.model.viewer
         if viewer is None or not 0 <= viewer < view.n:
             return []
-        if view.stage == "pick":
+        if view.stage == Stage.PICK:
             return [c for c in view.draft.pile_of(viewer) if c != HIDDEN]
-        if view.stage == "build" and view.draft.decks[viewer] is None:
+        if view.stage == Stage.BUILD and view.draft.decks[viewer] is None:
             left = list(view.draft.picks[viewer])
             for cid in view.building[viewer]:
                 if cid in left:
@@ -96,21 +97,22 @@ class DraftBoard(GenericTable):
         if view is None:
             return
         viewer = self.model.viewer
-        head = {"pick": "Draft: pick a card from the pile in front of you",
-                "build": "Deck building: put 20 of your picks in your deck",
-                "over": "The draft is over", "play": "Tournament"}.get(view.stage, view.stage)
-        if view.stage in ("pick", "build") and not any(c.lit for c in self.draft_cards):
-            head = {"pick": "Draft: the pile in front of you (the others are picking)",
-                    "build": "Deck building: waiting for the others"}[view.stage]
+        head = {Stage.PICK: "Draft: pick a card from the pile in front of you",
+                Stage.BUILD: "Deck building: put 20 of your picks in your deck",
+                Stage.OVER: "The draft is over",
+                Stage.PLAY: "Tournament"}.get(view.stage, view.stage)
+        if view.stage in (Stage.PICK, Stage.BUILD) and not any(c.lit for c in self.draft_cards):
+            head = {Stage.PICK: "Draft: the pile in front of you (the others are picking)",
+                    Stage.BUILD: "Deck building: waiting for the others"}[view.stage]
         theme.text(target, head, (BOARD.x + 16, BOARD.y + 10), 20, theme.BRASS_LIGHT,
                    "display")
         d = view.draft
-        if view.stage == "pick":
+        if view.stage == Stage.PICK:
             arrow = "passing left ◀" if d.direction > 0 else "passing right ▶"
             words = f"piles round {d.round + 1} of {d.rounds_of_piles} · {arrow}"
             theme.text(target, words, (BOARD.right - 16, BOARD.y + 16), 12,
                        theme.PARCHMENT_DIM, "bold", "topright")
-        if not self.draft_cards and view.stage in ("pick", "build"):
+        if not self.draft_cards and view.stage in (Stage.PICK, Stage.BUILD):
             theme.text(target, "Waiting for the other drafters…", PICKS.center, 16,
                        theme.PARCHMENT_DIM, "bold", "center")
         self.draw_pool(target, view, viewer)
@@ -123,7 +125,7 @@ class DraftBoard(GenericTable):
             picks = view.draft.picks[viewer]
             deck = list(view.building[viewer])
             title = f"Your pool ({len(picks)})"
-            if view.stage == "build":
+            if view.stage == Stage.BUILD:
                 title += f" · deck {len(deck)}/20"
             theme.text(target, title, left.topleft, 12, theme.BRASS_LIGHT, "bold")
             self.draw_chips(target, left.move(0, 18), picks, deck)

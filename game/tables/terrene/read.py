@@ -9,16 +9,18 @@ from game.tables.terrene.cards import CardLook, UnitLook
 from rules.core import Action
 from rules.terrene import stats
 from rules.terrene.content import cards
+from rules.terrene.kinds import Act
 
 #: which arguments of an action name a card on the table (uids), by action kind
 UID_ARGS: dict[str, tuple[int, ...]] = {
-    "recruit": (0,), "hide": (0,), "attack": (0, 1), "block": (0,), "dismiss": (0,),
-    "dismiss_card": (0,), "assign": (0, 1), "use": (0, 2), "terrain": (0,), "trade": (0, 1),
-    "assign_xp": (0,), "pick_terrain": (0,), "pick_character": (0,), "pick_assignable": (0,),
+    Act.RECRUIT: (0,), Act.HIDE: (0,), Act.ATTACK: (0, 1), Act.BLOCK: (0,),
+    Act.DISMISS: (0,), Act.DISMISS_CARD: (0,), Act.ASSIGN: (0, 1), Act.USE: (0, 2),
+    Act.TERRAIN: (0,), Act.TRADE: (0, 1), Act.ASSIGN_XP: (0,), Act.PICK_TERRAIN: (0,),
+    Act.PICK_CHARACTER: (0,), Act.PICK_ASSIGNABLE: (0,),
 }
 #: offers: cards an action takes from somewhere the table does not otherwise show
-OFFERS = ("pick_terrain", "pick_character", "pick_assignable")
-DRAFT_OFFERS = ("draft_pick", "deck_add")
+OFFERS = (Act.PICK_TERRAIN, Act.PICK_CHARACTER, Act.PICK_ASSIGNABLE)
+DRAFT_OFFERS = (Act.DRAFT_PICK, Act.DECK_ADD)
 
 
 def uids_of(action: Action) -> list[int]:

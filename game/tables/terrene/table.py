@@ -42,6 +42,7 @@ from game.tween import ease_out_back
 from game.widgets import Widget
 from rules.core import Action, Event, Panel
 from rules.terrene.draft_match import DraftMatch
+from rules.terrene.kinds import Act, Phase
 
 DRAWN = ("Board", "Your hand", "Discards", "Draft")  # drawn on the table, not listed
 LOSS, GAIN = (236, 84, 70), (110, 200, 120)
@@ -86,7 +87,7 @@ class TerreneTable(DraftBoard, GenericTable):
         if human and getattr(settings, "stop_at_every_priority", False):
             return None
         legal = state.legal_actions(seat)
-        if len(legal) == 1 and legal[0].kind == "pass":
+        if len(legal) == 1 and legal[0].kind == Act.PASS:
             return legal[0]
         return None
 
@@ -550,7 +551,7 @@ class TerreneTable(DraftBoard, GenericTable):
         self.draw_pips(target, (x0, heart.y + 39), max(acts, 0), acts, theme.BRASS_LIGHT, r)
         self.draw_hand_backs(target, seat, pygame.Rect(plate.x + 10, bar.bottom + 16,
                                                        plate.w - 20, 22))
-        if g.active == seat and g.phase == "play":
+        if g.active == seat and g.phase == Phase.PLAY:
             theme.text(target, "ACTIVE", (plate.right - 8, bar.bottom + 2), 9,
                        theme.BRASS_LIGHT, "bold", "topright")
 
@@ -598,11 +599,11 @@ class TerreneTable(DraftBoard, GenericTable):
                          (MIDDLE.right - 10, MIDDLE.centery), 1)
         left = pygame.Rect(MIDDLE.x + 8, MIDDLE.y + 4, 210, MIDDLE.h - 8)
         pygame.draw.rect(target, (30, 26, 22), left, border_radius=8)
-        turn = f"Turn {g.turn}" if g.phase == "play" else {
-            "party": "Setup", "coin": "Setup", "shuffle": "Setup",
-            "next_game": "Between games", "over": "Game over"}.get(g.phase, g.phase)
+        turn = f"Turn {g.turn}" if g.phase == Phase.PLAY else {
+            Phase.PARTY: "Setup", Phase.COIN: "Setup", Phase.SHUFFLE: "Setup",
+            Phase.NEXT_GAME: "Between games", Phase.OVER: "Game over"}.get(g.phase, g.phase)
         theme.text(target, turn, (left.x + 10, left.y + 4), 15, theme.BRASS_LIGHT, "display")
-        who = g.player_name(g.active) if g.phase == "play" else ""
+        who = g.player_name(g.active) if g.phase == Phase.PLAY else ""
         theme.text(target, theme.ellipsize(who, left.w - 20, 10), (left.x + 10, left.y + 26), 10,
                    theme.PARCHMENT_DIM)
         draft = self.model.view
