@@ -228,7 +228,7 @@ def action_score(s: BiterniaState, seat: int, a: Action) -> float:
     if kind == Act.TARGET:
         pending = s.d["pending"]
         frame = s.d["stack"][-1]
-        step = effects.card_of(frame["card"]).steps[frame["i"]]
+        step = effects.action_card(frame["card"]).steps[frame["i"]]
         if step["do"] == "move":
             return _score_move(s, Action(Act.MOVE, (frame["hero"], a.args[0])))
         return _score_target(s, pending["seat"], a.args[0])

@@ -38,6 +38,12 @@ def card_of(card: str) -> Card | None:
     return load().cards.get(card_design(card))
 
 
+def action_card(card: str) -> Card:
+    """The design behind an action card instance (a power or basic card, never a Hero
+    card: asking for one is a bug and raises KeyError)."""
+    return load().cards[card_design(card)]
+
+
 def card_name(card: str) -> str:
     found = card_of(card)
     if found is not None:
@@ -62,7 +68,7 @@ def usable(hero: str, card: str | None) -> bool:
 def defense(s: BiterniaState, hero: str) -> int:
     """The face-up card's defense (mismatched cards give none) plus traits."""
     up = s.d["heroes"][hero]["up"]
-    base = card_of(up).defense if usable(hero, up) else 0
+    base = action_card(up).defense if usable(hero, up) else 0
     return base + traits.defense_bonus(s, hero)
 
 
@@ -100,7 +106,7 @@ def log(ev: list[Event], kind: str, text: str, **data: Any) -> None:
 def stealthy(s: BiterniaState, hero: str) -> bool:
     """Stealth: from a Stealth token or a face-up card with the Stealth keyword."""
     v = s.d["heroes"][hero]
-    return v["stealth"] or (usable(hero, v["up"]) and card_of(v["up"]).stealth)
+    return v["stealth"] or (usable(hero, v["up"]) and action_card(v["up"]).stealth)
 
 
 def taunters(s: BiterniaState, space: str, enemy_team: int) -> list[str]:
@@ -108,7 +114,7 @@ def taunters(s: BiterniaState, space: str, enemy_team: int) -> list[str]:
     out = []
     for h in heroes_in(s, space, enemy_team):
         up = s.d["heroes"][h]["up"]
-        if usable(h, up) and card_of(up).taunt and not stealthy(s, h):
+        if usable(h, up) and action_card(up).taunt and not stealthy(s, h):
             out.append(h)
     return out
 
@@ -184,7 +190,7 @@ def interrupters(s: BiterniaState, acting: str) -> list[str]:
     for h in s.d["hero_order"]:
         v = s.d["heroes"][h]
         if v["space"] is not None and v["seat"] % 2 == foe and usable(h, v["down"]) \
-                and card_of(v["down"]).interrupt:
+                and action_card(v["down"]).interrupt:
             out.append(h)
     return out
 
@@ -201,7 +207,7 @@ def run(s: BiterniaState, ev: list[Event]) -> None:
     while stack and s.d["pending"] is None and s.d["winner"] is None:
         frame = stack[-1]
         hero = s.d["heroes"][frame["hero"]]
-        steps = card_of(frame["card"]).steps
+        steps = action_card(frame["card"]).steps
         if hero["space"] is None or hero["up"] != frame["card"]:
             stack.pop()
             if frame["i"] < len(steps):
@@ -347,7 +353,7 @@ def redirect(s: BiterniaState, frame: dict[str, Any], ev: list[Event]) -> None:
         return
     under = s.d["stack"][frame["under"]]
     me = frame["hero"]
-    step = card_of(under["card"]).steps[under["i"]]
+    step = action_card(under["card"]).steps[under["i"]]
     old = under["target"]
     if step["do"] != "attack" or old is None or old == me:
         return

@@ -238,7 +238,7 @@ PHASE_CHOICES: dict[Phase, Callable[[BiterniaState, int], list[Action]]] = {
 
 def _target_choice(s: BiterniaState, pending: dict) -> list[Action]:
     frame = s.d["stack"][-1]
-    step = effects.card_of(frame["card"]).steps[frame["i"]]
+    step = effects.action_card(frame["card"]).steps[frame["i"]]
     if step["do"] == "move":
         here = s.d["heroes"][frame["hero"]]["space"]
         return [Action(Act.TARGET, (t,), f"{name(frame['hero'])}: stay" if t == here else
@@ -405,7 +405,7 @@ def reveal(s: BiterniaState, hero: str, ev: list[Event]) -> str:
         effects.discard(s, v["seat"], v["up"])
     card = v["down"]
     v.update(up=card, down=None)
-    if effects.usable(hero, card) and not effects.card_of(card).is_basic \
+    if effects.usable(hero, card) and not effects.action_card(card).is_basic \
             and card not in v["shown"]:
         v["shown"].append(card)
     log(ev, "reveal", f"{name(hero)} reveals {card_name(card)}", hero=hero, card=card)
@@ -421,7 +421,7 @@ def _do_activate(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> N
     card = reveal(s, hero, ev)
     turns.took_turn(s, player)
     s.d["turn"] = 1 - s.d["turn"]
-    if mode == "use" and effects.card_of(card).channeled:
+    if mode == "use" and effects.action_card(card).channeled:
         v["channel"] = True
         log(ev, "channel", f"{name(hero)} begins channeling {card_name(card)}")
         effects.end_activation(s, hero, before)
@@ -568,7 +568,7 @@ def _do_respawn(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> No
         to=space)
 
 
-APPLY: dict[Act, Callable[[BiterniaState, int, Action, list[Event]], None]] = {
+APPLY: dict[str, Callable[[BiterniaState, int, Action, list[Event]], None]] = {
     Act.INITIATIVE: _do_initiative, Act.DRAFT: _do_draft, Act.LEARN: _do_learn,
     Act.SHUFFLE: _do_shuffle, Act.DEAL: _do_deal, Act.DEPLOY: _do_deploy, Act.ORDER: _do_order,
     Act.MOVE: _do_move, Act.STAND: _do_move, Act.PASS: _do_move, Act.ACTIVATE: _do_activate,

@@ -99,8 +99,8 @@ def build(game: Any, setup: dict[str, Any], position: Description) -> BiterniaSt
         _defeat(s, hid)
     _learn_named(s, heroes, seats)
     for hid in s.d["hero_order"]:
-        hero = heroes.get(hid)
-        _level(s, hid, hero.desc if hero else None, hid in defeated)
+        named = heroes.get(hid)
+        _level(s, hid, named.desc if named else None, hid in defeated)
     for p in range(n):
         _place_cards(s, p, base[p], seats.get(p), heroes)
     _shown(s, heroes)
@@ -334,7 +334,7 @@ def _place_cards(s: BiterniaState, seat: int, base: dict[str, list[str]],
     hero_cards = [f"hero:{h}" for h in mine if d["heroes"][h]["space"] is None]
     owned = base["hand"] + base["deck"] + base["discard"] + new_powers + hero_cards
     used: set[str] = set()
-    listed = {z: [] for z in ZONES if desc is not None and desc.has(z)}
+    listed: dict[str, list[str]] = {z: [] for z in ZONES if desc is not None and desc.has(z)}
     slots: dict[tuple[str, str], str] = {}
     for path, design in _named_cards(s, seat, heroes, desc):
         card = next((c for c in owned if c not in used and _design(c) == design), None)
@@ -362,11 +362,11 @@ def _place_cards(s: BiterniaState, seat: int, base: dict[str, list[str]],
             continue
         prefer = ("hand", "deck", "discard") if card in new_powers else \
             ("discard", "deck") if card.startswith("hero:") else ("deck", "discard")
-        zone = next((z for z in prefer if z not in listed), None)
-        if zone is None:
+        spare = next((z for z in prefer if z not in listed), None)
+        if spare is None:
             raise ScenarioError(f"{desc.path if desc else 'position'}: {_design(card)!r} of "
                                 f"seat {seat + 1} is nowhere: name it in hand, deck or discard")
-        zones[zone].append(card)
+        zones[spare].append(card)
     seat_data = d["seats"][seat]
     for z in ZONES:
         seat_data[z] = zones[z]
@@ -447,11 +447,12 @@ def _board(s: BiterniaState, position: Description) -> None:
         else:
             position.table(key)
     lead = position.table("lead")
-    for team, t in enumerate(TEAMS):
-        seat = lead.whole(t, None, lo=1, hi=s.num_players)
+    for team, colour in enumerate(TEAMS):
+        seat = lead.whole(colour, None, lo=1, hi=s.num_players)
         if seat is not None:
             if team_of_seat(seat - 1, s.num_players) != team:
-                raise ScenarioError(f"{lead.where(t)}: seat {seat} is not on the {t} team")
+                raise ScenarioError(f"{lead.where(colour)}: seat {seat} is not on the {colour} "
+                                    "team")
             d["lead"][team] = seat - 1
     lead.done()
 
@@ -474,7 +475,7 @@ def _phase(s: BiterniaState, position: Description, initiative: int) -> None:
                                 f"revealed before the {phase} phase")
         if v["channel"] and (phase not in (Phase.ACTION, Phase.BASE, Phase.CHANNEL)
                              or not effects.usable(hid, v["up"])
-                             or not effects.card_of(v["up"]).channeled):
+                             or not effects.action_card(v["up"]).channeled):
             raise ScenarioError(f"position.heroes.{hid}.channeling: only with its own face-up "
                                 "Channeled card, from the Action phase to the Channel phase")
     if phase == Phase.ORDERS:
