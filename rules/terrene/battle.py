@@ -70,7 +70,7 @@ def attack_resolves(s: TerreneState, link: dict, events: list[Event]) -> None:
         _start_damage(s, None, events)
         return
     taunt = s.battle.get("taunt")
-    if effects.in_play(s, taunt) and can_block(s, taunt):
+    if taunt is not None and effects.in_play(s, taunt) and can_block(s, taunt):
         events.append(Event("block", f"{s.name(taunt)} must block {s.name(attacker)}.",
                             {"uid": taunt}))
         _start_damage(s, taunt, events, adder=s.units[taunt]["ctrl"])

@@ -19,7 +19,7 @@ AUTO_WHENS = (
 
 def new_link(s: TerreneState, kind: str, seat: int, label: str, **fields: Any) -> dict[str, Any]:
     s.link_serial += 1
-    link = {
+    link: dict[str, Any] = {
         "id": s.link_serial, "kind": kind, "seat": seat, "label": label, "negated": False,
         "source": None, "card": None, "index": None, "target": None, "attacker": None,
         "blocker": None,
@@ -142,7 +142,7 @@ def cost_of(s: TerreneState, seat: int, card: Card, ability: Ability, source: in
 
 def usable(s: TerreneState, seat: int, in_response: bool) -> list[tuple[int, int, int | None]]:
     """Every (card uid, ability index, source character) the seat may use now."""
-    out = []
+    out: list[tuple[int, int, int | None]] = []
     for uid in stats.recruited(s, seat):
         if not stats.silenced(s, uid):
             out.extend((uid, i, uid) for i, _ in stats.indexed_abilities(s, uid))

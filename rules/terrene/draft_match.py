@@ -190,8 +190,10 @@ class DraftMatch(GameState):
         setup = {"players": 2, "format": "single game",
                  "deck.0": DRAFT + ",".join(self.draft.decks[a] or []),
                  "deck.1": DRAFT + ",".join(self.draft.decks[b] or [])}
-        self.game = GAME.new_state(setup, seed)
-        self.game.names = [f"Player {a + 1}", f"Player {b + 1}"]
+        game = GAME.new_state(setup, seed)
+        assert isinstance(game, TerreneState)
+        game.names = [f"Player {a + 1}", f"Player {b + 1}"]
+        self.game = game
         events.append(Event("game", f"Game: Player {a + 1} vs Player {b + 1}."))
 
     def _game_over(self, events: list[Event]) -> None:

@@ -317,7 +317,7 @@ def op_discard_assigned(s: TerreneState, link: dict, e: dict, events: list[Event
 def op_discard_hand_item(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
     seat = link["seat"]
     card = link.get("target")
-    if card in s.zones["hand"][seat]:
+    if card is not None and card in s.zones["hand"][seat]:
         s.zones["hand"][seat].remove(card)
         s.zones["discard"][seat].append(card)
         say(events, "discard", f"{s.player_name(seat)} discards {s.name(card)}.", uid=card)
@@ -326,7 +326,7 @@ def op_discard_hand_item(s: TerreneState, link: dict, e: dict, events: list[Even
 def op_recover_item(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
     seat = link["seat"]
     card = link.get("target")
-    if card in s.zones["discard"][seat]:
+    if card is not None and card in s.zones["discard"][seat]:
         s.zones["discard"][seat].remove(card)
         s.zones["hand"][seat].append(card)
         say(events, "recover", f"{s.player_name(seat)} returns {s.name(card)} to hand.",
@@ -338,7 +338,7 @@ def _fetch(s: TerreneState, seat: int, wanted: str, is_wanted, events: list[Even
     the cards revealed before it go to the bottom."""
     deck = s.zones["deck"][seat]
     for i, uid in enumerate(deck):
-        if is_wanted(cards()[s.cards[uid]]):
+        if is_wanted(s.card(uid)):
             s.zones["deck"][seat] = deck[i + 1:] + deck[:i]
             s.zones["hand"][seat].append(uid)
             say(events, "reveal", f"{s.player_name(seat)} reveals {s.name(uid)} and takes it.",
@@ -411,7 +411,7 @@ def _reveal(s: TerreneState, uid: int, events: list[Event]) -> None:
 
 def op_reveal(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
     uid = link.get("target")
-    if in_play(s, uid) and not s.units[uid]["up"]:
+    if uid is not None and in_play(s, uid) and not s.units[uid]["up"]:
         _reveal(s, uid, events)
 
 

@@ -199,9 +199,9 @@ class TerreneState(GameState):
         if set(self.units) != on_table:
             out.append(f"character records {sorted(set(self.units) ^ on_table)} do not match "
                        "the characters on the table")
-        for seat, uid in enumerate(self.active_terrain):
-            if uid is not None and uid not in self.zones["terrains"][seat]:
-                out.append(f"seat {seat + 1}'s active terrain {uid} is not among its terrains")
+        for seat, terrain in enumerate(self.active_terrain):
+            if terrain is not None and terrain not in self.zones["terrains"][seat]:
+                out.append(f"seat {seat + 1}'s active terrain {terrain} is not among its terrains")
         if any(a < 0 for a in self.actions):
             out.append(f"negative actions: {self.actions}")
         return out

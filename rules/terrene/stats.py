@@ -78,9 +78,8 @@ def has(s: TerreneState, uid: int, ability: str) -> bool:
 
 def active_terrain_card(s: TerreneState, seat: int) -> Card | None:
     uid = s.active_terrain[seat]
-    if uid is None or s.cards[uid] is None:
-        return None
-    return cards()[s.cards[uid]]
+    cid = None if uid is None else s.cards[uid]
+    return None if cid is None else cards()[cid]
 
 
 def _storm_buff(s: TerreneState, uid: int, stat: str) -> int:
@@ -99,10 +98,10 @@ def atk(s: TerreneState, uid: int) -> int:
     value += _storm_buff(s, uid, "atk")
     hoards = (card_statics(s, uid) + ongoing_statics(s, uid)).count("atk_per_discarded_item")
     if hoards:
-        items = sum(
-            1 for c in s.zones["discard"][u["ctrl"]]
-            if s.cards[c] is not None and cards()[s.cards[c]].kind == "item"
-        )
+        items = len([
+            c for c in s.zones["discard"][u["ctrl"]]
+            if (cid := s.cards[c]) is not None and cards()[cid].kind == "item"
+        ])
         value += 2 * items * hoards
     return max(0, value)
 
@@ -162,7 +161,7 @@ def recruited(s: TerreneState, seat: int) -> list[int]:
 
 
 def team_units(s: TerreneState, seat: int, face_up: bool = True) -> list[int]:
-    out = []
+    out: list[int] = []
     for q in s.allies(seat):
         out.extend(uid for uid in s.party[q] if s.units[uid]["up"] or not face_up)
     return out
