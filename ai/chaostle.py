@@ -121,7 +121,7 @@ def battle_odds(s: ChaostleState, frame: dict[str, Any]) -> float:
     """The chance the battle's attacker conquers the defender if both fight to the end."""
     a, d = frame["a"], frame["d"]
     f = _odds_table(damage_profile(s, frame, a, d), damage_profile(s, frame, d, a))
-    return f(max(1, s.chars[a]["hp"]), max(1, s.chars[d]["hp"]), frame["next"] == a)
+    return f(max(1, s.chars[a].hp), max(1, s.chars[d].hp), frame["next"] == a)
 
 
 def fresh_battle(s: ChaostleState, a: str, d: str, rng: int) -> dict[str, Any]:
@@ -154,7 +154,7 @@ def castle_race(s: ChaostleState) -> list[float]:
     castle loses the expected damage."""
     strikes: list[dict[int, float]] = [{0: 1.0} for _ in range(s.n)]
     for cid in s.on_board():
-        if s.board.spaces[s.chars[cid]["at"]].kind == "inner":
+        if s.board.spaces[s.chars[cid].at].kind == "inner":
             card, up = s.cards[cid], s.up(cid)
             faces = [cards.weapon(card, up, f)[1] for f in range(1, 7)]
             seat = s.owner(cid)
@@ -167,7 +167,7 @@ def castle_race(s: ChaostleState) -> list[float]:
     if s.castle_down or all(list(d) == [0] for d in strikes):
         return chances
     hp, alive = s.castle_hp, 1.0
-    struck = any(u.startswith("castle:") for u in s.turn.get("used", []))
+    struck = any(u.startswith("castle:") for u in s.turn.used)
     seat = (s.current + 1) % s.n if struck else s.current
     for _ in range(40 * s.n):
         dist = strikes[seat]
@@ -189,22 +189,22 @@ def _way_left(s: ChaostleState, cid: str, space: str, w: Weights) -> float:
 def char_worth(s: ChaostleState, cid: str, conquered: bool = False,
                w: Weights = DEFAULT_WEIGHTS) -> float:
     ch = s.chars[cid]
-    status = "out" if conquered else ch["status"]
+    status = "out" if conquered else ch.status
     if status == "sanctuary":
         return w.sanctuary
-    worth = w.peg * len(ch["up"]) + w.start * ch["start"]
+    worth = w.peg * len(ch.up) + w.start * ch.start
     worth += w.strength * card_strength(s, cid) / 5
     if status == "play":
-        space = ch["at"]
+        space = ch.at
         if s.board.spaces[space].kind == "inner":
             initial = int(s.setup["castle_hp"])
             worth += w.race + w.inner_bonus + w.castle * (1 - s.castle_hp / initial)
         else:
             worth += _way_left(s, cid, space, w)
-        worth += w.health * ch["hp"] / s.max_hp(cid)
+        worth += w.health * ch.hp / s.max_hp(cid)
         return worth
     if status == "trap":
-        exit_space = s.board.traps[ch["trap"]].exit
+        exit_space = s.board.traps[ch.trap].exit
         return worth + _way_left(s, cid, exit_space, w) - w.out_of_play
     if status == "out" and s.crowns[s.owner(cid)] is not None:
         start = s.start_space(cid)
@@ -250,7 +250,7 @@ def threats(s: ChaostleState, w: Weights = DEFAULT_WEIGHTS) -> list[float]:
         reach = cards.max_range(s.cards[a], s.up(a))
         best = 0.0
         for d in board:
-            if s.owner(d) == seat or s.chars[d]["at"] == s.original_start(d):
+            if s.owner(d) == seat or s.chars[d].at == s.original_start(d):
                 continue
             r = s.range_between(a, d)
             if r is not None and r <= reach:
@@ -262,7 +262,7 @@ def threats(s: ChaostleState, w: Weights = DEFAULT_WEIGHTS) -> list[float]:
 def waiting_fight(s: ChaostleState) -> dict[str, Any] | None:
     """A fight for a space that waits for a fate five (as a fresh fight to the death), so
     that moving onto an opponent with a five is weighed by its odds like any battle."""
-    for mover, foe, _ in s.turn.get("contests", ()):
+    for mover, foe, _ in s.turn.contests:
         if s.in_play(mover) and s.in_play(foe):
             return fresh_battle(s, mover, foe, 0)
     return None

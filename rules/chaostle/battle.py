@@ -34,7 +34,7 @@ def start(s: S, attacker: str, defender: str, contest: list[str] | None,
     """Begin a battle; ``contest`` is the mover's path when it is a fight for a space."""
     rng = 0 if contest else s.range_between(attacker, defender)
     assert rng is not None
-    s.turn.setdefault("battled", []).append([attacker, defender])
+    s.turn.battled.append([attacker, defender])
     frame: dict[str, Any] = {
         "k": "battle", "a": attacker, "d": defender, "range": rng, "next": attacker,
         "step": "todo", "todo": _pre_battle_todo(s, attacker, defender), "smoke": False,
@@ -182,11 +182,11 @@ def _hit(s: S, frame: dict[str, Any], x: str, y: str, face: int, name: str, dmg:
         loss = cards.hit_damage(s.cards[x], s.up(x), s.cards[y], s.up(y), dmg,
                                 frame["berserk"].get(x, 0), s.skills_on)
         note = ""
-    s.chars[y]["hp"] -= loss
+    s.chars[y].hp -= loss
     _say(events, "hit", f"{s.name(x)} rolls {face}: {name} hits{note}; {s.name(y)} loses "
-         f"{loss} (health {s.chars[y]['hp']})", char=x, target=y, roll=face, loss=loss)
+         f"{loss} (health {s.chars[y].hp})", char=x, target=y, roll=face, loss=loss)
     frame["quiet"] = 0 if loss > 0 else frame["quiet"] + 1
-    if s.chars[y]["hp"] < 1:
+    if s.chars[y].hp < 1:
         _falls(s, frame, y, x, events)
     elif frame["quiet"] >= QUIET_ATTACKS_TO_STALEMATE:
         _stalemate(s, frame, events)
@@ -200,11 +200,11 @@ def _miss(s: S, frame: dict[str, Any], x: str, y: str, face: int, name: str, rng
          char=x, target=y, roll=face)
     agility = s.skill(y, "Agility")
     if agility:
-        s.chars[x]["hp"] -= agility
+        s.chars[x].hp -= agility
         frame["quiet"] = 0
         _say(events, "skill", f"{s.name(y)}'s Agility punishes the miss: {s.name(x)} loses "
-             f"{agility} (health {s.chars[x]['hp']})", char=y, target=x)
-        if s.chars[x]["hp"] < 1:
+             f"{agility} (health {s.chars[x].hp})", char=y, target=x)
+        if s.chars[x].hp < 1:
             _falls(s, frame, x, y, events)
             return
     else:
@@ -226,7 +226,7 @@ def _falls(s: S, frame: dict[str, Any], loser: str, winner: str, events: list[Ev
         frame["step"] = "attack" if frame["range"] == 0 else "continue"
         frame["decider"] = loser
         frame["next"] = loser
-        s.chars[loser]["hp"] = 0  # held at 0 until the two dice give the new health
+        s.chars[loser].hp = 0  # held at 0 until the two dice give the new health
         s.queue.insert(0, {"k": "roll", "purpose": "cheat", "actor": loser, "dice": 2,
                            "by": winner, "battle": True})
         return
@@ -235,7 +235,7 @@ def _falls(s: S, frame: dict[str, Any], loser: str, winner: str, events: list[Ev
 
 def can_cheat_death(s: S, cid: str) -> bool:
     pts = s.skill(cid, "Cheat Death")
-    return pts is not None and s.chars[cid]["hp"] >= -pts
+    return pts is not None and s.chars[cid].hp >= -pts
 
 
 def finish(s: S, frame: dict[str, Any], loser: str | None, winner: str | None,
@@ -255,35 +255,35 @@ def finish(s: S, frame: dict[str, Any], loser: str | None, winner: str | None,
     if contest and mover in survivors:
         if loser is not None:
             flow.land(s, mover, contest, events)
-        elif s.chars[mover]["at"] is None:
-            s.chars[mover]["status"] = "out"
+        elif s.chars[mover].at is None:
+            s.chars[mover].status = "out"
 
 
 def _spontaneous_healing(s: S, cid: str, events: list[Event]) -> None:
     pts = s.skill(cid, "Spontaneous Healing")
     ch = s.chars[cid]
-    if pts and ch["status"] in ("play", "out") and ch["hp"] < s.max_hp(cid) and ch["hp"] >= 1:
-        ch["hp"] = min(s.max_hp(cid), ch["hp"] + pts)
-        _say(events, "heal", f"{s.name(cid)} heals spontaneously to {ch['hp']}", char=cid)
+    if pts and ch.status in ("play", "out") and ch.hp < s.max_hp(cid) and ch.hp >= 1:
+        ch.hp = min(s.max_hp(cid), ch.hp + pts)
+        _say(events, "heal", f"{s.name(cid)} heals spontaneously to {ch.hp}", char=cid)
 
 
 def conquer(s: S, cid: str, by: str | None, events: list[Event]) -> None:
     """A character below 1 health leaves play (keeping its pegs); the conqueror gains a peg."""
     ch = s.chars[cid]
-    ch["status"], ch["at"] = "out", None
-    ch["hp"] = s.max_hp(cid)
+    ch.status, ch.at = "out", None
+    ch.hp = s.max_hp(cid)
     who = f" by {s.name(by)}" if by else ""
     _say(events, "conquered", f"{s.name(cid)} is conquered{who} and leaves play", char=cid)
-    if by is not None and any(i not in s.chars[by]["up"] for i in cards.UPGRADE_ITEMS):
+    if by is not None and any(i not in s.chars[by].up for i in cards.UPGRADE_ITEMS):
         s.queue.insert(0, {"k": "upgrade", "char": by})
 
 
 def upgrade(s: S, cid: str, item: str, events: list[Event]) -> None:
     ch = s.chars[cid]
     before = s.max_hp(cid)
-    ch["up"] = sorted([*ch["up"], item])
+    ch.up = sorted([*ch.up, item])
     if item == "health":
-        ch["hp"] += s.max_hp(cid) - before
+        ch.hp += s.max_hp(cid) - before
     _say(events, "upgrade", f"{s.name(cid)} upgrades: "
          f"{cards.item_label(s.cards[cid], item)}", char=cid, item=item)
 
@@ -291,12 +291,12 @@ def upgrade(s: S, cid: str, item: str, events: list[Event]) -> None:
 def wound(s: S, cid: str, amount: int, by: str | None, why: str, events: list[Event]) -> None:
     """Damage outside battle (skills, fates): no armour; may conquer (or cheat death)."""
     ch = s.chars[cid]
-    ch["hp"] -= amount
-    _say(events, "wound", f"{s.name(cid)} loses {amount} to {why} (health {ch['hp']})",
+    ch.hp -= amount
+    _say(events, "wound", f"{s.name(cid)} loses {amount} to {why} (health {ch.hp})",
          char=cid, loss=amount)
-    if ch["hp"] < 1:
+    if ch.hp < 1:
         if can_cheat_death(s, cid):
-            ch["hp"] = 0  # held at 0 until the two dice give the new health
+            ch.hp = 0  # held at 0 until the two dice give the new health
             s.queue.insert(0, {"k": "roll", "purpose": "cheat", "actor": cid, "dice": 2,
                                "by": by, "battle": False})
         else:
@@ -310,7 +310,7 @@ def resolve_roll(s: S, frame: dict[str, Any], face: int, events: list[Event]) ->
     purpose = frame["purpose"]
     cid = frame["actor"]
     if purpose == "cheat":
-        s.chars[cid]["hp"] = face
+        s.chars[cid].hp = face
         _say(events, "skill", f"{s.name(cid)} cheats death and rises with {face} health",
              char=cid)
     elif purpose == "castle":
@@ -392,11 +392,11 @@ def end_of_turn_skill_actions(s: S, cid: str, used: set[str]) -> list[Action]:
         for other in s.on_board():
             r = s.range_between(cid, other)
             if other != cid and f"heal:{cid}:{other}" not in used and r is not None \
-                    and r <= heal and s.chars[other]["hp"] < s.max_hp(other):
+                    and r <= heal and s.chars[other].hp < s.max_hp(other):
                 acts.append(Action(Act.HEAL, (cid, other), f"{name}: Healing Powers on "
                                    f"{s.name(other)} (one die of health)"))
     rejuv = s.skill(cid, "Rejuvenated Healing")
-    if rejuv and f"rejuv:{cid}" not in used and s.chars[cid]["hp"] < s.max_hp(cid):
+    if rejuv and f"rejuv:{cid}" not in used and s.chars[cid].hp < s.max_hp(cid):
         acts.append(Action(Act.REJUVENATE, (cid,), f"{name}: Rejuvenated Healing (roll "
                                                  f"{rejuv} or less: +{rejuv} health)"))
     return acts
@@ -405,19 +405,19 @@ def end_of_turn_skill_actions(s: S, cid: str, used: set[str]) -> list[Action]:
 def apply_end_of_turn_skill(s: S, a: Action, events: list[Event]) -> None:
     cid = a.args[0]
     if a.kind == Act.BOLT:
-        s.turn["used"].append(f"bolt:{cid}")
+        s.turn.used.append(f"bolt:{cid}")
         s.queue.insert(0, {"k": "roll", "purpose": "bolt", "actor": cid, "dice": 1,
                            "target": a.args[1]})
     elif a.kind == Act.ARROWS:
-        s.turn["used"].append(f"arrows:{cid}")
+        s.turn.used.append(f"arrows:{cid}")
         s.queue.insert(0, {"k": "roll", "purpose": "arrows", "actor": cid, "dice": 1,
                            "target": a.args[1], "need": a.args[2]})
     elif a.kind == Act.HEAL:
-        s.turn["used"].append(f"heal:{cid}:{a.args[1]}")
+        s.turn.used.append(f"heal:{cid}:{a.args[1]}")
         s.queue.insert(0, {"k": "roll", "purpose": "heal", "actor": cid, "dice": 1,
                            "target": a.args[1]})
     elif a.kind == Act.REJUVENATE:
-        s.turn["used"].append(f"rejuv:{cid}")
+        s.turn.used.append(f"rejuv:{cid}")
         s.queue.insert(0, {"k": "roll", "purpose": "rejuv", "actor": cid, "dice": 1})
 
 
@@ -437,8 +437,8 @@ def _arrows(s: S, frame: dict[str, Any], face: int, events: list[Event]) -> None
 def _heal(s: S, frame: dict[str, Any], face: int, events: list[Event]) -> None:
     target = frame["target"]
     ch = s.chars[target]
-    ch["hp"] = min(s.max_hp(target), ch["hp"] + face)
-    _say(events, "heal", f"{s.name(frame['actor'])} heals {s.name(target)} to {ch['hp']}",
+    ch.hp = min(s.max_hp(target), ch.hp + face)
+    _say(events, "heal", f"{s.name(frame['actor'])} heals {s.name(target)} to {ch.hp}",
          char=target)
 
 
@@ -446,8 +446,8 @@ def _rejuvenate(s: S, frame: dict[str, Any], face: int, events: list[Event]) -> 
     cid = frame["actor"]
     pts = s.skill(cid, "Rejuvenated Healing") or 0
     if face <= pts:
-        s.chars[cid]["hp"] = min(s.max_hp(cid), s.chars[cid]["hp"] + pts)
-        _say(events, "heal", f"{s.name(cid)} rejuvenates to {s.chars[cid]['hp']}", char=cid)
+        s.chars[cid].hp = min(s.max_hp(cid), s.chars[cid].hp + pts)
+        _say(events, "heal", f"{s.name(cid)} rejuvenates to {s.chars[cid].hp}", char=cid)
     else:
         _say(events, "skill", f"{s.name(cid)} fails to rejuvenate ({face})")
 

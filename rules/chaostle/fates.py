@@ -103,7 +103,7 @@ def actions(s: S, frame: dict[str, Any]) -> list[Action]:
         return [Action(Act.DICE, (t,), f"White dice {t}") for t in range(2, 13)]
     if step == "mercenary":
         return [Action(Act.MERCENARY, (c,), f"Hire the {s.name(c)}")
-                for c, ch in s.chars.items() if ch["status"] == "pool"]
+                for c, ch in s.chars.items() if ch.status == "pool"]
     fate = fate_table()[0][frame["fate"]]
     if step == "control":
         return control_actions(s, frame["char"], fate) + [
@@ -144,7 +144,8 @@ def apply(s: S, frame: dict[str, Any], a: Action, events: list[Event]) -> None:
 
 
 def _hire(s: S, seat: int, cid: str, events: list[Event]) -> None:
-    s.chars[cid].update(owner=seat, status="out", hp=s.cards[cid].health[0])
+    ch = s.chars[cid]
+    ch.owner, ch.status, ch.hp = seat, "out", s.cards[cid].health[0]
     s.armies[seat].append(cid)
     _say(events, "mercenary", f"The {s.name(cid)} joins {s.player_name(seat)} as a mercenary",
          char=cid, seat=seat)
@@ -159,7 +160,7 @@ def _effect(s: S, cid: str, fate: Fate, events: list[Event]) -> None:
     if e == "win":
         flow.win(s, seat, f"{s.player_name(seat)} wins by the fate of Happiness", events)
     elif e == "mercenary":
-        if any(c["status"] == "pool" for c in s.chars.values()):
+        if any(c.status == "pool" for c in s.chars.values()):
             s.queue.insert(0, {"k": "fate", "char": cid, "step": "mercenary", "column": 0,
                                "fate": fate.id})
         else:
@@ -171,25 +172,25 @@ def _effect(s: S, cid: str, fate: Fate, events: list[Event]) -> None:
         s.marks.setdefault("double_dice", []).append(seat)
         _say(events, "fate", f"{s.player_name(seat)}'s next movement roll is two dice")
     elif e == "full_heal":
-        ch["hp"] = s.max_hp(cid)
+        ch.hp = s.max_hp(cid)
         _say(events, "heal", f"Fairy Dust heals {s.name(cid)} to full health", char=cid)
     elif e == "upgrade":
-        if any(i not in ch["up"] for i in _items()):
+        if any(i not in ch.up for i in _items()):
             s.queue.insert(0, {"k": "upgrade", "char": cid})
     elif e == "extra_turn":
-        s.turn["extra"] = True
+        s.turn.extra = True
         _say(events, "fate", f"{s.player_name(seat)} will take another turn")
     elif e == "lift":
         _lift(s, seat, events)
     elif e in ("bad_vibes", "burden"):
-        ch[e] = True
+        setattr(ch, e, True)
         _say(events, "fate", f"{fate.name} falls on {s.name(cid)} until a six is rolled",
              char=cid)
     elif e == "trap":
         send_to_trap(s, cid, fate.id, events)
     elif e == "to_one":
-        ch["hp"] = min(ch["hp"], fate.amount)
-        _say(events, "fate", f"{s.name(cid)} deteriorates to {ch['hp']} health", char=cid)
+        ch.hp = min(ch.hp, fate.amount)
+        _say(events, "fate", f"{s.name(cid)} deteriorates to {ch.hp} health", char=cid)
     elif e == "damage":
         battle.wound(s, cid, fate.amount, None, fate.name, events)
     elif e == "castle_repair":
@@ -216,7 +217,7 @@ def control_targets(s: S, cid: str, reach: int) -> list[str]:
     seat = s.owner(cid)
     out = []
     for other in s.on_board():
-        if s.owner(other) == seat or s.chars[other]["at"] == s.original_start(other):
+        if s.owner(other) == seat or s.chars[other].at == s.original_start(other):
             continue
         r = s.range_between(cid, other)
         if r is not None and r <= reach:
@@ -231,7 +232,7 @@ def control_actions(s: S, cid: str, fate: Fate) -> list[Action]:
     occ = s.occupancy()
     acts = []
     for target in control_targets(s, cid, fate.amount):
-        at = s.chars[target]["at"]
+        at = s.space_of(target)
         for dest in s.board.destinations(at, fate.amount, s.rules_for(target)):
             if dest not in occ:
                 acts.append(Action(Act.CONTROL, (target, dest),
@@ -244,7 +245,7 @@ def control_actions(s: S, cid: str, fate: Fate) -> list[Action]:
 def _take_control(s: S, fate: Fate, target: str, dest: str, events: list[Event]) -> None:
     from rules.chaostle import flow
 
-    path = s.board.destinations(s.chars[target]["at"], fate.amount, s.rules_for(target))[dest]
+    path = s.board.destinations(s.space_of(target), fate.amount, s.rules_for(target))[dest]
     _say(events, "fate", f"{fate.name}: {s.player_name(s.current)} moves "
          f"{s.name(target)}", char=target)
     flow.land(s, target, path, events)
@@ -260,8 +261,8 @@ def _lift(s: S, seat: int, events: list[Event]) -> None:
     lifted = False
     for c in s.armies[seat]:
         ch = s.chars[c]
-        if ch.get("bad_vibes") or ch.get("burden"):
-            ch["bad_vibes"] = ch["burden"] = False
+        if ch.bad_vibes or ch.burden:
+            ch.bad_vibes = ch.burden = False
             lifted = True
     if lifted:
         _say(events, "fate", f"Bad Vibes and Burden lift from {s.player_name(seat)}'s army")
@@ -277,8 +278,8 @@ def lift_on_roll(s: S, roll: int, events: list[Event]) -> None:
 # ---- traps ---------------------------------------------------------------------------------
 def send_to_trap(s: S, cid: str, trap: str, events: list[Event]) -> None:
     ch = s.chars[cid]
-    ch["fell_from"] = ch["at"]  # its way out must not cross its line from here
-    ch["status"], ch["at"], ch["trap"] = "trap", None, trap
+    ch.fell_from = ch.at  # its way out must not cross its line from here
+    ch.status, ch.at, ch.trap = "trap", None, trap
     _say(events, "trap", f"{s.name(cid)} falls into the {s.board.traps[trap].name}",
          char=cid, trap=trap)
 
@@ -286,7 +287,7 @@ def send_to_trap(s: S, cid: str, trap: str, events: list[Event]) -> None:
 def queue_escapes(s: S) -> None:
     """At the start of a turn each trapped character of the player rolls to escape."""
     for c in s.armies[s.current]:
-        if s.chars[c]["status"] == "trap":
+        if s.chars[c].status == "trap":
             s.queue.append({"k": "roll", "purpose": "escape", "actor": c, "dice": 1})
 
 
@@ -299,7 +300,7 @@ def _exit_for(s: S, cid: str, exit_space: str) -> str:
     progress = s.board.progress(exit_space, rules.crown)
     if rules.limit is not None and progress is not None and progress > rules.limit:
         exit_space = s.start_space(cid)
-    fell = s.chars[cid].get("fell_from")
+    fell = s.chars[cid].fell_from
     if fell is not None and s.board.crosses_line(fell, exit_space, rules.crown):
         return fell
     return exit_space
@@ -311,10 +312,11 @@ def resolve_roll(s: S, frame: dict[str, Any], face: int, events: list[Event]) ->
     cid = frame["actor"]
     ch = s.chars[cid]
     if frame["purpose"] == "luck":
-        ch["hp"] = min(s.max_hp(cid), ch["hp"] + face)
-        _say(events, "heal", f"Luck heals {s.name(cid)} to {ch['hp']} ({face})", char=cid)
+        ch.hp = min(s.max_hp(cid), ch.hp + face)
+        _say(events, "heal", f"Luck heals {s.name(cid)} to {ch.hp} ({face})", char=cid)
         return
-    trap = s.board.traps[ch["trap"]]
+    assert ch.trap is not None, f"{cid} rolls to escape no trap"
+    trap = s.board.traps[ch.trap]
     rule = trap_rules()[trap.id]
     exit_space = _exit_for(s, cid, trap.exit)
     if face >= rule.escape:
@@ -326,12 +328,12 @@ def resolve_roll(s: S, frame: dict[str, Any], face: int, events: list[Event]) ->
 
         _say(events, "escape", f"{s.name(cid)} escapes the {trap.name} ({face}) to "
              f"{s.space_label(exit_space)}", char=cid)
-        flow.land(s, cid, (exit_space,), events, came_from=ch.get("fell_from"))
-        ch["trap"] = None
+        flow.land(s, cid, (exit_space,), events, came_from=ch.fell_from)
+        ch.trap = None
         return
     _say(events, "trap", f"{s.name(cid)} fails to escape the {trap.name} ({face})", char=cid)
     if rule.bite:
         battle.wound(s, cid, rule.bite, None, f"the {trap.name}", events)
-        if ch["status"] == "out":
-            ch["trap"] = None
-            ch.pop("fell_from", None)
+        if ch.status == "out":
+            ch.trap = None
+            ch.fell_from = None

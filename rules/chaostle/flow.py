@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from rules.chaostle import battle, cards, fates, leapfrog
 from rules.chaostle.board import Board, Rules
 from rules.chaostle.kinds import Act, Phase
+from rules.chaostle.pieces import Turn
 from rules.core import CHANCE, Action, Event
 
 if TYPE_CHECKING:
@@ -149,7 +150,7 @@ def frame_actions(s: S, frame: dict[str, Any]) -> list[Action]:
         card = s.cards[cid]
         return [Action(Act.UPGRADE, (cid, item), f"Upgrade {s.name(cid)}: "
                        f"{cards.item_label(card, item)}")
-                for item in cards.UPGRADE_ITEMS if item not in s.chars[cid]["up"]]
+                for item in cards.UPGRADE_ITEMS if item not in s.chars[cid].up]
     if k == "firewall":
         holder = frame["char"]
         acts = [Action(Act.FIREWALL, (holder, t, r),
@@ -163,7 +164,7 @@ def draft_actions(s: S) -> list[Action]:
     """The characters the seat may choose (with armies drawn at random, each equally likely
     to be drawn for it)."""
     seat = picking_seat(s)
-    pool = [cid for cid, ch in s.chars.items() if ch["status"] == "pool"]
+    pool = [cid for cid, ch in s.chars.items() if ch.status == "pool"]
     allowed = [cid for cid in pool if _fits_six_points(s, seat, cid, pool)]
     if not allowed:  # the others took the cheap characters: the limit cannot be kept
         low = min(s.cards[c].level for c in pool)
@@ -213,7 +214,7 @@ def _landing_ok(s: S, cid: str, space: str, occ: dict[str, str]) -> bool:
     other = occ.get(space)
     if other is None:
         return True
-    if any(c[2][-1] == space for c in s.turn.get("contests", ())):
+    if any(c[2][-1] == space for c in s.turn.contests):
         return False
     if s.owner(other) == s.owner(cid):
         return False
@@ -230,7 +231,7 @@ def entry_actions(s: S, seat: int) -> list[Action]:
     acts: list[Action] = []
     occ = s.occupancy()
     for cid in s.armies[seat]:
-        if s.chars[cid]["status"] != "out":
+        if s.chars[cid].status != "out":
             continue
         start = s.start_space(cid)
         if not _landing_ok(s, cid, start, occ):
@@ -255,22 +256,22 @@ def _roll_moves(s: S, only: str | None = None) -> Iterator[Action]:
     """The roll's moves, one at a time (so a check for any can stop at the first); with
     ``only``, just that character's plain moves."""
     t = s.turn
-    if t.get("done") or t.get("roll") is None:
+    if t.done or t.roll is None:
         return
-    roll = t["roll"]
+    roll = t.roll
     if only is None:
-        if t["kind"] == "enter":
+        if t.kind == "enter":
             yield from entry_actions(s, s.current)
-        yield from leapfrog.actions(s, roll, t["kind"] == "fate")
+        yield from leapfrog.actions(s, roll, t.kind == "fate")
     occ = s.occupancy()
     for cid in s.on_board(s.current) if only is None else (only,):
-        if cid in t["mv"]:
+        if cid in t.mv:
             continue  # it made its battle-card move: the roll cannot start a second move
         mv = free_movement(s, cid)
         totals = [roll] + ([roll + mv] if mv > 0 else [])
-        if s.chars[cid].get("bad_vibes"):
+        if s.chars[cid].bad_vibes:
             totals = [1]
-        name, at, rules = s.name(cid), s.chars[cid]["at"], s.rules_for(cid)
+        name, at, rules = s.name(cid), s.space_of(cid), s.rules_for(cid)
         for total in totals:
             extra = " (with battle-card movement)" if total != roll else ""
             for dest in s.board.destinations(at, total, rules):
@@ -287,9 +288,9 @@ def _card_moves(s: S, only: str | None = None) -> Iterator[Action]:
     occ = s.occupancy()
     for cid in s.on_board(s.current) if only is None else (only,):
         mv = free_movement(s, cid)
-        if mv <= 0 or cid in s.turn["mv"]:
+        if mv <= 0 or cid in s.turn.mv:
             continue
-        for dest in s.board.destinations(s.chars[cid]["at"], mv, s.rules_for(cid)):
+        for dest in s.board.destinations(s.space_of(cid), mv, s.rules_for(cid)):
             if _landing_ok(s, cid, dest, occ):
                 yield Action(Act.CARD, (cid, dest), f"{s.name(cid)}: battle-card move {mv} to "
                                                   f"{_landing_label(s, dest, occ)}")
@@ -298,7 +299,7 @@ def _card_moves(s: S, only: str | None = None) -> Iterator[Action]:
 def free_movement(s: S, cid: str) -> int:
     """Battle-card movement this character may add now (none under Bad Vibes or Burden)."""
     ch = s.chars[cid]
-    if ch.get("bad_vibes") or ch.get("burden"):
+    if ch.bad_vibes or ch.burden:
         return 0
     return cards.movement(s.cards[cid], s.up(cid))
 
@@ -306,7 +307,7 @@ def free_movement(s: S, cid: str) -> int:
 def move_actions(s: S) -> list[Action]:
     rolled = roll_move_actions(s)
     acts = rolled + card_move_actions(s)
-    must = bool(rolled) and s.turn["kind"] != "optional"
+    must = bool(rolled) and s.turn.kind != "optional"
     if not must:
         acts.append(Action(Act.DONE, (), "End movement"))
     return acts
@@ -317,13 +318,13 @@ def battle_actions(s: S) -> list[Action]:
 
 
 def _battles(s: S) -> Iterator[Action]:
-    battled = {tuple(sorted(p)) for p in s.turn["battled"]}
+    battled = {tuple(sorted(p)) for p in s.turn.battled}
     for a in s.on_board(s.current):
         reach = cards.max_range(s.cards[a], s.up(a))
         for d in s.on_board():
             if s.owner(d) == s.current or tuple(sorted((a, d))) in battled:
                 continue
-            if s.chars[d]["at"] == s.original_start(d):
+            if s.chars[d].at == s.original_start(d):
                 continue
             r = s.range_between(a, d)
             if r is not None and r <= reach:
@@ -336,10 +337,10 @@ def end_actions(s: S) -> list[Action]:
 
 
 def _end_choices(s: S) -> Iterator[Action]:
-    used = set(s.turn["used"])
+    used = set(s.turn.used)
     for c in s.on_board(s.current):
-        on_inner = s.board.spaces[s.chars[c]["at"]].kind == "inner"
-        if on_inner and s.castle_down and c not in s.turn.get("arrived", ()):
+        on_inner = s.board.spaces[s.space_of(c)].kind == "inner"
+        if on_inner and s.castle_down and c not in s.turn.arrived:
             yield Action(Act.SANCTUARY, (c,), f"{s.name(c)} enters Sanctuary")
         elif on_inner and not s.castle_down and f"castle:{c}" not in used:
             yield Action(Act.CASTLE, (c,), f"{s.name(c)} strikes the castle")
@@ -359,8 +360,8 @@ def apply_phase(s: S, a: Action, events: list[Event]) -> None:
         _take_crown(s, a.args[0], events)
     elif p == Phase.PLACE:
         enter(s, a.args[0], a.args[1], events)
-        s.turn["placed"] = s.turn.get("placed", 0) + 1
-        if s.turn["placed"] >= s.n:
+        s.turn.placed = s.turn.placed + 1
+        if s.turn.placed >= s.n:
             new_turn(s, s.opener, events)
         else:
             s.current = (s.current + 1) % s.n
@@ -368,26 +369,26 @@ def apply_phase(s: S, a: Action, events: list[Event]) -> None:
         if a.kind == Act.ROLL:
             s.phase = Phase.ROLL
         else:
-            s.turn["kind"] = "skip"
-            s.turn["done"] = True
+            s.turn.kind = "skip"
+            s.turn.done = True
             s.phase = Phase.MOVE
             enter(s, a.args[0], a.args[1], events)
     elif p == Phase.ROLL:
         roll = a.args[0]
-        s.turn["roll"] = roll
+        s.turn.roll = roll
         doubles = s.marks.get("double_dice", [])
         one_die = s.current not in doubles and s.setup.get("two_dice") != "on"
         if s.current in doubles and s.setup.get("two_dice") != "on":
             doubles.remove(s.current)
-            s.turn["kind"] = "must"  # Double Dice: the sum is simply spaces to move
+            s.turn.kind = "must"  # Double Dice: the sum is simply spaces to move
         else:
-            s.turn["kind"] = roll_kind(s, roll)
+            s.turn.kind = roll_kind(s, roll)
             fates.lift_on_roll(s, roll, events)
         s.phase = Phase.MOVE
         # a single die is thrown on the table as that face; a two-dice sum only in words
         faces = {"faces": [roll]} if one_die else {}
         say(events, "roll", f"{s.player_name(s.current)} rolled {roll} for movement "
-            f"({s.turn['kind']})", roll=roll, **faces)
+            f"({s.turn.kind})", roll=roll, **faces)
     elif p == Phase.MOVE:
         _apply_move(s, a, events)
     elif p == Phase.BATTLES:
@@ -401,7 +402,8 @@ def apply_phase(s: S, a: Action, events: list[Event]) -> None:
 
 def _pick(s: S, cid: str, events: list[Event]) -> None:
     seat = picking_seat(s)
-    s.chars[cid].update(owner=seat, status="out", hp=s.cards[cid].health[0])
+    ch = s.chars[cid]
+    ch.owner, ch.status, ch.hp = seat, "out", s.cards[cid].health[0]
     s.armies[seat].append(cid)
     s.picks += 1
     say(events, "pick", f"{s.player_name(seat)} chooses the {s.name(cid)}", seat=seat, char=cid)
@@ -420,7 +422,7 @@ def _take_crown(s: S, crown: str, events: list[Event]) -> None:
     if all(s.crowns):
         s.current = s.opener
         s.phase = Phase.PLACE
-        s.turn = {"placed": 0}
+        s.turn = Turn()
 
 
 def new_turn(s: S, seat: int, events: list[Event]) -> None:
@@ -431,8 +433,7 @@ def new_turn(s: S, seat: int, events: list[Event]) -> None:
         seat = (seat + 1) % s.n
     s.current = seat
     s.turns += 1
-    s.turn = {"roll": None, "kind": None, "chosen": None, "done": False, "mv": [],
-              "battled": [], "used": [], "frogs": leapfrog.adjacent_pairs(s, seat)}
+    s.turn = Turn(frogs=leapfrog.adjacent_pairs(s, seat))
     s.phase = Phase.BEGIN
     say(events, "turn", f"{s.player_name(seat)}'s turn", seat=seat)
     fates.queue_escapes(s)
@@ -449,15 +450,15 @@ def enter(s: S, cid: str, dest: str, events: list[Event]) -> None:
     an opponent standing there must be fought to the death for it."""
     ch = s.chars[cid]
     start = s.start_space(cid)
-    ch["hp"] = s.max_hp(cid)
-    s.turn["chosen"] = cid
-    s.turn.setdefault("mv", []).append(cid)  # its one move this turn (see _apply_move)
+    ch.hp = s.max_hp(cid)
+    s.turn.chosen = cid
+    s.turn.mv.append(cid)  # its one move this turn (see _apply_move)
     say(events, "enter", f"{s.name(cid)} comes into play at {s.space_label(start)}",
         char=cid, space=start)
     if dest == start:
         move_along(s, cid, (start,), events)
         return
-    ch["status"], ch["at"] = "play", start
+    ch.status, ch.at = "play", start
     move_along(s, cid, s.board.destinations(start, free_movement(s, cid),
                                              s.rules_for(cid))[dest], events)
 
@@ -467,25 +468,25 @@ def _apply_move(s: S, a: Action, events: list[Event]) -> None:
         after_movement(s, events)
         return
     if a.kind == Act.ENTER:
-        s.turn["done"] = True
+        s.turn.done = True
         enter(s, a.args[0], a.args[1], events)
         return
     if a.kind == Act.FROG:
-        s.turn["done"] = True
-        s.turn["chosen"] = a.args[2]
-        s.turn["mv"].extend(a.args[0])  # leap froggers cannot add battle-card movement
+        s.turn.done = True
+        s.turn.chosen = a.args[2]
+        s.turn.mv.extend(a.args[0])  # leap froggers cannot add battle-card movement
         leapfrog.apply(s, a.args[0], a.args[1], events)
         return
     cid, dest = a.args[0], a.args[1]
     total = a.args[2] if a.kind == Act.MOVE else free_movement(s, cid)
     if a.kind == Act.MOVE:
-        s.turn["done"] = True
-        s.turn["chosen"] = cid
+        s.turn.done = True
+        s.turn.chosen = cid
     # One move a turn for each character: the roll (with or without the battle-card
     # points added in the same direction) or the battle-card points alone. Either way its
     # battle-card movement is spent (unused points are lost).
-    s.turn["mv"].append(cid)
-    path = s.board.destinations(s.chars[cid]["at"], total, s.rules_for(cid))[dest]
+    s.turn.mv.append(cid)
+    path = s.board.destinations(s.space_of(cid), total, s.rules_for(cid))[dest]
     move_along(s, cid, path, events)
 
 
@@ -497,8 +498,8 @@ def move_along(s: S, cid: str, path: tuple[str, ...], events: list[Event]) -> No
     dest = path[-1]
     occ = s.occupant(dest)
     if occ is not None and occ != cid:
-        if s.turn.get("kind") == "fate":
-            s.turn.setdefault("contests", []).append([cid, occ, list(path)])
+        if s.turn.kind == "fate":
+            s.turn.contests.append([cid, occ, list(path)])
             say(events, "contest", f"{s.name(cid)} will fight {s.name(occ)} for "
                 f"{s.space_label(dest)} after the fate", char=cid, target=occ)
             return
@@ -510,9 +511,9 @@ def move_along(s: S, cid: str, path: tuple[str, ...], events: list[Event]) -> No
 def fight_waiting_contest(s: S, events: list[Event]) -> None:
     """Start the next fight for a space that waited for the fate. If the fate took the mover
     away it is off; if it moved the defender away the mover simply lands."""
-    cid, _, path = s.turn["contests"].pop(0)
+    cid, _, path = s.turn.contests.pop(0)
     dest = path[-1]
-    if not s.in_play(cid) or s.chars[cid]["at"] != path[0]:
+    if not s.in_play(cid) or s.chars[cid].at != path[0]:
         say(events, "contest", f"{s.name(cid)} no longer fights for {s.space_label(dest)}",
             char=cid)
         return
@@ -544,16 +545,16 @@ def land(s: S, cid: str, path: tuple[str, ...] | list[str], events: list[Event],
     if s.board.path_crosses_line(way, crown):
         raise LineCrossed(f"{s.name(cid)} would cross its own coloured line: {way}")
     ch = s.chars[cid]
-    ch["status"], ch["at"] = "play", path[-1]
-    ch.pop("fell_from", None)
+    ch.status, ch.at = "play", path[-1]
+    ch.fell_from = None
     if s.board.spaces[path[-1]].kind == "inner" and s.castle_down:
-        s.turn.setdefault("arrived", []).append(cid)  # drops into Sanctuary on a later turn
+        s.turn.arrived.append(cid)  # drops into Sanctuary on a later turn
     if len(path) > 1:
         say(events, "move", f"{s.name(cid)} moves to {s.space_label(path[-1])}",
             char=cid, path=list(path))
     _upgrade_start(s, cid, path, events)
-    if path[-1] in s.board.toads and ch["hp"] < s.max_hp(cid):
-        ch["hp"] = s.max_hp(cid)
+    if path[-1] in s.board.toads and ch.hp < s.max_hp(cid):
+        ch.hp = s.max_hp(cid)
         say(events, "toad", f"The Lucky Toad heals {s.name(cid)} to full health", char=cid)
     battle.fire_wall_triggers(s, cid, events)
 
@@ -570,26 +571,26 @@ def _upgrade_start(s: S, cid: str, path: tuple[str, ...] | list[str], events: li
         return
     starts = s.board.starting_positions(crown)
     top = 1 if s.setup.get("half_board") == "on" and s.n == 2 else 3
-    best = s.chars[cid]["start"]
+    best = s.chars[cid].start
     for j in range(1, top + 1):
         if (s.board.progress(starts[j], crown) or 0.0) <= peak + 1e-6:
             best = max(best, j)
-    if best > s.chars[cid]["start"]:
-        s.chars[cid]["start"] = best
+    if best > s.chars[cid].start:
+        s.chars[cid].start = best
         say(events, "start", f"{s.name(cid)}'s starting position moves up to "
             f"{s.space_label(starts[best])}", char=cid, start=best)
 
 
 def after_movement(s: S, events: list[Event]) -> None:
-    chosen = s.turn.get("chosen")
-    if s.turn.get("kind") == "fate" and chosen and s.in_play(chosen):
+    chosen = s.turn.chosen
+    if s.turn.kind == "fate" and chosen and s.in_play(chosen):
         fates.begin(s, chosen, events)
     s.phase = Phase.BATTLES
 
 
 def _apply_end(s: S, a: Action, events: list[Event]) -> None:
     if a.kind == Act.END_TURN:
-        again = s.turn.get("kind") == "lucky" or s.turn.get("extra")
+        again = s.turn.kind == "lucky" or s.turn.extra
         nxt = s.current if again else (s.current + 1) % s.n
         if again:
             say(events, "lucky", f"{s.player_name(s.current)} takes another turn")
@@ -597,7 +598,7 @@ def _apply_end(s: S, a: Action, events: list[Event]) -> None:
     elif a.kind == Act.SANCTUARY:
         enter_sanctuary(s, a.args[0], events)
     elif a.kind == Act.CASTLE:
-        s.turn["used"].append(f"castle:{a.args[0]}")
+        s.turn.used.append(f"castle:{a.args[0]}")
         push_front(s, roll_frame("castle", a.args[0]))
     else:
         battle.apply_end_of_turn_skill(s, a, events)
@@ -605,7 +606,7 @@ def _apply_end(s: S, a: Action, events: list[Event]) -> None:
 
 def enter_sanctuary(s: S, cid: str, events: list[Event]) -> None:
     ch = s.chars[cid]
-    ch["status"], ch["at"] = "sanctuary", None
+    ch.status, ch.at = "sanctuary", None
     seat = s.owner(cid)
     say(events, "sanctuary", f"{s.name(cid)} enters Sanctuary", char=cid)
     if s.sanctuary_count(seat) >= s.sanctuary_needed():
@@ -646,7 +647,7 @@ def settle(s: S, events: list[Event]) -> None:
             s.phase = Phase.ROLL
         elif s.phase == Phase.MOVE and not _any(_roll_moves(s)) and not _any(_card_moves(s)):
             after_movement(s, events)
-        elif s.phase == Phase.BATTLES and s.turn.get("contests"):
+        elif s.phase == Phase.BATTLES and s.turn.contests:
             fight_waiting_contest(s, events)
         elif s.phase == Phase.BATTLES and not _any(_battles(s)):
             s.phase = Phase.END

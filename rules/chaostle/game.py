@@ -88,10 +88,10 @@ class ChaostleGame(Game):
         return self.validate_setup(setup)
 
     def new_state(self, setup: dict[str, Any], seed: int) -> GameState:
-        return ChaostleState(dict(setup))
+        return ChaostleState.new(dict(setup))
 
     def state_from_json(self, data: dict[str, Any]) -> GameState:
-        return ChaostleState(dict(data["setup"]), data)
+        return ChaostleState.load(data)
 
     def scenario_state(self, setup: dict[str, Any], position: Description) -> ChaostleState:
         """The position a scenario's ``[position]`` describes (rules/chaostle/scenario.py)."""

@@ -21,7 +21,7 @@ def _steps(s: S, space: str) -> list[str]:
 
 def adjacent_pairs(s: S, seat: int) -> list[list[str]]:
     """Pairs of this player's characters on neighbouring spaces (noted at turn start)."""
-    where = {s.chars[c]["at"]: c for c in s.on_board(seat)}
+    where = {s.space_of(c): c for c in s.on_board(seat)}
     pairs = []
     for space, cid in where.items():
         for nxt in _steps(s, space):
@@ -34,15 +34,15 @@ def adjacent_pairs(s: S, seat: int) -> list[list[str]]:
 def _lines(s: S, seat: int) -> list[tuple[str, ...]]:
     """Every line (back to front) of two or more characters adjacent since turn start that
     have not moved yet this turn (a character makes one move a turn)."""
-    paired = {frozenset(p) for p in s.turn.get("frogs", [])}
-    moved = set(s.turn.get("mv", ()))
-    where = {s.chars[c]["at"]: c for c in s.on_board(seat) if c not in moved}
+    paired = {frozenset(p) for p in s.turn.frogs}
+    moved = set(s.turn.mv)
+    where = {s.space_of(c): c for c in s.on_board(seat) if c not in moved}
     out: list[tuple[str, ...]] = []
 
     def grow(line: tuple[str, ...]) -> None:
         if len(line) >= 2:
             out.append(line)
-        front = s.chars[line[-1]]["at"]
+        front = s.space_of(line[-1])
         for nxt in _steps(s, front):
             other = where.get(nxt)
             if other and other not in line and frozenset((line[-1], other)) in paired:
@@ -59,7 +59,7 @@ def _open_for_all(s: S, line: tuple[str, ...], a: str, b: str) -> bool:
 
 def _continuations(s: S, line: tuple[str, ...], hops: int) -> list[tuple[str, ...]]:
     occ = s.occupancy()
-    used = {s.chars[c]["at"] for c in line}
+    used = {s.space_of(c) for c in line}
     out: list[tuple[str, ...]] = []
 
     def walk(node: str, path: tuple[str, ...]) -> None:
@@ -71,13 +71,13 @@ def _continuations(s: S, line: tuple[str, ...], hops: int) -> list[tuple[str, ..
                 continue
             walk(nxt, path + (nxt,))
 
-    walk(s.chars[line[-1]]["at"], ())
+    walk(s.space_of(line[-1]), ())
     return out
 
 
 def _line_open(s: S, line: tuple[str, ...]) -> bool:
     """Every hop passes along the whole line: no link in it may cross anyone's line."""
-    spaces = [s.chars[c]["at"] for c in line]
+    spaces = [s.space_of(c) for c in line]
     return all(_open_for_all(s, line, a, b) for a, b in zip(spaces, spaces[1:], strict=False))
 
 
@@ -101,12 +101,12 @@ def actions(s: S, hops: int, fate: bool) -> list[Action]:
 def apply(s: S, line: tuple[str, ...], path: tuple[str, ...], events: list[Event]) -> None:
     from rules.chaostle.flow import land
 
-    spaces = [s.chars[c]["at"] for c in line] + list(path)
+    spaces = [s.space_of(c) for c in line] + list(path)
     order = list(line)
     hops = len(path)
     order = order[hops % len(order):] + order[: hops % len(order)]
     for c in line:
-        s.chars[c]["at"] = None
+        s.chars[c].at = None
     events.append(Event("frog", f"{', '.join(s.name(c) for c in line)} leap frog {hops}",
                         {"line": list(line), "path": list(path)}))
     for j, c in enumerate(order):

@@ -157,7 +157,8 @@ def _opening(s: ChaostleState, seats: list[Description],
         s.apply(who, pick)
     for seat, army in enumerate(armies):
         for cid in (army or [])[size:]:  # hired as mercenaries
-            s.chars[cid].update(owner=seat, status="out", hp=s.cards[cid].health[0])
+            ch = s.chars[cid]
+            ch.owner, ch.status, ch.hp = seat, "out", s.cards[cid].health[0]
             s.armies[seat].append(cid)
     while s.phase == Phase.CROWN:
         seat = s.current
@@ -177,12 +178,12 @@ def _set_character(s: ChaostleState, cid: str, d: Description) -> None:
     if cid not in s.cards:
         raise ScenarioError(f"{d.path}: unknown character {cid!r}")
     ch = s.chars[cid]
-    if ch["owner"] is None:
+    if ch.owner is None:
         raise ScenarioError(f"{d.path}: {cid!r} is in no army (position.seats[].army)")
     pegs = d.texts("pegs", [], choices=UPGRADE_ITEMS)
     if len(set(pegs)) != len(pegs):
         raise ScenarioError(f"{d.where('pegs')}: a peg is listed twice")
-    ch["up"] = sorted(pegs)
+    ch.up = sorted(pegs)
     space = d.choice("space", s.board.spaces, None)
     trap = d.choice("trap", s.board.traps, None)
     sanctuary = d.flag("sanctuary", False)
@@ -198,19 +199,19 @@ def _set_character(s: ChaostleState, cid: str, d: Description) -> None:
     if d.has("health") and not (space or trap):
         raise ScenarioError(f"{d.where('health')}: only for a character in play or in a "
                             "trap (the others come back at full health)")
-    ch["hp"] = health
+    ch.hp = health
     if space is not None:
-        ch["status"], ch["at"] = "play", space
+        ch.status, ch.at = "play", space
         _check_reach(s, cid, space, d)
     elif trap is not None:
-        ch["status"], ch["at"], ch["trap"] = "trap", None, trap
+        ch.status, ch.at, ch.trap = "trap", None, trap
         if fell is not None:
-            ch["fell_from"] = fell
+            ch.fell_from = fell
     elif sanctuary:
-        ch["status"], ch["at"] = "sanctuary", None
+        ch.status, ch.at = "sanctuary", None
     for fate in ("bad_vibes", "burden"):
         if d.flag(fate, False):
-            ch[fate] = True
+            setattr(ch, fate, True)
     _set_start(s, cid, d, space or fell)
     d.done()
 
@@ -243,14 +244,14 @@ def _set_start(s: ChaostleState, cid: str, d: Description, at: str | None) -> No
                 least = j
     start = d.choice("start", starts[: top + 1], None)
     if start is None:
-        s.chars[cid]["start"] = least
+        s.chars[cid].start = least
         return
     j = starts.index(start)
     if j < least:
         raise ScenarioError(f"{d.where('start')}: standing at {at} it has reached "
                             f"{starts[least]} already, so its starting position is that or "
                             "a later one")
-    s.chars[cid]["start"] = j
+    s.chars[cid].start = j
 
 
 def _check_places(s: ChaostleState, chars: Description, position: Description) -> None:
@@ -258,13 +259,13 @@ def _check_places(s: ChaostleState, chars: Description, position: Description) -
     there) and never enough of one army there to have won."""
     taken: dict[str, str] = {}
     for cid in chars.raw:
-        at = s.chars[cid]["at"]
+        at = s.chars[cid].at
         if at is None:
             continue
         if at in taken:
             raise ScenarioError(f"{chars.where(cid)}.space: {taken[at]} stands there already")
         taken[at] = cid
-    inside = [cid for cid in chars.raw if s.chars[cid]["status"] == "sanctuary"]
+    inside = [cid for cid in chars.raw if s.chars[cid].status == "sanctuary"]
     if inside and not s.castle_down:
         raise ScenarioError(f"{chars.where(inside[0])}.sanctuary: only once the castle has "
                             "fallen (position.castle = 0)")

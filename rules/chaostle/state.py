@@ -8,89 +8,72 @@ goes on. Every decision is a seat's (PLAYER) or a die's (CHANCE); nothing is hid
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from rules.chaostle import cards, flow
 from rules.chaostle.board import Board, Rules, board
 from rules.chaostle.content import Character, characters
 from rules.chaostle.kinds import Act, Phase
+from rules.chaostle.pieces import Standing, Turn
 from rules.core import CHANCE, Action, Decision, Event, GameState, Outcome, Panel
-from rules.core.plain import copy_plain as _copy
+from rules.core.model import SHARED, Model
 
 TWO_DICE = {s: (6 - abs(s - 7)) / 36 for s in range(2, 13)}
 PEG_HOLES = frozenset(cards.UPGRADE_ITEMS)
+#: The saved state's format: 2 is the typed state (version 1, the attribute-based state of
+#: before, saved no version and loads by ``ChaostleState.load``).
+STATE_VERSION = 2
 
 
-class ChaostleState(GameState):
+@dataclass(slots=True, eq=False)
+class ChaostleState(Model, GameState):
     game_id = "chaostle"
 
-    def __init__(self, setup: dict[str, Any], data: dict[str, Any] | None = None) -> None:
-        self.setup = setup
-        self.board: Board = board()
-        self.cards: dict[str, Character] = characters()
-        if data is not None:
-            self._load(data)
-            return
-        self.n = int(setup["players"])
-        self.chars: dict[str, dict[str, Any]] = {
-            cid: {"owner": None, "status": "pool", "at": None, "hp": c.health[0], "up": [],
-                  "start": 0, "trap": None}
-            for cid, c in self.cards.items()
-        }
-        self.armies: list[list[str]] = [[] for _ in range(self.n)]
-        self.crowns: list[str | None] = [None] * self.n
-        self.castle_hp = int(setup["castle_hp"])
-        self.castle_down = False
-        self.phase = Phase.FIRST
-        self.current = 0
-        self.first_picker = 0
-        self.picks = 0
-        self.opener = 0
-        self.turn: dict[str, Any] = {}
-        self.queue: list[dict[str, Any]] = []
-        self.winner: int | None = None
-        self.end_reason = ""
-        self.turns = 0
-        self.marks: dict[str, list[int]] = {}
+    version: int = STATE_VERSION
+    setup: dict[str, Any] = field(default_factory=dict)
+    n: int = 2
+    chars: dict[str, Standing] = field(default_factory=dict)
+    armies: list[list[str]] = field(default_factory=list)
+    crowns: list[str | None] = field(default_factory=list)
+    castle_hp: int = 0
+    castle_down: bool = False
+    phase: Phase = Phase.FIRST
+    current: int = 0
+    first_picker: int = 0
+    picks: int = 0
+    opener: int = 0
+    turn: Turn = field(default_factory=Turn)
+    #: interruptions, front first (flow.py): plain frames with a "k" kind
+    queue: list[Any] = field(default_factory=list)
+    winner: int | None = None
+    end_reason: str = ""
+    turns: int = 0
+    #: marks on seats: "stumble" (misses its next turn), "double_dice"
+    marks: dict[str, list[int]] = field(default_factory=dict)
+    board: Board = field(default_factory=board, metadata=SHARED, repr=False)
+    cards: dict[str, Character] = field(default_factory=characters, metadata=SHARED,
+                                        repr=False)
 
-    # ---- JSON ---------------------------------------------------------------------------
-    _FIELDS = ("n", "chars", "armies", "crowns", "castle_hp", "castle_down", "phase",
-               "current", "first_picker", "picks", "opener", "turn", "queue", "winner",
-               "end_reason", "marks", "turns")
+    @classmethod
+    def new(cls, setup: dict[str, Any]) -> ChaostleState:
+        """A new game: every character in the pool, the draft's first choice due."""
+        n = int(setup["players"])
+        return cls(setup=setup, n=n,
+                   chars={cid: Standing(hp=c.health[0]) for cid, c in characters().items()},
+                   armies=[[] for _ in range(n)], crowns=[None] * n,
+                   castle_hp=int(setup["castle_hp"]))
 
-    def to_json(self) -> dict[str, Any]:
-        out = {f: _copy(getattr(self, f)) for f in self._FIELDS}
-        out["setup"] = dict(self.setup)
-        return out
-
-    def _load(self, data: dict[str, Any]) -> None:
-        for f in self._FIELDS:
-            setattr(self, f, _copy(data[f]))
-        self.phase = Phase(self.phase)
-
-    def clone(self) -> ChaostleState:
-        new = ChaostleState.__new__(ChaostleState)
-        new.setup = self.setup
-        new.board = self.board
-        new.cards = self.cards
-        new.n = self.n
-        new.chars = {k: {**v, "up": list(v["up"])} for k, v in self.chars.items()}
-        new.armies = [list(a) for a in self.armies]
-        new.crowns = list(self.crowns)
-        new.castle_hp = self.castle_hp
-        new.castle_down = self.castle_down
-        new.phase = self.phase
-        new.current = self.current
-        new.first_picker = self.first_picker
-        new.picks = self.picks
-        new.opener = self.opener
-        new.turn = _copy(self.turn)
-        new.queue = _copy(self.queue)
-        new.winner = self.winner
-        new.end_reason = self.end_reason
-        new.turns = self.turns
-        new.marks = {k: list(v) for k, v in self.marks.items()}
-        return new
+    @classmethod
+    def load(cls, data: dict[str, Any]) -> ChaostleState:
+        """A saved state: this version's, or one saved before the state was typed (no
+        version: its characters, turn and fields were plain dicts under the same names, a
+        character's or turn's absent keys meaning what the defaults mean)."""
+        version = data.get("version", 1)
+        if not isinstance(version, int) or version > STATE_VERSION:
+            raise ValueError(f"this Chaostle save is of format {version!r}, newer than "
+                             f"this version of the game reads ({STATE_VERSION})")
+        return cls.from_json({**data, "version": STATE_VERSION})
 
     # ---- small helpers ------------------------------------------------------------------
     @property
@@ -102,13 +85,21 @@ class ChaostleState(GameState):
         return self.setup.get("skills", "on") == "on"
 
     def up(self, cid: str) -> tuple[str, ...]:
-        return tuple(self.chars[cid]["up"])
+        return tuple(self.chars[cid].up)
 
     def name(self, cid: str) -> str:
         return self.cards[cid].type
 
     def owner(self, cid: str) -> int:
-        return int(self.chars[cid]["owner"])
+        owner = self.chars[cid].owner
+        assert owner is not None, f"{cid} is in nobody's army"
+        return owner
+
+    def space_of(self, cid: str) -> str:
+        """The space of a character in play."""
+        at = self.chars[cid].at
+        assert at is not None, f"{cid} is not on the board"
+        return at
 
     def skill(self, cid: str, skill_name: str) -> int | None:
         """This character's points in a skill (None without it, or with skills off)."""
@@ -120,24 +111,25 @@ class ChaostleState(GameState):
         return cards.max_health(self.cards[cid], self.up(cid))
 
     def in_play(self, cid: str) -> bool:
-        return self.chars[cid]["status"] == "play"
+        return self.chars[cid].status == "play"
 
     def occupant(self, space: str) -> str | None:
         for cid, ch in self.chars.items():
-            if ch["at"] == space and ch["status"] == "play":
+            if ch.at == space and ch.status == "play":
                 return cid
         return None
 
     def occupancy(self) -> dict[str, str]:
         """{space: character} for every character on the board."""
-        return {ch["at"]: cid for cid, ch in self.chars.items() if ch["status"] == "play"}
+        return {ch.at: cid for cid, ch in self.chars.items()
+                if ch.status == "play" and ch.at is not None}
 
     def on_board(self, seat: int | None = None) -> list[str]:
         seats = range(self.n) if seat is None else (seat,)
-        return [c for s in seats for c in self.armies[s] if self.chars[c]["status"] == "play"]
+        return [c for s in seats for c in self.armies[s] if self.chars[c].status == "play"]
 
     def sanctuary_count(self, seat: int) -> int:
-        return sum(1 for c in self.armies[seat] if self.chars[c]["status"] == "sanctuary")
+        return sum(1 for c in self.armies[seat] if self.chars[c].status == "sanctuary")
 
     def sanctuary_needed(self) -> int:
         want = self.setup["sanctuary"]
@@ -152,7 +144,7 @@ class ChaostleState(GameState):
     def start_space(self, cid: str) -> str:
         crown = self.crowns[self.owner(cid)]
         assert crown is not None
-        return self.board.starting_positions(crown)[self.chars[cid]["start"]]
+        return self.board.starting_positions(crown)[self.chars[cid].start]
 
     def original_start(self, cid: str) -> str:
         crown = self.crowns[self.owner(cid)]
@@ -161,7 +153,7 @@ class ChaostleState(GameState):
 
     def range_between(self, a: str, b: str) -> int | None:
         """Battle range from character a to character b along movement paths."""
-        pa, pb = self.chars[a]["at"], self.chars[b]["at"]
+        pa, pb = self.chars[a].at, self.chars[b].at
         if pa is None or pb is None:
             return None
         return self.board.range_between(pa, pb, self.rules_for(a), self.crowns[self.owner(b)])
@@ -194,7 +186,7 @@ class ChaostleState(GameState):
             return []
         if self._two_dice_pending():
             return [(Action(Act.DICE, (t,), f"Rolled {t}"), p) for t, p in TWO_DICE.items()]
-        return super().chance_outcomes()
+        return GameState.chance_outcomes(self)
 
     def _two_dice_pending(self) -> bool:
         if self.queue:
@@ -222,19 +214,19 @@ class ChaostleState(GameState):
         is pending), every peg a real hole placed once, castle health within 0..start."""
         broken = []
         cheating = {f["actor"] for f in self.queue if f.get("purpose") == "cheat"}
-        spaces: set[str] = set()
+        spaces: set[str | None] = set()
         shared = False
         for cid, ch in self.chars.items():
-            pegs = ch["up"]
+            pegs = ch.up
             if pegs and (len(set(pegs)) != len(pegs) or not PEG_HOLES.issuperset(pegs)):
                 broken.append(f"{self.name(cid)} has bad pegs {pegs}")
-            if ch["status"] != "play":
+            if ch.status != "play":
                 continue
-            shared = shared or ch["at"] in spaces
-            spaces.add(ch["at"])
+            shared = shared or ch.at in spaces
+            spaces.add(ch.at)
             low = 0 if cid in cheating else 1
-            if not low <= ch["hp"] <= self.max_hp(cid):
-                broken.append(f"{self.name(cid)} has health {ch['hp']}")
+            if not low <= ch.hp <= self.max_hp(cid):
+                broken.append(f"{self.name(cid)} has health {ch.hp}")
         if shared:
             broken.insert(0, "two characters share a space")
         if not 0 <= self.castle_hp <= int(self.setup["castle_hp"]):

@@ -52,7 +52,7 @@ def test_battle_odds_match_played_out_battles() -> None:
                 b.apply(CHANCE, b.sample_chance(rng))
             else:
                 act(b, "fight_on")
-        wins += b.chars["dragon"]["status"] == "out"
+        wins += b.chars["dragon"].status == "out"
     assert abs(wins / trials - odds) < 0.04
 
 
@@ -173,19 +173,19 @@ def _mixed():  # type: ignore[no-untyped-def]
 
     def put(s, cid: str, space: str) -> None:  # type: ignore[no-untyped-def]
         ch = s.chars[cid]
-        ch["status"], ch["at"], ch["hp"] = "play", space, s.max_hp(cid)
+        ch.status, ch.at, ch.hp = "play", space, s.max_hp(cid)
 
     s = opening([["paladin", "rogue", "unicorn"], ["dragon", "mage", "dwarf"]],
                 ["west.king", "east.king"])
     put(s, "paladin", "south.iq0")
-    s.chars["paladin"]["up"] = ["health", "damage2"]
+    s.chars["paladin"].up = ["health", "damage2"]
     s.castle_hp = 60
-    s.chars["rogue"].update(status="trap", trap="snake_pit")
+    s.chars["rogue"].status, s.chars["rogue"].trap = "trap", "snake_pit"
     put(s, "unicorn", "south.wk03")
-    s.chars["unicorn"]["hp"] = 10
+    s.chars["unicorn"].hp = 10
     put(s, "dragon", "south.wk04")
-    s.chars["dragon"]["start"] = 1
-    s.chars["dwarf"]["status"] = "sanctuary"
+    s.chars["dragon"].start = 1
+    s.chars["dwarf"].status = "sanctuary"
     put(s, "mage", "south.wk05")
     new_turn(s, 0, [])
     s.queue.clear()
@@ -229,6 +229,6 @@ def test_a_fight_waiting_for_the_fate_is_weighed_by_its_odds() -> None:
               characters={"dragon_slayer": {"health": 1}})
     quiet = evaluate(s, 1)
     act(s, "move", "dragon", "south.wk03", 5)  # onto the Dragon Slayer: the fate comes first
-    assert s.turn["contests"][0][:2] == ["dragon", "dragon_slayer"]
-    assert s.chars["dragon"]["at"] == "east.wk14"  # it waits where it came from
+    assert s.turn.contests[0][:2] == ["dragon", "dragon_slayer"]
+    assert s.chars["dragon"].at == "east.wk14"  # it waits where it came from
     assert evaluate(s, 1) > quiet

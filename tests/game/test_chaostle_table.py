@@ -78,7 +78,7 @@ def test_the_table_draws_seeded_positions_at_every_player_count(app_dirs, player
         screen.root.update(5.0)
         app.compose(app.canvas)
         state = screen.session.state
-        on_board = {c for c, ch in state.chars.items() if ch["status"] == "play"}
+        on_board = {c for c, ch in state.chars.items() if ch.status == "play"}
         assert set(screen.table.figures) == on_board
         board = app.canvas.subsurface(BOARD)
         assert len({board.get_at((x, y))[:3] for x in range(0, BOARD.w, 40)
@@ -300,7 +300,7 @@ def test_the_duel_card_counts_health_down_blow_by_blow(app_dirs):
     play_until(screen, random.Random(3), lambda s: s.phase == "battles" and not s.queue
                and any(a.kind == "battle" for a in s.legal_actions(s.current)), limit=3000)
     attack = next(a for a in legal(screen) if a.kind == "battle")
-    health = {c: session.state.chars[c]["hp"] for c in attack.args}
+    health = {c: session.state.chars[c].hp for c in attack.args}
     before = len(session.log)
     screen.table.tray.skip()
     screen.table.choose(attack)

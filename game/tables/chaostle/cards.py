@@ -99,8 +99,8 @@ def character_card(target: pygame.Surface, rect: pygame.Rect, view: Any, cid: st
     """One character's card, drawn once per look (what it shows, its size and colour) and
     blitted from then on."""
     ch = view.chars[cid]
-    key = (cid, rect.size, colour, lit, ch.get("hp"), tuple(ch.get("up", ())),
-           ch.get("status"), _where(view, cid), view.max_hp(cid))
+    key = (cid, rect.size, colour, lit, ch.hp, tuple(ch.up),
+           ch.status, _where(view, cid), view.max_hp(cid))
     surf = _CARDS.get(key)
     if surf is None:
         if len(_CARDS) > 400:
@@ -117,10 +117,10 @@ def _draw_card(target: pygame.Surface, rect: pygame.Rect, view: Any, cid: str,
     bar), movement and armour as they stand now, where it is, and its pegs."""
     card = view.cards[cid]
     ch = view.chars[cid]
-    up = tuple(ch.get("up", ()))
-    status = ch.get("status", "")
+    up = tuple(ch.up)
+    status = ch.status
     most = view.max_hp(cid)
-    hp = int(ch.get("hp", 0))
+    hp = ch.hp
     gone = status in ("out", "sanctuary")
     fill = theme.PARCHMENT if not gone else theme.blend(theme.PARCHMENT, (120, 120, 120), 0.25)
     theme.shadowed_rect(target, rect, fill, radius=7, shadow=3,
@@ -247,22 +247,22 @@ def view_armour(view: Any, cid: str, up: tuple[str, ...]) -> int:
 
 def _where(view: Any, cid: str) -> str:
     ch = view.chars[cid]
-    status = ch.get("status", "")
-    marks = [m.replace("_", " ").title() for m in ("bad_vibes", "burden") if ch.get(m)]
+    status = ch.status
+    marks = [m.replace("_", " ").title() for m in ("bad_vibes", "burden") if getattr(ch, m)]
     tail = f" · {', '.join(marks)}" if marks else ""
     if status == "out":
         start = _start_label(view, cid)
         return (f"off the board · enters at {start}" if start else "off the board") + tail
-    if status == "play" and ch.get("at"):
-        return view.space_label(ch["at"]) + tail
-    if status == "trap" and ch.get("trap") in view.board.traps:
-        return f"in the {view.board.traps[ch['trap']].name}" + tail
+    if status == "play" and ch.at:
+        return view.space_label(ch.at) + tail
+    if status == "trap" and ch.trap in view.board.traps:
+        return f"in the {view.board.traps[ch.trap].name}" + tail
     return STATUS_WORDS.get(status, status) + tail
 
 
 def _start_label(view: Any, cid: str) -> str:
     """Where a character off the board comes back into play (once its army has a crown)."""
-    owner = view.chars[cid].get("owner")
+    owner = view.chars[cid].owner
     crowns = getattr(view, "crowns", ())
     if owner is None or not 0 <= owner < len(crowns) or not crowns[owner]:
         return ""
@@ -364,7 +364,7 @@ def duel_side(target: pygame.Surface, rect: pygame.Rect, view: Any, cid: str,
     weapon its last roll picked lit, and whether it strikes next."""
     card = view.cards[cid]
     ch = view.chars[cid]
-    up = tuple(ch.get("up", ()))
+    up = tuple(ch.up)
     theme.shadowed_rect(target, rect, theme.PARCHMENT, radius=10, shadow=5,
                         border=theme.BRASS_LIGHT if next_up else theme.WOOD,
                         border_width=3 if next_up else 1)
@@ -375,7 +375,7 @@ def duel_side(target: pygame.Surface, rect: pygame.Rect, view: Any, cid: str,
                (rect.x + 10, band.centery), 16, ink, "bold", "midleft")
     most = view.max_hp(cid)
     y = band.bottom + 14
-    hp = int(ch.get("hp", 0)) if hp is None else hp
+    hp = ch.hp if hp is None else hp
     stat_line(target, (rect.x + 10, y), f"{max(0, hp)}/{most}",
               view_movement(view, cid, up), view_armour(view, cid, up), 13)
     health_bar(target, pygame.Rect(rect.x + 10, y + 11, rect.w - 20, 7), hp, most)

@@ -62,7 +62,7 @@ class BoardClicks(GenericTable):
         takes = {a.args[0]: a for a in actions if a.kind in (Act.PICK, Act.MERCENARY) and a.args}
         if not takes:
             return
-        pool = [c for c, ch in view.chars.items() if ch.get("status") == "pool"]
+        pool = [c for c, ch in view.chars.items() if ch.status == "pool"]
         for k, cid in enumerate(pool):
             action = takes.get(cid)
             rect = draft_slot(k, len(pool))
@@ -103,9 +103,9 @@ class BoardClicks(GenericTable):
     def mark_mover(self, view: Any, cid: str, verb: str = "Move") -> None:
         """A ring round one of several movers' (or attackers') standee (or, off the board,
         its card): a click shows only its moves (or battles)."""
-        at = view.chars[cid].get("at")
+        at = view.chars[cid].at
         again = cid == self.selected
-        if view.chars[cid].get("status") == "play" and at in view.board.spaces:
+        if view.chars[cid].status == "play" and at in view.board.spaces:
             rect = lay.space_rect(view.board.spaces[at]).inflate(10, 10)
             words = "Show all" if again else f"{verb} {view.name(cid)}"
             round_ = True
@@ -136,7 +136,7 @@ class BoardClicks(GenericTable):
                 by_foe.setdefault(str(a.args[1]), []).append(a)
         shared = False
         for foe, group in sorted(by_foe.items()):
-            at = view.chars[foe].get("at")
+            at = view.chars[foe].at
             if len(group) != 1 or at not in view.board.spaces:
                 shared = shared or len(group) > 1
                 continue
@@ -219,6 +219,6 @@ def move_rank(view: Any, action: Action) -> tuple[int, int]:
     """Which of several moves of one character to the same space a click plays: the plain
     roll first, then with battle-card movement added, then the battle-card move alone."""
     if action.kind == Act.MOVE:
-        roll = view.turn.get("roll")
+        roll = view.turn.roll
         return (0 if len(action.args) > 2 and action.args[2] == roll else 1, 0)
     return (2 if action.kind == Act.CARD else 3, 0)

@@ -64,7 +64,7 @@ class TableMotion(GenericTable):
             return
         if event.kind == "battle" and isinstance(data.get("a"), str):
             view = self.model.view  # the view before this batch: health before the battle
-            health = {c: int(view.chars[c].get("hp", 0)) for c in (data.get("a"), data.get("d"))
+            health = {c: view.chars[c].hp for c in (data.get("a"), data.get("d"))
                       if view is not None and c in view.chars}
             self.tray.then(lambda: self.declare(event, health))
         dice = self.dice_of(event)

@@ -76,7 +76,7 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
         return super().colour(seat)
 
     def char_colour(self, view: Any, cid: str) -> tuple[int, int, int]:
-        owner = view.chars[cid].get("owner")
+        owner = view.chars[cid].owner
         return self.colour(int(owner)) if owner is not None else theme.MUTED
 
     def _masonry(self) -> list[tuple[Panel, pygame.Rect, list[str]]]:
@@ -104,8 +104,8 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
         behind the dice; one that left play fades away once the dice before have landed."""
         seen = set()
         for cid, ch in view.chars.items():
-            at = ch.get("at")
-            if ch.get("status") != "play" or at not in view.board.spaces:
+            at = ch.at
+            if ch.status != "play" or at not in view.board.spaces:
                 continue
             seen.add(cid)
             figure = self.figures.get(cid)
@@ -115,15 +115,15 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
                     and not self.pending.get(cid):
                 self.walk_figure(view, figure, self.paths.pop(cid, None), at)
                 self.heading[cid] = at
-            figure.health = ch.get("hp", 0) / max(1, view.max_hp(cid))
-            figure.marks = tuple(m for m in ("bad_vibes", "burden") if ch.get(m))
+            figure.health = ch.hp / max(1, view.max_hp(cid))
+            figure.marks = tuple(m for m in ("bad_vibes", "burden") if getattr(ch, m))
             figure.colour = self.char_colour(view, cid)
             self.places[cid] = at
         for cid in [c for c in self.figures if c not in seen and c not in self.leaving]:
             self.leaving.add(cid)
             self.tray.then(lambda c=cid: self.retire(c))
-        self.trapped = {c: ch["trap"] for c, ch in view.chars.items()
-                        if ch.get("status") == "trap" and ch.get("trap")}
+        self.trapped = {c: ch.trap for c, ch in view.chars.items()
+                        if ch.status == "trap" and ch.trap}
 
     def start_walk(self, cid: str, path: list[str]) -> None:
         """A move event's turn in the tray's queue: the standee hops along its path."""
@@ -141,7 +141,7 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
 
     def new_figure(self, view: Any, cid: str, path: list[str] | None) -> Figure:
         card = view.cards[cid]
-        at = view.chars[cid]["at"]
+        at = view.chars[cid].at
         start = path[0] if path else at
         x, y = self.stand_point(view, start)
         if cid in self.trapped and self.trapped[cid] in view.board.traps:
@@ -174,7 +174,7 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
         self.leaving.discard(cid)
         figure = self.figures.get(cid)
         view = self.model.view
-        if figure is None or (view is not None and view.chars[cid].get("status") == "play"):
+        if figure is None or (view is not None and view.chars[cid].status == "play"):
             return  # back in play meanwhile
         del self.figures[cid]
         self.places.pop(cid, None)
@@ -263,7 +263,7 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
                             math.pi / 2 + share * math.tau, 3)
         if view.castle_down:
             pygame.draw.circle(target, theme.DANGER, box.center, r, 3)
-        inside = [c for c, ch in view.chars.items() if ch.get("status") == "sanctuary"]
+        inside = [c for c, ch in view.chars.items() if ch.status == "sanctuary"]
         for k, cid in enumerate(inside[:6]):
             angle = k * 1.05
             spot = (x + 6 * math.cos(angle), y + 6 * math.sin(angle))
@@ -278,7 +278,7 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
         words = "Choose a character" if view.phase == Phase.DRAFT else "Hire a mercenary"
         theme.text(target, words, (lay.BOARD.centerx, lay.BOARD.y + 18), 18, theme.BRASS_LIGHT,
                    "display", "center")
-        pool = [c for c, ch in view.chars.items() if ch.get("status") == "pool"]
+        pool = [c for c, ch in view.chars.items() if ch.status == "pool"]
         takes = {a.args[0] for a in self.model.actions if a.kind in (Act.PICK, Act.MERCENARY)}
         for k, cid in enumerate(pool):  # lying still (a card lifts when pointed at)
             rect = draft_slot(k, len(pool))
@@ -341,10 +341,10 @@ def turn_words(view: Any, rolling: bool = False) -> str:
              Phase.PLACE: "Placing characters", Phase.OVER: "Game over"}
     if view.phase in words:
         return words[view.phase]
-    roll = view.turn.get("roll")
+    roll = view.turn.roll
     base = f"Turn {view.turns} · {view.player_name(view.current)}"
     if roll is not None and not rolling:
-        base += f" rolled {roll} ({view.turn.get('kind')})"
+        base += f" rolled {roll} ({view.turn.kind})"
     return base
 
 

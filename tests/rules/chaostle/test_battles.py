@@ -24,17 +24,17 @@ def test_sample_battle_dragon_slayer_against_dragon() -> None:
     act(s, "battle", "dragon_slayer", "dragon")
     act(s, "no_smoke")  # the Dragon's owner keeps its Smoke Screen
     roll(s, 4)
-    assert s.chars["dragon"]["hp"] == 23
+    assert s.chars["dragon"].hp == 23
     roll(s, 4)  # Lava Breath, range 0: a miss
-    assert s.chars["dragon_slayer"]["hp"] == 31
+    assert s.chars["dragon_slayer"].hp == 31
     assert {a.kind for a in s.legal_actions(0)} == {"fight_on", "end_battle"}
     act(s, "fight_on")
     roll(s, 2)
-    assert s.chars["dragon"]["hp"] == 7
+    assert s.chars["dragon"].hp == 7
     roll(s, 1)
-    assert s.chars["dragon_slayer"]["hp"] == 17
+    assert s.chars["dragon_slayer"].hp == 17
     roll(s, 5)
-    assert s.chars["dragon"]["status"] == "out"
+    assert s.chars["dragon"].status == "out"
     assert s.queue[0]["k"] == "upgrade" and s.queue[0]["char"] == "dragon_slayer"
 
 
@@ -47,7 +47,7 @@ def test_miss_lets_other_side_end_the_battle() -> None:
     assert s.decision().players == (1,)
     act(s, "end_battle")
     assert not any(f["k"] == "battle" for f in s.queue)
-    assert s.chars["dragon"]["hp"] == 40 and s.chars["dragon_slayer"]["hp"] == 31
+    assert s.chars["dragon"].hp == 40 and s.chars["dragon_slayer"].hp == 31
 
 
 def test_one_battle_per_pair_per_turn() -> None:
@@ -80,12 +80,12 @@ def test_range_zero_is_a_fight_to_the_death() -> None:
     roll(s, 3)
     act(s, "move", "barbarian", "south.wk04", 3)
     assert s.queue[0]["k"] == "battle" and s.queue[0]["range"] == 0
-    assert s.chars["barbarian"]["at"] == "south.wk01"  # one character per space meanwhile
+    assert s.chars["barbarian"].at == "south.wk01"  # one character per space meanwhile
     roll(s, 6)  # the Barbarian's Berserker fails
-    while s.chars["mage"]["status"] == "play":
+    while s.chars["mage"].status == "play":
         assert s.decision().is_chance
         roll(s, 3)  # Fist Pound (range 0) / Staff Strike: both always hit at range 0
-    assert s.chars["barbarian"]["at"] == "south.wk04"
+    assert s.chars["barbarian"].at == "south.wk04"
 
 
 def test_conquered_character_keeps_upgrades_and_returns_at_full_health() -> None:
@@ -95,12 +95,12 @@ def test_conquered_character_keeps_upgrades_and_returns_at_full_health() -> None
     act(s, "battle", "barbarian", "mage")
     roll(s, 6)  # Berserker fails
     roll(s, 1)  # Great Sword 17 + Magic Damage 3 + Wizard Damage 2
-    assert s.chars["mage"]["status"] == "out" and s.chars["mage"]["up"] == ["health"]
+    assert s.chars["mage"].status == "out" and s.chars["mage"].up == ["health"]
     act(s, "upgrade", "barbarian", "armor")
-    assert s.chars["barbarian"]["up"] == ["armor"]
+    assert s.chars["barbarian"].up == ["armor"]
     assert s.decision().players == (1,) and s.phase == "begin"  # nothing left: seat 2's turn
     act(s, "enter", "mage", s.start_space("mage"))
-    assert s.chars["mage"]["hp"] == 26
+    assert s.chars["mage"].hp == 26
 
 
 def test_original_starting_position_is_safe() -> None:
@@ -119,7 +119,7 @@ def test_upgraded_health_raises_current_health() -> None:
     roll(s, 4)  # the Dragon is conquered: the Dragon Slayer earns a peg
     assert s.queue[0] == {"k": "upgrade", "char": "dragon_slayer"}
     act(s, "upgrade", "dragon_slayer", "health")
-    assert s.chars["dragon_slayer"]["hp"] == 25 and s.max_hp("dragon_slayer") == 36
+    assert s.chars["dragon_slayer"].hp == 25 and s.max_hp("dragon_slayer") == 36
 
 
 def test_chance_rolls_are_explicit() -> None:

@@ -65,55 +65,55 @@ def test_charisma_hires_a_mercenary() -> None:
     hires = [a.args[0] for a in s.legal_actions(0)]
     assert "dragon" in hires and "mage" not in hires
     act(s, "mercenary", "dragon")
-    assert "dragon" in s.armies[0] and s.chars["dragon"]["status"] == "out"
+    assert "dragon" in s.armies[0] and s.chars["dragon"].status == "out"
 
 
 def test_deteriorate_leaves_one_health() -> None:
     """Fates (published): Deteriorate leaves the character at 1 health."""
     s = _fated(4, 3)
-    assert s.chars["dwarf"]["hp"] == 1
+    assert s.chars["dwarf"].hp == 1
 
 
 def test_trap_holds_until_an_escape_roll() -> None:
     """Traps: a trapped character is out of reach; at the start of each of its owner's
     turns it rolls to escape, and a failed roll costs health."""
     s = _fated(4, 12)  # Spider Lair
-    assert s.chars["dwarf"]["status"] == "trap"
+    assert s.chars["dwarf"].status == "trap"
     s = _trapped("spider_lair")
     assert s.decision().is_chance and s.queue[0]["purpose"] == "escape"
     roll(s, 1)  # fails: bitten for 4
-    assert s.chars["dwarf"]["hp"] == 32 - 4 and s.chars["dwarf"]["status"] == "trap"
+    assert s.chars["dwarf"].hp == 32 - 4 and s.chars["dwarf"].status == "trap"
     s = _trapped("spider_lair", health=32 - 4)
     roll(s, 6)
-    assert s.chars["dwarf"]["status"] == "play" and s.chars["dwarf"]["at"] == "west.wl0"
+    assert s.chars["dwarf"].status == "play" and s.chars["dwarf"].at == "west.wl0"
 
 
 def test_shark_attack_can_be_fatal() -> None:
     """Fates (published): the Shark Attack trap can conquer its prisoner."""
-    assert _fated(4, 2).chars["dwarf"]["trap"] == "shark_attack"
+    assert _fated(4, 2).chars["dwarf"].trap == "shark_attack"
     s = _trapped("shark_attack", health=5)
     while s.queue and s.queue[0].get("purpose") == "escape":
         roll(s, 1)
-    assert s.chars["dwarf"]["status"] == "out"
+    assert s.chars["dwarf"].status == "out"
 
 
 def test_bad_vibes_one_space_until_a_six() -> None:
     """Fates (published): Bad Vibes limits movement to one space a turn until lifted by a
     movement roll of six."""
     s = _fated(4, 4)
-    assert s.chars["dwarf"]["bad_vibes"]
+    assert s.chars["dwarf"].bad_vibes
     vibes = {"dwarf": {"space": "west.wk08", "bad_vibes": True}}
     s = position(ARMIES, CROWNS, characters=vibes, phase="roll")
     roll(s, 4)
     assert {a.args[2] for a in s.legal_actions(0) if a.kind == "move"} == {1}
     s = position(ARMIES, CROWNS, characters=vibes, phase="roll")
     roll(s, 6)
-    assert not s.chars["dwarf"]["bad_vibes"]
+    assert not s.chars["dwarf"].bad_vibes
 
 
 def test_burden_stops_battle_card_movement() -> None:
     """Burden (designed): no battle-card movement until a six is rolled."""
-    assert _fated(4, 6).chars["dwarf"]["burden"]
+    assert _fated(4, 6).chars["dwarf"].burden
     s = position(ARMIES, CROWNS, phase="roll", characters={
         "dwarf": {"space": "west.wk08", "burden": True, "pegs": ["movement"]}})
     roll(s, 2)
@@ -136,7 +136,7 @@ def test_power_gives_a_peg() -> None:
     s = _fated(1, 3)
     act(s, "accept")
     act(s, "upgrade", "dwarf", "armor")
-    assert s.chars["dwarf"]["up"] == ["armor"]
+    assert s.chars["dwarf"].up == ["armor"]
 
 
 def test_option_two_turns_power_into_groovy() -> None:
@@ -152,7 +152,7 @@ def test_blocked_trap_exit_waits_unharmed() -> None:
     """Traps (designed): a good escape roll with someone on the exit space waits, unhurt."""
     s = _trapped("spider_lair", rogue="west.wl0")  # Spider Lair, exit west wall 0
     roll(s, 6)
-    assert s.chars["dwarf"]["status"] == "trap" and s.chars["dwarf"]["hp"] == 32
+    assert s.chars["dwarf"].status == "trap" and s.chars["dwarf"].hp == 32
 
 
 def test_fate_row_is_two_dice_added() -> None:
@@ -172,7 +172,7 @@ def test_no_mercenaries_when_every_character_was_chosen() -> None:
                 ["rogue", "crusader", "unicorn", "sorceress", "warlock", "wizard", "barbarian",
                  "elven_archer"]]  # two chosen each, the rest hired as mercenaries
     s = _fated(1, 7, armies=everyone)  # Charisma
-    assert not any(ch["status"] == "pool" for ch in s.chars.values())
+    assert not any(ch.status == "pool" for ch in s.chars.values())
     act(s, "accept")
     assert not any(f["k"] == "fate" for f in s.queue)
 
@@ -185,7 +185,7 @@ def test_half_board_trap_exit_stays_on_the_used_half() -> None:
                      # exit: south walkway 3, the far half
                      "dwarf": {"trap": "shark_attack", "fell_from": "west.wk03"}})
     roll(s, 6)
-    assert s.chars["dwarf"]["at"] == s.start_space("dwarf")
+    assert s.chars["dwarf"].at == s.start_space("dwarf")
 
 
 def _mind_control(rogue_at: str, dwarf_from: str = "west.wk03", dwarf_at: str = "west.wk08"
@@ -206,7 +206,7 @@ def test_mind_control_sits_on_rare_rows_of_the_card_of_happiness() -> None:
     assert fate_at(s, 2, 12).name == "Mind Control" and fate_at(s, 3, 2).name == "Mind Control"
     assert fate_at(s, 2, 12).card == "happiness"
     act(s, "decline")
-    assert s.chars["rogue"]["at"] == "west.wk10" and not s.queue
+    assert s.chars["rogue"].at == "west.wk10" and not s.queue
 
 
 def test_mind_control_moves_an_opposing_character_within_reach() -> None:
@@ -217,12 +217,12 @@ def test_mind_control_moves_an_opposing_character_within_reach() -> None:
     assert s.decision().players == (0,)
     moves = [a for a in s.legal_actions(0) if a.kind == "control"]
     ways = s.board.destinations("west.wk10", 4, s.rules_for("rogue"))
-    occupied = {ch["at"] for ch in s.chars.values() if ch["status"] == "play"}
+    occupied = {ch.at for ch in s.chars.values() if ch.status == "play"}
     assert {a.args[1] for a in moves} == set(ways) - occupied
     assert {a.args[0] for a in moves} == {"rogue"}  # never the player's own characters
     dest = moves[0].args[1]
     events = act(s, "control", "rogue", dest)
-    assert s.chars["rogue"]["at"] == dest and s.owner("rogue") == 1
+    assert s.chars["rogue"].at == dest and s.owner("rogue") == 1
     assert any(e.kind == "move" and len(e.data["path"]) == 5 for e in events)
     assert s.phase == "battles" and not s.queue
 
@@ -234,7 +234,7 @@ def test_mind_control_reaches_no_further_than_four() -> None:
     assert s.range_between("dwarf", "rogue") is not None
     assert s.range_between("dwarf", "rogue") > 4  # type: ignore[operator]
     act(s, "accept")
-    assert s.chars["rogue"]["at"] == "west.wk13" and not s.queue
+    assert s.chars["rogue"].at == "west.wk13" and not s.queue
 
 
 def test_mind_control_spares_a_character_on_its_original_starting_position() -> None:
@@ -242,7 +242,7 @@ def test_mind_control_spares_a_character_on_its_original_starting_position() -> 
     s = _mind_control("north.wk09", "north.wk05", "north.wk10")
     assert s.range_between("dwarf", "rogue") == 1
     act(s, "accept")
-    assert s.chars["rogue"]["at"] == "north.wk09" and not s.queue
+    assert s.chars["rogue"].at == "north.wk09" and not s.queue
 
 
 def test_mind_control_never_crosses_the_targets_coloured_line() -> None:
@@ -253,7 +253,7 @@ def test_mind_control_never_crosses_the_targets_coloured_line() -> None:
     dests = {a.args[1] for a in s.legal_actions(0) if a.kind == "control"}
     assert dests == {"north.wk14"}
     act(s, "release")
-    assert s.chars["rogue"]["at"] == "north.wk10" and not s.queue
+    assert s.chars["rogue"].at == "north.wk10" and not s.queue
 
 
 def _five_onto_the_rogue() -> ChaostleState:
@@ -271,12 +271,12 @@ def test_fate_five_comes_before_the_fight_for_the_space() -> None:
     s = _five_onto_the_rogue()
     assert s.queue[0]["k"] == "fate" and s.queue[0]["char"] == "dwarf"
     assert not any(f["k"] == "battle" for f in s.queue)
-    assert s.chars["dwarf"]["at"] == "west.wk03" and s.chars["rogue"]["at"] == "west.wk08"
+    assert s.chars["dwarf"].at == "west.wk03" and s.chars["rogue"].at == "west.wk08"
     roll(s, 4, 3)  # Card of Doom column 4, row 3: Deteriorate
-    assert s.chars["dwarf"]["hp"] == 1
+    assert s.chars["dwarf"].hp == 1
     frame = s.queue[0]
     assert frame["k"] == "battle" and (frame["a"], frame["d"]) == ("dwarf", "rogue")
-    assert frame["range"] == 0 and s.chars["dwarf"]["hp"] == 1
+    assert frame["range"] == 0 and s.chars["dwarf"].hp == 1
 
 
 def test_a_fate_that_takes_the_mover_away_calls_off_the_fight() -> None:
@@ -284,9 +284,9 @@ def test_a_fate_that_takes_the_mover_away_calls_off_the_fight() -> None:
     trap); then there is no fight for the space and the opponent keeps it."""
     s = _five_onto_the_rogue()
     roll(s, 4, 12)  # Spider Lair
-    assert s.chars["dwarf"]["status"] == "trap"
+    assert s.chars["dwarf"].status == "trap"
     assert not any(f["k"] == "battle" for f in s.queue)
-    assert s.chars["rogue"]["at"] == "west.wk08" and s.chars["rogue"]["status"] == "play"
+    assert s.chars["rogue"].at == "west.wk08" and s.chars["rogue"].status == "play"
 
 
 def test_no_second_fight_for_a_space_already_waiting() -> None:

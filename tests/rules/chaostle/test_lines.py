@@ -43,7 +43,7 @@ def test_trap_escape_never_crosses_the_own_line() -> None:
         "dwarf": {"trap": "shark_attack", "fell_from": "south.wk11"}})
     assert _crosses("south.wk11", s.board.traps["shark_attack"].exit, "south.king")
     roll(s, 6)
-    assert s.chars["dwarf"]["status"] == "play" and s.chars["dwarf"]["at"] == "south.wk11"
+    assert s.chars["dwarf"].status == "play" and s.chars["dwarf"].at == "south.wk11"
 
 
 def test_trap_escape_on_the_own_side_uses_the_exit() -> None:
@@ -53,7 +53,7 @@ def test_trap_escape_on_the_own_side_uses_the_exit() -> None:
     s = position(ARMIES, ["south.queen", "north.king"], phase="begin", characters={
         "dwarf": {"trap": "shark_attack", "fell_from": "east.wk03"}})
     roll(s, 6)
-    assert s.chars["dwarf"]["at"] == "south.wk03"
+    assert s.chars["dwarf"].at == "south.wk03"
 
 
 def test_landing_refuses_any_way_across_the_own_line() -> None:
@@ -64,7 +64,7 @@ def test_landing_refuses_any_way_across_the_own_line() -> None:
         land(s, "dwarf", ("south.wk09", "south.wk08"), [])
     with pytest.raises(LineCrossed):
         land(s, "dwarf", ("south.wk07",), [], came_from="south.wk09")
-    assert s.chars["dwarf"]["at"] == "south.wk09"
+    assert s.chars["dwarf"].at == "south.wk09"
 
 
 def test_leap_frog_is_checked_along_the_way_it_hops() -> None:
@@ -78,7 +78,7 @@ def test_leap_frog_is_checked_along_the_way_it_hops() -> None:
     frog = next(a for a in s.legal_actions(0) if a.kind == "frog"
                 and a.args[1] == ("north.iq0", "west.iq0", "west.in0"))
     events = s.apply(0, frog)
-    assert s.chars["dwarf"]["at"] == "west.in0" and s.chars["mage"]["at"] == "west.iq0"
+    assert s.chars["dwarf"].at == "west.in0" and s.chars["mage"].at == "west.iq0"
     walk = next(e.data["path"] for e in events if e.kind == "move"
                 and e.data["char"] == "dwarf")
     assert walk == ["east.in0", "east.iq0", "north.iq0", "west.iq0", "west.in0"]
@@ -96,9 +96,9 @@ class _Watch:
 
     def see(self, s: ChaostleState) -> None:
         for cid, ch in s.chars.items():
-            if ch["status"] == "play":
-                self.last[cid] = ch["at"]
-            elif ch["status"] in ("out", "sanctuary"):
+            if ch.status == "play":
+                self.last[cid] = ch.at
+            elif ch.status in ("out", "sanctuary"):
                 self.last.pop(cid, None)
 
     def check(self, s: ChaostleState, events: list) -> None:
@@ -118,10 +118,10 @@ class _Watch:
             moved.add(cid)
         for cid, ch in s.chars.items():
             before = self.last.get(cid)
-            if ch["status"] == "play" and cid not in moved and before is not None \
-                    and ch["at"] != before:
+            if ch.status == "play" and cid not in moved and before is not None \
+                    and ch.at != before:
                 crown = s.crowns[s.owner(cid)]
-                assert not _crosses(before, ch["at"], crown), (cid, crown, before, ch["at"])
+                assert not _crosses(before, ch.at, crown), (cid, crown, before, ch.at)
                 self.placements += 1
         self.see(s)
 

@@ -68,3 +68,19 @@ def test_a_loaded_save_saves_again_and_reloads_to_the_same_play(name):
     st = GAME.state_from_json(json.loads(json.dumps(_load(name).to_json())))
     assert st.decision().players == decider
     assert _play_out(st, 5) == (winner, reason, steps)
+
+
+def test_a_save_from_a_newer_version_is_refused_with_a_clear_message():
+    """A save of a format newer than this code reads names its format instead of loading
+    as something else."""
+    data = json.loads((FIXTURES / "saved_today_duel.json").read_text())
+    data["version"] = 99
+    with pytest.raises(ValueError, match="newer"):
+        GAME.state_from_json(data)
+
+
+def test_a_save_is_now_written_with_its_format_version():
+    """New saves carry the typed state's format number (old ones had none)."""
+    data = _load("four").to_json()
+    assert data["version"] == 2
+    assert "version" not in json.loads((FIXTURES / "saved_today_four.json").read_text())

@@ -63,7 +63,7 @@ def test_fate_before_the_fight_rolls_the_fate_while_the_dwarf_waits() -> None:
                            ("move", "dwarf", "west.wk08", 5)}
     act(s, "move", "dwarf", "west.wk08", 5)
     assert s.queue[0]["k"] == "fate" and s.decision().is_chance
-    assert s.chars["dwarf"]["at"] == "west.wk03" and s.chars["rogue"]["at"] == "west.wk08"
+    assert s.chars["dwarf"].at == "west.wk03" and s.chars["rogue"].at == "west.wk08"
 
 
 def test_leap_frog_offers_the_pair_two_spaces_on() -> None:
@@ -72,7 +72,7 @@ def test_leap_frog_offers_the_pair_two_spaces_on() -> None:
     assert ("frog", ("dwarf", "mage"), ("west.wk04", "west.wk05"), "mage") in legal
     assert ("move", "dwarf", "west.wk04", 2) in legal and ("move", "mage", "west.wk05", 2) in legal
     act(s, "frog", ("dwarf", "mage"), ("west.wk04", "west.wk05"), "mage")
-    assert s.chars["dwarf"]["at"] == "west.wk04" and s.chars["mage"]["at"] == "west.wk05"
+    assert s.chars["dwarf"].at == "west.wk04" and s.chars["mage"].at == "west.wk05"
     assert not any(a.kind == "card" for a in s.legal_actions(0))
 
 
@@ -89,9 +89,9 @@ def test_trap_escape_rolls_first_and_five_climbs_out() -> None:
     assert [a.args[0] for a in s.legal_actions(CHANCE)] == [1, 2, 3, 4, 5, 6]
     bitten = s.clone()
     roll(bitten, 4)
-    assert bitten.chars["mage"]["status"] == "trap" and bitten.chars["mage"]["hp"] == 2
+    assert bitten.chars["mage"].status == "trap" and bitten.chars["mage"].hp == 2
     roll(s, 5)
-    assert s.chars["mage"]["at"] == "west.wl0" and s.phase == "roll"
+    assert s.chars["mage"].at == "west.wl0" and s.phase == "roll"
 
 
 def test_launcher_prints_a_scenarios_decision_and_actions_as_json(capsys) -> None:  # type: ignore[no-untyped-def]
@@ -117,11 +117,11 @@ def test_characters_stand_where_described_with_their_pegs_and_start() -> None:
         "mage": {"trap": "snake_pit", "fell_from": "north.wk05"},
         "rogue": {"space": "east.wk12", "start": "west.wk08", "burden": True}})
     d, m, r = (s.chars[c] for c in ("dwarf", "mage", "rogue"))
-    assert (d["status"], d["at"], d["hp"], d["up"]) == ("play", "north.wk03", 20,
+    assert (d.status, d.at, d.hp, d.up) == ("play", "north.wk03", 20,
                                                          ["armor", "health"])
-    assert d["start"] == 1  # past the west stairway: its start moved up to the west gate
-    assert (m["status"], m["trap"], m["at"]) == ("trap", "snake_pit", None)
-    assert r["start"] == 3 and r["burden"] and s.castle_hp == 60 and not s.castle_down
+    assert d.start == 1  # past the west stairway: its start moved up to the west gate
+    assert (m.status, m.trap, m.at) == ("trap", "snake_pit", None)
+    assert r.start == 3 and r.burden and s.castle_hp == 60 and not s.castle_down
     assert s.phase == "roll" and s.decision().is_chance and s.current == 0
 
 
@@ -133,7 +133,7 @@ def test_mercenaries_stumble_and_double_dice_belong_to_their_seats() -> None:
     assert s.armies[0] == ["dwarf", "mage", "dragon"] and s.owner("dragon") == 0
     assert [a.args[0] for a in s.legal_actions(CHANCE)] == list(range(2, 13))
     s.apply(CHANCE, Action("dice", (9,)))
-    assert s.turn["kind"] == "must" and not s.marks["double_dice"]
+    assert s.turn.kind == "must" and not s.marks["double_dice"]
     s.apply(0, next(a for a in s.legal_actions(0) if a.kind == "move" and a.args[2] == 9))
     while s.turns == 1:  # play the rest of seat 1's turn
         who = s.decision().players[0]

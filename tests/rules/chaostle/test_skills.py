@@ -34,7 +34,7 @@ def test_berserker_adds_damage_for_the_battle() -> None:
     act(s, "battle", "barbarian", "crusader")
     roll(s, 1)  # goes berserk (+3)
     roll(s, 1)  # Great Sword 17 + 3 - armour 3 = 17
-    assert s.chars["crusader"]["hp"] == 26 - 17
+    assert s.chars["crusader"].hp == 26 - 17
 
 
 def test_agility_punishes_a_miss() -> None:
@@ -43,7 +43,7 @@ def test_agility_punishes_a_miss() -> None:
     act(s, "battle", "mage", "rogue")
     roll(s, 6)  # the Rogue fails to evade
     roll(s, 3)  # Staff Strike, range 0 at range 2: a miss
-    assert s.chars["mage"]["hp"] == 22 - 3
+    assert s.chars["mage"].hp == 22 - 3
 
 
 def test_magic_resistance_blocks_low_numbered_magic_weapons() -> None:
@@ -53,7 +53,7 @@ def test_magic_resistance_blocks_low_numbered_magic_weapons() -> None:
     act(s, "battle", "wizard", "minotaur")
     roll(s, 6, 1)  # the Minotaur's Berserker fails, its Magic Resistance works
     roll(s, 2)  # Lightning Bolt: weapon 2 <= 3, resisted
-    assert s.chars["minotaur"]["hp"] == 34
+    assert s.chars["minotaur"].hp == 34
     assert s.queue[0]["step"] == "attack"  # not a miss: no chance to end the battle
 
 
@@ -65,7 +65,7 @@ def test_smoke_screen_shortens_every_range() -> None:
     act(s, "smoke", "dragon")
     roll(s, 1)
     roll(s, 4)  # Dragon Blade of Glory: range 1 - 1 = 0, a miss at range 1
-    assert s.chars["dragon"]["hp"] == 40 and s.queue[0]["step"] == "continue"
+    assert s.chars["dragon"].hp == 40 and s.queue[0]["step"] == "continue"
 
 
 def test_time_travel_uses_future_weapons_in_the_first_round() -> None:
@@ -75,7 +75,7 @@ def test_time_travel_uses_future_weapons_in_the_first_round() -> None:
     act(s, "battle", "sorceress", "paladin")
     roll(s, 1)  # travels in time
     roll(s, 2)  # Blasteroid Grenade Launcher, 24; Paladin armour 4 + Magic Protection 2
-    assert s.chars["paladin"]["hp"] == 42 - 18
+    assert s.chars["paladin"].hp == 42 - 18
 
 
 def test_cheat_death_rises_with_two_dice_of_health() -> None:
@@ -85,13 +85,13 @@ def test_cheat_death_rises_with_two_dice_of_health() -> None:
     act(s, "battle", "barbarian", "skeleton_archer")
     roll(s, 6)  # no berserk
     roll(s, 1)  # Great Sword 17 - armour 2 = 15: health -13, too far below zero
-    assert s.chars["skeleton_archer"]["status"] == "out"
+    assert s.chars["skeleton_archer"].status == "out"
     s2 = _duel("mage", "skeleton_archer", health={"skeleton_archer": 8})
     act(s2, "battle", "mage", "skeleton_archer")
     roll(s2, 4)  # Lightning Arc 10 - 2 = 8: health 0, within 3 of zero
     assert s2.queue[0]["purpose"] == "cheat" and s2.decision().is_chance
     roll(s2, 7)
-    assert s2.chars["skeleton_archer"]["hp"] == 7 and s2.chars["skeleton_archer"]["status"] \
+    assert s2.chars["skeleton_archer"].hp == 7 and s2.chars["skeleton_archer"].status \
         == "play"
     assert not any(f["k"] == "upgrade" for f in s2.queue)
 
@@ -102,7 +102,7 @@ def test_spontaneous_healing_after_surviving_a_battle() -> None:
     act(s, "battle", "crusader", "mage")
     roll(s, 1)  # Longsword, range 1 at range 2: a miss
     act(s, "end_battle")
-    assert s.chars["crusader"]["hp"] == 13
+    assert s.chars["crusader"].hp == 13
 
 
 def test_fire_wall_after_moving_near_an_opponent() -> None:
@@ -114,7 +114,7 @@ def test_fire_wall_after_moving_near_an_opponent() -> None:
     assert s.queue[0]["k"] == "firewall" and s.decision().players == (1,)
     act(s, "firewall", "dragon", "crusader", 2)
     roll(s, 2)
-    assert s.chars["crusader"]["hp"] == 26 - 8
+    assert s.chars["crusader"].hp == 26 - 8
 
 
 def test_bolt_of_terror_at_the_end_of_the_turn() -> None:
@@ -123,7 +123,7 @@ def test_bolt_of_terror_at_the_end_of_the_turn() -> None:
     s = _duel("warlock", "paladin", "south.wk01", "south.wk04", phase="end")
     act(s, "bolt", "warlock", "paladin")
     roll(s, 5)
-    assert s.chars["paladin"]["hp"] == 37
+    assert s.chars["paladin"].hp == 37
     assert not any(a.kind == "bolt" for a in s.legal_actions(0))
 
 
@@ -134,7 +134,7 @@ def test_arrow_dynamics_hits_far_targets() -> None:
     assert 6 <= r <= 9
     act(s, "arrows", "elven_archer", "paladin", r)
     roll(s, r - 3)
-    assert s.chars["paladin"]["hp"] == 42 - 5
+    assert s.chars["paladin"].hp == 42 - 5
 
 
 def test_healing_powers_heal_others_not_self() -> None:
@@ -145,7 +145,7 @@ def test_healing_powers_heal_others_not_self() -> None:
     assert heals == [("paladin", "mage")]
     act(s, "heal", "paladin", "mage")
     roll(s, 4)
-    assert s.chars["mage"]["hp"] == 14
+    assert s.chars["mage"].hp == 14
 
 
 def test_rejuvenated_healing() -> None:
@@ -154,7 +154,7 @@ def test_rejuvenated_healing() -> None:
               phase="end")
     act(s, "rejuvenate", "unicorn")
     roll(s, 4)
-    assert s.chars["unicorn"]["hp"] == 14
+    assert s.chars["unicorn"].hp == 14
 
 
 def test_skills_can_be_switched_off() -> None:
@@ -163,4 +163,4 @@ def test_skills_can_be_switched_off() -> None:
     act(s, "battle", "dragon_slayer", "dragon")
     assert s.decision().players == (CHANCE,)  # no Smoke Screen offer
     roll(s, 4)
-    assert s.chars["dragon"]["hp"] == 40 - 14  # no Dragon Damage
+    assert s.chars["dragon"].hp == 40 - 14  # no Dragon Damage

@@ -23,13 +23,13 @@ class RandomAgent:
 
 def check_invariants(s: ChaostleState, before: dict[str, list[str]]) -> None:
     assert s.invariant_violations() == []
-    spaces = [ch["at"] for ch in s.chars.values() if ch["status"] == "play"]
+    spaces = [ch.at for ch in s.chars.values() if ch.status == "play"]
     assert len(spaces) == len(set(spaces)), "one character per space"
     for cid, ch in s.chars.items():
-        if ch["status"] == "play":
+        if ch.status == "play":
             cheating = any(f.get("purpose") == "cheat" and f["actor"] == cid for f in s.queue)
-            assert (0 if cheating else 1) <= ch["hp"] <= s.max_hp(cid), (cid, ch["hp"])
-        assert set(before.get(cid, [])) <= set(ch["up"]), "upgrades only increase"
+            assert (0 if cheating else 1) <= ch.hp <= s.max_hp(cid), (cid, ch.hp)
+        assert set(before.get(cid, [])) <= set(ch.up), "upgrades only increase"
     assert 0 <= s.castle_hp <= int(s.setup["castle_hp"])
 
 
@@ -39,7 +39,7 @@ def _play(seed: int, players: int) -> ChaostleState:
     m = Match(GAME, setup, seed)
     agents = {p: RandomAgent(seed * 31 + p) for p in range(players)}
     bd = board()
-    prev = {c: list(ch["up"]) for c, ch in m.state.chars.items()}
+    prev = {c: list(ch.up) for c, ch in m.state.chars.items()}
 
     def on_step(match: Match, player: int, action: Action, events: list) -> None:
         nonlocal prev
@@ -51,7 +51,7 @@ def _play(seed: int, players: int) -> ChaostleState:
                 path = e.data["path"]
                 for x, y in zip(path, path[1:], strict=False):
                     assert frozenset((x, y)) not in bd.line_links[crown], "crossed own line"
-        prev = {c: list(ch["up"]) for c, ch in s.chars.items()}
+        prev = {c: list(ch.up) for c, ch in s.chars.items()}
 
     m.play(agents, max_decisions=1000, on_step=on_step)
     return m.state

@@ -65,7 +65,7 @@ def test_armies_drawn_at_random_are_dealt_by_chance() -> None:
     while s.phase == "draft":
         assert s.decision().is_chance
         outcomes = s.chance_outcomes()
-        free = [c for c, ch in s.chars.items() if ch["status"] == "pool"]
+        free = [c for c, ch in s.chars.items() if ch.status == "pool"]
         assert sorted(a.args[0] for a, _ in outcomes) == sorted(free)
         assert all(abs(p - 1 / len(free)) < 1e-12 for _, p in outcomes)
         before = [len(a) for a in s.armies]
@@ -84,7 +84,7 @@ def test_one_or_two_puts_a_character_in_play() -> None:
     assert ("enter", "mage") in kinds and ("move", "dwarf") in kinds
     assert not any(a.kind == "done" for a in s.legal_actions(0))  # the roll must be used
     act(s, "enter", "mage", "south.wk09")
-    assert s.chars["mage"]["at"] == "south.wk09"
+    assert s.chars["mage"].at == "south.wk09"
 
 
 def test_skip_the_roll_when_nobody_is_in_play() -> None:
@@ -130,7 +130,7 @@ def test_fate_five_gives_the_chosen_character_a_fate() -> None:
     frame = s.queue[0]
     assert frame["k"] == "fate" and frame["char"] == "dwarf"
     roll(s, 4, 3)  # Card of Doom column 4, row 3: Deteriorate
-    assert s.chars["dwarf"]["hp"] == 1
+    assert s.chars["dwarf"].hp == 1
 
 
 def test_battle_card_movement_is_all_or_nothing() -> None:
@@ -157,7 +157,7 @@ def test_lucky_toad_heals_on_landing() -> None:
     s = _two(characters={"dwarf": {"space": "east.wk13", "health": 3}}, phase="roll")
     roll(s, 3)
     act(s, "move", "dwarf", "south.wk00", 3)
-    assert s.chars["dwarf"]["hp"] == 32
+    assert s.chars["dwarf"].hp == 32
 
 
 def test_starting_position_moves_up_at_each_opponent_stairway() -> None:
@@ -166,7 +166,7 @@ def test_starting_position_moves_up_at_each_opponent_stairway() -> None:
     s = _two({"dwarf": "west.wk06"}, phase="roll")
     roll(s, 6)
     act(s, "move", "dwarf", "west.wk12", 6)
-    assert s.chars["dwarf"]["start"] == 1 and s.start_space("dwarf") == "west.wk08"
+    assert s.chars["dwarf"].start == 1 and s.start_space("dwarf") == "west.wk08"
 
 
 def test_castle_is_struck_once_per_turn_from_the_inner_square() -> None:
@@ -185,7 +185,7 @@ def test_conquering_the_castle_enters_sanctuary_and_wins() -> None:
     s = _two({"dwarf": "south.iq0"}, castle=10, phase="end")
     act(s, "castle", "dwarf")
     roll(s, 1)
-    assert s.castle_hp == 0 and s.chars["dwarf"]["status"] == "sanctuary"
+    assert s.castle_hp == 0 and s.chars["dwarf"].status == "sanctuary"
     out = s.outcome()
     assert out is not None and out.winners == (0,)
 
@@ -234,7 +234,7 @@ def test_faster_play_two_rolls_two_dice() -> None:
     s = _two({"dwarf": "west.wk03"}, setup={"two_dice": "on"}, phase="roll")
     assert [a.args[0] for a, _ in s.chance_outcomes()] == list(range(2, 13))
     roll(s, 9)
-    assert s.turn["kind"] == "enter"
+    assert s.turn.kind == "enter"
     assert any(a.kind == "enter" for a in s.legal_actions(0))
 
 
@@ -247,7 +247,7 @@ def test_leap_frog_advances_a_line_of_characters() -> None:
     a = next(f for f in frogs if f.args[0] == ("dwarf", "mage"))
     assert a.args[1] == ("west.wk04", "west.wk05")
     s.apply(0, a)
-    assert s.chars["dwarf"]["at"] == "west.wk04" and s.chars["mage"]["at"] == "west.wk05"
+    assert s.chars["dwarf"].at == "west.wk04" and s.chars["mage"].at == "west.wk05"
 
 
 def test_leap_frog_needs_adjacency_from_the_turn_start() -> None:
@@ -255,7 +255,7 @@ def test_leap_frog_needs_adjacency_from_the_turn_start() -> None:
     s = _two({"dwarf": "west.wl1"}, phase="begin",
              characters={"mage": {"trap": "spider_lair", "fell_from": "west.wl2"}})
     roll(s, 6)  # the Mage climbs out of the Spider Lair next to the Dwarf, after the start
-    assert s.chars["mage"]["at"] == "west.wl0" and s.phase == "roll"
+    assert s.chars["mage"].at == "west.wl0" and s.phase == "roll"
     roll(s, 2)
     assert not any(a.kind == "frog" for a in s.legal_actions(0))
 
@@ -274,7 +274,7 @@ def test_half_board_upgrades_only_to_the_second_starting_position() -> None:
                  setup={"half_board": "on"}, phase="roll")
     roll(s, 6)
     act(s, "move", "dwarf", "north.wk08", 6)  # the opponent's gate: as far as it may go
-    assert s.chars["dwarf"]["start"] == 1
+    assert s.chars["dwarf"].start == 1
 
 
 def test_after_the_castle_falls_arrivals_drop_in_on_a_later_turn() -> None:
@@ -285,7 +285,7 @@ def test_after_the_castle_falls_arrivals_drop_in_on_a_later_turn() -> None:
     roll(s, 1)
     act(s, "move", "mage", "south.iq0", 1)  # its one move: no battle-card move after it
     assert s.current == 1  # nothing left to do: no Sanctuary yet, so the turn ended
-    assert s.chars["mage"]["status"] == "play" and s.chars["mage"]["at"] == "south.iq0"
+    assert s.chars["mage"].status == "play" and s.chars["mage"].at == "south.iq0"
     act(s, "roll")  # seat 2 has nobody on the board and rolls a four: nothing to move
     roll(s, 4)
     assert s.current == 0 and s.phase == "roll"  # seat 1's following turn
