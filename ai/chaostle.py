@@ -21,6 +21,7 @@ from typing import Any
 from ai.agents import SeededAgent
 from rules.chaostle import cards
 from rules.chaostle.battle import weapon_for
+from rules.chaostle.frames import Battle
 from rules.chaostle.kinds import Act, Phase
 from rules.chaostle.state import ChaostleState
 from rules.core import CHANCE, Action
@@ -77,16 +78,16 @@ LEVEL_WEIGHTS: dict[str, Weights] = {"hard": HARD_WEIGHTS}
 
 
 # ---- battle odds -------------------------------------------------------------------------
-def damage_profile(s: ChaostleState, frame: dict[str, Any], x: str, y: str) -> tuple[int, ...]:
+def damage_profile(s: ChaostleState, frame: Battle, x: str, y: str) -> tuple[int, ...]:
     """Health y loses to each of x's six die faces in this battle (0 for a miss)."""
     out = []
     for face in range(1, 7):
         _, dmg, rng, _ = weapon_for(s, frame, x, face)
-        if frame["range"] > 0 and rng < frame["range"]:
+        if frame.range > 0 and rng < frame.range:
             out.append(0)
             continue
         out.append(cards.hit_damage(s.cards[x], s.up(x), s.cards[y], s.up(y), dmg,
-                                    frame["berserk"].get(x, 0), s.skills_on))
+                                    frame.berserk.get(x, 0), s.skills_on))
     return tuple(out)
 
 
@@ -117,16 +118,15 @@ def _odds_table(mine: tuple[int, ...], theirs: tuple[int, ...]):  # type: ignore
     return f
 
 
-def battle_odds(s: ChaostleState, frame: dict[str, Any]) -> float:
+def battle_odds(s: ChaostleState, frame: Battle) -> float:
     """The chance the battle's attacker conquers the defender if both fight to the end."""
-    a, d = frame["a"], frame["d"]
+    a, d = frame.a, frame.d
     f = _odds_table(damage_profile(s, frame, a, d), damage_profile(s, frame, d, a))
-    return f(max(1, s.chars[a].hp), max(1, s.chars[d].hp), frame["next"] == a)
+    return f(max(1, s.chars[a].hp), max(1, s.chars[d].hp), frame.next == a)
 
 
-def fresh_battle(s: ChaostleState, a: str, d: str, rng: int) -> dict[str, Any]:
-    return {"a": a, "d": d, "range": rng, "next": a, "smoke": False, "berserk": {},
-            "time": {}, "count": {a: 1, d: 1}}
+def fresh_battle(s: ChaostleState, a: str, d: str, rng: int) -> Battle:
+    return Battle(a=a, d=d, range=rng, next=a, count={a: 1, d: 1})
 
 
 # ---- evaluation ------------------------------------------------------------------------------
@@ -212,12 +212,12 @@ def char_worth(s: ChaostleState, cid: str, conquered: bool = False,
     return worth
 
 
-def army_worth(s: ChaostleState, seat: int, battle: dict[str, Any] | None, odds: float,
+def army_worth(s: ChaostleState, seat: int, battle: Battle | None, odds: float,
                w: Weights = DEFAULT_WEIGHTS) -> float:
     total = 0.0
     for cid in s.armies[seat]:
-        if battle and cid in (battle["a"], battle["d"]):
-            win = odds if cid == battle["a"] else 1 - odds
+        if battle and cid in (battle.a, battle.d):
+            win = odds if cid == battle.a else 1 - odds
             total += win * char_worth(s, cid, w=w) + (1 - win) * char_worth(s, cid, True, w)
         else:
             total += char_worth(s, cid, w=w)
@@ -239,7 +239,7 @@ def threats(s: ChaostleState, w: Weights = DEFAULT_WEIGHTS) -> list[float]:
     characters in play, the best battle in reach (nothing if no battle pays). The player
     whose turn it is counts only while its battles are still to come."""
     out = [0.0] * s.n
-    if any(f["k"] == "battle" for f in s.queue):
+    if any(isinstance(f, Battle) for f in s.queue.frames):
         return out
     done = s.phase == Phase.END
     board = s.on_board()
@@ -259,7 +259,7 @@ def threats(s: ChaostleState, w: Weights = DEFAULT_WEIGHTS) -> list[float]:
     return out
 
 
-def waiting_fight(s: ChaostleState) -> dict[str, Any] | None:
+def waiting_fight(s: ChaostleState) -> Battle | None:
     """A fight for a space that waits for a fate five (as a fresh fight to the death), so
     that moving onto an opponent with a five is weighed by its odds like any battle."""
     for mover, foe, _ in s.turn.contests:
@@ -279,7 +279,7 @@ def evaluate(state: GameState, player: int, race: bool = False, threat: float = 
     out = state.outcome()
     if out is not None:
         return 1.0 if out.scores[player] == 1.0 else -1.0
-    battle = next((f for f in state.queue if f["k"] == "battle"), None)
+    battle = state.queue.find(Battle)
     if battle is None:
         battle = waiting_fight(state)
     odds = battle_odds(state, battle) if battle else 0.5
@@ -427,7 +427,7 @@ class ChaostleAgent(SeededAgent):
         for _ in range(40):
             if not s.decision().is_chance:
                 break
-            if self.odds and any(f["k"] == "battle" for f in s.queue):  # type: ignore[attr-defined]
+            if self.odds and any(isinstance(f, Battle) for f in s.queue.frames):  # type: ignore[attr-defined]
                 break
             s.apply_unchecked(CHANCE, s.sample_chance(dice))
             rolled = True

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from rules.chaostle import frames
 from rules.chaostle.content import DATA
 from rules.chaostle.kinds import Act
 from rules.core import CHANCE, Action, Event
@@ -86,17 +87,17 @@ def fate_at(s: S, column: int, row: int) -> Fate:
 # ---- the fate frame ------------------------------------------------------------------------
 def begin(s: S, chosen: str, events: list[Event]) -> None:
     _say(events, "fate", f"Fate five: {s.name(chosen)} must face a fate", char=chosen)
-    s.queue.append({"k": "fate", "char": chosen, "step": "column", "column": 0, "fate": ""})
+    s.queue.later(frames.Fate(char=chosen, step="column", column=0, fate=""))
 
 
-def decider(s: S, frame: dict[str, Any]) -> int:
-    if frame["step"] in ("column", "row"):
+def decider(s: S, frame: frames.Fate) -> int:
+    if frame.step in ("column", "row"):
         return CHANCE
-    return s.owner(frame["char"])
+    return s.owner(frame.char)
 
 
-def actions(s: S, frame: dict[str, Any]) -> list[Action]:
-    step = frame["step"]
+def actions(s: S, frame: frames.Fate) -> list[Action]:
+    step = frame.step
     if step == "column":
         return [Action(Act.DIE, (f,), f"Red die {f}") for f in range(1, 7)]
     if step == "row":
@@ -104,43 +105,43 @@ def actions(s: S, frame: dict[str, Any]) -> list[Action]:
     if step == "mercenary":
         return [Action(Act.MERCENARY, (c,), f"Hire the {s.name(c)}")
                 for c, ch in s.chars.items() if ch.status == "pool"]
-    fate = fate_table()[0][frame["fate"]]
+    fate = fate_table()[0][frame.fate]
     if step == "control":
-        return control_actions(s, frame["char"], fate) + [
+        return control_actions(s, frame.char, fate) + [
             Action(Act.RELEASE, (), f"{fate.name}: leave them where they are")]
     return [Action(Act.ACCEPT, (), f"Accept {fate.name}"),
             Action(Act.DECLINE, (), f"Decline {fate.name}")]
 
 
-def apply(s: S, frame: dict[str, Any], a: Action, events: list[Event]) -> None:
-    step = frame["step"]
+def apply(s: S, frame: frames.Fate, a: Action, events: list[Event]) -> None:
+    step = frame.step
     if step == "column":
-        frame["column"] = a.args[0]
-        frame["step"] = "row"
+        frame.column = a.args[0]
+        frame.step = "row"
         return
     if step == "row":
-        fate = fate_at(s, frame["column"], a.args[0])
-        frame["fate"] = fate.id
+        fate = fate_at(s, frame.column, a.args[0])
+        frame.fate = fate.id
         card = "Card of Happiness" if fate.card == "happiness" else "Card of Doom"
-        _say(events, "fate", f"{card}, column {frame['column']}, row {a.args[0]}: {fate.name}",
+        _say(events, "fate", f"{card}, column {frame.column}, row {a.args[0]}: {fate.name}",
              fate=fate.id)
         if fate.card == "happiness":
-            frame["step"] = "accept"
+            frame.step = "accept"
             return
-        s.queue.remove(frame)
-        _effect(s, frame["char"], fate, events)
+        s.queue.frames.remove(frame)
+        _effect(s, frame.char, fate, events)
         return
-    s.queue.remove(frame)
+    s.queue.frames.remove(frame)
     if a.kind == Act.MERCENARY:
-        _hire(s, s.owner(frame["char"]), a.args[0], events)
+        _hire(s, s.owner(frame.char), a.args[0], events)
     elif a.kind == Act.CONTROL:
-        _take_control(s, fate_table()[0][frame["fate"]], a.args[0], a.args[1], events)
+        _take_control(s, fate_table()[0][frame.fate], a.args[0], a.args[1], events)
     elif a.kind == Act.RELEASE:
-        _say(events, "fate", f"{s.player_name(s.owner(frame['char']))} lets them be")
+        _say(events, "fate", f"{s.player_name(s.owner(frame.char))} lets them be")
     elif a.kind == Act.ACCEPT:
-        _effect(s, frame["char"], fate_table()[0][frame["fate"]], events)
+        _effect(s, frame.char, fate_table()[0][frame.fate], events)
     else:
-        _say(events, "fate", f"{s.player_name(s.owner(frame['char']))} declines the fate")
+        _say(events, "fate", f"{s.player_name(s.owner(frame.char))} declines the fate")
 
 
 def _hire(s: S, seat: int, cid: str, events: list[Event]) -> None:
@@ -161,13 +162,13 @@ def _effect(s: S, cid: str, fate: Fate, events: list[Event]) -> None:
         flow.win(s, seat, f"{s.player_name(seat)} wins by the fate of Happiness", events)
     elif e == "mercenary":
         if any(c.status == "pool" for c in s.chars.values()):
-            s.queue.insert(0, {"k": "fate", "char": cid, "step": "mercenary", "column": 0,
-                               "fate": fate.id})
+            s.queue.push(frames.Fate(char=cid, step="mercenary", column=0,
+                               fate=fate.id))
         else:
             _say(events, "fate", "No mercenaries are left to hire")
     elif e == "heal_roll":
         dice = 2 if s.setup.get("two_dice") == "on" else 1
-        s.queue.insert(0, {"k": "roll", "purpose": "luck", "actor": cid, "dice": dice})
+        s.queue.push(frames.Roll(purpose="luck", actor=cid, dice=dice))
     elif e == "double_dice":
         s.marks.setdefault("double_dice", []).append(seat)
         _say(events, "fate", f"{s.player_name(seat)}'s next movement roll is two dice")
@@ -176,7 +177,7 @@ def _effect(s: S, cid: str, fate: Fate, events: list[Event]) -> None:
         _say(events, "heal", f"Fairy Dust heals {s.name(cid)} to full health", char=cid)
     elif e == "upgrade":
         if any(i not in ch.up for i in _items()):
-            s.queue.insert(0, {"k": "upgrade", "char": cid})
+            s.queue.push(frames.Upgrade(char=cid))
     elif e == "extra_turn":
         s.turn.extra = True
         _say(events, "fate", f"{s.player_name(seat)} will take another turn")
@@ -202,8 +203,8 @@ def _effect(s: S, cid: str, fate: Fate, events: list[Event]) -> None:
         _say(events, "fate", f"{s.player_name(seat)} will skip their next turn")
     elif e == "control":
         if control_actions(s, cid, fate):
-            s.queue.insert(0, {"k": "fate", "char": cid, "step": "control", "column": 0,
-                               "fate": fate.id})
+            s.queue.push(frames.Fate(char=cid, step="control", column=0,
+                               fate=fate.id))
         else:
             _say(events, "fate", f"No opposing character within {fate.amount} of "
                  f"{s.name(cid)} can be moved")
@@ -288,7 +289,7 @@ def queue_escapes(s: S) -> None:
     """At the start of a turn each trapped character of the player rolls to escape."""
     for c in s.armies[s.current]:
         if s.chars[c].status == "trap":
-            s.queue.append({"k": "roll", "purpose": "escape", "actor": c, "dice": 1})
+            s.queue.later(frames.Roll(purpose="escape", actor=c, dice=1))
 
 
 def _exit_for(s: S, cid: str, exit_space: str) -> str:
@@ -306,12 +307,12 @@ def _exit_for(s: S, cid: str, exit_space: str) -> str:
     return exit_space
 
 
-def resolve_roll(s: S, frame: dict[str, Any], face: int, events: list[Event]) -> None:
+def resolve_roll(s: S, frame: frames.Roll, face: int, events: list[Event]) -> None:
     from rules.chaostle import battle
 
-    cid = frame["actor"]
+    cid = frame.actor
     ch = s.chars[cid]
-    if frame["purpose"] == "luck":
+    if frame.purpose == "luck":
         ch.hp = min(s.max_hp(cid), ch.hp + face)
         _say(events, "heal", f"Luck heals {s.name(cid)} to {ch.hp} ({face})", char=cid)
         return

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from rules.chaostle import battle, cards, fates, leapfrog
+from rules.chaostle import battle, cards, fates, frames, leapfrog
 from rules.chaostle.board import Board, Rules
 from rules.chaostle.kinds import Act, Phase
 from rules.chaostle.pieces import Turn
@@ -26,15 +26,6 @@ ROLL_KINDS_ONE_DIE = {1: "enter", 2: "enter", 3: "lucky", 4: "optional", 5: "fat
 
 def say(events: list[Event], kind: str, text: str, **data: Any) -> None:
     events.append(Event(kind, text, data))
-
-
-def push_front(s: S, *frames: dict[str, Any]) -> None:
-    s.queue[0:0] = list(frames)
-
-
-def roll_frame(purpose: str, actor: str | None = None, dice: int = 1, **extra: Any
-               ) -> dict[str, Any]:
-    return {"k": "roll", "purpose": purpose, "actor": actor, "dice": dice, **extra}
 
 
 # ---- movement limits -----------------------------------------------------------------------
@@ -97,17 +88,6 @@ def picking_seat(s: S) -> int:
     return (s.first_picker - s.picks) % s.n
 
 
-def frame_decider(s: S, frame: dict[str, Any]) -> int:
-    k = frame["k"]
-    if k == "roll":
-        return CHANCE
-    if k == "battle":
-        return battle.decider(s, frame)
-    if k == "fate":
-        return fates.decider(s, frame)
-    return s.owner(frame["char"])  # upgrade, firewall
-
-
 # ---- legal actions -------------------------------------------------------------------------
 def phase_actions(s: S) -> list[Action]:
     p = s.phase
@@ -132,31 +112,6 @@ def phase_actions(s: S) -> list[Action]:
         return battle_actions(s) + [Action(Act.END_BATTLES, (), "Finish battling")]
     if p == Phase.END:
         return end_actions(s) + [Action(Act.END_TURN, (), "End turn")]
-    return []
-
-
-def frame_actions(s: S, frame: dict[str, Any]) -> list[Action]:
-    k = frame["k"]
-    if k == "roll":
-        if frame["dice"] == 2:
-            return [Action(Act.DICE, (t,), f"Rolled {t}") for t in range(2, 13)]
-        return [Action(Act.DIE, (f,), f"Rolled {f}") for f in range(1, 7)]
-    if k == "battle":
-        return battle.actions(s, frame)
-    if k == "fate":
-        return fates.actions(s, frame)
-    if k == "upgrade":
-        cid = frame["char"]
-        card = s.cards[cid]
-        return [Action(Act.UPGRADE, (cid, item), f"Upgrade {s.name(cid)}: "
-                       f"{cards.item_label(card, item)}")
-                for item in cards.UPGRADE_ITEMS if item not in s.chars[cid].up]
-    if k == "firewall":
-        holder = frame["char"]
-        acts = [Action(Act.FIREWALL, (holder, t, r),
-                       f"{s.name(holder)}: Fire Wall at {s.name(t)} (needs exactly {r})")
-                for t, r in frame["targets"]]
-        return acts + [Action(Act.NO_FIREWALL, (), "No Fire Wall")]
     return []
 
 
@@ -599,7 +554,7 @@ def _apply_end(s: S, a: Action, events: list[Event]) -> None:
         enter_sanctuary(s, a.args[0], events)
     elif a.kind == Act.CASTLE:
         s.turn.used.append(f"castle:{a.args[0]}")
-        push_front(s, roll_frame("castle", a.args[0]))
+        s.queue.push(frames.Roll("castle", a.args[0]))
     else:
         battle.apply_end_of_turn_skill(s, a, events)
 
@@ -617,27 +572,8 @@ def win(s: S, seat: int, reason: str, events: list[Event]) -> None:
     s.phase = Phase.OVER
     s.winner = seat
     s.end_reason = reason
-    s.queue.clear()
+    s.queue.frames.clear()
     say(events, "win", reason, seat=seat)
-
-
-def apply_frame(s: S, frame: dict[str, Any], a: Action, events: list[Event]) -> None:
-    k = frame["k"]
-    if k == "roll":
-        s.queue.pop(0)
-        battle.resolve_roll(s, frame, a.args[0], events)
-    elif k == "battle":
-        battle.apply(s, frame, a, events)
-    elif k == "fate":
-        fates.apply(s, frame, a, events)
-    elif k == "upgrade":
-        s.queue.pop(0)
-        battle.upgrade(s, a.args[0], a.args[1], events)
-    elif k == "firewall":
-        s.queue.pop(0)
-        if a.kind == Act.FIREWALL:
-            holder, target, need = a.args
-            push_front(s, roll_frame("firewall", holder, target=target, need=need))
 
 
 # ---- moving on when nothing is left to choose --------------------------------------------

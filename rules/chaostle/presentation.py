@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rules.chaostle import cards
+from rules.chaostle import cards, frames
 from rules.chaostle.kinds import Phase
 from rules.core import Panel
 
@@ -59,14 +59,14 @@ def _board_panel(s: S) -> Panel:
 
 
 def _battle_panel(s: S) -> Panel | None:
-    frame = next((f for f in s.queue if f["k"] == "battle"), None)
+    frame = s.queue.find(frames.Battle)
     if frame is None:
         return None
-    lines = [f"{s.name(frame['a'])} against {s.name(frame['d'])} at range {frame['range']}"]
-    for cid in (frame["a"], frame["d"]):
+    lines = [f"{s.name(frame.a)} against {s.name(frame.d)} at range {frame.range}"]
+    for cid in (frame.a, frame.d):
         lines.append(f"{s.name(cid)}: health {s.chars[cid].hp}/{s.max_hp(cid)}")
-    lines.append(f"Next to attack: {s.name(frame['next'])}")
-    if frame["smoke"]:
+    lines.append(f"Next to attack: {s.name(frame.next)}")
+    if frame.smoke:
         lines.append("Smoke Screen: every range is one less")
     return Panel("Battle", tuple(lines))
 

@@ -283,7 +283,7 @@ def _check_places(s: ChaostleState, chars: Description, position: Description) -
 # ---- the turn -----------------------------------------------------------------------------------
 def _phase(s: ChaostleState, position: Description, phase: Phase) -> None:
     if phase != Phase.BEGIN:
-        s.queue.clear()  # the escape rolls are behind us
+        s.queue.frames.clear()  # the escape rolls are behind us
         s.phase = Phase.ROLL
     if position.has("roll") and phase != Phase.MOVE:
         raise ScenarioError(f"{position.where('roll')}: only in the move phase")

@@ -14,16 +14,19 @@ from typing import Any
 from rules.chaostle import cards, flow
 from rules.chaostle.board import Board, Rules, board
 from rules.chaostle.content import Character, characters
+from rules.chaostle.frames import KINDS, Fate, Roll
 from rules.chaostle.kinds import Act, Phase
 from rules.chaostle.pieces import Standing, Turn
 from rules.core import CHANCE, Action, Decision, Event, GameState, Outcome, Panel
-from rules.core.model import SHARED, Model
+from rules.core.model import SHARED, TAG_KEY, Model
+from rules.core.pending import PendingStack
 
 TWO_DICE = {s: (6 - abs(s - 7)) / 36 for s in range(2, 13)}
 PEG_HOLES = frozenset(cards.UPGRADE_ITEMS)
-#: The saved state's format: 2 is the typed state (version 1, the attribute-based state of
-#: before, saved no version and loads by ``ChaostleState.load``).
-STATE_VERSION = 2
+#: The saved state's format: 3 is the typed state with its interruptions on a PendingStack;
+#: 2 (typed, the interruptions still plain dicts) and 1 (the attribute-based state, saved
+#: without a version) load by ``ChaostleState.load``.
+STATE_VERSION = 3
 
 
 @dataclass(slots=True, eq=False)
@@ -44,8 +47,8 @@ class ChaostleState(Model, GameState):
     picks: int = 0
     opener: int = 0
     turn: Turn = field(default_factory=Turn)
-    #: interruptions, front first (flow.py): plain frames with a "k" kind
-    queue: list[Any] = field(default_factory=list)
+    #: interruptions (frames.py): the top frame is decided before the phase goes on
+    queue: PendingStack[ChaostleState] = field(default_factory=PendingStack)
     winner: int | None = None
     end_reason: str = ""
     turns: int = 0
@@ -66,13 +69,18 @@ class ChaostleState(Model, GameState):
 
     @classmethod
     def load(cls, data: dict[str, Any]) -> ChaostleState:
-        """A saved state: this version's, or one saved before the state was typed (no
-        version: its characters, turn and fields were plain dicts under the same names, a
-        character's or turn's absent keys meaning what the defaults mean)."""
+        """A saved state: this version's, or an older one. Version 1 (saved before the
+        state was typed, without a version) kept its characters, turn and fields as plain
+        dicts under the same names, a character's or turn's absent keys meaning what the
+        defaults mean; versions 1 and 2 kept the interruptions as dicts with a "k" kind,
+        front first, and are converted to tagged frames."""
         version = data.get("version", 1)
         if not isinstance(version, int) or version > STATE_VERSION:
             raise ValueError(f"this Chaostle save is of format {version!r}, newer than "
                              f"this version of the game reads ({STATE_VERSION})")
+        if version < 3:
+            old = reversed(data["queue"])
+            data = {**data, "queue": {"frames": [_old_frame(f) for f in old]}}
         return cls.from_json({**data, "version": STATE_VERSION})
 
     # ---- small helpers ------------------------------------------------------------------
@@ -166,9 +174,8 @@ class ChaostleState(Model, GameState):
         if self.phase == Phase.OVER:
             return Decision.terminal()
         if self.queue:
-            who = flow.frame_decider(self, self.queue[0])
-        else:
-            who = flow.phase_decider(self)
+            return self.queue.decision(self)
+        who = flow.phase_decider(self)
         return Decision.chance() if who == CHANCE else Decision.player(who)
 
     def legal_actions(self, player: int) -> list[Action]:
@@ -176,7 +183,7 @@ class ChaostleState(Model, GameState):
         if player not in d.players:
             return []
         if self.queue:
-            return flow.frame_actions(self, self.queue[0])
+            return self.queue.top.actions(self)
         return flow.phase_actions(self)
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
@@ -190,15 +197,16 @@ class ChaostleState(Model, GameState):
 
     def _two_dice_pending(self) -> bool:
         if self.queue:
-            frame = self.queue[0]
-            return frame.get("dice") == 2 or (frame["k"] == "fate" and frame["step"] == "row")
+            frame = self.queue.top
+            return (isinstance(frame, Roll) and frame.dice == 2) or \
+                (isinstance(frame, Fate) and frame.step == "row")
         return self.phase == Phase.ROLL and flow.movement_dice(self) == 2
 
     def _apply(self, player: int, action: Action) -> list[Event]:
-        events: list[Event] = []
         if self.queue:
-            flow.apply_frame(self, self.queue[0], action, events)
+            events = self.queue.apply(self, action)
         else:
+            events = []
             flow.apply_phase(self, action, events)
         flow.settle(self, events)
         return events
@@ -213,7 +221,8 @@ class ChaostleState(Model, GameState):
         """One character per space, health within 0..max (0 only while a Cheat Death roll
         is pending), every peg a real hole placed once, castle health within 0..start."""
         broken = []
-        cheating = {f["actor"] for f in self.queue if f.get("purpose") == "cheat"}
+        cheating = {f.actor for f in self.queue.frames
+                    if isinstance(f, Roll) and f.purpose == "cheat"}
         spaces: set[str | None] = set()
         shared = False
         for cid, ch in self.chars.items():
@@ -246,3 +255,12 @@ class ChaostleState(Model, GameState):
 
         return panels(self, viewer)
 
+
+def _old_frame(frame: dict[str, Any]) -> dict[str, Any]:
+    """A queued frame as version 1 saved it (a dict with its kind under "k", the queue front
+    first) in this version's shape (a tagged frame; the stack's top is its last). A battle's
+    "decider" is now its ``chooser``; an unset (None) value takes the field's default."""
+    cls = KINDS[frame["k"]]
+    out = {("chooser" if k == "decider" else k): v for k, v in frame.items()
+           if k != "k" and v is not None}
+    return {TAG_KEY: cls.TAG, **out}

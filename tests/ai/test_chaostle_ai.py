@@ -20,6 +20,7 @@ from ai.chaostle import (
 from ai.levels import make_agent as level_agent
 from rules.chaostle import GAME
 from rules.chaostle.flow import new_turn
+from rules.chaostle.frames import Battle
 from rules.core import CHANCE, Action, Match
 from tests.rules.chaostle.helpers import act, opening, position, roll
 
@@ -47,7 +48,7 @@ def test_battle_odds_match_played_out_battles() -> None:
     for _ in range(trials):
         b = s.clone()
         act(b, "battle", "dragon_slayer", "dragon")
-        while any(f["k"] == "battle" for f in b.queue):
+        while any(isinstance(f, Battle) for f in b.queue.frames):
             if b.decision().is_chance:
                 b.apply(CHANCE, b.sample_chance(rng))
             else:
@@ -188,7 +189,7 @@ def _mixed():  # type: ignore[no-untyped-def]
     s.chars["dwarf"].status = "sanctuary"
     put(s, "mage", "south.wk05")
     new_turn(s, 0, [])
-    s.queue.clear()
+    s.queue.frames.clear()
     s.phase = "battles"
     return s
 

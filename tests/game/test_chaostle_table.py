@@ -16,6 +16,7 @@ from game.tables import table_for
 from game.tables.chaostle.layout import BOARD, space_xy
 from game.tables.chaostle.parts import HOP_TIME, Figure
 from game.tables.chaostle.table import ChaostleTable
+from rules.chaostle.frames import Battle, Fate, Upgrade
 from tests.game.table_helpers import open_table as shared_open_table
 
 
@@ -158,7 +159,7 @@ def test_a_click_on_an_opponent_in_range_attacks_it(app_dirs):
 def test_a_click_on_a_peg_hole_upgrades_that_item(app_dirs):
     _, screen, chosen = open_table(app_dirs, seed=2)
     play_until(screen, random.Random(2), lambda s: bool(s.queue)
-               and s.queue[0]["k"] == "upgrade", limit=3000)
+               and isinstance(s.queue.top, Upgrade), limit=3000)
     pegs = named(screen.table, "peg.")
     upgrades = [a for a in legal(screen) if a.kind == "upgrade"]
     assert len(pegs) == len(upgrades)
@@ -170,11 +171,11 @@ def test_a_click_on_a_peg_hole_upgrades_that_item(app_dirs):
 def test_the_fate_card_shows_the_rolled_cell_and_takes_accept_or_decline(app_dirs):
     _, screen, chosen = open_table(app_dirs, seed=1)
     play_until(screen, random.Random(1), lambda s: bool(s.queue)
-               and s.queue[0]["k"] == "fate" and s.queue[0]["step"] == "accept", limit=3000)
+               and isinstance(s.queue.top, Fate) and s.queue.top.step == "accept", limit=3000)
     table = screen.table
-    frame = screen.session.state.queue[0]
-    assert table.fate.alpha == 1.0 and table.fate.fate == frame["fate"]
-    assert table.fate.column == frame["column"] and 2 <= table.fate.row <= 12
+    frame = screen.session.state.queue.top
+    assert table.fate.alpha == 1.0 and table.fate.fate == frame.fate
+    assert table.fate.column == frame.column and 2 <= table.fate.row <= 12
     last = next(e for e in reversed(screen.session.log) if e.kind == "fate"
                 and e.data.get("fate"))
     assert f"column {table.fate.column}, row {table.fate.row}" in last.text
@@ -231,12 +232,12 @@ def test_a_battle_shows_the_duel_card_with_its_dice_and_the_tray_throws_them(app
     _, screen, _ = open_table(app_dirs, seed=2, record=False)
     session = screen.session
     play_until(screen, random.Random(2), lambda s: bool(s.queue)
-               and s.queue[0]["k"] == "battle" and s.queue[0]["step"] == "continue",
+               and isinstance(s.queue.top, Battle) and s.queue.top.step == "continue",
                limit=3000)
     duel = screen.table.duel
-    frame = session.state.queue[0]
+    frame = session.state.queue.top
     screen.table.tray.skip()  # the dice thrown so far land
-    assert duel.alpha == 1.0 and {duel.frame["a"], duel.frame["d"]} == {frame["a"], frame["d"]}
+    assert duel.alpha == 1.0 and {duel.frame.a, duel.frame.d} == {frame.a, frame.d}
     last = next(e for e in reversed(session.log) if e.kind in ("hit", "miss"))
     assert duel.faces[last.data["char"]] == last.data["roll"]
     fight_on = next(a for a in legal(screen) if a.kind == "fight_on")
@@ -263,7 +264,7 @@ def test_the_blows_of_a_battle_are_thrown_one_after_another(app_dirs):
     blows = [e.data["roll"] for e in session.log[before:] if e.kind in ("hit", "miss")]
     assert blows, "the battle opened with a blow"
     tray, duel = screen.table.tray, screen.table.duel
-    assert duel.alpha == 1.0 and set(attack.args) == {duel.frame["a"], duel.frame["d"]}
+    assert duel.alpha == 1.0 and set(attack.args) == {duel.frame.a, duel.frame.d}
     thrown, current = [], None
     for _ in range(2000):
         if tray.throw_ is not current and tray.throw_ is not None:

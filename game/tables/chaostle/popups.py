@@ -16,6 +16,7 @@ from game.tables.chaostle.cards import duel_side, fate_card
 from game.tables.chaostle.layout import BOARD
 from game.tween import ease_out_back
 from rules.chaostle.fates import fate_table
+from rules.chaostle.frames import Battle, Fate
 from rules.core import Event
 
 HEALTH_AFTER = re.compile(r"\(health (-?\d+)\)")  # a hit's words end with the health left
@@ -51,14 +52,14 @@ class FatePopup(SpriteNode):
     def follow(self, view: Any) -> None:
         """Stay up while a happiness fate waits to be accepted or declined (after a load
         too); go once it is settled."""
-        frame = next((f for f in view.queue if f.get("k") == "fate"
-                      and f.get("step") not in ("column", "row")), None)
-        if frame is not None and frame.get("fate"):
-            column = int(frame.get("column", 0))
-            known = self.fate == frame["fate"] and self.column == column
+        frame = next((f for f in reversed(view.queue.frames) if isinstance(f, Fate)
+                      and f.step not in ("column", "row")), None)
+        if frame is not None and frame.fate:
+            column = frame.column
+            known = self.fate == frame.fate and self.column == column
             if not self.pending or not known:
-                row = self.row if known else first_row(frame["fate"], column)
-                self.show(frame["fate"], column, row, pop=False)
+                row = self.row if known else first_row(frame.fate, column)
+                self.show(frame.fate, column, row, pop=False)
             self.pending = True
             self.tweens.tweens = [t for t in self.tweens.tweens if t.delay <= 0]
             if not self.tweens.busy:
@@ -99,7 +100,7 @@ class DuelPopup(SpriteNode):
         super().__init__(BOARD.centerx, BOARD.centery + 10, 460, 300, name="duel")
         self.alpha, self.z = 0.0, 65
         self.view: Any = None
-        self.frame: dict[str, Any] | None = None
+        self.frame: Battle | None = None
         self.faces: dict[str, int] = {}
         self.words = ""
         self.stamp = 0
@@ -117,8 +118,8 @@ class DuelPopup(SpriteNode):
         self.health = dict(health)
         if self.on and pair == self.pair:
             return
-        self.frame = {"a": a, "d": d, "range": range_, "contest": contest, "next": a,
-                      "smoke": False}
+        # the card needs only whether this is a fight for a space, not the mover's path
+        self.frame = Battle(a=a, d=d, range=range_, next=a, contest=[a, d] if contest else None)
         self.view, self.colours, self.pair = view, colours, pair
         self.faces, self.words, self.hurt = {}, "", None
         self.appear(pop=True)
@@ -133,21 +134,21 @@ class DuelPopup(SpriteNode):
     def follow(self, view: Any, table: Any) -> None:
         """Show the battle the view is in (after a load too); keep the last one up a moment
         once it is over (``fade`` starts that when its dice have landed)."""
-        frame = next((f for f in view.queue if f.get("k") == "battle"), None)
+        frame = view.queue.find(Battle)
         if frame is not None:
-            pair = frozenset((frame["a"], frame["d"]))
+            pair = frozenset((frame.a, frame.d))
             if pair != self.pair:
                 self.faces, self.words, self.hurt, self.health = {}, "", None, {}
             fading = any(t.attr == "alpha" for t in self.tweens.tweens)
             if self.alpha < 1.0 or fading:
                 self.appear(pop=False)
-            self.pair, self.frame, self.on = pair, dict(frame), True
+            self.pair, self.frame, self.on = pair, frame.clone(), True
         else:
             self.on = False
         if self.frame is not None:
             self.view = view
-            self.colours = {c: table.char_colour(view, c) for c in (self.frame["a"],
-                                                                    self.frame["d"])
+            self.colours = {c: table.char_colour(view, c) for c in (self.frame.a,
+                                                                    self.frame.d)
                             if c in view.chars}
             self.stamp += 1
 
@@ -193,19 +194,19 @@ class DuelPopup(SpriteNode):
         pygame.draw.rect(surf, (58, 40, 30), rect, border_radius=14)
         pygame.draw.rect(surf, theme.BRASS, rect, 3, border_radius=14)
         f = self.frame
-        title = "Fight to the death for the space" if f.get("contest") else \
+        title = "Fight to the death for the space" if f.contest else \
             f"Battle at range {f.get('range', 0)}"
         theme.text(surf, title, (rect.centerx, 20), 20, theme.BRASS_LIGHT, "display", "center")
-        if f.get("smoke"):
+        if f.smoke:
             theme.text(surf, "Smoke Screen: every range -1", (rect.centerx, 40), 11,
                        theme.PARCHMENT_DIM, anchor="center")
         side_w = 180
-        for k, cid in enumerate((f["a"], f["d"])):
+        for k, cid in enumerate((f.a, f.d)):
             box = pygame.Rect(10 if k == 0 else rect.w - 10 - side_w, 50, side_w, 206)
             if cid in self.view.chars:
                 duel_side(surf, box, self.view, cid, self.colours.get(cid, theme.MUTED),
-                          self.faces.get(cid), self.on and f.get("next") == cid,
-                          int(f.get("range", 0)), bool(f.get("smoke")), self.health.get(cid))
+                          self.faces.get(cid), self.on and f.next == cid,
+                          int(f.get("range", 0)), bool(f.smoke), self.health.get(cid))
             if self.hurt is not None and self.hurt[0] == cid:
                 words = theme.rendered(f"-{self.hurt[1]}", 22, theme.CREAM, "display")
                 badge = words.get_rect(center=(box.right - 26, box.y - 2)).inflate(16, 6)

@@ -30,6 +30,7 @@ from game.tables.chaostle.popups import DuelPopup, FatePopup
 from game.tables.chaostle.strip import ActionStrip
 from game.tables.generic import TableModel
 from game.widgets import Widget
+from rules.chaostle.frames import Battle
 from rules.chaostle.kinds import Act, Phase
 from rules.core import Panel
 
@@ -287,8 +288,8 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
 
     def draw_roster(self, target: pygame.Surface, view: Any) -> None:
         n = view.num_players
-        battle = next((f for f in view.queue if f.get("k") == "battle"), None)
-        fighting = {battle["a"], battle["d"]} if battle else set()
+        battle = view.queue.find(Battle)
+        fighting = {battle.a, battle.d} if battle else set()
         for seat in range(n):
             row = lay.army_row(n, seat)
             actor = self.model.actor

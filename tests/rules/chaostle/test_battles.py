@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rules.chaostle.frames import Battle, Upgrade
 from rules.chaostle.state import ChaostleState
 from rules.core import CHANCE, Action
 from tests.rules.chaostle.helpers import act, position, roll
@@ -35,7 +36,7 @@ def test_sample_battle_dragon_slayer_against_dragon() -> None:
     assert s.chars["dragon_slayer"].hp == 17
     roll(s, 5)
     assert s.chars["dragon"].status == "out"
-    assert s.queue[0]["k"] == "upgrade" and s.queue[0]["char"] == "dragon_slayer"
+    assert isinstance(s.queue.top, Upgrade) and s.queue.top.char == "dragon_slayer"
 
 
 def test_miss_lets_other_side_end_the_battle() -> None:
@@ -46,7 +47,7 @@ def test_miss_lets_other_side_end_the_battle() -> None:
     roll(s, 3)  # Offensive Assault, range 0 at range 1: a miss
     assert s.decision().players == (1,)
     act(s, "end_battle")
-    assert not any(f["k"] == "battle" for f in s.queue)
+    assert not any(isinstance(f, Battle) for f in s.queue.frames)
     assert s.chars["dragon"].hp == 40 and s.chars["dragon_slayer"].hp == 31
 
 
@@ -79,7 +80,7 @@ def test_range_zero_is_a_fight_to_the_death() -> None:
                  {"barbarian": "south.wk01", "mage": "south.wk04"}, phase="roll")
     roll(s, 3)
     act(s, "move", "barbarian", "south.wk04", 3)
-    assert s.queue[0]["k"] == "battle" and s.queue[0]["range"] == 0
+    assert isinstance(s.queue.top, Battle) and s.queue.top.range == 0
     assert s.chars["barbarian"].at == "south.wk01"  # one character per space meanwhile
     roll(s, 6)  # the Barbarian's Berserker fails
     while s.chars["mage"].status == "play":
@@ -117,7 +118,7 @@ def test_upgraded_health_raises_current_health() -> None:
     act(s, "battle", "dragon_slayer", "dragon")
     act(s, "no_smoke")
     roll(s, 4)  # the Dragon is conquered: the Dragon Slayer earns a peg
-    assert s.queue[0] == {"k": "upgrade", "char": "dragon_slayer"}
+    assert s.queue.top == Upgrade(char="dragon_slayer")
     act(s, "upgrade", "dragon_slayer", "health")
     assert s.chars["dragon_slayer"].hp == 25 and s.max_hp("dragon_slayer") == 36
 

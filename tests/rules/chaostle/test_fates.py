@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.chaostle.fates import fate_at, fate_table
+from rules.chaostle.frames import Battle, Fate
 from rules.chaostle.state import ChaostleState
 from tests.rules.chaostle.helpers import act, opening, position, roll
 
@@ -80,7 +81,7 @@ def test_trap_holds_until_an_escape_roll() -> None:
     s = _fated(4, 12)  # Spider Lair
     assert s.chars["dwarf"].status == "trap"
     s = _trapped("spider_lair")
-    assert s.decision().is_chance and s.queue[0]["purpose"] == "escape"
+    assert s.decision().is_chance and s.queue.top.purpose == "escape"
     roll(s, 1)  # fails: bitten for 4
     assert s.chars["dwarf"].hp == 32 - 4 and s.chars["dwarf"].status == "trap"
     s = _trapped("spider_lair", health=32 - 4)
@@ -92,7 +93,7 @@ def test_shark_attack_can_be_fatal() -> None:
     """Fates (published): the Shark Attack trap can conquer its prisoner."""
     assert _fated(4, 2).chars["dwarf"].trap == "shark_attack"
     s = _trapped("shark_attack", health=5)
-    while s.queue and s.queue[0].get("purpose") == "escape":
+    while s.queue and s.queue.top.purpose == "escape":
         roll(s, 1)
     assert s.chars["dwarf"].status == "out"
 
@@ -174,7 +175,7 @@ def test_no_mercenaries_when_every_character_was_chosen() -> None:
     s = _fated(1, 7, armies=everyone)  # Charisma
     assert not any(ch.status == "pool" for ch in s.chars.values())
     act(s, "accept")
-    assert not any(f["k"] == "fate" for f in s.queue)
+    assert not any(isinstance(f, Fate) for f in s.queue.frames)
 
 
 def test_half_board_trap_exit_stays_on_the_used_half() -> None:
@@ -269,14 +270,14 @@ def test_fate_five_comes_before_the_fight_for_the_space() -> None:
     battle can be fought, so moving onto an opponent with a five first rolls the fate and
     only then fights to the death for the space (the mover waits where it came from)."""
     s = _five_onto_the_rogue()
-    assert s.queue[0]["k"] == "fate" and s.queue[0]["char"] == "dwarf"
-    assert not any(f["k"] == "battle" for f in s.queue)
+    assert isinstance(s.queue.top, Fate) and s.queue.top.char == "dwarf"
+    assert not any(isinstance(f, Battle) for f in s.queue.frames)
     assert s.chars["dwarf"].at == "west.wk03" and s.chars["rogue"].at == "west.wk08"
     roll(s, 4, 3)  # Card of Doom column 4, row 3: Deteriorate
     assert s.chars["dwarf"].hp == 1
-    frame = s.queue[0]
-    assert frame["k"] == "battle" and (frame["a"], frame["d"]) == ("dwarf", "rogue")
-    assert frame["range"] == 0 and s.chars["dwarf"].hp == 1
+    frame = s.queue.top
+    assert isinstance(frame, Battle) and (frame.a, frame.d) == ("dwarf", "rogue")
+    assert frame.range == 0 and s.chars["dwarf"].hp == 1
 
 
 def test_a_fate_that_takes_the_mover_away_calls_off_the_fight() -> None:
@@ -285,7 +286,7 @@ def test_a_fate_that_takes_the_mover_away_calls_off_the_fight() -> None:
     s = _five_onto_the_rogue()
     roll(s, 4, 12)  # Spider Lair
     assert s.chars["dwarf"].status == "trap"
-    assert not any(f["k"] == "battle" for f in s.queue)
+    assert not any(isinstance(f, Battle) for f in s.queue.frames)
     assert s.chars["rogue"].at == "west.wk08" and s.chars["rogue"].status == "play"
 
 

@@ -82,5 +82,15 @@ def test_a_save_from_a_newer_version_is_refused_with_a_clear_message():
 def test_a_save_is_now_written_with_its_format_version():
     """New saves carry the typed state's format number (old ones had none)."""
     data = _load("four").to_json()
-    assert data["version"] == 2
+    assert data["version"] == 3
     assert "version" not in json.loads((FIXTURES / "saved_today_four.json").read_text())
+
+
+def test_a_version_2_save_with_plain_frames_loads_and_plays_on():
+    """Version 2 (typed characters and turn, the interruptions still dicts with a "k"
+    kind, front first) converts its queue the same way as an unversioned save."""
+    decider, n_actions, winner, reason, steps = SAVED["four"]
+    data = json.loads((FIXTURES / "saved_today_four.json").read_text())
+    st = GAME.state_from_json({**data, "version": 2})
+    assert st.decision().players == decider
+    assert _play_out(st, 5) == (winner, reason, steps)

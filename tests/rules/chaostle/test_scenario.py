@@ -12,6 +12,7 @@ import pytest
 
 import launcher
 from rules.chaostle import GAME
+from rules.chaostle.frames import Fate
 from rules.chaostle.state import ChaostleState
 from rules.core import CHANCE, Action, Scenario, ScenarioError
 from tests.rules.chaostle.helpers import act, roll
@@ -62,7 +63,7 @@ def test_fate_before_the_fight_rolls_the_fate_while_the_dwarf_waits() -> None:
                            ("move", "dwarf", "west.pl3", 5), ("move", "dwarf", "west.stC", 5),
                            ("move", "dwarf", "west.wk08", 5)}
     act(s, "move", "dwarf", "west.wk08", 5)
-    assert s.queue[0]["k"] == "fate" and s.decision().is_chance
+    assert isinstance(s.queue.top, Fate) and s.decision().is_chance
     assert s.chars["dwarf"].at == "west.wk03" and s.chars["rogue"].at == "west.wk08"
 
 
@@ -85,7 +86,7 @@ def test_safe_start_offers_only_the_rogue() -> None:
 
 def test_trap_escape_rolls_first_and_five_climbs_out() -> None:
     s = shipped("trap-escape")
-    assert s.decision().is_chance and s.queue[0]["purpose"] == "escape"
+    assert s.decision().is_chance and s.queue.top.purpose == "escape"
     assert [a.args[0] for a in s.legal_actions(CHANCE)] == [1, 2, 3, 4, 5, 6]
     bitten = s.clone()
     roll(bitten, 4)
@@ -144,7 +145,7 @@ def test_mercenaries_stumble_and_double_dice_belong_to_their_seats() -> None:
 def test_play_reaches_a_pending_choice() -> None:
     s = described(seats=SEATS, turn=1, roll=5, characters={"dwarf": {"space": "west.wk03"}},
                   play=["move dwarf west.wk08 5", "die 1", "dice 3"])
-    assert s.queue[0]["k"] == "fate" and s.queue[0]["step"] == "accept"
+    assert isinstance(s.queue.top, Fate) and s.queue.top.step == "accept"
     assert moves(s, 0) == {("accept",), ("decline",)}
 
 

@@ -3,6 +3,7 @@ defines them."""
 
 from __future__ import annotations
 
+from rules.chaostle.frames import FireWall, Upgrade
 from rules.chaostle.state import ChaostleState
 from rules.core import CHANCE
 from tests.rules.chaostle.helpers import act, position, roll
@@ -25,7 +26,7 @@ def test_evasive_action_strikes_first() -> None:
     s = _duel("crusader", "dragon_slayer")
     act(s, "battle", "crusader", "dragon_slayer")
     roll(s, 2)
-    assert s.queue[0]["next"] == "dragon_slayer"
+    assert s.queue.top.next == "dragon_slayer"
 
 
 def test_berserker_adds_damage_for_the_battle() -> None:
@@ -54,7 +55,7 @@ def test_magic_resistance_blocks_low_numbered_magic_weapons() -> None:
     roll(s, 6, 1)  # the Minotaur's Berserker fails, its Magic Resistance works
     roll(s, 2)  # Lightning Bolt: weapon 2 <= 3, resisted
     assert s.chars["minotaur"].hp == 34
-    assert s.queue[0]["step"] == "attack"  # not a miss: no chance to end the battle
+    assert s.queue.top.step == "attack"  # not a miss: no chance to end the battle
 
 
 def test_smoke_screen_shortens_every_range() -> None:
@@ -65,7 +66,7 @@ def test_smoke_screen_shortens_every_range() -> None:
     act(s, "smoke", "dragon")
     roll(s, 1)
     roll(s, 4)  # Dragon Blade of Glory: range 1 - 1 = 0, a miss at range 1
-    assert s.chars["dragon"].hp == 40 and s.queue[0]["step"] == "continue"
+    assert s.chars["dragon"].hp == 40 and s.queue.top.step == "continue"
 
 
 def test_time_travel_uses_future_weapons_in_the_first_round() -> None:
@@ -89,11 +90,11 @@ def test_cheat_death_rises_with_two_dice_of_health() -> None:
     s2 = _duel("mage", "skeleton_archer", health={"skeleton_archer": 8})
     act(s2, "battle", "mage", "skeleton_archer")
     roll(s2, 4)  # Lightning Arc 10 - 2 = 8: health 0, within 3 of zero
-    assert s2.queue[0]["purpose"] == "cheat" and s2.decision().is_chance
+    assert s2.queue.top.purpose == "cheat" and s2.decision().is_chance
     roll(s2, 7)
     assert s2.chars["skeleton_archer"].hp == 7 and s2.chars["skeleton_archer"].status \
         == "play"
-    assert not any(f["k"] == "upgrade" for f in s2.queue)
+    assert not any(isinstance(f, Upgrade) for f in s2.queue.frames)
 
 
 def test_spontaneous_healing_after_surviving_a_battle() -> None:
@@ -111,7 +112,7 @@ def test_fire_wall_after_moving_near_an_opponent() -> None:
     s = _duel("crusader", "dragon", "south.wk01", "south.wk06", phase="roll")
     roll(s, 3)
     act(s, "move", "crusader", "south.wk04", 3)
-    assert s.queue[0]["k"] == "firewall" and s.decision().players == (1,)
+    assert isinstance(s.queue.top, FireWall) and s.decision().players == (1,)
     act(s, "firewall", "dragon", "crusader", 2)
     roll(s, 2)
     assert s.chars["crusader"].hp == 26 - 8

@@ -9,6 +9,7 @@ import pytest
 
 from rules.chaostle import GAME
 from rules.chaostle.board import board
+from rules.chaostle.frames import Roll
 from rules.chaostle.state import ChaostleState
 from rules.core import CHANCE, Action, IllegalAction, Match
 
@@ -27,7 +28,8 @@ def check_invariants(s: ChaostleState, before: dict[str, list[str]]) -> None:
     assert len(spaces) == len(set(spaces)), "one character per space"
     for cid, ch in s.chars.items():
         if ch.status == "play":
-            cheating = any(f.get("purpose") == "cheat" and f["actor"] == cid for f in s.queue)
+            cheating = any(isinstance(f, Roll) and f.purpose == "cheat" and f.actor == cid
+                           for f in s.queue.frames)
             assert (0 if cheating else 1) <= ch.hp <= s.max_hp(cid), (cid, ch.hp)
         assert set(before.get(cid, [])) <= set(ch.up), "upgrades only increase"
     assert 0 <= s.castle_hp <= int(s.setup["castle_hp"])

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.chaostle import GAME
+from rules.chaostle.frames import Fate
 from rules.chaostle.state import ChaostleState
 from rules.core import CHANCE, Action
 from tests.rules.chaostle.helpers import act, opening, position, roll
@@ -127,8 +128,8 @@ def test_fate_five_gives_the_chosen_character_a_fate() -> None:
     s = _two({"dwarf": "west.wk03"}, phase="roll")
     roll(s, 5)
     act(s, "move", "dwarf", "west.wk08", 5)
-    frame = s.queue[0]
-    assert frame["k"] == "fate" and frame["char"] == "dwarf"
+    frame = s.queue.top
+    assert isinstance(frame, Fate) and frame.char == "dwarf"
     roll(s, 4, 3)  # Card of Doom column 4, row 3: Deteriorate
     assert s.chars["dwarf"].hp == 1
 
