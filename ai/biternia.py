@@ -60,20 +60,20 @@ def _x(space: str) -> float:
 def team_worth(s: BiterniaState, team: int) -> float:
     """What a team has: its Bit and Towers, Heroes (HP and level), gold and lane progress."""
     c = load()
-    hp = s.d["structures"]
+    hp = s.structures
     worth = BIT_WEIGHT * hp[board.bit_of(team)] / c.structures["bit"]["hp"]
     worth += TOWER_WEIGHT * sum(hp[t] / c.structures["tower"]["hp"]
                                 for t in board.tower_spaces(team))
-    for hero, v in s.d["heroes"].items():
-        if v["seat"] % 2 != team:
+    for hero, v in s.heroes.items():
+        if v.seat % 2 != team:
             continue
-        worth += LEVEL_WEIGHT * v["level"]
-        if v["space"] is not None:
-            worth += HERO_WEIGHT * (0.5 + v["hp"] / max_hp(s, hero))
-            ahead = _x(v["space"]) if team == 0 else 6 - _x(v["space"])
+        worth += LEVEL_WEIGHT * v.level
+        if v.space is not None:
+            worth += HERO_WEIGHT * (0.5 + v.hp / max_hp(s, hero))
+            ahead = _x(v.space) if team == 0 else 6 - _x(v.space)
             worth += PUSH_WEIGHT * ahead
-            worth += 0.05 * (v["shield"] + v["attack"]) - 0.1 * v["stone"]
-    return worth + GOLD_WEIGHT * s.d["gold"][team]
+            worth += 0.05 * (v.shield + v.attack) - 0.1 * v.stone
+    return worth + GOLD_WEIGHT * s.gold[team]
 
 
 def evaluate(state: GameState, player: int) -> float:
@@ -119,25 +119,25 @@ def hero_rating(hero: str) -> float:
 def _enemies_near(s: BiterniaState, hero: str) -> bool:
     """Whether an enemy Hero (not in stealth) or Structure is within Ranged reach: the
     question ``effects.enemy_targets`` answers, asked in one pass for speed."""
-    mine = s.d["heroes"][hero]["seat"] % 2
+    mine = s.heroes[hero].seat % 2
     spaces = effects.reach(s, hero, True)
-    for other, v in s.d["heroes"].items():
-        if v["space"] in spaces and v["seat"] % 2 != mine and not effects.stealthy(s, other):
+    for other, v in s.heroes.items():
+        if v.space in spaces and v.seat % 2 != mine and not effects.stealthy(s, other):
             return True
     return any(board.is_structure(sp) and board.structure_team(sp) != mine
                and effects.standing(s, sp) for sp in spaces)
 
 
 def _hurt(s: BiterniaState, hero: str) -> float:
-    v = s.d["heroes"][hero]
-    return 1.0 - v["hp"] / max_hp(s, hero)
+    v = s.heroes[hero]
+    return 1.0 - v.hp / max_hp(s, hero)
 
 
 def _waiting_owner(s: BiterniaState, card: str) -> bool:
     """Whether the card is a power of a Hero still waiting for its own order."""
     found = effects.card_of(card)
-    owner = s.d["heroes"].get(found.hero) if found is not None and found.hero else None
-    return owner is not None and owner["space"] is not None and owner["down"] is None
+    owner = s.heroes.get(found.hero) if found is not None and found.hero else None
+    return owner is not None and owner.space is not None and owner.down is None
 
 
 def _score_order(s: BiterniaState, a: Action) -> float:
@@ -156,16 +156,16 @@ def _score_order(s: BiterniaState, a: Action) -> float:
 
 def _score_move(s: BiterniaState, a: Action) -> float:
     hero, dest = a.args
-    v = s.d["heroes"][hero]
-    team = v["seat"] % 2
-    step = _x(dest) - _x(v["space"])
+    v = s.heroes[hero]
+    team = v.seat % 2
+    step = _x(dest) - _x(v.space)
     ahead = step if team == 0 else -step
-    weak = v["hp"] <= 4 or _hurt(s, hero) > 0.55
+    weak = v.hp <= 4 or _hurt(s, hero) > 0.55
     score = -ahead if weak else ahead
     enemy_structure = board.is_structure(dest) and board.structure_team(dest) != team
     if enemy_structure and effects.standing(s, dest):
         score += -2.5 if weak else 0.8
-    if s.d["space_gold"].get(dest, 0) > 0:
+    if s.space_gold.get(dest, 0) > 0:
         score += 0.6
     foes = effects.heroes_in(s, dest, 1 - team)
     score += (-0.7 if weak else 0.4) * len(foes)
@@ -176,32 +176,32 @@ def _score_move(s: BiterniaState, a: Action) -> float:
 def _score_target(s: BiterniaState, seat: int, target: str) -> float:
     """Focus fire: the enemy closest to defeat first, then Structures; friends most hurt."""
     team = seat % 2
-    if target in s.d["heroes"]:
-        v = s.d["heroes"][target]
-        if v["seat"] % 2 == team:
+    if target in s.heroes:
+        v = s.heroes[target]
+        if v.seat % 2 == team:
             return 1.0 + 3.0 * _hurt(s, target)
-        return 3.0 + 2.0 * v["level"] / 4 + 3.0 * (1.0 - v["hp"] / max_hp(s, target))
+        return 3.0 + 2.0 * v.level / 4 + 3.0 * (1.0 - v.hp / max_hp(s, target))
     if board.is_structure(target):
-        left = s.d["structures"][target]
+        left = s.structures[target]
         return 2.5 + (3.0 if target.startswith("bit_") else 0.0) + (2.0 if left <= 4 else 0.0)
     return 0.0
 
 
 def _score_activate(s: BiterniaState, a: Action) -> float:
     hero, mode = a.args
-    v = s.d["heroes"][hero]
+    v = s.heroes[hero]
     if mode == "use":
-        card = effects.card_of(v["down"])
+        card = effects.card_of(v.down)
         worth = card_power(card)
         attacks = any(st["do"] == "attack" for st in card.steps)
         if attacks and not _enemies_near(s, hero):
             worth = 0.4 * card.defense
         return worth
     if mode == "farm":
-        return 1.5 + (1.0 if s.d["space_gold"].get(v["space"], 0) > 0 else 0.0)
+        return 1.5 + (1.0 if s.space_gold.get(v.space, 0) > 0 else 0.0)
     if mode == "rest":
-        return 4.0 * _hurt(s, hero) + (1.5 if v["hp"] <= 4 else 0.0)
-    return 2.0 if s.d["gold"][v["seat"] % 2] > 0 else 0.0
+        return 4.0 * _hurt(s, hero) + (1.5 if v.hp <= 4 else 0.0)
+    return 2.0 if s.gold[v.seat % 2] > 0 else 0.0
 
 
 def _score_hand_over(s: BiterniaState, a: Action) -> float:
@@ -209,7 +209,7 @@ def _score_hand_over(s: BiterniaState, a: Action) -> float:
     same option taken now (so a team plays its best Hero whoever controls it)."""
     mate = a.args[0]
     after = s.clone()
-    after.d["handed"] = True
+    after.handed = True
     options = [b for b in after.legal_actions(mate) if b.kind != Act.HAND_OVER]
     return max((action_score(after, mate, b) for b in options), default=-1.0) - 0.05
 
@@ -226,23 +226,23 @@ def action_score(s: BiterniaState, seat: int, a: Action) -> float:
     if kind == Act.ACTIVATE:
         return _score_activate(s, a)
     if kind == Act.TARGET:
-        pending = s.d["pending"]
-        frame = s.d["stack"][-1]
+        pending = s.pending
+        frame = s.stack[-1]
         step = effects.action_card(frame["card"]).steps[frame["i"]]
         if step["do"] == "move":
             return _score_move(s, Action(Act.MOVE, (frame["hero"], a.args[0])))
-        return _score_target(s, pending["seat"], a.args[0])
+        return _score_target(s, pending.seat, a.args[0])
     if kind == Act.INTERRUPT:
         return 2.0
     if kind == Act.LEVEL:
         hero, power = a.args
-        alive = s.d["heroes"][hero]["space"] is not None
+        alive = s.heroes[hero].space is not None
         return 3.0 + (1.0 if alive else 0.0) + 0.1 * card_power(load().cards[power]) \
-            - 0.5 * s.d["heroes"][hero]["level"]
+            - 0.5 * s.heroes[hero].level
     if kind == Act.DISCARD:
         found = effects.card_of(a.args[0])
-        if found is not None and found.hero and found.hero in s.d["heroes"] \
-                and s.d["heroes"][found.hero]["space"] is None:
+        if found is not None and found.hero and found.hero in s.heroes \
+                and s.heroes[found.hero].space is None:
             return 1.0  # a defeated Hero's power: cycle it to bring the Hero back sooner
         return 0.0
     if kind == Act.DONE:
@@ -261,7 +261,7 @@ def action_score(s: BiterniaState, seat: int, a: Action) -> float:
         return 0.4 * a.args[0]
     if kind == Act.RESPAWN:
         space = a.args[1]
-        return -s.d["structures"].get(space, 0) / 20 + (0.2 if space.endswith("mid") else 0)
+        return -s.structures.get(space, 0) / 20 + (0.2 if space.endswith("mid") else 0)
     return 0.0
 
 
@@ -339,5 +339,5 @@ def balance_pieces(state: GameState, player: int) -> list[str]:
     assert isinstance(state, BiterniaState)
     team = player % 2
     heroes = load().heroes
-    return [heroes[h].full_name for h in state.d["hero_order"]
-            if state.d["heroes"][h]["seat"] % 2 == team]
+    return [heroes[h].full_name for h in state.hero_order
+            if state.heroes[h].seat % 2 == team]

@@ -1,6 +1,6 @@
 """Card effects and combat: the resolution stack, targeting, attacks, damage and defeat.
 
-A card in resolution is a frame on ``s.d["stack"]``. Each step of the card goes through
+A card in resolution is a frame on ``s.stack``. Each step of the card goes through
 three stages: choose targets, open a window for enemy Interrupts, resolve (if its targets
 are still legal). Interrupts push a frame on top, so the last revealed resolves first.
 """
@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from rules.biternia import board, traits, turns
 from rules.biternia.content import Card, load
 from rules.biternia.kinds import Ask
+from rules.biternia.model import Choice, Token
 from rules.biternia.state import card_design
 from rules.core import Event
 
@@ -52,11 +53,17 @@ def card_name(card: str) -> str:
 
 
 def team(s: BiterniaState, hero: str) -> int:
-    return s.d["heroes"][hero]["seat"] % 2
+    return s.heroes[hero].seat % 2
 
 
 def on_board(s: BiterniaState, hero: str) -> bool:
-    return s.d["heroes"][hero]["space"] is not None
+    return s.heroes[hero].space is not None
+
+
+def own_card(hero: str, card: str | None) -> Card | None:
+    """The design of ``card`` when it works for ``hero`` (see ``usable``), else None."""
+    found = card_of(card) if card and card != "?" else None
+    return found if found is not None and (found.is_basic or found.hero == hero) else None
 
 
 def usable(hero: str, card: str | None) -> bool:
@@ -67,35 +74,35 @@ def usable(hero: str, card: str | None) -> bool:
 
 def defense(s: BiterniaState, hero: str) -> int:
     """The face-up card's defense (mismatched cards give none) plus traits."""
-    up = s.d["heroes"][hero]["up"]
-    base = action_card(up).defense if usable(hero, up) else 0
+    found = own_card(hero, s.heroes[hero].up)
+    base = found.defense if found is not None else 0
     return base + traits.defense_bonus(s, hero)
 
 
 def heroes_in(s: BiterniaState, space: str, of_team: int | None = None) -> list[str]:
-    return [h for h in s.d["hero_order"] if s.d["heroes"][h]["space"] == space
+    return [h for h in s.hero_order if s.heroes[h].space == space
             and (of_team is None or team(s, h) == of_team)]
 
 
 def standing(s: BiterniaState, structure: str) -> bool:
-    return s.d["structures"].get(structure, 0) > 0
+    return s.structures.get(structure, 0) > 0
 
 
 def walkable(s: BiterniaState, hero: str) -> list[str]:
     """Spaces the Hero may move to: adjacent, not behind a standing enemy Tower, not walled
     off by an enemy Ice Wall."""
-    v = s.d["heroes"][hero]
-    wall = s.d["ice_wall"]
-    blocked = wall["space"] if wall and team(s, wall["owner"]) != v["seat"] % 2 else None
-    return [sp for sp in board.neighbours(v["space"], v["seat"] % 2, s.d["structures"])
+    v = s.heroes[hero]
+    wall = s.ice_wall
+    blocked = wall.space if wall and team(s, wall.owner) != v.seat % 2 else None
+    return [sp for sp in board.neighbours(v.at, v.seat % 2, s.structures)
             if sp != blocked]
 
 
 def reach(s: BiterniaState, hero: str, ranged: bool) -> list[str]:
-    space = s.d["heroes"][hero]["space"]
+    space = s.heroes[hero].at
     if not ranged:
         return [space]
-    return [space, *board.neighbours(space, team(s, hero), s.d["structures"])]
+    return [space, *board.neighbours(space, team(s, hero), s.structures)]
 
 
 def log(ev: list[Event], kind: str, text: str, **data: Any) -> None:
@@ -105,16 +112,17 @@ def log(ev: list[Event], kind: str, text: str, **data: Any) -> None:
 # ---- targeting ------------------------------------------------------------------------
 def stealthy(s: BiterniaState, hero: str) -> bool:
     """Stealth: from a Stealth token or a face-up card with the Stealth keyword."""
-    v = s.d["heroes"][hero]
-    return v["stealth"] or (usable(hero, v["up"]) and action_card(v["up"]).stealth)
+    v = s.heroes[hero]
+    found = own_card(hero, v.up)
+    return v.stealth or (found is not None and found.stealth)
 
 
 def taunters(s: BiterniaState, space: str, enemy_team: int) -> list[str]:
     """Enemy Heroes in ``space`` whose face-up card forces attacks onto them (Challenge)."""
     out = []
     for h in heroes_in(s, space, enemy_team):
-        up = s.d["heroes"][h]["up"]
-        if usable(h, up) and action_card(up).taunt and not stealthy(s, h):
+        found = own_card(h, s.heroes[h].up)
+        if found is not None and found.taunt and not stealthy(s, h):
             out.append(h)
     return out
 
@@ -137,7 +145,7 @@ def enemy_targets(s: BiterniaState, hero: str, ranged: bool, heroes_only: bool,
 def friendly_targets(s: BiterniaState, hero: str, who: str) -> list[str]:
     if who == "self":
         return [hero]
-    here = heroes_in(s, s.d["heroes"][hero]["space"], team(s, hero))
+    here = heroes_in(s, s.heroes[hero].at, team(s, hero))
     return [h for h in here if who != "other" or h != hero]
 
 
@@ -159,7 +167,7 @@ def step_targets(s: BiterniaState, frame: dict[str, Any], step: dict[str, Any]) 
             return [frame["src"]] if frame["src"] in found else []
         return found
     if kind == "move":
-        return [s.d["heroes"][hero]["space"], *walkable(s, hero)]
+        return [s.heroes[hero].space, *walkable(s, hero)]
     if kind in ("heal", "shield", "attack_token"):
         return None if step["who"] == "all" else friendly_targets(s, hero, step["who"])
     if kind in ("stun", "immobilize", "confuse", "death_mark"):
@@ -179,18 +187,18 @@ def new_frame(hero: str, card: str, kind: str, src: str = "", under: int = -1,
 
 
 def tokens_now(s: BiterniaState, hero: str) -> tuple[int, int]:
-    v = s.d["heroes"][hero]
-    return v["attack"], v["chill"]
+    v = s.heroes[hero]
+    return v.attack, v.chill
 
 
 def interrupters(s: BiterniaState, acting: str) -> list[str]:
     """Enemies of the acting Hero holding a face-down Interrupt of their own."""
     foe = 1 - team(s, acting)
     out = []
-    for h in s.d["hero_order"]:
-        v = s.d["heroes"][h]
-        if v["space"] is not None and v["seat"] % 2 == foe and usable(h, v["down"]) \
-                and action_card(v["down"]).interrupt:
+    for h in s.hero_order:
+        v = s.heroes[h]
+        found = own_card(h, v.down)
+        if v.space is not None and v.seat % 2 == foe and found is not None and found.interrupt:
             out.append(h)
     return out
 
@@ -203,12 +211,12 @@ def repeats(s: BiterniaState, frame: dict[str, Any], step: dict[str, Any]) -> in
 
 def run(s: BiterniaState, ev: list[Event]) -> None:
     """Resolve the stack until a seat must decide, the stack is empty or the game is won."""
-    stack = s.d["stack"]
-    while stack and s.d["pending"] is None and s.d["winner"] is None:
+    stack = s.stack
+    while stack and s.pending is None and s.winner is None:
         frame = stack[-1]
-        hero = s.d["heroes"][frame["hero"]]
+        hero = s.heroes[frame["hero"]]
         steps = action_card(frame["card"]).steps
-        if hero["space"] is None or hero["up"] != frame["card"]:
+        if hero.space is None or hero.up != frame["card"]:
             stack.pop()
             if frame["i"] < len(steps):
                 log(ev, "fizzle", f"{card_name(frame['card'])} is gone from {name(frame['hero'])}:"
@@ -242,8 +250,7 @@ def _advance_step(s: BiterniaState, frame: dict[str, Any], step: dict[str, Any],
             frame["target"] = found[0] if found else None
             frame["stage"] = "window"
         else:
-            s.d["pending"] = {"type": Ask.TARGET, "seat": s.d["heroes"][frame["hero"]]["seat"],
-                              "options": found}
+            s.pending = Choice(Ask.TARGET, s.heroes[frame["hero"]].seat, found)
     elif stage == "window":
         if not offer_interrupt(s, frame["hero"], []):
             frame["stage"] = "resolve"
@@ -263,12 +270,12 @@ def _advance_step(s: BiterniaState, frame: dict[str, Any], step: dict[str, Any],
 
 def _offer_payment(s: BiterniaState, frame: dict[str, Any], step: dict[str, Any]) -> None:
     """'You may pay up to N gold: +1 to this card's attacks per gold' (Longshanks)."""
-    seat = s.d["heroes"][frame["hero"]]["seat"]
-    most = min(step["amount"], s.d["gold"][seat % 2])
+    seat = s.heroes[frame["hero"]].seat
+    most = min(step["amount"], s.gold[seat % 2])
     if most <= 0:
         _next_step(frame)
         return
-    s.d["pending"] = {"type": Ask.PAY, "seat": seat, "options": list(range(most + 1))}
+    s.pending = Choice(Ask.PAY, seat, list(range(most + 1)))
 
 
 def offer_interrupt(s: BiterniaState, acting: str, declined: list[int]) -> bool:
@@ -278,8 +285,7 @@ def offer_interrupt(s: BiterniaState, acting: str, declined: list[int]) -> bool:
     for seat in turns.team_seats(s, 1 - team(s, acting)):
         mine = turns.own(s, able, seat)
         if mine and seat not in declined:
-            s.d["pending"] = {"type": Ask.INTERRUPT, "seat": seat, "options": mine,
-                              "declined": declined}
+            s.pending = Choice(Ask.INTERRUPT, seat, mine, declined=declined)
             return True
     return False
 
@@ -287,9 +293,9 @@ def offer_interrupt(s: BiterniaState, acting: str, declined: list[int]) -> bool:
 def end_activation(s: BiterniaState, hero: str, tokens_before: list[int] | tuple[int, int]
                    ) -> None:
     """+1 Attack and Chill tokens the Hero had when this activation began are now removed."""
-    v = s.d["heroes"][hero]
-    v["attack"] = max(0, v["attack"] - tokens_before[0])
-    v["chill"] = max(0, v["chill"] - tokens_before[1])
+    v = s.heroes[hero]
+    v.attack = max(0, v.attack - tokens_before[0])
+    v.chill = max(0, v.chill - tokens_before[1])
 
 
 # ---- resolving one step ---------------------------------------------------------------------
@@ -302,7 +308,7 @@ def resolve_step(s: BiterniaState, frame: dict[str, Any], step: dict[str, Any],
             attack(s, hero, victim, step, ev, frame["kind"] == "channel", frame["bonus"])
         frame["last"] = target
     elif kind == "move":
-        if target != s.d["heroes"][hero]["space"]:
+        if target != s.heroes[hero].space:
             move_hero(s, hero, target, ev)
     elif kind in ("heal", "shield", "attack_token"):
         who = friendly_targets(s, hero, "any") if target is None else [target]
@@ -313,33 +319,33 @@ def resolve_step(s: BiterniaState, frame: dict[str, Any], step: dict[str, Any],
         CONDITIONS[kind](s, target, ev)
         frame["last"] = target
     elif kind == "stone":
-        for foe in heroes_in(s, s.d["heroes"][hero]["space"], 1 - team(s, hero)):
+        for foe in heroes_in(s, s.heroes[hero].at, 1 - team(s, hero)):
             stone(s, foe, ev)
     elif kind == "repair":
         fixed = traits.repair(s, hero)
         if fixed:
             log(ev, "token", f"{name(hero)} repairs her {load().tokens[fixed]['name']}")
     elif kind == "ice_wall":
-        s.d["ice_wall"] = {"space": s.d["heroes"][hero]["space"], "owner": hero}
+        s.ice_wall = Token(s.heroes[hero].at, hero)
         log(ev, "token", f"{name(hero)} raises an Ice Wall in "
-            f"{name(s.d['heroes'][hero]['space'])}")
+            f"{name(s.heroes[hero].at)}")
     elif kind == "gold":
-        s.d["gold"][team(s, hero)] += step["amount"]
+        s.gold[team(s, hero)] += step["amount"]
         log(ev, "gold", f"{name(hero)} gains {step['amount']} gold for the team")
     elif kind == "favored_enemy":
-        s.d["favored"] = target
+        s.favored = target
         log(ev, "token", f"{name(hero)} marks {name(target)} as his Favored Enemy")
     elif kind == "bear_trap":
-        s.d["trap"] = {"space": s.d["heroes"][hero]["space"], "owner": hero}
+        s.trap = Token(s.heroes[hero].at, hero)
         log(ev, "token", f"{name(hero)} sets a Bear Trap in "
-            f"{name(s.d['heroes'][hero]['space'])}")
+            f"{name(s.heroes[hero].at)}")
     elif kind == "redirect":
         redirect(s, frame, ev)
 
 
 def area_victims(s: BiterniaState, hero: str) -> list[str]:
     """Everything an Area attack hits: all enemies in the space, stealthy or not."""
-    space = s.d["heroes"][hero]["space"]
+    space = s.heroes[hero].at
     foes = heroes_in(s, space, 1 - team(s, hero))
     if board.is_structure(space) and board.structure_team(space) != team(s, hero) \
             and standing(s, space):
@@ -351,14 +357,14 @@ def redirect(s: BiterniaState, frame: dict[str, Any], ev: list[Event]) -> None:
     """Challenge as an Interrupt: the interrupted attack on someone in her space hits her."""
     if frame["kind"] != "interrupt" or frame["under"] < 0:
         return
-    under = s.d["stack"][frame["under"]]
+    under = s.stack[frame["under"]]
     me = frame["hero"]
     step = action_card(under["card"]).steps[under["i"]]
     old = under["target"]
     if step["do"] != "attack" or old is None or old == me:
         return
-    space = s.d["heroes"][me]["space"]
-    old_space = s.d["heroes"][old]["space"] if old in s.d["heroes"] else old
+    space = s.heroes[me].space
+    old_space = s.heroes[old].space if old in s.heroes else old
     if old_space == space and me in (step_targets(s, under, step) or []):
         under["target"] = me
         log(ev, "redirect", f"{name(me)} challenges: the attack on {name(old)} must target her")
@@ -368,23 +374,23 @@ def redirect(s: BiterniaState, frame: dict[str, Any], ev: list[Event]) -> None:
 def attack(s: BiterniaState, hero: str, victim: str, step: dict[str, Any],
            ev: list[Event], channeled: bool = False, bonus: int = 0) -> int:
     """One attack from a Hero's card: strength, defense, Pierce, then Hit effects."""
-    me = s.d["heroes"][hero]
-    power = step["power"] + bonus + me["attack"] - me["chill"]
+    me = s.heroes[hero]
+    power = step["power"] + bonus + me.attack - me.chill
     power += traits.attack_bonus(s, hero, victim)
     power = max(0, power + (traits.channel_bonus(hero) if channeled else 0))
     pierce = step.get("pierce", 0) + traits.pierce_bonus(hero, step)
     kind = step["type"].capitalize()
     dealt = strike(s, victim, power, pierce, 1 - team(s, hero), ev,
                    f"{name(hero)}'s {kind} Attack {power}")
-    if dealt > 0 and victim in s.d["heroes"] and not on_board(s, victim) \
+    if dealt > 0 and victim in s.heroes and not on_board(s, victim) \
             and traits.plunder_gold(hero):
-        s.d["gold"][team(s, hero)] += traits.plunder_gold(hero)
+        s.gold[team(s, hero)] += traits.plunder_gold(hero)
         log(ev, "gold", f"Plunder: {name(hero)}'s team takes {traits.plunder_gold(hero)} more gold")
-    if dealt > 0 and victim in s.d["heroes"] and on_board(s, victim):
+    if dealt > 0 and victim in s.heroes and on_board(s, victim):
         for sub in step.get("hit", []):
             CONDITIONS[sub["do"]](s, victim, ev)
         if on_board(s, victim) and traits.chills(hero):
-            s.d["heroes"][victim]["chill"] += 1
+            s.heroes[victim].chill += 1
             log(ev, "token", f"{name(victim)} gains a Chill token", target=victim)
     return dealt
 
@@ -392,37 +398,37 @@ def attack(s: BiterniaState, hero: str, victim: str, step: dict[str, Any],
 def strike(s: BiterniaState, victim: str, power: int, pierce: int, by_team: int,
            ev: list[Event], what: str) -> int:
     """Apply an attack of ``power`` to a Hero or Structure; return the damage dealt."""
-    if victim in s.d["heroes"]:
+    if victim in s.heroes:
         guard = defense(s, victim)
     else:
         guard = load().structures["tower" if victim.startswith("tower_") else "bit"]["defense"]
     damage = max(0, power - max(0, guard - pierce))
-    if victim in s.d["heroes"]:
+    if victim in s.heroes:
         return damage_hero(s, victim, damage, by_team, ev, what)
     return damage_structure(s, victim, damage, by_team, ev, what)
 
 
 def damage_hero(s: BiterniaState, hero: str, damage: int, by_team: int, ev: list[Event],
                 what: str) -> int:
-    v = s.d["heroes"][hero]
-    absorbed = min(v["shield"], damage)
-    v["shield"] -= absorbed
+    v = s.heroes[hero]
+    absorbed = min(v.shield, damage)
+    v.shield -= absorbed
     dealt = damage - absorbed
-    v["hp"] = max(0, v["hp"] - dealt)
-    if dealt >= traits.ARTIFACT_BREAK and v["artifacts"]:
-        broken = v["artifacts"].pop(0)
+    v.hp = max(0, v.hp - dealt)
+    if dealt >= traits.ARTIFACT_BREAK and v.artifacts:
+        broken = v.artifacts.pop(0)
         log(ev, "token", f"{name(hero)}'s {load().tokens[broken]['name']} breaks", target=hero)
     note = f" ({absorbed} stopped by Shield)" if absorbed else ""
     log(ev, "damage", f"{what} deals {dealt} damage to {name(hero)}{note}", target=hero,
         amount=dealt)
-    if v["hp"] == 0:
+    if v.hp == 0:
         defeat(s, hero, by_team, ev)
     return dealt
 
 
 def damage_structure(s: BiterniaState, structure: str, damage: int, by_team: int,
                      ev: list[Event], what: str) -> int:
-    hp = s.d["structures"]
+    hp = s.structures
     if hp[structure] <= 0:
         return 0
     hp[structure] = max(0, hp[structure] - damage)
@@ -436,11 +442,11 @@ def damage_structure(s: BiterniaState, structure: str, damage: int, by_team: int
 def destroyed(s: BiterniaState, structure: str, by_team: int, ev: list[Event]) -> None:
     owner = board.structure_team(structure)
     if structure.startswith("bit_"):
-        s.d["winner"] = 1 - owner
+        s.winner = 1 - owner
         log(ev, "bit_destroyed", f"{name(structure)} is destroyed!", target=structure)
         return
     gold = load().structures["tower"]["kill_gold"]
-    s.d["gold"][1 - owner] += gold
+    s.gold[1 - owner] += gold
     log(ev, "tower_destroyed", f"{name(structure)} is destroyed; the enemy team takes {gold} gold",
         target=structure)
     bit = board.bit_of(owner)
@@ -450,10 +456,10 @@ def destroyed(s: BiterniaState, structure: str, by_team: int, ev: list[Event]) -
 
 def discard(s: BiterniaState, seat: int, card: str) -> None:
     """Put a card face-up on its owner's discard pile (a power there is public knowledge)."""
-    s.d["seats"][seat]["discard"].append(card)
+    s.seats[seat].discard.append(card)
     found = card_of(card)
-    if found is not None and found.hero in s.d["heroes"]:
-        shown = s.d["heroes"][found.hero]["shown"]
+    if found is not None and found.hero in s.heroes:
+        shown = s.heroes[found.hero].shown
         if card not in shown:
             shown.append(card)
 
@@ -461,25 +467,25 @@ def discard(s: BiterniaState, seat: int, card: str) -> None:
 def defeat(s: BiterniaState, hero: str, by_team: int, ev: list[Event]) -> None:
     """Rulebook, Defeated Heroes: standee off, Hero card then its cards to the discard pile,
     the enemy gains gold equal to its level, its Bit suffers 3, its tokens go."""
-    v = s.d["heroes"][hero]
-    mine = v["seat"] % 2
-    v["space"] = None
-    discard(s, v["seat"], f"hero:{hero}")
-    for slot in ("up", "down"):
-        if v[slot] is not None:
-            discard(s, v["seat"], v[slot])
-            v[slot] = None
+    v = s.heroes[hero]
+    mine = v.seat % 2
+    v.space = None
+    discard(s, v.seat, f"hero:{hero}")
+    for card in (v.up, v.down):
+        if card is not None:
+            discard(s, v.seat, card)
+    v.up = v.down = None
     v.update(channel=False, attack=0, shield=0, confuse=0, immobile=False, stealth=False,
              chill=0, mark=False, stone=0, artifacts=[])
-    s.d["gold"][1 - mine] += v["level"]
-    if s.d["trap"] and s.d["trap"]["owner"] == hero:
-        s.d["trap"] = None
-    if s.d["ice_wall"] and s.d["ice_wall"]["owner"] == hero:
-        s.d["ice_wall"] = None
+    s.gold[1 - mine] += v.level
+    if s.trap and s.trap.owner == hero:
+        s.trap = None
+    if s.ice_wall and s.ice_wall.owner == hero:
+        s.ice_wall = None
     if traits.trait(hero) == "death_mark":
-        for other in s.d["heroes"].values():
-            other["mark"] = False
-    log(ev, "defeated", f"{name(hero)} is defeated; the enemy team takes {v['level']} gold",
+        for other in s.heroes.values():
+            other.mark = False
+    log(ev, "defeated", f"{name(hero)} is defeated; the enemy team takes {v.level} gold",
         target=hero)
     damage_structure(s, board.bit_of(mine), BIT_DAMAGE_ON_DEFEAT, 1 - mine, ev,
                      f"The defeat of {name(hero)}")
@@ -488,45 +494,45 @@ def defeat(s: BiterniaState, hero: str, by_team: int, ev: list[Event]) -> None:
 # ---- conditions (Hit effects and targeted steps) ---------------------------------------------
 def stun(s: BiterniaState, hero: str, ev: list[Event]) -> None:
     """Rulebook, Stun: discard every action card on the Hero; its +1 Attack tokens go too."""
-    v = s.d["heroes"][hero]
-    for slot in ("up", "down"):
-        if v[slot] is not None:
-            discard(s, v["seat"], v[slot])
-            v[slot] = None
+    v = s.heroes[hero]
+    for card in (v.up, v.down):
+        if card is not None:
+            discard(s, v.seat, card)
+    v.up = v.down = None
     v.update(channel=False, attack=0)
     log(ev, "stun", f"{name(hero)} is stunned: all its action cards are discarded", target=hero)
 
 
 def immobilize(s: BiterniaState, hero: str, ev: list[Event]) -> None:
-    s.d["heroes"][hero]["immobile"] = True
+    s.heroes[hero].immobile = True
     log(ev, "immobilize", f"{name(hero)} is immobilized", target=hero)
 
 
 def confuse(s: BiterniaState, hero: str, ev: list[Event]) -> None:
-    s.d["heroes"][hero]["confuse"] = 1
+    s.heroes[hero].confuse = 1
     log(ev, "confuse", f"{name(hero)} is confused", target=hero)
 
 
 def death_mark(s: BiterniaState, hero: str, ev: list[Event]) -> None:
     """Place a Death Mark (the box holds a limited number)."""
-    marked = sum(1 for v in s.d["heroes"].values() if v["mark"])
-    if not s.d["heroes"][hero]["mark"] and marked < load().tokens["death_mark"]["count"]:
-        s.d["heroes"][hero]["mark"] = True
+    marked = sum(1 for v in s.heroes.values() if v.mark)
+    if not s.heroes[hero].mark and marked < load().tokens["death_mark"]["count"]:
+        s.heroes[hero].mark = True
         log(ev, "token", f"{name(hero)} carries a Death Mark", target=hero)
 
 
 def stone(s: BiterniaState, hero: str, ev: list[Event]) -> None:
     """Place a Stone token; at the limit the Hero turns to stone and is defeated."""
     spec = load().tokens["stone"]
-    in_play = sum(v["stone"] for v in s.d["heroes"].values())
-    v = s.d["heroes"][hero]
-    if in_play >= spec["count"] or v["space"] is None:
+    in_play = sum(v.stone for v in s.heroes.values())
+    v = s.heroes[hero]
+    if in_play >= spec["count"] or v.space is None:
         return
-    v["stone"] += 1
-    log(ev, "token", f"{name(hero)} gains a Stone token ({v['stone']})", target=hero)
-    if v["stone"] >= spec["limit"]:
+    v.stone += 1
+    log(ev, "token", f"{name(hero)} gains a Stone token ({v.stone})", target=hero)
+    if v.stone >= spec["limit"]:
         log(ev, "petrified", f"{name(hero)} turns to stone", target=hero)
-        v["hp"] = 0
+        v.hp = 0
         defeat(s, hero, 1 - team(s, hero), ev)
 
 
@@ -536,25 +542,25 @@ CONDITIONS = {"stun": stun, "immobilize": immobilize, "confuse": confuse,
 
 def heal(s: BiterniaState, healer: str, hero: str, amount: int, ev: list[Event]) -> None:
     """Heal X: up to the Hero's maximum HP; extra healing is lost."""
-    v = s.d["heroes"][hero]
+    v = s.heroes[hero]
     amount += traits.heal_bonus(healer)
-    gained = min(amount, traits.max_hp(s, hero) - v["hp"])
-    v["hp"] += gained
+    gained = min(amount, traits.max_hp(s, hero) - v.hp)
+    v.hp += gained
     log(ev, "heal", f"{name(hero)} heals {gained}", target=hero, amount=gained)
 
 
 def shield(s: BiterniaState, giver: str, hero: str, amount: int, ev: list[Event]) -> None:
     amount += traits.shield_bonus(s, giver)
-    s.d["heroes"][hero]["shield"] += amount
+    s.heroes[hero].shield += amount
     log(ev, "token", f"{name(hero)} gains {amount} Shield", target=hero)
     echo = traits.shield_echo(giver, hero)
     if echo:
-        s.d["heroes"][giver]["shield"] += echo
+        s.heroes[giver].shield += echo
         log(ev, "token", f"{name(giver)} gains {echo} Shield (Oath of the Shield)", target=giver)
 
 
 def attack_token(s: BiterniaState, giver: str, hero: str, amount: int, ev: list[Event]) -> None:
-    s.d["heroes"][hero]["attack"] += amount
+    s.heroes[hero].attack += amount
     log(ev, "token", f"{name(hero)} gains {amount} +1 Attack token(s)", target=hero)
 
 
@@ -564,16 +570,16 @@ FRIENDLY = {"heal": heal, "shield": shield, "attack_token": attack_token}
 # ---- moving -------------------------------------------------------------------------------
 def move_hero(s: BiterniaState, hero: str, dest: str, ev: list[Event]) -> None:
     """Move one space; an immobilized Hero stands up instead; enemy Bear Traps spring."""
-    v = s.d["heroes"][hero]
-    if v["immobile"]:
-        v["immobile"] = False
+    v = s.heroes[hero]
+    if v.immobile:
+        v.immobile = False
         log(ev, "stand", f"{name(hero)} stands up instead of moving", target=hero)
         return
     v.update(space=dest, moved=True)
     log(ev, "move", f"{name(hero)} moves to {name(dest)}", hero=hero, to=dest)
-    trap = s.d["trap"]
-    if trap and trap["space"] == dest and team(s, trap["owner"]) != team(s, hero):
-        s.d["trap"] = None
+    trap = s.trap
+    if trap and trap.space == dest and team(s, trap.owner) != team(s, hero):
+        s.trap = None
         log(ev, "trap", f"{name(hero)} steps into the Bear Trap", target=hero)
         immobilize(s, hero, ev)
         power = load().tokens["bear_trap"]["damage"]

@@ -14,6 +14,7 @@ from rules.biternia import board, effects, traits, turns
 from rules.biternia.content import load
 from rules.biternia.effects import card_name, log, name
 from rules.biternia.kinds import Act, Ask, Phase
+from rules.biternia.model import Choice, Hero
 from rules.biternia.state import card_design, team_of_seat
 from rules.core import Action, Decision, Event
 
@@ -32,41 +33,40 @@ def seats_of(s: BiterniaState, team: int) -> list[int]:
 
 
 def heroes_of(s: BiterniaState, team: int) -> list[str]:
-    return [h for h in s.d["hero_order"] if s.d["heroes"][h]["seat"] % 2 == team]
+    return [h for h in s.hero_order if s.heroes[h].seat % 2 == team]
 
 
 def cleanup_order(s: BiterniaState) -> list[int]:
-    first = s.d["initiative"]
+    first = s.initiative
     return sorted(range(s.num_players), key=lambda p: (p % 2 != first, p))
 
 
 def draft_seat(s: BiterniaState) -> int:
     """A team's pick goes to its member with the fewest Heroes so far."""
-    team = DRAFT_ORDER[s.d["draft_step"]] ^ s.d["initiative"]
+    team = DRAFT_ORDER[s.draft_step] ^ s.initiative
     counts = {p: 0 for p in seats_of(s, team)}
-    for v in s.d["heroes"].values():
-        if v["seat"] in counts:
-            counts[v["seat"]] += 1
+    for v in s.heroes.values():
+        if v.seat in counts:
+            counts[v.seat] += 1
     return min(counts, key=lambda p: (counts[p], p))
 
 
 def learn_seats(s: BiterniaState) -> list[int]:
-    return sorted({v["seat"] for v in s.d["heroes"].values() if not v["learned"]})
+    return sorted({v.seat for v in s.heroes.values() if not v.learned})
 
 
 def order_seats(s: BiterniaState) -> list[int]:
-    return sorted({v["seat"] for v in s.d["heroes"].values()
-                   if v["space"] is not None and v["down"] is None
-                   and s.d["seats"][v["seat"]]["hand"]})
+    return sorted({v.seat for v in s.heroes.values()
+                   if v.space is not None and v.down is None
+                   and s.seats[v.seat].hand})
 
 
 def decision(s: BiterniaState) -> Decision:
-    d = s.d
-    if d["winner"] is not None:
+    if s.winner is not None:
         return Decision.terminal()
-    if d["pending"]:
-        return Decision.player(d["pending"]["seat"])
-    phase = d["phase"]
+    if s.pending:
+        return Decision.player(s.pending.seat)
+    phase = s.phase
     if phase in (Phase.COIN, Phase.SHUFFLE, Phase.DEAL):
         return Decision.chance()
     if phase == Phase.DRAFT:
@@ -76,16 +76,16 @@ def decision(s: BiterniaState) -> Decision:
     if phase == Phase.ORDERS:
         return Decision.simultaneous(order_seats(s))
     if phase == Phase.CLEANUP:
-        return Decision.player(d["queue"][0])
-    return Decision.player(turns.turn_seat(s, d["turn"], TURN_HEROES.get(phase)))
+        return Decision.player(s.queue[0])
+    return Decision.player(turns.turn_seat(s, s.turn, TURN_HEROES.get(phase)))
 
 
 # ---- legal actions per phase ----------------------------------------------------------
 def legal_actions(s: BiterniaState, player: int) -> list[Action]:
-    pending = s.d["pending"]
+    pending = s.pending
     if pending:
-        return PENDING_CHOICES[pending["type"]](s, pending)
-    return PHASE_CHOICES[s.d["phase"]](s, player)
+        return PENDING_CHOICES[pending.type](s, pending)
+    return PHASE_CHOICES[s.phase](s, player)
 
 
 def _coin(s: BiterniaState, player: int) -> list[Action]:
@@ -96,28 +96,28 @@ def _coin(s: BiterniaState, player: int) -> list[Action]:
 def _draft(s: BiterniaState, player: int) -> list[Action]:
     c = load()
     return [Action(Act.DRAFT, (h,), f"Draft {c.heroes[h].full_name} ({c.heroes[h].hero_type}, "
-                   f"{c.heroes[h].hp} HP)") for h in s.d["draft_pool"]]
+                   f"{c.heroes[h].hp} HP)") for h in s.draft_pool]
 
 
 def learnable(s: BiterniaState, hero: str, new_level: int) -> list[str]:
     """Powers not yet learned; the Ultimate (Z) only once the Hero reaches level 4."""
-    known = s.d["heroes"][hero]["learned"]
+    known = s.heroes[hero].learned
     return [p for p in load().heroes[hero].powers
             if p not in known and (new_level >= MAX_LEVEL or not load().cards[p].ultimate)]
 
 
 def _learn(s: BiterniaState, player: int) -> list[Action]:
     out = []
-    for h in s.d["hero_order"]:
-        v = s.d["heroes"][h]
-        if v["seat"] == player and not v["learned"]:
+    for h in s.hero_order:
+        v = s.heroes[h]
+        if v.seat == player and not v.learned:
             out += [Action(Act.LEARN, (h, p), f"{name(h)} starts with {card_name(p)}")
                     for p in learnable(s, h, 1)]
     return out
 
 
 def _deploy(s: BiterniaState, player: int) -> list[Action]:
-    team = s.d["turn"]
+    team = s.turn
     out = []
     for h in turns.own(s, _undeployed(s, team), player):
         for space in board.tower_spaces(team):
@@ -129,16 +129,16 @@ def _deploy(s: BiterniaState, player: int) -> list[Action]:
 def distinct_hand(s: BiterniaState, seat: int) -> list[str]:
     """One card per design from a hand (identical copies are interchangeable)."""
     seen: dict[str, str] = {}
-    for card in s.d["seats"][seat]["hand"]:
+    for card in s.seats[seat].hand:
         seen.setdefault(card_design(card), card)
     return list(seen.values())
 
 
 def _orders(s: BiterniaState, player: int) -> list[Action]:
     out = []
-    for h in s.d["hero_order"]:
-        v = s.d["heroes"][h]
-        if v["seat"] == player and v["space"] is not None and v["down"] is None:
+    for h in s.hero_order:
+        v = s.heroes[h]
+        if v.seat == player and v.space is not None and v.down is None:
             for card in distinct_hand(s, player):
                 note = "" if effects.usable(h, card) else " (not theirs: universal action only)"
                 out.append(Action(Act.ORDER, (h, card),
@@ -148,31 +148,31 @@ def _orders(s: BiterniaState, player: int) -> list[Action]:
 
 def _movement(s: BiterniaState, player: int) -> list[Action]:
     out = []
-    for h in turns.own(s, _unmoved(s, s.d["turn"]), player):
-        v = s.d["heroes"][h]
-        if v["space"] is not None and v["immobile"]:
+    for h in turns.own(s, _unmoved(s, s.turn), player):
+        v = s.heroes[h]
+        if v.space is not None and v.immobile:
             out.append(Action(Act.STAND, (h,), f"{name(h)} stands up (immobilized: no move)"))
-        elif v["space"] is not None:
+        elif v.space is not None:
             for dest in effects.walkable(s, h):
                 out.append(Action(Act.MOVE, (h, dest), f"Move {name(h)} to {name(dest)}"))
         out.append(Action(Act.PASS, (h,), f"{name(h)} passes" +
-                          ("" if v["space"] is not None else " (defeated)")))
+                          ("" if v.space is not None else " (defeated)")))
     return out + turns.hand_over_offer(s, player, _unmoved)
 
 
 def activatable(s: BiterniaState, team: int) -> list[str]:
     return [h for h in heroes_of(s, team)
-            if s.d["heroes"][h]["space"] is not None and s.d["heroes"][h]["down"] is not None]
+            if s.heroes[h].space is not None and s.heroes[h].down is not None]
 
 
 def at_catapult(s: BiterniaState, hero: str) -> bool:
-    return s.d["catapult"] and s.d["heroes"][hero]["space"] in load().catapult["spaces"]
+    return s.catapult and s.heroes[hero].space in load().catapult["spaces"]
 
 
 def _action(s: BiterniaState, player: int) -> list[Action]:
     out = []
-    for h in turns.own(s, activatable(s, s.d["turn"]), player):
-        card = s.d["heroes"][h]["down"]
+    for h in turns.own(s, activatable(s, s.turn), player):
+        card = s.heroes[h].order
         shown = card_name(card)
         if effects.usable(h, card):
             out.append(Action(Act.ACTIVATE, (h, "use"), f"{name(h)}: {shown}"))
@@ -187,8 +187,8 @@ def _action(s: BiterniaState, player: int) -> list[Action]:
 def firing_structures(s: BiterniaState, team: int) -> list[str]:
     """Standing Structures of ``team`` with an enemy Hero in their space, yet to attack."""
     out = []
-    for sid, hp in s.d["structures"].items():
-        if hp > 0 and board.structure_team(sid) == team and sid not in s.d["attacked"] \
+    for sid, hp in s.structures.items():
+        if hp > 0 and board.structure_team(sid) == team and sid not in s.attacked \
                 and effects.heroes_in(s, sid, 1 - team):
             out.append(sid)
     return sorted(out)
@@ -196,34 +196,34 @@ def firing_structures(s: BiterniaState, team: int) -> list[str]:
 
 def _base(s: BiterniaState, player: int) -> list[Action]:
     return [Action(Act.STRUCTURE, (sid,), f"{name(sid)} attacks")
-            for sid in firing_structures(s, s.d["turn"])]
+            for sid in firing_structures(s, s.turn)]
 
 
 def channelers(s: BiterniaState, team: int) -> list[str]:
-    return [h for h in heroes_of(s, team) if s.d["heroes"][h]["channel"]]
+    return [h for h in heroes_of(s, team) if s.heroes[h].channel]
 
 
 def _channel(s: BiterniaState, player: int) -> list[Action]:
-    out = [Action(Act.CHANNEL, (h,), f"Resolve {name(h)}'s {card_name(s.d['heroes'][h]['up'])}")
-           for h in turns.own(s, channelers(s, s.d["turn"]), player)]
+    out = [Action(Act.CHANNEL, (h,), f"Resolve {name(h)}'s {card_name(s.heroes[h].face_up)}")
+           for h in turns.own(s, channelers(s, s.turn), player)]
     return out + turns.hand_over_offer(s, player, channelers)
 
 
 def level_cost(s: BiterniaState, hero: str) -> int:
     """Leveling Up: the current level plus one (Ken Obi's Mentor takes 1 off, never below 1)."""
-    v = s.d["heroes"][hero]
-    return max(1, v["level"] + 1 - traits.level_discount(s, v["seat"]))
+    v = s.heroes[hero]
+    return max(1, v.level + 1 - traits.level_discount(s, v.seat))
 
 
 def _cleanup(s: BiterniaState, player: int) -> list[Action]:
-    gold = s.d["gold"][player % 2]
+    gold = s.gold[player % 2]
     out = []
-    for h in s.d["hero_order"]:
-        v = s.d["heroes"][h]
+    for h in s.hero_order:
+        v = s.heroes[h]
         cost = level_cost(s, h)
-        if v["seat"] == player and v["level"] < MAX_LEVEL and gold >= cost:
-            out += [Action(Act.LEVEL, (h, p), f"Level {name(h)} to {v['level'] + 1} for {cost} gold"
-                           f", learning {card_name(p)}") for p in learnable(s, h, v["level"] + 1)]
+        if v.seat == player and v.level < MAX_LEVEL and gold >= cost:
+            out += [Action(Act.LEVEL, (h, p), f"Level {name(h)} to {v.level + 1} for {cost} gold"
+                           f", learning {card_name(p)}") for p in learnable(s, h, v.level + 1)]
     out += [Action(Act.DISCARD, (c,), f"Discard {card_name(c)}") for c in distinct_hand(s, player)]
     out.append(Action(Act.DONE, (), "Done (draw up)"))
     return out
@@ -236,39 +236,40 @@ PHASE_CHOICES: dict[Phase, Callable[[BiterniaState, int], list[Action]]] = {
 }
 
 
-def _target_choice(s: BiterniaState, pending: dict) -> list[Action]:
-    frame = s.d["stack"][-1]
+def _target_choice(s: BiterniaState, pending: Choice) -> list[Action]:
+    frame = s.stack[-1]
     step = effects.action_card(frame["card"]).steps[frame["i"]]
     if step["do"] == "move":
-        here = s.d["heroes"][frame["hero"]]["space"]
+        here = s.heroes[frame["hero"]].space
         return [Action(Act.TARGET, (t,), f"{name(frame['hero'])}: stay" if t == here else
-                       f"{name(frame['hero'])}: move to {name(t)}") for t in pending["options"]]
+                       f"{name(frame['hero'])}: move to {name(t)}") for t in pending.options]
     return [Action(Act.TARGET, (t,), f"{card_name(frame['card'])}: target {name(t)}")
-            for t in pending["options"]]
+            for t in pending.options]
 
 
-def _interrupt_choice(s: BiterniaState, pending: dict) -> list[Action]:
+def _interrupt_choice(s: BiterniaState, pending: Choice) -> list[Action]:
     out = [Action(Act.INTERRUPT, (h,), f"Interrupt with {name(h)}: "
-                  f"{card_name(s.d['heroes'][h]['down'])}") for h in pending["options"]]
+                  f"{card_name(s.heroes[h].order)}") for h in pending.options]
     return [*out, Action(Act.NO_INTERRUPT, (), "No interrupt")]
 
 
-def _respawn_choice(s: BiterniaState, pending: dict) -> list[Action]:
-    hero = pending["hero"]
+def _respawn_choice(s: BiterniaState, pending: Choice) -> list[Action]:
+    hero = pending.hero
+    assert hero is not None, "a respawn choice names its Hero"
     return [Action(Act.RESPAWN, (hero, sp), f"{name(hero)} respawns at {name(sp)}")
-            for sp in pending["options"]]
+            for sp in pending.options]
 
 
-def _catapult_choice(s: BiterniaState, pending: dict) -> list[Action]:
+def _catapult_choice(s: BiterniaState, pending: Choice) -> list[Action]:
     cost = load().catapult["gold_cost"]
     out = [Action(Act.CATAPULT, (t,), f"Pay {cost} gold: catapult attacks {name(t)}")
-           for t in pending["options"]]
+           for t in pending.options]
     return [*out, Action(Act.CATAPULT, ("",), "Do not fire the catapult")]
 
 
-def _pay_choice(s: BiterniaState, pending: dict) -> list[Action]:
+def _pay_choice(s: BiterniaState, pending: Choice) -> list[Action]:
     return [Action(Act.PAY, (n,), f"Pay {n} gold (+{n} to this card's attacks)" if n else
-                   "Pay no gold") for n in pending["options"]]
+                   "Pay no gold") for n in pending.options]
 
 
 PENDING_CHOICES = {Ask.TARGET: _target_choice, Ask.INTERRUPT: _interrupt_choice,
@@ -286,48 +287,45 @@ def apply(s: BiterniaState, player: int, action: Action) -> list[Event]:
 
 def _do_initiative(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None:
     team = a.args[0]
-    s.d.update(initiative=team, turn=team)
+    s.update(initiative=team, turn=team)
     log(ev, "initiative", f"The {('blue', 'red')[team]} team has the initiative")
-    if s.d["preset"]:
+    if s.preset:
         _take_preset(s, ev)
-        s.d["phase"] = Phase.SHUFFLE
+        s.phase = Phase.SHUFFLE
     else:
-        s.d["phase"] = Phase.DEAL if s.d["deal"] else Phase.DRAFT
+        s.phase = Phase.DEAL if s.deal else Phase.DRAFT
 
 
 def _do_deal(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None:
     """Random teams (our setup option): eight Heroes drawn at random from the pool, given
     to the seats in the draft's order, as if each seat had drafted them."""
-    picks = random.Random(a.args[0]).sample(s.d["draft_pool"], len(DRAFT_ORDER))
+    picks = random.Random(a.args[0]).sample(s.draft_pool, len(DRAFT_ORDER))
     for hero in picks:
         seat = draft_seat(s)
         add_hero(s, hero, seat)
-        s.d["draft_step"] += 1
+        s.draft_step += 1
         log(ev, "draft", f"{s.player_name(seat)} is dealt {load().heroes[hero].full_name}",
             hero=hero, seat=seat)
-    s.d["phase"] = Phase.LEARN
+    s.phase = Phase.LEARN
 
 
 def add_hero(s: BiterniaState, hero: str, seat: int) -> None:
     c = load()
-    s.d["heroes"][hero] = {
-        "seat": seat, "level": 1, "hp": c.heroes[hero].hp + 1, "space": None, "up": None,
-        "down": None, "attack": 0, "shield": 0, "confuse": 0, "immobile": False,
-        "stealth": False, "channel": False, "learned": [], "shown": [], "chill": 0,
-        "mark": False, "stone": 0, "moved": False, "artifacts": traits.starting_artifacts(hero)}
-    s.d["hero_order"].append(hero)
-    if hero in s.d["draft_pool"]:
-        s.d["draft_pool"].remove(hero)
+    s.heroes[hero] = Hero(seat, hp=c.heroes[hero].hp + 1,
+                          artifacts=traits.starting_artifacts(hero))
+    s.hero_order.append(hero)
+    if hero in s.draft_pool:
+        s.draft_pool.remove(hero)
 
 
 def learn(s: BiterniaState, hero: str, power: str) -> None:
-    v = s.d["heroes"][hero]
-    v["learned"].append(power)
-    s.d["seats"][v["seat"]]["hand"].append(power)
+    v = s.heroes[hero]
+    v.learned.append(power)
+    s.seats[v.seat].hand.append(power)
 
 
 def _take_preset(s: BiterniaState, ev: list[Event]) -> None:
-    preset = load().presets[s.d["preset"]]
+    preset = load().presets[s.preset]
     for team in (0, 1):
         seats = seats_of(s, team)
         per_seat = len(preset[f"team_{team}"]) // len(seats)
@@ -341,7 +339,7 @@ def _take_preset(s: BiterniaState, ev: list[Event]) -> None:
 def _do_draft(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None:
     hero = a.args[0]
     add_hero(s, hero, player)
-    s.d["draft_step"] += 1
+    s.draft_step += 1
     log(ev, "draft", f"{s.player_name(player)} drafts {load().heroes[hero].full_name}",
         hero=hero, seat=player)
 
@@ -358,30 +356,30 @@ def _do_learn(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None
 
 
 def _do_shuffle(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None:
-    seat = s.d["shuffle_seat"]
-    random.Random(a.args[0]).shuffle(s.d["seats"][seat]["deck"])
+    seat = s.shuffle_seat
+    random.Random(a.args[0]).shuffle(s.seats[seat].deck)
     log(ev, "shuffle", f"{s.player_name(seat)} shuffles the action deck (the only shuffle)")
-    s.d["shuffle_seat"] += 1
-    s.d["shuffles"] += 1
-    if s.d["shuffle_seat"] == s.num_players:
-        for p, seat_data in enumerate(s.d["seats"]):
-            for _ in range(seat_data["hand_size"] - len(seat_data["hand"])):
+    s.shuffle_seat += 1
+    s.shuffles += 1
+    if s.shuffle_seat == s.num_players:
+        for p, seat_data in enumerate(s.seats):
+            for _ in range(seat_data.hand_size - len(seat_data.hand)):
                 draw_card(s, p, ev)
-        s.d.update(phase=Phase.DEPLOY, turn=s.d["initiative"])
+        s.update(phase=Phase.DEPLOY, turn=s.initiative)
 
 
 def _do_deploy(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None:
     hero, space = a.args
-    s.d["heroes"][hero]["space"] = space
+    s.heroes[hero].space = space
     log(ev, "deploy", f"{name(hero)} deploys to {name(space)}", hero=hero, to=space)
     turns.took_turn(s, player)
-    s.d["turn"] = 1 - s.d["turn"]
+    s.turn = 1 - s.turn
 
 
 def _do_order(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None:
     hero, card = a.args
-    s.d["seats"][player]["hand"].remove(card)
-    s.d["heroes"][hero]["down"] = card
+    s.seats[player].hand.remove(card)
+    s.heroes[hero].down = card
     log(ev, "order", f"{s.player_name(player)} gives {name(hero)} a face-down order", hero=hero)
 
 
@@ -390,43 +388,43 @@ def _do_move(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None:
     if a.kind == Act.MOVE:
         effects.move_hero(s, hero, a.args[1], ev)
     elif a.kind == Act.STAND:
-        effects.move_hero(s, hero, s.d["heroes"][hero]["space"], ev)
+        effects.move_hero(s, hero, s.heroes[hero].at, ev)
     else:
         log(ev, "pass", f"{name(hero)} passes")
-    s.d["done"].append(hero)
+    s.done.append(hero)
     turns.took_turn(s, player)
-    s.d["turn"] = 1 - s.d["turn"]
+    s.turn = 1 - s.turn
 
 
 def reveal(s: BiterniaState, hero: str, ev: list[Event]) -> str:
     """Discard the Hero's face-up card, then turn its face-down card up."""
-    v = s.d["heroes"][hero]
-    if v["up"] is not None:
-        effects.discard(s, v["seat"], v["up"])
-    card = v["down"]
+    v = s.heroes[hero]
+    if v.up is not None:
+        effects.discard(s, v.seat, v.up)
+    card = v.order
     v.update(up=card, down=None)
     if effects.usable(hero, card) and not effects.action_card(card).is_basic \
-            and card not in v["shown"]:
-        v["shown"].append(card)
+            and card not in v.shown:
+        v.shown.append(card)
     log(ev, "reveal", f"{name(hero)} reveals {card_name(card)}", hero=hero, card=card)
     return card
 
 
 def _do_activate(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None:
     hero, mode = a.args
-    v = s.d["heroes"][hero]
+    v = s.heroes[hero]
     before = effects.tokens_now(s, hero)
-    if s.d["ice_wall"] and s.d["ice_wall"]["owner"] == hero:
-        s.d["ice_wall"] = None
+    if s.ice_wall and s.ice_wall.owner == hero:
+        s.ice_wall = None
     card = reveal(s, hero, ev)
     turns.took_turn(s, player)
-    s.d["turn"] = 1 - s.d["turn"]
+    s.turn = 1 - s.turn
     if mode == "use" and effects.action_card(card).channeled:
-        v["channel"] = True
+        v.channel = True
         log(ev, "channel", f"{name(hero)} begins channeling {card_name(card)}")
         effects.end_activation(s, hero, before)
     elif mode == "use":
-        s.d["stack"].append(effects.new_frame(hero, card, "card", tokens_before=before))
+        s.stack.append(effects.new_frame(hero, card, "card", tokens_before=before))
     else:
         universal(s, hero, mode, ev)
         effects.end_activation(s, hero, before)
@@ -434,16 +432,16 @@ def _do_activate(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> N
 
 def universal(s: BiterniaState, hero: str, mode: str, ev: list[Event]) -> None:
     """Farm, Rest or Hire: discard the Hero's cards first (rulebook: Universal Actions)."""
-    v = s.d["heroes"][hero]
-    effects.discard(s, v["seat"], v["up"])
-    v["up"] = None
-    team = v["seat"] % 2
+    v = s.heroes[hero]
+    effects.discard(s, v.seat, v.face_up)
+    v.up = None
+    team = v.seat % 2
     if mode == "farm":
         gained = 1
-        if s.d["space_gold"].get(v["space"], 0) > 0:
-            s.d["space_gold"][v["space"]] -= 1
+        if s.space_gold.get(v.at, 0) > 0:
+            s.space_gold[v.at] -= 1
             gained += 1
-        s.d["gold"][team] += gained
+        s.gold[team] += gained
         log(ev, "farm", f"{name(hero)} farms {gained} gold", hero=hero, amount=gained)
     elif mode == "rest":
         log(ev, "rest", f"{name(hero)} rests")
@@ -452,26 +450,25 @@ def universal(s: BiterniaState, hero: str, mode: str, ev: list[Event]) -> None:
         towers = [t for t in effects.reach(s, hero, True) if t.startswith("tower_")
                   and board.structure_team(t) != team and effects.standing(s, t)]
         log(ev, "hire", f"{name(hero)} hires the catapult crew")
-        if towers and s.d["gold"][team] >= load().catapult["gold_cost"]:
-            s.d["pending"] = {"type": Ask.CATAPULT, "seat": v["seat"], "options": towers,
-                              "hero": hero}
+        if towers and s.gold[team] >= load().catapult["gold_cost"]:
+            s.pending = Choice(Ask.CATAPULT, v.seat, towers, hero)
 
 
 def _do_catapult(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None:
-    s.d["pending"] = None
+    s.pending = None
     tower = a.args[0]
     if tower:
         team = player % 2
-        s.d["gold"][team] -= load().catapult["gold_cost"]
+        s.gold[team] -= load().catapult["gold_cost"]
         effects.strike(s, tower, load().catapult["power"], 0, team, ev,
                        f"The catapult's Ranged Attack {load().catapult['power']}")
 
 
 def _do_pay(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None:
-    s.d["pending"] = None
+    s.pending = None
     paid = a.args[0]
-    s.d["gold"][player % 2] -= paid
-    frame = s.d["stack"][-1]
+    s.gold[player % 2] -= paid
+    frame = s.stack[-1]
     frame["bonus"] += paid
     frame.update(i=frame["i"] + 1, stage="start", target=None, rep=0, reps=-1)
     if paid:
@@ -479,35 +476,37 @@ def _do_pay(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None:
 
 
 def _do_target(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None:
-    s.d["pending"] = None
-    s.d["stack"][-1].update(target=a.args[0], stage="window")
+    s.pending = None
+    s.stack[-1].update(target=a.args[0], stage="window")
 
 
 def _do_interrupt(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None:
-    declined = [*s.d["pending"]["declined"], player]
-    s.d["pending"] = None
+    asked = s.pending
+    assert asked is not None, "an interrupt answers the pending Interrupt choice"
+    declined = [*asked.declined, player]
+    s.pending = None
     if a.kind == Act.NO_INTERRUPT:
-        if not effects.offer_interrupt(s, s.d["stack"][-1]["hero"], declined):
-            s.d["stack"][-1]["stage"] = "resolve"
+        if not effects.offer_interrupt(s, s.stack[-1]["hero"], declined):
+            s.stack[-1]["stage"] = "resolve"
         return
     hero = a.args[0]
     before = effects.tokens_now(s, hero)
-    under = len(s.d["stack"]) - 1
-    src = s.d["stack"][-1]["hero"]
+    under = len(s.stack) - 1
+    src = s.stack[-1]["hero"]
     card = reveal(s, hero, ev)
     log(ev, "interrupt", f"{name(hero)} interrupts {name(src)} with {card_name(card)}")
-    s.d["stack"].append(effects.new_frame(hero, card, "interrupt", src, under, before))
+    s.stack.append(effects.new_frame(hero, card, "interrupt", src, under, before))
 
 
 def _do_structure(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None:
     structure_attack(s, a.args[0], ev)
     turns.took_turn(s, player)
-    s.d["turn"] = 1 - s.d["turn"]
+    s.turn = 1 - s.turn
 
 
 def structure_attack(s: BiterniaState, structure: str, ev: list[Event]) -> None:
     """Base Defenses: an Area Attack on every enemy Hero in the Structure's space."""
-    s.d["attacked"].append(structure)
+    s.attacked.append(structure)
     kind = "tower" if structure.startswith("tower_") else "bit"
     power = load().structures[kind]["area_attack"]
     owner = board.structure_team(structure)
@@ -517,42 +516,42 @@ def structure_attack(s: BiterniaState, structure: str, ev: list[Event]) -> None:
 
 def _do_channel(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None:
     hero = a.args[0]
-    v = s.d["heroes"][hero]
-    v["channel"] = False
-    log(ev, "channel", f"{name(hero)}'s channeled {card_name(v['up'])} resolves")
-    s.d["stack"].append(effects.new_frame(hero, v["up"], "channel"))
+    v = s.heroes[hero]
+    v.channel = False
+    log(ev, "channel", f"{name(hero)}'s channeled {card_name(v.face_up)} resolves")
+    s.stack.append(effects.new_frame(hero, v.face_up, "channel"))
     turns.took_turn(s, player)
-    s.d["turn"] = 1 - s.d["turn"]
+    s.turn = 1 - s.turn
 
 
 def _do_level(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None:
     """Leveling Up: pay level + 1 gold, +1 level and HP, learn a power in secret."""
     hero, power = a.args
-    v = s.d["heroes"][hero]
+    v = s.heroes[hero]
     cost = level_cost(s, hero)
-    s.d["gold"][player % 2] -= cost
-    v["level"] += 1
-    if v["space"] is not None:
-        v["hp"] += 1
+    s.gold[player % 2] -= cost
+    v.level += 1
+    if v.space is not None:
+        v.hp += 1
     learn(s, hero, power)
-    log(ev, "level", f"{name(hero)} reaches level {v['level']} ({cost} gold)", hero=hero)
+    log(ev, "level", f"{name(hero)} reaches level {v.level} ({cost} gold)", hero=hero)
     ev.append(Event("learn", f"{name(hero)} learns {card_name(power)}", {"hero": hero},
                     _team_seats(s, player)))
 
 
 def _do_discard(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None:
     card = a.args[0]
-    s.d["seats"][player]["hand"].remove(card)
+    s.seats[player].hand.remove(card)
     effects.discard(s, player, card)
     log(ev, "discard", f"{s.player_name(player)} discards {card_name(card)}", card=card)
 
 
 def _do_done(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None:
-    s.d["queue"].pop(0)
+    s.queue.pop(0)
 
 
 def _do_hand_over(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None:
-    s.d["handed"] = True
+    s.handed = True
     log(ev, "hand_over", f"{s.player_name(player)} lets {s.player_name(a.args[0])} act for "
         "the team")
 
@@ -561,8 +560,8 @@ def _do_respawn(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> No
     from rules.biternia.traits import max_hp
 
     hero, space = a.args
-    s.d["pending"] = None
-    v = s.d["heroes"][hero]
+    s.pending = None
+    v = s.heroes[hero]
     v.update(space=space, hp=max_hp(s, hero), artifacts=traits.starting_artifacts(hero))
     log(ev, "respawn", f"{name(hero)} respawns at {name(space)} with full HP", hero=hero,
         to=space)
@@ -583,29 +582,29 @@ APPLY: dict[str, Callable[[BiterniaState, int, Action, list[Event]], None]] = {
 # ---- drawing ------------------------------------------------------------------------------
 def turn_over(s: BiterniaState, seat: int, ev: list[Event]) -> None:
     """An empty deck is refreshed by turning the discard pile over, never by shuffling."""
-    data = s.d["seats"][seat]
-    data["deck"] = data["discard"]
-    data["discard"] = []
-    data["deck_secret"] = False
+    data = s.seats[seat]
+    data.deck = data.discard
+    data.discard = []
+    data.deck_secret = False
     log(ev, "turn_over", f"{s.player_name(seat)} turns the discard pile over as the new deck")
 
 
 def draw_card(s: BiterniaState, seat: int, ev: list[Event]) -> str | None:
     """Draw the top card; a Hero card respawns its Hero instead of going to hand."""
-    data = s.d["seats"][seat]
-    if not data["deck"]:
-        if not data["discard"]:
+    data = s.seats[seat]
+    if not data.deck:
+        if not data.discard:
             return None
         turn_over(s, seat, ev)
-    card = data["deck"].pop(0)
+    card = data.deck.pop(0)
     if card.startswith("hero:"):
         hero = card[5:]
         own = [sp for sp in [*board.tower_spaces(seat % 2), board.bit_of(seat % 2)]
                if effects.standing(s, sp)]
-        s.d["pending"] = {"type": Ask.RESPAWN, "seat": seat, "options": own, "hero": hero}
+        s.pending = Choice(Ask.RESPAWN, seat, own, hero)
         log(ev, "hero_drawn", f"{s.player_name(seat)} draws {name(hero)}'s Hero card")
     else:
-        data["hand"].append(card)
+        data.hand.append(card)
         ev.append(Event("draw", f"{s.player_name(seat)} draws {card_name(card)}", {"seat": seat},
                         _team_seats(s, seat)))
     return card
@@ -613,48 +612,48 @@ def draw_card(s: BiterniaState, seat: int, ev: list[Event]) -> str | None:
 
 def confused_orders(s: BiterniaState, ev: list[Event]) -> None:
     """Confuse: a confused Hero's order is the top action card of its controller's deck."""
-    for hero in s.d["hero_order"]:
-        v = s.d["heroes"][hero]
-        if not v["confuse"] or v["space"] is None:
+    for hero in s.hero_order:
+        v = s.heroes[hero]
+        if not v.confuse or v.space is None:
             continue
-        v["confuse"] = 0
-        data = s.d["seats"][v["seat"]]
-        if not data["deck"] and data["discard"]:
-            turn_over(s, v["seat"], ev)
-        top = next((c for c in data["deck"] if not c.startswith("hero:")), None)
+        v.confuse = 0
+        data = s.seats[v.seat]
+        if not data.deck and data.discard:
+            turn_over(s, v.seat, ev)
+        top = next((c for c in data.deck if not c.startswith("hero:")), None)
         if top is not None:
-            data["deck"].remove(top)
-            v["down"] = top
+            data.deck.remove(top)
+            v.down = top
             log(ev, "confused", f"{name(hero)} is confused: its order is the top card of the deck")
 
 
 # ---- moving on -----------------------------------------------------------------------------
 def start_round(s: BiterniaState, ev: list[Event]) -> None:
-    s.d["round"] += 1
-    s.d.update(phase=Phase.ORDERS, done=[], attacked=[])
-    for v in s.d["heroes"].values():
-        v["moved"] = False
-    log(ev, "round", f"Round {s.d['round']} begins: Orders")
+    s.round += 1
+    s.update(phase=Phase.ORDERS, done=[], attacked=[])
+    for v in s.heroes.values():
+        v.moved = False
+    log(ev, "round", f"Round {s.round} begins: Orders")
     confused_orders(s, ev)
 
 
 def _settle(s: BiterniaState, has_turn: Callable[[BiterniaState, int], list]) -> bool:
     """Give the turn to the other team when the team in turn has nothing left; False when
     neither team has anything left."""
-    if has_turn(s, s.d["turn"]):
+    if has_turn(s, s.turn):
         return True
-    if has_turn(s, 1 - s.d["turn"]):
-        s.d["turn"] = 1 - s.d["turn"]
+    if has_turn(s, 1 - s.turn):
+        s.turn = 1 - s.turn
         return True
     return False
 
 
 def _undeployed(s: BiterniaState, team: int) -> list[str]:
-    return [h for h in heroes_of(s, team) if s.d["heroes"][h]["space"] is None]
+    return [h for h in heroes_of(s, team) if s.heroes[h].space is None]
 
 
 def _unmoved(s: BiterniaState, team: int) -> list[str]:
-    return [h for h in heroes_of(s, team) if h not in s.d["done"]]
+    return [h for h in heroes_of(s, team) if h not in s.done]
 
 
 #: The phases whose turns belong to one Hero, and the team's Heroes that may take them.
@@ -666,11 +665,11 @@ TURN_HEROES: dict[Phase, turns.HeroesOf] = {Phase.DEPLOY: _undeployed,
 
 def progress(s: BiterniaState, ev: list[Event]) -> None:
     """Resolve everything that needs no decision, moving through phases as they end."""
-    while s.d["winner"] is None:
+    while s.winner is None:
         effects.run(s, ev)
-        if s.d["pending"] or s.d["stack"] or s.d["winner"] is not None:
+        if s.pending or s.stack or s.winner is not None:
             return
-        if not STEP[s.d["phase"]](s, ev):
+        if not STEP[s.phase](s, ev):
             return
 
 
@@ -679,16 +678,16 @@ def _wait(s: BiterniaState, ev: list[Event]) -> bool:
 
 
 def _step_draft(s: BiterniaState, ev: list[Event]) -> bool:
-    if s.d["draft_step"] < len(DRAFT_ORDER):
+    if s.draft_step < len(DRAFT_ORDER):
         return False
-    s.d["phase"] = Phase.LEARN
+    s.phase = Phase.LEARN
     return True
 
 
 def _step_learn(s: BiterniaState, ev: list[Event]) -> bool:
     if learn_seats(s):
         return False
-    s.d.update(phase=Phase.SHUFFLE, shuffle_seat=0)
+    s.update(phase=Phase.SHUFFLE, shuffle_seat=0)
     return True
 
 
@@ -702,7 +701,7 @@ def _step_deploy(s: BiterniaState, ev: list[Event]) -> bool:
 def _step_orders(s: BiterniaState, ev: list[Event]) -> bool:
     if order_seats(s):
         return False
-    s.d.update(phase=Phase.MOVEMENT, turn=s.d["initiative"], done=[])
+    s.update(phase=Phase.MOVEMENT, turn=s.initiative, done=[])
     log(ev, "phase", "Movement")
     return True
 
@@ -710,7 +709,7 @@ def _step_orders(s: BiterniaState, ev: list[Event]) -> bool:
 def _step_movement(s: BiterniaState, ev: list[Event]) -> bool:
     if _settle(s, _unmoved):
         return False
-    s.d.update(phase=Phase.ACTION, turn=s.d["initiative"])
+    s.update(phase=Phase.ACTION, turn=s.initiative)
     log(ev, "phase", "Action")
     return True
 
@@ -718,19 +717,19 @@ def _step_movement(s: BiterniaState, ev: list[Event]) -> bool:
 def _step_action(s: BiterniaState, ev: list[Event]) -> bool:
     if _settle(s, activatable):
         return False
-    s.d.update(phase=Phase.BASE, turn=s.d["initiative"], attacked=[])
+    s.update(phase=Phase.BASE, turn=s.initiative, attacked=[])
     log(ev, "phase", "Base defenses")
     return True
 
 
 def _step_base(s: BiterniaState, ev: list[Event]) -> bool:
     if not _settle(s, firing_structures):
-        s.d.update(phase=Phase.CHANNEL, turn=s.d["initiative"])
+        s.update(phase=Phase.CHANNEL, turn=s.initiative)
         return True
-    ready = firing_structures(s, s.d["turn"])
+    ready = firing_structures(s, s.turn)
     if len(ready) == 1:  # a single choice needs no one to make it
         structure_attack(s, ready[0], ev)
-        s.d["turn"] = 1 - s.d["turn"]
+        s.turn = 1 - s.turn
         return True
     return False
 
@@ -738,30 +737,30 @@ def _step_base(s: BiterniaState, ev: list[Event]) -> bool:
 def _step_channel(s: BiterniaState, ev: list[Event]) -> bool:
     if _settle(s, channelers):
         return False
-    s.d.update(phase=Phase.CLEANUP, queue=cleanup_order(s))
+    s.update(phase=Phase.CLEANUP, queue=cleanup_order(s))
     for team in (0, 1):
-        s.d["gold"][team] += CLEANUP_GOLD
+        s.gold[team] += CLEANUP_GOLD
     log(ev, "phase", f"Cleanup: each team gains {CLEANUP_GOLD} gold")
     return True
 
 
 def _step_cleanup(s: BiterniaState, ev: list[Event]) -> bool:
-    if s.d["queue"]:
+    if s.queue:
         return False
-    s.d.update(phase=Phase.DRAW, queue=cleanup_order(s))
+    s.update(phase=Phase.DRAW, queue=cleanup_order(s))
     return True
 
 
 def _step_draw(s: BiterniaState, ev: list[Event]) -> bool:
-    while s.d["queue"]:
-        seat = s.d["queue"][0]
-        data = s.d["seats"][seat]
-        if len(data["hand"]) >= data["hand_size"] or draw_card(s, seat, ev) is None:
-            s.d["queue"].pop(0)
-        elif s.d["pending"]:
+    while s.queue:
+        seat = s.queue[0]
+        data = s.seats[seat]
+        if len(data.hand) >= data.hand_size or draw_card(s, seat, ev) is None:
+            s.queue.pop(0)
+        elif s.pending:
             return False
-    s.d["initiative"] = 1 - s.d["initiative"]
-    log(ev, "initiative", f"The initiative passes to the {('blue', 'red')[s.d['initiative']]} "
+    s.initiative = 1 - s.initiative
+    log(ev, "initiative", f"The initiative passes to the {('blue', 'red')[s.initiative]} "
         "team")
     start_round(s, ev)
     return True

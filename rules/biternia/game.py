@@ -6,13 +6,12 @@ from typing import Any
 
 from rules.biternia.content import load
 from rules.biternia.kinds import Phase
-from rules.biternia.state import STATE_VERSION, BiterniaState, team_of_seat
+from rules.biternia.model import SeatCards
+from rules.biternia.state import BiterniaState, team_of_seat
 from rules.core import ContentEntry, Description, Game, SetupError, SetupOption
 
 HAND_SIZE_ALONE = 8  # rulebook: two-player hand size (and the lone player of a 3-player game)
 HAND_SIZE_TEAMMATE = 4  # rulebook: 3-4 player rules
-#: State keys a version-1 save may lack (the teammates' turn rotation came later).
-SAVE_DEFAULTS = {"lead": [0, 1], "handed": False, "deal": False}
 
 
 def basic_deck(team_size: int) -> list[str]:
@@ -57,31 +56,20 @@ class BiterniaGame(Game):
         seats = []
         for p in range(n):
             team_size = sum(1 for q in range(n) if team_of_seat(q, n) == team_of_seat(p, n))
-            seats.append({"deck": basic_deck(team_size), "deck_secret": True, "hand": [],
-                          "discard": [], "hand_size": HAND_SIZE_ALONE if team_size == 1
-                          else HAND_SIZE_TEAMMATE})
+            seats.append(SeatCards(p, deck=list(basic_deck(team_size)), hand_size=HAND_SIZE_ALONE
+                                   if team_size == 1 else HAND_SIZE_TEAMMATE))
         structures = {sid: c.structures[sp.kind]["hp"] for sid, sp in c.spaces.items()
                       if sp.kind in ("tower", "bit")}
-        data = {
-            "players": n, "catapult": setup["catapult"] == "on",
-            "preset": "" if setup["heroes"] in ("draft", "random") else setup["heroes"],
-            "deal": setup["heroes"] == "random",
-            "phase": Phase.COIN, "round": 0, "initiative": 0, "turn": 0, "gold": [0, 0],
-            "space_gold": {sid: c.start_gold for sid, sp in c.spaces.items() if sp.kind == "gold"},
-            "structures": structures, "seats": seats, "heroes": {}, "hero_order": [],
-            "draft_pool": sorted(c.heroes), "draft_step": 0, "shuffle_seat": 0, "shuffles": 0,
-            "done": [], "attacked": [], "stack": [], "pending": None, "queue": [], "favored": None,
-            "trap": None, "ice_wall": None, "winner": None,
-            "lead": [0, 1], "handed": False,
-        }
-        return BiterniaState(data)
+        return BiterniaState(
+            players=n, catapult=setup["catapult"] == "on",
+            preset="" if setup["heroes"] in ("draft", "random") else setup["heroes"],
+            deal=setup["heroes"] == "random", phase=Phase.COIN,
+            space_gold={sid: c.start_gold for sid, sp in c.spaces.items() if sp.kind == "gold"},
+            structures=structures, seats=seats, draft_pool=sorted(c.heroes))
 
     def state_from_json(self, data: dict[str, Any]) -> BiterniaState:
-        if data.get("version") != STATE_VERSION:
-            raise ValueError(f"unsupported Battle for Biternia state version "
-                             f"{data.get('version')!r}")
-        body = {k: v for k, v in data.items() if k != "version"}
-        return BiterniaState({**SAVE_DEFAULTS, **body}).clone()
+        """A saved state: this version's, or one of version 1 (converted, model.py)."""
+        return BiterniaState.from_json(data)
 
     def scenario_state(self, setup: dict[str, Any], position: Description) -> BiterniaState:
         """A position from a scenario's ``[position]`` (rules/biternia/scenario.py)."""

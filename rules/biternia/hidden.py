@@ -23,51 +23,55 @@ def _team_size(n: int, seat: int) -> int:
 
 
 def _visible_cards(s: BiterniaState, seat: int) -> list[str]:
-    data = s.d["seats"][seat]
-    out = [c for c in data["hand"] + data["deck"] + data["discard"] if c is not None]
-    for v in s.d["heroes"].values():
-        if v["seat"] == seat:
-            out += [c for c in (v["up"], v["down"]) if c not in (None, "?")]
+    data = s.seats[seat]
+    out = [c for c in data.hand + data.deck + data.discard if c is not None]
+    for v in s.heroes.values():
+        if v.seat == seat:
+            out += [c for c in (v.up, v.down) if c not in (None, "?")]
     return out
 
 
 def _sample_learned(s: BiterniaState, seat: int, rng: random.Random) -> None:
-    """Replace unknown learned powers (None) by powers the Hero could have learned."""
-    for hero, v in s.d["heroes"].items():
-        if v["seat"] != seat or None not in v["learned"]:
+    """Replace unknown learned powers (None) by powers the Hero could have learned: the
+    ones it has shown, then others it could have learned."""
+    for hero, v in s.heroes.items():
+        if v.seat != seat or None not in v.learned:
             continue
-        known = [c for c in v["learned"] if c is not None]
+        known = [c for c in v.learned if c is not None]
+        shown = iter([c for c in v.shown if c not in known])
+        known += v.shown
         pool = [p for p in load().heroes[hero].powers if p not in known
-                and (v["level"] >= 4 or not load().cards[p].ultimate)]
+                and (v.level >= 4 or not load().cards[p].ultimate)]
         rng.shuffle(pool)
-        fill = iter(pool)  # each unknown power where the view shows it: the order is public
-        v["learned"] = [c if c is not None else next(fill) for c in v["learned"]]
+        fill = iter(pool)
+        v.learned = [c if c is not None else next(shown, None) or next(fill)
+                     for c in v.learned]
 
 
 def _fill_seat(s: BiterniaState, seat: int, rng: random.Random) -> None:
     n = s.num_players
     owned = basic_deck(_team_size(n, seat))
-    for v in s.d["heroes"].values():
-        if v["seat"] == seat:
-            owned += v["learned"]
+    for v in s.heroes.values():
+        if v.seat == seat:
+            owned += v.learned
     seen = _visible_cards(s, seat)
     unknown = list(owned)
     for c in seen:
         if c in unknown:
             unknown.remove(c)
     rng.shuffle(unknown)
-    data = s.d["seats"][seat]
-    for zone in ("hand", "deck"):
-        data[zone] = [c if c is not None else unknown.pop() for c in data[zone]]
-    for v in s.d["heroes"].values():
-        if v["seat"] == seat and v["down"] == "?":
-            v["down"] = unknown.pop()
+    data = s.seats[seat]
+    data.hand = [c if c is not None else unknown.pop() for c in data.hand]
+    data.deck = [c if c is not None else unknown.pop() for c in data.deck]
+    for v in s.heroes.values():
+        if v.seat == seat and v.down == "?":
+            v.down = unknown.pop()
 
 
 def determinize(view: BiterniaState, player: int, rng: random.Random) -> BiterniaState:
     """A full state consistent with ``view`` (a ``view(player)``), hidden cards sampled."""
     s = view.clone()
-    s.d.pop("viewer", None)
+    s.viewer = None
     for seat in range(s.num_players):
         _sample_learned(s, seat, rng)
         _fill_seat(s, seat, rng)

@@ -60,7 +60,7 @@ class Act(StrEnum):
 
 
 class Ask(StrEnum):
-    """The kinds of pending choice inside a phase (``pending["type"]``)."""
+    """The kinds of pending choice inside a phase (``state.pending.type``)."""
 
     TARGET = "target"
     INTERRUPT = "interrupt"

@@ -59,6 +59,7 @@ from typing import TYPE_CHECKING, Any
 from rules.biternia import board, effects, flow, traits
 from rules.biternia.content import load
 from rules.biternia.kinds import Act, Phase
+from rules.biternia.model import Token
 from rules.biternia.state import card_design, team_of_seat
 from rules.core import CHANCE, Action, Description, ScenarioError
 
@@ -87,9 +88,9 @@ def build(game: Any, setup: dict[str, Any], position: Description) -> BiterniaSt
     s: BiterniaState = game.new_state(setup, 0)
     n = s.num_players
     initiative = TEAMS.index(position.choice("initiative", TEAMS, "blue"))
-    heroes = _read_heroes(position, n, s.d["preset"])
+    heroes = _read_heroes(position, n, s.preset)
     _opening(s, initiative, heroes)
-    base = {p: {z: list(s.d["seats"][p][z]) for z in ZONES} for p in range(n)}
+    base = {p: {z: list(getattr(s.seats[p], z)) for z in ZONES} for p in range(n)}
     seats = _read_seats(position, n)
     defeated = set(position.texts("defeated", []))
     for hid, hero in heroes.items():
@@ -98,7 +99,7 @@ def build(game: Any, setup: dict[str, Any], position: Description) -> BiterniaSt
     for hid in defeated:
         _defeat(s, hid)
     _learn_named(s, heroes, seats)
-    for hid in s.d["hero_order"]:
+    for hid in s.hero_order:
         named = heroes.get(hid)
         _level(s, hid, named.desc if named else None, hid in defeated)
     for p in range(n):
@@ -141,23 +142,23 @@ def _read_heroes(position: Description, n: int, preset: str) -> dict[str, _Hero]
 def _opening(s: BiterniaState, initiative: int, heroes: dict[str, _Hero]) -> None:
     """Initiative, teams, starting powers, shuffles and deployment, through the rules."""
     s.apply(CHANCE, Action(Act.INITIATIVE, (initiative,)))
-    if s.d["phase"] in (Phase.DRAFT, Phase.DEAL):
+    if s.phase in (Phase.DRAFT, Phase.DEAL):
         _draft(s, heroes)
     for hid, hero in heroes.items():
-        if hero.seat is not None and s.d["heroes"].get(hid, {}).get("seat") != hero.seat:
-            count = sum(1 for v in s.d["heroes"].values() if v["seat"] == hero.seat)
+        if hero.seat is not None and (hid not in s.heroes or s.heroes[hid].seat != hero.seat):
+            count = sum(1 for v in s.heroes.values() if v.seat == hero.seat)
             raise ScenarioError(f"{_hero_path(hero)}.seat: seat {hero.seat + 1} drafts only "
                                 f"{count} Heroes")
-        if hid not in s.d["heroes"]:
+        if hid not in s.heroes:
             raise ScenarioError(f"{_hero_path(hero)}: not drafted (eight Heroes play)")
-    while s.d["phase"] == Phase.LEARN:
+    while s.phase == Phase.LEARN:
         p = s.decision().players[0]
-        hid = next(h for h in s.d["hero_order"]
-                   if s.d["heroes"][h]["seat"] == p and not s.d["heroes"][h]["learned"])
+        hid = next(h for h in s.hero_order
+                   if s.heroes[h].seat == p and not s.heroes[h].learned)
         s.apply(p, Action(Act.LEARN, (hid, _starting_power(heroes.get(hid), hid))))
     for seat in range(s.num_players):
         s.apply(CHANCE, Action(Act.SHUFFLE, (seat,)))
-    while s.d["phase"] == Phase.DEPLOY:
+    while s.phase == Phase.DEPLOY:
         p = s.decision().players[0]
         s.apply(p, s.legal_actions(p)[0])
 
@@ -166,20 +167,20 @@ def _draft(s: BiterniaState, heroes: dict[str, _Hero]) -> None:
     """Each pick goes to the seat's named Heroes first, then unseated named ones, then the
     pool in order (a random deal is set the same way: as if each seat had drafted)."""
     named = list(heroes)
-    dealt = s.d["phase"] == Phase.DEAL
-    while len(s.d["heroes"]) < len(flow.DRAFT_ORDER):
+    dealt = s.phase == Phase.DEAL
+    while len(s.heroes) < len(flow.DRAFT_ORDER):
         p = flow.draft_seat(s)
-        pool = s.d["draft_pool"]
+        pool = s.draft_pool
         pick = next((h for h in named if h in pool and heroes[h].seat == p), None) or \
             next((h for h in named if h in pool and heroes[h].seat is None), None) or \
             next(h for h in pool if h not in heroes)
         if dealt:
             flow.add_hero(s, pick, p)
-            s.d["draft_step"] += 1
+            s.draft_step += 1
         else:
             s.apply(p, Action(Act.DRAFT, (pick,)))
     if dealt:
-        s.d["phase"] = Phase.LEARN
+        s.phase = Phase.LEARN
 
 
 def _starting_power(hero: _Hero | None, hid: str) -> str:
@@ -207,27 +208,27 @@ def _hero_path(hero: _Hero) -> str:
 
 # ---- one Hero ----------------------------------------------------------------------------------
 def _set_hero(s: BiterniaState, hid: str, h: Description, defeated: bool) -> None:
-    v = s.d["heroes"][hid]
+    v = s.heroes[hid]
     if defeated:
         extra = [k for k in h.raw if k not in DEFEATED_FIELDS]
         if extra:
             raise ScenarioError(f"{h.where(extra[0])}: {hid} is defeated (position.defeated)")
     space = h.choice("space", load().spaces, None)
     if space is not None:
-        v["space"] = space
-    v["shield"] = h.whole("shield", 0, lo=0)
-    v["attack"] = h.whole("attack_tokens", 0, lo=0)
-    v["chill"] = h.whole("chill", 0, lo=0)
-    v["stone"] = h.whole("stone", 0, lo=0, hi=load().tokens["stone"]["limit"] - 1)
-    v["mark"] = h.flag("death_mark", False)
-    v["confuse"] = 1 if h.flag("confused", False) else 0
-    v["immobile"] = h.flag("immobilized", False)
-    v["stealth"] = h.flag("stealth", False)
-    v["channel"] = h.flag("channeling", False)
-    v["moved"] = h.flag("moved", False)
+        v.space = space
+    v.shield = h.whole("shield", 0, lo=0)
+    v.attack = h.whole("attack_tokens", 0, lo=0)
+    v.chill = h.whole("chill", 0, lo=0)
+    v.stone = h.whole("stone", 0, lo=0, hi=load().tokens["stone"]["limit"] - 1)
+    v.mark = h.flag("death_mark", False)
+    v.confuse = 1 if h.flag("confused", False) else 0
+    v.immobile = h.flag("immobilized", False)
+    v.stealth = h.flag("stealth", False)
+    v.channel = h.flag("channeling", False)
+    v.moved = h.flag("moved", False)
     start = traits.starting_artifacts(hid)
     arts = h.texts("artifacts", start, choices=start)
-    v["artifacts"] = sorted(set(arts), key=traits.ARTIFACTS.index)
+    v.artifacts = sorted(set(arts), key=traits.ARTIFACTS.index)
     for slot in ("up", "down"):
         design = h.text(slot, None)
         if design is not None and design not in load().cards:
@@ -235,7 +236,7 @@ def _set_hero(s: BiterniaState, hid: str, h: Description, defeated: bool) -> Non
 
 
 def _defeat(s: BiterniaState, hid: str) -> None:
-    v = s.d["heroes"][hid]
+    v = s.heroes[hid]
     v.update(space=None, hp=0, up=None, down=None, channel=False, attack=0, shield=0,
              confuse=0, immobile=False, stealth=False, chill=0, mark=False, stone=0,
              artifacts=[], moved=False)
@@ -249,26 +250,26 @@ def _learn_named(s: BiterniaState, heroes: dict[str, _Hero],
     for hid, hero in heroes.items():
         if hero.desc is not None and hero.desc.has("learned"):
             for power in _learned_list(hero.desc, hid):
-                if power not in s.d["heroes"][hid]["learned"]:
-                    s.d["heroes"][hid]["learned"].append(power)
+                if power not in s.heroes[hid].learned:
+                    s.heroes[hid].learned.append(power)
     for p in range(s.num_players):
         for path, design in _named_cards(s, p, heroes, seats.get(p)):
             card = c.cards.get(design)
             if card is None or card.is_basic:
                 continue
-            owner = s.d["heroes"].get(card.hero)
-            if owner is None or owner["seat"] != p:
+            owner = s.heroes.get(card.hero)
+            if owner is None or owner.seat != p:
                 who = c.heroes[card.hero].name
                 raise ScenarioError(f"{path}: {design!r} is a power of {who}, not a Hero "
                                     f"of seat {p + 1}")
-            if design not in owner["learned"]:
-                owner["learned"].append(design)
+            if design not in owner.learned:
+                owner.learned.append(design)
 
 
 def _level(s: BiterniaState, hid: str, h: Description | None, defeated: bool) -> None:
     c = load()
-    v = s.d["heroes"][hid]
-    known = v["learned"]
+    v = s.heroes[hid]
+    known = v.learned
     least = max(len(known), flow.MAX_LEVEL if any(c.cards[p].ultimate for p in known) else 1)
     level = least if h is None else h.whole("level", least, lo=1, hi=flow.MAX_LEVEL)
     where = f"position.heroes.{hid}"
@@ -276,13 +277,13 @@ def _level(s: BiterniaState, hid: str, h: Description | None, defeated: bool) ->
         names = ", ".join(known)
         raise ScenarioError(f"{where}.level: {c.heroes[hid].name} knows {names}, which takes "
                             f"level {least}, not {level}")
-    v["level"] = level
+    v.level = level
     while len(known) < level:  # a Hero learns one power per level, in skill order here
         known.append(flow.learnable(s, hid, level)[0])
     if defeated:
         return
     top = traits.max_hp(s, hid)
-    v["hp"] = top if h is None else h.whole("hp", top, lo=1, hi=top)
+    v.hp = top if h is None else h.whole("hp", top, lo=1, hi=top)
 
 
 # ---- cards ---------------------------------------------------------------------------------------
@@ -300,9 +301,9 @@ def _named_cards(s: BiterniaState, seat: int, heroes: dict[str, _Hero],
     """(field, card id) of every card the description puts somewhere for ``seat``, in the
     order they are placed: the Heroes' face-up and face-down cards, then hand, deck, discard."""
     out = []
-    for hid in s.d["hero_order"]:
+    for hid in s.hero_order:
         h = heroes.get(hid)
-        if h is None or h.desc is None or s.d["heroes"][hid]["seat"] != seat:
+        if h is None or h.desc is None or s.heroes[hid].seat != seat:
             continue
         for slot in ("up", "down"):
             design = h.desc.text(slot, None)
@@ -327,11 +328,10 @@ def _place_cards(s: BiterniaState, seat: int, base: dict[str, list[str]],
                  desc: Description | None, heroes: dict[str, _Hero]) -> None:
     """Put every card the seat owns in exactly one place: named ones where named, the rest
     where the opening left them (new powers in hand, Hero cards on the discard pile)."""
-    d = s.d
-    mine = [h for h in d["hero_order"] if d["heroes"][h]["seat"] == seat]
+    mine = [h for h in s.hero_order if s.heroes[h].seat == seat]
     held = {c for z in ZONES for c in base[z]}
-    new_powers = [p for h in mine for p in d["heroes"][h]["learned"] if p not in held]
-    hero_cards = [f"hero:{h}" for h in mine if d["heroes"][h]["space"] is None]
+    new_powers = [p for h in mine for p in s.heroes[h].learned if p not in held]
+    hero_cards = [f"hero:{h}" for h in mine if s.heroes[h].space is None]
     owned = base["hand"] + base["deck"] + base["discard"] + new_powers + hero_cards
     used: set[str] = set()
     listed: dict[str, list[str]] = {z: [] for z in ZONES if desc is not None and desc.has(z)}
@@ -351,9 +351,9 @@ def _place_cards(s: BiterniaState, seat: int, base: dict[str, list[str]],
             hid = path.split(".")[2]
             slots[(hid, zone)] = card
     for h in mine:
-        d["heroes"][h]["up"] = slots.get((h, "up"))
-        d["heroes"][h]["down"] = slots.get((h, "down"))
-        if d["heroes"][h]["space"] is None and (d["heroes"][h]["up"] or d["heroes"][h]["down"]):
+        s.heroes[h].up = slots.get((h, "up"))
+        s.heroes[h].down = slots.get((h, "down"))
+        if s.heroes[h].space is None and (s.heroes[h].up or s.heroes[h].down):
             raise ScenarioError(f"position.heroes.{h}: a defeated Hero holds no cards")
     zones = {z: listed.get(z, [c for c in base[z] if c not in used]) for z in ZONES}
     used |= {c for z in ZONES for c in zones[z]}
@@ -367,21 +367,20 @@ def _place_cards(s: BiterniaState, seat: int, base: dict[str, list[str]],
             raise ScenarioError(f"{desc.path if desc else 'position'}: {_design(card)!r} of "
                                 f"seat {seat + 1} is nowhere: name it in hand, deck or discard")
         zones[spare].append(card)
-    seat_data = d["seats"][seat]
-    for z in ZONES:
-        seat_data[z] = zones[z]
+    seat_data = s.seats[seat]
+    seat_data.hand, seat_data.deck, seat_data.discard = (zones[z] for z in ZONES)
     if desc is not None:
-        seat_data["deck_secret"] = not desc.flag("turned_over", False)
+        seat_data.deck_secret = not desc.flag("turned_over", False)
         desc.done()
 
 
 def _missing(s: BiterniaState, seat: int, design: str, copies: int) -> str:
     c = load()
     if design in c.heroes:
-        v = s.d["heroes"].get(design)
-        if v is None or v["seat"] != seat:
+        v = s.heroes.get(design)
+        if v is None or v.seat != seat:
             return f"{design!r} is not a Hero of seat {seat + 1}"
-        if v["space"] is not None:
+        if v.space is not None:
             return f"{design!r}: {c.heroes[design].name} is on the board, not defeated"
         return f"{c.heroes[design].name}'s Hero card is named twice"
     card = c.cards[design]
@@ -392,58 +391,56 @@ def _missing(s: BiterniaState, seat: int, design: str, copies: int) -> str:
 
 def _shown(s: BiterniaState, heroes: dict[str, _Hero]) -> None:
     """Powers face-up or in a discard pile are public; ``shown`` may add more."""
-    for hid in s.d["hero_order"]:
+    for hid in s.hero_order:
         hero = heroes.get(hid)
-        v = s.d["heroes"][hid]
-        shown = list(v["shown"])
+        v = s.heroes[hid]
+        shown = list(v.shown)
         if hero is not None and hero.desc is not None:
             for i, p in enumerate(hero.desc.texts("shown", [])):
-                if p not in v["learned"]:
+                if p not in v.learned:
                     raise ScenarioError(f"{hero.desc.where('shown')}[{i}]: {p!r} is not a "
                                         "learned power")
                 shown.append(p)
             hero.desc.done()
-        public = [c for c in [v["up"], *s.d["seats"][v["seat"]]["discard"]] if c]
-        shown += [p for p in v["learned"] if p in public]
-        v["shown"] = [p for p in v["learned"] if p in shown]
+        public = [c for c in [v.up, *s.seats[v.seat].discard] if c]
+        shown += [p for p in v.learned if p in public]
+        v.shown = [p for p in v.learned if p in shown]
 
 
 # ---- the board, the phase and whose turn -------------------------------------------------
 def _board(s: BiterniaState, position: Description) -> None:
     c = load()
-    d = s.d
     gold = position.table("gold")
-    d["gold"] = [gold.whole(t, d["gold"][i], lo=0) for i, t in enumerate(TEAMS)]
+    s.gold = [gold.whole(t, s.gold[i], lo=0) for i, t in enumerate(TEAMS)]
     gold.done()
     bonus = position.table("bonus_gold")
-    for sid in d["space_gold"]:
-        d["space_gold"][sid] = bonus.whole(sid, d["space_gold"][sid], lo=0,
-                                           hi=c.start_gold)
+    for sid in s.space_gold:
+        s.space_gold[sid] = bonus.whole(sid, s.space_gold[sid], lo=0, hi=c.start_gold)
     bonus.done()
     hp = position.table("structures")
-    for sid in d["structures"]:
+    for sid in s.structures:
         kind = "tower" if sid.startswith("tower_") else "bit"
-        d["structures"][sid] = hp.whole(sid, d["structures"][sid], lo=0 if kind == "tower"
+        s.structures[sid] = hp.whole(sid, s.structures[sid], lo=0 if kind == "tower"
                                         else 1, hi=c.structures[kind]["hp"])
     hp.done()
-    for hid, v in d["heroes"].items():
-        enemy = 1 - v["seat"] % 2
-        if v["space"] == board.bit_of(enemy) and all(
-                d["structures"][t] > 0 for t in board.tower_spaces(enemy)):
+    for hid, v in s.heroes.items():
+        enemy = 1 - v.seat % 2
+        if v.space == board.bit_of(enemy) and all(
+                s.structures[t] > 0 for t in board.tower_spaces(enemy)):
             raise ScenarioError(f"position.heroes.{hid}.space: no Hero stands on the enemy "
                                 "Bit while all its Towers stand")
-    d["round"] = position.whole("round", 1, lo=1)
-    d["favored"] = position.choice("favored_enemy", d["heroes"], None)
+    s.round = position.whole("round", 1, lo=1)
+    s.favored = position.choice("favored_enemy", s.heroes, None)
     for key, token in (("bear_trap", "trap"), ("ice_wall", "ice_wall")):
         if position.has(key):
             t = position.table(key)
             space = t.choice("space", c.spaces)
-            owner = t.choice("owner", d["heroes"])
+            owner = t.choice("owner", s.heroes)
             t.done()
-            if d["heroes"][owner]["space"] is None:
+            if s.heroes[owner].space is None:
                 raise ScenarioError(f"{t.where('owner')}: {owner} is defeated, and its "
                                     "tokens with it")
-            d[token] = {"space": space, "owner": owner}
+            setattr(s, token, Token(space, owner))
         else:
             position.table(key)
     lead = position.table("lead")
@@ -453,29 +450,28 @@ def _board(s: BiterniaState, position: Description) -> None:
             if team_of_seat(seat - 1, s.num_players) != team:
                 raise ScenarioError(f"{lead.where(colour)}: seat {seat} is not on the {colour} "
                                     "team")
-            d["lead"][team] = seat - 1
+            s.lead[team] = seat - 1
     lead.done()
 
 
 def _phase(s: BiterniaState, position: Description, initiative: int) -> None:
-    d = s.d
     phase = position.choice("phase", PHASES, "orders")
-    d["phase"] = phase
+    s.phase = Phase(phase)
     turn_given = position.has("turn")
     turn = TEAMS.index(position.choice("turn", TEAMS, TEAMS[initiative]))
     if turn_given and phase not in TURN_PHASES:
         raise ScenarioError(f"position.turn: only in the {', '.join(TURN_PHASES)} phases")
-    d["turn"] = turn
-    d["done"] = _only_in(position, "done", "movement", phase, list(d["heroes"]))
-    d["attacked"] = _only_in(position, "attacked", "base", phase, sorted(d["structures"]))
-    d["queue"] = flow.cleanup_order(s) if phase == Phase.CLEANUP else []
-    for hid, v in d["heroes"].items():
-        if v["down"] is not None and phase in (Phase.BASE, Phase.CHANNEL, Phase.CLEANUP):
+    s.turn = turn
+    s.done = _only_in(position, "done", "movement", phase, list(s.heroes))
+    s.attacked = _only_in(position, "attacked", "base", phase, sorted(s.structures))
+    s.queue = flow.cleanup_order(s) if phase == Phase.CLEANUP else []
+    for hid, v in s.heroes.items():
+        if v.down is not None and phase in (Phase.BASE, Phase.CHANNEL, Phase.CLEANUP):
             raise ScenarioError(f"position.heroes.{hid}.down: every face-down order is "
                                 f"revealed before the {phase} phase")
-        if v["channel"] and (phase not in (Phase.ACTION, Phase.BASE, Phase.CHANNEL)
-                             or not effects.usable(hid, v["up"])
-                             or not effects.action_card(v["up"]).channeled):
+        if v.channel and (phase not in (Phase.ACTION, Phase.BASE, Phase.CHANNEL)
+                             or not (found := effects.own_card(hid, v.up))
+                             or not found.channeled):
             raise ScenarioError(f"position.heroes.{hid}.channeling: only with its own face-up "
                                 "Channeled card, from the Action phase to the Channel phase")
     if phase == Phase.ORDERS:
@@ -493,8 +489,8 @@ def _phase(s: BiterniaState, position: Description, initiative: int) -> None:
         if not has_turn(s, 1 - turn):
             raise ScenarioError(f"position.phase: no one has anything to do in the {phase} "
                                 "phase")
-        d["turn"] = 1 - turn
-    if phase == Phase.BASE and len(flow.firing_structures(s, d["turn"])) == 1:
+        s.turn = 1 - turn
+    if phase == Phase.BASE and len(flow.firing_structures(s, s.turn)) == 1:
         raise ScenarioError("position.phase: a single Structure ready to attack fires by "
                             "itself; give the position after it")
 
@@ -508,11 +504,11 @@ def _only_in(position: Description, key: str, phase: str, now: str,
 
 def _check_tokens(s: BiterniaState) -> None:
     spec = load().tokens
-    marks = [h for h, v in s.d["heroes"].items() if v["mark"]]
+    marks = [h for h, v in s.heroes.items() if v.mark]
     if len(marks) > spec["death_mark"]["count"]:
         raise ScenarioError(f"position.heroes.{marks[-1]}.death_mark: the box holds only "
                             f"{spec['death_mark']['count']} Death Marks")
-    stones = sum(v["stone"] for v in s.d["heroes"].values())
+    stones = sum(v.stone for v in s.heroes.values())
     if stones > spec["stone"]["count"]:
         raise ScenarioError(f"position.heroes: {stones} Stone tokens; the box holds only "
                             f"{spec['stone']['count']}")

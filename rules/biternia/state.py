@@ -1,25 +1,30 @@
-"""The Battle for Biternia state: plain JSON-able data plus the contract's methods.
+"""The Battle for Biternia state: a typed model (``BiterniaState``, with the Heroes, the
+seats' cards, the pending choice and the board's tokens of model.py) plus the contract's
+methods.
 
 Card ids are per seat: a basic card is its design id plus a copy number ("strike2"), a power
 card is its design id ("snap_shot") and a Hero card is "hero:<hero id>". Hidden cards read
-None in a view. The game's behaviour lives in flow.py (phases) and effects.py (card
-effects); this module holds the data, copying, serialising, views and determinizing.
+None in a view (a face-down order "?"). The game's behaviour lives in flow.py (phases) and
+effects.py (card effects); this module holds the data, its views and determinizing; copying
+and saving come from the fields (rules/core/model.py).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from rules.biternia.kinds import Act, Ask, Phase
+from rules.biternia.kinds import Act, Phase
+from rules.biternia.model import CHOICE_SECRET, Choice, Hero, SeatCards, Token, from_v1
 from rules.core import Action, Decision, Event, GameState, Outcome, Panel
+from rules.core.model import SHARED, Model, ModelError
+from rules.core.plain import copy_plain
 
 GAME_ID = "biternia"
-STATE_VERSION = 1
-
-HERO_FIELDS = ("seat", "level", "hp", "space", "up", "down", "attack", "shield",
-               "confuse", "immobile", "stealth", "channel", "learned", "shown")
+STATE_VERSION = 2
 
 
 @cache
@@ -33,16 +38,70 @@ def team_of_seat(seat: int, players: int) -> int:
     return seat % 2
 
 
-class BiterniaState(GameState):
-    game_id = GAME_ID
+@dataclass(slots=True, eq=False)
+class BiterniaState(Model, GameState):
+    """A game of Battle for Biternia (two teams; seats 0, 2 blue and 1, 3 red)."""
 
-    def __init__(self, data: dict[str, Any]) -> None:
-        self.d = data
+    game_id = GAME_ID
+    version: int = STATE_VERSION
+    players: int = 2
+    catapult: bool = False
+    #: the first-game teams played ("" for a draft or random teams)
+    preset: str = ""
+    #: random teams: chance deals the Heroes instead of a draft
+    deal: bool = False
+    phase: Phase = Phase.COIN
+    round: int = 0
+    initiative: int = 0
+    #: the team whose turn it is (in the phases the teams take turns)
+    turn: int = 0
+    gold: list[int] = field(default_factory=lambda: [0, 0])
+    space_gold: dict[str, int] = field(default_factory=dict)
+    structures: dict[str, int] = field(default_factory=dict)
+    seats: list[SeatCards] = field(default_factory=list)
+    heroes: dict[str, Hero] = field(default_factory=dict)
+    hero_order: list[str] = field(default_factory=list)
+    draft_pool: list[str] = field(default_factory=list)
+    draft_step: int = 0
+    shuffle_seat: int = 0
+    shuffles: int = 0
+    #: Heroes that moved (or passed) this Movement phase
+    done: list[str] = field(default_factory=list)
+    #: Structures that attacked this Base Defenses phase
+    attacked: list[str] = field(default_factory=list)
+    #: cards in resolution (plain frames, effects.new_frame), last on top; copied, saved and
+    #: shown by the methods below
+    stack: list[dict[str, Any]] = field(default_factory=list, metadata=SHARED)
+    pending: Choice | None = field(default=None, metadata=CHOICE_SECRET)
+    #: the seats still to clean up, or to draw up
+    queue: list[int] = field(default_factory=list)
+    favored: str | None = None
+    trap: Token | None = None
+    ice_wall: Token | None = None
+    winner: int | None = None
+    #: each team's lead seat (turns.py)
+    lead: list[int] = field(default_factory=lambda: [0, 1])
+    handed: bool = False
+    #: the seat a view was made for (None in the full state and a spectator's view)
+    viewer: int | None = None
+
+    def update(self, **changes: Any) -> None:
+        """Set several fields at once."""
+        for key, value in changes.items():
+            setattr(self, key, value)
+
+    @property
+    def pending_team(self) -> int:
+        return -1 if self.pending is None else self.pending.team
+
+    @property
+    def pending_public(self) -> bool:
+        return self.pending is None or self.pending.public
 
     # ---- the contract: who decides ------------------------------------------------
     @property
     def num_players(self) -> int:
-        return self.d["players"]
+        return self.players
 
     def decision(self) -> Decision:
         from rules.biternia import flow
@@ -58,10 +117,10 @@ class BiterniaState(GameState):
 
     def seeded_chance(self) -> Action | None:
         """A shuffle of one action deck, or the deal of random teams: one 32-bit seed."""
-        if self.d["phase"] == Phase.SHUFFLE:
-            seat = self.d["shuffle_seat"]
+        if self.phase == Phase.SHUFFLE:
+            seat = self.shuffle_seat
             return Action(Act.SHUFFLE, (0,), f"Shuffle {self.player_name(seat)}'s action deck")
-        if self.d["phase"] == Phase.DEAL:
+        if self.phase == Phase.DEAL:
             return Action(Act.DEAL, (0,), "Deal random teams")
         return None
 
@@ -71,7 +130,7 @@ class BiterniaState(GameState):
         return flow.apply(self, player, action)
 
     def outcome(self) -> Outcome | None:
-        winner = self.d["winner"]
+        winner = self.winner
         if winner is None:
             return None
         scores = tuple(1.0 if team_of_seat(s, self.num_players) == winner else 0.0
@@ -85,49 +144,36 @@ class BiterniaState(GameState):
 
     # ---- copying and serialising ------------------------------------------------------
     def clone(self) -> BiterniaState:
-        d = dict(self.d)
-        d["gold"] = list(d["gold"])
-        d["space_gold"] = dict(d["space_gold"])
-        d["structures"] = dict(d["structures"])
-        d["seats"] = [{**s, "deck": list(s["deck"]), "hand": list(s["hand"]),
-                       "discard": list(s["discard"])} for s in d["seats"]]
-        d["heroes"] = {h: {**v, "learned": list(v["learned"]), "shown": list(v["shown"]),
-                           "artifacts": list(v["artifacts"])} for h, v in d["heroes"].items()}
-        d["hero_order"] = list(d["hero_order"])
-        d["done"] = list(d["done"])
-        d["attacked"] = list(d["attacked"])
-        d["stack"] = [dict(f) for f in d["stack"]]
-        d["pending"] = dict(d["pending"]) if d["pending"] else None
-        d["draft_pool"] = list(d["draft_pool"])
-        d["queue"] = list(d["queue"])
-        d["lead"] = list(d["lead"])
-        return BiterniaState(d)
+        n = Model.clone(self)
+        n.stack = [dict(f) for f in self.stack]
+        return n
 
     def to_json(self) -> dict[str, Any]:
-        return {"version": STATE_VERSION, **self.clone().d}
+        out = Model.to_json(self)
+        out["stack"] = copy_plain(self.stack)
+        return out
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> BiterniaState:
+        """A saved state: this version's, or a version-1 dict (converted, model.py)."""
+        if isinstance(data, Mapping) and data.get("version") == 1:
+            data = from_v1(dict(data))
+        if not isinstance(data, Mapping) or data.get("version") != STATE_VERSION:
+            version = data.get("version") if isinstance(data, Mapping) else None
+            raise ModelError(f"unsupported Battle for Biternia state version {version!r} "
+                             f"(this version reads {STATE_VERSION} and 1)")
+        body = {k: v for k, v in data.items() if k != "stack"}
+        state = Model.from_json.__func__(cls, body)  # type: ignore[attr-defined]
+        state.stack = copy_plain(list(data.get("stack", [])))
+        return state
 
     # ---- hidden information ----------------------------------------------------------
     def view(self, player: int | None) -> BiterniaState:
-        """Hands, face-down orders, the shuffled deck and unrevealed learned powers of the
-        other team are hidden (None); the shuffled part of every deck is hidden from all."""
-        v = self.clone()
-        d = v.d
-        team = None if player is None else team_of_seat(player, self.num_players)
-        for seat_no, seat in enumerate(d["seats"]):
-            if seat["deck_secret"]:
-                seat["deck"] = [None] * len(seat["deck"])
-            if team_of_seat(seat_no, self.num_players) != team:
-                seat["hand"] = [None] * len(seat["hand"])
-        for hero in d["heroes"].values():
-            if team_of_seat(hero["seat"], self.num_players) != team:
-                if hero["down"] is not None:
-                    hero["down"] = "?"
-                hero["learned"] = [c if c in hero["shown"] else None for c in hero["learned"]]
-        pending = d["pending"]
-        if pending and pending["type"] == Ask.INTERRUPT and \
-                (player is None or team_of_seat(pending["seat"], self.num_players) != team):
-            pending["options"] = []  # which Heroes hold an Interrupt stays secret
-        d["viewer"] = player
+        """What ``player`` may see, built from the fields' declared secrets (model.py): the
+        secrets belong to teams, so this is the view of the player's team."""
+        v = self.view_for(None if player is None else team_of_seat(player, self.players))
+        v.stack = [dict(f) for f in self.stack]
+        v.viewer = player
         return v
 
     def determinize(self, player: int, rng: random.Random) -> BiterniaState:

@@ -82,22 +82,22 @@ def card_line(card_id: str) -> str:
 
 
 def hero_line(s: BiterniaState, hero: str, viewer_team: int | None) -> str:
-    v = s.d["heroes"][hero]
-    where = name(v["space"]) if v["space"] else "defeated"
-    up = card_name(v["up"]) if v["up"] else "no card"
-    parts = [f"{name(hero)} L{v['level']} {v['hp']}/{traits.max_hp(s, hero)} HP at {where}",
+    v = s.heroes[hero]
+    where = name(v.space) if v.space else "defeated"
+    up = card_name(v.up) if v.up else "no card"
+    parts = [f"{name(hero)} L{v.level} {v.hp}/{traits.max_hp(s, hero)} HP at {where}",
              f"face-up {up} (def {effects.defense(s, hero)})"]
-    if v["down"] is not None:
-        own = viewer_team == v["seat"] % 2
-        parts.append(f"face-down {card_name(v['down'])}" if own else "face-down card")
-    tokens = [f"{n} {label}" for n, label in ((v["shield"], "Shield"), (v["attack"], "+1 Attack"),
-                                              (v["chill"], "Chill"), (v["stone"], "Stone")) if n]
-    if v["mark"]:
+    if v.down is not None:
+        own = viewer_team == v.seat % 2
+        parts.append(f"face-down {card_name(v.down)}" if own else "face-down card")
+    tokens = [f"{n} {label}" for n, label in ((v.shield, "Shield"), (v.attack, "+1 Attack"),
+                                              (v.chill, "Chill"), (v.stone, "Stone")) if n]
+    if v.mark:
         tokens.append("Death Mark")
-    tokens += [load().tokens[a]["name"] for a in v["artifacts"]]
-    tokens += [label for on, label in ((v["immobile"], "immobilized"), (v["confuse"], "confused"),
-                                       (v["channel"], "channeling"), (v["stealth"], "stealth"),
-                                       (s.d["favored"] == hero, "Favored Enemy")) if on]
+    tokens += [load().tokens[a]["name"] for a in v.artifacts]
+    tokens += [label for on, label in ((v.immobile, "immobilized"), (v.confuse, "confused"),
+                                       (v.channel, "channeling"), (v.stealth, "stealth"),
+                                       (s.favored == hero, "Favored Enemy")) if on]
     if tokens:
         parts.append(", ".join(tokens))
     return "; ".join(parts)
@@ -107,18 +107,18 @@ def board_lines(s: BiterniaState) -> list[str]:
     out = []
     for sid, space in load().spaces.items():
         bits = []
-        if sid in s.d["structures"]:
-            hp = s.d["structures"][sid]
+        if sid in s.structures:
+            hp = s.structures[sid]
             bits.append(f"{hp} HP" if hp > 0 else "destroyed")
-        if sid in s.d["space_gold"]:
-            bits.append(f"{s.d['space_gold'][sid]} gold")
-        if s.d["catapult"] and sid in load().catapult["spaces"]:
+        if sid in s.space_gold:
+            bits.append(f"{s.space_gold[sid]} gold")
+        if s.catapult and sid in load().catapult["spaces"]:
             bits.append("catapult")
-        if s.d["trap"] and s.d["trap"]["space"] == sid:
+        if s.trap and s.trap.space == sid:
             bits.append("Bear Trap")
-        if s.d["ice_wall"] and s.d["ice_wall"]["space"] == sid:
+        if s.ice_wall and s.ice_wall.space == sid:
             bits.append("Ice Wall")
-        here = [f"{name(h)} ({team_name(s.d['heroes'][h]['seat'] % 2)})"
+        here = [f"{name(h)} ({team_name(s.heroes[h].seat % 2)})"
                 for h in effects.heroes_in(s, sid)]
         info = f" [{', '.join(bits)}]" if bits else ""
         out.append(f"{space.name}{info}: {', '.join(here) if here else '-'}")
@@ -128,23 +128,23 @@ def board_lines(s: BiterniaState) -> list[str]:
 def panels(s: BiterniaState, viewer: int | None) -> list[Panel]:
     n = s.num_players
     viewer_team = None if viewer is None else team_of_seat(viewer, n)
-    out = [Panel("Round", (f"Round {s.d['round']}, phase: {s.d['phase']}",
-                           f"Initiative: {team_name(s.d['initiative'])} team",
-                           f"Gold: blue {s.d['gold'][0]}, red {s.d['gold'][1]}"))]
+    out = [Panel("Round", (f"Round {s.round}, phase: {s.phase}",
+                           f"Initiative: {team_name(s.initiative)} team",
+                           f"Gold: blue {s.gold[0]}, red {s.gold[1]}"))]
     out.append(Panel("Board", tuple(board_lines(s))))
     for team in (0, 1):
-        lines = [hero_line(s, h, viewer_team) for h in s.d["hero_order"]
-                 if s.d["heroes"][h]["seat"] % 2 == team]
+        lines = [hero_line(s, h, viewer_team) for h in s.hero_order
+                 if s.heroes[h].seat % 2 == team]
         out.append(Panel(f"{team_name(team).capitalize()} heroes", tuple(lines)))
     if viewer is not None:
-        hand = s.d["seats"][viewer]["hand"]
+        hand = s.seats[viewer].hand
         out.append(Panel("Your hand", tuple(card_line(c) for c in hand) or ("(empty)",)))
     for seat in range(n):
-        data = s.d["seats"][seat]
-        pile = ", ".join(card_name(c) for c in reversed(data["discard"])) or "(empty)"
-        deck = f"{len(data['deck'])} cards" + ("" if data["deck_secret"] else " (turned over)")
+        data = s.seats[seat]
+        pile = ", ".join(card_name(c) for c in reversed(data.discard)) or "(empty)"
+        deck = f"{len(data.deck)} cards" + ("" if data.deck_secret else " (turned over)")
         out.append(Panel(f"{s.player_name(seat)}: deck and discards",
-                         (f"Deck: {deck}; hand: {len(data['hand'])} cards",
+                         (f"Deck: {deck}; hand: {len(data.hand)} cards",
                           f"Discards (top first): {pile}")))
     return out
 

@@ -22,31 +22,31 @@ def trait(hero: str) -> str:
 
 def friends_here(s: BiterniaState, hero: str) -> list[str]:
     """Other living friendly Heroes in ``hero``'s space."""
-    heroes = s.d["heroes"]
+    heroes = s.heroes
     me = heroes[hero]
-    team = me["seat"] % 2
-    return [h for h, v in heroes.items() if h != hero and v["space"] is not None
-            and v["space"] == me["space"] and v["seat"] % 2 == team]
+    team = me.seat % 2
+    return [h for h, v in heroes.items() if h != hero and v.space is not None
+            and v.space == me.space and v.seat % 2 == team]
 
 
 def attack_bonus(s: BiterniaState, hero: str, target: str) -> int:
     """Eagle-eyed archers aside, traits that add to attack strength."""
     name = trait(hero)
-    me = s.d["heroes"][hero]
+    me = s.heroes[hero]
     if name == "lone_blade" and not friends_here(s, hero):
         return 1
-    if name == "bloodrage" and me["hp"] < max_hp(s, hero):
+    if name == "bloodrage" and me.hp < max_hp(s, hero):
         return 1
-    if name == "favored_hunter" and s.d["favored"] == target:
+    if name == "favored_hunter" and s.favored == target:
         return 2
-    if name == "momentum" and me["moved"]:
+    if name == "momentum" and me.moved:
         return 1
-    if name == "hungry" and target in s.d["heroes"] and \
-            s.d["heroes"][target]["hp"] == max_hp(s, target):
+    if name == "hungry" and target in s.heroes and \
+            s.heroes[target].hp == max_hp(s, target):
         return 2
-    if name == "death_mark" and target in s.d["heroes"] and s.d["heroes"][target]["mark"]:
+    if name == "death_mark" and target in s.heroes and s.heroes[target].mark:
         return 2
-    return rousing(s, hero) + (1 if "battle_fist" in me["artifacts"] else 0)
+    return rousing(s, hero) + (1 if "battle_fist" in me.artifacts else 0)
 
 
 def rousing(s: BiterniaState, hero: str) -> int:
@@ -65,8 +65,8 @@ def chills(hero: str) -> bool:
 def level_discount(s: BiterniaState, seat: int) -> int:
     """Ken Obi's Mentor: 1 gold off each level-up of his team while he is on the board."""
     team = seat % 2
-    return 1 if any(trait(h) == "mentor" and v["space"] is not None and v["seat"] % 2 == team
-                    for h, v in s.d["heroes"].items()) else 0
+    return 1 if any(trait(h) == "mentor" and v.space is not None and v.seat % 2 == team
+                    for h, v in s.heroes.items()) else 0
 
 
 def pierce_bonus(hero: str, step: dict[str, Any]) -> int:
@@ -77,13 +77,13 @@ def defense_bonus(s: BiterniaState, hero: str) -> int:
     name = trait(hero)
     if name == "vanguard" and friends_here(s, hero):
         return 1
-    if name == "iron_body" and s.d["heroes"][hero]["up"] is not None:
+    if name == "iron_body" and s.heroes[hero].up is not None:
         return 1
-    return 1 if "auto_deflector" in s.d["heroes"][hero]["artifacts"] else 0
+    return 1 if "auto_deflector" in s.heroes[hero].artifacts else 0
 
 
 def shield_bonus(s: BiterniaState, giver: str) -> int:
-    return 1 if "shield_amulet" in s.d["heroes"][giver]["artifacts"] else 0
+    return 1 if "shield_amulet" in s.heroes[giver].artifacts else 0
 
 
 def starting_artifacts(hero: str) -> list[str]:
@@ -92,7 +92,7 @@ def starting_artifacts(hero: str) -> list[str]:
 
 def repair(s: BiterniaState, hero: str) -> str | None:
     """Regain the first missing artifact (Runika's Tinker and Overclock); return it."""
-    have = s.d["heroes"][hero]["artifacts"]
+    have = s.heroes[hero].artifacts
     missing = [a for a in starting_artifacts(hero) if a not in have]
     if not missing:
         return None
@@ -121,4 +121,4 @@ def shield_echo(giver: str, recipient: str) -> int:
 
 def max_hp(s: BiterniaState, hero: str) -> int:
     """Base HP plus level (rulebook: Prepare the Hero Mats)."""
-    return load().heroes[hero].hp + s.d["heroes"][hero]["level"]
+    return load().heroes[hero].hp + s.heroes[hero].level

@@ -35,7 +35,7 @@ HeroesOf = Callable[["BiterniaState", int], list[str]]
 def team_seats(s: BiterniaState, team: int) -> list[int]:
     """The team's seats, its lead seat first."""
     seats = [p for p in range(s.num_players) if team_of_seat(p, s.num_players) == team]
-    lead = s.d["lead"][team]
+    lead = s.lead[team]
     return sorted(seats, key=lambda p: p != lead)
 
 
@@ -45,7 +45,7 @@ def teammate(s: BiterniaState, seat: int) -> int | None:
 
 
 def own(s: BiterniaState, heroes: list[str], seat: int) -> list[str]:
-    return [h for h in heroes if s.d["heroes"][h]["seat"] == seat]
+    return [h for h in heroes if s.heroes[h].seat == seat]
 
 
 def turn_seat(s: BiterniaState, team: int, heroes: HeroesOf | None) -> int:
@@ -57,7 +57,7 @@ def turn_seat(s: BiterniaState, team: int, heroes: HeroesOf | None) -> int:
     mate = rest[0]
     if heroes is None:
         return lead
-    if s.d["handed"]:
+    if s.handed:
         return mate
     return lead if own(s, heroes(s, team), lead) else mate
 
@@ -65,7 +65,7 @@ def turn_seat(s: BiterniaState, team: int, heroes: HeroesOf | None) -> int:
 def hand_over_offer(s: BiterniaState, seat: int, heroes: HeroesOf) -> list[Action]:
     """'Let my teammate act' while the turn is the lead's and the teammate has a Hero ready."""
     mate = teammate(s, seat)
-    if mate is None or s.d["handed"] or seat != s.d["lead"][seat % 2] \
+    if mate is None or s.handed or seat != s.lead[seat % 2] \
             or not own(s, heroes(s, seat % 2), mate):
         return []
     return [Action(Act.HAND_OVER, (mate,), f"Let {s.player_name(mate)} act for the team")]
@@ -74,5 +74,5 @@ def hand_over_offer(s: BiterniaState, seat: int, heroes: HeroesOf) -> list[Actio
 def took_turn(s: BiterniaState, seat: int) -> None:
     """A seat took its team's turn: its teammate leads the team's next one."""
     mate = teammate(s, seat)
-    s.d["lead"][seat % 2] = seat if mate is None else mate
-    s.d["handed"] = False
+    s.lead[seat % 2] = seat if mate is None else mate
+    s.handed = False

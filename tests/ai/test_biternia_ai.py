@@ -16,7 +16,7 @@ def _table():
     s.apply(CHANCE, Action(Act.INITIATIVE, (0,)))
     for p in (0, 1):
         s.apply(CHANCE, Action(Act.SHUFFLE, (p,)))
-    while s.d["phase"] == Phase.DEPLOY:
+    while s.phase == Phase.DEPLOY:
         p = s.decision().players[0]
         s.apply(p, s.legal_actions(p)[0])
     return s
@@ -46,7 +46,7 @@ def test_evaluate_of_a_won_game_is_one():
     s = _position(structures={"tower_0_top": 0, "bit_0": 3}, initiative="red", phase=Phase.ACTION,
                   heroes={"vladiator": {"space": "bit_0", "down": "smash"}},
                   play=["activate vladiator use"])  # Smash 4 on the Bit's 3 HP, defense 1
-    assert s.d["winner"] == 1
+    assert s.winner == 1
     assert biternia.evaluate(s, 1) == 1.0 and biternia.evaluate(s, 0) == -1.0
 
 

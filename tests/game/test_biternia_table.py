@@ -66,7 +66,7 @@ def legal(screen):
 
 
 def phase_is(*phases):
-    return lambda s: s.d["phase"] in phases and not s.d["pending"] and s.d["winner"] is None
+    return lambda s: s.phase in phases and not s.pending and s.winner is None
 
 
 def test_biternia_finds_its_own_table():
@@ -82,18 +82,18 @@ def test_the_table_draws_seeded_positions(app_dirs, players, decisions):
 
     def enough(state):
         count[0] += 1
-        return count[0] > decisions or state.d["winner"] is not None
+        return count[0] > decisions or state.winner is not None
 
     play_until(screen, rng, enough)
     screen.root.update(0.5)
     app.compose(app.canvas)
     view = screen.table.model.view
-    on_board = {h for h, v in view.d["heroes"].items() if v["space"] is not None}
+    on_board = {h for h, v in view.heroes.items() if v.space is not None}
     assert set(screen.table.pieces) == on_board
     for hero in on_board:
         piece = screen.table.pieces[hero]
-        assert piece.figure.hp == view.d["heroes"][hero]["hp"]
-        assert piece.figure.level == view.d["heroes"][hero]["level"]
+        assert piece.figure.hp == view.heroes[hero].hp
+        assert piece.figure.level == view.heroes[hero].level
 
 
 def test_clicking_a_card_gives_the_ringed_hero_its_order(app_dirs):
@@ -174,9 +174,9 @@ def test_a_target_hero_is_ringed_and_a_click_targets_it(app_dirs):
     rng = random.Random(7)
 
     def hero_target(state):
-        pending = state.d["pending"]
-        return bool(pending) and pending["type"] == Ask.TARGET and any(
-            o in state.d["heroes"] for o in pending["options"])
+        pending = state.pending
+        return bool(pending) and pending.type == Ask.TARGET and any(
+            o in state.heroes for o in pending.options)
 
     play_until(screen, rng, hero_target, limit=3000)
     chosen = record_choices(screen)
@@ -203,7 +203,7 @@ def test_the_prompt_near_the_acting_hero_plays_its_answers(app_dirs):
 def test_cleanup_discards_by_clicking_a_card(app_dirs):
     app, screen = open_table(app_dirs, seed=6)
     play_until(screen, random.Random(6), lambda s: phase_is("cleanup")(s)
-               and s.d["seats"][s.d["queue"][0]]["hand"], limit=2000)
+               and s.seats[s.queue[0]].hand, limit=2000)
     chosen = record_choices(screen)
     card = next(c for c in screen.table.hand if c.enabled)
     click(screen, card)
@@ -217,11 +217,11 @@ def test_enemy_orders_are_backs_and_own_orders_show_their_face(app_dirs):
     table, view = screen.table, screen.table.model.view
     mine = screen.viewer % 2
     for hero, piece in table.pieces.items():
-        v = view.d["heroes"][hero]
-        if v["down"] is None:
+        v = view.heroes[hero]
+        if v.down is None:
             continue
-        if v["seat"] % 2 == mine:
-            assert piece.order.card == screen.session.state.d["heroes"][hero]["down"]
+        if v.seat % 2 == mine:
+            assert piece.order.card == screen.session.state.heroes[hero].down
             assert piece.order.showing_face
         else:
             assert piece.order.card == "?" and not piece.order.showing_face
@@ -234,7 +234,7 @@ def test_the_hand_shows_only_the_viewers_team(app_dirs):
     viewer = screen.viewer
     shown = {(c.cid, c.mine) for c in screen.table.hand}
     team = [s for s in range(4) if team_of_seat(s, 4) == team_of_seat(viewer, 4)]
-    expected = {(c, s == viewer) for s in team for c in state.d["seats"][s]["hand"]}
+    expected = {(c, s == viewer) for s in team for c in state.seats[s].hand}
     assert shown == expected
     assert not any(c.enabled for c in screen.table.hand if not c.mine)
 
@@ -278,7 +278,7 @@ def test_the_order_turns_over_at_the_reveal(app_dirs):
     activations = [a for a in legal(screen) if a.kind == Act.ACTIVATE]
     use = next((a for a in activations if a.args[1] == "use"), activations[0])
     hero = use.args[0]
-    card = screen.session.state.d["heroes"][hero]["down"]
+    card = screen.session.state.heroes[hero].down
     screen.choose(use)
     order = table.pieces[hero].order
     assert order.visible and order.busy() and order.card == card and not order.showing_face
@@ -286,7 +286,7 @@ def test_the_order_turns_over_at_the_reveal(app_dirs):
     assert order.showing_face  # past edge-on: the face shows
     screen.root.update(2.0)
     assert not order.visible
-    state_up = screen.session.state.d["heroes"][hero]["up"]
+    state_up = screen.session.state.heroes[hero].up
     assert table.pieces[hero].up.card == state_up
 
 
@@ -312,7 +312,7 @@ def test_damage_rises_from_the_hurt_piece(app_dirs):
 
 def test_a_draft_tile_drafts_that_hero(app_dirs):
     app, screen = open_table(app_dirs, heroes="draft")
-    play_until(screen, random.Random(1), lambda s: s.d["phase"] == Phase.DRAFT)
+    play_until(screen, random.Random(1), lambda s: s.phase == Phase.DRAFT)
     chosen = record_choices(screen)
     tiles = screen.table.offers
     drafts = [a for a in legal(screen) if a.kind == Act.DRAFT]
@@ -323,7 +323,7 @@ def test_a_draft_tile_drafts_that_hero(app_dirs):
 
 def test_a_power_card_teaches_the_picked_hero_and_a_plate_picks_another(app_dirs):
     app, screen = open_table(app_dirs, heroes="random")
-    play_until(screen, random.Random(1), lambda s: s.d["phase"] == Phase.LEARN)
+    play_until(screen, random.Random(1), lambda s: s.phase == Phase.LEARN)
     chosen = record_choices(screen)
     table = screen.table
     first = table.picked
@@ -345,13 +345,13 @@ def test_the_interrupt_prompt_asks_near_the_interrupted_hero(app_dirs):
     rng = random.Random(26)
 
     def interrupt(state):
-        pending = state.d["pending"]
-        return bool(pending) and pending["type"] == Ask.INTERRUPT
+        pending = state.pending
+        return bool(pending) and pending.type == Ask.INTERRUPT
 
     play_until(screen, rng, interrupt, limit=400)
     chosen = record_choices(screen)
     table = screen.table
-    acting = screen.session.state.d["stack"][-1]["hero"]
+    acting = screen.session.state.stack[-1]["hero"]
     assert table.prompt is not None and "interrupt?" in table.prompt.title
     assert abs(table.prompt.x - table.pieces[acting].x) < 200
     answers = legal(screen)
@@ -369,27 +369,27 @@ def test_a_hot_seat_hand_over_turns_the_orders_around(app_dirs):
     app, screen = open_table(app_dirs)
     play_until(screen, random.Random(1), phase_is("movement"))
     table, state = screen.table, screen.session.state
-    ordered = [h for h, v in state.d["heroes"].items() if v["down"] is not None]
+    ordered = [h for h, v in state.heroes.items() if v.down is not None]
     for viewer in (0, 1, 0):
         screen.viewer = viewer
         screen.refresh()
         for hero in ordered:
             order = table.pieces[hero].order
-            own = state.d["heroes"][hero]["seat"] % 2 == viewer % 2
+            own = state.heroes[hero].seat % 2 == viewer % 2
             assert order.showing_face == own
-            assert order.card == (state.d["heroes"][hero]["down"] if own else "?")
-        assert {c.cid for c in table.hand} == set(state.d["seats"][viewer]["hand"])
+            assert order.card == (state.heroes[hero].down if own else "?")
+        assert {c.cid for c in table.hand} == set(state.seats[viewer].hand)
 
 
 def test_tokens_ride_on_the_standee(app_dirs):
     app, screen = open_table(app_dirs, seed=9)
     rng = random.Random(9)
-    play_until(screen, rng, lambda s: any(v["shield"] and v["space"] is not None
-                                          for v in s.d["heroes"].values()), limit=5000)
+    play_until(screen, rng, lambda s: any(v.shield and v.space is not None
+                                          for v in s.heroes.values()), limit=5000)
     state = screen.session.state
-    hero = next(h for h, v in state.d["heroes"].items() if v["shield"] and v["space"])
+    hero = next(h for h, v in state.heroes.items() if v.shield and v.space)
     tokens = screen.table.pieces[hero].figure.tokens
-    assert any(t.letter == "S" and t.count == state.d["heroes"][hero]["shield"] for t in tokens)
+    assert any(t.letter == "S" and t.count == state.heroes[hero].shield for t in tokens)
 
 
 def test_gold_won_rises_from_the_teams_bit(app_dirs):
@@ -397,11 +397,11 @@ def test_gold_won_rises_from_the_teams_bit(app_dirs):
     rng = random.Random(2)
     session = screen.session
     for _ in range(400):
-        before = list(session.state.d["gold"])
+        before = list(session.state.gold)
         seat = session.actor()
         session.submit(seat, rng.choice(session.state.legal_actions(seat)))
         screen.refresh()
-        after = session.state.d["gold"]
+        after = session.state.gold
         if after != before:
             team = 0 if after[0] != before[0] else 1
             words = f"{after[team] - before[team]:+d} gold"
@@ -415,14 +415,14 @@ def test_a_focused_hero_shows_its_tip_and_hidden_orders_stay_hidden(app_dirs):
     app, screen = open_table(app_dirs)
     play_until(screen, random.Random(1), phase_is("movement"))
     table, state = screen.table, screen.session.state
-    enemy = next(h for h, v in state.d["heroes"].items()
-                 if v["seat"] % 2 != screen.viewer % 2 and v["down"] is not None)
+    enemy = next(h for h, v in state.heroes.items()
+                 if v.seat % 2 != screen.viewer % 2 and v.down is not None)
     screen.focus.focus(table.pieces[enemy])
     piece, lines = table.tip_for()
     assert piece is table.pieces[enemy]
     assert lines[0].startswith(load().heroes[enemy].full_name)
     assert "Order: face down" in lines
-    secret = card_name(state.d["heroes"][enemy]["down"])
+    secret = card_name(state.heroes[enemy].down)
     assert not any(secret in line for line in lines if line.startswith("Order"))
     app.compose(app.canvas)
 
@@ -453,11 +453,11 @@ def test_a_structure_that_lost_hp_flashes(app_dirs):
     app, screen = open_table(app_dirs, players=4, seed=11, heroes="random")
     rng = random.Random(11)
     session = screen.session
-    start = dict(session.state.d["structures"])
+    start = dict(session.state.structures)
     for _ in range(3000):
         seat = session.actor()
         session.submit(seat, rng.choice(session.state.legal_actions(seat)))
-        hit = [s for s, hp in session.state.d["structures"].items() if hp < start[s]]
+        hit = [s for s, hp in session.state.structures.items() if hp < start[s]]
         if hit:
             screen.refresh()
             flashes = [n for n in screen.table.children if n.name == "flash"]

@@ -15,6 +15,7 @@ from game import theme
 from game.tables.biternia.cards import draw_back, draw_shield, face
 from rules.biternia.content import load
 from rules.biternia.kinds import Phase
+from rules.biternia.state import BiterniaState
 
 Colour = tuple[int, int, int]
 TEAM_COLOURS: tuple[Colour, Colour] = ((62, 118, 190), (196, 72, 60))
@@ -48,38 +49,38 @@ def board_layer() -> pygame.Surface:
     return pygame.Surface(theme.LOGICAL_SIZE, pygame.SRCALPHA)
 
 
-def board_key(d: dict) -> object:
+def board_key(d: BiterniaState) -> object:
     """Everything the board's look depends on."""
-    return (tuple(sorted(d["structures"].items())), tuple(sorted(d["space_gold"].items())),
-            tuple(d["gold"]), bool(d.get("catapult")), repr(d.get("trap")),
-            repr(d.get("ice_wall")))
+    return (tuple(sorted(d.structures.items())), tuple(sorted(d.space_gold.items())),
+            tuple(d.gold), bool(d.catapult), repr(d.trap),
+            repr(d.ice_wall))
 
 
 def draw_board(target: pygame.Surface, view: Any) -> None:
     """The battlefield (its tiles redrawn only when a Structure, gold or a marker changed)."""
-    key = board_key(view.d)
+    key = board_key(view)
     layer = board_layer()
     area = lay.BOARD.inflate(12, 12)
     if _drawn[0] != key:
         layer.fill((0, 0, 0, 0))
-        paint_board(layer, view.d)
+        paint_board(layer, view)
         _drawn[0] = key
     target.blit(layer, area.topleft, area)
 
 
-def paint_board(target: pygame.Surface, d: dict) -> None:
+def paint_board(target: pygame.Surface, d: BiterniaState) -> None:
     target.blit(board_base(), lay.BOARD.topleft)
     for sid, sp in load().spaces.items():
         rect = space_rect(sid)
         if sp.kind == "tower":
-            draw_tower(target, rect, sp, int(d["structures"].get(sid, 0)))
+            draw_tower(target, rect, sp, int(d.structures.get(sid, 0)))
         elif sp.kind == "bit":
-            draw_bit(target, rect, sp, int(d["structures"].get(sid, 0)), int(d["gold"][sp.team]))
+            draw_bit(target, rect, sp, int(d.structures.get(sid, 0)), int(d.gold[sp.team]))
         elif sp.kind == "gold":
-            draw_gold_space(target, rect, sp.name, int(d["space_gold"].get(sid, 0)))
+            draw_gold_space(target, rect, sp.name, int(d.space_gold.get(sid, 0)))
         else:
             draw_jungle(target, rect, sp.name,
-                        bool(d.get("catapult")) and sid in load().catapult["spaces"])
+                        bool(d.catapult) and sid in load().catapult["spaces"])
     draw_markers(target, d)
 
 
@@ -236,11 +237,11 @@ def draw_catapult(target: pygame.Surface, at: tuple[int, int]) -> None:
     pygame.draw.circle(target, (200, 200, 190), (x + 9, y - 8), 3)
 
 
-def draw_markers(target: pygame.Surface, d: dict) -> None:
+def draw_markers(target: pygame.Surface, d: BiterniaState) -> None:
     """The Bear Trap and the Ice Wall where they lie."""
-    trap = d.get("trap")
-    if trap and trap.get("space") in load().spaces:
-        rect = space_rect(trap["space"])
+    trap = d.trap
+    if trap and trap.space in load().spaces:
+        rect = space_rect(trap.space)
         c = (rect.right - 16, rect.bottom - 14)
         pygame.draw.circle(target, (70, 60, 50), c, 10)
         for k in range(6):
@@ -248,9 +249,9 @@ def draw_markers(target: pygame.Surface, d: dict) -> None:
                                                           c[1] - 10 + 20 * (k // 3)), 2)
         theme.text(target, "Bear Trap", (c[0] - 14, c[1]), 9, theme.CREAM, "bold", "midright",
                    shadow=True)
-    wall = d.get("ice_wall")
-    if wall and wall.get("space") in load().spaces:
-        rect = space_rect(wall["space"])
+    wall = d.ice_wall
+    if wall and wall.space in load().spaces:
+        rect = space_rect(wall.space)
         ice = pygame.Surface((rect.w - 8, 10), pygame.SRCALPHA)
         ice.fill((180, 230, 250, 190))
         target.blit(ice, (rect.x + 4, rect.bottom - 14))
@@ -262,8 +263,8 @@ def draw_markers(target: pygame.Surface, d: dict) -> None:
 def draw_plate(target: pygame.Surface, rect: pygame.Rect, view: Any, hero: str,
                colour: Colour, seat_label: str) -> None:
     """A Hero's plate: name, level, HP bar, face-up card and defense, the order, tokens."""
-    v = view.d["heroes"][hero]
-    out = v["space"] is None and view.d["phase"] not in (
+    v = view.heroes[hero]
+    out = v.space is None and view.phase not in (
         Phase.DRAFT, Phase.LEARN, Phase.DEAL, Phase.SHUFFLE, Phase.DEPLOY)
     theme.shadowed_rect(target, rect, (36, 30, 26), radius=8, shadow=3,
                         border=colour, border_width=2)
@@ -271,26 +272,26 @@ def draw_plate(target: pygame.Surface, rect: pygame.Rect, view: Any, hero: str,
     band = pygame.Rect(rect.x, rect.y, 6, rect.h)
     pygame.draw.rect(target, colour, band, border_top_left_radius=8,
                      border_bottom_left_radius=8)
-    level = f"L{v['level']}"
+    level = f"L{v.level}"
     room = rect.w - (60 if seat_label else 24)
     theme.text(target, theme.ellipsize(f"{spec.name} {level}", room, 12, "bold"),
                (rect.x + 12, rect.y + 4), 12, theme.CREAM, "bold")
     theme.text(target, seat_label, (rect.right - 6, rect.y + 5), 9, theme.PARCHMENT_DIM,
                anchor="topright")
-    max_hp = spec.hp + v["level"]
+    max_hp = spec.hp + v.level
     bar = pygame.Rect(rect.x + 12, rect.y + 21, rect.w - 78, 8)
     pygame.draw.rect(target, (70, 30, 28), bar, border_radius=3)
     lit = bar.copy()
-    lit.w = round(bar.w * max(0, min(1, v["hp"] / max(1, max_hp))))
-    pygame.draw.rect(target, (200, 70, 60) if v["hp"] * 3 <= max_hp else (110, 190, 110), lit,
+    lit.w = round(bar.w * max(0, min(1, v.hp / max(1, max_hp))))
+    pygame.draw.rect(target, (200, 70, 60) if v.hp * 3 <= max_hp else (110, 190, 110), lit,
                      border_radius=3)
-    theme.text(target, f"{v['hp']}/{max_hp}", (bar.right + 4, bar.centery), 10, theme.CREAM,
+    theme.text(target, f"{v.hp}/{max_hp}", (bar.right + 4, bar.centery), 10, theme.CREAM,
                "bold", "midleft")
-    up = face(v["up"]) if v["up"] else None
+    up = face(v.up) if v.up else None
     words = f"{up.name} · def {up.defense}" if up else spec.hero_class
     theme.text(target, theme.ellipsize(words, rect.w - 40, 10), (rect.x + 12, rect.y + 35), 10,
                theme.PARCHMENT_DIM)
-    if v["down"] is not None:
+    if v.down is not None:
         card = pygame.Rect(rect.right - 20, rect.y + 20, 14, 20)
         draw_back(target, card)
     if out:
@@ -305,7 +306,6 @@ def draw_plate(target: pygame.Surface, rect: pygame.Rect, view: Any, hero: str,
 # -- the track ----------------------------------------------------------------------------------
 def draw_track(target: pygame.Surface, view: Any) -> None:
     """Round and phase as a track, with the initiative token in its team's colour."""
-    d = view.d
     left = lay.SEAT_STRIP.right + 12
     area = pygame.Rect(left, lay.TRACK.y, lay.TRACK.right - left, lay.TRACK.h)
     theme.shadowed_rect(target, area, theme.WOOD, radius=10, shadow=3)
@@ -314,8 +314,8 @@ def draw_track(target: pygame.Surface, view: Any) -> None:
                "midright")
     pygame.draw.circle(target, theme.BRASS, (medal[0] + 10, medal[1]), 14)
     pygame.draw.circle(target, theme.INK, (medal[0] + 10, medal[1]), 14, 1)
-    theme.text(target, str(d["round"]), (medal[0] + 10, medal[1]), 14, theme.INK, "bold", "center")
-    phase = d["phase"]
+    theme.text(target, str(view.round), (medal[0] + 10, medal[1]), 14, theme.INK, "bold", "center")
+    phase = view.phase
     x = medal[0] + 36
     if phase in SETUP_PHASES:
         theme.text(target, f"Setting up: {SETUP_PHASES[phase]}", (x, area.centery), 14,
@@ -329,7 +329,7 @@ def draw_track(target: pygame.Surface, view: Any) -> None:
             theme.text(target, label, chip.center, 11, theme.INK if on else theme.PARCHMENT_DIM,
                        "bold", "center")
             x = chip.right + 4
-    ini = d["initiative"]
+    ini = view.initiative
     spot = (area.right - 70, area.centery)
     theme.text(target, "Initiative", (spot[0] - 4, spot[1]), 11, theme.PARCHMENT_DIM, "bold",
                "midright")

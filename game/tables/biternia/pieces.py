@@ -18,6 +18,7 @@ from game.tables.biternia.layout import BOARD, TILE_HEAD
 from game.tween import arc, ease_in_out_cubic, ease_out_back, ease_out_cubic, linear
 from game.widgets import Button, Widget
 from rules.biternia.content import load
+from rules.biternia.model import Hero
 
 PIECE_W, PIECE_H = 84, 56
 ORDER_AT = (28, -4)  # the order card's place beside the standee (the face-up card under it)
@@ -43,17 +44,17 @@ TOKEN_LOOK = {  # what each token or state looks like on a standee
 }
 
 
-def tokens_of(hero: dict, favored: bool) -> tuple[Token, ...]:
+def tokens_of(hero: Hero, favored: bool) -> tuple[Token, ...]:
     """The tokens and states a Hero's standee carries, from its view record."""
     out = []
-    for key, count in (("shield", hero.get("shield", 0)), ("attack", hero.get("attack", 0)),
-                       ("chill", hero.get("chill", 0)), ("stone", hero.get("stone", 0)),
-                       ("artifact", len(hero.get("artifacts", []))),
-                       ("mark", int(bool(hero.get("mark")))),
-                       ("immobile", int(bool(hero.get("immobile")))),
-                       ("confuse", int(bool(hero.get("confuse")))),
-                       ("channel", int(bool(hero.get("channel")))),
-                       ("stealth", int(bool(hero.get("stealth")))),
+    for key, count in (("shield", hero.shield), ("attack", hero.attack),
+                       ("chill", hero.chill), ("stone", hero.stone),
+                       ("artifact", len(hero.artifacts)),
+                       ("mark", int(bool(hero.mark))),
+                       ("immobile", int(bool(hero.immobile))),
+                       ("confuse", int(bool(hero.confuse))),
+                       ("channel", int(bool(hero.channel))),
+                       ("stealth", int(bool(hero.stealth))),
                        ("favored", int(favored))):
         if count:
             letter, colour = TOKEN_LOOK[key]
@@ -280,18 +281,18 @@ class Prompt(Node):
 
 def hero_tip(view: Any, hero: str) -> tuple[str, ...]:
     """What a Hero's tip says: who it is, HP, its face-up card, its order, tokens, trait."""
-    v = view.d["heroes"][hero]
+    v = view.heroes[hero]
     spec = load().heroes[hero]
-    lines = [f"{spec.full_name} · {spec.hero_class} · level {v['level']}",
-             f"HP {v['hp']}/{spec.hp + v['level']} · {spec.hero_type}"]
-    up = face(v["up"]) if v["up"] else None
+    lines = [f"{spec.full_name} · {spec.hero_class} · level {v.level}",
+             f"HP {v.hp}/{spec.hp + v.level} · {spec.hero_type}"]
+    up = face(v.up) if v.up else None
     if up is not None:
         lines.append(f"Face up: {up.name} (defense {up.defense}): {'; '.join(up.steps)}")
-    if v["down"] is not None:
-        down = face(v["down"])
+    if v.down is not None:
+        down = face(v.down)
         lines.append(f"Order: {down.name} (face down)" if down else "Order: face down")
     tokens = [f"{TOKEN_NAMES[t.letter]}{f' x{t.count}' if t.count > 1 else ''}"
-              for t in tokens_of(v, view.d.get("favored") == hero)]
+              for t in tokens_of(v, view.favored == hero)]
     if tokens:
         lines.append("Tokens: " + ", ".join(tokens))
     trait = load().traits.get(spec.trait, {})

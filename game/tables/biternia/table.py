@@ -41,6 +41,7 @@ from rules.biternia.content import load
 from rules.biternia.effects import card_name
 from rules.biternia.effects import name as display_name
 from rules.biternia.kinds import Act, Ask
+from rules.biternia.state import BiterniaState
 from rules.core import Action, Event, Panel
 
 GAIN, LOSS = (120, 210, 120), (240, 90, 74)
@@ -89,7 +90,7 @@ class BiterniaTable(HandTray):
         return theme.lighten(base, 45) if seat >= 2 else base
 
     def hero_colour(self, view: Any, hero: str) -> tuple[int, int, int]:
-        return self.colour(int(view.d["heroes"][hero]["seat"]))
+        return self.colour(int(view.heroes[hero].seat))
 
     def tip_for(self) -> tuple[HeroPiece, tuple[str, ...]] | None:
         """The focused (hovered) Hero and what its tip says, if a Hero is focused."""
@@ -107,7 +108,7 @@ class BiterniaTable(HandTray):
             self.picked_card = None
         super().refresh(model, [])
         view = model.view
-        if view is None or "heroes" not in getattr(view, "d", {}):
+        if not isinstance(view, BiterniaState):
             return
         self.picked = clicks.default_pick(model.actions, self.picked)
         self.count_gold(view)
@@ -119,7 +120,7 @@ class BiterniaTable(HandTray):
 
     def count_gold(self, view: Any) -> None:
         """A team whose gold changed since the last view sees "+N" / "-N" rise from its Bit."""
-        gold = tuple(int(g) for g in view.d["gold"])
+        gold = tuple(int(g) for g in view.gold)
         before, self.gold = self.gold, gold
         if before is None:
             return
@@ -131,7 +132,7 @@ class BiterniaTable(HandTray):
 
     def flash_hits(self, view: Any) -> None:
         """A Structure that lost HP since the last view flashes red."""
-        hp = {sid: int(v) for sid, v in view.d["structures"].items()}
+        hp = {sid: int(v) for sid, v in view.structures.items()}
         before, self.structures = self.structures, hp
         for sid, now in hp.items():
             if before is not None and now < before.get(sid, now):
@@ -140,10 +141,9 @@ class BiterniaTable(HandTray):
     def place_heroes(self, view: Any) -> None:
         """Stand every Hero on its space; a Hero whose space changed hops there, one whose
         place in the space changed slides; a Hero gone from the board fades away."""
-        d = view.d
         by_space: dict[str, list[str]] = {}
-        for hero in d["hero_order"]:
-            space = d["heroes"][hero]["space"]
+        for hero in view.hero_order:
+            space = view.heroes[hero].space
             if space is not None:
                 by_space.setdefault(space, []).append(hero)
         shown = set()
@@ -154,7 +154,7 @@ class BiterniaTable(HandTray):
                 self.stand(view, hero, space, k, x, y)
         for hero in [h for h in self.pieces if h not in shown]:
             self.retire(hero)
-        self.known = set(d["hero_order"])
+        self.known = set(view.hero_order)
 
     def stand(self, view: Any, hero: str, space: str, slot: int, x: float, y: float) -> None:
         piece = self.pieces.get(hero)
@@ -172,23 +172,23 @@ class BiterniaTable(HandTray):
             moved = self.where.get(hero, (space, 0))[0] != space
             piece.glide_to(x, y, hop=moved)
         self.where[hero] = (space, slot)
-        v = view.d["heroes"][hero]
+        v = view.heroes[hero]
         fig = piece.figure
-        fig.level, fig.hp = int(v["level"]), int(v["hp"])
+        fig.level, fig.hp = int(v.level), int(v.hp)
         fig.max_hp = load().heroes[hero].hp + fig.level
-        fig.tokens = tokens_of(v, view.d.get("favored") == hero)
+        fig.tokens = tokens_of(v, view.favored == hero)
         self.show_cards(view, hero, piece)
 
     def show_cards(self, view: Any, hero: str, piece: HeroPiece) -> None:
         """The face-up card and the order beside the standee. The order lies face down (its
         own team sees its face, with a dark corner); when it is revealed it turns over and
         slides onto the face-up card's place."""
-        v = view.d["heroes"][hero]
-        down, up = v["down"], v["up"]
+        v = view.heroes[hero]
+        down, up = v.down, v.up
         before = self.orders.get(hero)
         self.orders[hero] = (down, up)
-        own = view.d.get("viewer") is not None and \
-            int(view.d["viewer"]) % 2 == int(v["seat"]) % 2
+        own = view.viewer is not None and \
+            int(view.viewer) % 2 == int(v.seat) % 2
         piece.up.visible = up is not None
         piece.up.card = up
         shown = self.revealed.pop(hero, None)
@@ -236,8 +236,8 @@ class BiterniaTable(HandTray):
     def place_plates(self, view: Any) -> None:
         """A click target over each Hero's plate (picking a Hero not on the board)."""
         counts = [0, 0]
-        for hero in view.d["hero_order"]:
-            team = int(view.d["heroes"][hero]["seat"]) % 2
+        for hero in view.hero_order:
+            team = int(view.heroes[hero].seat) % 2
             rect = lay.plate(team, counts[team])
             counts[team] += 1
             plate = self.plates.get(hero)
@@ -250,8 +250,8 @@ class BiterniaTable(HandTray):
 
     def plate_rects(self, view: Any) -> dict[str, pygame.Rect]:
         out, counts = {}, [0, 0]
-        for hero in view.d["hero_order"]:
-            team = int(view.d["heroes"][hero]["seat"]) % 2
+        for hero in view.hero_order:
+            team = int(view.heroes[hero].seat) % 2
             out[hero] = lay.plate(team, min(counts[team], 3))
             counts[team] += 1
         return out
@@ -306,19 +306,18 @@ class BiterniaTable(HandTray):
     def prompt_head(self, view: Any,
                     answers: list[Action]) -> tuple[str, tuple[float, float, float] | None]:
         """The prompt's question and the point it grows from (the acting Hero)."""
-        d = view.d
-        pending = d.get("pending") or {}
+        pending = view.pending
         hero = self.picked
         title = ""
-        if pending and d.get("stack"):
-            hero = str(d["stack"][-1]["hero"])
-            card = card_name(str(d["stack"][-1]["card"]))
+        if pending is not None and view.stack:
+            hero = str(view.stack[-1]["hero"])
+            card = card_name(str(view.stack[-1]["card"]))
             title = {Ask.INTERRUPT: f"{display_name(hero)} plays {card}: interrupt?",
                      Ask.PAY: f"{display_name(hero)}'s {card}: pay gold?",
                      Ask.TARGET: f"{display_name(hero)}'s {card}: click a target"
-                     }.get(pending.get("type", ""), "")
-        elif pending.get("type") == Ask.CATAPULT:
-            hero = str(pending.get("hero", hero))
+                     }.get(pending.type, "")
+        elif pending is not None and pending.type == Ask.CATAPULT:
+            hero = pending.hero or hero
             title = "Fire the catapult?"
         elif any(a.kind == Act.ORDER for a in self.model.actions) and hero is not None:
             title = f"{display_name(hero)}'s order: click a card"
@@ -328,7 +327,7 @@ class BiterniaTable(HandTray):
             title = f"{display_name(hero)}"
         else:
             title = self.board_hint(hero)
-        if hero is None or hero not in d["heroes"]:
+        if hero is None or hero not in view.heroes:
             return title, None
         return title, self.anchor(view, hero)
 
@@ -457,12 +456,12 @@ class BiterniaTable(HandTray):
     def draw_panels(self, target: pygame.Surface) -> None:
         """The board, the plates, the track and the hand tray instead of text panels."""
         view = self.model.view
-        if view is None or "heroes" not in getattr(view, "d", {}):
+        if not isinstance(view, BiterniaState):
             return
         draw_track(target, view)
         draw_board(target, view)
         for hero, rect in self.plate_rects(view).items():
-            seat = int(view.d["heroes"][hero]["seat"])
+            seat = int(view.heroes[hero].seat)
             label = f"seat {seat + 1}" if view.num_players > 2 else ""
             draw_plate(target, rect, view, hero, self.hero_colour(view, hero), label)
             if hero == self.picked and self.model.actions:

@@ -41,10 +41,10 @@ class HandTray(GenericTable):
         """The viewer's hand as cards (a teammate's after it), then what may be learned."""
         cards: list[tuple[str, bool]] = []
         if viewer is not None:
-            cards = [(c, True) for c in view.d["seats"][viewer]["hand"] if c]
-            for seat, data in enumerate(view.d["seats"]):
+            cards = [(c, True) for c in view.seats[viewer].hand if c]
+            for seat, data in enumerate(view.seats):
                 if seat != viewer and seat % 2 == viewer % 2:
-                    cards += [(c, False) for c in data["hand"] if c]
+                    cards += [(c, False) for c in data.hand if c]
         learnable = self.learnable()
         keep = {(c.cid, c.mine): c for c in self.hand}
         for key, card in keep.items():
@@ -152,7 +152,7 @@ class HandTray(GenericTable):
             return "Your hand: click a card to give the ringed Hero its order"
         if Act.DISCARD in kinds:
             return "Your hand: click a card to discard it"
-        turned = "" if view.d["seats"][viewer]["deck_secret"] else \
+        turned = "" if view.seats[viewer].deck_secret else \
             " · *the deck is the discard pile turned over (never shuffled)"
         return f"Your hand{turned}"
 
@@ -172,23 +172,23 @@ class HandTray(GenericTable):
             room = min(room, right - lay.HAND.x - 24)
         theme.text(target, theme.ellipsize(self.tray_words(view), room, 12, "bold"),
                    (lay.HAND.x + 12, lay.HAND.y + 4), 12, theme.BRASS_LIGHT, "bold")
-        if viewer is not None and not view.d["seats"][viewer]["hand"] and not self.offers:
+        if viewer is not None and not view.seats[viewer].hand and not self.offers:
             theme.text(target, "No cards in hand", lay.HAND.center, 14, theme.PARCHMENT_DIM,
                        "bold", "center")
         if viewer is not None and not any(isinstance(o, HeroTile) for o in self.offers):
-            self.draw_piles(target, view.d["seats"][viewer])
+            self.draw_piles(target, view.seats[viewer])
         if viewer is None:
             self.draw_hidden_hands(target, view)
 
     def draw_hidden_hands(self, target: pygame.Surface, view: Any) -> None:
         """A spectator sees every hand face down: a fan of backs per seat with its count."""
-        seats = view.d["seats"]
+        seats = view.seats
         width = (lay.HAND.w - 24) // max(1, len(seats))
         for seat, data in enumerate(seats):
             x = lay.HAND.x + 12 + seat * width
             name = self.seat_names[seat].partition(" (")[0] if seat < len(self.seat_names) \
                 else f"Seat {seat + 1}"
-            count = len(data["hand"])
+            count = len(data.hand)
             theme.text(target, f"{name}: {count} card{'s' if count != 1 else ''}",
                        (x, lay.HAND.y + 26), 12, theme.PARCHMENT_DIM, "bold")
             for k in range(count):
@@ -200,15 +200,15 @@ class HandTray(GenericTable):
         discard pile (its top card face up) as small stacks with their counts."""
         top = lay.HAND.bottom - 6 - 70
         deck = pygame.Rect(lay.HAND.right - PILES_W, top, 50, 70)
-        for k in range(min(4, len(seat["deck"]))):
+        for k in range(min(4, len(seat.deck))):
             draw_back(target, deck.move(-2 * k, -2 * k))
-        if not seat["deck"]:
+        if not seat.deck:
             pygame.draw.rect(target, theme.WOOD, deck, 2, border_radius=6)
-        label = f"Deck {len(seat['deck'])}" + ("" if seat["deck_secret"] else "*")
+        label = f"Deck {len(seat.deck)}" + ("" if seat.deck_secret else "*")
         theme.text(target, label, (deck.centerx, deck.y - 10), 10, theme.PARCHMENT_DIM, "bold",
                    "midbottom")
         pile = deck.move(64, 0)
-        discard = seat["discard"]
+        discard = seat.discard
         for k in range(min(3, max(0, len(discard) - 1))):
             pygame.draw.rect(target, theme.PARCHMENT_DIM, pile.move(-2 * (k + 1), -2 * (k + 1)),
                              border_radius=6)

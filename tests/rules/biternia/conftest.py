@@ -50,10 +50,10 @@ def deployed(players: int = 2, catapult: str = "off") -> BiterniaState:
     s = opening(players, catapult=catapult)
     for p in range(players):
         s.apply(CHANCE, Action(Act.SHUFFLE, (100 + p,)))
-    while s.d["phase"] == Phase.DEPLOY:
+    while s.phase == Phase.DEPLOY:
         p = s.decision().players[0]
         s.apply(p, s.legal_actions(p)[0])
-    assert s.d["phase"] == Phase.ORDERS
+    assert s.phase == Phase.ORDERS
     return s
 
 

@@ -34,7 +34,7 @@ def test_clone_is_independent(table):
     before = table.state_hash()
     twin = table.clone()
     twin.apply(0, twin.legal_actions(0)[0])
-    twin.d["heroes"]["sterling"]["hp"] = 1
+    twin.heroes["sterling"].hp = 1
     assert table.state_hash() == before
 
 
@@ -43,21 +43,21 @@ def test_view_hides_the_other_teams_hand_orders_and_every_shuffled_deck(table):
     deck (even from its owner), are hidden."""
     s = table
     s.apply(0, s.legal_actions(0)[0])
-    hero = next(h for h, v in s.d["heroes"].items() if v["down"])
+    hero = next(h for h, v in s.heroes.items() if v.down)
     red = s.view(1)
-    assert set(red.d["seats"][0]["hand"]) == {None}
-    assert red.d["heroes"][hero]["down"] == "?"
-    assert set(red.d["seats"][0]["deck"]) == {None}
+    assert set(red.seats[0].hand) == {None}
+    assert red.heroes[hero].down == "?"
+    assert set(red.seats[0].deck) == {None}
     blue = s.view(0)
-    assert None not in blue.d["seats"][0]["hand"] and blue.d["heroes"][hero]["down"] != "?"
-    assert set(blue.d["seats"][0]["deck"]) == {None}
+    assert None not in blue.seats[0].hand and blue.heroes[hero].down != "?"
+    assert set(blue.seats[0].deck) == {None}
     assert "sterling" in json.dumps(blue.to_json())
 
 
 def test_spectator_view_hides_every_hand(table):
     """Hidden information: a spectator (None) sees no hand."""
     v = table.view(None)
-    assert all(set(seat["hand"]) == {None} for seat in v.d["seats"])
+    assert all(set(seat.hand) == {None} for seat in v.seats)
 
 
 def test_determinize_is_consistent_with_the_view(table):
@@ -67,19 +67,19 @@ def test_determinize_is_consistent_with_the_view(table):
     s.apply(1, s.legal_actions(1)[0])
     view = s.view(0)
     world = view.determinize(0, random.Random(3))
-    assert world.d["seats"][0]["hand"] == s.d["seats"][0]["hand"]
-    assert world.d["seats"][0]["discard"] == s.d["seats"][0]["discard"]
+    assert world.seats[0].hand == s.seats[0].hand
+    assert world.seats[0].discard == s.seats[0].discard
 
     def red_cards(state):
-        zones = state.d["seats"][1]
-        downs = [v["down"] for v in state.d["heroes"].values() if v["seat"] == 1 and v["down"]]
-        return zones["hand"] + zones["deck"] + downs
+        zones = state.seats[1]
+        downs = [v.down for v in state.heroes.values() if v.seat == 1 and v.down]
+        return zones.hand + zones.deck + downs
 
     assert len(red_cards(world)) == len(red_cards(s))
     basics = [c for c in red_cards(s) if c[-1].isdigit()]
     assert sorted(c for c in red_cards(world) if c[-1].isdigit()) == sorted(basics)
-    assert [len(world.d["seats"][1][z]) for z in ("hand", "deck")] == \
-        [len(s.d["seats"][1][z]) for z in ("hand", "deck")]
+    assert [len(getattr(world.seats[1], z)) for z in ("hand", "deck")] == \
+        [len(getattr(s.seats[1], z)) for z in ("hand", "deck")]
     assert not world.invariant_violations()
     assert world.decision() == s.decision()
     assert set(world.legal_actions(0)) == set(s.legal_actions(0))
@@ -89,9 +89,9 @@ def test_determinize_samples_unrevealed_learned_powers():
     """Hidden information: which power a Hero learned stays secret until shown; a
     determinized world picks a power that Hero could have learned."""
     s = position(heroes={"kerrick": {"shown": []}})
-    assert s.d["heroes"]["kerrick"]["shown"] == []
+    assert s.heroes["kerrick"].shown == []
     world = s.view(0).determinize(0, random.Random(1))
-    learned = world.d["heroes"]["kerrick"]["learned"]
+    learned = world.heroes["kerrick"].learned
     assert len(learned) == 1 and learned[0] in ("pulse", "blink", "bolt")
     assert not world.invariant_violations()
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rules.biternia import effects, flow
 from rules.biternia.kinds import Phase
+from rules.biternia.model import Token
 from rules.biternia.traits import max_hp
 
 from .conftest import act, arena, texts
@@ -24,13 +25,13 @@ def test_momentum_adds_one_after_agatha_moved_this_round():
     s = _arena(("agatha",), ("vladiator",), cards={"agatha": {"down": "gore"}}, phase=Phase.ACTION)
     act(s, "activate", "agatha", "use")
     act(s, "target", "gold_top")  # stay: no move, Gore 3
-    assert s.d["heroes"]["vladiator"]["hp"] == max_hp(s, "vladiator") - 3
+    assert s.heroes["vladiator"].hp == max_hp(s, "vladiator") - 3
     s = _arena(("agatha",), ("vladiator",),
                cards={"agatha": {"space": "tower_0_top", "down": "gore"}}, phase=Phase.ACTION)
     act(s, "activate", "agatha", "use")
     act(s, "target", "gold_top")  # move, then Gore 3 +1 Momentum
-    assert s.d["heroes"]["agatha"]["moved"] is True
-    assert s.d["heroes"]["vladiator"]["hp"] == max_hp(s, "vladiator") - 4
+    assert s.heroes["agatha"].moved is True
+    assert s.heroes["vladiator"].hp == max_hp(s, "vladiator") - 4
 
 
 def test_rousing_song_adds_one_to_other_friendly_heroes_attacks():
@@ -40,7 +41,7 @@ def test_rousing_song_adds_one_to_other_friendly_heroes_attacks():
     act(s, "activate", "felix", "use")
     act(s, "target", "gold_top")
     # Lunge 3 +1 Rousing Song (no Lone Blade: Baldwin is with him)
-    assert s.d["heroes"]["vladiator"]["hp"] == max_hp(s, "vladiator") - 4
+    assert s.heroes["vladiator"].hp == max_hp(s, "vladiator") - 4
 
 
 def test_pyromancy_adds_one_to_channeled_attacks_only():
@@ -49,7 +50,7 @@ def test_pyromancy_adds_one_to_channeled_attacks_only():
                cards={"cynthia": {"down": "immolate"}}, phase=Phase.ACTION)
     act(s, "activate", "cynthia", "use")
     act(s, "channel", "cynthia")
-    assert s.d["heroes"]["vladiator"]["hp"] == max_hp(s, "vladiator") - (5 + 1)
+    assert s.heroes["vladiator"].hp == max_hp(s, "vladiator") - (5 + 1)
 
 
 def test_hungry_adds_two_against_a_hero_at_full_hp():
@@ -57,7 +58,7 @@ def test_hungry_adds_two_against_a_hero_at_full_hp():
     s = _arena(("dolgolae",), ("vladiator",), cards={"dolgolae": {"down": "chomp"}},
                phase=Phase.ACTION)
     act(s, "activate", "dolgolae", "use")
-    assert s.d["heroes"]["vladiator"]["hp"] == max_hp(s, "vladiator") - 6
+    assert s.heroes["vladiator"].hp == max_hp(s, "vladiator") - 6
 
 
 def test_frostbite_chills_and_chill_is_gone_after_the_next_activation():
@@ -67,12 +68,12 @@ def test_frostbite_chills_and_chill_is_gone_after_the_next_activation():
                cards={"dazeem": {"down": "frost_bolt"}, "vladiator": {"down": "smash"}})
     act(s, "activate", "dazeem", "use")
     act(s, "target", "vladiator")
-    assert s.d["heroes"]["vladiator"]["chill"] == 1
+    assert s.heroes["vladiator"].chill == 1
     act(s, "activate", "vladiator", "use")
     act(s, "target", "felix")
     # Smash 4 +1 Bloodrage (he is hurt) -1 Chill
-    assert s.d["heroes"]["felix"]["hp"] == max_hp(s, "felix") - 4
-    assert s.d["heroes"]["vladiator"]["chill"] == 0
+    assert s.heroes["felix"].hp == max_hp(s, "felix") - 4
+    assert s.heroes["vladiator"].chill == 0
 
 
 def test_mentor_makes_level_ups_one_gold_cheaper():
@@ -89,7 +90,7 @@ def test_gold_step_gives_the_team_gold():
     s = _arena(("ken_obi",), ("vladiator",), cards={"ken_obi": {"down": "diligent_study"}},
                phase=Phase.ACTION)
     act(s, "activate", "ken_obi", "use")
-    assert s.d["gold"][0] == 1 + flow.CLEANUP_GOLD
+    assert s.gold[0] == 1 + flow.CLEANUP_GOLD
 
 
 def test_death_mark_adds_two_and_leaves_with_kunoichi():
@@ -97,11 +98,11 @@ def test_death_mark_adds_two_and_leaves_with_kunoichi():
     s = _arena(("kunoichi",), ("vladiator",), cards={"kunoichi": {"down": "mark_for_death"}},
                phase=Phase.ACTION)
     act(s, "activate", "kunoichi", "use")
-    assert s.d["heroes"]["vladiator"]["mark"]
+    assert s.heroes["vladiator"].mark
     # Attack 2 +2 on the freshly marked target
-    assert s.d["heroes"]["vladiator"]["hp"] == max_hp(s, "vladiator") - 4
+    assert s.heroes["vladiator"].hp == max_hp(s, "vladiator") - 4
     effects.defeat(s, "kunoichi", 1, [])
-    assert not s.d["heroes"]["vladiator"]["mark"]
+    assert not s.heroes["vladiator"].mark
 
 
 def test_stealth_card_hides_kunoichi_while_face_up():
@@ -126,10 +127,10 @@ def test_three_stone_tokens_petrify_and_defeat_a_hero():
     s = _arena(("sedusa",), ("vladiator",), phase=Phase.ACTION,
                cards={"vladiator": {"stone": 2}, "sedusa": {"down": "petrifying_gaze"}})
     events = act(s, "activate", "sedusa", "use")
-    v = s.d["heroes"]["vladiator"]
-    assert v["space"] is None and v["stone"] == 0
+    v = s.heroes["vladiator"]
+    assert v.space is None and v.stone == 0
     assert "turns to stone" in texts(events)
-    assert s.d["structures"]["bit_1"] == 16 - 3
+    assert s.structures["bit_1"] == 16 - 3
 
 
 def test_ultimate_stare_places_stone_on_every_enemy_here():
@@ -138,7 +139,7 @@ def test_ultimate_stare_places_stone_on_every_enemy_here():
                cards={"cyrus": {"stealth": True},
                       "sedusa": {"level": 4, "down": "stare_of_the_gorgon"}})
     act(s, "activate", "sedusa", "use")
-    assert s.d["heroes"]["vladiator"]["stone"] == 2 and s.d["heroes"]["cyrus"]["stone"] == 2
+    assert s.heroes["vladiator"].stone == 2 and s.heroes["cyrus"].stone == 2
 
 
 def test_motley_deflect_interrupt_shields_before_the_attack_lands():
@@ -149,8 +150,8 @@ def test_motley_deflect_interrupt_shields_before_the_attack_lands():
     act(s, "activate", "vladiator", "use")
     act(s, "interrupt", "motley")
     # Smash 4 +1 Bloodrage against Deflect 3 +1 Iron Body = 1, absorbed by the 2 Shield
-    assert s.d["heroes"]["motley"]["hp"] == max_hp(s, "motley")
-    assert s.d["heroes"]["motley"]["shield"] == 1
+    assert s.heroes["motley"].hp == max_hp(s, "motley")
+    assert s.heroes["motley"].shield == 1
 
 
 def test_longshanks_pays_gold_for_extra_attack_strength():
@@ -160,8 +161,8 @@ def test_longshanks_pays_gold_for_extra_attack_strength():
     act(s, "activate", "longshanks", "use")
     assert [a.args[0] for a in s.legal_actions(0)] == [0, 1, 2]
     act(s, "pay", 2)
-    assert s.d["heroes"]["vladiator"]["hp"] == max_hp(s, "vladiator") - 5
-    assert s.d["gold"][0] == 3 + flow.CLEANUP_GOLD
+    assert s.heroes["vladiator"].hp == max_hp(s, "vladiator") - 5
+    assert s.gold[0] == 3 + flow.CLEANUP_GOLD
 
 
 def test_plunder_gives_two_more_gold_for_a_defeat():
@@ -169,9 +170,9 @@ def test_plunder_gives_two_more_gold_for_a_defeat():
     s = _arena(("longshanks",), ("vladiator",), phase=Phase.ACTION,
                cards={"vladiator": {"hp": 1}, "longshanks": {"down": "grog"}})
     act(s, "activate", "longshanks", "use")
-    assert s.d["heroes"]["vladiator"]["space"] is None
+    assert s.heroes["vladiator"].space is None
     # level 1 for the defeat, 2 for Plunder, 2 for Cleanup
-    assert s.d["gold"][0] == 1 + 2 + flow.CLEANUP_GOLD
+    assert s.gold[0] == 1 + 2 + flow.CLEANUP_GOLD
 
 
 def test_runika_artifacts_boost_her_and_break_under_heavy_hits():
@@ -180,17 +181,17 @@ def test_runika_artifacts_boost_her_and_break_under_heavy_hits():
     Tinker."""
     s = _arena(("runika", "felix"), ("vladiator",), initiative="red", phase=Phase.ACTION,
                cards={"vladiator": {"down": "smash"}, "runika": {"down": "tinker"}})
-    v = s.d["heroes"]["runika"]
-    assert v["artifacts"] == ["battle_fist", "auto_deflector", "shield_amulet"]
+    v = s.heroes["runika"]
+    assert v.artifacts == ["battle_fist", "auto_deflector", "shield_amulet"]
     assert effects.defense(s, "runika") == 1
     act(s, "activate", "vladiator", "use")
     act(s, "target", "runika")
-    assert v["artifacts"] == ["auto_deflector", "shield_amulet"]
-    assert v["hp"] == max_hp(s, "runika") - 3  # Smash 4 against the Auto Deflector's 1
+    assert v.artifacts == ["auto_deflector", "shield_amulet"]
+    assert v.hp == max_hp(s, "runika") - 3  # Smash 4 against the Auto Deflector's 1
     act(s, "activate", "runika", "use")
-    assert v["artifacts"] == ["battle_fist", "auto_deflector", "shield_amulet"]
+    assert v.artifacts == ["battle_fist", "auto_deflector", "shield_amulet"]
     # Tinker's Attack 3 +1 Battle Fist (repaired first); Vladiator's Smash left defense 0
-    assert s.d["heroes"]["vladiator"]["hp"] == max_hp(s, "vladiator") - 4
+    assert s.heroes["vladiator"].hp == max_hp(s, "vladiator") - 4
 
 
 def test_ice_wall_keeps_enemies_out_until_dazeem_acts_again():
@@ -198,7 +199,7 @@ def test_ice_wall_keeps_enemies_out_until_dazeem_acts_again():
     s = _arena(("dazeem",), ("vladiator",), phase=Phase.ACTION,
                cards={"vladiator": {"space": "tower_1_top"}, "dazeem": {"down": "ice_wall"}})
     act(s, "activate", "dazeem", "use")
-    assert s.d["ice_wall"] == {"space": "gold_top", "owner": "dazeem"}
+    assert s.ice_wall == Token("gold_top", "dazeem")
     assert "gold_top" not in effects.walkable(s, "vladiator")
     effects.defeat(s, "dazeem", 1, [])
-    assert s.d["ice_wall"] is None and "gold_top" in effects.walkable(s, "vladiator")
+    assert s.ice_wall is None and "gold_top" in effects.walkable(s, "vladiator")

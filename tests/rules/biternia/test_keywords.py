@@ -19,14 +19,14 @@ def test_channeled_defense_is_immediate_and_effect_waits_for_base_defenses():
                "sterling": {"space": "tower_0_top"}}, initiative="red", phase=Phase.ACTION)
     events = act(s, "activate", "kerrick", "use")
     log = texts(events)
-    assert s.d["heroes"]["kerrick"]["hp"] == max_hp(s, "kerrick") - (4 - 1)
-    assert s.d["phase"] == Phase.CHANNEL and s.decision().players == (1,)
+    assert s.heroes["kerrick"].hp == max_hp(s, "kerrick") - (4 - 1)
+    assert s.phase == Phase.CHANNEL and s.decision().players == (1,)
     assert "Blue top Tower's Area Attack 4 deals 3 damage to Kerrick" in log
     events = act(s, "channel", "kerrick")
     assert "Sterling" in texts(events)
     # Meteor: Area Magic Attack 6 with Spellweave's Pierce 1 against defense 0
-    assert s.d["heroes"]["sterling"]["hp"] == max_hp(s, "sterling") - 6
-    assert s.d["structures"]["tower_0_top"] == 11 - 6
+    assert s.heroes["sterling"].hp == max_hp(s, "sterling") - 6
+    assert s.structures["tower_0_top"] == 11 - 6
 
 
 def test_channeled_effect_is_lost_when_the_card_is_discarded():
@@ -35,12 +35,12 @@ def test_channeled_effect_is_lost_when_the_card_is_discarded():
                "ceralin": {"space": "gold_top", "down": "shield_bash"}},
               initiative="red", phase=Phase.ACTION)
     act(s, "activate", "kerrick", "use")
-    assert s.d["heroes"]["kerrick"]["channel"]
+    assert s.heroes["kerrick"].channel
     act(s, "activate", "ceralin", "use")
-    v = s.d["heroes"]["kerrick"]
-    assert not v["channel"] and v["up"] is None
-    assert s.d["phase"] == Phase.CLEANUP
-    assert s.d["heroes"]["ceralin"]["hp"] == max_hp(s, "ceralin")
+    v = s.heroes["kerrick"]
+    assert not v.channel and v.up is None
+    assert s.phase == Phase.CLEANUP
+    assert s.heroes["ceralin"].hp == max_hp(s, "ceralin")
 
 
 def test_channeled_effects_alternate_from_the_initiative_team():
@@ -50,7 +50,7 @@ def test_channeled_effects_alternate_from_the_initiative_team():
               phase=Phase.ACTION)
     act(s, "activate", "sterling", "use")
     act(s, "activate", "kerrick", "use")
-    assert s.d["phase"] == Phase.CHANNEL and s.decision().players == (0,)
+    assert s.phase == Phase.CHANNEL and s.decision().players == (0,)
     assert [a.args for a in s.legal_actions(0)] == [("sterling",)]
 
 
@@ -72,15 +72,15 @@ def test_interrupt_resolves_during_the_enemy_action_before_it():
     resolves at once, then the interrupted action finishes."""
     s = _duel({"felix": {"down": "riposte"}, "vladiator": {"down": "smash"}}, initiative="red")
     act(s, "activate", "vladiator", "use")
-    assert s.d["pending"]["type"] == Ask.INTERRUPT and s.decision().players == (0,)
+    assert s.pending.type == Ask.INTERRUPT and s.decision().players == (0,)
     events = act(s, "interrupt", "felix")
     log = texts(events)
     assert log.index("Felix's Physical Attack") < log.index("Vladiator's Physical Attack")
     # Riposte 3 +1 Lone Blade on defense 0; then Smash 4 +1 Bloodrage (Vladiator is now
     # hurt) on Riposte's defense 3
-    assert s.d["heroes"]["vladiator"]["hp"] == max_hp(s, "vladiator") - 4
-    assert s.d["heroes"]["felix"]["hp"] == max_hp(s, "felix") - 2
-    assert s.d["heroes"]["felix"]["down"] is None
+    assert s.heroes["vladiator"].hp == max_hp(s, "vladiator") - 4
+    assert s.heroes["felix"].hp == max_hp(s, "felix") - 2
+    assert s.heroes["felix"].down is None
 
 
 def test_declining_an_interrupt_keeps_the_card_face_down():
@@ -88,8 +88,8 @@ def test_declining_an_interrupt_keeps_the_card_face_down():
     s = _duel({"felix": {"down": "riposte"}, "vladiator": {"down": "smash"}}, initiative="red")
     act(s, "activate", "vladiator", "use")
     act(s, "no_interrupt")
-    assert s.d["heroes"]["felix"]["down"] == "riposte"
-    assert s.d["heroes"]["felix"]["hp"] == max_hp(s, "felix") - 4
+    assert s.heroes["felix"].down == "riposte"
+    assert s.heroes["felix"].hp == max_hp(s, "felix") - 4
 
 
 def test_nested_interrupts_resolve_last_revealed_first_and_illegal_targets_fizzle():
@@ -101,13 +101,13 @@ def test_nested_interrupts_resolve_last_revealed_first_and_illegal_targets_fizzl
                "vladiator": {"down": "smash"}}, initiative="red")
     act(s, "activate", "vladiator", "use")
     act(s, "interrupt", "felix")
-    assert s.decision().players == (1,) and s.d["pending"]["type"] == Ask.INTERRUPT
+    assert s.decision().players == (1,) and s.pending.type == Ask.INTERRUPT
     events = act(s, "interrupt", "ceralin")
     log = texts(events)
     assert log.index("Ceralin interrupts") < log.index("no longer a legal target")
-    assert s.d["heroes"]["vladiator"]["hp"] == max_hp(s, "vladiator")
-    assert s.d["heroes"]["felix"]["hp"] == max_hp(s, "felix") - (4 - 3)
-    assert not s.d["stack"]
+    assert s.heroes["vladiator"].hp == max_hp(s, "vladiator")
+    assert s.heroes["felix"].hp == max_hp(s, "felix") - (4 - 3)
+    assert not s.stack
 
 
 def test_challenge_redirects_the_interrupted_attack_onto_ceralin():
@@ -119,7 +119,7 @@ def test_challenge_redirects_the_interrupted_attack_onto_ceralin():
     act(s, "target", "gold_mid")  # Lunge: stay
     act(s, "interrupt", "ceralin")
     # Lunge 3 +0 (Sterling is with Felix) against Challenge's defense 1
-    assert s.d["heroes"]["ceralin"]["hp"] == max_hp(s, "ceralin") - 2
+    assert s.heroes["ceralin"].hp == max_hp(s, "ceralin") - 2
 
 
 # ---- Keyword definitions ---------------------------------------------------------------------
@@ -137,12 +137,12 @@ def test_confused_hero_is_given_the_top_card_of_the_deck():
     """Confuse: next Orders Phase the Hero gets the top card of the action deck, and the
     token is removed."""
     s = position(phase=Phase.CLEANUP, heroes={"sterling": {"confused": True}})
-    top = s.d["seats"][0]["deck"][0]
+    top = s.seats[0].deck[0]
     act(s, "done")
     act(s, "done")
-    assert s.d["phase"] == Phase.ORDERS and s.d["round"] == 2
-    v = s.d["heroes"]["sterling"]
-    assert v["down"] == top and not v["confuse"]
+    assert s.phase == Phase.ORDERS and s.round == 2
+    v = s.heroes["sterling"]
+    assert v.down == top and not v.confuse
     assert "sterling" not in {a.args[0] for a in s.legal_actions(0)}
 
 
@@ -152,7 +152,7 @@ def test_heal_never_exceeds_maximum_hp():
                "felix": {"space": "gold_top", "hp": 8}}, phase=Phase.ACTION)  # of 10
     act(s, "activate", "caligar", "use")
     act(s, "target", "felix")
-    assert s.d["heroes"]["felix"]["hp"] == max_hp(s, "felix")
+    assert s.heroes["felix"].hp == max_hp(s, "felix")
 
 
 def test_pierce_ignores_the_first_points_of_defense():
@@ -162,7 +162,7 @@ def test_pierce_ignores_the_first_points_of_defense():
     act(s, "activate", "sterling", "use")
     act(s, "target", "vladiator")
     # Snap Shot 3, Pierce 1 against Parry's 3 -> 1 damage
-    assert s.d["heroes"]["vladiator"]["hp"] == max_hp(s, "vladiator") - 1
+    assert s.heroes["vladiator"].hp == max_hp(s, "vladiator") - 1
 
 
 def test_stun_discards_face_up_and_face_down_cards_and_attack_tokens():
@@ -171,10 +171,10 @@ def test_stun_discards_face_up_and_face_down_cards_and_attack_tokens():
                "vladiator": {"space": "gold_top", "up": "parry", "down": "smash",
                              "attack_tokens": 1}}, phase=Phase.ACTION)
     act(s, "activate", "ceralin", "use")
-    v = s.d["heroes"]["vladiator"]
-    assert v["up"] is None and v["down"] is None and v["attack"] == 0
+    v = s.heroes["vladiator"]
+    assert v.up is None and v.down is None and v.attack == 0
     # then Attack 1 on that same Hero, now with defense 0
-    assert v["hp"] == max_hp(s, "vladiator") - 1
+    assert v.hp == max_hp(s, "vladiator") - 1
 
 
 def test_shield_tokens_absorb_damage_after_defense():
@@ -183,8 +183,8 @@ def test_shield_tokens_absorb_damage_after_defense():
                "sterling": {"space": "gold_top", "up": "strike", "shield": 2}},
               initiative="red", phase=Phase.ACTION)
     act(s, "activate", "vladiator", "use")
-    v = s.d["heroes"]["sterling"]
-    assert v["shield"] == 0 and v["hp"] == max_hp(s, "sterling") - (4 - 1 - 2)
+    v = s.heroes["sterling"]
+    assert v.shield == 0 and v.hp == max_hp(s, "sterling") - (4 - 1 - 2)
 
 
 def test_attack_tokens_add_to_attacks_and_go_after_the_next_activation():
@@ -193,8 +193,8 @@ def test_attack_tokens_add_to_attacks_and_go_after_the_next_activation():
     s = arena({"vladiator": {"space": "gold_top", "down": "smash", "attack_tokens": 2},
                "sterling": {"space": "gold_top"}}, initiative="red", phase=Phase.ACTION)
     act(s, "activate", "vladiator", "use")
-    assert s.d["heroes"]["sterling"]["hp"] == max_hp(s, "sterling") - (4 + 2)
-    assert s.d["heroes"]["vladiator"]["attack"] == 0
+    assert s.heroes["sterling"].hp == max_hp(s, "sterling") - (4 + 2)
+    assert s.heroes["vladiator"].attack == 0
 
 
 def test_self_and_other_limit_who_a_friendly_effect_may_target():
@@ -202,8 +202,8 @@ def test_self_and_other_limit_who_a_friendly_effect_may_target():
     s = arena({"cyrus": {"space": "gold_top", "hp": 3, "down": "lay_on_hands"},
                "kerrick": {"space": "gold_top", "hp": 3}}, initiative="red", phase=Phase.ACTION)
     act(s, "activate", "cyrus", "use")
-    assert s.d["heroes"]["kerrick"]["hp"] == 6 and s.d["heroes"]["cyrus"]["hp"] == 3
-    assert s.d["heroes"]["cyrus"]["shield"] == 1
+    assert s.heroes["kerrick"].hp == 6 and s.heroes["cyrus"].hp == 3
+    assert s.heroes["cyrus"].shield == 1
 
 
 def test_mismatched_card_allows_only_universal_actions_and_gives_no_defense():
@@ -221,18 +221,18 @@ def test_farm_gains_one_gold_and_one_more_from_a_gold_space():
     s = arena({"sterling": {"space": "gold_top", "down": "strike"},
                "felix": {"space": "jungle_0_upper", "down": "strike"}}, phase=Phase.ACTION)
     act(s, "activate", "sterling", "farm")
-    assert s.d["gold"][0] == 2 and s.d["space_gold"]["gold_top"] == 2
-    assert s.d["heroes"]["sterling"]["up"] is None
+    assert s.gold[0] == 2 and s.space_gold["gold_top"] == 2
+    assert s.heroes["sterling"].up is None
     act(s, "activate", "felix", "farm")
-    assert s.d["phase"] == Phase.CLEANUP  # the last activation: Cleanup has added its 2 gold
-    assert s.d["gold"][0] == 3 + flow.CLEANUP_GOLD
+    assert s.phase == Phase.CLEANUP  # the last activation: Cleanup has added its 2 gold
+    assert s.gold[0] == 3 + flow.CLEANUP_GOLD
 
 
 def test_rest_discards_the_cards_and_heals_three():
     """Rest: discard the Hero's cards; Heal 3, Self."""
     s = arena({"sterling": {"space": "gold_top", "hp": 2, "down": "strike"}}, phase=Phase.ACTION)
     act(s, "activate", "sterling", "rest")
-    assert s.d["heroes"]["sterling"]["hp"] == 5 and effects.defense(s, "sterling") == 0
+    assert s.heroes["sterling"].hp == 5 and effects.defense(s, "sterling") == 0
 
 
 def test_hire_at_a_catapult_pays_one_gold_for_ranged_attack_four_on_a_tower():
@@ -241,10 +241,10 @@ def test_hire_at_a_catapult_pays_one_gold_for_ranged_attack_four_on_a_tower():
     s = arena({"sterling": {"space": "jungle_1_upper", "down": "strike"}},
               {"catapult": "on"}, gold={"blue": 1}, phase=Phase.ACTION)
     act(s, "activate", "sterling", "hire")
-    assert set(s.d["pending"]["options"]) == {"tower_1_top", "tower_1_mid"}
+    assert set(s.pending.options) == {"tower_1_top", "tower_1_mid"}
     act(s, "catapult", "tower_1_top")
-    assert s.d["phase"] == Phase.CLEANUP
-    assert s.d["gold"][0] == 0 + flow.CLEANUP_GOLD and s.d["structures"]["tower_1_top"] == 11 - 3
+    assert s.phase == Phase.CLEANUP
+    assert s.gold[0] == 0 + flow.CLEANUP_GOLD and s.structures["tower_1_top"] == 11 - 3
 
 
 def test_hire_is_offered_only_at_a_catapult_in_the_variant():
@@ -258,5 +258,5 @@ def test_interrupt_window_does_not_name_the_interrupting_hero_to_the_enemy():
     acting team."""
     s = _duel({"felix": {"down": "riposte"}, "vladiator": {"down": "smash"}}, initiative="red")
     act(s, "activate", "vladiator", "use")
-    assert s.view(1).d["pending"]["options"] == []
-    assert s.view(0).d["pending"]["options"] == ["felix"]
+    assert s.view(1).pending.options == []
+    assert s.view(0).pending.options == ["felix"]

@@ -16,14 +16,14 @@ def test_orders_give_each_living_hero_one_face_down_card(table):
     s = table
     assert s.decision().kind.value == "simultaneous" and set(s.decision().players) == {0, 1}
     assert {a.args[0] for a in s.legal_actions(0)} == set(BLUE)
-    hand = list(s.d["seats"][0]["hand"])
+    hand = list(s.seats[0].hand)
     for hero in BLUE:
         act(s, "order", hero, next(a.args[1] for a in s.legal_actions(0) if a.args[0] == hero))
     assert s.decision().players == (1,)
-    assert len(s.d["seats"][0]["hand"]) == len(hand) - 4
+    assert len(s.seats[0].hand) == len(hand) - 4
     seen_by_red = s.view(1)
-    assert all(seen_by_red.d["heroes"][h]["down"] == "?" for h in BLUE)
-    assert all(s.view(0).d["heroes"][h]["down"] not in (None, "?") for h in BLUE)
+    assert all(seen_by_red.heroes[h].down == "?" for h in BLUE)
+    assert all(s.view(0).heroes[h].down not in (None, "?") for h in BLUE)
 
 
 def test_defeated_heroes_get_no_orders():
@@ -46,7 +46,7 @@ def _to_movement(s):
     for p in (0, 1):
         while p in s.decision().players:
             s.apply(p, s.legal_actions(p)[0])
-    assert s.d["phase"] == Phase.MOVEMENT
+    assert s.phase == Phase.MOVEMENT
 
 
 def test_movement_alternates_from_initiative_and_each_hero_moves_once(table):
@@ -56,7 +56,7 @@ def test_movement_alternates_from_initiative_and_each_hero_moves_once(table):
     _to_movement(s)
     assert s.decision().players == (0,)
     act(s, "move", "sterling", "gold_top")
-    assert s.d["heroes"]["sterling"]["space"] == "gold_top"
+    assert s.heroes["sterling"].space == "gold_top"
     assert s.decision().players == (1,)
     act(s, "pass", "kerrick")
     assert s.decision().players == (0,)
@@ -84,21 +84,21 @@ def test_defeated_hero_can_only_pass():
 def test_immobilized_hero_stands_up_instead_of_moving():
     """Keyword Immobilize: the next time the Hero would move, it stands up instead."""
     s = position(phase=Phase.MOVEMENT, heroes={"sterling": {"immobilized": True}})
-    where = s.d["heroes"]["sterling"]["space"]
+    where = s.heroes["sterling"].space
     kinds = {a.kind for a in s.legal_actions(0) if a.args[0] == "sterling"}
     assert kinds == {"stand", "pass"}
     act(s, "stand", "sterling")
-    v = s.d["heroes"]["sterling"]
-    assert v["space"] == where and not v["immobile"]
+    v = s.heroes["sterling"]
+    assert v.space == where and not v.immobile
 
 
 # ---- Activating and attacking -----------------------------------------------------------
 def test_activation_discards_the_old_face_up_card_then_reveals():
     """Phase 3, Activating a Hero: old face-up cards go to the discard pile first."""
     s = arena({"sterling": {"up": "defend", "down": "dash"}}, phase=Phase.ACTION)
-    old = s.d["heroes"]["sterling"]["up"]
+    old = s.heroes["sterling"].up
     act(s, "activate", "sterling", "farm")
-    assert s.d["seats"][0]["discard"][-2] == old
+    assert s.seats[0].discard[-2] == old
 
 
 def test_attack_damage_is_strength_minus_face_up_defense():
@@ -107,13 +107,13 @@ def test_attack_damage_is_strength_minus_face_up_defense():
                "sterling": {"space": "gold_mid", "up": "parry"}},
               initiative="red", phase=Phase.ACTION)
     act(s, "activate", "vladiator", "use")
-    assert s.d["heroes"]["sterling"]["hp"] == max_hp(s, "sterling") - (4 - 3)
+    assert s.heroes["sterling"].hp == max_hp(s, "sterling") - (4 - 3)
 
 
 def test_hero_without_a_face_up_card_has_defense_zero(table):
     """Defense: no face-up card means defense 0."""
     s = table
-    assert s.d["heroes"]["sterling"]["up"] is None
+    assert s.heroes["sterling"].up is None
     assert effects.defense(s, "sterling") == 0
 
 
@@ -122,7 +122,7 @@ def test_structures_have_defense_one():
     s = arena({"vladiator": {"space": "tower_0_top", "down": "smash"}}, initiative="red",
               phase=Phase.ACTION)
     act(s, "activate", "vladiator", "use")
-    assert s.d["structures"]["tower_0_top"] == 11 - (4 - 1)
+    assert s.structures["tower_0_top"] == 11 - (4 - 1)
 
 
 def test_multiple_attacks_resolve_separately_each_against_defense():
@@ -131,7 +131,7 @@ def test_multiple_attacks_resolve_separately_each_against_defense():
                "kerrick": {"space": "gold_mid", "up": "strike"}}, phase=Phase.ACTION)
     act(s, "activate", "felix", "use")
     # Flurry: two Attack 2, each +1 (Lone Blade) and each reduced by defense 1
-    assert s.d["heroes"]["kerrick"]["hp"] == max_hp(s, "kerrick") - 2 * (3 - 1)
+    assert s.heroes["kerrick"].hp == max_hp(s, "kerrick") - 2 * (3 - 1)
 
 
 def test_hit_effects_need_at_least_one_damage():
@@ -145,10 +145,10 @@ def test_hit_effects_need_at_least_one_damage():
     s = duel("parry")
     events = act(s, "activate", "sterling", "use")
     assert "deals 0 damage to Kerrick" in texts(events)
-    assert not s.d["heroes"]["kerrick"]["immobile"]
+    assert not s.heroes["kerrick"].immobile
     s = duel("strike")
     act(s, "activate", "sterling", "use")
-    assert s.d["heroes"]["kerrick"]["immobile"]
+    assert s.heroes["kerrick"].immobile
 
 
 def test_no_legal_target_skips_the_attack_but_defense_stays():
@@ -166,10 +166,10 @@ def test_target_choice_is_offered_when_several_enemies_are_present():
                "sterling": {"space": "gold_mid"}, "felix": {"space": "gold_mid"}},
               initiative="red", phase=Phase.ACTION)
     act(s, "activate", "vladiator", "use")
-    assert s.d["pending"]["type"] == Ask.TARGET
-    assert set(s.d["pending"]["options"]) == {"sterling", "felix"}
+    assert s.pending.type == Ask.TARGET
+    assert set(s.pending.options) == {"sterling", "felix"}
     act(s, "target", "felix")
-    assert s.d["heroes"]["felix"]["hp"] == max_hp(s, "felix") - 4
+    assert s.heroes["felix"].hp == max_hp(s, "felix") - 4
 
 
 def test_ranged_reaches_adjacent_spaces_but_not_past_a_standing_tower():
@@ -191,10 +191,10 @@ def test_area_attack_hits_every_enemy_here_and_no_friend():
               initiative="red", phase=Phase.ACTION)
     act(s, "activate", "kerrick", "use")
     # Pulse: Magic Attack 3, Pierce 1 from Spellweave; no face-up cards (defense 0)
-    assert s.d["heroes"]["sterling"]["hp"] == max_hp(s, "sterling") - 3
-    assert s.d["heroes"]["felix"]["hp"] == max_hp(s, "felix") - 3
-    assert s.d["heroes"]["vladiator"]["hp"] < max_hp(s, "vladiator")  # only the Tower's fire
-    assert s.d["structures"]["tower_0_bot"] == 11 - 3
+    assert s.heroes["sterling"].hp == max_hp(s, "sterling") - 3
+    assert s.heroes["felix"].hp == max_hp(s, "felix") - 3
+    assert s.heroes["vladiator"].hp < max_hp(s, "vladiator")  # only the Tower's fire
+    assert s.structures["tower_0_bot"] == 11 - 3
 
 
 def test_a_side_with_cards_left_activates_them_one_after_another():
@@ -205,6 +205,6 @@ def test_a_side_with_cards_left_activates_them_one_after_another():
     act(s, "activate", "sterling", "farm")
     assert s.decision().players == (1,)
     act(s, "activate", "kerrick", "farm")
-    assert s.decision().players == (0,) and s.d["phase"] == Phase.ACTION
+    assert s.decision().players == (0,) and s.phase == Phase.ACTION
     act(s, "activate", "felix", "farm")
-    assert s.d["phase"] == Phase.CLEANUP
+    assert s.phase == Phase.CLEANUP

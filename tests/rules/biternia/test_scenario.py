@@ -32,41 +32,41 @@ def test_interrupt_scenario_offers_riposte_before_the_smash_lands():
     s = shipped("interrupt_riposte")
     assert s.decision().players == (0,)
     assert moves(s, 0) == {("interrupt", "felix"), ("no_interrupt",)}
-    assert s.d["heroes"]["felix"]["hp"] == max_hp(s, "felix")
+    assert s.heroes["felix"].hp == max_hp(s, "felix")
     log = texts(act(s, "interrupt", "felix"))
     assert log.index("Felix's Physical Attack") < log.index("Vladiator's Physical Attack")
 
 
 def test_fallen_tower_scenario_lets_only_the_hero_in_its_ruins_reach_the_bit():
     s = shipped("fallen_tower")
-    assert s.d["phase"] == Phase.MOVEMENT and s.decision().players == (1,)
+    assert s.phase == Phase.MOVEMENT and s.decision().players == (1,)
     legal = moves(s, 1)
     assert ("move", "vladiator", "bit_0") in legal
     assert ("move", "kerrick", "gold_mid") in legal
     assert not any(m[:3] == ("move", "kerrick", "bit_0") for m in legal)
-    assert s.d["structures"]["tower_0_top"] == 0 and s.d["gold"] == [0, 3]
+    assert s.structures["tower_0_top"] == 0 and s.gold == [0, 3]
 
 
 def test_channeled_scenario_resolves_meteor_in_the_channel_phase():
     s = shipped("channeled_meteor")
-    assert s.d["phase"] == Phase.CHANNEL and s.decision().players == (1,)
+    assert s.phase == Phase.CHANNEL and s.decision().players == (1,)
     assert moves(s, 1) == {("channel", "kerrick")}
-    assert s.d["heroes"]["kerrick"]["level"] == 4
+    assert s.heroes["kerrick"].level == 4
     act(s, "channel", "kerrick")
     # Meteor: Area Magic Attack 6 (Spellweave's Pierce 1) on two Heroes with defense 0
-    assert s.d["heroes"]["sterling"]["hp"] == max_hp(s, "sterling") - 6
-    assert s.d["heroes"]["felix"]["hp"] == max_hp(s, "felix") - 6
+    assert s.heroes["sterling"].hp == max_hp(s, "sterling") - 6
+    assert s.heroes["felix"].hp == max_hp(s, "felix") - 6
 
 
 def test_respawn_scenario_offers_only_standing_towers_and_the_bit():
     s = shipped("respawn")
-    assert s.d["pending"]["type"] == Ask.RESPAWN and s.decision().players == (0,)
+    assert s.pending.type == Ask.RESPAWN and s.decision().players == (0,)
     assert moves(s, 0) == {("respawn", "sterling", "tower_0_mid"),
                            ("respawn", "sterling", "tower_0_bot"),
                            ("respawn", "sterling", "bit_0")}
     act(s, "respawn", "sterling", "bit_0")
-    v = s.d["heroes"]["sterling"]
-    assert v["space"] == "bit_0" and v["hp"] == max_hp(s, "sterling")
+    v = s.heroes["sterling"]
+    assert v.space == "bit_0" and v.hp == max_hp(s, "sterling")
 
 
 def test_launcher_prints_a_scenarios_decision_and_actions_as_json(capsys):
@@ -80,48 +80,48 @@ def test_launcher_prints_a_scenarios_decision_and_actions_as_json(capsys):
 
 def test_an_empty_description_is_round_one_orders_after_the_opening():
     s = position()
-    assert s.d["phase"] == Phase.ORDERS and s.d["round"] == 1 and s.d["initiative"] == 0
-    assert set(s.decision().players) == {0, 1} and s.d["gold"] == [0, 0]
-    assert all(v["space"].startswith("tower_") for v in s.d["heroes"].values())
-    assert [len(s.d["seats"][p]["hand"]) for p in (0, 1)] == [8, 8]
+    assert s.phase == Phase.ORDERS and s.round == 1 and s.initiative == 0
+    assert set(s.decision().players) == {0, 1} and s.gold == [0, 0]
+    assert all(v.space.startswith("tower_") for v in s.heroes.values())
+    assert [len(s.seats[p].hand) for p in (0, 1)] == [8, 8]
 
 
 def test_cards_go_where_named_and_the_rest_stay_put():
     s = position(heroes={"kerrick": {"up": "strike", "down": "meteor"}},
                  seats={"1": {"hand": ["parry", "snap_shot"], "deck": ["dash", "strike"]}})
-    k = s.d["heroes"]["kerrick"]
-    assert k["up"].startswith("strike") and k["down"] == "meteor" and k["level"] == 4
-    assert k["learned"] == ["pulse", "meteor", "blink", "bolt"]
-    assert k["hp"] == max_hp(s, "kerrick") and {"blink", "bolt"} <= set(s.d["seats"][1]["hand"])
-    blue = s.d["seats"][0]
-    assert [c.rstrip("0123456789") for c in blue["hand"]] == ["parry", "snap_shot"]
-    assert [c.rstrip("0123456789") for c in blue["deck"]] == ["dash", "strike"]
-    assert len(blue["discard"]) == 16 - 4 and "charge" in s.d["heroes"]["ceralin"]["shown"]
+    k = s.heroes["kerrick"]
+    assert k.up.startswith("strike") and k.down == "meteor" and k.level == 4
+    assert k.learned == ["pulse", "meteor", "blink", "bolt"]
+    assert k.hp == max_hp(s, "kerrick") and {"blink", "bolt"} <= set(s.seats[1].hand)
+    blue = s.seats[0]
+    assert [c.rstrip("0123456789") for c in blue.hand] == ["parry", "snap_shot"]
+    assert [c.rstrip("0123456789") for c in blue.deck] == ["dash", "strike"]
+    assert len(blue.discard) == 16 - 4 and "charge" in s.heroes["ceralin"].shown
 
 
 def test_a_heros_level_brings_one_power_per_level_and_its_hp():
     s = position(heroes={"sterling": {"level": 3}})
-    v = s.d["heroes"]["sterling"]
-    assert v["learned"] == ["snap_shot", "fall_back", "pinning_arrow"]
-    assert v["hp"] == max_hp(s, "sterling") == 7 + 3
-    assert {"fall_back", "pinning_arrow"} <= set(s.d["seats"][0]["hand"])
+    v = s.heroes["sterling"]
+    assert v.learned == ["snap_shot", "fall_back", "pinning_arrow"]
+    assert v.hp == max_hp(s, "sterling") == 7 + 3
+    assert {"fall_back", "pinning_arrow"} <= set(s.seats[0].hand)
 
 
 def test_a_draft_scenario_seats_the_named_heroes_with_their_starting_powers():
     s = position(setup={"heroes": "draft"},
                  heroes={"agatha": {"seat": 1}, "runika": {"seat": 2, "learned": ["arc_blast"]},
                          "motley": {"seat": 1, "space": "gold_bot"}})
-    assert s.d["heroes"]["agatha"]["seat"] == 0 and s.d["heroes"]["motley"]["seat"] == 0
-    assert s.d["heroes"]["runika"]["seat"] == 1
-    assert s.d["heroes"]["runika"]["learned"] == ["arc_blast"]
-    assert s.d["heroes"]["agatha"]["learned"] == ["gore"]
-    assert s.d["heroes"]["motley"]["space"] == "gold_bot" and len(s.d["heroes"]) == 8
+    assert s.heroes["agatha"].seat == 0 and s.heroes["motley"].seat == 0
+    assert s.heroes["runika"].seat == 1
+    assert s.heroes["runika"].learned == ["arc_blast"]
+    assert s.heroes["agatha"].learned == ["gore"]
+    assert s.heroes["motley"].space == "gold_bot" and len(s.heroes) == 8
 
 
 def test_a_team_game_scenario_names_seats_from_one():
     s = position(setup={"players": 4}, phase=Phase.ACTION, lead={"blue": 3},
                  heroes={"felix": {"down": "lunge"}, "sterling": {"down": "strike"}})
-    assert s.d["lead"] == [2, 1] and s.decision().players == (2,)
+    assert s.lead == [2, 1] and s.decision().players == (2,)
     assert {a.args[0] for a in s.legal_actions(2) if a.kind == Act.ACTIVATE} == {"felix"}
 
 

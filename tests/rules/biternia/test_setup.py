@@ -19,7 +19,7 @@ from .conftest import BLUE, RED, act, deployed, opening
 def _draft_seats(players: int, initiative: int) -> list[int]:
     s = opening(players, heroes="draft", initiative=initiative)
     seats = []
-    while s.d["phase"] == Phase.DRAFT:
+    while s.phase == Phase.DRAFT:
         p = s.decision().players[0]
         seats.append(p)
         s.apply(p, s.legal_actions(p)[0])
@@ -44,10 +44,10 @@ def test_draft_order_is_one_two_two_two_one_from_the_initiative_player():
 def test_team_draft_gives_each_teammate_two_heroes():
     """3-4 Player Rules: each player of a two-player team controls two Heroes."""
     s = opening(4, heroes="draft")
-    while s.d["phase"] == Phase.DRAFT:
+    while s.phase == Phase.DRAFT:
         p = s.decision().players[0]
         s.apply(p, s.legal_actions(p)[0])
-    assert Counter(v["seat"] for v in s.d["heroes"].values()) == {0: 2, 1: 2, 2: 2, 3: 2}
+    assert Counter(v.seat for v in s.heroes.values()) == {0: 2, 1: 2, 2: 2, 3: 2}
 
 
 def test_drafted_hero_leaves_the_pool():
@@ -62,18 +62,18 @@ def test_drafted_hero_leaves_the_pool():
 def test_hero_starts_at_level_one_with_base_hp_plus_level():
     """Prepare the Hero Mats: level 1, maximum HP = base HP + level."""
     s = deployed()
-    for hero, v in s.d["heroes"].items():
-        assert v["level"] == 1
-        assert v["hp"] == max_hp(s, hero) == load().heroes[hero].hp + 1
+    for hero, v in s.heroes.items():
+        assert v.level == 1
+        assert v.hp == max_hp(s, hero) == load().heroes[hero].hp + 1
 
 
 def test_starting_power_is_secret_and_never_the_ultimate():
     """Learn Your Starting Powers: one power per Hero, chosen in secret; no Z before level 4."""
     s = opening(heroes="draft")
-    while s.d["phase"] == Phase.DRAFT:
+    while s.phase == Phase.DRAFT:
         p = s.decision().players[0]
         s.apply(p, s.legal_actions(p)[0])
-    assert s.d["phase"] == Phase.LEARN
+    assert s.phase == Phase.LEARN
     assert s.decision().kind.value == "simultaneous"
     offered = {a.args[1] for p in (0, 1) for a in s.legal_actions(p)}
     assert offered and not any(load().cards[c].ultimate for c in offered)
@@ -81,8 +81,8 @@ def test_starting_power_is_secret_and_never_the_ultimate():
     first = s.legal_actions(p)[0]
     s.apply(p, first)
     other = 1 - p
-    assert first.args[1] not in s.view(other).d["seats"][p]["hand"]
-    assert first.args[1] in s.view(p).d["seats"][p]["hand"]
+    assert first.args[1] not in s.view(other).seats[p].hand
+    assert first.args[1] in s.view(p).seats[p].hand
 
 
 def test_two_player_deck_is_twelve_basics_and_hand_is_eight():
@@ -90,13 +90,13 @@ def test_two_player_deck_is_twelve_basics_and_hand_is_eight():
     once, draw 4 beside the 4 starting powers."""
     s = deployed()
     for seat in (0, 1):
-        data = s.d["seats"][seat]
-        cards = data["deck"] + data["hand"]
+        data = s.seats[seat]
+        cards = data.deck + data.hand
         designs = Counter(c.rstrip("0123456789") for c in cards if c not in load().cards
                           or load().cards[c].is_basic)
         assert designs == {"parry": 4, "strike": 4, "dash": 2, "defend": 2}
-        assert len(data["hand"]) == 8 and len(data["deck"]) == 8
-    assert s.d["shuffles"] == 2
+        assert len(data.hand) == 8 and len(data.deck) == 8
+    assert s.shuffles == 2
 
 
 def test_team_players_get_six_card_decks_and_hand_of_four():
@@ -104,19 +104,19 @@ def test_team_players_get_six_card_decks_and_hand_of_four():
     two Heroes, draw 2 for a hand of 4."""
     s = deployed(players=4)
     for seat in range(4):
-        data = s.d["seats"][seat]
-        designs = Counter(c.rstrip("0123456789") for c in data["deck"] + data["hand"])
-        powers = [h["learned"][0] for h in s.d["heroes"].values() if h["seat"] == seat]
+        data = s.seats[seat]
+        designs = Counter(c.rstrip("0123456789") for c in data.deck + data.hand)
+        powers = [h.learned[0] for h in s.heroes.values() if h.seat == seat]
         assert designs - Counter(powers) == {"strike": 2, "parry": 2, "dash": 1, "defend": 1}
-        assert len(data["hand"]) == 4
+        assert len(data.hand) == 4
 
 
 def test_three_player_lone_player_follows_standard_setup():
     """3-4 Player Rules: in a three-player game the lone player uses the two-player setup."""
     s = deployed(players=3)
-    assert len(s.d["seats"][1]["hand"]) == 8 and len(s.d["seats"][1]["deck"]) == 8
-    assert len(s.d["seats"][0]["hand"]) == 4 and len(s.d["seats"][2]["hand"]) == 4
-    assert sum(1 for v in s.d["heroes"].values() if v["seat"] == 1) == 4
+    assert len(s.seats[1].hand) == 8 and len(s.seats[1].deck) == 8
+    assert len(s.seats[0].hand) == 4 and len(s.seats[2].hand) == 4
+    assert sum(1 for v in s.heroes.values() if v.seat == 1) == 4
 
 
 def test_first_game_preset_uses_the_printed_teams_and_powers():
@@ -124,9 +124,9 @@ def test_first_game_preset_uses_the_printed_teams_and_powers():
     Wizard/Barbarian/Paladin/Hunter with Snap Shot, Charge, Cure, Lunge / Pulse, Smash,
     Guardian, Bolas."""
     s = deployed()
-    assert tuple(h for h in s.d["hero_order"] if s.d["heroes"][h]["seat"] == 0) == BLUE
-    assert tuple(h for h in s.d["hero_order"] if s.d["heroes"][h]["seat"] == 1) == RED
-    learned = [s.d["heroes"][h]["learned"] for h in BLUE + RED]
+    assert tuple(h for h in s.hero_order if s.heroes[h].seat == 0) == BLUE
+    assert tuple(h for h in s.hero_order if s.heroes[h].seat == 1) == RED
+    learned = [s.heroes[h].learned for h in BLUE + RED]
     assert learned == [["snap_shot"], ["charge"], ["cure"], ["lunge"], ["pulse"], ["smash"],
                        ["guardian"], ["bolas"]]
 
@@ -139,7 +139,7 @@ def test_shuffle_is_one_chance_outcome_carrying_a_seed():
     assert a.state_hash() == b.state_hash()
     c = opening()
     c.apply(CHANCE, Action(Act.SHUFFLE, (6,)))
-    assert c.d["seats"][0]["deck"] != a.d["seats"][0]["deck"]
+    assert c.seats[0].deck != a.seats[0].deck
 
 
 def test_deployment_alternates_on_own_towers_at_most_two_per_space():
@@ -148,7 +148,7 @@ def test_deployment_alternates_on_own_towers_at_most_two_per_space():
     s = opening()
     for p in (0, 1):
         s.apply(CHANCE, Action(Act.SHUFFLE, (p,)))
-    assert s.d["phase"] == Phase.DEPLOY and s.decision().players == (0,)
+    assert s.phase == Phase.DEPLOY and s.decision().players == (0,)
     assert {a.args[1] for a in s.legal_actions(0)} == {"tower_0_top", "tower_0_mid",
                                                         "tower_0_bot"}
     act(s, "deploy", "sterling", "tower_0_top")
@@ -165,10 +165,10 @@ def test_random_teams_deal_eight_heroes_split_as_the_draft_would():
     for players in (2, 4):
         s = GAME.new_state({"players": players, "heroes": "random"}, 5)
         s.apply(CHANCE, Action(Act.INITIATIVE, (1,)))
-        assert s.decision().is_chance and s.d["phase"] == Phase.DEAL
+        assert s.decision().is_chance and s.phase == Phase.DEAL
         s.apply(CHANCE, s.sample_chance(random.Random(9)))
-        assert s.d["phase"] == Phase.LEARN and len(s.d["heroes"]) == 8
-        per_seat = Counter(v["seat"] for v in s.d["heroes"].values())
+        assert s.phase == Phase.LEARN and len(s.heroes) == 8
+        per_seat = Counter(v.seat for v in s.heroes.values())
         assert set(per_seat.values()) == {8 // players}
         assert set(s.decision().players) == set(range(players))
         assert not s.invariant_violations()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rules.biternia import effects
 from rules.biternia.kinds import Phase
+from rules.biternia.model import Token
 from rules.biternia.traits import max_hp
 
 from .conftest import act, arena, texts
@@ -18,14 +19,14 @@ def test_defeated_hero_worked_example():
                             "attack_tokens": 1, "immobilized": True, "confused": True,
                             "up": "parry", "down": "strike"}},
               initiative="red", phase=Phase.ACTION)
-    v = s.d["heroes"]["sterling"]
-    up, down = v["up"], v["down"]
+    v = s.heroes["sterling"]
+    up, down = v.up, v.down
     events = act(s, "activate", "vladiator", "use")
-    assert v["space"] is None and v["up"] is None and v["down"] is None
-    assert s.d["seats"][0]["discard"][-3:] == ["hero:sterling", up, down]
-    assert s.d["gold"][1] == 2 + 2  # level 2, then Cleanup's 2
-    assert s.d["structures"]["bit_0"] == 16 - 3
-    assert (v["attack"], v["immobile"], v["confuse"]) == (0, False, 0)
+    assert v.space is None and v.up is None and v.down is None
+    assert s.seats[0].discard[-3:] == ["hero:sterling", up, down]
+    assert s.gold[1] == 2 + 2  # level 2, then Cleanup's 2
+    assert s.structures["bit_0"] == 16 - 3
+    assert (v.attack, v.immobile, v.confuse) == (0, False, 0)
     assert "Sterling is defeated" in texts(events)
 
 
@@ -35,16 +36,16 @@ def test_favored_enemy_token_stays_when_its_hero_is_defeated():
                "sterling": {"space": "gold_top", "hp": 1}},
               favored_enemy="sterling", initiative="red", phase=Phase.ACTION)
     act(s, "activate", "vladiator", "use")
-    assert s.d["heroes"]["sterling"]["space"] is None and s.d["favored"] == "sterling"
+    assert s.heroes["sterling"].space is None and s.favored == "sterling"
 
 
 def test_bear_trap_goes_when_its_hunter_is_defeated():
     """Tokens: tokens associated with a defeated Hero are discarded."""
     s = arena({"boreas": {"space": "gold_top"}, "vladiator": {"space": "gold_top"}},
               bear_trap={"space": "gold_mid", "owner": "boreas"})
-    assert s.d["trap"] == {"space": "gold_mid", "owner": "boreas"}
+    assert s.trap == Token("gold_mid", "boreas")
     effects.defeat(s, "boreas", 0, [])
-    assert s.d["trap"] is None
+    assert s.trap is None
 
 
 def test_towers_and_bits_make_area_attack_four_on_enemy_heroes():
@@ -54,8 +55,8 @@ def test_towers_and_bits_make_area_attack_four_on_enemy_heroes():
                "sterling": {"space": "tower_0_top", "down": "strike"},
                "felix": {"space": "tower_0_top"}}, phase=Phase.ACTION)
     act(s, "activate", "sterling", "farm")
-    assert s.d["heroes"]["vladiator"]["hp"] == max_hp(s, "vladiator") - (4 - 3)
-    assert s.d["heroes"]["sterling"]["hp"] == max_hp(s, "sterling")
+    assert s.heroes["vladiator"].hp == max_hp(s, "vladiator") - (4 - 3)
+    assert s.heroes["sterling"].hp == max_hp(s, "sterling")
 
 
 def test_base_defenses_alternate_from_the_initiative_team():
@@ -65,13 +66,13 @@ def test_base_defenses_alternate_from_the_initiative_team():
                "sterling": {"space": "tower_1_top", "down": "strike"},
                "felix": {"space": "tower_1_bot"}}, phase=Phase.ACTION)
     act(s, "activate", "sterling", "farm")
-    assert s.d["phase"] == Phase.BASE and s.decision().players == (0,)
+    assert s.phase == Phase.BASE and s.decision().players == (0,)
     assert {a.args for a in s.legal_actions(0)} == {("tower_0_top",), ("tower_0_mid",)}
     act(s, "structure", "tower_0_mid")
     assert s.decision().players == (1,)
     act(s, "structure", "tower_1_bot")
-    assert s.d["phase"] == Phase.CLEANUP  # the last Tower of each side fired on its own
-    assert all(s.d["heroes"][h]["hp"] == max_hp(s, h) - 4
+    assert s.phase == Phase.CLEANUP  # the last Tower of each side fired on its own
+    assert all(s.heroes[h].hp == max_hp(s, h) - 4
                for h in ("vladiator", "cyrus", "sterling", "felix"))
 
 
@@ -81,9 +82,9 @@ def test_destroying_a_tower_gives_three_gold_and_costs_its_bit_three():
     s = arena({"vladiator": {"space": "tower_0_top", "down": "smash"}},
               structures={"tower_0_top": 2}, initiative="red", phase=Phase.ACTION)
     events = act(s, "activate", "vladiator", "use")
-    assert s.d["structures"]["tower_0_top"] == 0
-    assert s.d["gold"][1] == 3 + 2
-    assert s.d["structures"]["bit_0"] == 16 - 3
+    assert s.structures["tower_0_top"] == 0
+    assert s.gold[1] == 3 + 2
+    assert s.structures["bit_0"] == 16 - 3
     assert "Blue top Tower is destroyed" in texts(events)
     assert "bit_0" in effects.reach(s, "vladiator", True)
 
@@ -113,5 +114,5 @@ def test_bit_suffers_three_when_a_hero_falls_even_while_protected(table):
     even while all its Towers stand."""
     s = table
     effects.defeat(s, "kerrick", 0, [])
-    assert s.d["structures"]["bit_1"] == 16 - 3
-    assert all(s.d["structures"][t] == 11 for t in ("tower_1_top", "tower_1_mid", "tower_1_bot"))
+    assert s.structures["bit_1"] == 16 - 3
+    assert all(s.structures[t] == 11 for t in ("tower_1_top", "tower_1_mid", "tower_1_bot"))

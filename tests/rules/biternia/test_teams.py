@@ -16,10 +16,10 @@ SEAT_HEROES = {0: {"sterling", "ceralin"}, 2: {"caligar", "felix"},
 
 def _to_movement(players: int = 4):
     s = deployed(players=players)
-    while s.d["phase"] == Phase.ORDERS:
+    while s.phase == Phase.ORDERS:
         p = s.decision().players[0]
         s.apply(p, s.legal_actions(p)[0])
-    assert s.d["phase"] == Phase.MOVEMENT and s.d["turn"] == 0
+    assert s.phase == Phase.MOVEMENT and s.turn == 0
     return s
 
 
@@ -66,7 +66,7 @@ def test_teammates_need_not_alternate_the_offered_seat_may_hand_over():
     assert s.decision().players == (0,)
     act(s, "hand_over", 2)
     _pass(s, "felix")
-    assert s.d["done"] == ["caligar", "kerrick", "felix"]
+    assert s.done == ["caligar", "kerrick", "felix"]
 
 
 def test_a_seat_with_no_hero_ready_leaves_the_turn_to_its_teammate():
@@ -80,7 +80,7 @@ def test_a_seat_with_no_hero_ready_leaves_the_turn_to_its_teammate():
     _pass(s, "cyrus")
     _pass(s, "caligar")
     _pass(s, "vladiator")
-    assert s.d["lead"][0] == 0
+    assert s.lead[0] == 0
     assert s.decision().players == (2,) and _heroes_offered(s, 2) == {"felix"}
     assert all(a.kind != Act.HAND_OVER for a in s.legal_actions(2))
 
@@ -93,7 +93,7 @@ def test_a_heros_activation_and_its_targets_belong_to_its_controller():
               {"players": 4}, phase=Phase.ACTION, lead={"blue": 3})
     assert s.decision().players == (2,) and _heroes_offered(s, 2) == {"felix"}
     act(s, "activate", "felix", "use")
-    assert s.d["pending"]["type"] == Ask.TARGET and s.decision().players == (2,)
+    assert s.pending.type == Ask.TARGET and s.decision().players == (2,)
 
 
 def test_the_structure_order_goes_to_the_lead_seat_and_rotates():
@@ -103,8 +103,8 @@ def test_the_structure_order_goes_to_the_lead_seat_and_rotates():
               {"players": 4}, phase=Phase.BASE, lead={"blue": 3})
     assert s.decision().players == (2,)
     act(s, "structure", "tower_0_top")
-    assert s.d["lead"][0] == 0
-    assert s.d["heroes"]["kerrick"]["hp"] < max_hp(s, "kerrick")
+    assert s.lead[0] == 0
+    assert s.heroes["kerrick"].hp < max_hp(s, "kerrick")
 
 
 def _interrupt_table():
@@ -121,9 +121,9 @@ def test_an_interrupt_is_offered_to_the_controller_of_the_interrupting_hero():
     """Interrupts in a team game: each player reveals Interrupts of their own Heroes only;
     the window opens for the team's lead seat first."""
     s = _interrupt_table()
-    pending = s.d["pending"]
-    assert pending["type"] == Ask.INTERRUPT and s.decision().players == (0,)
-    assert pending["options"] == ["ceralin"]
+    pending = s.pending
+    assert pending.type == Ask.INTERRUPT and s.decision().players == (0,)
+    assert pending.options == ["ceralin"]
 
 
 def test_when_one_teammate_declines_the_other_may_still_interrupt():
@@ -131,28 +131,28 @@ def test_when_one_teammate_declines_the_other_may_still_interrupt():
     whose own Hero may still interrupt."""
     s = _interrupt_table()
     act(s, "no_interrupt")
-    assert s.decision().players == (2,) and s.d["pending"]["options"] == ["felix"]
+    assert s.decision().players == (2,) and s.pending.options == ["felix"]
     act(s, "interrupt", "felix")
-    assert s.d["heroes"]["felix"]["up"] == "riposte"
-    assert s.d["heroes"]["ceralin"]["down"] == "challenge"
+    assert s.heroes["felix"].up == "riposte"
+    assert s.heroes["ceralin"].down == "challenge"
 
 
 def test_the_lone_player_of_a_three_player_game_takes_every_turn_of_their_team():
     """3-4 Player Rules: the one-player team plays as in the two-player game; its seat takes
     every turn of its team and has nobody to hand over to."""
     s = _to_movement(players=3)
-    lone = {h for h, v in s.d["heroes"].items() if v["seat"] == 1}
+    lone = {h for h, v in s.heroes.items() if v.seat == 1}
     for _ in range(4):
-        while s.d["turn"] == 0:
+        while s.turn == 0:
             p = s.decision().players[0]
             act(s, "pass", next(iter(_heroes_offered(s, p))))
-        if s.d["phase"] != Phase.MOVEMENT:
+        if s.phase != Phase.MOVEMENT:
             break
         assert s.decision().players == (1,)
-        assert _heroes_offered(s, 1) == lone - set(s.d["done"])
+        assert _heroes_offered(s, 1) == lone - set(s.done)
         assert all(a.kind != Act.HAND_OVER for a in s.legal_actions(1))
         act(s, "pass", sorted(_heroes_offered(s, 1))[0])
-    assert lone <= set(s.d["done"])
+    assert lone <= set(s.done)
 
 
 def test_a_save_from_before_the_turn_rotation_loads():
@@ -162,5 +162,5 @@ def test_a_save_from_before_the_turn_rotation_loads():
     data = s.to_json()
     del data["lead"], data["handed"]
     loaded = GAME.state_from_json(data)
-    assert loaded.d["lead"] == [0, 1] and loaded.d["handed"] is False
+    assert loaded.lead == [0, 1] and loaded.handed is False
     assert loaded.decision() == s.decision()
