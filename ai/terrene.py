@@ -71,11 +71,11 @@ def unit_worth(s: TerreneState, uid: int, attack: int, w: Weights = DEFAULT_WEIG
     """What a character brings to the fight: HP left, ATK, DEF, and its XP."""
     card = s.card(uid)
     u = s.units[uid]
-    left = max(0, card.hp - u["dmg"])
-    if not u["up"]:
+    left = max(0, card.hp - u.dmg)
+    if not u.up:
         return w.hidden_factor * (left + card.atk + card.defense)
-    worth = left + attack + w.defense * stats.defense(s, uid) + w.xp * u["xp"]
-    if "stun" in u["status"]:
+    worth = left + attack + w.defense * stats.defense(s, uid) + w.xp * u.xp
+    if "stun" in u.status:
         worth -= 0.3 * attack
     return worth
 
@@ -84,13 +84,13 @@ def held_card_worth(s: TerreneState, uid: int, w: Weights = DEFAULT_WEIGHTS) -> 
     """The card behind a character: ready to use, revealed and working (an ongoing card),
     or stuck behind a character whose class cannot activate it."""
     u = s.units[uid]
-    if u["card"] is None:
+    if u.card is None:
         return 0.0
-    if u["card_up"]:
+    if u.card_up:
         return w.ongoing_card
-    if not u["up"]:
+    if not u.up:
         return 1.0
-    usable = chain.may_activate_assignable(s, u["ctrl"], s.card(u["card"]), uid)
+    usable = chain.may_activate_assignable(s, u.ctrl, s.card(u.card), uid)
     return w.armed_card if usable else w.idle_card
 
 
@@ -131,12 +131,12 @@ def exposure(s: TerreneState, team: int, attack: dict[int, int]) -> float:
     recruited, unstunned characters blocked one of the strongest attackers."""
     attackers = sorted(
         (attack[uid] for q in range(s.n) if s.team(q) != team
-         for uid in stats.recruited(s, q) if "stun" not in s.units[uid]["status"]),
+         for uid in stats.recruited(s, q) if "stun" not in s.units[uid].status),
         reverse=True,
     )
     blockers = sum(
         1 for q in range(s.n) if s.team(q) == team for uid in stats.recruited(s, q)
-        if "stun" not in s.units[uid]["status"]
+        if "stun" not in s.units[uid].status
     )
     return float(sum(attackers[blockers:]))
 
@@ -250,13 +250,13 @@ def worth_searching(s: TerreneState, action: Action) -> bool:
     if action.kind in NEVER_SEARCHED:
         return False
     if action.kind == Act.DISMISS_CARD:
-        seat = s.units[action.args[0]]["ctrl"]
-        full = all(s.units[u]["card"] is not None for u in s.party[seat])
+        seat = s.units[action.args[0]].ctrl
+        full = all(s.units[u].card is not None for u in s.party[seat])
         return full and any(s.card(c).is_assignable for c in s.zones["hand"][seat])
     if action.kind == Act.ASSIGN:
         card, holder = action.args
         u = s.units[holder]
-        return not u["up"] or chain.may_activate_assignable(s, u["ctrl"], s.card(card), holder)
+        return not u.up or chain.may_activate_assignable(s, u.ctrl, s.card(card), holder)
     return True
 
 

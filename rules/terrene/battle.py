@@ -17,23 +17,23 @@ SPIKES_DAMAGE = 5
 def attack_cost(s: TerreneState, uid: int) -> int:
     """1 action (0 with Haste); Slow adds one more."""
     base = 0 if stats.has(s, uid, "haste") else 1
-    return base + (1 if "slow" in s.units[uid]["status"] else 0)
+    return base + (1 if "slow" in s.units[uid].status else 0)
 
 
 def can_block(s: TerreneState, uid: int) -> bool:
     u = s.units[uid]
-    return u["up"] and "stun" not in u["status"]
+    return u.up and "stun" not in u.status
 
 
 def declare(s: TerreneState, seat: int, attacker: int, target: int | None,
             events: list[Event]) -> None:
     """Pay for the attack, mark the character as having attacked, put the attack on the chain."""
     s.actions[seat] -= attack_cost(s, attacker)
-    s.units[attacker]["attacked"] = True
-    defender = s.enemies(seat)[0] if target is None else s.units[target]["ctrl"]
+    s.units[attacker].attacked = True
+    defender = s.enemies(seat)[0] if target is None else s.units[target].ctrl
     s.battle = {
         "attacker": attacker, "seat": seat, "target": target, "blocker": None,
-        "defender": defender, "slow_paid": "slow" in s.units[attacker]["status"],
+        "defender": defender, "slow_paid": "slow" in s.units[attacker].status,
     }
     aim = s.player_name(defender) if target is None else s.name(target)
     link = chain.new_link(s, "attack", seat, f"{s.name(attacker)} attacks {aim}",
@@ -48,9 +48,9 @@ def _cancel(s: TerreneState, why: str, events: list[Event]) -> None:
 
 
 def _attacker_gone(s: TerreneState, attacker: int) -> str | None:
-    if not effects.in_play(s, attacker) or not s.units[attacker]["up"]:
+    if not effects.in_play(s, attacker) or not s.units[attacker].up:
         return "the attacker left play"
-    if "stun" in s.units[attacker]["status"]:
+    if "stun" in s.units[attacker].status:
         return "the attacker is stunned"
     return None
 
@@ -73,7 +73,7 @@ def attack_resolves(s: TerreneState, link: dict, events: list[Event]) -> None:
     if taunt is not None and effects.in_play(s, taunt) and can_block(s, taunt):
         events.append(Event("block", f"{s.name(taunt)} must block {s.name(attacker)}.",
                             {"uid": taunt}))
-        _start_damage(s, taunt, events, adder=s.units[taunt]["ctrl"])
+        _start_damage(s, taunt, events, adder=s.units[taunt].ctrl)
         return
     seats = [q for q in s.seat_order(s.next_seat(link["seat"])) if q in s.enemies(link["seat"])]
     seats = [q for q in seats if any(can_block(s, u) for u in s.party[q])]
@@ -131,7 +131,7 @@ def battle_resolves(s: TerreneState, link: dict, events: list[Event]) -> None:
     if why or s.battle is None:
         _cancel(s, why or "no battle", events)
         return
-    if "slow" in s.units[link["attacker"]]["status"] and not s.battle["slow_paid"]:
+    if "slow" in s.units[link["attacker"]].status and not s.battle["slow_paid"]:
         s.prompt = {"kind": "slow", "seat": s.battle["seat"]}
         return
     resolve_damage(s, events)
@@ -165,7 +165,7 @@ def resolve_damage(s: TerreneState, events: list[Event]) -> None:
         recoil = "recoil" in stats.card_statics(s, attacker)
         effects.damage_character(s, blocker, power, events, stab=stab, battle=True, by=attacker)
         if effects.in_play(s, blocker):
-            s.units[blocker]["decay"] += 1
+            s.units[blocker].decay += 1
             events.append(Event("decay", f"{s.name(blocker)} suffers Defense Decay "
                                 f"(DEF {stats.defense(s, blocker)}).", {"uid": blocker}))
         if retaliate and effects.in_play(s, attacker):
@@ -179,7 +179,7 @@ def resolve_damage(s: TerreneState, events: list[Event]) -> None:
                                      by=None)
         return
     if target is not None:
-        if effects.in_play(s, target) and s.units[target]["up"]:
+        if effects.in_play(s, target) and s.units[target].up:
             effects.damage_character(s, target, power, events, stab=False, battle=True,
                                      by=attacker)  # Stab ignores only a blocker's DEF
         return

@@ -29,7 +29,7 @@ def new_link(s: TerreneState, kind: str, seat: int, label: str, **fields: Any) -
     if kind == "ability" and index is not None and index >= stats.BORROWED:
         # the lent card is written on the link: the ability resolves even if its user
         # has left play by then
-        link["borrowed"] = s.units[card]["borrowed"]
+        link["borrowed"] = s.units[card].borrowed
     return link
 
 
@@ -83,7 +83,7 @@ def _resolve_ability(s: TerreneState, link: dict[str, Any], events: list[Event],
         events.append(Event("resolve", f"Resolving {link['label']}.", {"id": link["id"]}))
         effects.run_effects(s, link, events)
     if card.is_assignable and card.subtype != "ongoing" and source in s.units:
-        if s.units[source]["card"] == link["card"]:
+        if s.units[source].card == link["card"]:
             effects.discard_assigned(s, source, events)
 
 
@@ -135,7 +135,7 @@ def may_activate_assignable(s: TerreneState, seat: int, card: Card, holder: int)
 def cost_of(s: TerreneState, seat: int, card: Card, ability: Ability, source: int | None) -> int:
     """Action cost; Resourceful makes one assignable per turn free."""
     if card.is_assignable and source is not None and ability.cost > 0:
-        if stats.has(s, source, "resourceful") and not s.units[source]["resourceful_used"]:
+        if stats.has(s, source, "resourceful") and not s.units[source].resourceful_used:
             return 0
     return ability.cost
 
@@ -146,8 +146,8 @@ def usable(s: TerreneState, seat: int, in_response: bool) -> list[tuple[int, int
     for uid in stats.recruited(s, seat):
         if not stats.silenced(s, uid):
             out.extend((uid, i, uid) for i, _ in stats.indexed_abilities(s, uid))
-        held = s.units[uid]["card"]
-        if held is not None and not s.units[uid]["card_up"]:
+        held = s.units[uid].card
+        if held is not None and not s.units[uid].card_up:
             held_card = s.card(held)
             if may_activate_assignable(s, seat, held_card, uid):
                 out.extend((held, i, uid) for i in range(len(held_card.abilities)))
@@ -193,10 +193,10 @@ def fire_recruited(s: TerreneState, uid: int, events: list[Event]) -> None:
 def fire_auto(s: TerreneState, uid: int, when: str, events: list[Event],
               **extra: Any) -> None:
     """Automatic triggers of a recruited, unsilenced character go on the chain."""
-    if uid not in s.units or not s.units[uid]["up"] or stats.silenced(s, uid):
+    if uid not in s.units or not s.units[uid].up or stats.silenced(s, uid):
         return
     card = s.card(uid)
-    seat = s.units[uid]["ctrl"]
+    seat = s.units[uid].ctrl
     for i, ability in stats.indexed_abilities(s, uid):
         if ability.when == when:
             link = new_link(s, "ability", seat, f"{card.name}: {ability.name}", source=uid,

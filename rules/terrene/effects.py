@@ -54,14 +54,14 @@ def damage_character(
     """Place damage (reduced by DEF unless Stab); defeat at HP; battle damage overkills."""
     dealt = amount if stab else max(0, amount - stats.defense(s, uid))
     u = s.units[uid]
-    u["dmg"] += dealt
-    say(events, "damage", f"{s.name(uid)} takes {dealt} damage ({u['dmg']}/{stats.hp(s, uid)}).",
+    u.dmg += dealt
+    say(events, "damage", f"{s.name(uid)} takes {dealt} damage ({u.dmg}/{stats.hp(s, uid)}).",
         uid=uid, amount=dealt)
-    if u["dmg"] >= stats.hp(s, uid):
-        overkill = u["dmg"] - stats.hp(s, uid)
+    if u.dmg >= stats.hp(s, uid):
+        overkill = u.dmg - stats.hp(s, uid)
         if battle and by is not None and in_play(s, by):
             overkill *= 2 ** stats.criticals(s, by)
-        seat = u["ctrl"]
+        seat = u.ctrl
         defeat(s, uid, by, events)
         if battle and overkill > 0:
             damage_team(s, seat, overkill, events, "overkill")
@@ -69,12 +69,12 @@ def damage_character(
 
 def defeat(s: TerreneState, uid: int, by: int | None, events: list[Event]) -> None:
     """Remove a defeated character and its card; the defeater gains XP equal to its LV."""
-    lv = s.units[uid]["lv"]
-    seat = s.units[uid]["ctrl"]
+    lv = s.units[uid].lv
+    seat = s.units[uid].ctrl
     defeated_card = s.cards[uid]
     say(events, "defeat", f"{s.name(uid)} is defeated.", uid=uid)
     leave_play(s, uid, to="discard")
-    if by is not None and in_play(s, by) and s.team(s.units[by]["ctrl"]) != s.team(seat):
+    if by is not None and in_play(s, by) and s.team(s.units[by].ctrl) != s.team(seat):
         award_xp(s, by, lv, events)
         chain.fire_auto(s, by, "on_defeat", events, target_card=defeated_card)
     elif by is None:
@@ -84,10 +84,10 @@ def defeat(s: TerreneState, uid: int, by: int | None, events: list[Event]) -> No
 def leave_play(s: TerreneState, uid: int, to: str) -> None:
     """Take a character out of play with its assigned card (to discard, hand or banished)."""
     u = s.units.pop(uid)
-    seat = u["ctrl"]
+    seat = u.ctrl
     s.party[seat].remove(uid)
-    if u["card"] is not None:
-        s.zones["discard"][seat].append(u["card"])
+    if u.card is not None:
+        s.zones["discard"][seat].append(u.card)
     if s.card(uid).token:
         s.ceased.append(uid)
     else:
@@ -96,11 +96,11 @@ def leave_play(s: TerreneState, uid: int, to: str) -> None:
 
 def discard_assigned(s: TerreneState, uid: int, events: list[Event]) -> None:
     u = s.units[uid]
-    if u["card"] is None:
+    if u.card is None:
         return
-    card = u["card"]
-    u["card"], u["card_up"] = None, False
-    s.zones["discard"][u["ctrl"]].append(card)
+    card = u.card
+    u.card, u.card_up = None, False
+    s.zones["discard"][u.ctrl].append(card)
     say(events, "discard", f"{s.name(card)} is discarded from {s.name(uid)}.", uid=card)
 
 
@@ -108,7 +108,7 @@ def discard_assigned(s: TerreneState, uid: int, events: list[Event]) -> None:
 def award_xp(s: TerreneState, by: int, amount: int, events: list[Event]) -> None:
     """XP from a defeat: its player assigns it to one of their recruited characters (the
     defeater unless they choose another); with one candidate it goes there at once."""
-    seat = s.units[by]["ctrl"]
+    seat = s.units[by].ctrl
     if len(stats.recruited(s, seat)) <= 1:
         gain_xp(s, by, amount, events)
     else:
@@ -116,37 +116,37 @@ def award_xp(s: TerreneState, by: int, amount: int, events: list[Event]) -> None
 def gain_xp(s: TerreneState, uid: int, amount: int, events: list[Event]) -> None:
     """XP stacks along the active terrain's tree; each step reached is gained once."""
     u = s.units[uid]
-    seat = u["ctrl"]
+    seat = u.ctrl
     terrain = stats.active_terrain_card(s, seat)
-    old = u["xp"]
-    u["xp"] += amount
-    say(events, "xp", f"{s.name(uid)} gains {amount} XP (total {u['xp']}).", uid=uid)
+    old = u.xp
+    u.xp += amount
+    say(events, "xp", f"{s.name(uid)} gains {amount} XP (total {u.xp}).", uid=uid)
     if terrain is None:
         s.pending_xp.append([uid, amount])  # no terrain: the player picks +5 ATK or +5 DEF
         return
-    for step in terrain.xp_tree[old:u["xp"]]:
+    for step in terrain.xp_tree[old:u.xp]:
         apply_xp_step(s, uid, step, events)
 
 
 def apply_xp_step(s: TerreneState, uid: int, step: dict[str, Any], events: list[Event]) -> None:
     u = s.units[uid]
-    seat = u["ctrl"]
+    seat = u.ctrl
     parts = []
     if "atk" in step:
-        u["atk"] += step["atk"]
+        u.atk += step["atk"]
         parts.append(f"+{step['atk']} ATK")
     if "def" in step:
-        u["def"] += step["def"]
+        u.def_ += step["def"]
         parts.append(f"+{step['def']} DEF")
     if "heal" in step:
-        u["dmg"] = max(0, u["dmg"] - step["heal"])
+        u.dmg = max(0, u.dmg - step["heal"])
         parts.append(f"heals {step['heal']}")
     if "ability" in step:
-        u["gained"][step["ability"]] = ["permanent", s.turn]
+        u.gained[step["ability"]] = ["permanent", s.turn]
         parts.append(step["ability"].replace("_", " ").title())
     if "level" in step:
-        u["lv"] += step["level"]
-        parts.append(f"LV {u['lv']}")
+        u.lv += step["level"]
+        parts.append(f"LV {u.lv}")
     if "actions" in step:
         s.actions[seat] += step["actions"]
         parts.append(f"+{step['actions']} action")
@@ -192,7 +192,7 @@ def targets_for(s: TerreneState, link: dict[str, Any], to: str) -> list[int]:
         picks = stats.team_units(s, seat)
     else:
         raise ValueError(f"unknown effect target {to!r}")
-    return [uid for uid in picks if in_play(s, uid) and s.units[uid]["up"]]
+    return [uid for uid in picks if in_play(s, uid) and s.units[uid].up]
 
 
 def _targets(s: TerreneState, link: dict[str, Any], e: dict[str, Any], default: str
@@ -225,7 +225,7 @@ def op_damage(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None
     by = link["source"] if in_play(s, link["source"]) else None
     amount = e["amount"]
     if by is not None:
-        amount += e.get("per_level", 0) * max(0, s.units[by]["lv"] - 1)
+        amount += e.get("per_level", 0) * max(0, s.units[by].lv - 1)
     for uid in _targets(s, link, e, "target"):
         if in_play(s, uid):
             damage_character(s, uid, amount, events, stab=e.get("stab", False),
@@ -240,7 +240,7 @@ def op_player_damage(s: TerreneState, link: dict, e: dict, events: list[Event]) 
 def op_heal(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
     for uid in _targets(s, link, e, "target"):
         u = s.units[uid]
-        u["dmg"] = max(0, u["dmg"] - e["amount"])
+        u.dmg = max(0, u.dmg - e["amount"])
         say(events, "heal", f"{s.name(uid)} heals {e['amount']}.", uid=uid)
 
 
@@ -253,13 +253,13 @@ def op_status(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None
         if e["status"] == "stun" and stats.has(s, uid, "immune_stun"):
             say(events, "immune", f"{s.name(uid)} is immune to Stun.", uid=uid)
             continue
-        s.units[uid]["status"][e["status"]] = [_until(e), s.turn]
+        s.units[uid].status[e["status"]] = [_until(e), s.turn]
         say(events, "status", f"{s.name(uid)} gains {e['status'].title()}.", uid=uid)
 
 
 def op_gain(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
     for uid in _targets(s, link, e, "target"):
-        s.units[uid]["gained"][e["ability"]] = [_until(e), s.turn]
+        s.units[uid].gained[e["ability"]] = [_until(e), s.turn]
         say(events, "gain", f"{s.name(uid)} gains {e['ability'].replace('_', ' ').title()}.",
             uid=uid)
 
@@ -271,9 +271,12 @@ def op_buff(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
             if stat not in e:
                 continue
             if _until(e) == "permanent":
-                u[stat] += e[stat]
+                if stat == "atk":
+                    u.atk += e[stat]
+                else:
+                    u.def_ += e[stat]
             else:
-                u["mods"].append([stat, e[stat], _until(e), s.turn])
+                u.mods.append([stat, e[stat], _until(e), s.turn])
             say(events, "buff", f"{s.name(uid)} {e[stat]:+d} {stat.upper()}.", uid=uid)
 
 
@@ -298,10 +301,10 @@ def op_negate(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None
 def op_steal_assigned(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
     seat = link["seat"]
     for uid in _targets(s, link, e, "target"):
-        card = s.units[uid]["card"]
-        if card is None or s.units[uid]["card_up"] and cards()[s.cards[card]].subtype == "ongoing":
+        card = s.units[uid].card
+        if card is None or s.units[uid].card_up and s.card(card).subtype == "ongoing":
             continue
-        s.units[uid]["card"], s.units[uid]["card_up"] = None, False
+        s.units[uid].card, s.units[uid].card_up = None, False
         s.zones["hand"][seat].append(card)
         say(events, "steal", f"{s.player_name(seat)} steals {s.name(uid)}'s assigned card.",
             uid=card)
@@ -380,7 +383,7 @@ def op_token(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
 
 def op_critical(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
     for uid in _targets(s, link, e, "self"):
-        s.units[uid]["mods"].append(["crit", 1, _until(e), s.turn])
+        s.units[uid].mods.append(["crit", 1, _until(e), s.turn])
         say(events, "critical", f"{s.name(uid)}'s overkill damage is doubled this turn.",
             uid=uid)
 
@@ -391,8 +394,8 @@ def op_hide(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
         say(events, "no_hide", "A character cannot be hidden during battle.")
         return
     for uid in _targets(s, link, e, "target"):
-        s.units[uid]["up"] = False
-        s.units[uid]["known"] = True  # every player saw which card was flipped face-down
+        s.units[uid].up = False
+        s.units[uid].known = True  # every player saw which card was flipped face-down
         say(events, "hide", f"{s.name(uid)} is hidden.", uid=uid)
 
 
@@ -404,21 +407,21 @@ def op_taunt(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
 
 
 def _reveal(s: TerreneState, uid: int, events: list[Event]) -> None:
-    s.units[uid]["up"] = True
+    s.units[uid].up = True
     say(events, "reveal", f"{s.name(uid)} is flipped face-up.", uid=uid)
     chain.fire_recruited(s, uid, events)
 
 
 def op_reveal(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
     uid = link.get("target")
-    if uid is not None and in_play(s, uid) and not s.units[uid]["up"]:
+    if uid is not None and in_play(s, uid) and not s.units[uid].up:
         _reveal(s, uid, events)
 
 
 def op_reveal_all(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
     for q in s.enemies(link["seat"]):
         for uid in list(s.party[q]):
-            if in_play(s, uid) and not s.units[uid]["up"]:
+            if in_play(s, uid) and not s.units[uid].up:
                 _reveal(s, uid, events)
 
 
@@ -434,7 +437,7 @@ def op_consume(s: TerreneState, link: dict, e: dict, events: list[Event]) -> Non
     for uid in _targets(s, link, e, "target"):
         if uid == source or not in_play(s, source):
             continue
-        gained = s.units[uid]["xp"] + 1
+        gained = s.units[uid].xp + 1
         say(events, "consume", f"{s.name(source)} consumes {s.name(uid)}.", uid=uid)
         leave_play(s, uid, to="discard")
         gain_xp(s, source, gained, events)
@@ -444,7 +447,7 @@ def op_borrow(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None
     """The source takes on the printed abilities of the character it just defeated."""
     source, taken = link["source"], link.get("target_card")
     if in_play(s, source) and taken and not cards()[taken].token:
-        s.units[source]["borrowed"] = taken
+        s.units[source].borrowed = taken
         say(events, "borrow", f"{s.name(source)} takes on the abilities of "
             f"{cards()[taken].name}.", uid=source)
 

@@ -39,7 +39,7 @@ def determinize(view: TerreneState, player: int, rng: random.Random) -> TerreneS
     arrangement of what remains."""
     s = view.clone()
     s.hidden_view = False
-    held = {u["card"] for u in s.units.values() if u["card"] is not None}
+    held = {u.card for u in s.units.values() if u.card is not None}
     hidden_by_seat: list[list[int]] = [[] for _ in range(s.n)]
     for uid, cid in enumerate(s.cards):
         if cid is None:

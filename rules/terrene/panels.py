@@ -15,24 +15,24 @@ if TYPE_CHECKING:
 
 def unit_line(s: TerreneState, uid: int, viewer: int | None) -> str:
     u = s.units[uid]
-    marks = [k.title() for k in u["status"]] + [
-        k.replace("_", " ").title() for k in u["gained"]]
+    marks = [k.title() for k in u.status] + [
+        k.replace("_", " ").title() for k in u.gained]
     tail = f", {', '.join(marks)}" if marks else ""
-    if u["card"] is None:
+    if u.card is None:
         held = "no card"
-    elif u["card_up"] or s.cards[u["card"]] is not None:
-        held = f"card: {s.name(u['card'])}" + ("" if u["card_up"] else " (face-down)")
+    elif u.card_up or s.cards[u.card] is not None:
+        held = f"card: {s.name(u.card)}" + ("" if u.card_up else " (face-down)")
     else:
         held = "a face-down card"
-    if not u["up"]:
+    if not u.up:
         who = s.name(uid) if s.cards[uid] is not None else "a character"
-        hurt = f", {u['dmg']} damage" if u["dmg"] else ""
+        hurt = f", {u.dmg} damage" if u.dmg else ""
         return f"  Hidden: {who} (1 SP){tail}{hurt}; {held}"
     c = s.card(uid)
-    hp_left = c.hp - u["dmg"]
+    hp_left = c.hp - u.dmg
     return (f"  {c.name} [{c.cls}, {c.element}{', ' + c.tag.title() if c.tag != 'none' else ''}]"
             f" {hp_left}/{c.hp} HP, ATK {stats.atk(s, uid)}, DEF {stats.defense(s, uid)},"
-            f" XP {u['xp']}, LV {u['lv']}{tail}; {held}")
+            f" XP {u.xp}, LV {u.lv}{tail}; {held}")
 
 
 def seat_lines(s: TerreneState, seat: int, viewer: int | None) -> list[str]:

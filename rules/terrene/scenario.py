@@ -173,8 +173,8 @@ def _set_turn(s: TerreneState, position: Description, first: int) -> None:
     s.active, s.turn = whose, number
     s.turns_taken = [sum(1 for k in range(number) if (first + k) % n == q) for q in range(n)]
     for u in s.units.values():
-        u["attacked"] = False
-        u["resourceful_used"] = False
+        u.attacked = False
+        u.resourceful_used = False
 
 
 # ---- a seat -------------------------------------------------------------------------------------
@@ -207,8 +207,8 @@ def _seat(s: TerreneState, seat: int, d: Description) -> None:
         for uid in s.party[seat]:
             u = s.units.pop(uid)
             pool.append(uid)
-            if u["card"] is not None:
-                pool.append(u["card"])
+            if u.card is not None:
+                pool.append(u.card)
         s.party[seat] = []
 
     def take(cid: str, where: str) -> int:
@@ -269,19 +269,19 @@ def _character(s: TerreneState, seat: int, d: Description, take: Any, i: int) ->
     u = stats.new_unit(seat, d.flag("face_up", True), d.whole("level", card.lv, lo=1))
     s.party[seat].append(uid)
     s.units[uid] = u
-    u["dmg"] = d.whole("damage", 0, lo=0, hi=card.hp - 1)
-    u["xp"] = d.whole("xp", 0, lo=0)
-    u["atk"] = d.whole("atk_bonus", 0, lo=0)
-    u["def"] = d.whole("def_bonus", 0, lo=0)
-    u["counters"] = d.whole("counters", 0, lo=0)
-    u["attacked"] = d.flag("attacked", False)
+    u.dmg = d.whole("damage", 0, lo=0, hi=card.hp - 1)
+    u.xp = d.whole("xp", 0, lo=0)
+    u.atk = d.whole("atk_bonus", 0, lo=0)
+    u.def_ = d.whole("def_bonus", 0, lo=0)
+    u.counters = d.whole("counters", 0, lo=0)
+    u.attacked = d.flag("attacked", False)
     held = d.text("card", None)
     if held is not None:
         if held not in known or not known[held].is_assignable:
             raise ScenarioError(f"{d.where('card')}: not an assignable card: {held!r}")
-        u["card"] = take(held, d.where("card"))
-    u["card_up"] = d.flag("card_face_up", False)
-    if u["card_up"] and held is None:
+        u.card = take(held, d.where("card"))
+    u.card_up = d.flag("card_face_up", False)
+    if u.card_up and held is None:
         raise ScenarioError(f"{d.where('card_face_up')}: {cid} holds no card")
     for key, names in (("status", STATUSES), ("gained", ABILITIES)):
         lasting = d.table(key)
@@ -289,13 +289,14 @@ def _character(s: TerreneState, seat: int, d: Description, take: Any, i: int) ->
             if name not in names:
                 raise ScenarioError(f"{lasting.where(name)}: one of {', '.join(names)}; not "
                                     f"{name!r}")
-            u[key][name] = [lasting.choice(name, UNTILS), s.turn]
+            (u.status if key == "status" else u.gained)[name] = [lasting.choice(name, UNTILS),
+                                                                 s.turn]
         lasting.done()
     borrowed = d.text("borrowed", None)
     if borrowed is not None:
         if borrowed not in known or not known[borrowed].is_character:
             raise ScenarioError(f"{d.where('borrowed')}: not a character: {borrowed!r}")
-        u["borrowed"] = borrowed
+        u.borrowed = borrowed
     d.done()
 
 

@@ -12,19 +12,12 @@ from typing import Any
 from rules.core import Action, Decision, Event, GameState, Outcome, Panel
 from rules.terrene.content import Card, cards, decks
 from rules.terrene.kinds import Act, Phase
+from rules.terrene.model import Unit
 
 ZONES = ("deck", "hand", "discard", "banished", "terrains")
 HP_START = 50
 SP_1V1 = 4
 SP_2V2 = 3
-
-
-def _copy_unit(u: dict[str, Any]) -> dict[str, Any]:
-    c = dict(u)
-    c["mods"] = [list(m) for m in u["mods"]]
-    c["status"] = {k: list(v) for k, v in u["status"].items()}
-    c["gained"] = {k: list(v) for k, v in u["gained"].items()}
-    return c
 
 
 class TerreneState(GameState):
@@ -51,7 +44,7 @@ class TerreneState(GameState):
         self.zones: dict[str, list[list[int]]] = {z: [] for z in ZONES}
         self.active_terrain: list[int | None] = []
         self.party: list[list[int]] = []  # character uids per seat, in row order
-        self.units: dict[int, dict[str, Any]] = {}
+        self.units: dict[int, Unit] = {}
         self.ceased: list[int] = []  # token characters that left play
         self.chain: list[dict[str, Any]] = []
         self.priority: int | None = None
@@ -160,10 +153,10 @@ class TerreneState(GameState):
                 hidden.update(self.zones["hand"][seat])
                 for uid in self.party[seat]:
                     u = self.units[uid]
-                    if not u["up"] and not u.get("known", False):
+                    if not u.up and not u.known:
                         hidden.add(uid)
-                    if u["card"] is not None and not u["card_up"]:
-                        hidden.add(u["card"])
+                    if u.card is not None and not u.card_up:
+                        hidden.add(u.card)
                 if self.phase == Phase.PARTY:
                     hidden.update(self.zones["terrains"][seat])
         # A card whose ability waits on the chain was named when it went there: it stays
@@ -186,8 +179,8 @@ class TerreneState(GameState):
             for uid in uids:
                 places.setdefault(uid, []).append(f"the table (seat {seat + 1})")
         for holder, unit in self.units.items():
-            if unit["card"] is not None:
-                places.setdefault(unit["card"], []).append(f"behind card {holder}")
+            if unit.card is not None:
+                places.setdefault(unit.card, []).append(f"behind card {holder}")
         for uid in self.ceased:
             places.setdefault(uid, []).append("ceased")
         for uid in range(len(self.cards)):
@@ -232,7 +225,7 @@ class TerreneState(GameState):
         c.zones = {z: [list(x) for x in lists] for z, lists in self.zones.items()}
         c.active_terrain = list(self.active_terrain)
         c.party = [list(x) for x in self.party]
-        c.units = {k: _copy_unit(u) for k, u in self.units.items()}
+        c.units = {k: u.clone() for k, u in self.units.items()}
         c.ceased = list(self.ceased)
         c.chain = [dict(link) for link in self.chain]
         c.used_chain = list(self.used_chain)
@@ -258,7 +251,7 @@ class TerreneState(GameState):
 
     def to_json(self) -> dict[str, Any]:
         out = {k: getattr(self, k) for k in self._PLAIN}
-        out["units"] = {str(k): v for k, v in sorted(self.units.items())}
+        out["units"] = {str(k): v.to_v1() for k, v in sorted(self.units.items())}
         return {"version": 1, **_jsonable(out)}
 
     @classmethod
@@ -269,7 +262,7 @@ class TerreneState(GameState):
         for k in cls._PLAIN:
             setattr(s, k, data[k] if k in data or k not in cls._SINCE else cls._SINCE[k])
         s.phase = Phase(s.phase)
-        s.units = {int(k): v for k, v in data["units"].items()}
+        s.units = {int(k): Unit.from_v1(v) for k, v in data["units"].items()}
         return s.clone()
 
     # ---- presentation -----------------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rules.terrene.content import Ability, Card, cards
+from rules.terrene.model import Unit
 
 if TYPE_CHECKING:
     from rules.terrene.state import TerreneState
@@ -13,33 +14,28 @@ DECAY_STEP = 5  # Defense Decay: -5 DEF per stack until the owner's next turn
 BORROWED = 100  # ability indices from this up are a borrowed card's (Blaze in the Psyche)
 
 
-def new_unit(seat: int, face_up: bool, lv: int) -> dict:
+def new_unit(seat: int, face_up: bool, lv: int) -> Unit:
     """The in-play record of a character (damage, XP, statuses, its assigned card)."""
-    return {
-        "ctrl": seat, "up": face_up, "dmg": 0, "xp": 0, "lv": lv, "atk": 0, "def": 0,
-        "mods": [], "status": {}, "gained": {}, "decay": 0, "attacked": False,
-        "card": None, "card_up": False, "resourceful_used": False, "counters": 0,
-        "borrowed": None,
-    }
+    return Unit(ctrl=seat, up=face_up, lv=lv)
 
 
 def silenced(s: TerreneState, uid: int) -> bool:
-    return "silence" in s.units[uid]["status"]
+    return "silence" in s.units[uid].status
 
 
 def card_statics(s: TerreneState, uid: int) -> tuple[str, ...]:
     """The static abilities printed on the character (none while Silenced or hidden)."""
     u = s.units[uid]
-    if not u["up"] or silenced(s, uid):
+    if not u.up or silenced(s, uid):
         return ()
-    borrowed = s.units[uid].get("borrowed")
+    borrowed = s.units[uid].borrowed
     return s.card(uid).statics + (cards()[borrowed].statics if borrowed else ())
 
 
 def indexed_abilities(s: TerreneState, uid: int) -> list[tuple[int, Ability]]:
     """A character's own abilities, then any borrowed card's (indices from BORROWED)."""
     out = list(enumerate(s.card(uid).abilities))
-    borrowed = s.units[uid].get("borrowed") if uid in s.units else None
+    borrowed = s.units[uid].borrowed if uid in s.units else None
     if borrowed:
         out += [(BORROWED + i, a) for i, a in enumerate(cards()[borrowed].abilities)]
     return out
@@ -47,30 +43,32 @@ def indexed_abilities(s: TerreneState, uid: int) -> list[tuple[int, Ability]]:
 
 def ability_at(s: TerreneState, card_uid: int, index: int) -> Ability:
     if index >= BORROWED:
-        return cards()[s.units[card_uid]["borrowed"]].abilities[index - BORROWED]
+        borrowed = s.units[card_uid].borrowed
+        assert borrowed is not None, "a borrowed ability's index on a unit that borrowed none"
+        return cards()[borrowed].abilities[index - BORROWED]
     return s.card(card_uid).abilities[index]
 
 
 def ongoing_statics(s: TerreneState, uid: int) -> tuple[str, ...]:
     """Statics granted by the face-up ongoing card the character holds (a gained ability)."""
     u = s.units[uid]
-    if u["card"] is None or not u["card_up"] or s.cards[u["card"]] is None:
+    if u.card is None or not u.card_up or s.cards[u.card] is None:
         return ()
-    return s.card(u["card"]).statics
+    return s.card(u.card).statics
 
 
 def has(s: TerreneState, uid: int, ability: str) -> bool:
     """Whether the character has ``ability`` now: printed (unless Silenced) or gained."""
     u = s.units[uid]
-    if ability in u["gained"]:
+    if ability in u.gained:
         return True
     if ability in ongoing_statics(s, uid):
         return True
     if ability in card_statics(s, uid):
         return True
-    terrain = active_terrain_card(s, u["ctrl"])
+    terrain = active_terrain_card(s, u.ctrl)
     return bool(
-        terrain is not None and u["up"] and any(
+        terrain is not None and u.up and any(
             e["op"] == "gain" and e.get("ability") == ability for e in terrain.storm_effect
         )
     )
@@ -83,7 +81,7 @@ def active_terrain_card(s: TerreneState, seat: int) -> Card | None:
 
 
 def _storm_buff(s: TerreneState, uid: int, stat: str) -> int:
-    terrain = active_terrain_card(s, s.units[uid]["ctrl"])
+    terrain = active_terrain_card(s, s.units[uid].ctrl)
     if terrain is None:
         return 0
     return sum(e.get(stat, 0) for e in terrain.storm_effect if e["op"] == "buff")
@@ -92,14 +90,14 @@ def _storm_buff(s: TerreneState, uid: int, stat: str) -> int:
 def atk(s: TerreneState, uid: int) -> int:
     """Attack: printed + XP + temporary changes + statics; hidden characters have none."""
     u = s.units[uid]
-    if not u["up"]:
+    if not u.up:
         return 0
-    value = s.card(uid).atk + u["atk"] + sum(m[1] for m in u["mods"] if m[0] == "atk")
+    value = s.card(uid).atk + u.atk + sum(m[1] for m in u.mods if m[0] == "atk")
     value += _storm_buff(s, uid, "atk")
     hoards = (card_statics(s, uid) + ongoing_statics(s, uid)).count("atk_per_discarded_item")
     if hoards:
         items = len([
-            c for c in s.zones["discard"][u["ctrl"]]
+            c for c in s.zones["discard"][u.ctrl]
             if (cid := s.cards[c]) is not None and cards()[cid].kind == "item"
         ])
         value += 2 * items * hoards
@@ -109,16 +107,16 @@ def atk(s: TerreneState, uid: int) -> int:
 def defense(s: TerreneState, uid: int) -> int:
     """Defence after Defense Decay; never below 0; hidden characters have none."""
     u = s.units[uid]
-    if not u["up"]:
+    if not u.up:
         return 0
-    value = s.card(uid).defense + u["def"] + sum(m[1] for m in u["mods"] if m[0] == "def")
-    value += _storm_buff(s, uid, "def") - DECAY_STEP * u["decay"]
+    value = s.card(uid).defense + u.def_ + sum(m[1] for m in u.mods if m[0] == "def")
+    value += _storm_buff(s, uid, "def") - DECAY_STEP * u.decay
     return max(0, value)
 
 
 def criticals(s: TerreneState, uid: int) -> int:
     """Critical stacks: each doubles the overkill damage of the character's attacks."""
-    return sum(m[1] for m in s.units[uid]["mods"] if m[0] == "crit")
+    return sum(m[1] for m in s.units[uid].mods if m[0] == "crit")
 
 
 def hp(s: TerreneState, uid: int) -> int:
@@ -128,10 +126,10 @@ def hp(s: TerreneState, uid: int) -> int:
 def sp_cost(s: TerreneState, uid: int) -> int:
     """Supply a character occupies: hidden always 1; Beasts 1 with a Deborah in the party."""
     u = s.units[uid]
-    if not u["up"]:
+    if not u.up:
         return 1
     card = s.card(uid)
-    party = s.party[u["ctrl"]]
+    party = s.party[u.ctrl]
     if card.cls == "Beast" and card.sp > 1 and any(
         "beasts_cost_one" in card_statics(s, other) for other in party
     ):
@@ -153,17 +151,17 @@ def oversupplied(s: TerreneState, seat: int) -> bool:
 
 def elements(s: TerreneState, seat: int) -> set[str]:
     """Affiliations among the seat's recruited characters (hidden ones have none)."""
-    return {s.card(uid).element for uid in s.party[seat] if s.units[uid]["up"]}
+    return {s.card(uid).element for uid in s.party[seat] if s.units[uid].up}
 
 
 def recruited(s: TerreneState, seat: int) -> list[int]:
-    return [uid for uid in s.party[seat] if s.units[uid]["up"]]
+    return [uid for uid in s.party[seat] if s.units[uid].up]
 
 
 def team_units(s: TerreneState, seat: int, face_up: bool = True) -> list[int]:
     out: list[int] = []
     for q in s.allies(seat):
-        out.extend(uid for uid in s.party[q] if s.units[uid]["up"] or not face_up)
+        out.extend(uid for uid in s.party[q] if s.units[uid].up or not face_up)
     return out
 
 

@@ -10,6 +10,7 @@ from rules.core import CHANCE, Action, Event
 from rules.terrene import battle, chain, effects, sets, stats
 from rules.terrene.content import Card, cards, decks
 from rules.terrene.kinds import Act, Phase
+from rules.terrene.model import Unit
 
 if TYPE_CHECKING:
     from rules.terrene.state import TerreneState
@@ -24,7 +25,7 @@ def party_stage(s: TerreneState, seat: int) -> str:
         return "terrain"
     if len(s.party[seat]) < s.sp_limit[seat] and _setup_characters(s, seat):
         return "character"
-    if _setup_assignables(s, seat) and any(s.units[u]["card"] is None for u in s.party[seat]):
+    if _setup_assignables(s, seat) and any(s.units[u].card is None for u in s.party[seat]):
         return "assignable"
     return "done"
 
@@ -55,7 +56,8 @@ def _setup_characters(s: TerreneState, seat: int) -> list[int]:
 
 
 def _setup_assignables(s: TerreneState, seat: int) -> list[int]:
-    taken = {s.cards[s.units[u]["card"]] for u in s.party[seat] if s.units[u]["card"] is not None}
+    held = [s.units[u].card for u in s.party[seat]]
+    taken = {s.cards[c] for c in held if c is not None}
     return _first_of_each(s, s.zones["deck"][seat],
                           lambda c: c.is_assignable and c.id not in taken)
 
@@ -94,7 +96,7 @@ def party_actions(s: TerreneState, seat: int) -> list[Action]:
         out += [Action(Act.PICK_CHARACTER, (u,), f"Starting character: {_char_label(s, u)}")
                 for u in _setup_characters(s, seat)]
     elif stage == "assignable":
-        holder = next(u for u in s.party[seat] if s.units[u]["card"] is None)
+        holder = next(u for u in s.party[seat] if s.units[u].card is None)
         out += [Action(Act.PICK_ASSIGNABLE, (u,), f"Assign {s.name(u)} to {s.name(holder)}")
                 for u in _setup_assignables(s, seat)]
     return out
@@ -136,9 +138,9 @@ def _pick_character(s: TerreneState, seat: int, uid: int) -> None:
 
 
 def _pick_assignable(s: TerreneState, seat: int, uid: int) -> None:
-    holder = next(u for u in s.party[seat] if s.units[u]["card"] is None)
+    holder = next(u for u in s.party[seat] if s.units[u].card is None)
     s.zones["deck"][seat].remove(uid)
-    s.units[holder]["card"] = uid
+    s.units[holder].card = uid
 
 
 def advance_party(s: TerreneState, events: list[Event]) -> None:
@@ -182,10 +184,10 @@ def begin_turn(s: TerreneState, seat: int, events: list[Event]) -> None:
     s.switched = s.traded = False
     s.used_turn = []
     for u in s.units.values():
-        u["attacked"] = False
-        u["resourceful_used"] = False
-        if u["ctrl"] == seat:
-            u["decay"] = 0
+        u.attacked = False
+        u.resourceful_used = False
+        if u.ctrl == seat:
+            u.decay = 0
             _expire(u, lambda until, _t: until == "start_of_next_turn")
     events.append(Event("turn", f"Turn {s.turn}: {s.player_name(seat)} "
                         f"({s.actions[seat]} actions).", {"seat": seat}))
@@ -194,10 +196,10 @@ def begin_turn(s: TerreneState, seat: int, events: list[Event]) -> None:
     s.step = "draw"
 
 
-def _expire(u: dict, gone: Callable[[str, int], bool]) -> None:
-    u["mods"] = [m for m in u["mods"] if not gone(m[2], m[3])]
-    for key in ("status", "gained"):
-        u[key] = {k: v for k, v in u[key].items() if not gone(v[0], v[1])}
+def _expire(u: Unit, gone: Callable[[str, int], bool]) -> None:
+    u.mods = [m for m in u.mods if not gone(m[2], m[3])]
+    u.status = {k: v for k, v in u.status.items() if not gone(v[0], v[1])}
+    u.gained = {k: v for k, v in u.gained.items() if not gone(v[0], v[1])}
 
 
 def draw_phase(s: TerreneState, events: list[Event]) -> None:
@@ -213,7 +215,7 @@ def end_turn(s: TerreneState, events: list[Event]) -> None:
     seat, now = s.active, s.turn
     for u in s.units.values():
         _expire(u, lambda until, _t: until == "end_of_turn")
-        if u["ctrl"] == seat:
+        if u.ctrl == seat:
             _expire(u, lambda until, t: until == "end_of_next_turn" and t < now)
     events.append(Event("end_turn", f"{s.player_name(seat)} ends their turn."))
     begin_turn(s, s.next_seat(seat), events)
@@ -296,7 +298,7 @@ def _ask_xp_choice(s: TerreneState) -> bool:
     while s.pending_xp:
         uid, left = s.pending_xp.pop(0)
         if uid in s.units:
-            s.prompt = {"kind": "xp_choice", "seat": s.units[uid]["ctrl"], "uid": uid,
+            s.prompt = {"kind": "xp_choice", "seat": s.units[uid].ctrl, "uid": uid,
                         "left": left}
             return True
     return False
@@ -342,7 +344,7 @@ def prompt_actions(s: TerreneState, seat: int) -> list[Action]:
     kind = s.prompt["kind"]
     if kind == "block":
         out = [Action(Act.BLOCK, (u,), f"Block with {s.name(u)} (DEF {stats.defense(s, u)}, "
-                      f"{stats.hp(s, u) - s.units[u]['dmg']} HP left)")
+                      f"{stats.hp(s, u) - s.units[u].dmg} HP left)")
                for u in s.party[seat] if battle.can_block(s, u)]
         atk = stats.atk(s, s.battle["attacker"]) if s.battle else 0
         return [*out, Action(Act.NO_BLOCK, (), f"Do not block (take {atk} damage)")]
@@ -365,12 +367,12 @@ def prompt_actions(s: TerreneState, seat: int) -> list[Action]:
 
 
 def _who(s: TerreneState, uid: int) -> str:
-    return s.name(uid) + ("" if s.units[uid]["up"] else " (hidden)")
+    return s.name(uid) + ("" if s.units[uid].up else " (hidden)")
 
 
 def _unit_label(s: TerreneState, uid: int) -> str:
-    dmg = s.units[uid]["dmg"]
-    hidden = "" if s.units[uid]["up"] else " (hidden)"
+    dmg = s.units[uid].dmg
+    hidden = "" if s.units[uid].up else " (hidden)"
     return f"{s.name(uid)}{hidden}" + (f", take {dmg} damage" if dmg else "")
 
 
@@ -384,7 +386,7 @@ def targets(s: TerreneState, seat: int, kind: str) -> list[int | None]:
     if kind == "any_char":
         return [*stats.team_units(s, seat), *stats.enemy_units(s, seat)]
     if kind == "hidden_enemy":
-        return [u for q in s.enemies(seat) for u in s.party[q] if not s.units[u]["up"]]
+        return [u for q in s.enemies(seat) for u in s.party[q] if not s.units[u].up]
     zone = "hand" if kind == "hand_item" else "discard"
     return [u for u in s.zones[zone][seat] if s.cards[u] is not None and s.card(u).kind == "item"]
 
@@ -413,9 +415,10 @@ def turn_actions(s: TerreneState, seat: int) -> list[Action]:
     out += _trade_actions(s, seat)
     for uid in s.party[seat]:
         out.append(Action(Act.DISMISS, (uid,), f"Dismiss {_unit_label(s, uid)}"))
-        if s.units[uid]["card"] is not None:
+        held = s.units[uid].card
+        if held is not None:
             out.append(Action(Act.DISMISS_CARD, (uid,),
-                              f"Dismiss {s.name(uid)}'s card {s.name(s.units[uid]['card'])}"))
+                              f"Dismiss {s.name(uid)}'s card {s.name(held)}"))
     out.append(Action(Act.RUN, (), "Run (concede this game)"))
     out.append(Action(Act.END_TURN, (), "End turn"))
     return out
@@ -430,7 +433,7 @@ def _recruit_actions(s: TerreneState, seat: int) -> list[Action]:
     names = _controlled_names(s, seat)
     if s.actions[seat] >= 1:
         for uid in s.party[seat]:
-            if not s.units[uid]["up"]:
+            if not s.units[uid].up:
                 out.append(Action(Act.RECRUIT, (uid,), f"Recruit {_char_label(s, uid)} "
                                   "(flip face-up, 1 action)"))
     for uid in s.zones["hand"][seat]:
@@ -451,7 +454,7 @@ def _attack_actions(s: TerreneState, seat: int) -> list[Action]:
     for uid in stats.recruited(s, seat):
         u = s.units[uid]
         cost = battle.attack_cost(s, uid)
-        if u["attacked"] or "stun" in u["status"] or s.actions[seat] < cost:
+        if u.attacked or "stun" in u.status or s.actions[seat] < cost:
             continue
         power = stats.atk(s, uid)
         if stats.has(s, uid, "unblockable"):
@@ -467,7 +470,7 @@ def _attack_actions(s: TerreneState, seat: int) -> list[Action]:
 
 
 def _assign_actions(s: TerreneState, seat: int) -> list[Action]:
-    free = [u for u in s.party[seat] if s.units[u]["card"] is None]
+    free = [u for u in s.party[seat] if s.units[u].card is None]
     out = []
     for card in s.zones["hand"][seat]:
         if s.card(card).is_assignable:
@@ -487,7 +490,7 @@ def _terrain_actions(s: TerreneState, seat: int) -> list[Action]:
 
 
 def _tradeable(s: TerreneState, uid: int) -> bool:
-    return not s.units[uid]["card_up"]
+    return not s.units[uid].card_up
 
 
 def _trade_actions(s: TerreneState, seat: int) -> list[Action]:
@@ -497,7 +500,7 @@ def _trade_actions(s: TerreneState, seat: int) -> list[Action]:
     out = []
     for i, a in enumerate(units):
         for b in units[i + 1:]:
-            if s.units[a]["card"] is None and s.units[b]["card"] is None:
+            if s.units[a].card is None and s.units[b].card is None:
                 continue
             out.append(Action(Act.TRADE, (a, b), f"Trade face-down cards between "
                               f"{_who(s, a)} and {_who(s, b)}"))
@@ -545,7 +548,7 @@ def _declare(s: TerreneState, p: int, a: Action, events: list[Event]) -> None:
 
 def _public(s: TerreneState, uid: int) -> str:
     """A character as every player sees it: its name, or that it is face-down."""
-    return s.name(uid) if s.units[uid]["up"] else "a face-down character"
+    return s.name(uid) if s.units[uid].up else "a face-down character"
 
 
 def _action_label(s: TerreneState, p: int, a: Action) -> str:
@@ -581,12 +584,12 @@ def _still_possible(s: TerreneState, p: int, a: Action) -> bool:
     kind, x = a.kind, a.args[0]
     hand = s.zones["hand"][p]
     if kind == Act.RECRUIT and x not in hand:
-        return x in s.party[p] and not s.units[x]["up"]
+        return x in s.party[p] and not s.units[x].up
     if kind in (Act.RECRUIT, Act.HIDE):
         return x in hand and s.card(x).name not in _controlled_names(s, p)
     if kind == Act.ASSIGN:
         holder = a.args[1]
-        return x in hand and holder in s.party[p] and s.units[holder]["card"] is None
+        return x in hand and holder in s.party[p] and s.units[holder].card is None
     if kind == Act.TERRAIN:
         return x in hand or x in s.zones["terrains"][p]
     if kind == Act.TRADE:
@@ -594,7 +597,7 @@ def _still_possible(s: TerreneState, p: int, a: Action) -> bool:
         return all(u in mine and _tradeable(s, u) for u in a.args)
     if kind == Act.DISMISS:
         return x in s.party[p]
-    return x in s.party[p] and s.units[x]["card"] is not None
+    return x in s.party[p] and s.units[x].card is not None
 
 
 def _coin(s: TerreneState, _p: int, a: Action, events: list[Event]) -> None:
@@ -620,7 +623,7 @@ def _recruit(s: TerreneState, p: int, a: Action, events: list[Event]) -> None:
         s.party[p].append(uid)
         s.units[uid] = stats.new_unit(p, True, s.card(uid).lv)
     else:
-        s.units[uid]["up"] = True
+        s.units[uid].up = True
     events.append(Event("recruit", f"{s.player_name(p)} recruits {s.name(uid)}.", {"uid": uid}))
     chain.fire_recruited(s, uid, events)
 
@@ -646,8 +649,8 @@ def _use(s: TerreneState, p: int, a: Action, events: list[Event]) -> None:
     cost = chain.cost_of(s, p, card, ability, source)
     if card.is_assignable and source is not None:
         if cost < ability.cost:
-            s.units[source]["resourceful_used"] = True
-        s.units[source]["card_up"] = True
+            s.units[source].resourceful_used = True
+        s.units[source].card_up = True
         events.append(Event("activate", f"{s.name(source)} reveals and activates "
                             f"{card.name}.", {"uid": card_uid}))
     s.actions[p] -= cost
@@ -674,7 +677,7 @@ def _source_of(s: TerreneState, card_uid: int) -> int | None:
     if card_uid in s.units:
         return card_uid
     for uid, u in s.units.items():
-        if u["card"] == card_uid:
+        if u.card == card_uid:
             return uid
     return None
 
@@ -694,9 +697,9 @@ def _slow(s: TerreneState, _p: int, a: Action, events: list[Event]) -> None:
 def _assign(s: TerreneState, p: int, a: Action, events: list[Event]) -> None:
     card, uid = a.args
     s.zones["hand"][p].remove(card)
-    s.units[uid]["card"], s.units[uid]["card_up"] = card, False
+    s.units[uid].card, s.units[uid].card_up = card, False
     events.append(Event("assign", f"{s.player_name(p)} assigns a card face-down to "
-                        f"{s.name(uid) if s.units[uid]['up'] else 'a hidden character'}."))
+                        f"{s.name(uid) if s.units[uid].up else 'a hidden character'}."))
 
 
 def _terrain(s: TerreneState, p: int, a: Action, events: list[Event]) -> None:
@@ -712,7 +715,7 @@ def _terrain(s: TerreneState, p: int, a: Action, events: list[Event]) -> None:
 def _trade(s: TerreneState, _p: int, a: Action, events: list[Event]) -> None:
     x, y = a.args
     ux, uy = s.units[x], s.units[y]
-    ux["card"], uy["card"] = uy["card"], ux["card"]
+    ux.card, uy.card = uy.card, ux.card
     s.traded = True
     events.append(Event("trade", "Two allied characters trade their face-down cards."))
 
@@ -721,7 +724,7 @@ def _dismiss(s: TerreneState, p: int, a: Action, events: list[Event]) -> None:
     uid = a.args[0]
     if s.prompt is not None and s.prompt["kind"] == "oversupply":
         s.prompt = None
-    dmg = s.units[uid]["dmg"]
+    dmg = s.units[uid].dmg
     events.append(Event("dismiss", f"{s.player_name(p)} dismisses {s.name(uid)}.", {"uid": uid}))
     effects.leave_play(s, uid, to="discard")
     effects.damage_team(s, p, dmg, events, "dismissal")

@@ -34,7 +34,7 @@ def test_evaluation_counts_the_fighting_worth_of_characters():
     s = started()
     before = terrene.evaluate(s, 0)
     victim = s.party[1][0]
-    s.units[victim]["dmg"] = 5
+    s.units[victim].dmg = 5
     assert terrene.evaluate(s, 0) > before
 
 
@@ -44,15 +44,15 @@ def test_evaluation_prefers_a_card_assigned_to_a_character_that_can_use_it():
     s = started()
     seat = 0
     for uid in s.party[seat]:
-        s.units[uid]["up"] = True
-        s.units[uid]["card"] = None
+        s.units[uid].up = True
+        s.units[uid].card = None
     card = next(u for u in s.zones["deck"][seat] if s.card(u).kind == "item"
                 and not s.card(u).requires and s.card(u).subtype == "none")
     s.zones["deck"][seat].remove(card)
     s.zones["hand"][seat].append(card)
     in_hand = terrene.evaluate(s, seat)
     s.zones["hand"][seat].remove(card)
-    s.units[s.party[seat][0]]["card"] = card
+    s.units[s.party[seat][0]].card = card
     assert terrene.evaluate(s, seat) > in_hand
 
 
@@ -210,7 +210,7 @@ def test_settle_answers_a_block_prompt_with_its_best_option():
     s.apply(0, Action("attack", (attacker, -1)))
     terrene.settle(s, random.Random(1))
     assert s.hp[1] == 50
-    assert s.units[ethan]["dmg"] == atk - guard > 0 and s.units[scout]["dmg"] == 0
+    assert s.units[ethan].dmg == atk - guard > 0 and s.units[scout].dmg == 0
 
 
 def test_quiet_evaluation_of_a_quiet_state_is_the_plain_evaluation():
@@ -236,11 +236,11 @@ def test_revealing_an_ongoing_card_is_worth_its_action():
     s, attacker, (ethan,) = duel("dagger_on_the_edge", ("ethan_the_resilient",), turn=4,
                                  cards={"ethan_the_resilient": "spikes"})
     assert s.active == 1 and s.actions == [3, 3]
-    spikes = s.units[ethan]["card"]
+    spikes = s.units[ethan].card
     before = terrene.evaluate(s, 1)
     s.apply(1, Action("use", (spikes, 0, -1)))
     terrene.settle(s, random.Random(1))
-    assert s.units[ethan]["card_up"] and s.actions[1] == 2
+    assert s.units[ethan].card_up and s.actions[1] == 2
     assert terrene.evaluate(s, 1) > before
 
 

@@ -208,17 +208,17 @@ def test_hidden_cards_stay_hidden_and_a_spectator_sees_no_hand(app_dirs):
     table, state = screen.table, screen.session.state
     viewer = screen.viewer
     enemy = 1 - viewer
-    hidden = [u for u in state.party[enemy] if not state.units[u]["up"]]
+    hidden = [u for u in state.party[enemy] if not state.units[u].up]
     assert hidden, "the enemy starts with face-down characters"
     for uid in hidden:
         assert table.units[uid].look.name == ""
-        card = state.units[uid]["card"]
+        card = state.units[uid].card
         if card is not None:
             assert table.units[uid].held == ("", False)
     enemy_names = {state.name(u) for u in state.zones["hand"][enemy]}
     drawn = {n.look.name for n in table.hand.values()}
     assert not drawn & enemy_names - {state.name(u) for u in state.zones["hand"][viewer]}
-    own = [u for u in state.party[viewer] if not state.units[u]["up"]]
+    own = [u for u in state.party[viewer] if not state.units[u].up]
     assert all(table.units[u].look.name == state.name(u) and table.units[u].look.hidden
                for u in own)
     focusable = [w for w in table.widgets() if isinstance(w, CardWidget)]

@@ -47,15 +47,15 @@ def unit_look(view: Any, uid: int) -> UnitLook:
     if cid is None:
         return UnitLook()
     card = cards()[cid]
-    badges = tuple(u["status"]) + tuple(g for g in u["gained"] if g not in u["status"])
-    if not u["up"]:
-        return UnitLook(card.name, card.cls, card.element, card.tag, card.hp - u["dmg"],
-                        card.hp, card.atk, card.defense, u["xp"], u["lv"], card.sp, badges,
+    badges = tuple(u.status) + tuple(g for g in u.gained if g not in u.status)
+    if not u.up:
+        return UnitLook(card.name, card.cls, card.element, card.tag, card.hp - u.dmg,
+                        card.hp, card.atk, card.defense, u.xp, u.lv, card.sp, badges,
                         hidden=True, token=card.token)
-    return UnitLook(card.name, card.cls, card.element, card.tag, stats.hp(view, uid) - u["dmg"],
+    return UnitLook(card.name, card.cls, card.element, card.tag, stats.hp(view, uid) - u.dmg,
                     stats.hp(view, uid), stats.atk(view, uid), stats.defense(view, uid),
-                    u["xp"], u["lv"], stats.sp_cost(view, uid), badges,
-                    attacked=bool(u["attacked"]), decay=int(u["decay"]), token=card.token)
+                    u.xp, u.lv, stats.sp_cost(view, uid), badges,
+                    attacked=bool(u.attacked), decay=int(u.decay), token=card.token)
 
 
 def card_look(cid: str | None) -> CardLook:
@@ -92,7 +92,7 @@ def holders(view: Any) -> dict[int, int]:
     out = {}
     for party in view.party:
         for uid in party:
-            card = view.units[uid]["card"]
+            card = view.units[uid].card
             if card is not None:
                 out[int(card)] = uid
     return out

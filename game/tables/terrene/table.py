@@ -258,12 +258,12 @@ class TerreneTable(DraftBoard, GenericTable):
             node.scale = scale * 0.7  # turned face up: the card pops open
             node.tween("scale", scale, 0.35, ease_out_back)
         node.look = look
-        card = g.units[uid]["card"]
+        card = g.units[uid].card
         if card is None:
             node.held = None
         else:
             cid = g.cards[card]
-            node.held = ("" if cid is None else g.name(card), bool(g.units[uid]["card_up"]))
+            node.held = ("" if cid is None else g.name(card), bool(g.units[uid].card_up))
         node.lit = bool(actions_on(self.model.actions, uid, self.holder_of))
         node.cid = g.cards[uid]
 
@@ -389,7 +389,7 @@ class TerreneTable(DraftBoard, GenericTable):
         return {
             "game": (g.game_no, tuple(self.seat_map)),
             "hp": list(g.hp),
-            "dmg": {uid: g.units[uid]["dmg"] for party in g.party for uid in party},
+            "dmg": {uid: g.units[uid].dmg for party in g.party for uid in party},
             "links": {link["id"]: link for link in g.chain},
         }
 

@@ -121,7 +121,7 @@ def check_invariants(s: TerreneState) -> None:
             seen.extend(per_seat)
     for party in s.party:
         seen.extend(party)
-    seen.extend(u["card"] for u in s.units.values() if u["card"] is not None)
+    seen.extend(u.card for u in s.units.values() if u.card is not None)
     seen.extend(s.ceased)
     assert sorted(seen) == list(range(len(s.cards))), "a card is missing or in two zones"
     assert set(s.units) == {uid for party in s.party for uid in party}
@@ -130,7 +130,7 @@ def check_invariants(s: TerreneState) -> None:
         for seat in range(s.n):
             assert stats.sp_used(s, seat) <= s.sp_limit[seat], "oversupplied with an empty chain"
     for uid in s.units:
-        if s.units[uid]["up"]:
+        if s.units[uid].up:
             assert stats.defense(s, uid) >= 0
     assert all(0 <= hp <= 50 for hp in s.hp)
 

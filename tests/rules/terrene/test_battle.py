@@ -13,8 +13,8 @@ def test_battle_damage_is_attack_minus_defense_and_the_blocker_deals_none_back(t
     table.pass_all(s)
     table.act(s, 1, "block", olivia)
     table.pass_all(s)
-    assert s.units[olivia]["dmg"] == 15 - 10
-    assert s.units[inu]["dmg"] == 0
+    assert s.units[olivia].dmg == 15 - 10
+    assert s.units[inu].dmg == 0
     assert s.hp == [50, 50]
 
 
@@ -42,7 +42,7 @@ def test_overkill_worked_example(table):
     table.pass_all(s)
     assert pern not in s.units and pern in s.zones["discard"][1]
     assert s.hp[1] == 50 - (2 + 15 - 10)
-    assert s.units[inu]["xp"] == 1
+    assert s.units[inu].xp == 1
     assert stats.atk(s, inu) == 20  # Emberstadt XP 1: +5 ATK
 
 
@@ -60,7 +60,7 @@ def test_defense_decay_stacks_and_never_drops_below_zero(table):
         table.pass_all(s)
         table.act(s, 1, "block", olivia)
         table.pass_all(s)
-        assert s.units[olivia]["dmg"] == dmg
+        assert s.units[olivia].dmg == dmg
         assert stats.defense(s, olivia) == def_after
     table.act(s, 0, "attack", attackers[2], -1)
     table.pass_all(s)
@@ -91,7 +91,7 @@ def test_stab_ignores_the_blockers_defense(table):
     table.pass_all(s)
     table.act(s, 1, "block", olivia)
     table.pass_all(s)
-    assert s.units[olivia]["dmg"] == 15
+    assert s.units[olivia].dmg == 15
 
 
 def test_retaliate_strikes_back_with_its_defense_as_stab(table):
@@ -102,8 +102,8 @@ def test_retaliate_strikes_back_with_its_defense_as_stab(table):
     table.pass_all(s)
     table.act(s, 1, "block", peter)
     table.pass_all(s)
-    assert s.units[inu]["dmg"] == 10
-    assert s.units[peter]["dmg"] == 5
+    assert s.units[inu].dmg == 10
+    assert s.units[peter].dmg == 5
 
 
 def test_simultaneous_party_wipe_is_a_tie_that_both_players_win(table):
@@ -127,9 +127,9 @@ def test_blocker_accepts_damage_even_if_stunned_after_blocking(table):
     table.act(s, 0, "attack", inu, -1)
     table.pass_all(s)
     table.act(s, 1, "block", olivia)
-    s.units[olivia]["status"]["stun"] = ["end_of_turn", s.turn]
+    s.units[olivia].status["stun"] = ["end_of_turn", s.turn]
     table.pass_all(s)
-    assert s.units[olivia]["dmg"] == 5
+    assert s.units[olivia].dmg == 5
 
 
 def test_hidden_characters_cannot_attack_or_block(table):
@@ -150,13 +150,13 @@ def test_unblockable_attacks_are_direct_and_choose_their_target(table):
     s = table.position(party=[[{"character": "pernicious", "card": "blinding_bomb"}],
                               ["olivia_the_graceless"]])
     pern, olivia = table.unit(s, 0, "pernicious"), table.unit(s, 1, "olivia_the_graceless")
-    table.use(s, 0, s.units[pern]["card"])
+    table.use(s, 0, s.units[pern].card)
     table.pass_all(s)
     targets = {a.args[1] for a in s.legal_actions(0) if a.kind == "attack"}
     assert targets == {-1, olivia}
     table.act(s, 0, "attack", pern, olivia)
     table.pass_all(s)
-    assert s.units[olivia]["dmg"] == 15 - 10
+    assert s.units[olivia].dmg == 15 - 10
 
 
 def test_first_player_cannot_attack_on_the_first_turn_and_second_gets_an_extra_action(table):
@@ -184,7 +184,7 @@ def test_wasted_xp_when_no_character_defeats(table):
     table.use(s, 0, terrain, 1, victim)
     table.pass_all(s)
     assert victim not in s.units
-    assert all(u["xp"] == 0 for u in s.units.values())
+    assert all(u.xp == 0 for u in s.units.values())
 
 
 def test_the_player_assigns_xp_from_a_defeat(table):
@@ -203,4 +203,4 @@ def test_the_player_assigns_xp_from_a_defeat(table):
     choices = [a.args[0] for a in s.legal_actions(0)]
     assert choices == [inu, bell]
     table.act(s, 0, "assign_xp", bell)
-    assert s.units[bell]["xp"] == 1 and s.units[inu]["xp"] == 0
+    assert s.units[bell].xp == 1 and s.units[inu].xp == 0

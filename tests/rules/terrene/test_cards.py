@@ -18,13 +18,13 @@ def test_hiding_in_response_negates_a_fire_bomb(table):
         [{"character": "chogan_the_scrounger", "card": "fire_bomb"}, "scout"],
         [{"character": "olivia_the_graceless", "damage": 3}, "skylar_the_determined",
          {"character": "chogan_the_scrounger", "card": "smoke_bomb"}]])
-    fire = s.units[table.unit(s, 0, "chogan_the_scrounger")]["card"]
+    fire = s.units[table.unit(s, 0, "chogan_the_scrounger")].card
     target = table.unit(s, 1, "olivia_the_graceless")
     smoke_holder = table.unit(s, 1, "chogan_the_scrounger")
     table.use(s, 0, fire, 0, target)
-    table.use(s, 1, s.units[smoke_holder]["card"], 0, target)
+    table.use(s, 1, s.units[smoke_holder].card, 0, target)
     table.pass_all(s)
-    assert not s.units[target]["up"] and s.units[target]["dmg"] == 3
+    assert not s.units[target].up and s.units[target].dmg == 3
 
 
 def test_flare_forces_the_opponent_into_oversupply(table):
@@ -36,9 +36,9 @@ def test_flare_forces_the_opponent_into_oversupply(table):
             "olivia_the_graceless", "bran_the_pilferer", "hooks_in_the_zephyr")]])
     flare_holder = table.unit(s, 0, "chogan_the_scrounger")
     sky = s.party[1][0]
-    table.use(s, 0, s.units[flare_holder]["card"], 0, sky)
+    table.use(s, 0, s.units[flare_holder].card, 0, sky)
     table.pass_all(s)
-    assert s.units[sky]["up"] and stats.sp_used(s, 1) == 5
+    assert s.units[sky].up and stats.sp_used(s, 1) == 5
     assert s.decision().players == (1,)
     assert {a.kind for a in s.legal_actions(1)} == {"dismiss"}
 
@@ -49,12 +49,12 @@ def test_two_criticals_multiply_overkill_by_four(table):
         [{"character": "asu_the_flame_hellion", "card": "critical"}],  # ATK 20
         ["scout"]], hand=[["critical"], []])  # Scout: HP 10, DEF 5
     asu, scout = table.unit(s, 0, "asu_the_flame_hellion"), table.unit(s, 1, "scout")
-    first = s.units[asu]["card"]
+    first = s.units[asu].card
     table.use(s, 0, first)
     table.pass_all(s)
     table.act(s, 0, "assign", table.in_hand(s, 0, "critical"), asu)  # free
     table.pass_all(s)
-    table.use(s, 0, s.units[asu]["card"])
+    table.use(s, 0, s.units[asu].card)
     table.pass_all(s)
     table.act(s, 0, "attack", asu, -1)
     table.pass_all(s)
@@ -71,9 +71,9 @@ def test_rika_is_immune_to_stun(table):
     rika, haze = table.unit(s, 0, "rika_the_voltaic"), table.unit(s, 1, "jace_the_saboteur")
     table.act(s, 0, "end_turn")
     table.pass_all(s)
-    table.use(s, 1, s.units[haze]["card"], 0, rika)
+    table.use(s, 1, s.units[haze].card, 0, rika)
     table.pass_all(s)
-    assert "stun" not in s.units[rika]["status"]
+    assert "stun" not in s.units[rika].status
 
 
 def test_revenant_gains_xp_when_another_interdimensional_is_recruited(table):
@@ -84,7 +84,7 @@ def test_revenant_gains_xp_when_another_interdimensional_is_recruited(table):
     rev, lovox = table.unit(s, 0, "the_revenant"), table.in_hand(s, 0, "lovox_the_displaced")
     table.act(s, 0, "recruit", lovox)
     table.pass_all(s)
-    assert s.units[rev]["xp"] == 1
+    assert s.units[rev].xp == 1
     assert stats.atk(s, rev) == 10 + 5  # Terreria XP 1: +5 ATK
 
 
@@ -96,7 +96,7 @@ def test_storm_effect_applies_only_with_a_storm_active(table):
     # Bran: DEF 0
     table.use(s, 0, prague)
     table.pass_all(s)
-    assert s.units[foe]["dmg"] == 0
+    assert s.units[foe].dmg == 0
     s.used_turn = []
     storm = table.in_hand(s, 0, "snow_storm")
     table.act(s, 0, "terrain", storm)
@@ -104,7 +104,7 @@ def test_storm_effect_applies_only_with_a_storm_active(table):
     assert stats.defense(s, prague) == 10
     table.use(s, 0, prague)
     table.pass_all(s)
-    assert s.units[foe]["dmg"] == 10
+    assert s.units[foe].dmg == 10
     assert stats.defense(s, foe) == 0  # the storm helps only its controller's characters
 
 
@@ -114,7 +114,7 @@ def test_taunt_makes_the_holder_block(table):
         ["insidious"], ["scout", {"character": "bellicose_the_insightful", "card": "taunt"}]])
     inu, bell = table.unit(s, 0, "insidious"), table.unit(s, 1, "bellicose_the_insightful")
     table.act(s, 0, "attack", inu, -1)
-    table.use(s, 1, s.units[bell]["card"])
+    table.use(s, 1, s.units[bell].card)
     table.pass_all(s)
     assert bell not in s.units  # Bellicose (HP 15, DEF 0) blocked Insidious (ATK 20)
     assert s.hp[1] == 50 - (20 - 15)
@@ -125,16 +125,16 @@ def test_lethal_counter_attack_needs_low_hp(table):
     party = [["insidious"], [{"character": "bran_the_pilferer", "card": "lethal_counter_attack"}]]
     s = table.position(NP, party=party)
     inu, holder = table.unit(s, 0, "insidious"), table.unit(s, 1, "bran_the_pilferer")
-    lethal = s.units[holder]["card"]
+    lethal = s.units[holder].card
     table.act(s, 0, "attack", inu, -1)
     assert not any(a.args[0] == lethal for a in s.legal_actions(1) if a.kind == "use")
     s2 = table.position(NP, party=party, hp=[50, 30])
     inu, holder = table.unit(s2, 0, "insidious"), table.unit(s2, 1, "bran_the_pilferer")
     table.act(s2, 0, "attack", inu, -1)
-    table.use(s2, 1, s2.units[holder]["card"])
+    table.use(s2, 1, s2.units[holder].card)
     table.pass_all(s2)
     assert inu not in s2.units and s2.hp[1] == 30
-    assert s2.units[holder]["xp"] == 1
+    assert s2.units[holder].xp == 1
 
 
 def test_insidious_recoils_from_a_blockers_defense_unless_silenced(table):
@@ -146,7 +146,7 @@ def test_insidious_recoils_from_a_blockers_defense_unless_silenced(table):
     table.pass_all(s)
     table.act(s, 1, "block", olivia)
     table.pass_all(s)
-    assert s.units[ins]["dmg"] == 10 and s.units[olivia]["dmg"] == 10
+    assert s.units[ins].dmg == 10 and s.units[olivia].dmg == 10
 
 
 def test_yume_consumes_an_ally_and_gains_its_xp(table):
@@ -157,7 +157,7 @@ def test_yume_consumes_an_ally_and_gains_its_xp(table):
     table.use(s, 0, yume, 0, fed)
     table.pass_all(s)
     assert fed not in s.units and fed in s.zones["discard"][0]
-    assert s.units[yume]["xp"] == 2 and s.units[yume]["lv"] == 3  # Terreria XP 2: +1 LV
+    assert s.units[yume].xp == 2 and s.units[yume].lv == 3  # Terreria XP 2: +1 LV
 
 
 def test_tokens_are_characters_and_cease_when_they_leave_play(table):
@@ -185,13 +185,13 @@ def test_blaze_takes_on_the_abilities_of_the_character_it_defeats(table):
     table.pass_all(s)
     table.act(s, 1, "block", jace)
     table.pass_all(s)
-    assert jace not in s.units and s.units[blaze]["borrowed"] == "jace_the_saboteur"
+    assert jace not in s.units and s.units[blaze].borrowed == "jace_the_saboteur"
     olivia = s.party[1][0]
     sabotage = [a for a in s.legal_actions(0) if a.kind == "use" and a.args[:2] == (blaze, 100)]
     assert [a.args[2] for a in sabotage] == [olivia]
     table.use(s, 0, blaze, 100, olivia)
     table.pass_all(s)
-    assert s.units[olivia]["card"] is None
+    assert s.units[olivia].card is None
 
 
 def test_a_borrowed_ability_resolves_after_its_user_left_play(table):
@@ -207,7 +207,7 @@ def test_a_borrowed_ability_resolves_after_its_user_left_play(table):
     table.use(s, 1, lovox, 0, blaze)
     assert blaze not in s.units
     table.pass_all(s)
-    assert s.units[olivia]["card"] is None
+    assert s.units[olivia].card is None
 
 
 def test_machines_and_their_tokens(table):
@@ -246,19 +246,19 @@ def test_spikes_hurt_every_attacker_and_shadow_veil_negates_the_attack(table):
         ["inu_the_inferno"]])
     inu = table.unit(s, 1, "inu_the_inferno")
     ashen, alexie = table.units(s, 0)
-    table.use(s, 0, s.units[ashen]["card"])
+    table.use(s, 0, s.units[ashen].card)
     table.pass_all(s)
     table.act(s, 0, "end_turn")
     table.pass_all(s)
     s.actions[1] = 3
     table.act(s, 1, "attack", inu, -1)
-    table.use(s, 0, s.units[alexie]["card"])
+    table.use(s, 0, s.units[alexie].card)
     table.pass_all(s)
-    assert s.battle is None and s.hp == [50, 50] and s.units[inu]["dmg"] == 0
-    s.units[inu]["attacked"] = False
+    assert s.battle is None and s.hp == [50, 50] and s.units[inu].dmg == 0
+    s.units[inu].attacked = False
     table.act(s, 1, "attack", inu, -1)
     table.pass_all(s)
-    assert s.units[inu]["dmg"] == 5  # Spikes, as the attack resolved
+    assert s.units[inu].dmg == 5  # Spikes, as the attack resolved
 
 
 def test_spells_need_a_spellcaster_and_grow_with_level(table):
@@ -269,7 +269,7 @@ def test_spells_need_a_spellcaster_and_grow_with_level(table):
         [{"character": "ivan_the_organic", "card": "fireball"}, "candace_the_catalyst"],
         ["greggory_the_hoarder"]])  # HP 25, DEF 0
     ivan = table.unit(s, 0, "ivan_the_organic")
-    assert not any(a.kind == "use" and a.args[0] == s.units[ivan]["card"]
+    assert not any(a.kind == "use" and a.args[0] == s.units[ivan].card
                    for a in s.legal_actions(0))
     s = table.position(decks, party=[
         ["ivan_the_organic", {"character": "candace_the_catalyst", "card": "fireball",
@@ -277,9 +277,9 @@ def test_spells_need_a_spellcaster_and_grow_with_level(table):
         ["greggory_the_hoarder"]])
     candace = table.unit(s, 0, "candace_the_catalyst")
     foe = table.unit(s, 1, "greggory_the_hoarder")
-    table.use(s, 0, s.units[candace]["card"], 0, foe)
+    table.use(s, 0, s.units[candace].card, 0, foe)
     table.pass_all(s)
-    assert s.units[foe]["dmg"] == 10 + 5 * 2
+    assert s.units[foe].dmg == 10 + 5 * 2
     assert s.actions[0] == 3  # Candace is Resourceful
 
 
@@ -306,14 +306,14 @@ def test_a_character_hidden_before_the_eyes_of_all_stays_known(table):
         ["olivia_the_graceless"]])
     ethan, holder = table.units(s, 0)
     chain.fire_auto(s, ethan, "start_of_turn", [])
-    table.use(s, 0, s.units[holder]["card"], 0, ethan)
+    table.use(s, 0, s.units[holder].card, 0, ethan)
     while len(s.chain) > 1:  # the Smoke Bomb resolves; the heal waits on the chain
         s.apply(s.decision().players[0], Action("pass"))
-    assert not s.units[ethan]["up"] and s.chain[0]["card"] == ethan
+    assert not s.units[ethan].up and s.chain[0]["card"] == ethan
     for sample in resolved_samples(table, s, 1, ethan, "ethan_the_resilient"):
-        assert sample.units[ethan]["dmg"] == 10
+        assert sample.units[ethan].dmg == 10
     table.pass_all(s)
-    assert s.units[ethan]["dmg"] == 10 and not s.units[ethan]["up"]
+    assert s.units[ethan].dmg == 10 and not s.units[ethan].up
 
 
 def test_a_card_whose_ability_waits_on_the_chain_stays_known(table):

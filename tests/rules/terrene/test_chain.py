@@ -12,8 +12,8 @@ def test_chain_three_responses_deep_with_a_negation_in_the_middle(table):
         ["inu_the_inferno", {"character": "deborah_the_direct", "card": "zowies_ingenuity"}],
         [{"character": "akos_the_perceptive", "card": "tripwire"}]])
     inu, akos = table.unit(s, 0, "inu_the_inferno"), table.unit(s, 1, "akos_the_perceptive")
-    zowie = s.units[s.party[0][1]]["card"]
-    tripwire = s.units[akos]["card"]
+    zowie = s.units[s.party[0][1]].card
+    tripwire = s.units[akos].card
     table.act(s, 0, "attack", inu, -1)
     assert s.decision().players == (1,)
     table.use(s, 1, tripwire)
@@ -23,7 +23,7 @@ def test_chain_three_responses_deep_with_a_negation_in_the_middle(table):
     table.use(s, 1, akos)  # Foresight: -5 ATK to the attacker
     assert [link["kind"] for link in s.chain] == ["attack", "ability", "ability", "ability"]
     table.pass_all(s)
-    assert "stun" not in s.units[inu]["status"]  # Tripwire was negated
+    assert "stun" not in s.units[inu].status  # Tripwire was negated
     assert stats.atk(s, inu) == 10  # Foresight resolved
     assert s.prompt is not None and s.prompt["kind"] == "block"  # the attack still stands
     assert tripwire in s.zones["discard"][1] and zowie in s.zones["discard"][0]
@@ -36,10 +36,10 @@ def test_trap_stuns_the_attacker_and_cancels_its_attack(table):
                               [{"character": "akos_the_perceptive", "card": "tripwire"}]])
     inu, akos = table.unit(s, 0, "inu_the_inferno"), table.unit(s, 1, "akos_the_perceptive")
     table.act(s, 0, "attack", inu, -1)
-    table.use(s, 1, s.units[akos]["card"])
+    table.use(s, 1, s.units[akos].card)
     table.pass_all(s)
     assert s.battle is None and s.hp == [50, 50]
-    assert s.actions[0] == 2 and s.units[inu]["attacked"]
+    assert s.actions[0] == 2 and s.units[inu].attacked
 
 
 def test_trap_needs_a_recruited_tactician(table):
@@ -55,7 +55,7 @@ def test_trap_needs_a_recruited_tactician(table):
     olivia, zile = table.units(s2, 1)
     table.act(s2, 0, "attack", inu, -1)
     uses = {a.args[0] for a in s2.legal_actions(1) if a.kind == "use"}
-    assert uses == {s2.units[olivia]["card"]} and zile in s2.units
+    assert uses == {s2.units[olivia].card} and zile in s2.units
 
 
 def test_each_trigger_is_used_once_per_chain(table):
@@ -84,12 +84,12 @@ def test_silence_negates_a_trigger_in_use_and_removes_printed_abilities(table):
                                 "gained": {"haste": "end_of_turn"}}],
         [{"character": "jace_the_saboteur", "card": "silence_orb"}]])
     ike, pern = table.units(s, 0)
-    orb_card = s.units[table.unit(s, 1, "jace_the_saboteur")]["card"]
+    orb_card = s.units[table.unit(s, 1, "jace_the_saboteur")].card
     hand = len(s.zones["hand"][0])
     table.use(s, 0, ike)  # Reckless Study: 5 damage to Ike, draw a card
     table.use(s, 1, orb_card, 0, ike)
     table.pass_all(s)
-    assert s.units[ike]["dmg"] == 0 and len(s.zones["hand"][0]) == hand
+    assert s.units[ike].dmg == 0 and len(s.zones["hand"][0]) == hand
     assert not stats.has(s, pern, "stab") and stats.has(s, pern, "haste")
 
 
@@ -117,7 +117,7 @@ def test_effect_on_a_target_that_left_play_does_nothing(table):
     s = table.position(party=[[{"character": "jace_the_saboteur", "card": "fire_bomb"}],
                               ["just_a_traveler"]])
     bomb, trav = table.unit(s, 0, "jace_the_saboteur"), table.unit(s, 1, "just_a_traveler")
-    table.use(s, 0, s.units[bomb]["card"], 0, trav)
+    table.use(s, 0, s.units[bomb].card, 0, trav)
     table.use(s, 1, trav)  # Slip Away in response: back to hand
     table.pass_all(s)
     assert trav in s.zones["hand"][1] and s.hp == [50, 50]

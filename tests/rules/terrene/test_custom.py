@@ -33,20 +33,20 @@ def test_draft_deck_without_terrain_gets_four_actions_and_chooses_xp(table):
     s.apply(-1, Action("coin", (1,)))
     table.finish_setup(s, opening=True)
     assert s.active_terrain[0] is None and len(s.party[0]) == 3
-    assert {s.cards[s.units[u]["card"]] for u in s.party[0]} == {
+    assert {s.cards[s.units[u].card] for u in s.party[0]} == {
         "fire_bomb", "prophecy", "healing_salve"}
     table.act(s, 1, "end_turn")
     table.pass_all(s)
     assert s.active == 0 and s.actions[0] == 4 + 1  # + the 2nd player's first-turn action
     pern = next(u for u in s.party[0] if s.cards[u] == "pernicious")
-    s.units[pern]["up"] = True
+    s.units[pern].up = True
     victim = s.party[1][0]
-    s.units[victim]["up"] = True
-    s.units[victim]["dmg"] = stats.hp(s, victim) - 1
+    s.units[victim].up = True
+    s.units[victim].dmg = stats.hp(s, victim) - 1
     table.act(s, 0, "attack", pern, -1)
     table.pass_all(s)
     table.act(s, 1, "block", victim)
     table.pass_all(s)
     assert s.prompt is not None and s.prompt["kind"] == "xp_choice"
     table.act(s, 0, "xp_def")
-    assert stats.defense(s, pern) == 5 and s.units[pern]["xp"] == 1
+    assert stats.defense(s, pern) == 5 and s.units[pern].xp == 1

@@ -64,10 +64,10 @@ def test_only_blocking_causes_defense_decay_redesigned_cards_leave_def_alone(tab
     table.use(s, 0, storm, 1)
     table.pass_all(s)
     assert {u: stats.defense(s, u) for u in (peter, olivia)} == before
-    assert all(s.units[u]["decay"] == 0 for u in (peter, olivia))
+    assert all(s.units[u].decay == 0 for u in (peter, olivia))
     assert stats.has(s, guntram, "stab") and stats.has(s, valorie, "stab")
-    assert "stun" in s.units[peter]["status"]
-    assert s.units[peter]["dmg"] == 5 and s.units[olivia]["dmg"] == 5  # Stab: DEF ignored
+    assert "stun" in s.units[peter].status
+    assert s.units[peter].dmg == 5 and s.units[olivia].dmg == 5  # Stab: DEF ignored
 
 
 def test_nafarious_dread_deals_stab_damage_instead_of_decay(table):
@@ -81,7 +81,7 @@ def test_nafarious_dread_deals_stab_damage_instead_of_decay(table):
     table.act(s, 0, "attack", naf, -1)
     table.pass_all(s)
     assert s.hp[1] == 50 - stats.atk(s, naf)
-    assert s.units[peter]["dmg"] == 5 and stats.defense(s, peter) == 10
+    assert s.units[peter].dmg == 5 and stats.defense(s, peter) == 10
 
 
 # ---- item 9: decking out costs SP only in the Draw Phase ------------------------------
@@ -93,7 +93,7 @@ def test_decking_out_costs_sp_only_in_the_draw_phase(table):
                        seats=[{"deck": [], "rest": "discard"}])
     holder = table.unit(s, 0, "inu_the_inferno")
     hand = list(s.zones["hand"][0])
-    table.use(s, 0, s.units[holder]["card"])
+    table.use(s, 0, s.units[holder].card)
     table.pass_all(s)
     assert s.sp_limit[0] == 4 and s.zones["hand"][0] == hand
     assert s.outcome() is None
@@ -112,7 +112,7 @@ def test_decking_out_an_effect_drawing_past_the_last_card_costs_nothing(table):
                        seats=[{"deck": ["healing_salve"], "rest": "discard"}])
     holder = table.unit(s, 0, "inu_the_inferno")
     last = s.zones["deck"][0][0]
-    table.use(s, 0, s.units[holder]["card"])
+    table.use(s, 0, s.units[holder].card)
     table.pass_all(s)
     assert s.zones["hand"][0][-1] == last and s.zones["deck"][0] == []
     assert s.sp_limit[0] == 4
@@ -148,13 +148,13 @@ def _action_position(table, kind: str):
 def _effect_done(s, kind: str, args: tuple) -> bool:
     x = args[0]
     return {
-        "recruit": lambda: x in s.units and s.units[x]["up"],
-        "hide": lambda: x in s.units and not s.units[x]["up"],
-        "assign": lambda: s.units[args[1]]["card"] == x,
+        "recruit": lambda: x in s.units and s.units[x].up,
+        "hide": lambda: x in s.units and not s.units[x].up,
+        "assign": lambda: s.units[args[1]].card == x,
         "terrain": lambda: s.active_terrain[0] == x,
-        "trade": lambda: s.cards[s.units[x]["card"]] == "haze_bomb",
+        "trade": lambda: s.cards[s.units[x].card] == "haze_bomb",
         "dismiss": lambda: x not in s.units,
-        "dismiss_card": lambda: s.units[x]["card"] is None,
+        "dismiss_card": lambda: s.units[x].card is None,
     }[kind]()
 
 
@@ -173,8 +173,8 @@ def test_priority_passes_to_the_opponent_after_every_player_action(table, kind):
     s.apply(1, hush)
     table.pass_all(s)
     assert not s.chain and _effect_done(s, kind, args)
-    assert "silence" in s.units[inu]["status"]  # the answer resolved too
-    assert s.units[gerald]["up"] and s.actions[1] == 2
+    assert "silence" in s.units[inu].status  # the answer resolved too
+    assert s.units[gerald].up and s.actions[1] == 2
 
 
 def test_priority_an_answered_action_that_can_no_longer_happen_does_nothing(table):
@@ -183,15 +183,15 @@ def test_priority_an_answered_action_that_can_no_longer_happen_does_nothing(tabl
     s = table.position(party=[[{"character": "inu_the_inferno", "card": "silence_orb"}],
                               ["peter_the_indurate"]])
     inu, target = table.unit(s, 0, "inu_the_inferno"), table.unit(s, 1, "peter_the_indurate")
-    orb = s.units[inu]["card"]
+    orb = s.units[inu].card
     table.act(s, 0, "dismiss_card", inu)
     table.pass_to(s, 0)
     table.use(s, 0, orb, 0, target)
     events = []
     while s.chain:
         events += s.apply(s.decision().players[0], Action("pass"))
-    assert "silence" in s.units[target]["status"] and orb in s.zones["discard"][0]
-    assert s.units[inu]["card"] is None and any(e.kind == "fizzle" for e in events)
+    assert "silence" in s.units[target].status and orb in s.zones["discard"][0]
+    assert s.units[inu].card is None and any(e.kind == "fizzle" for e in events)
 
 
 def test_priority_oversupply_dismissal_cannot_be_answered(table):
@@ -237,7 +237,7 @@ def test_priority_every_player_gets_each_priority_even_with_nothing_but_pass(tab
     table.act(s, 1, "pass")
     assert s.decision().players == (0,) and [a.kind for a in s.legal_actions(0)] == ["pass"]
     table.act(s, 0, "pass")
-    assert not s.chain and s.units[olivia]["up"]
+    assert not s.chain and s.units[olivia].up
     s.autopass = True
     hidden = table.in_hand(s, 0, "pernicious")
     table.act(s, 0, "hide", hidden)

@@ -63,7 +63,7 @@ def test_block_or_take_it_offers_two_blockers_and_the_overkill_goes_through() ->
             b.apply(b.decision().players[0], Action("pass"))
         assert b.hp[1] == hp, start
         assert gone is None or gone not in b.units
-        assert hurt is None or b.units[hurt]["dmg"] == 10
+        assert hurt is None or b.units[hurt].dmg == 10
 
 
 def test_hide_to_dodge_smoke_bomb_saves_asu_and_passing_loses_him() -> None:
@@ -80,8 +80,8 @@ def test_hide_to_dodge_smoke_bomb_saves_asu_and_passing_loses_him() -> None:
     choose(hidden, 1, "Smoke Bomb (Scout): Smoke on Asu")
     while hidden.chain:
         hidden.apply(hidden.decision().players[0], Action("pass"))
-    assert asu in hidden.units and not hidden.units[asu]["up"]
-    assert hidden.units[asu]["dmg"] == 10
+    assert asu in hidden.units and not hidden.units[asu].up
+    assert hidden.units[asu].dmg == 10
     choose(s, 1, "Pass")
     while s.chain:
         s.apply(s.decision().players[0], Action("pass"))
@@ -91,7 +91,7 @@ def test_hide_to_dodge_smoke_bomb_saves_asu_and_passing_loses_him() -> None:
 def test_flare_oversupply_leaves_only_dismissals() -> None:
     s = shipped("flare-oversupply")
     asu = uid_of(s, 1, "asu_the_flame_hellion")
-    assert s.units[asu]["up"] and stats.sp_used(s, 1) == 5 and s.sp_limit[1] == 4
+    assert s.units[asu].up and stats.sp_used(s, 1) == 5 and s.sp_limit[1] == 4
     assert s.decision().players == (1,)
     assert labels(s, 1) == ["Dismiss Asu the Flame Hellion (oversupply)",
                             "Dismiss Luminous (hidden) (oversupply)",
@@ -138,11 +138,11 @@ def test_a_character_is_described_with_its_counters_card_and_statuses() -> None:
     assert s.active == 1 and s.turns_taken == [2, 2]
     (olivia,) = s.party[1]
     u = s.units[olivia]
-    assert s.cards[olivia] == "olivia_the_graceless" and u["up"] and u["ctrl"] == 1
-    assert (u["dmg"], u["xp"], u["lv"], u["def"], u["attacked"]) == (6, 1, 2, 5, True)
-    assert s.cards[u["card"]] == "defense_potion" and u["card_up"]
-    assert u["status"] == {"stun": ["end_of_turn", 4]}
-    assert u["gained"] == {"haste": ["end_of_next_turn", 4]}
+    assert s.cards[olivia] == "olivia_the_graceless" and u.up and u.ctrl == 1
+    assert (u.dmg, u.xp, u.lv, u.def_, u.attacked) == (6, 1, 2, 5, True)
+    assert s.cards[u.card] == "defense_potion" and u.card_up
+    assert u.status == {"stun": ["end_of_turn", 4]}
+    assert u.gained == {"haste": ["end_of_next_turn", 4]}
     assert stats.defense(s, olivia) == 15  # DEF 10 and the lasting +5
     assert "attack" not in {a.kind for a in s.legal_actions(1)}  # stunned and has attacked
 
@@ -162,7 +162,7 @@ def test_zones_are_laid_out_in_order_and_the_rest_goes_where_asked() -> None:
     assert s.cards[s.active_terrain[0]] == "terreria"
     assert sorted(s.cards[u] for u in s.zones["terrains"][0]) == ["rain_storm", "terreria"]
     assert s.actions == [5, 0] and s.sp_limit[0] == 3 and s.hp == [41, 17]
-    assert not s.units[s.party[0][0]]["up"]
+    assert not s.units[s.party[0][0]].up
     # seat 2 keeps the terrain its opening placed; its other 28 cards are discarded
     assert s.zones["deck"][1] == [] and len(s.zones["discard"][1]) == 28
     assert not s.invariant_violations()

@@ -65,9 +65,9 @@ def test_view_hides_hands_hidden_characters_face_down_cards_and_deck_order():
         assert v.cards[uid] == s.cards[uid]
     for uid in s.party[1]:
         u = s.units[uid]
-        assert (v.cards[uid] is None) == (not u["up"])
-        if u["card"] is not None:
-            assert (v.cards[u["card"]] is None) == (not u["card_up"])
+        assert (v.cards[uid] is None) == (not u.up)
+        if u.card is not None:
+            assert (v.cards[u.card] is None) == (not u.card_up)
     assert "Your hand" in [p.title for p in s.panels(0)]
 
 

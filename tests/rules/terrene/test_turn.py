@@ -15,8 +15,8 @@ def test_setup_party_is_four_unique_low_sp_characters_each_with_an_assignable(ta
     for seat in range(2):
         party = s.party[seat]
         assert len(party) == 4 and len({s.cards[u] for u in party}) == 4
-        assert all(not s.units[u]["up"] and s.card(u).sp <= 1 for u in party)
-        held = [s.units[u]["card"] for u in party]
+        assert all(not s.units[u].up and s.card(u).sp <= 1 for u in party)
+        held = [s.units[u].card for u in party]
         assert None not in held and len({s.cards[c] for c in held}) == 4
         assert not s.card(s.active_terrain[seat]).storm
     assert s.hp == [50, 50] and s.phase == "play"
@@ -136,7 +136,7 @@ def test_attacker_slowed_mid_attack_pays_one_more_or_is_cancelled(table):
         table.pass_all(s)
         assert s.prompt is not None and s.prompt["kind"] == "slow"
         table.act(s, 0, "slow_pay" if pay else "slow_cancel")
-        assert s.units[ashen]["dmg"] == hp_dmg
+        assert s.units[ashen].dmg == hp_dmg
         assert s.actions[0] == (1 if pay else 2)
 
 
@@ -164,13 +164,13 @@ def test_resourceful_makes_one_assignable_per_turn_free(table):
     s = table.position(party=[[{"character": "s_k_the_art_historian", "card": "prophecy"}],
                               [SADE_HIDDEN]], hand=[["fire_bomb"], []])
     sk = table.unit(s, 0, "s_k_the_art_historian")
-    table.use(s, 0, s.units[sk]["card"])
+    table.use(s, 0, s.units[sk].card)
     table.pass_all(s)
-    assert s.actions[0] == 3 and s.units[sk]["resourceful_used"]
+    assert s.actions[0] == 3 and s.units[sk].resourceful_used
     table.act(s, 0, "assign", table.in_hand(s, 0, "fire_bomb"), sk)  # free
     table.pass_all(s)
     assert all(a.label.endswith("(1 action)") for a in s.legal_actions(0)
-               if a.kind == "use" and a.args[0] == s.units[sk]["card"])
+               if a.kind == "use" and a.args[0] == s.units[sk].card)
 
 
 def test_commands_need_their_class(table):
@@ -180,13 +180,13 @@ def test_commands_need_their_class(table):
          {"character": "inu_the_inferno", "card": "intimidate"}], [SADE_HIDDEN]])
     olivia, inu = table.units(s, 0)
     used = {a.args[0] for a in s.legal_actions(0) if a.kind == "use"}
-    assert s.units[olivia]["card"] not in used
+    assert s.units[olivia].card not in used
     s = table.position(party=[
         ["olivia_the_graceless", {"character": "inu_the_inferno", "card": "aggressively_engaged"}],
         [SADE_HIDDEN]], hand=[["intimidate"], []])
     inu = table.unit(s, 0, "inu_the_inferno")
     used = {a.args[0] for a in s.legal_actions(0) if a.kind == "use"}
-    assert s.units[inu]["card"] in used
+    assert s.units[inu].card in used
 
 
 def test_ongoing_cards_stay_face_up_after_use(table):
@@ -194,9 +194,9 @@ def test_ongoing_cards_stay_face_up_after_use(table):
     s = table.position(party=[[{"character": "jace_the_saboteur", "card": "item_expertise"}],
                               [SADE_HIDDEN]])
     jace = table.unit(s, 0, "jace_the_saboteur")
-    table.use(s, 0, s.units[jace]["card"])
+    table.use(s, 0, s.units[jace].card)
     table.pass_all(s)
-    assert s.units[jace]["card_up"] and stats.has(s, jace, "resourceful")
+    assert s.units[jace].card_up and stats.has(s, jace, "resourceful")
 
 
 def test_unique_name_rule(table):
@@ -224,10 +224,10 @@ def test_trade_face_down_cards_once_per_turn(table):
          {"character": "pernicious", "face_up": False, "card": "haze_bomb"}],
         ["sade_the_rejuvenative"]])
     a, b = table.units(s, 0)
-    ca, cb = s.units[a]["card"], s.units[b]["card"]
+    ca, cb = s.units[a].card, s.units[b].card
     table.act(s, 0, "trade", a, b)
     table.pass_all(s)  # the action waits on the chain until every player passes
-    assert (s.units[a]["card"], s.units[b]["card"]) == (cb, ca)
+    assert (s.units[a].card, s.units[b].card) == (cb, ca)
     assert not any(x.kind == "trade" for x in s.legal_actions(0))
 
 
@@ -251,10 +251,10 @@ def test_hide_from_hand_and_recruit_costs_one_action(table):
     inu = table.in_hand(s, 0, "inu_the_inferno")
     table.act(s, 0, "hide", inu)
     table.pass_all(s)  # the action waits on the chain until every player passes
-    assert not s.units[inu]["up"] and s.actions[0] == 3
+    assert not s.units[inu].up and s.actions[0] == 3
     table.act(s, 0, "recruit", inu)
     table.pass_all(s)  # the action waits on the chain until every player passes
-    assert s.units[inu]["up"] and s.actions[0] == 2
+    assert s.units[inu].up and s.actions[0] == 2
 
 
 def test_run_concedes_the_game(table):
