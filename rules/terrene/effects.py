@@ -142,7 +142,7 @@ def apply_xp_step(s: TerreneState, uid: int, step: dict[str, Any], events: list[
         u.dmg = max(0, u.dmg - step["heal"])
         parts.append(f"heals {step['heal']}")
     if "ability" in step:
-        u.gained[step["ability"]] = ["permanent", s.turn]
+        u.gained[step["ability"]] = ("permanent", s.turn)
         parts.append(step["ability"].replace("_", " ").title())
     if "level" in step:
         u.lv += step["level"]
@@ -253,13 +253,13 @@ def op_status(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None
         if e["status"] == "stun" and stats.has(s, uid, "immune_stun"):
             say(events, "immune", f"{s.name(uid)} is immune to Stun.", uid=uid)
             continue
-        s.units[uid].status[e["status"]] = [_until(e), s.turn]
+        s.units[uid].status[e["status"]] = (_until(e), s.turn)
         say(events, "status", f"{s.name(uid)} gains {e['status'].title()}.", uid=uid)
 
 
 def op_gain(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
     for uid in _targets(s, link, e, "target"):
-        s.units[uid].gained[e["ability"]] = [_until(e), s.turn]
+        s.units[uid].gained[e["ability"]] = (_until(e), s.turn)
         say(events, "gain", f"{s.name(uid)} gains {e['ability'].replace('_', ' ').title()}.",
             uid=uid)
 
@@ -276,7 +276,7 @@ def op_buff(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
                 else:
                     u.def_ += e[stat]
             else:
-                u.mods.append([stat, e[stat], _until(e), s.turn])
+                u.mods.append((stat, e[stat], _until(e), s.turn))
             say(events, "buff", f"{s.name(uid)} {e[stat]:+d} {stat.upper()}.", uid=uid)
 
 
@@ -383,7 +383,7 @@ def op_token(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
 
 def op_critical(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
     for uid in _targets(s, link, e, "self"):
-        s.units[uid].mods.append(["crit", 1, _until(e), s.turn])
+        s.units[uid].mods.append(("crit", 1, _until(e), s.turn))
         say(events, "critical", f"{s.name(uid)}'s overkill damage is doubled this turn.",
             uid=uid)
 

@@ -27,12 +27,12 @@ class Unit(Model):
     atk: int = 0
     #: the Defense bonus (``def`` in saves)
     def_: int = 0
-    #: temporary changes: [stat, amount, until, turn]
-    mods: list[list[Any]] = field(default_factory=list)
-    #: status name -> [until, turn]
-    status: dict[str, list[Any]] = field(default_factory=dict)
-    #: gained ability -> [until, turn]
-    gained: dict[str, list[Any]] = field(default_factory=dict)
+    #: temporary changes: (stat, amount, until, turn)
+    mods: list[tuple[str, int, str, int]] = field(default_factory=list)
+    #: status name -> (until, turn)
+    status: dict[str, tuple[str, int]] = field(default_factory=dict)
+    #: gained ability -> (until, turn)
+    gained: dict[str, tuple[str, int]] = field(default_factory=dict)
     decay: int = 0
     attacked: bool = False
     #: the uid of the card assigned to it, face down unless ``card_up``
@@ -65,9 +65,10 @@ class Unit(Model):
         """A unit from its version-1 dict (``borrowed`` and ``known`` may be missing)."""
         return cls(
             ctrl=data["ctrl"], up=data["up"], dmg=data["dmg"], xp=data["xp"], lv=data["lv"],
-            atk=data["atk"], def_=data["def"], mods=[list(m) for m in data["mods"]],
-            status={k: list(v) for k, v in data["status"].items()},
-            gained={k: list(v) for k, v in data["gained"].items()}, decay=data["decay"],
+            atk=data["atk"], def_=data["def"],
+            mods=[(m[0], m[1], m[2], m[3]) for m in data["mods"]],
+            status={k: (v[0], v[1]) for k, v in data["status"].items()},
+            gained={k: (v[0], v[1]) for k, v in data["gained"].items()}, decay=data["decay"],
             attacked=data["attacked"], card=data["card"], card_up=data["card_up"],
             resourceful_used=data["resourceful_used"], counters=data["counters"],
             borrowed=data.get("borrowed"), known=data.get("known", False),

@@ -289,8 +289,8 @@ def _character(s: TerreneState, seat: int, d: Description, take: Any, i: int) ->
             if name not in names:
                 raise ScenarioError(f"{lasting.where(name)}: one of {', '.join(names)}; not "
                                     f"{name!r}")
-            (u.status if key == "status" else u.gained)[name] = [lasting.choice(name, UNTILS),
-                                                                 s.turn]
+            (u.status if key == "status" else u.gained)[name] = (lasting.choice(name, UNTILS),
+                                                                 s.turn)
         lasting.done()
     borrowed = d.text("borrowed", None)
     if borrowed is not None:

@@ -127,7 +127,7 @@ def test_blocker_accepts_damage_even_if_stunned_after_blocking(table):
     table.act(s, 0, "attack", inu, -1)
     table.pass_all(s)
     table.act(s, 1, "block", olivia)
-    s.units[olivia].status["stun"] = ["end_of_turn", s.turn]
+    s.units[olivia].status["stun"] = ("end_of_turn", s.turn)
     table.pass_all(s)
     assert s.units[olivia].dmg == 5
 

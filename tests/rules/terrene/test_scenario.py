@@ -141,8 +141,8 @@ def test_a_character_is_described_with_its_counters_card_and_statuses() -> None:
     assert s.cards[olivia] == "olivia_the_graceless" and u.up and u.ctrl == 1
     assert (u.dmg, u.xp, u.lv, u.def_, u.attacked) == (6, 1, 2, 5, True)
     assert s.cards[u.card] == "defense_potion" and u.card_up
-    assert u.status == {"stun": ["end_of_turn", 4]}
-    assert u.gained == {"haste": ["end_of_next_turn", 4]}
+    assert u.status == {"stun": ("end_of_turn", 4)}
+    assert u.gained == {"haste": ("end_of_next_turn", 4)}
     assert stats.defense(s, olivia) == 15  # DEF 10 and the lasting +5
     assert "attack" not in {a.kind for a in s.legal_actions(1)}  # stunned and has attacked
 
