@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from rules.core import Event
 from rules.terrene import chain, effects, stats
+from rules.terrene.model import Battle
 
 if TYPE_CHECKING:
     from rules.terrene.state import TerreneState
@@ -31,10 +32,8 @@ def declare(s: TerreneState, seat: int, attacker: int, target: int | None,
     s.actions[seat] -= attack_cost(s, attacker)
     s.units[attacker].attacked = True
     defender = s.enemies(seat)[0] if target is None else s.units[target].ctrl
-    s.battle = {
-        "attacker": attacker, "seat": seat, "target": target, "blocker": None,
-        "defender": defender, "slow_paid": "slow" in s.units[attacker].status,
-    }
+    s.battle = Battle(attacker=attacker, seat=seat, target=target, defender=defender,
+                      slow_paid="slow" in s.units[attacker].status)
     aim = s.player_name(defender) if target is None else s.name(target)
     link = chain.new_link(s, "attack", seat, f"{s.name(attacker)} attacks {aim}",
                           attacker=attacker, target=target)
@@ -69,7 +68,7 @@ def attack_resolves(s: TerreneState, link: dict, events: list[Event]) -> None:
     if link["target"] is not None or stats.has(s, attacker, "unblockable"):
         _start_damage(s, None, events)
         return
-    taunt = s.battle.get("taunt")
+    taunt = s.battle.taunt
     if taunt is not None and effects.in_play(s, taunt) and can_block(s, taunt):
         events.append(Event("block", f"{s.name(taunt)} must block {s.name(attacker)}.",
                             {"uid": taunt}))
@@ -106,7 +105,7 @@ def choose_block(s: TerreneState, seat: int, blocker: int | None, events: list[E
         _start_damage(s, None, events)
         return
     s.prompt = None
-    events.append(Event("block", f"{s.name(blocker)} blocks {s.name(s.battle['attacker'])}.",
+    events.append(Event("block", f"{s.name(blocker)} blocks {s.name(s.battle.attacker)}.",
                         {"uid": blocker}))
     _start_damage(s, blocker, events, adder=seat)
 
@@ -114,16 +113,16 @@ def choose_block(s: TerreneState, seat: int, blocker: int | None, events: list[E
 def _start_damage(s: TerreneState, blocker: int | None, events: list[Event],
                   adder: int | None = None) -> None:
     assert s.battle is not None
-    s.battle["blocker"] = blocker
-    attacker = s.battle["attacker"]
+    s.battle.blocker = blocker
+    attacker = s.battle.attacker
     label = f"Battle: {s.name(attacker)} vs " + (
         s.name(blocker) if blocker is not None else
-        s.name(s.battle["target"]) if s.battle["target"] is not None else
-        s.player_name(s.battle["defender"])
+        s.name(s.battle.target) if s.battle.target is not None else
+        s.player_name(s.battle.defender)
     )
-    link = chain.new_link(s, "battle", s.battle["seat"], label, attacker=attacker,
-                          blocker=blocker, target=s.battle["target"])
-    chain.push(s, link, events, adder=adder if adder is not None else s.battle["seat"])
+    link = chain.new_link(s, "battle", s.battle.seat, label, attacker=attacker,
+                          blocker=blocker, target=s.battle.target)
+    chain.push(s, link, events, adder=adder if adder is not None else s.battle.seat)
 
 
 def battle_resolves(s: TerreneState, link: dict, events: list[Event]) -> None:
@@ -131,8 +130,8 @@ def battle_resolves(s: TerreneState, link: dict, events: list[Event]) -> None:
     if why or s.battle is None:
         _cancel(s, why or "no battle", events)
         return
-    if "slow" in s.units[link["attacker"]].status and not s.battle["slow_paid"]:
-        s.prompt = {"kind": "slow", "seat": s.battle["seat"]}
+    if "slow" in s.units[link["attacker"]].status and not s.battle.slow_paid:
+        s.prompt = {"kind": "slow", "seat": s.battle.seat}
         return
     resolve_damage(s, events)
 
@@ -144,8 +143,8 @@ def pay_for_slow(s: TerreneState, pay: bool, events: list[Event]) -> None:
     if not pay:
         _cancel(s, "Slow was not paid for", events)
         return
-    s.actions[s.battle["seat"]] -= 1
-    s.battle["slow_paid"] = True
+    s.actions[s.battle.seat] -= 1
+    s.battle.slow_paid = True
     resolve_damage(s, events)
 
 
@@ -153,7 +152,7 @@ def resolve_damage(s: TerreneState, events: list[Event]) -> None:
     """ATK - DEF on the blocker (Stab ignores DEF), overkill, Retaliate, Defense Decay."""
     assert s.battle is not None
     b, s.battle = s.battle, None
-    attacker, blocker, target = b["attacker"], b["blocker"], b["target"]
+    attacker, blocker, target = b.attacker, b.blocker, b.target
     power = stats.atk(s, attacker)
     stab = stats.has(s, attacker, "stab")
     if blocker is not None:
@@ -183,5 +182,5 @@ def resolve_damage(s: TerreneState, events: list[Event]) -> None:
             effects.damage_character(s, target, power, events, stab=False, battle=True,
                                      by=attacker)  # Stab ignores only a blocker's DEF
         return
-    effects.damage_team(s, b["defender"], power, events, f"attack by {s.name(attacker)}")
+    effects.damage_team(s, b.defender, power, events, f"attack by {s.name(attacker)}")
     chain.fire_auto(s, attacker, "on_player_damage", events)

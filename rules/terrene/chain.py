@@ -98,7 +98,7 @@ def condition_context(s: TerreneState, seat: int, ability: Ability, source: int 
     if ability.when == "activated":
         ctx: dict[str, Any] = {}
         if s.battle is not None:
-            ctx = {"attacker": s.battle["attacker"], "blocker": s.battle["blocker"]}
+            ctx = {"attacker": s.battle.attacker, "blocker": s.battle.blocker}
         return ctx
     if ability.when == "response":  # a negation: it needs a card effect or attack below
         return {} if any(link["kind"] != "action" for link in s.chain) else None

@@ -402,7 +402,7 @@ def op_hide(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
 def op_taunt(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
     """The source will block the attack on the chain (if it still can when blocks are made)."""
     if s.battle is not None and in_play(s, link["source"]):
-        s.battle["taunt"] = link["source"]
+        s.battle.taunt = link["source"]
         say(events, "taunt", f"{s.name(link['source'])} draws the attack.")
 
 

@@ -73,3 +73,36 @@ class Unit(Model):
             resourceful_used=data["resourceful_used"], counters=data["counters"],
             borrowed=data.get("borrowed"), known=data.get("known", False),
         )
+
+
+@dataclass(slots=True)
+class Battle(Model):
+    """The attack under way: from the attack's link until its damage is dealt."""
+
+    attacker: int
+    #: the attacking seat
+    seat: int
+    #: the character attacked directly, or None (the attack aims at the defending player)
+    target: int | None
+    defender: int
+    blocker: int | None = None
+    #: Slow: the extra action has been paid
+    slow_paid: bool = False
+    #: a character whose Taunt forces it to block this attack
+    taunt: int | None = None
+
+    def to_v1(self) -> dict[str, Any]:
+        """The version-1 dict of this battle (``taunt`` only once set)."""
+        out: dict[str, Any] = {
+            "attacker": self.attacker, "seat": self.seat, "target": self.target,
+            "blocker": self.blocker, "defender": self.defender, "slow_paid": self.slow_paid,
+        }
+        if self.taunt is not None:
+            out["taunt"] = self.taunt
+        return out
+
+    @classmethod
+    def from_v1(cls, data: dict[str, Any]) -> Battle:
+        return cls(attacker=data["attacker"], seat=data["seat"], target=data["target"],
+                   defender=data["defender"], blocker=data["blocker"],
+                   slow_paid=data["slow_paid"], taunt=data.get("taunt"))

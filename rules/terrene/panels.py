@@ -81,7 +81,7 @@ def _phase_lines(s: TerreneState) -> list[str]:
     lines = [f"Turn {s.turn}: {s.player_name(s.active)} is acting."]
     if s.battle is not None:
         b = s.battle
-        lines.append(f"Battle: {s.name(b['attacker'])} is attacking.")
+        lines.append(f"Battle: {s.name(b.attacker)} is attacking.")
     for link in reversed(s.chain):
         lines.append(f"Chain: {link['label']}" + (" (negated)" if link["negated"] else ""))
     if s.prompt is not None:

@@ -12,7 +12,7 @@ from typing import Any
 from rules.core import Action, Decision, Event, GameState, Outcome, Panel
 from rules.terrene.content import Card, cards, decks
 from rules.terrene.kinds import Act, Phase
-from rules.terrene.model import Unit
+from rules.terrene.model import Battle, Unit
 
 ZONES = ("deck", "hand", "discard", "banished", "terrains")
 HP_START = 50
@@ -53,7 +53,7 @@ class TerreneState(GameState):
         self.used_chain: list[str] = []
         self.used_turn: list[str] = []
         self.prompt: dict[str, Any] | None = None
-        self.battle: dict[str, Any] | None = None
+        self.battle: Battle | None = None
         self.switched = False
         self.traded = False
         self.draw_bonus: list[int] = []
@@ -231,7 +231,7 @@ class TerreneState(GameState):
         c.used_chain = list(self.used_chain)
         c.used_turn = list(self.used_turn)
         c.prompt = dict(self.prompt) if self.prompt is not None else None
-        c.battle = dict(self.battle) if self.battle is not None else None
+        c.battle = self.battle.clone() if self.battle is not None else None
         c.scores = list(self.scores) if self.scores is not None else None
         c.set_wins = list(self.set_wins)
         c.game_log = list(self.game_log)
@@ -252,6 +252,7 @@ class TerreneState(GameState):
     def to_json(self) -> dict[str, Any]:
         out = {k: getattr(self, k) for k in self._PLAIN}
         out["units"] = {str(k): v.to_v1() for k, v in sorted(self.units.items())}
+        out["battle"] = self.battle.to_v1() if self.battle is not None else None
         return {"version": 1, **_jsonable(out)}
 
     @classmethod
@@ -263,6 +264,7 @@ class TerreneState(GameState):
             setattr(s, k, data[k] if k in data or k not in cls._SINCE else cls._SINCE[k])
         s.phase = Phase(s.phase)
         s.units = {int(k): Unit.from_v1(v) for k, v in data["units"].items()}
+        s.battle = Battle.from_v1(data["battle"]) if data["battle"] is not None else None
         return s.clone()
 
     # ---- presentation -----------------------------------------------------------------

@@ -346,7 +346,7 @@ def prompt_actions(s: TerreneState, seat: int) -> list[Action]:
         out = [Action(Act.BLOCK, (u,), f"Block with {s.name(u)} (DEF {stats.defense(s, u)}, "
                       f"{stats.hp(s, u) - s.units[u].dmg} HP left)")
                for u in s.party[seat] if battle.can_block(s, u)]
-        atk = stats.atk(s, s.battle["attacker"]) if s.battle else 0
+        atk = stats.atk(s, s.battle.attacker) if s.battle else 0
         return [*out, Action(Act.NO_BLOCK, (), f"Do not block (take {atk} damage)")]
     if kind == "xp_assign":
         by, amount = s.prompt["by"], s.prompt["amount"]

@@ -643,10 +643,10 @@ class TerreneTable(DraftBoard, GenericTable):
         lines: list[str] = []
         if g.battle is not None:
             b = g.battle
-            aim = g.player_name(b["defender"]) if b["target"] is None else g.name(b["target"])
-            lines.append(f"⚔ {g.name(b['attacker'])} → {aim}")
-            if b.get("blocker") is not None:
-                lines.append(f"blocked by {g.name(b['blocker'])}")
+            aim = g.player_name(b.defender) if b.target is None else g.name(b.target)
+            lines.append(f"⚔ {g.name(b.attacker)} → {aim}")
+            if b.blocker is not None:
+                lines.append(f"blocked by {g.name(b.blocker)}")
         if g.prompt is not None:
             lines.append(f"{g.player_name(g.prompt['seat'])}: {g.prompt['kind'].replace('_', ' ')}")
         elif g.chain and g.priority is not None:
