@@ -270,7 +270,7 @@ def candidates(s: GameState, seat: int) -> list[Action]:
     legal = s.legal_actions(seat)
     if not isinstance(s, TerreneState):
         return legal
-    if s.chain and s.prompt is None and s.chain[-1]["kind"] == "action":
+    if s.chain and s.prompt is None and s.chain[-1].kind == "action":
         return [a for a in legal if a.kind == Act.PASS] or legal
     if s.prompt is not None or s.chain or s.phase != Phase.PLAY:
         return legal

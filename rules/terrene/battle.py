@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from rules.core import Event
 from rules.terrene import chain, effects, stats
-from rules.terrene.model import Battle
+from rules.terrene.model import Battle, Link
 
 if TYPE_CHECKING:
     from rules.terrene.state import TerreneState
@@ -54,18 +54,19 @@ def _attacker_gone(s: TerreneState, attacker: int) -> str | None:
     return None
 
 
-def attack_resolves(s: TerreneState, link: dict, events: list[Event]) -> None:
+def attack_resolves(s: TerreneState, link: Link, events: list[Event]) -> None:
     """The declared attack stands: the defenders may now choose a blocker."""
-    why = "it was negated" if link["negated"] else _attacker_gone(s, link["attacker"])
+    attacker = link.attacker
+    assert attacker is not None, "an attack's link names its attacker"
+    why = "it was negated" if link.negated else _attacker_gone(s, attacker)
     if why or s.battle is None:
         _cancel(s, why or "no battle", events)
         return
-    attacker = link["attacker"]
     _spikes(s, link, events)
     if not effects.in_play(s, attacker):
         _cancel(s, "the attacker fell to Spikes", events)
         return
-    if link["target"] is not None or stats.has(s, attacker, "unblockable"):
+    if link.target is not None or stats.has(s, attacker, "unblockable"):
         _start_damage(s, None, events)
         return
     taunt = s.battle.taunt
@@ -74,7 +75,7 @@ def attack_resolves(s: TerreneState, link: dict, events: list[Event]) -> None:
                             {"uid": taunt}))
         _start_damage(s, taunt, events, adder=s.units[taunt].ctrl)
         return
-    seats = [q for q in s.seat_order(s.next_seat(link["seat"])) if q in s.enemies(link["seat"])]
+    seats = [q for q in s.seat_order(s.next_seat(link.seat)) if q in s.enemies(link.seat)]
     seats = [q for q in seats if any(can_block(s, u) for u in s.party[q])]
     if not seats:
         _start_damage(s, None, events)
@@ -82,13 +83,15 @@ def attack_resolves(s: TerreneState, link: dict, events: list[Event]) -> None:
     s.prompt = {"kind": "block", "seat": seats[0], "others": seats[1:]}
 
 
-def _spikes(s: TerreneState, link: dict, events: list[Event]) -> None:
+def _spikes(s: TerreneState, link: Link, events: list[Event]) -> None:
     """Each face-up Spikes the defenders hold deals 5 damage to the attacker."""
-    for q in s.enemies(link["seat"]):
+    attacker = link.attacker
+    assert attacker is not None, "an attack's link names its attacker"
+    for q in s.enemies(link.seat):
         for uid in list(s.party[q]):
-            if "spikes" in stats.ongoing_statics(s, uid) and effects.in_play(s, link["attacker"]):
-                events.append(Event("spikes", f"{s.name(link['attacker'])} runs into Spikes."))
-                effects.damage_character(s, link["attacker"], SPIKES_DAMAGE, events, stab=False,
+            if "spikes" in stats.ongoing_statics(s, uid) and effects.in_play(s, attacker):
+                events.append(Event("spikes", f"{s.name(attacker)} runs into Spikes."))
+                effects.damage_character(s, attacker, SPIKES_DAMAGE, events, stab=False,
                                          battle=False, by=uid)
 
 
@@ -125,12 +128,14 @@ def _start_damage(s: TerreneState, blocker: int | None, events: list[Event],
     chain.push(s, link, events, adder=adder if adder is not None else s.battle.seat)
 
 
-def battle_resolves(s: TerreneState, link: dict, events: list[Event]) -> None:
-    why = "it was negated" if link["negated"] else _attacker_gone(s, link["attacker"])
+def battle_resolves(s: TerreneState, link: Link, events: list[Event]) -> None:
+    attacker = link.attacker
+    assert attacker is not None, "a battle's link names its attacker"
+    why = "it was negated" if link.negated else _attacker_gone(s, attacker)
     if why or s.battle is None:
         _cancel(s, why or "no battle", events)
         return
-    if "slow" in s.units[link["attacker"]].status and not s.battle.slow_paid:
+    if "slow" in s.units[attacker].status and not s.battle.slow_paid:
         s.prompt = {"kind": "slow", "seat": s.battle.seat}
         return
     resolve_damage(s, events)

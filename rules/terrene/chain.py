@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 from rules.core import Event
 from rules.terrene import stats
-from rules.terrene.content import Ability, Card, cards
+from rules.terrene.content import Ability, Card
+from rules.terrene.model import Link
 
 if TYPE_CHECKING:
     from rules.terrene.state import TerreneState
@@ -17,26 +18,21 @@ AUTO_WHENS = (
 )
 
 
-def new_link(s: TerreneState, kind: str, seat: int, label: str, **fields: Any) -> dict[str, Any]:
+def new_link(s: TerreneState, kind: str, seat: int, label: str, **fields: Any) -> Link:
     s.link_serial += 1
-    link: dict[str, Any] = {
-        "id": s.link_serial, "kind": kind, "seat": seat, "label": label, "negated": False,
-        "source": None, "card": None, "index": None, "target": None, "attacker": None,
-        "blocker": None,
-    }
-    link.update(fields)
-    index, card = link["index"], link["card"]
-    if kind == "ability" and index is not None and index >= stats.BORROWED:
+    link = Link(id=s.link_serial, kind=kind, seat=seat, label=label, **fields)
+    index, card = link.index, link.card
+    if kind == "ability" and index is not None and card is not None and index >= stats.BORROWED:
         # the lent card is written on the link: the ability resolves even if its user
         # has left play by then
-        link["borrowed"] = s.units[card].borrowed
+        link.borrowed = s.units[card].borrowed
     return link
 
 
-def push(s: TerreneState, link: dict[str, Any], events: list[Event], adder: int | None) -> None:
+def push(s: TerreneState, link: Link, events: list[Event], adder: int | None) -> None:
     """Put a link on the chain; priority goes to the next player after the one who added it."""
     s.chain.append(link)
-    events.append(Event("chain", f"On the chain: {link['label']}.", {"id": link["id"]}))
+    events.append(Event("chain", f"On the chain: {link.label}.", {"id": link.id}))
     if adder is None:
         s.last_adder, s.priority, s.passes = None, s.active, 0
     else:
@@ -60,30 +56,31 @@ def resolve_top(s: TerreneState, events: list[Event]) -> None:
     s.last_adder, s.priority, s.passes = None, s.active, 0
     if not s.chain:
         s.used_chain = []
-    if link["kind"] == "ability":
+    if link.kind == "ability":
         _resolve_ability(s, link, events, effects)
-    elif link["kind"] == "attack":
+    elif link.kind == "attack":
         battle.attack_resolves(s, link, events)
-    elif link["kind"] == "battle":
+    elif link.kind == "battle":
         battle.battle_resolves(s, link, events)
-    elif link["kind"] == "action":
+    elif link.kind == "action":
         from rules.terrene import turn
 
         turn.resolve_action(s, link, events)
 
 
-def _resolve_ability(s: TerreneState, link: dict[str, Any], events: list[Event], effects) -> None:
-    source = link["source"]
-    card = cards()[s.cards[link["card"]]]
+def _resolve_ability(s: TerreneState, link: Link, events: list[Event], effects) -> None:
+    source = link.source
+    assert link.card is not None, "an ability's link names its card"
+    card = s.card(link.card)
     if card.is_character and source in s.units and stats.silenced(s, source):
-        link["negated"] = True  # Silenced while using a trigger: its effect is negated
-    if link["negated"]:
-        events.append(Event("negated", f"{link['label']} does nothing (negated)."))
+        link.negated = True  # Silenced while using a trigger: its effect is negated
+    if link.negated:
+        events.append(Event("negated", f"{link.label} does nothing (negated)."))
     else:
-        events.append(Event("resolve", f"Resolving {link['label']}.", {"id": link["id"]}))
+        events.append(Event("resolve", f"Resolving {link.label}.", {"id": link.id}))
         effects.run_effects(s, link, events)
     if card.is_assignable and card.subtype != "ongoing" and source in s.units:
-        if s.units[source].card == link["card"]:
+        if s.units[source].card == link.card:
             effects.discard_assigned(s, source, events)
 
 
@@ -101,20 +98,20 @@ def condition_context(s: TerreneState, seat: int, ability: Ability, source: int 
             ctx = {"attacker": s.battle.attacker, "blocker": s.battle.blocker}
         return ctx
     if ability.when == "response":  # a negation: it needs a card effect or attack below
-        return {} if any(link["kind"] != "action" for link in s.chain) else None
+        return {} if any(link.kind != "action" for link in s.chain) else None
     for link in reversed(s.chain):
-        if ability.when == "enemy_attack" and link["kind"] == "attack":
-            if s.team(link["seat"]) != s.team(seat):
-                return {"attacker": link["attacker"], "blocker": None}
-        if link["kind"] != "battle" or source is None:
+        if ability.when == "enemy_attack" and link.kind == "attack":
+            if s.team(link.seat) != s.team(seat):
+                return {"attacker": link.attacker, "blocker": None}
+        if link.kind != "battle" or source is None:
             continue
-        if ability.when == "holder_blocks" and link["blocker"] == source:
-            return {"attacker": link["attacker"], "blocker": source}
-        blocked = link["blocker"] is not None
-        if ability.when == "holder_blocked" and link["attacker"] == source and blocked:
-            return {"attacker": source, "blocker": link["blocker"]}
-        if (ability.when == "holder_unblocked" and link["attacker"] == source
-                and link["blocker"] is None and link["target"] is None):
+        if ability.when == "holder_blocks" and link.blocker == source:
+            return {"attacker": link.attacker, "blocker": source}
+        blocked = link.blocker is not None
+        if ability.when == "holder_blocked" and link.attacker == source and blocked:
+            return {"attacker": source, "blocker": link.blocker}
+        if (ability.when == "holder_unblocked" and link.attacker == source
+                and link.blocker is None and link.target is None):
             return {"attacker": source, "blocker": None}
     return None
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from rules.core import Event
 from rules.terrene import chain, stats
 from rules.terrene.content import Ability, cards
+from rules.terrene.model import Link
 
 if TYPE_CHECKING:
     from rules.terrene.state import TerreneState
@@ -22,11 +23,12 @@ def in_play(s: TerreneState, uid: int | None) -> bool:
     return uid is not None and uid in s.units
 
 
-def ability_of(s: TerreneState, link: dict[str, Any]) -> Ability:
-    borrowed = link.get("borrowed")
+def ability_of(s: TerreneState, link: Link) -> Ability:
+    borrowed, card, index = link.borrowed, link.card, link.index
+    assert card is not None and index is not None, "an ability's link names its card and index"
     if borrowed is not None:
-        return cards()[borrowed].abilities[link["index"] - stats.BORROWED]
-    return stats.ability_at(s, link["card"], link["index"])
+        return cards()[borrowed].abilities[index - stats.BORROWED]
+    return stats.ability_at(s, card, index)
 
 
 # ---- damage and defeat ----------------------------------------------------------------
@@ -179,23 +181,24 @@ def draw(s: TerreneState, seat: int, count: int, events: list[Event],
 
 
 # ---- running an ability's effects ---------------------------------------------------
-def targets_for(s: TerreneState, link: dict[str, Any], to: str) -> list[int]:
+def targets_for(s: TerreneState, link: Link, to: str) -> list[int]:
     """The characters an effect reaches now (hidden or departed ones are skipped)."""
-    seat = link["seat"]
+    seat = link.seat
+    picks: list[int | None]
     if to == "self":
-        picks = [link["source"]]
+        picks = [link.source]
     elif to in ("target", "attacker", "blocker"):
-        picks = [link.get(to)]
+        picks = [getattr(link, to)]
     elif to == "all_enemies":
-        picks = stats.enemy_units(s, seat)
+        picks = list(stats.enemy_units(s, seat))
     elif to == "all_allies":
-        picks = stats.team_units(s, seat)
+        picks = list(stats.team_units(s, seat))
     else:
         raise ValueError(f"unknown effect target {to!r}")
-    return [uid for uid in picks if in_play(s, uid) and s.units[uid].up]
+    return [uid for uid in picks if uid is not None and in_play(s, uid) and s.units[uid].up]
 
 
-def _targets(s: TerreneState, link: dict[str, Any], e: dict[str, Any], default: str
+def _targets(s: TerreneState, link: Link, e: dict[str, Any], default: str
              ) -> list[int]:
     """An effect's characters, narrowed to one class when the effect says so."""
     picks = targets_for(s, link, e.get("to", default))
@@ -204,10 +207,10 @@ def _targets(s: TerreneState, link: dict[str, Any], e: dict[str, Any], default: 
     return picks
 
 
-def run_effects(s: TerreneState, link: dict[str, Any], events: list[Event]) -> None:
+def run_effects(s: TerreneState, link: Link, events: list[Event]) -> None:
     for effect in ability_of(s, link).effects:
         if effect.get("if_storm"):
-            terrain = stats.active_terrain_card(s, link["seat"])
+            terrain = stats.active_terrain_card(s, link.seat)
             if terrain is None or not terrain.storm:
                 say(events, "no_storm", "No Storm is active: that part does nothing.")
                 continue
@@ -220,9 +223,9 @@ def _until(effect: dict[str, Any]) -> str:
     return effect.get("until", "end_of_turn")
 
 
-def op_damage(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
+def op_damage(s: TerreneState, link: Link, e: dict, events: list[Event]) -> None:
     """Effect damage; ``per_level`` adds that much per caster LV above 1 (spells)."""
-    by = link["source"] if in_play(s, link["source"]) else None
+    by = link.source if in_play(s, link.source) else None
     amount = e["amount"]
     if by is not None:
         amount += e.get("per_level", 0) * max(0, s.units[by].lv - 1)
@@ -232,23 +235,23 @@ def op_damage(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None
                              battle=False, by=by)
 
 
-def op_player_damage(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
-    seat = link["seat"] if e.get("to") == "you" else s.enemies(link["seat"])[0]
+def op_player_damage(s: TerreneState, link: Link, e: dict, events: list[Event]) -> None:
+    seat = link.seat if e.get("to") == "you" else s.enemies(link.seat)[0]
     damage_team(s, seat, e["amount"], events, "effect")
 
 
-def op_heal(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
+def op_heal(s: TerreneState, link: Link, e: dict, events: list[Event]) -> None:
     for uid in _targets(s, link, e, "target"):
         u = s.units[uid]
         u.dmg = max(0, u.dmg - e["amount"])
         say(events, "heal", f"{s.name(uid)} heals {e['amount']}.", uid=uid)
 
 
-def op_heal_player(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
-    heal_team(s, link["seat"], e["amount"], events)
+def op_heal_player(s: TerreneState, link: Link, e: dict, events: list[Event]) -> None:
+    heal_team(s, link.seat, e["amount"], events)
 
 
-def op_status(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
+def op_status(s: TerreneState, link: Link, e: dict, events: list[Event]) -> None:
     for uid in _targets(s, link, e, "target"):
         if e["status"] == "stun" and stats.has(s, uid, "immune_stun"):
             say(events, "immune", f"{s.name(uid)} is immune to Stun.", uid=uid)
@@ -257,14 +260,14 @@ def op_status(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None
         say(events, "status", f"{s.name(uid)} gains {e['status'].title()}.", uid=uid)
 
 
-def op_gain(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
+def op_gain(s: TerreneState, link: Link, e: dict, events: list[Event]) -> None:
     for uid in _targets(s, link, e, "target"):
         s.units[uid].gained[e["ability"]] = (_until(e), s.turn)
         say(events, "gain", f"{s.name(uid)} gains {e['ability'].replace('_', ' ').title()}.",
             uid=uid)
 
 
-def op_buff(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
+def op_buff(s: TerreneState, link: Link, e: dict, events: list[Event]) -> None:
     for uid in _targets(s, link, e, "target"):
         u = s.units[uid]
         for stat in ("atk", "def"):
@@ -280,26 +283,26 @@ def op_buff(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
             say(events, "buff", f"{s.name(uid)} {e[stat]:+d} {stat.upper()}.", uid=uid)
 
 
-def op_draw(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
-    draw(s, link["seat"], e["amount"], events)
+def op_draw(s: TerreneState, link: Link, e: dict, events: list[Event]) -> None:
+    draw(s, link.seat, e["amount"], events)
 
 
-def op_actions(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
-    s.actions[link["seat"]] += e["amount"]
-    say(events, "actions", f"{s.player_name(link['seat'])} gains {e['amount']} action(s).")
+def op_actions(s: TerreneState, link: Link, e: dict, events: list[Event]) -> None:
+    s.actions[link.seat] += e["amount"]
+    say(events, "actions", f"{s.player_name(link.seat)} gains {e['amount']} action(s).")
 
 
-def op_negate(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
+def op_negate(s: TerreneState, link: Link, e: dict, events: list[Event]) -> None:
     """Negate the nearest card effect or attack below (a player action is neither)."""
     for other in reversed(s.chain):
-        if not other["negated"] and other["kind"] != "action":
-            other["negated"] = True
-            say(events, "negate", f"{other['label']} is negated.")
+        if not other.negated and other.kind != "action":
+            other.negated = True
+            say(events, "negate", f"{other.label} is negated.")
             return
 
 
-def op_steal_assigned(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
-    seat = link["seat"]
+def op_steal_assigned(s: TerreneState, link: Link, e: dict, events: list[Event]) -> None:
+    seat = link.seat
     for uid in _targets(s, link, e, "target"):
         card = s.units[uid].card
         if card is None or s.units[uid].card_up and s.card(card).subtype == "ongoing":
@@ -312,23 +315,23 @@ def op_steal_assigned(s: TerreneState, link: dict, e: dict, events: list[Event])
             draw(s, seat, 1, events)
 
 
-def op_discard_assigned(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
+def op_discard_assigned(s: TerreneState, link: Link, e: dict, events: list[Event]) -> None:
     for uid in _targets(s, link, e, "target"):
         discard_assigned(s, uid, events)
 
 
-def op_discard_hand_item(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
-    seat = link["seat"]
-    card = link.get("target")
+def op_discard_hand_item(s: TerreneState, link: Link, e: dict, events: list[Event]) -> None:
+    seat = link.seat
+    card = link.target
     if card is not None and card in s.zones["hand"][seat]:
         s.zones["hand"][seat].remove(card)
         s.zones["discard"][seat].append(card)
         say(events, "discard", f"{s.player_name(seat)} discards {s.name(card)}.", uid=card)
 
 
-def op_recover_item(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
-    seat = link["seat"]
-    card = link.get("target")
+def op_recover_item(s: TerreneState, link: Link, e: dict, events: list[Event]) -> None:
+    seat = link.seat
+    card = link.target
     if card is not None and card in s.zones["discard"][seat]:
         s.zones["discard"][seat].remove(card)
         s.zones["hand"][seat].append(card)
@@ -350,29 +353,29 @@ def _fetch(s: TerreneState, seat: int, wanted: str, is_wanted, events: list[Even
     say(events, "reveal", f"{s.player_name(seat)} finds no {wanted}.")
 
 
-def op_fetch_character(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
+def op_fetch_character(s: TerreneState, link: Link, e: dict, events: list[Event]) -> None:
     """Reveal from the top until a character: it goes to hand, the rest to the bottom."""
-    _fetch(s, link["seat"], "character", lambda card: card.is_character, events)
+    _fetch(s, link.seat, "character", lambda card: card.is_character, events)
 
 
-def op_fetch_spell(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
+def op_fetch_spell(s: TerreneState, link: Link, e: dict, events: list[Event]) -> None:
     """Reveal from the top until a spell: it goes to hand, the rest to the bottom."""
-    _fetch(s, link["seat"], "spell", lambda card: card.subtype == "spell", events)
+    _fetch(s, link.seat, "spell", lambda card: card.subtype == "spell", events)
 
 
-def op_return_to_hand(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
+def op_return_to_hand(s: TerreneState, link: Link, e: dict, events: list[Event]) -> None:
     for uid in _targets(s, link, e, "target"):
         say(events, "return", f"{s.name(uid)} returns to its owner's hand.", uid=uid)
         leave_play(s, uid, to="hand")
 
 
-def op_xp(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
+def op_xp(s: TerreneState, link: Link, e: dict, events: list[Event]) -> None:
     for uid in _targets(s, link, e, "self"):
         gain_xp(s, uid, e["amount"], events)
 
 
-def op_token(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
-    seat = link["seat"]
+def op_token(s: TerreneState, link: Link, e: dict, events: list[Event]) -> None:
+    seat = link.seat
     uid = len(s.cards)
     s.cards.append(e["token"])
     s.owner = [*s.owner, seat]
@@ -381,14 +384,14 @@ def op_token(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
     say(events, "token", f"{s.player_name(seat)} creates {s.name(uid)}.", uid=uid)
 
 
-def op_critical(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
+def op_critical(s: TerreneState, link: Link, e: dict, events: list[Event]) -> None:
     for uid in _targets(s, link, e, "self"):
         s.units[uid].mods.append(("crit", 1, _until(e), s.turn))
         say(events, "critical", f"{s.name(uid)}'s overkill damage is doubled this turn.",
             uid=uid)
 
 
-def op_hide(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
+def op_hide(s: TerreneState, link: Link, e: dict, events: list[Event]) -> None:
     """Flip a character face-down (never during battle); it keeps damage and statuses."""
     if s.battle is not None:
         say(events, "no_hide", "A character cannot be hidden during battle.")
@@ -399,11 +402,12 @@ def op_hide(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
         say(events, "hide", f"{s.name(uid)} is hidden.", uid=uid)
 
 
-def op_taunt(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
+def op_taunt(s: TerreneState, link: Link, e: dict, events: list[Event]) -> None:
     """The source will block the attack on the chain (if it still can when blocks are made)."""
-    if s.battle is not None and in_play(s, link["source"]):
-        s.battle.taunt = link["source"]
-        say(events, "taunt", f"{s.name(link['source'])} draws the attack.")
+    source = link.source
+    if s.battle is not None and source is not None and in_play(s, source):
+        s.battle.taunt = source
+        say(events, "taunt", f"{s.name(source)} draws the attack.")
 
 
 def _reveal(s: TerreneState, uid: int, events: list[Event]) -> None:
@@ -412,30 +416,30 @@ def _reveal(s: TerreneState, uid: int, events: list[Event]) -> None:
     chain.fire_recruited(s, uid, events)
 
 
-def op_reveal(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
-    uid = link.get("target")
+def op_reveal(s: TerreneState, link: Link, e: dict, events: list[Event]) -> None:
+    uid = link.target
     if uid is not None and in_play(s, uid) and not s.units[uid].up:
         _reveal(s, uid, events)
 
 
-def op_reveal_all(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
-    for q in s.enemies(link["seat"]):
+def op_reveal_all(s: TerreneState, link: Link, e: dict, events: list[Event]) -> None:
+    for q in s.enemies(link.seat):
         for uid in list(s.party[q]):
             if in_play(s, uid) and not s.units[uid].up:
                 _reveal(s, uid, events)
 
 
-def op_defeat(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
-    by = link["source"] if in_play(s, link["source"]) else None
+def op_defeat(s: TerreneState, link: Link, e: dict, events: list[Event]) -> None:
+    by = link.source if in_play(s, link.source) else None
     for uid in _targets(s, link, e, "target"):
         defeat(s, uid, by, events)
 
 
-def op_consume(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
+def op_consume(s: TerreneState, link: Link, e: dict, events: list[Event]) -> None:
     """The source absorbs an allied character: it leaves play, the source gains its XP + 1."""
-    source = link["source"]
+    source = link.source
     for uid in _targets(s, link, e, "target"):
-        if uid == source or not in_play(s, source):
+        if uid == source or source is None or not in_play(s, source):
             continue
         gained = s.units[uid].xp + 1
         say(events, "consume", f"{s.name(source)} consumes {s.name(uid)}.", uid=uid)
@@ -443,10 +447,10 @@ def op_consume(s: TerreneState, link: dict, e: dict, events: list[Event]) -> Non
         gain_xp(s, source, gained, events)
 
 
-def op_borrow(s: TerreneState, link: dict, e: dict, events: list[Event]) -> None:
+def op_borrow(s: TerreneState, link: Link, e: dict, events: list[Event]) -> None:
     """The source takes on the printed abilities of the character it just defeated."""
-    source, taken = link["source"], link.get("target_card")
-    if in_play(s, source) and taken and not cards()[taken].token:
+    source, taken = link.source, link.target_card
+    if source is not None and in_play(s, source) and taken and not cards()[taken].token:
         s.units[source].borrowed = taken
         say(events, "borrow", f"{s.name(source)} takes on the abilities of "
             f"{cards()[taken].name}.", uid=source)

@@ -106,3 +106,59 @@ class Battle(Model):
         return cls(attacker=data["attacker"], seat=data["seat"], target=data["target"],
                    defender=data["defender"], blocker=data["blocker"],
                    slow_paid=data["slow_paid"], taunt=data.get("taunt"))
+
+
+@dataclass(slots=True)
+class Link(Model):
+    """One link of the chain: an ability, an attack, a battle or a player action, who added
+    it and what it acts on. It is never changed after it is added except to negate it."""
+
+    id: int
+    #: "ability", "attack", "battle" or "action"
+    kind: str
+    seat: int
+    label: str
+    negated: bool = False
+    #: the character using the ability (or None for a card used from hand)
+    source: int | None = None
+    #: the card whose ability it is, or the card a player action shows
+    card: int | None = None
+    index: int | None = None
+    target: int | None = None
+    attacker: int | None = None
+    blocker: int | None = None
+    #: an ability borrowed from another card: that card's id, written when the link is made
+    borrowed: str | None = None
+    #: a player action's kind and arguments
+    act: str | None = None
+    args: tuple[int, ...] | None = None
+    #: an on-defeat trigger: the card id of the character it defeated
+    target_card: str | None = None
+
+
+    def to_v1(self) -> dict[str, Any]:
+        """The version-1 dict of this link (the optional keys only where set)."""
+        out: dict[str, Any] = {
+            "id": self.id, "kind": self.kind, "seat": self.seat, "label": self.label,
+            "negated": self.negated, "source": self.source, "card": self.card,
+            "index": self.index, "target": self.target, "attacker": self.attacker,
+            "blocker": self.blocker,
+        }
+        if self.borrowed is not None:
+            out["borrowed"] = self.borrowed
+        if self.act is not None:
+            out["act"], out["args"] = self.act, list(self.args or ())
+        if self.target_card is not None:
+            out["target_card"] = self.target_card
+        return out
+
+    @classmethod
+    def from_v1(cls, data: dict[str, Any]) -> Link:
+        args = data.get("args")
+        return cls(
+            id=data["id"], kind=data["kind"], seat=data["seat"], label=data["label"],
+            negated=data["negated"], source=data["source"], card=data["card"],
+            index=data["index"], target=data["target"], attacker=data["attacker"],
+            blocker=data["blocker"], borrowed=data.get("borrowed"), act=data.get("act"),
+            args=None if args is None else tuple(args), target_card=data.get("target_card"),
+        )

@@ -83,7 +83,7 @@ def _phase_lines(s: TerreneState) -> list[str]:
         b = s.battle
         lines.append(f"Battle: {s.name(b.attacker)} is attacking.")
     for link in reversed(s.chain):
-        lines.append(f"Chain: {link['label']}" + (" (negated)" if link["negated"] else ""))
+        lines.append(f"Chain: {link.label}" + (" (negated)" if link.negated else ""))
     if s.prompt is not None:
         lines.append(f"Waiting for {s.player_name(s.prompt['seat'])}: {s.prompt['kind']}.")
     return lines

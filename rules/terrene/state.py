@@ -12,7 +12,7 @@ from typing import Any
 from rules.core import Action, Decision, Event, GameState, Outcome, Panel
 from rules.terrene.content import Card, cards, decks
 from rules.terrene.kinds import Act, Phase
-from rules.terrene.model import Battle, Unit
+from rules.terrene.model import Battle, Link, Unit
 
 ZONES = ("deck", "hand", "discard", "banished", "terrains")
 HP_START = 50
@@ -46,7 +46,7 @@ class TerreneState(GameState):
         self.party: list[list[int]] = []  # character uids per seat, in row order
         self.units: dict[int, Unit] = {}
         self.ceased: list[int] = []  # token characters that left play
-        self.chain: list[dict[str, Any]] = []
+        self.chain: list[Link] = []
         self.priority: int | None = None
         self.passes = 0
         self.last_adder: int | None = None
@@ -162,7 +162,7 @@ class TerreneState(GameState):
         # A card whose ability waits on the chain was named when it went there: it stays
         # known wherever the card has gone since (returned to hand, flipped face-down).
         for link in self.chain:
-            hidden.difference_update((link.get("card"), link.get("source")))
+            hidden.difference_update((link.card, link.source))
         return hidden
 
     def invariant_violations(self) -> list[str]:
@@ -227,7 +227,7 @@ class TerreneState(GameState):
         c.party = [list(x) for x in self.party]
         c.units = {k: u.clone() for k, u in self.units.items()}
         c.ceased = list(self.ceased)
-        c.chain = [dict(link) for link in self.chain]
+        c.chain = [link.clone() for link in self.chain]
         c.used_chain = list(self.used_chain)
         c.used_turn = list(self.used_turn)
         c.prompt = dict(self.prompt) if self.prompt is not None else None
@@ -253,6 +253,7 @@ class TerreneState(GameState):
         out = {k: getattr(self, k) for k in self._PLAIN}
         out["units"] = {str(k): v.to_v1() for k, v in sorted(self.units.items())}
         out["battle"] = self.battle.to_v1() if self.battle is not None else None
+        out["chain"] = [link.to_v1() for link in self.chain]
         return {"version": 1, **_jsonable(out)}
 
     @classmethod
@@ -265,6 +266,7 @@ class TerreneState(GameState):
         s.phase = Phase(s.phase)
         s.units = {int(k): Unit.from_v1(v) for k, v in data["units"].items()}
         s.battle = Battle.from_v1(data["battle"]) if data["battle"] is not None else None
+        s.chain = [Link.from_v1(link) for link in data["chain"]]
         return s.clone()
 
     # ---- presentation -----------------------------------------------------------------

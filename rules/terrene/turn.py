@@ -10,7 +10,7 @@ from rules.core import CHANCE, Action, Event
 from rules.terrene import battle, chain, effects, sets, stats
 from rules.terrene.content import Card, cards, decks
 from rules.terrene.kinds import Act, Phase
-from rules.terrene.model import Unit
+from rules.terrene.model import Link, Unit
 
 if TYPE_CHECKING:
     from rules.terrene.state import TerreneState
@@ -542,7 +542,7 @@ def _declare(s: TerreneState, p: int, a: Action, events: list[Event]) -> None:
     elif a.kind == Act.TRADE:
         s.traded = True
     link = chain.new_link(s, "action", p, _action_label(s, p, a), act=a.kind,
-                          args=list(a.args), card=shown)
+                          args=tuple(a.args), card=shown)
     chain.push(s, link, events, adder=p)
 
 
@@ -569,12 +569,13 @@ def _action_label(s: TerreneState, p: int, a: Action) -> str:
     return f"{who} dismisses the card assigned to {_public(s, x)}"
 
 
-def resolve_action(s: TerreneState, link: dict, events: list[Event]) -> None:
+def resolve_action(s: TerreneState, link: Link, events: list[Event]) -> None:
     """A player action's link resolves: it happens if it still can (a response may have
     taken away what it needed), else nothing happens (what was paid stays paid)."""
-    p, action = link["seat"], Action(link["act"], tuple(link["args"]))
+    assert link.act is not None and link.args is not None, "an action's link names it"
+    p, action = link.seat, Action(link.act, link.args)
     if not _still_possible(s, p, action):
-        events.append(Event("fizzle", f"{link['label']}: no longer possible, nothing "
+        events.append(Event("fizzle", f"{link.label}: no longer possible, nothing "
                             "happens."))
         return
     HANDLERS[action.kind](s, p, action, events)

@@ -308,9 +308,9 @@ def test_the_chain_is_a_fan_of_tiles_that_come_and_go(app_dirs):
     play_until(screen, random.Random(11), lambda s: playing(s) and bool(s.chain),
                prefer=("recruit", "attack", "use"), limit=3000)
     state = screen.session.state
-    assert set(table.links) == {link["id"] for link in state.chain}
+    assert set(table.links) == {link.id for link in state.chain}
     screen.root.update(1.0)
-    xs = [table.links[link["id"]].x for link in state.chain]
+    xs = [table.links[link.id].x for link in state.chain]
     assert xs == sorted(xs)  # oldest on the left, the next to resolve on the right
     for _ in range(40):
         seat = screen.session.actor()

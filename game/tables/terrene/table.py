@@ -194,23 +194,23 @@ class TerreneTable(DraftBoard, GenericTable):
         n, w = len(g.chain), 176
         step = min(w + 6, (area.w - w) / max(1, n - 1)) if n > 1 else 0
         for k, link in enumerate(g.chain):
-            tile = self.links.get(link["id"])
+            tile = self.links.get(link.id)
             spot = (area.x + w / 2 + k * step, area.centery + 5 - 2 * (k % 2))
             if tile is None:
-                tile = ChainTile(link["id"])
-                start = self.side(link["seat"]).center if animate else spot
+                tile = ChainTile(link.id)
+                start = self.side(link.seat).center if animate else spot
                 tile.x, tile.y = start
-                self.links[link["id"]] = tile
+                self.links[link.id] = tile
                 self.add(tile)
             if (tile.x, tile.y) != spot:
                 glide(tile, spot, animate, 0.35)
-            picture = chain_tile(link["label"], g.player_name(link["seat"]),
-                                 self.seat_colour(link["seat"]), k + 1, k == n - 1,
-                                 bool(link["negated"]))
+            picture = chain_tile(link.label, g.player_name(link.seat),
+                                 self.seat_colour(link.seat), k + 1, k == n - 1,
+                                 bool(link.negated))
             angle = (k - (n - 1) / 2) * 2.5
             tile.look = pygame.transform.rotate(picture, -angle) if n > 1 else picture
             tile.z = 6 + k * 0.01
-        live = {link["id"] for link in g.chain}
+        live = {link.id for link in g.chain}
         for lid in [i for i in self.links if i not in live]:
             tile = self.links.pop(lid)
             tile.leave() if animate else self.remove(tile)
@@ -390,7 +390,7 @@ class TerreneTable(DraftBoard, GenericTable):
             "game": (g.game_no, tuple(self.seat_map)),
             "hp": list(g.hp),
             "dmg": {uid: g.units[uid].dmg for party in g.party for uid in party},
-            "links": {link["id"]: link for link in g.chain},
+            "links": {link.id: link for link in g.chain},
         }
 
     def show_changes(self, now: dict[str, Any], animate: bool) -> None:
@@ -412,11 +412,11 @@ class TerreneTable(DraftBoard, GenericTable):
                 words, colour = (f"-{dmg - old}", LOSS) if dmg > old else (f"+{old - dmg}", GAIN)
                 self.add(FloatText(node.home[0], node.home[1] - 20, words, colour, 24, 0.2))
         for lid, link in now["links"].items():
-            if lid in before["links"] or link["kind"] != "attack":
+            if lid in before["links"] or link.kind != "attack":
                 continue
-            node = self.units.get(link.get("attacker"))
+            node = self.units.get(link.attacker)
             if node is not None:
-                near = link["seat"] % 2 == self.near_team()
+                near = link.seat % 2 == self.near_team()
                 node.lunge(-36 if near else 36)
 
     def animate(self, event: Event) -> None:

@@ -309,7 +309,7 @@ def test_a_character_hidden_before_the_eyes_of_all_stays_known(table):
     table.use(s, 0, s.units[holder].card, 0, ethan)
     while len(s.chain) > 1:  # the Smoke Bomb resolves; the heal waits on the chain
         s.apply(s.decision().players[0], Action("pass"))
-    assert not s.units[ethan].up and s.chain[0]["card"] == ethan
+    assert not s.units[ethan].up and s.chain[0].card == ethan
     for sample in resolved_samples(table, s, 1, ethan, "ethan_the_resilient"):
         assert sample.units[ethan].dmg == 10
     table.pass_all(s)
@@ -329,7 +329,7 @@ def test_a_card_whose_ability_waits_on_the_chain_stays_known(table):
     chain.fire_auto(s, ethan, "start_of_turn", [])
     table.pass_to(s, 0)
     table.use(s, 0, lovox, 0, ethan)  # interdimensional: resolves as it is added
-    assert ethan in s.zones["hand"][1] and s.chain[0]["card"] == ethan
+    assert ethan in s.zones["hand"][1] and s.chain[0].card == ethan
     for sample in resolved_samples(table, s, 0, ethan, "ethan_the_resilient"):
         assert ethan in sample.zones["hand"][1] and not sample.chain
     table.pass_all(s)

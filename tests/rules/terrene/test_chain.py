@@ -21,7 +21,7 @@ def test_chain_three_responses_deep_with_a_negation_in_the_middle(table):
     table.use(s, 0, zowie)
     assert s.decision().players == (1,)
     table.use(s, 1, akos)  # Foresight: -5 ATK to the attacker
-    assert [link["kind"] for link in s.chain] == ["attack", "ability", "ability", "ability"]
+    assert [link.kind for link in s.chain] == ["attack", "ability", "ability", "ability"]
     table.pass_all(s)
     assert "stun" not in s.units[inu].status  # Tripwire was negated
     assert stats.atk(s, inu) == 10  # Foresight resolved

@@ -167,7 +167,7 @@ def test_priority_passes_to_the_opponent_after_every_player_action(table, kind):
     s, gerald, inu, args = _action_position(table, kind)
     table.act(s, 0, kind, *args)
     assert s.decision().players == (1,)
-    assert s.chain and s.chain[-1]["kind"] == "action"
+    assert s.chain and s.chain[-1].kind == "action"
     assert not _effect_done(s, kind, args)
     hush = next(a for a in s.legal_actions(1) if a.kind == "use" and a.args[2] == inu)
     s.apply(1, hush)

@@ -43,7 +43,7 @@ def test_start_of_turn_abilities_resolve_in_the_command_phase(table):
     """Command Phase: 'start of turn' abilities resolve before the draw."""
     s = table.position(party=[["inu_the_inferno"], ["sade_the_rejuvenative"]], hp=[50, 40])
     table.act(s, 0, "end_turn")
-    assert s.chain and s.chain[0]["label"].startswith("Sade")
+    assert s.chain and s.chain[0].label.startswith("Sade")
     table.pass_all(s)
     assert s.active == 1 and s.hp[1] == 45
 
