@@ -18,7 +18,7 @@ from rules.terrene import chain, stats
 from rules.terrene.content import cards, decks
 from rules.terrene.draft import auto_deck, draft_value
 from rules.terrene.draft_match import DraftMatch
-from rules.terrene.kinds import Act, Phase, Stage
+from rules.terrene.kinds import Act, Ask, Phase, Stage
 from rules.terrene.state import TerreneState
 
 
@@ -307,7 +307,7 @@ class NoConcede:
             if plan is not None:
                 return plan
         if isinstance(view, TerreneState) and view.phase == Phase.PLAY:
-            if view.prompt is not None and view.prompt["kind"] == "xp_assign":
+            if view.prompt is not None and view.prompt.kind == Ask.XP_ASSIGN:
                 return view.legal_actions(player)[0]  # the defeater (offered first) levels up
             view = _searched(view)
         action = self.inner.choose(view, player)

@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING
 
 from rules.core import Event
 from rules.terrene import chain, effects, stats
-from rules.terrene.model import Battle, Link
+from rules.terrene.kinds import Ask
+from rules.terrene.model import Battle, Link, Prompt
 
 if TYPE_CHECKING:
     from rules.terrene.state import TerreneState
@@ -80,7 +81,7 @@ def attack_resolves(s: TerreneState, link: Link, events: list[Event]) -> None:
     if not seats:
         _start_damage(s, None, events)
         return
-    s.prompt = {"kind": "block", "seat": seats[0], "others": seats[1:]}
+    s.prompt = Prompt(Ask.BLOCK, seats[0], others=tuple(seats[1:]))
 
 
 def _spikes(s: TerreneState, link: Link, events: list[Event]) -> None:
@@ -99,10 +100,10 @@ def choose_block(s: TerreneState, seat: int, blocker: int | None, events: list[E
     """A defender blocks with one recruited character, or lets the next defender decide."""
     assert s.prompt is not None and s.battle is not None
     if blocker is None:
-        others = s.prompt["others"]
+        others = s.prompt.others
         events.append(Event("no_block", f"{s.player_name(seat)} does not block."))
         if others:
-            s.prompt = {"kind": "block", "seat": others[0], "others": others[1:]}
+            s.prompt = Prompt(Ask.BLOCK, others[0], others=others[1:])
             return
         s.prompt = None
         _start_damage(s, None, events)
@@ -136,7 +137,7 @@ def battle_resolves(s: TerreneState, link: Link, events: list[Event]) -> None:
         _cancel(s, why or "no battle", events)
         return
     if "slow" in s.units[attacker].status and not s.battle.slow_paid:
-        s.prompt = {"kind": "slow", "seat": s.battle.seat}
+        s.prompt = Prompt(Ask.SLOW, s.battle.seat)
         return
     resolve_damage(s, events)
 

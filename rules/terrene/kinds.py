@@ -70,3 +70,14 @@ class Act(StrEnum):
     DRAFT_PICK = "draft_pick"  # (card id,)
     DECK_ADD = "deck_add"  # (card id,)
     DECK_AUTO = "deck_auto"  # complete the deck automatically
+
+
+class Ask(StrEnum):
+    """What a prompt asks (``TerreneState.prompt.kind``)."""
+
+    BLOCK = "block"  # a defender blocks or lets the next defender decide
+    SLOW = "slow"  # a slowed attacker pays one more action or the attack is cancelled
+    XP_ASSIGN = "xp_assign"  # XP Ownership: which recruited character gains the XP
+    XP_CHOICE = "xp_choice"  # no terrain: +5 ATK or +5 DEF for each XP step
+    OVERSUPPLY = "oversupply"  # over the SP limit: a character is dismissed
+    CHOOSE_FIRST = "choose_first"  # a set: the loser chooses who goes first

@@ -9,9 +9,10 @@ bonus, ``known`` only once set), so saves, records and state hashes are unchange
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from rules.core.model import Model
+from rules.terrene.kinds import Ask
 
 
 @dataclass(slots=True)
@@ -162,3 +163,39 @@ class Link(Model):
             blocker=data["blocker"], borrowed=data.get("borrowed"), act=data.get("act"),
             args=None if args is None else tuple(args), target_card=data.get("target_card"),
         )
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt(Model):
+    """A question the rules ask one seat before play goes on (a value: replaced, never
+    changed, so clones share it)."""
+
+    kind: Ask
+    seat: int
+    #: BLOCK: the defenders asked next, in order
+    others: tuple[int, ...] | None = None
+    #: XP_ASSIGN: the defeater and the XP it earned
+    by: int | None = None
+    amount: int | None = None
+    #: XP_CHOICE: the character and the XP steps still to choose
+    uid: int | None = None
+    left: int | None = None
+
+    _KEYS: ClassVar[dict[str, tuple[str, ...]]] = {
+        Ask.BLOCK: ("others",), Ask.XP_ASSIGN: ("by", "amount"), Ask.XP_CHOICE: ("uid", "left"),
+    }
+
+    def to_v1(self) -> dict[str, Any]:
+        """The version-1 dict of this prompt (the keys its kind has)."""
+        out: dict[str, Any] = {"kind": self.kind, "seat": self.seat}
+        for key in self._KEYS.get(self.kind, ()):
+            value = getattr(self, key)
+            out[key] = list(value) if key == "others" else value
+        return out
+
+    @classmethod
+    def from_v1(cls, data: dict[str, Any]) -> Prompt:
+        others = data.get("others")
+        return cls(kind=Ask(data["kind"]), seat=data["seat"],
+                   others=None if others is None else tuple(others), by=data.get("by"),
+                   amount=data.get("amount"), uid=data.get("uid"), left=data.get("left"))

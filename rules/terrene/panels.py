@@ -71,7 +71,7 @@ def turn_lines(s: TerreneState) -> list[str]:
 
 def _phase_lines(s: TerreneState) -> list[str]:
     if s.phase == Phase.NEXT_GAME and s.prompt is not None:
-        return [f"{s.player_name(s.prompt['seat'])} lost and chooses who goes first."]
+        return [f"{s.player_name(s.prompt.seat)} lost and chooses who goes first."]
     if s.phase == Phase.PARTY:
         return [f"Setup: {s.player_name(s.party_seat)} chooses a starting party."]
     if s.phase == Phase.OVER:
@@ -85,7 +85,7 @@ def _phase_lines(s: TerreneState) -> list[str]:
     for link in reversed(s.chain):
         lines.append(f"Chain: {link.label}" + (" (negated)" if link.negated else ""))
     if s.prompt is not None:
-        lines.append(f"Waiting for {s.player_name(s.prompt['seat'])}: {s.prompt['kind']}.")
+        lines.append(f"Waiting for {s.player_name(s.prompt.seat)}: {s.prompt.kind}.")
     return lines
 
 

@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING
 
 from rules.core import Action, Event
 from rules.terrene.content import cards
-from rules.terrene.kinds import Act, Phase
+from rules.terrene.kinds import Act, Ask, Phase
+from rules.terrene.model import Prompt
 
 if TYPE_CHECKING:
     from rules.terrene.state import TerreneState
@@ -30,7 +31,7 @@ def game_over(s: TerreneState, scores: list[float], reason: str, events: list[Ev
     losers = [q for q in s.seat_order(s.first) if scores[q] < 1.0]
     s.chain, s.battle = [], None
     if losers:
-        s.phase, s.prompt = Phase.NEXT_GAME, {"kind": "choose_first", "seat": losers[0]}
+        s.phase, s.prompt = Phase.NEXT_GAME, Prompt(Ask.CHOOSE_FIRST, losers[0])
     else:
         start_next_game(s, None, events)  # after a tie a coin decides again
     return True

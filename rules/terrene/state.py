@@ -12,7 +12,7 @@ from typing import Any
 from rules.core import Action, Decision, Event, GameState, Outcome, Panel
 from rules.terrene.content import Card, cards, decks
 from rules.terrene.kinds import Act, Phase
-from rules.terrene.model import Battle, Link, Unit
+from rules.terrene.model import Battle, Link, Prompt, Unit
 
 ZONES = ("deck", "hand", "discard", "banished", "terrains")
 HP_START = 50
@@ -52,7 +52,7 @@ class TerreneState(GameState):
         self.last_adder: int | None = None
         self.used_chain: list[str] = []
         self.used_turn: list[str] = []
-        self.prompt: dict[str, Any] | None = None
+        self.prompt: Prompt | None = None
         self.battle: Battle | None = None
         self.switched = False
         self.traded = False
@@ -113,9 +113,9 @@ class TerreneState(GameState):
         if self.phase == Phase.PARTY:
             return Decision.player(self.party_seat)
         if self.phase == Phase.NEXT_GAME and self.prompt is not None:
-            return Decision.player(self.prompt["seat"])
+            return Decision.player(self.prompt.seat)
         if self.prompt is not None:
-            return Decision.player(self.prompt["seat"])
+            return Decision.player(self.prompt.seat)
         if self.chain:
             return Decision.player(self.priority if self.priority is not None else self.active)
         return Decision.player(self.active)
@@ -230,7 +230,6 @@ class TerreneState(GameState):
         c.chain = [link.clone() for link in self.chain]
         c.used_chain = list(self.used_chain)
         c.used_turn = list(self.used_turn)
-        c.prompt = dict(self.prompt) if self.prompt is not None else None
         c.battle = self.battle.clone() if self.battle is not None else None
         c.scores = list(self.scores) if self.scores is not None else None
         c.set_wins = list(self.set_wins)
@@ -254,6 +253,7 @@ class TerreneState(GameState):
         out["units"] = {str(k): v.to_v1() for k, v in sorted(self.units.items())}
         out["battle"] = self.battle.to_v1() if self.battle is not None else None
         out["chain"] = [link.to_v1() for link in self.chain]
+        out["prompt"] = self.prompt.to_v1() if self.prompt is not None else None
         return {"version": 1, **_jsonable(out)}
 
     @classmethod
@@ -267,6 +267,7 @@ class TerreneState(GameState):
         s.units = {int(k): Unit.from_v1(v) for k, v in data["units"].items()}
         s.battle = Battle.from_v1(data["battle"]) if data["battle"] is not None else None
         s.chain = [Link.from_v1(link) for link in data["chain"]]
+        s.prompt = Prompt.from_v1(data["prompt"]) if data["prompt"] is not None else None
         return s.clone()
 
     # ---- presentation -----------------------------------------------------------------

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rules.core import CHANCE, Action, Event
 from rules.terrene import battle, chain, effects, sets, stats
 from rules.terrene.content import Card, cards, decks
-from rules.terrene.kinds import Act, Phase
-from rules.terrene.model import Link, Unit
+from rules.terrene.kinds import Act, Ask, Phase
+from rules.terrene.model import Link, Prompt, Unit
 
 if TYPE_CHECKING:
     from rules.terrene.state import TerreneState
@@ -273,7 +274,7 @@ def settle(s: TerreneState, events: list[Event]) -> None:
             return
         over = next((q for q in s.seat_order(s.active) if stats.oversupplied(s, q)), None)
         if over is not None:
-            s.prompt = {"kind": "oversupply", "seat": over}
+            s.prompt = Prompt(Ask.OVERSUPPLY, over)
             return
         if s.chain:
             seat = s.priority if s.priority is not None else s.active
@@ -293,29 +294,30 @@ def _ask_xp_choice(s: TerreneState) -> bool:
     while s.pending_assign:
         by, amount, seat = s.pending_assign.pop(0)
         if stats.recruited(s, seat):
-            s.prompt = {"kind": "xp_assign", "seat": seat, "by": by, "amount": amount}
+            s.prompt = Prompt(Ask.XP_ASSIGN, seat, by=by, amount=amount)
             return True
     while s.pending_xp:
         uid, left = s.pending_xp.pop(0)
         if uid in s.units:
-            s.prompt = {"kind": "xp_choice", "seat": s.units[uid].ctrl, "uid": uid,
-                        "left": left}
+            s.prompt = Prompt(Ask.XP_CHOICE, s.units[uid].ctrl, uid=uid, left=left)
             return True
     return False
 
 
 def _assign_xp(s: TerreneState, _p: int, a: Action, events: list[Event]) -> None:
     assert s.prompt is not None
-    amount = s.prompt["amount"]
+    amount = s.prompt.amount
+    assert amount is not None
     s.prompt = None
     effects.gain_xp(s, a.args[0], amount, events)
 
 
 def _xp_choice(s: TerreneState, _p: int, a: Action, events: list[Event]) -> None:
     assert s.prompt is not None
-    uid, left = s.prompt["uid"], s.prompt["left"]
+    uid, left = s.prompt.uid, s.prompt.left
+    assert uid is not None and left is not None
     effects.apply_xp_step(s, uid, {"atk": 5} if a.kind == Act.XP_ATK else {"def": 5}, events)
-    s.prompt = {**s.prompt, "left": left - 1} if left > 1 else None
+    s.prompt = replace(s.prompt, left=left - 1) if left > 1 else None
 
 
 # ---- legal actions ----------------------------------------------------------------------
@@ -341,23 +343,24 @@ def legal_actions(s: TerreneState, player: int) -> list[Action]:
 
 def prompt_actions(s: TerreneState, seat: int) -> list[Action]:
     assert s.prompt is not None
-    kind = s.prompt["kind"]
-    if kind == "block":
+    kind = s.prompt.kind
+    if kind == Ask.BLOCK:
         out = [Action(Act.BLOCK, (u,), f"Block with {s.name(u)} (DEF {stats.defense(s, u)}, "
                       f"{stats.hp(s, u) - s.units[u].dmg} HP left)")
                for u in s.party[seat] if battle.can_block(s, u)]
         atk = stats.atk(s, s.battle.attacker) if s.battle else 0
         return [*out, Action(Act.NO_BLOCK, (), f"Do not block (take {atk} damage)")]
-    if kind == "xp_assign":
-        by, amount = s.prompt["by"], s.prompt["amount"]
+    if kind == Ask.XP_ASSIGN:
+        by, amount = s.prompt.by, s.prompt.amount
         order = sorted(stats.recruited(s, seat), key=lambda u: u != by)
         return [Action(Act.ASSIGN_XP, (u,), f"{s.name(u)} gains the {amount} XP"
                        + (" (it made the defeat)" if u == by else "")) for u in order]
-    if kind == "xp_choice":
-        who = s.name(s.prompt["uid"])
+    if kind == Ask.XP_CHOICE:
+        assert s.prompt.uid is not None
+        who = s.name(s.prompt.uid)
         return [Action(Act.XP_ATK, (), f"{who} gains +5 ATK (no terrain)"),
                 Action(Act.XP_DEF, (), f"{who} gains +5 DEF (no terrain)")]
-    if kind == "slow":
+    if kind == Ask.SLOW:
         out = [Action(Act.SLOW_CANCEL, (), "Let the slowed attack be cancelled")]
         if s.actions[seat] >= 1:
             out.insert(0, Action(Act.SLOW_PAY, (), "Pay 1 more action to keep attacking (Slow)"))
@@ -526,7 +529,7 @@ def apply_action(s: TerreneState, player: int, action: Action) -> list[Event]:
 
 
 def _forced_dismissal(s: TerreneState, action: Action) -> bool:
-    return action.kind == Act.DISMISS and s.prompt is not None and s.prompt["kind"] == "oversupply"
+    return action.kind == Act.DISMISS and s.prompt is not None and s.prompt.kind == Ask.OVERSUPPLY
 
 
 def _declare(s: TerreneState, p: int, a: Action, events: list[Event]) -> None:
@@ -723,7 +726,7 @@ def _trade(s: TerreneState, _p: int, a: Action, events: list[Event]) -> None:
 
 def _dismiss(s: TerreneState, p: int, a: Action, events: list[Event]) -> None:
     uid = a.args[0]
-    if s.prompt is not None and s.prompt["kind"] == "oversupply":
+    if s.prompt is not None and s.prompt.kind == Ask.OVERSUPPLY:
         s.prompt = None
     dmg = s.units[uid].dmg
     events.append(Event("dismiss", f"{s.player_name(p)} dismisses {s.name(uid)}.", {"uid": uid}))

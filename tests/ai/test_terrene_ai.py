@@ -8,6 +8,8 @@ from ai import terrene
 from ai.levels import level_settings, make_agent
 from rules.core import Action, Match
 from rules.terrene import GAME
+from rules.terrene.kinds import Ask
+from rules.terrene.model import Prompt
 
 
 def started(seed: int = 4):
@@ -168,7 +170,7 @@ def test_search_leaves_out_conceding_dismissing_and_trading_but_keeps_prompts():
     agent = terrene.make_agent("easy", 1)
     assert agent.inner.root_options(view, seat) == terrene.candidates(view, seat)
     assert agent.inner.config.candidates is terrene.candidates
-    view.prompt = {"kind": "oversupply", "seat": seat}
+    view.prompt = Prompt(Ask.OVERSUPPLY, seat)
     assert {a.kind for a in terrene.candidates(view, seat)} == {"dismiss"}
 
 

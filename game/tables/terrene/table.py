@@ -648,7 +648,7 @@ class TerreneTable(DraftBoard, GenericTable):
             if b.blocker is not None:
                 lines.append(f"blocked by {g.name(b.blocker)}")
         if g.prompt is not None:
-            lines.append(f"{g.player_name(g.prompt['seat'])}: {g.prompt['kind'].replace('_', ' ')}")
+            lines.append(f"{g.player_name(g.prompt.seat)}: {g.prompt.kind.replace('_', ' ')}")
         elif g.chain and g.priority is not None:
             lines.append(f"priority: {g.player_name(g.priority)}")
         if not lines:

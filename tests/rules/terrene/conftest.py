@@ -11,6 +11,7 @@ import pytest
 from rules.core import Action, Scenario
 from rules.terrene import GAME, stats
 from rules.terrene.decks import deck_from_setup
+from rules.terrene.kinds import Ask
 from rules.terrene.state import TerreneState
 
 
@@ -126,7 +127,7 @@ def check_invariants(s: TerreneState) -> None:
     assert sorted(seen) == list(range(len(s.cards))), "a card is missing or in two zones"
     assert set(s.units) == {uid for party in s.party for uid in party}
     if s.phase == "play" and not s.chain and (s.prompt is None
-                                               or s.prompt["kind"] != "oversupply"):
+                                               or s.prompt.kind != Ask.OVERSUPPLY):
         for seat in range(s.n):
             assert stats.sp_used(s, seat) <= s.sp_limit[seat], "oversupplied with an empty chain"
     for uid in s.units:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.terrene import stats
+from rules.terrene.kinds import Ask
 
 
 def test_battle_damage_is_attack_minus_defense_and_the_blocker_deals_none_back(table):
@@ -199,7 +200,7 @@ def test_the_player_assigns_xp_from_a_defeat(table):
     table.pass_all(s)
     table.act(s, 1, "block", pern)
     table.pass_all(s)
-    assert s.prompt is not None and s.prompt["kind"] == "xp_assign"
+    assert s.prompt is not None and s.prompt.kind == Ask.XP_ASSIGN
     choices = [a.args[0] for a in s.legal_actions(0)]
     assert choices == [inu, bell]
     table.act(s, 0, "assign_xp", bell)

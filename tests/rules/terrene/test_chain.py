@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.terrene import chain, stats
+from rules.terrene.kinds import Ask
 
 
 def test_chain_three_responses_deep_with_a_negation_in_the_middle(table):
@@ -25,7 +26,7 @@ def test_chain_three_responses_deep_with_a_negation_in_the_middle(table):
     table.pass_all(s)
     assert "stun" not in s.units[inu].status  # Tripwire was negated
     assert stats.atk(s, inu) == 10  # Foresight resolved
-    assert s.prompt is not None and s.prompt["kind"] == "block"  # the attack still stands
+    assert s.prompt is not None and s.prompt.kind == Ask.BLOCK  # the attack still stands
     assert tripwire in s.zones["discard"][1] and zowie in s.zones["discard"][0]
 
 

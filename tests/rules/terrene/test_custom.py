@@ -7,6 +7,7 @@ import pytest
 from rules.core import Action, SetupError
 from rules.terrene import GAME, stats
 from rules.terrene.content import decks
+from rules.terrene.kinds import Ask
 
 
 def _deck(ids: list[str], prefix: str = "custom:") -> str:
@@ -47,6 +48,6 @@ def test_draft_deck_without_terrain_gets_four_actions_and_chooses_xp(table):
     table.pass_all(s)
     table.act(s, 1, "block", victim)
     table.pass_all(s)
-    assert s.prompt is not None and s.prompt["kind"] == "xp_choice"
+    assert s.prompt is not None and s.prompt.kind == Ask.XP_CHOICE
     table.act(s, 0, "xp_def")
     assert stats.defense(s, pern) == 5 and s.units[pern].xp == 1

@@ -9,6 +9,7 @@ from rules.core import Action
 from rules.core.content import ContentError
 from rules.terrene import content, stats
 from rules.terrene.content import cards
+from rules.terrene.kinds import Ask
 
 NP = ("natural_power", "traps_thieves")
 
@@ -204,7 +205,7 @@ def test_priority_oversupply_dismissal_cannot_be_answered(table):
     table.act(s, 0, "recruit", extra)
     assert s.decision().players == (1,)  # the recruit itself can be answered
     table.pass_all(s)
-    assert s.prompt is not None and s.prompt["kind"] == "oversupply"
+    assert s.prompt is not None and s.prompt.kind == Ask.OVERSUPPLY
     table.act(s, 0, "dismiss", extra)
     assert not s.chain and extra not in s.units and s.decision().players == (0,)
     assert stats.sp_used(s, 0) == 4

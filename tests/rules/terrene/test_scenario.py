@@ -13,6 +13,7 @@ import pytest
 import launcher
 from rules.core import Action, Scenario, ScenarioError
 from rules.terrene import GAME, stats
+from rules.terrene.kinds import Ask
 from rules.terrene.state import TerreneState
 from rules.terrene.turn import terrain_actions
 
@@ -198,7 +199,7 @@ def test_play_reaches_a_block() -> None:
     s = described(turn=3, play=["Attack with Asu", "Pass", "Pass"], seats=[
         {"party": [{"character": "asu_the_flame_hellion"}]},
         {"party": [{"character": "olivia_the_graceless"}]}])
-    assert s.prompt is not None and s.prompt["kind"] == "block"
+    assert s.prompt is not None and s.prompt.kind == Ask.BLOCK
 
 
 BAD: list[tuple[dict[str, Any], str]] = [

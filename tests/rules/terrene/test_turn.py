@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rules.core import Action
 from rules.terrene import GAME, stats
+from rules.terrene.kinds import Ask
 
 SADE_HIDDEN = {"character": "sade_the_rejuvenative", "face_up": False}
 
@@ -134,7 +135,7 @@ def test_attacker_slowed_mid_attack_pays_one_more_or_is_cancelled(table):
         table.pass_to(s, 1)
         table.use(s, 1, ashen)
         table.pass_all(s)
-        assert s.prompt is not None and s.prompt["kind"] == "slow"
+        assert s.prompt is not None and s.prompt.kind == Ask.SLOW
         table.act(s, 0, "slow_pay" if pay else "slow_cancel")
         assert s.units[ashen].dmg == hp_dmg
         assert s.actions[0] == (1 if pay else 2)
