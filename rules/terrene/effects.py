@@ -378,7 +378,7 @@ def op_token(s: TerreneState, link: Link, e: dict, events: list[Event]) -> None:
     seat = link.seat
     uid = len(s.cards)
     s.cards.append(e["token"])
-    s.owner = [*s.owner, seat]
+    s.owner = (*s.owner, seat)
     s.units[uid] = stats.new_unit(seat, True, cards()[e["token"]].lv)
     s.party[seat].append(uid)
     say(events, "token", f"{s.player_name(seat)} creates {s.name(uid)}.", uid=uid)

@@ -82,17 +82,19 @@ class TerreneGame(Game):
         s.n = n
         values = [setup[f"deck.{q}"] for q in range(n)]
         s.deck_ids = [v if v in decks() else v.split(":")[0] for v in values]
-        s.decklists = [deckrules.deck_from_setup(v)[0] for v in values]
+        s.decklists = [tuple(deckrules.deck_from_setup(v)[0]) for v in values]
         label_rng = random.Random(f"labels:{seed}")  # card labels only: nothing random in play
         for z in ZONES:
             s.zones[z] = [[] for _ in range(n)]
+        owner: list[int] = []
         for seat in range(n):
             order = list(s.decklists[seat])
             label_rng.shuffle(order)
             for cid in order:
                 s.zones["deck"][seat].append(len(s.cards))
                 s.cards.append(cid)
-                s.owner.append(seat)
+                owner.append(seat)
+        s.owner = tuple(owner)
         s.hp = [HP_START, HP_START]
         s.actions = [0] * n
         s.sp_limit = [SP_1V1 if n == 2 else SP_2V2] * n

@@ -186,8 +186,8 @@ def _seat(s: TerreneState, seat: int, d: Description) -> None:
                                 "into play only through their effects")
         uid = len(s.cards)
         s.cards.append(cid)
-        s.owner = [*s.owner, seat]
-        s.decklists[seat] = [*s.decklists[seat], cid]
+        s.owner = (*s.owner, seat)
+        s.decklists[seat] = (*s.decklists[seat], cid)
         s.zones["deck"][seat].append(uid)
     zones = {z: d.texts(z, None, choices=known) for z in (*ZONES, "deck")}
     party = d.tables("party") if d.has("party") else None

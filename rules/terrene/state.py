@@ -7,9 +7,12 @@ resolution), ``battle.py`` (the battle step) and ``effects.py`` (card effects, d
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from rules.core import Action, Decision, Event, GameState, Outcome, Panel
+from rules.core.model import Model, ModelError
 from rules.terrene.content import Card, cards, decks
 from rules.terrene.kinds import Act, Phase
 from rules.terrene.model import Battle, Link, Prompt, Unit
@@ -20,59 +23,77 @@ SP_1V1 = 4
 SP_2V2 = 3
 
 
-class TerreneState(GameState):
+#: The version of the saved state (1: the plain dict of the first releases, still read).
+STATE_VERSION = 2
+
+
+@dataclass(slots=True, eq=False)
+class TerreneState(Model, GameState):
     """One position of a Terrene Odyssey game (1v1 or 2v2)."""
 
     game_id = "terrene"
 
-    def __init__(self) -> None:
-        self.n = 2
-        self.deck_ids: list[str] = []
-        self.decklists: list[list[str]] = []  # public: each seat's 30 (or 20) card ids
-        self.cards: list[str | None] = []  # uid -> card id (None where a view hides it)
-        self.owner: list[int] = []  # uid -> seat that brought it
-        self.phase = Phase.COIN
-        self.first = 0
-        self.party_seat = 0
-        self.active = 0
-        self.turn = 0  # game turns begun (1 = the very first turn)
-        self.turns_taken: list[int] = []
-        self.step = "action"  # draw / action
-        self.hp: list[int] = []  # per team
-        self.actions: list[int] = []
-        self.sp_limit: list[int] = []
-        self.zones: dict[str, list[list[int]]] = {z: [] for z in ZONES}
-        self.active_terrain: list[int | None] = []
-        self.party: list[list[int]] = []  # character uids per seat, in row order
-        self.units: dict[int, Unit] = {}
-        self.ceased: list[int] = []  # token characters that left play
-        self.chain: list[Link] = []
-        self.priority: int | None = None
-        self.passes = 0
-        self.last_adder: int | None = None
-        self.used_chain: list[str] = []
-        self.used_turn: list[str] = []
-        self.prompt: Prompt | None = None
-        self.battle: Battle | None = None
-        self.switched = False
-        self.traded = False
-        self.draw_bonus: list[int] = []
-        self.link_serial = 0
-        self.scores: list[float] | None = None
-        self.reason = ""
-        self.hidden_view = False
-        self.set_mode = False  # best of three
-        self.set_wins = [0, 0]  # per team
-        self.game_no = 1
-        self.game_log: list[str] = []
-        self.pending_xp: list[list[int]] = []  # [uid, XP] awaiting a no-terrain choice
-        self.names: list[str] = []  # seat labels when the game is part of a draft
-        self.pending_assign: list[list[int]] = []  # [defeater, XP, seat]: XP to assign
-        #: Every player gets each priority (Pass included), so a match's record holds every
-        #: pass and replays the same whoever played it; the table passes for a person with
-        #: nothing but Pass (their setting), an AI passes at once. A search's own copies
-        #: set this to take such forced passes inside the rules instead.
-        self.autopass = False
+    version: int = STATE_VERSION
+    n: int = 2
+    deck_ids: list[str] = field(default_factory=list)
+    #: public: each seat's 30 (or 20) card ids (replaced, never changed: clones share them)
+    decklists: list[tuple[str, ...]] = field(default_factory=list)
+    #: uid -> card id (None where a view hides it)
+    cards: list[str | None] = field(default_factory=list)
+    #: uid -> the seat that brought it (replaced, never changed: clones share it)
+    owner: tuple[int, ...] = ()
+    phase: Phase = Phase.COIN
+    first: int = 0
+    party_seat: int = 0
+    active: int = 0
+    #: game turns begun (1 = the very first turn)
+    turn: int = 0
+    turns_taken: list[int] = field(default_factory=list)
+    #: draw / action
+    step: str = "action"
+    #: per team
+    hp: list[int] = field(default_factory=list)
+    actions: list[int] = field(default_factory=list)
+    sp_limit: list[int] = field(default_factory=list)
+    zones: dict[str, list[list[int]]] = field(default_factory=lambda: {z: [] for z in ZONES})
+    active_terrain: list[int | None] = field(default_factory=list)
+    #: character uids per seat, in row order
+    party: list[list[int]] = field(default_factory=list)
+    units: dict[int, Unit] = field(default_factory=dict)
+    #: token characters that left play
+    ceased: list[int] = field(default_factory=list)
+    chain: list[Link] = field(default_factory=list)
+    priority: int | None = None
+    passes: int = 0
+    last_adder: int | None = None
+    used_chain: list[str] = field(default_factory=list)
+    used_turn: list[str] = field(default_factory=list)
+    prompt: Prompt | None = None
+    battle: Battle | None = None
+    switched: bool = False
+    traded: bool = False
+    draw_bonus: list[int] = field(default_factory=list)
+    link_serial: int = 0
+    scores: list[float] | None = None
+    reason: str = ""
+    hidden_view: bool = False
+    #: best of three
+    set_mode: bool = False
+    #: per team
+    set_wins: list[int] = field(default_factory=lambda: [0, 0])
+    game_no: int = 1
+    game_log: list[str] = field(default_factory=list)
+    #: [uid, XP] awaiting a no-terrain choice
+    pending_xp: list[list[int]] = field(default_factory=list)
+    #: seat labels when the game is part of a draft
+    names: list[str] = field(default_factory=list)
+    #: [defeater, XP, seat]: XP to assign
+    pending_assign: list[list[int]] = field(default_factory=list)
+    #: Every player gets each priority (Pass included), so a match's record holds every
+    #: pass and replays the same whoever played it; the table passes for a person with
+    #: nothing but Pass (their setting), an AI passes at once. A search's own copies
+    #: set this to take such forced passes inside the rules instead.
+    autopass: bool = False
 
     # ---- content helpers --------------------------------------------------------------
     def card(self, uid: int) -> Card:
@@ -212,63 +233,28 @@ class TerreneState(GameState):
         return determinize(self, player, rng)
 
     # ---- copying and serialising ------------------------------------------------------
-    def clone(self) -> TerreneState:
-        c = TerreneState.__new__(TerreneState)
-        c.__dict__.update(self.__dict__)
-        c.cards = list(self.cards)
-        c.owner = self.owner  # never changes after setup
-        c.hp = list(self.hp)
-        c.actions = list(self.actions)
-        c.sp_limit = list(self.sp_limit)
-        c.turns_taken = list(self.turns_taken)
-        c.draw_bonus = list(self.draw_bonus)
-        c.zones = {z: [list(x) for x in lists] for z, lists in self.zones.items()}
-        c.active_terrain = list(self.active_terrain)
-        c.party = [list(x) for x in self.party]
-        c.units = {k: u.clone() for k, u in self.units.items()}
-        c.ceased = list(self.ceased)
-        c.chain = [link.clone() for link in self.chain]
-        c.used_chain = list(self.used_chain)
-        c.used_turn = list(self.used_turn)
-        c.battle = self.battle.clone() if self.battle is not None else None
-        c.scores = list(self.scores) if self.scores is not None else None
-        c.set_wins = list(self.set_wins)
-        c.game_log = list(self.game_log)
-        c.pending_xp = [list(x) for x in self.pending_xp]
-        c.pending_assign = [list(x) for x in self.pending_assign]
-        return c
+    # ``clone``, ``to_json`` and ``from_json`` come from the fields (rules/core/model.py).
 
-    _PLAIN = (
-        "n", "deck_ids", "decklists", "cards", "owner", "phase", "first", "party_seat", "active",
-        "turn", "turns_taken", "step", "hp", "actions", "sp_limit", "zones", "active_terrain",
-        "party", "ceased", "chain", "priority", "passes", "last_adder", "used_chain", "used_turn",
-        "prompt", "battle", "switched", "traded", "draw_bonus", "link_serial", "scores",
-        "reason", "hidden_view", "set_mode", "set_wins", "game_no", "game_log",
-        "pending_xp", "names", "pending_assign", "autopass",
-    )
-    _SINCE = {"autopass": False}  # fields newer than some saves: their value when missing
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> TerreneState:
+        """A saved state: this version's, or a version-1 dict (converted, ``from_v1``)."""
+        if isinstance(data, Mapping) and data.get("version") == 1:
+            data = from_v1(dict(data))
+        if not isinstance(data, Mapping) or data.get("version") != STATE_VERSION:
+            raise ModelError(f"not a Terrene Odyssey state (version {STATE_VERSION} or 1): "
+                             f"version {data.get('version')!r}")
+        st: TerreneState = Model.from_json.__func__(cls, data)  # type: ignore[attr-defined]
+        return st
 
-    def to_json(self) -> dict[str, Any]:
-        out = {k: getattr(self, k) for k in self._PLAIN}
+    def to_v1(self) -> dict[str, Any]:
+        """This state in the version-1 shape (the tests compare it with the old code's)."""
+        out = Model.to_json(self)
+        out["version"] = 1
         out["units"] = {str(k): v.to_v1() for k, v in sorted(self.units.items())}
         out["battle"] = self.battle.to_v1() if self.battle is not None else None
         out["chain"] = [link.to_v1() for link in self.chain]
         out["prompt"] = self.prompt.to_v1() if self.prompt is not None else None
-        return {"version": 1, **_jsonable(out)}
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> TerreneState:
-        if data.get("version") != 1:
-            raise ValueError(f"unsupported Terrene Odyssey state version {data.get('version')!r}")
-        s = cls()
-        for k in cls._PLAIN:
-            setattr(s, k, data[k] if k in data or k not in cls._SINCE else cls._SINCE[k])
-        s.phase = Phase(s.phase)
-        s.units = {int(k): Unit.from_v1(v) for k, v in data["units"].items()}
-        s.battle = Battle.from_v1(data["battle"]) if data["battle"] is not None else None
-        s.chain = [Link.from_v1(link) for link in data["chain"]]
-        s.prompt = Prompt.from_v1(data["prompt"]) if data["prompt"] is not None else None
-        return s.clone()
+        return out
 
     # ---- presentation -----------------------------------------------------------------
     def player_name(self, player: int) -> str:
@@ -289,9 +275,16 @@ class TerreneState(GameState):
         return panels(self.view(viewer), viewer)
 
 
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {str(k): _jsonable(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_jsonable(v) for v in value]
-    return value
+
+#: Fields of version 2 that a version-1 save may lack, and their value then.
+_SINCE_V1 = {"autopass": False}
+
+
+def from_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """A version-1 save (one plain dict) as this version's JSON."""
+    out = {**_SINCE_V1, **data, "version": STATE_VERSION}
+    out["units"] = {k: Unit.from_v1(v).to_json() for k, v in data["units"].items()}
+    out["battle"] = None if data["battle"] is None else Battle.from_v1(data["battle"]).to_json()
+    out["chain"] = [Link.from_v1(link).to_json() for link in data["chain"]]
+    out["prompt"] = None if data["prompt"] is None else Prompt.from_v1(data["prompt"]).to_json()
+    return out

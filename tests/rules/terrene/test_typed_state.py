@@ -34,9 +34,9 @@ def _trace(players: int, seed: int) -> str:
         else:
             p = d.players[0]
             st.apply(p, rng.choice(st.legal_actions(p)))
-        h.update(json.dumps(st.to_json(), sort_keys=True).encode())
+        h.update(json.dumps(st.to_v1(), sort_keys=True).encode())
         for q in range(st.num_players):
-            h.update(json.dumps(st.view(q).to_json(), sort_keys=True).encode())
+            h.update(json.dumps(st.view(q).to_v1(), sort_keys=True).encode())
     return h.hexdigest()[:16]
 
 
