@@ -195,7 +195,7 @@ class DuelPopup(SpriteNode):
         pygame.draw.rect(surf, theme.BRASS, rect, 3, border_radius=14)
         f = self.frame
         title = "Fight to the death for the space" if f.contest else \
-            f"Battle at range {f.get('range', 0)}"
+            f"Battle at range {f.range}"
         theme.text(surf, title, (rect.centerx, 20), 20, theme.BRASS_LIGHT, "display", "center")
         if f.smoke:
             theme.text(surf, "Smoke Screen: every range -1", (rect.centerx, 40), 11,
@@ -206,7 +206,7 @@ class DuelPopup(SpriteNode):
             if cid in self.view.chars:
                 duel_side(surf, box, self.view, cid, self.colours.get(cid, theme.MUTED),
                           self.faces.get(cid), self.on and f.next == cid,
-                          int(f.get("range", 0)), bool(f.smoke), self.health.get(cid))
+                          f.range, f.smoke, self.health.get(cid))
             if self.hurt is not None and self.hurt[0] == cid:
                 words = theme.rendered(f"-{self.hurt[1]}", 22, theme.CREAM, "display")
                 badge = words.get_rect(center=(box.right - 26, box.y - 2)).inflate(16, 6)
