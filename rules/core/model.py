@@ -88,7 +88,9 @@ class Model:
         tag = cls.__dict__.get("TAG", "")
         if tag:
             known = _TAGGED.get(tag)
-            if known is not None and known.__qualname__ != cls.__qualname__:
+            # dataclass(slots=True) makes the class again under the same module and name
+            if known is not None and (known.__module__, known.__name__) != (
+                    cls.__module__, cls.__name__):
                 raise ModelError(f"tag {tag!r} is used by {known.__qualname__} and "
                                  f"{cls.__qualname__}")
             _TAGGED[tag] = cls

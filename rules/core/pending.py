@@ -15,6 +15,7 @@ stays for a further step (a battle's several rolls), and may push frames of its 
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
@@ -26,21 +27,22 @@ S = TypeVar("S")
 
 
 @dataclass(slots=True)
-class Pending(Model, Generic[S]):
-    """One sub-decision waiting on the stack (subclass it per kind, with a ``TAG``)."""
+class Pending(Model, Generic[S], ABC):
+    """One sub-decision waiting on the stack (subclass it per kind, with a ``TAG``); a kind
+    that leaves out one of the three methods cannot be made."""
 
+    @abstractmethod
     def decider(self, state: S) -> int:
         """The seat that decides this (``CHANCE`` for a die or a draw)."""
-        raise NotImplementedError(f"{type(self).__name__} must say who decides it")
 
+    @abstractmethod
     def actions(self, state: S) -> list[Action]:
         """What the decider may do now."""
-        raise NotImplementedError(f"{type(self).__name__} must list its actions")
 
+    @abstractmethod
     def resolve(self, state: S, stack: PendingStack[S], action: Action) -> list[Event]:
         """Apply the decider's (legal) ``action``: pop this frame when it is settled, push
         any frames it causes, and change the state. Returns the events."""
-        raise NotImplementedError(f"{type(self).__name__} must resolve its actions")
 
 
 @dataclass(slots=True)

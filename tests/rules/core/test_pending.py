@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
+import pytest
+
 from rules.core import CHANCE, Action
 from rules.core.pending import Pending, PendingStack
 from tests.rules.core.dice_race import GAME, Dash, DiceRaceState
@@ -75,3 +77,15 @@ def test_waiting_frames_save_load_and_clone_by_their_tags():
     twin = s.clone()
     twin.rolls.pop()
     assert len(s.rolls) == 2 and len(twin.rolls) == 1
+
+
+def test_a_frame_kind_missing_a_method_cannot_be_made():
+    @dataclass(slots=True)
+    class Half(Pending[DiceRaceState]):
+        TAG = "test.half"
+
+        def decider(self, state):
+            return 0
+
+    with pytest.raises(TypeError, match="abstract"):
+        Half()
