@@ -10,34 +10,18 @@ the same position: the same decision, the same legal actions and, played on the 
 the same end."""
 
 import json
-import random
 from pathlib import Path
 
 import pytest
 
 from rules.biternia import GAME
-from rules.core import CHANCE
+from tests.rules.saved import load_saved, play_out
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
 
 def _load(name: str):
-    return GAME.state_from_json(json.loads((FIXTURES / f"saved_v1_{name}.json").read_text()))
-
-
-def _play_out(st, seed: int) -> tuple[tuple[int, ...], str, int]:
-    rng = random.Random(seed)
-    steps = 0
-    while st.outcome() is None:
-        d = st.decision()
-        if d.is_chance:
-            st.apply(CHANCE, st.sample_chance(rng))
-            continue
-        p = d.players[0]
-        st.apply(p, rng.choice(st.legal_actions(p)))
-        steps += 1
-    out = st.outcome()
-    return out.winners, out.reason, steps
+    return load_saved(GAME, FIXTURES / f"saved_v1_{name}.json")
 
 
 #: name: (who decides, the legal actions' labels, winners, reason, decisions to the end),
@@ -60,7 +44,7 @@ def test_a_state_saved_in_the_version_1_format_loads_and_plays_on(name):
     assert not st.invariant_violations()
     assert st.decision().players == decider
     assert [a.label for a in st.legal_actions(decider[0])] == labels
-    assert _play_out(st, 5) == (winner, reason, steps)
+    assert play_out(st, 5, check=False) == (winner, reason, steps)
 
 
 def test_a_save_from_an_unknown_version_is_refused_with_a_clear_message():

@@ -12,13 +12,12 @@ loading them must give the same position: the same decision, the same legal acti
 played on the same way, the same end."""
 
 import json
-import random
 from pathlib import Path
 
 import pytest
 
 from rules.chaostle import GAME
-from rules.core import CHANCE
+from tests.rules.saved import load_saved, play_out
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -31,23 +30,7 @@ SAVED = {
 
 
 def _load(name: str):
-    return GAME.state_from_json(json.loads((FIXTURES / f"saved_today_{name}.json").read_text()))
-
-
-def _play_out(st, seed: int) -> tuple[tuple[int, ...], str, int]:
-    rng = random.Random(seed)
-    steps = 0
-    while st.outcome() is None:
-        d = st.decision()
-        if d.is_chance:
-            st.apply(CHANCE, st.sample_chance(rng))
-            continue
-        p = d.players[0]
-        st.apply(p, rng.choice(st.legal_actions(p)))
-        assert not st.invariant_violations(), st.invariant_violations()
-        steps += 1
-    out = st.outcome()
-    return out.winners, out.reason, steps
+    return load_saved(GAME, FIXTURES / f"saved_today_{name}.json")
 
 
 @pytest.mark.parametrize("name", sorted(SAVED))
@@ -58,7 +41,7 @@ def test_a_state_saved_in_todays_format_loads_and_plays_on(name):
     assert not st.invariant_violations()
     assert st.decision().players == decider
     assert len(st.legal_actions(decider[0])) == n_actions
-    assert _play_out(st, 5) == (winner, reason, steps)
+    assert play_out(st, 5) == (winner, reason, steps)
 
 
 @pytest.mark.parametrize("name", sorted(SAVED))
@@ -67,7 +50,7 @@ def test_a_loaded_save_saves_again_and_reloads_to_the_same_play(name):
     decider, n_actions, winner, reason, steps = SAVED[name]
     st = GAME.state_from_json(json.loads(json.dumps(_load(name).to_json())))
     assert st.decision().players == decider
-    assert _play_out(st, 5) == (winner, reason, steps)
+    assert play_out(st, 5) == (winner, reason, steps)
 
 
 def test_a_save_from_a_newer_version_is_refused_with_a_clear_message():
@@ -93,4 +76,4 @@ def test_a_version_2_save_with_plain_frames_loads_and_plays_on():
     data = json.loads((FIXTURES / "saved_today_four.json").read_text())
     st = GAME.state_from_json({**data, "version": 2})
     assert st.decision().players == decider
-    assert _play_out(st, 5) == (winner, reason, steps)
+    assert play_out(st, 5) == (winner, reason, steps)

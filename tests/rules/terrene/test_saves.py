@@ -10,13 +10,12 @@ loading them must give the same position: the same decision, the same legal acti
 played on the same way, the same end."""
 
 import json
-import random
 from pathlib import Path
 
 import pytest
 
-from rules.core import CHANCE
 from rules.terrene import GAME
+from tests.rules.saved import load_saved, play_out
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -31,23 +30,7 @@ SAVED = {
 
 
 def _load(name: str):
-    return GAME.state_from_json(json.loads((FIXTURES / f"saved_v1_{name}.json").read_text()))
-
-
-def _play_out(st, seed: int) -> tuple[tuple[int, ...], str, int]:
-    rng = random.Random(seed)
-    steps = 0
-    while st.outcome() is None:
-        d = st.decision()
-        if d.is_chance:
-            st.apply(CHANCE, st.sample_chance(rng))
-            continue
-        p = d.players[0]
-        st.apply(p, rng.choice(st.legal_actions(p)))
-        assert not st.invariant_violations(), st.invariant_violations()
-        steps += 1
-    out = st.outcome()
-    return out.winners, out.reason, steps
+    return load_saved(GAME, FIXTURES / f"saved_v1_{name}.json")
 
 
 @pytest.mark.parametrize("name", sorted(SAVED))
@@ -58,7 +41,7 @@ def test_a_state_saved_in_the_version_1_format_loads_and_plays_on(name):
     assert not st.invariant_violations()
     assert st.decision().players == decider
     assert len(st.legal_actions(decider[0])) == n_actions
-    assert _play_out(st, 5) == (winner, reason, steps)
+    assert play_out(st, 5) == (winner, reason, steps)
 
 
 @pytest.mark.parametrize("name", sorted(SAVED))
