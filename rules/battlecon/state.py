@@ -21,12 +21,19 @@ from rules.battlecon.model import HIDDEN, AnteTurn, BeatFlags, Fighter, Pair, fr
 from rules.battlecon.stats import AttackStats, attack_stats
 from rules.battlecon.team import team_fields
 from rules.core.actions import Action, Event
-from rules.core.model import SHARED, Model, ModelError
-from rules.core.plain import copy_plain
+from rules.core.model import SHARED, TRANSIENT, Model, plain, upgraded
 from rules.core.state import Decision, GameState, Outcome
 
 #: The version of the saved state (1: the plain dict of the first releases, still read).
 STATE_VERSION = 2
+
+
+def _copy_frames(frames: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [_copy_frame(f) for f in frames]
+
+
+def _same(value: Any) -> Any:
+    return value
 
 
 def _copy_frame(frame: dict[str, Any]) -> dict[str, Any]:
@@ -58,12 +65,12 @@ class BattleconState(Model, GameState):
     final_beat: bool = False
     revealed: bool = False
     players: list[Fighter] = field(default_factory=list)
-    #: the beat's frames (phases, timings, attacks, effect ops), last on top; saved by
-    #: ``to_json`` below, copied by ``clone`` below (a frame's "op" is content, shared)
-    stack: list[dict[str, Any]] = field(default_factory=list, metadata=SHARED)
+    #: the beat's frames (phases, timings, attacks, effect ops), last on top; saved as
+    #: plain JSON, copied frame by frame (a frame's "op" is content, shared)
+    stack: list[dict[str, Any]] = field(default_factory=list, metadata=plain(_copy_frames))
     #: the choice the beat waits for ({"who", "prompt", "options"}); replaced, never
     #: changed in place, so clones share it
-    pending: dict[str, Any] | None = field(default=None, metadata=SHARED)
+    pending: dict[str, Any] | None = field(default=None, metadata=plain(_same))
     ante: AnteTurn | None = None
     winner: int | None = None
     reason: str = ""
@@ -74,7 +81,7 @@ class BattleconState(Model, GameState):
     order: list[int] = field(default_factory=list)
     placing: int | None = None
     content: Content = field(default_factory=load, metadata=SHARED, repr=False)
-    _events: list[Event] = field(default_factory=list, metadata=SHARED, repr=False)
+    _events: list[Event] = field(default_factory=list, metadata=TRANSIENT, repr=False)
 
     # ---- small accessors used by ops and conditions --------------------------------------
     @property
@@ -686,10 +693,7 @@ class BattleconState(Model, GameState):
     # ---- hidden information ----------------------------------------------------------
     def view(self, player: int | None) -> BattleconState:
         """What ``player`` may see, built from the fields' declared secrets (model.py)."""
-        v = self.view_for(player)
-        v.stack = [_copy_frame(f) for f in self.stack]
-        v._events = []
-        return v
+        return self.view_for(player)
 
     def determinize(self, player: int, rng: random.Random) -> BattleconState:
         d = self.clone()
@@ -709,30 +713,11 @@ class BattleconState(Model, GameState):
         return d
 
     # ---- copying and serialising --------------------------------------------------
-    def clone(self) -> BattleconState:
-        n = Model.clone(self)
-        n.stack = [_copy_frame(f) for f in self.stack]
-        n._events = []  # events said on the copy stay on the copy
-        return n
-
-    def to_json(self) -> dict[str, Any]:
-        out = Model.to_json(self)
-        out["stack"] = copy_plain(self.stack)
-        out["pending"] = copy_plain(self.pending)
-        return out
-
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> BattleconState:
         """A saved state: this version's, or a version-1 dict (converted, model.py)."""
-        if isinstance(data, Mapping) and data.get("version") == 1:
-            data = from_v1(dict(data))
-        if not isinstance(data, Mapping) or data.get("version") != STATE_VERSION:
-            raise ModelError(f"not a BattleCON state (version {STATE_VERSION} or 1)")
-        rest = dict(data)
-        stack, pending = rest.pop("stack", []), rest.pop("pending", None)
-        st: BattleconState = Model.from_json.__func__(cls, rest)  # type: ignore[attr-defined]
-        st.stack = copy_plain(stack)
-        st.pending = copy_plain(pending)
+        data = upgraded(data, "BattleCON", STATE_VERSION, {1: from_v1})
+        st: BattleconState = Model.from_json.__func__(cls, data)  # type: ignore[attr-defined]
         return st
 
     # ---- presentation ----------------------------------------------------------------

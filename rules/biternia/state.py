@@ -20,8 +20,7 @@ from typing import Any
 from rules.biternia.kinds import Act, Phase
 from rules.biternia.model import CHOICE_SECRET, Choice, Hero, SeatCards, Token, from_v1
 from rules.core import Action, Decision, Event, GameState, Outcome, Panel
-from rules.core.model import SHARED, Model, ModelError
-from rules.core.plain import copy_plain
+from rules.core.model import Model, plain, upgraded
 
 GAME_ID = "biternia"
 STATE_VERSION = 2
@@ -36,6 +35,10 @@ def card_design(card: str) -> str:
 def team_of_seat(seat: int, players: int) -> int:
     """Seats alternate teams: 0, 2 are team 0 (blue); 1, 3 are team 1 (red)."""
     return seat % 2
+
+
+def _copy_frames(frames: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [dict(f) for f in frames]
 
 
 @dataclass(slots=True, eq=False)
@@ -69,9 +72,9 @@ class BiterniaState(Model, GameState):
     done: list[str] = field(default_factory=list)
     #: Structures that attacked this Base Defenses phase
     attacked: list[str] = field(default_factory=list)
-    #: cards in resolution (plain frames, effects.new_frame), last on top; copied, saved and
-    #: shown by the methods below
-    stack: list[dict[str, Any]] = field(default_factory=list, metadata=SHARED)
+    #: cards in resolution (plain frames, effects.new_frame), last on top; saved as plain
+    #: JSON, each frame copied (its values are never changed in place)
+    stack: list[dict[str, Any]] = field(default_factory=list, metadata=plain(_copy_frames))
     pending: Choice | None = field(default=None, metadata=CHOICE_SECRET)
     #: the seats still to clean up, or to draw up
     queue: list[int] = field(default_factory=list)
@@ -143,28 +146,11 @@ class BiterniaState(Model, GameState):
         return invariants.violations(self)
 
     # ---- copying and serialising ------------------------------------------------------
-    def clone(self) -> BiterniaState:
-        n = Model.clone(self)
-        n.stack = [dict(f) for f in self.stack]
-        return n
-
-    def to_json(self) -> dict[str, Any]:
-        out = Model.to_json(self)
-        out["stack"] = copy_plain(self.stack)
-        return out
-
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> BiterniaState:
         """A saved state: this version's, or a version-1 dict (converted, model.py)."""
-        if isinstance(data, Mapping) and data.get("version") == 1:
-            data = from_v1(dict(data))
-        if not isinstance(data, Mapping) or data.get("version") != STATE_VERSION:
-            version = data.get("version") if isinstance(data, Mapping) else None
-            raise ModelError(f"unsupported Battle for Biternia state version {version!r} "
-                             f"(this version reads {STATE_VERSION} and 1)")
-        body = {k: v for k, v in data.items() if k != "stack"}
-        state = Model.from_json.__func__(cls, body)  # type: ignore[attr-defined]
-        state.stack = copy_plain(list(data.get("stack", [])))
+        data = upgraded(data, "Battle for Biternia", STATE_VERSION, {1: from_v1})
+        state: BiterniaState = Model.from_json.__func__(cls, data)  # type: ignore[attr-defined]
         return state
 
     # ---- hidden information ----------------------------------------------------------
@@ -172,7 +158,6 @@ class BiterniaState(Model, GameState):
         """What ``player`` may see, built from the fields' declared secrets (model.py): the
         secrets belong to teams, so this is the view of the player's team."""
         v = self.view_for(None if player is None else team_of_seat(player, self.players))
-        v.stack = [dict(f) for f in self.stack]
         v.viewer = player
         return v
 

@@ -18,6 +18,11 @@ knows:
 
 ``field(metadata=SHARED)`` marks a field that clones share by reference and that is not
 saved (a content table, a board): ``from_json`` fills it from its default.
+``field(metadata=TRANSIENT)`` is not saved either, and a clone or a view starts it afresh
+from its default. ``field(metadata=plain(copy))`` holds plain JSON data saved as it is and
+copied for clones and views by ``copy`` (frames whose parts are shared on purpose).
+``upgraded(data, what, version, older)`` brings a save of an older version to this one (or
+refuses it with one sentence) before ``from_json`` reads it.
 
 A frozen model (``@dataclass(frozen=True, slots=True)``) is a value: clones share it.
 
@@ -42,6 +47,16 @@ from rules.core.plain import copy_plain
 
 #: ``field(metadata=SHARED)``: shared by clones, not saved.
 SHARED: Mapping[str, bool] = types.MappingProxyType({"shared": True})
+#: ``field(default_factory=..., metadata=TRANSIENT)``: not saved; a clone or a view starts
+#: from the default (a list of events said on this object only, say).
+TRANSIENT: Mapping[str, bool] = types.MappingProxyType({"shared": True, "fresh": True})
+
+
+def plain(copy: Callable[[Any], Any] | None = None) -> Mapping[str, Any]:
+    """``field(metadata=plain(copy))``: plain JSON data saved as it is, copied for clones and
+    views by ``copy`` (default: a deep copy) — for data whose parts are shared on purpose
+    (frames naming content, a choice replaced but never changed in place)."""
+    return types.MappingProxyType({"plain": True, "copy": copy or copy_plain})
 
 def secret(owner: str | None = None, *, per_seat: bool = False, unless: str | None = None,
            redact: Callable[[Any], Any] | None = None) -> Mapping[str, Any]:
@@ -344,8 +359,7 @@ def _build(cls: type) -> _Codec:
     else:
         clone_lines.append(f"    n = object.__new__({c})")
         for f in dataclasses.fields(cls):
-            expr = f"o.{f.name}" if f.metadata.get("shared") else w.clone(hints[f.name],
-                                                                          f"o.{f.name}")
+            expr = _special_copy(w, f) or w.clone(hints[f.name], f"o.{f.name}")
             clone_lines.append(f"    n.{f.name} = {expr}")
         clone_lines.append("    return n")
 
@@ -359,7 +373,9 @@ def _build(cls: type) -> _Codec:
         view_lines.append("    return n")
 
     out_items = [f"{TAG_KEY!r}: {tag!r}"] if tag else []
-    out_items += [f"{f.name!r}: {w.to_json(hints[f.name], 'o.' + f.name)}" for f in saved]
+    out_items += [f"{f.name!r}: " + (f"_copy_plain(o.{f.name})" if f.metadata.get("plain")
+                                      else w.to_json(hints[f.name], "o." + f.name))
+                  for f in saved]
     to_lines = ["def to_json(o):", "    return {" + ", ".join(out_items) + "}"]
 
     known = {f.name for f in saved} | {TAG_KEY}
@@ -377,7 +393,8 @@ def _build(cls: type) -> _Codec:
         "    kw = {}",
     ]
     for f in saved:
-        expr = w.from_json(hints[f.name], f"d[{f.name!r}]")
+        expr = (f"_copy_plain(d[{f.name!r}])" if f.metadata.get("plain")
+                else w.from_json(hints[f.name], f"d[{f.name!r}]"))
         from_lines += [
             "    try:",
             f"        if {f.name!r} in d: kw[{f.name!r}] = {expr}",
@@ -393,12 +410,27 @@ def _build(cls: type) -> _Codec:
                   namespace["from_json"])
 
 
+def _special_copy(w: _Writer, f: dataclasses.Field[Any]) -> str:
+    """How a clone or a view gets a shared, transient or plain field ("" for the others)."""
+    src = f"o.{f.name}"
+    if f.metadata.get("fresh"):
+        if f.default_factory is not dataclasses.MISSING:
+            return f"{w.name(f.default_factory)}()"
+        return w.name(f.default)
+    if f.metadata.get("shared"):
+        return src
+    if f.metadata.get("plain"):
+        return f"{w.name(f.metadata['copy'])}({src})"
+    return ""
+
+
 def _view_expr(w: _Writer, f: dataclasses.Field[Any], tp: Any) -> str:
     """What a seat sees of field ``f``: shared fields as they are, public ones as views,
     secret ones as views where the seat may see them and redacted elsewhere."""
     src = f"o.{f.name}"
-    if f.metadata.get("shared"):
-        return src
+    special = _special_copy(w, f)
+    if special:
+        return special
     seen = w.clone(tp, src, ".view_for(seat)")
     if not f.metadata.get("secret"):
         return seen
@@ -421,3 +453,20 @@ def _view_expr(w: _Writer, f: dataclasses.Field[Any], tp: Any) -> str:
         shown = hidden if owner is None else f"({seen} if seat == o.{owner} else {hidden})"
     unless = f.metadata["unless"]
     return shown if unless is None else f"({seen} if o.{unless} else {shown})"
+
+
+def upgraded(data: Any, what: str, version: int,
+             older: Mapping[int, Callable[[dict[str, Any]], dict[str, Any]]]) -> dict[str, Any]:
+    """A saved state's JSON brought to ``version``: as it is when it is of that version,
+    converted by ``older[v]`` (which returns this version's JSON) when it is of an older
+    version ``v``, and refused with one sentence naming the versions read otherwise."""
+    found = data.get("version") if isinstance(data, Mapping) else None
+    if found == version:
+        return dict(data)
+    if isinstance(found, int) and found in older:
+        return older[found](dict(data))
+    newer = isinstance(found, int) and found > version
+    reads = " or ".join(str(v) for v in [version, *sorted(older, reverse=True)])
+    raise ModelError(f"not a {what} state this version of the game reads ({what} state "
+                     f"version {found!r}; {'newer than' if newer else 'it reads'} version "
+                     f"{reads})")

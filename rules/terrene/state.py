@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.core import Action, Decision, Event, GameState, Outcome, Panel
-from rules.core.model import Model, ModelError
+from rules.core.model import Model, upgraded
 from rules.terrene.content import Card, cards, decks
 from rules.terrene.kinds import Act, Phase
 from rules.terrene.model import Battle, Link, Prompt, Unit
@@ -238,11 +238,7 @@ class TerreneState(Model, GameState):
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> TerreneState:
         """A saved state: this version's, or a version-1 dict (converted, ``from_v1``)."""
-        if isinstance(data, Mapping) and data.get("version") == 1:
-            data = from_v1(dict(data))
-        if not isinstance(data, Mapping) or data.get("version") != STATE_VERSION:
-            raise ModelError(f"not a Terrene Odyssey state (version {STATE_VERSION} or 1): "
-                             f"version {data.get('version')!r}")
+        data = upgraded(data, "Terrene Odyssey", STATE_VERSION, {1: from_v1})
         st: TerreneState = Model.from_json.__func__(cls, data)  # type: ignore[attr-defined]
         return st
 

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.core.model import SHARED, Model, ModelError, secret
+from rules.core.model import SHARED, TRANSIENT, Model, ModelError, plain, secret, upgraded
 
 
 class Phase(StrEnum):
@@ -240,3 +240,41 @@ def test_per_seat_secrets_must_be_lists():
 
     with pytest.raises(ModelError, match="per_seat secrets are lists"):
         Wrong().view_for(0)
+
+
+# ---- plain, transient and versioned data --------------------------------------------------
+def _copy_rows(rows):
+    return [dict(r) for r in rows]
+
+
+@dataclass(slots=True)
+class Beat(Model):
+    frames: list[dict[str, Any]] = field(default_factory=list, metadata=plain(_copy_rows))
+    choice: dict[str, Any] | None = field(default=None, metadata=plain(lambda c: c))
+    said: list[str] = field(default_factory=list, metadata=TRANSIENT)
+
+
+def test_plain_fields_save_as_they_are_and_copy_by_their_own_rule():
+    op = {"effect": "push"}
+    b = Beat([{"op": op, "left": 2}], {"who": 1}, ["a line"])
+    c = b.clone()
+    assert c.frames == b.frames and c.frames[0] is not b.frames[0]
+    assert c.frames[0]["op"] is op and c.choice is b.choice  # shared on purpose
+    assert c.said == [] and b.view_for(0).said == [] and b.said == ["a line"]
+    data = json.loads(json.dumps(b.to_json()))
+    assert data == {"frames": [{"op": {"effect": "push"}, "left": 2}], "choice": {"who": 1}}
+    back = Beat.from_json(data)
+    assert back.frames == b.frames and back.choice == b.choice and back.said == []
+
+
+def test_an_old_save_is_upgraded_and_an_unknown_one_refused_by_name():
+    def from_v1(d):
+        return {**d, "version": 2, "added": True}
+
+    assert upgraded({"version": 2, "x": 1}, "Game", 2, {1: from_v1}) == {"version": 2, "x": 1}
+    assert upgraded({"version": 1}, "Game", 2, {1: from_v1}) == {"version": 2, "added": True}
+    with pytest.raises(ModelError, match=r"not a Game state this version of the game reads "
+                                         r"\(Game state version 7; newer than version 2 or 1\)"):
+        upgraded({"version": 7}, "Game", 2, {1: from_v1})
+    with pytest.raises(ModelError, match="version None; it reads version 2 or 1"):
+        upgraded([1, 2], "Game", 2, {1: from_v1})
