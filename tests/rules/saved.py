@@ -34,3 +34,18 @@ def play_out(st: Any, seed: int, check: bool = True) -> tuple[tuple[int, ...], s
         steps += 1
     out = st.outcome()
     return out.winners, out.reason, steps
+
+
+def assert_same_position(st: Any, expected: tuple[Any, ...], check: bool = True) -> None:
+    """``st`` (a loaded old save) is the position the old code saved: ``expected`` is (who
+    decides, the decider's legal actions — their count, or their labels —, winners, reason,
+    decisions to the end when played on by ``play_out(st, 5)``)."""
+    decider, legal, winner, reason, steps = expected
+    assert not st.invariant_violations()
+    assert st.decision().players == decider
+    actions = st.legal_actions(decider[0])
+    if isinstance(legal, int):
+        assert len(actions) == legal
+    else:
+        assert [a.label for a in actions] == legal
+    assert play_out(st, 5, check) == (winner, reason, steps)

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from rules.biternia import GAME
-from tests.rules.saved import load_saved, play_out
+from tests.rules.saved import assert_same_position, load_saved
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -39,12 +39,7 @@ SAVED = {
 @pytest.mark.parametrize("name", sorted(SAVED))
 def test_a_state_saved_in_the_version_1_format_loads_and_plays_on(name):
     """Saves keep loading: a version-1 save is the same position after loading."""
-    decider, labels, winner, reason, steps = SAVED[name]
-    st = _load(name)
-    assert not st.invariant_violations()
-    assert st.decision().players == decider
-    assert [a.label for a in st.legal_actions(decider[0])] == labels
-    assert play_out(st, 5, check=False) == (winner, reason, steps)
+    assert_same_position(_load(name), SAVED[name], check=False)
 
 
 def test_a_save_from_an_unknown_version_is_refused_with_a_clear_message():

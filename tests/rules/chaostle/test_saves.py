@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from rules.chaostle import GAME
-from tests.rules.saved import load_saved, play_out
+from tests.rules.saved import assert_same_position, load_saved, play_out
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -36,12 +36,7 @@ def _load(name: str):
 @pytest.mark.parametrize("name", sorted(SAVED))
 def test_a_state_saved_in_todays_format_loads_and_plays_on(name):
     """Saves keep loading: a save of today's format is the same position after loading."""
-    decider, n_actions, winner, reason, steps = SAVED[name]
-    st = _load(name)
-    assert not st.invariant_violations()
-    assert st.decision().players == decider
-    assert len(st.legal_actions(decider[0])) == n_actions
-    assert play_out(st, 5) == (winner, reason, steps)
+    assert_same_position(_load(name), SAVED[name])
 
 
 @pytest.mark.parametrize("name", sorted(SAVED))
