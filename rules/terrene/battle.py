@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import rules.terrene.chain as chain
+import rules.terrene.effects as effects
+import rules.terrene.stats as stats
 from rules.core import Event
-from rules.terrene import chain, effects, stats
 from rules.terrene.kinds import Ask
 from rules.terrene.model import Battle, Link, Prompt
 

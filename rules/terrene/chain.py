@@ -3,10 +3,11 @@ and links resolve last-in-first-out once every player has passed."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+import rules.terrene.stats as stats
 from rules.core import Event
-from rules.terrene import stats
 from rules.terrene.content import Ability, Card
 from rules.terrene.model import Link
 
@@ -49,39 +50,18 @@ def pass_priority(s: TerreneState, events: list[Event]) -> None:
         s.priority = s.next_seat(s.priority if s.priority is not None else s.active)
 
 
-def resolve_top(s: TerreneState, events: list[Event]) -> None:
-    from rules.terrene import battle, effects
+#: How each kind of link resolves ("ability", "attack", "battle", "action"), filled in
+#: one place by the modules above the chain (``rules/terrene/flow.py``), so the chain
+#: needs none of them.
+RESOLVERS: dict[str, Callable[[TerreneState, Link, list[Event]], None]] = {}
 
+
+def resolve_top(s: TerreneState, events: list[Event]) -> None:
     link = s.chain.pop()
     s.last_adder, s.priority, s.passes = None, s.active, 0
     if not s.chain:
         s.used_chain = []
-    if link.kind == "ability":
-        _resolve_ability(s, link, events, effects)
-    elif link.kind == "attack":
-        battle.attack_resolves(s, link, events)
-    elif link.kind == "battle":
-        battle.battle_resolves(s, link, events)
-    elif link.kind == "action":
-        from rules.terrene import turn
-
-        turn.resolve_action(s, link, events)
-
-
-def _resolve_ability(s: TerreneState, link: Link, events: list[Event], effects) -> None:
-    source = link.source
-    assert link.card is not None, "an ability's link names its card"
-    card = s.card(link.card)
-    if card.is_character and source in s.units and stats.silenced(s, source):
-        link.negated = True  # Silenced while using a trigger: its effect is negated
-    if link.negated:
-        events.append(Event("negated", f"{link.label} does nothing (negated)."))
-    else:
-        events.append(Event("resolve", f"Resolving {link.label}.", {"id": link.id}))
-        effects.run_effects(s, link, events)
-    if card.is_assignable and card.subtype != "ongoing" and source in s.units:
-        if s.units[source].card == link.card:
-            effects.discard_assigned(s, source, events)
+    RESOLVERS[link.kind](s, link, events)
 
 
 # ---- what may be used now ----------------------------------------------------------

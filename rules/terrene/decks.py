@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.terrene.content import cards
+from rules.terrene.content import ContentError, cards, decks, resolve
 
 DECK_SIZE = 30
 DRAFT_DECK_SIZE = 20
@@ -40,8 +40,6 @@ def check_deck(card_ids: list[str], size: int = DECK_SIZE, party: bool = True) -
 def deck_from_setup(value: str) -> tuple[list[str], list[str]]:
     """(card ids, problems) for a setup deck value: a preset id, ``custom:`` + 30 comma-
     separated card ids or names, or ``draft:`` + 20."""
-    from rules.terrene.content import ContentError, decks, resolve
-
     if value in decks():
         return list(decks()[value].cards), []
     for prefix, size, party in ((CUSTOM, DECK_SIZE, True), (DRAFT, DRAFT_DECK_SIZE, False)):

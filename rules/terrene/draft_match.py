@@ -30,7 +30,7 @@ from rules.terrene.draft import (
     build_pool,
 )
 from rules.terrene.kinds import Act, Stage
-from rules.terrene.state import TerreneState
+from rules.terrene.state import TerreneState, new_game
 
 HIDDEN = "?"
 
@@ -183,15 +183,12 @@ class DraftMatch(GameState):
 
     def _start_game(self, seed: int, events: list[Event]) -> None:
         """Start the next pairing's game; ``seed`` (a chance outcome) labels its cards."""
-        from rules.terrene import GAME
-
         a, b = self.queue.pop(0)
         self.table = [a, b]
         setup = {"players": 2, "format": "single game",
                  "deck.0": DRAFT + ",".join(self.draft.decks[a] or []),
                  "deck.1": DRAFT + ",".join(self.draft.decks[b] or [])}
-        game = GAME.new_state(setup, seed)
-        assert isinstance(game, TerreneState)
+        game = new_game(setup, seed)
         game.names = [f"Player {a + 1}", f"Player {b + 1}"]
         self.game = game
         events.append(Event("game", f"Game: Player {a + 1} vs Player {b + 1}."))

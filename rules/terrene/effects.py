@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import rules.terrene.chain as chain
+import rules.terrene.stats as stats
 from rules.core import Event
-from rules.terrene import chain, stats
 from rules.terrene.content import Ability, cards
 from rules.terrene.model import Link
 
@@ -29,6 +30,24 @@ def ability_of(s: TerreneState, link: Link) -> Ability:
     if borrowed is not None:
         return cards()[borrowed].abilities[index - stats.BORROWED]
     return stats.ability_at(s, card, index)
+
+
+def resolve_ability(s: TerreneState, link: Link, events: list[Event]) -> None:
+    """An ability's link resolves: its effects happen unless it was negated (a character
+    Silenced while using a trigger has it negated); a used assignable is then discarded."""
+    source = link.source
+    assert link.card is not None, "an ability's link names its card"
+    card = s.card(link.card)
+    if card.is_character and source in s.units and stats.silenced(s, source):
+        link.negated = True  # Silenced while using a trigger: its effect is negated
+    if link.negated:
+        events.append(Event("negated", f"{link.label} does nothing (negated)."))
+    else:
+        events.append(Event("resolve", f"Resolving {link.label}.", {"id": link.id}))
+        run_effects(s, link, events)
+    if card.is_assignable and card.subtype != "ongoing" and source in s.units:
+        if s.units[source].card == link.card:
+            discard_assigned(s, source, events)
 
 
 # ---- damage and defeat ----------------------------------------------------------------

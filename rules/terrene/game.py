@@ -5,12 +5,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import rules.terrene.decks as deckrules
 from rules.core import ContentEntry, Game, GameState, SetupError, SetupOption
 from rules.core.scenario import Description
-from rules.terrene import decks as deckrules
 from rules.terrene.content import cards, decks
 from rules.terrene.draft_match import DraftMatch
-from rules.terrene.state import HP_START, SP_1V1, SP_2V2, ZONES, TerreneState
+from rules.terrene.help import HELP
+from rules.terrene.scenario import build
+from rules.terrene.state import TerreneState, new_game
 
 FORMATS = ("single game", "best of three", "draft")
 TABLE_GAMES = (2, 4)  # 1v1 and 2v2; the draft takes 3-12
@@ -77,38 +79,10 @@ class TerreneGame(Game):
         setup = self.validate_setup(setup)
         if setup["format"] == "draft":
             return DraftMatch.start(setup["players"])
-        n = setup["players"]
-        s = TerreneState()
-        s.n = n
-        values = [setup[f"deck.{q}"] for q in range(n)]
-        s.deck_ids = [v if v in decks() else v.split(":")[0] for v in values]
-        s.decklists = [tuple(deckrules.deck_from_setup(v)[0]) for v in values]
-        label_rng = random.Random(f"labels:{seed}")  # card labels only: nothing random in play
-        for z in ZONES:
-            s.zones[z] = [[] for _ in range(n)]
-        owner: list[int] = []
-        for seat in range(n):
-            order = list(s.decklists[seat])
-            label_rng.shuffle(order)
-            for cid in order:
-                s.zones["deck"][seat].append(len(s.cards))
-                s.cards.append(cid)
-                owner.append(seat)
-        s.owner = tuple(owner)
-        s.hp = [HP_START, HP_START]
-        s.actions = [0] * n
-        s.sp_limit = [SP_1V1 if n == 2 else SP_2V2] * n
-        s.turns_taken = [0] * n
-        s.draw_bonus = [0] * n
-        s.active_terrain = [None] * n
-        s.party = [[] for _ in range(n)]
-        s.set_mode = setup["format"] == "best of three"
-        return s
+        return new_game(setup, seed)
 
     def scenario_state(self, setup: dict[str, Any], position: Description) -> GameState:
         """The position a scenario describes (``rules/terrene/scenario.py``)."""
-        from rules.terrene.scenario import build
-
         return build(self, setup, position)
 
     def state_from_json(self, data: dict[str, Any]) -> GameState:
@@ -122,6 +96,4 @@ class TerreneGame(Game):
         return out
 
     def rules_help(self) -> str:
-        from rules.terrene.help import HELP
-
         return HELP

@@ -14,6 +14,14 @@ from typing import Any, ClassVar
 from rules.core.model import Model
 from rules.terrene.kinds import Ask
 
+#: The card zones of each seat.
+ZONES = ("deck", "hand", "discard", "banished", "terrains")
+#: Each team's HP at the start of a game.
+HP_START = 50
+#: The SP limit (party size) of each seat in 1v1 and in 2v2.
+SP_1V1 = 4
+SP_2V2 = 3
+
 
 @dataclass(slots=True)
 class Unit(Model):

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import rules.terrene.stats as stats
 from rules.core import Panel
-from rules.terrene import stats
 from rules.terrene.content import cards
 from rules.terrene.kinds import Phase
 

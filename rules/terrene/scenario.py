@@ -73,12 +73,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import rules.terrene.stats as stats
+import rules.terrene.turn as turn
 from rules.core import CHANCE, Action
 from rules.core.scenario import Description, ScenarioError
-from rules.terrene import stats, turn
 from rules.terrene.content import ABILITIES, STATUSES, UNTILS, cards
 from rules.terrene.kinds import Act, Phase
-from rules.terrene.state import HP_START
+from rules.terrene.model import HP_START
 
 if TYPE_CHECKING:
     from rules.terrene.state import TerreneState

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 from rules.core import Action, Event
 from rules.terrene.content import cards
 from rules.terrene.kinds import Act, Ask, Phase
-from rules.terrene.model import Prompt
+from rules.terrene.model import HP_START, SP_1V1, SP_2V2, Prompt
+from rules.terrene.party import advance_party
 
 if TYPE_CHECKING:
     from rules.terrene.state import TerreneState
@@ -52,9 +53,6 @@ def choose_first_actions(s: TerreneState) -> list[Action]:
 def start_next_game(s: TerreneState, first: int | None, events: list[Event]) -> None:
     """Every card goes home to its owner's deck; a fresh game's setup begins (after a coin
     flip when ``first`` is None)."""
-    from rules.terrene import turn
-    from rules.terrene.state import HP_START, SP_1V1, SP_2V2
-
     s.game_no += 1
     for zone in s.zones.values():
         for seat in range(s.n):
@@ -81,4 +79,4 @@ def start_next_game(s: TerreneState, first: int | None, events: list[Event]) -> 
     s.phase = Phase.PARTY
     events.append(Event("new_game", f"Game {s.game_no} of the set: {s.player_name(first)} "
                         "goes first."))
-    turn.advance_party(s, events)
+    advance_party(s, events)

@@ -11,17 +11,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+import rules.terrene.decks as deckrules
 from rules.core import Action, Decision, Event, GameState, Outcome, Panel
 from rules.core.model import Model, upgraded
 from rules.terrene.content import Card, cards, decks
+from rules.terrene.hidden import determinize
 from rules.terrene.kinds import Act, Phase
-from rules.terrene.model import Battle, Link, Prompt, Unit
-
-ZONES = ("deck", "hand", "discard", "banished", "terrains")
-HP_START = 50
-SP_1V1 = 4
-SP_2V2 = 3
-
+from rules.terrene.model import HP_START, SP_1V1, SP_2V2, ZONES, Battle, Link, Prompt, Unit
+from rules.terrene.panels import panels
+from rules.terrene.turn import apply_action, legal_actions
 
 #: The version of the saved state (1: the plain dict of the first releases, still read).
 STATE_VERSION = 2
@@ -142,9 +140,7 @@ class TerreneState(Model, GameState):
         return Decision.player(self.active)
 
     def legal_actions(self, player: int) -> list[Action]:
-        from rules.terrene import turn
-
-        return turn.legal_actions(self, player)
+        return legal_actions(self, player)
 
     def seeded_chance(self) -> Action | None:
         """The opening shuffle of every deck: one 32-bit seed."""
@@ -153,9 +149,7 @@ class TerreneState(Model, GameState):
         return None
 
     def _apply(self, player: int, action: Action) -> list[Event]:
-        from rules.terrene import turn
-
-        return turn.apply_action(self, player, action)
+        return apply_action(self, player, action)
 
     def outcome(self) -> Outcome | None:
         if self.scores is None:
@@ -228,8 +222,6 @@ class TerreneState(Model, GameState):
         return v
 
     def determinize(self, player: int, rng: random.Random) -> TerreneState:
-        from rules.terrene.hidden import determinize
-
         return determinize(self, player, rng)
 
     # ---- copying and serialising ------------------------------------------------------
@@ -266,10 +258,40 @@ class TerreneState(Model, GameState):
         return f"{label}: {deck.name}" if deck else label
 
     def panels(self, viewer: int | None) -> list[Panel]:
-        from rules.terrene.panels import panels
-
         return panels(self.view(viewer), viewer)
 
+
+
+def new_game(setup: Mapping[str, Any], seed: int) -> TerreneState:
+    """A 1v1 or 2v2 game from a checked setup (``TerreneGame.validate_setup``), before the
+    coin: each deck's cards numbered in an order drawn from ``seed`` (labels only)."""
+    n = setup["players"]
+    s = TerreneState()
+    s.n = n
+    values = [setup[f"deck.{q}"] for q in range(n)]
+    s.deck_ids = [v if v in decks() else v.split(":")[0] for v in values]
+    s.decklists = [tuple(deckrules.deck_from_setup(v)[0]) for v in values]
+    label_rng = random.Random(f"labels:{seed}")  # card labels only: nothing random in play
+    for z in ZONES:
+        s.zones[z] = [[] for _ in range(n)]
+    owner: list[int] = []
+    for seat in range(n):
+        order = list(s.decklists[seat])
+        label_rng.shuffle(order)
+        for cid in order:
+            s.zones["deck"][seat].append(len(s.cards))
+            s.cards.append(cid)
+            owner.append(seat)
+    s.owner = tuple(owner)
+    s.hp = [HP_START, HP_START]
+    s.actions = [0] * n
+    s.sp_limit = [SP_1V1 if n == 2 else SP_2V2] * n
+    s.turns_taken = [0] * n
+    s.draw_bonus = [0] * n
+    s.active_terrain = [None] * n
+    s.party = [[] for _ in range(n)]
+    s.set_mode = setup["format"] == "best of three"
+    return s
 
 
 #: Fields of version 2 that a version-1 save may lack, and their value then.

@@ -7,11 +7,15 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+import rules.terrene.battle as battle
+import rules.terrene.chain as chain
+import rules.terrene.effects as effects
+import rules.terrene.sets as sets
+import rules.terrene.stats as stats
 from rules.core import CHANCE, Action, Event
-from rules.terrene import battle, chain, effects, sets, stats
-from rules.terrene.content import Card, cards, decks
 from rules.terrene.kinds import Act, Ask, Phase
 from rules.terrene.model import Link, Prompt, Unit
+from rules.terrene.party import advance_party, apply_party, char_label, party_actions
 
 if TYPE_CHECKING:
     from rules.terrene.state import TerreneState
@@ -20,139 +24,6 @@ NO_TERRAIN_ACTIONS = 4  # draft handicap: no terrain gives 4 actions
 
 
 # ---- setup ----------------------------------------------------------------------------
-def party_stage(s: TerreneState, seat: int) -> str:
-    """Which starting-party choice the seat makes next: terrain, character, assignable, done."""
-    if s.active_terrain[seat] is None and _setup_terrains(s, seat):
-        return "terrain"
-    if len(s.party[seat]) < s.sp_limit[seat] and _setup_characters(s, seat):
-        return "character"
-    if _setup_assignables(s, seat) and any(s.units[u].card is None for u in s.party[seat]):
-        return "assignable"
-    return "done"
-
-
-def _first_of_each(s: TerreneState, uids: list[int], ok: Callable[[Card], bool]) -> list[int]:
-    seen: dict[str, int] = {}
-    for uid in uids:
-        cid = s.cards[uid]
-        if cid is not None and cid not in seen and ok(cards()[cid]):
-            seen[cid] = uid
-    return list(seen.values())
-
-
-def _setup_terrains(s: TerreneState, seat: int) -> list[int]:
-    return _first_of_each(s, s.zones["deck"][seat], lambda c: c.kind == "terrain" and not c.storm)
-
-
-def _party_names(s: TerreneState, seat: int) -> set[str]:
-    return {s.cards[u] or "" for u in s.party[seat]}
-
-
-def _setup_characters(s: TerreneState, seat: int) -> list[int]:
-    taken = _party_names(s, seat)
-    return _first_of_each(
-        s, s.zones["deck"][seat],
-        lambda c: c.is_character and c.sp <= 1 and c.id not in taken and not c.token,
-    )
-
-
-def _setup_assignables(s: TerreneState, seat: int) -> list[int]:
-    held = [s.units[u].card for u in s.party[seat]]
-    taken = {s.cards[c] for c in held if c is not None}
-    return _first_of_each(s, s.zones["deck"][seat],
-                          lambda c: c.is_assignable and c.id not in taken)
-
-
-def _opening_uids(s: TerreneState, seat: int, index: int) -> list[int] | None:
-    deck = decks()[s.deck_ids[seat]]
-    opening = deck.openings[index]
-    wanted = [opening.terrain, *(c for pair in opening.party for c in pair)]
-    pool = list(s.zones["deck"][seat])
-    picked = []
-    for cid in wanted:
-        uid = next((u for u in pool if s.cards[u] == cid), None)
-        if uid is None:
-            return None
-        pool.remove(uid)
-        picked.append(uid)
-    if len(opening.party) > s.sp_limit[seat]:
-        return None
-    return picked
-
-
-def party_actions(s: TerreneState, seat: int) -> list[Action]:
-    stage = party_stage(s, seat)
-    out: list[Action] = []
-    if stage == "terrain":
-        deck = decks().get(s.deck_ids[seat])
-        for i, opening in enumerate(deck.openings if deck else ()):
-            if _opening_uids(s, seat, i) is not None:
-                names = ", ".join(cards()[c].name for c, _ in opening.party)
-                who = "going second" if opening.turn == "second" else "going first"
-                out.append(Action(Act.OPENING, (i,), f"Opening plan '{opening.name}' ({who}): "
-                                  f"{cards()[opening.terrain].name}; {names}"))
-        out += [Action(Act.PICK_TERRAIN, (u,), f"Terrain: {s.name(u)}")
-                for u in _setup_terrains(s, seat)]
-    elif stage == "character":
-        out += [Action(Act.PICK_CHARACTER, (u,), f"Starting character: {_char_label(s, u)}")
-                for u in _setup_characters(s, seat)]
-    elif stage == "assignable":
-        holder = next(u for u in s.party[seat] if s.units[u].card is None)
-        out += [Action(Act.PICK_ASSIGNABLE, (u,), f"Assign {s.name(u)} to {s.name(holder)}")
-                for u in _setup_assignables(s, seat)]
-    return out
-
-
-def _char_label(s: TerreneState, uid: int) -> str:
-    c = s.card(uid)
-    return f"{c.name} ({c.cls}, {c.element}, {c.hp} HP, ATK {c.atk}, DEF {c.defense}, {c.sp} SP)"
-
-
-def apply_party(s: TerreneState, seat: int, action: Action, events: list[Event]) -> None:
-    if action.kind == Act.OPENING:
-        uids = _opening_uids(s, seat, action.args[0])
-        assert uids is not None
-        _pick_terrain(s, seat, uids[0])
-        for char, card in zip(uids[1::2], uids[2::2], strict=True):
-            _pick_character(s, seat, char)
-            _pick_assignable(s, seat, card)
-    elif action.kind == Act.PICK_TERRAIN:
-        _pick_terrain(s, seat, action.args[0])
-    elif action.kind == Act.PICK_CHARACTER:
-        _pick_character(s, seat, action.args[0])
-    elif action.kind == Act.PICK_ASSIGNABLE:
-        _pick_assignable(s, seat, action.args[0])
-    events.append(Event("party", f"{s.player_name(seat)} places cards face-down."))
-    advance_party(s, events)
-
-
-def _pick_terrain(s: TerreneState, seat: int, uid: int) -> None:
-    s.zones["deck"][seat].remove(uid)
-    s.zones["terrains"][seat].append(uid)
-    s.active_terrain[seat] = uid
-
-
-def _pick_character(s: TerreneState, seat: int, uid: int) -> None:
-    s.zones["deck"][seat].remove(uid)
-    s.party[seat].append(uid)
-    s.units[uid] = stats.new_unit(seat, False, s.card(uid).lv)
-
-
-def _pick_assignable(s: TerreneState, seat: int, uid: int) -> None:
-    holder = next(u for u in s.party[seat] if s.units[u].card is None)
-    s.zones["deck"][seat].remove(uid)
-    s.units[holder].card = uid
-
-
-def advance_party(s: TerreneState, events: list[Event]) -> None:
-    """Move to the next seat still choosing; when all are done, the decks are shuffled."""
-    for seat in s.seat_order(s.first):
-        if party_stage(s, seat) != "done":
-            s.party_seat = seat
-            return
-    s.phase = Phase.SHUFFLE
-
-
 def apply_shuffle(s: TerreneState, seed: int, events: list[Event]) -> None:
     """One chance outcome shuffles every deck; then terrains flip and the first turn begins."""
     rng = random.Random(seed)
@@ -437,14 +308,14 @@ def _recruit_actions(s: TerreneState, seat: int) -> list[Action]:
     if s.actions[seat] >= 1:
         for uid in s.party[seat]:
             if not s.units[uid].up:
-                out.append(Action(Act.RECRUIT, (uid,), f"Recruit {_char_label(s, uid)} "
+                out.append(Action(Act.RECRUIT, (uid,), f"Recruit {char_label(s, uid)} "
                                   "(flip face-up, 1 action)"))
     for uid in s.zones["hand"][seat]:
         card = s.card(uid)
         if not card.is_character or card.name in names:
             continue
         if s.actions[seat] >= 1:
-            out.append(Action(Act.RECRUIT, (uid,), f"Recruit {_char_label(s, uid)} from hand "
+            out.append(Action(Act.RECRUIT, (uid,), f"Recruit {char_label(s, uid)} from hand "
                               "(1 action)"))
         out.append(Action(Act.HIDE, (uid,), f"Hide {card.name} face-down (1 SP, free)"))
     return out
@@ -761,3 +632,9 @@ HANDLERS: dict[str, Callable[[TerreneState, int, Action, list[Event]], None]] = 
     Act.END_TURN: _end, Act.GO_FIRST: _choose_first, Act.GO_SECOND: _choose_first,
     Act.XP_ATK: _xp_choice, Act.XP_DEF: _xp_choice, Act.ASSIGN_XP: _assign_xp,
 }
+
+#: How each kind of chain link resolves (the chain itself knows none of these modules).
+chain.RESOLVERS.update({
+    "ability": effects.resolve_ability, "attack": battle.attack_resolves,
+    "battle": battle.battle_resolves, "action": resolve_action,
+})
