@@ -10,7 +10,9 @@ A game tunes its AI in ``ai/<game_id>.py`` (or a package ``ai/<game_id>/``) with
   IS-MCTS (default: uniformly random);
 * ``candidates(state, seat) -> list[Action]``: the actions the search considers — a
   pruning of the legal actions, used at the root, in the tree and in playouts (default:
-  every legal action). The rules' own legal list is never changed.
+  every legal action). The rules' own legal list is never changed;
+* ``search_view(view) -> GameState``: the copy of a view the search starts from (the
+  game's automations switched on for the search's own states; default: the view).
 
 Without a module a game gets the generic agents: information-set MCTS, which works for
 every game on the rules.core contract (perfect-information ones included).
@@ -24,7 +26,7 @@ from types import ModuleType
 from typing import Any
 
 from ai.agents import RandomAgent, SeededAgent
-from ai.search.common import Candidates, Evaluator, RolloutPolicy
+from ai.search.common import Candidates, Evaluator, RolloutPolicy, SearchView
 from ai.search.expectiminimax import ExpectiminimaxAgent, ExpectiminimaxConfig
 from ai.search.ismcts import ISMCTSAgent
 from ai.search.mcts import MCTSAgent, SearchConfig
@@ -124,6 +126,7 @@ def build_agent(
     evaluate: Evaluator | None,
     rollout_policy: RolloutPolicy | None = None,
     candidates: Candidates | None = None,
+    search_view: SearchView | None = None,
 ) -> SeededAgent:
     """An agent from resolved settings (see ``SETTING_KEYS``)."""
     algorithm = settings.get("algorithm", "ismcts")
@@ -147,6 +150,7 @@ def build_agent(
         evaluate=evaluate,
         rollout_policy=rollout_policy,
         candidates=candidates,
+        search_view=search_view,
         mix_floor=float(settings.get("mix_floor", 0.5)),
         simultaneous=str(settings.get("simultaneous", "duct")),
         rm_exploration=float(settings.get("rm_exploration", 0.2)),
@@ -168,4 +172,6 @@ def make_agent(game_id: str, level: str, seed: int) -> Agent:
     evaluate = getattr(module, "evaluate", None) if module else None
     policy = getattr(module, "rollout_action", None) if module else None
     candidates = getattr(module, "candidates", None) if module else None
-    return build_agent(level_settings(game_id, level), seed, evaluate, policy, candidates)
+    view_hook = getattr(module, "search_view", None) if module else None
+    return build_agent(level_settings(game_id, level), seed, evaluate, policy, candidates,
+                       view_hook)

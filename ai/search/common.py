@@ -28,6 +28,11 @@ RolloutPolicy = Callable[[GameState, int, list[Action], random.Random], Action]
 #: answers are left whole). None considers every legal action.
 Candidates = Callable[[GameState, int], list[Action]]
 
+#: ``search_view(view)``: the copy of a view a search starts from — a game's automations
+#: switched on for the search's own states (e.g. forced passes taken inside the rules), never
+#: more than the view shows. None searches the view as it is.
+SearchView = Callable[[GameState], GameState]
+
 
 def options(state: GameState, seat: int, candidates: Candidates | None) -> list[Action]:
     """The actions a search considers for ``seat``: the game's candidates, else all legal."""

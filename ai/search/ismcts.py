@@ -40,6 +40,9 @@ class ISMCTSAgent(SearchAgent):
         return options(view, player, self.config.candidates)
 
     def search(self, view: GameState, player: int, legal: list[Action]) -> Action:
+        if self.config.search_view is not None:
+            view = self.config.search_view(view)
+
         def sample() -> GameState:
             return view.determinize(player, self.rng)
 

@@ -36,6 +36,7 @@ from ai.search.common import (
     Candidates,
     Evaluator,
     RolloutPolicy,
+    SearchView,
     evaluate_rewards,
     options,
     rollout,
@@ -153,6 +154,8 @@ class SearchConfig:
     #: The game's pruning (``candidates``): the actions searched at each decision, in the
     #: tree, in playouts and at the root. None searches every legal action.
     candidates: Candidates | None = None
+    #: The game's copy of a view to search from (``search_view``); None uses the view.
+    search_view: SearchView | None = None
     #: At a simultaneous root, play a visit-weighted random choice (a mixed strategy, so
     #: that the choice cannot be read) among the actions visited at least ``mix_floor``
     #: times as often as the most visited one; 1.0 plays the most visited.
@@ -352,6 +355,8 @@ class MCTSAgent(SearchAgent):
         return options(view, player, self.config.candidates)
 
     def search(self, view: GameState, player: int, legal: list[Action]) -> Action:
+        if self.config.search_view is not None:
+            view = self.config.search_view(view)
         state = view.determinize(player, self.rng)
         root = TreeSearch(self.config, self.rng).run(state.clone)
         return root_choice(root, player, legal, self.rng, self.config.mix_floor)

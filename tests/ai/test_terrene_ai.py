@@ -7,7 +7,7 @@ import random
 from ai import terrene
 from ai.levels import level_settings, make_agent
 from rules.core import Action, Match
-from rules.terrene import GAME
+from rules.terrene import GAME, stats
 from rules.terrene.kinds import Ask
 from rules.terrene.model import Prompt
 
@@ -90,12 +90,8 @@ def test_search_agent_never_runs_and_plays_a_legal_action():
     view = s.view(seat)
     action = agent.choose(view, seat)
     assert action in s.legal_actions(seat) and action.kind != "run"
-
-    class AlwaysRun:
-        def choose(self, view, player):
-            return Action("run")
-
-    assert terrene.NoConcede(AlwaysRun()).choose(view, seat).kind != "run"
+    assert "run" in {a.kind for a in s.legal_actions(seat)}
+    assert "run" not in {a.kind for a in terrene.candidates(view, seat)}
 
 
 def test_ai_drafters_build_legal_decks_and_finish_a_four_player_draft():
@@ -107,7 +103,7 @@ def test_ai_drafters_build_legal_decks_and_finish_a_four_player_draft():
     from rules.terrene.decks import check_deck
 
     match = Match(GAME, {"players": 4, "format": "draft"}, 5)
-    agents = {p: terrene.NoConcede(RandomAgent(p), seed=p) for p in range(4)}
+    agents = {p: terrene.DraftSeat(RandomAgent(p), seed=p) for p in range(4)}
     out = match.play(agents, max_decisions=50_000)
     s = match.state
     assert out is not None and s.stage == "over"
@@ -163,13 +159,14 @@ def test_search_leaves_out_conceding_dismissing_and_trading_but_keeps_prompts():
     rules' own legal list is untouched, and a forced choice (a prompt) is never narrowed."""
     s = started()
     seat = s.active
-    view = terrene._searched(s.view(seat))
+    view = terrene.search_view(s.view(seat))
     kinds = {a.kind for a in terrene.candidates(view, seat)}
     assert kinds and not kinds & {"run", "dismiss", "trade"}
     assert "run" in {a.kind for a in view.legal_actions(seat)}
     agent = terrene.make_agent("easy", 1)
     assert agent.inner.root_options(view, seat) == terrene.candidates(view, seat)
     assert agent.inner.config.candidates is terrene.candidates
+    assert agent.inner.config.search_view is terrene.search_view
     view.prompt = Prompt(Ask.OVERSUPPLY, seat)
     assert {a.kind for a in terrene.candidates(view, seat)} == {"dismiss"}
 
@@ -208,7 +205,7 @@ def test_settle_answers_a_block_prompt_with_its_best_option():
     ATK minus DEF to the blocker), not with the first one offered (Scout would fall) nor
     by letting 15 damage through."""
     s, attacker, (scout, ethan) = duel("dagger_on_the_edge", ("scout", "ethan_the_resilient"))
-    atk, guard = terrene.stats.atk(s, attacker), terrene.stats.defense(s, ethan)
+    atk, guard = stats.atk(s, attacker), stats.defense(s, ethan)
     s.apply(0, Action("attack", (attacker, -1)))
     terrene.settle(s, random.Random(1))
     assert s.hp[1] == 50
@@ -258,9 +255,45 @@ def test_the_search_only_passes_on_a_player_action_and_takes_forced_passes():
     inu = Table.unit(s, 0, "inu_the_inferno")
     s.apply(0, Action("recruit", (Table.in_hand(s, 0, "olivia_the_graceless"),)))
     assert len(s.legal_actions(1)) > 1  # a person may answer the recruit
-    searched = terrene._searched(s.view(1))
+    searched = terrene.search_view(s.view(1))
     assert [a.kind for a in terrene.candidates(searched, 1)] == ["pass"]
     assert len(searched.legal_actions(1)) > 1  # the rules' own list stays whole
     assert make_agent("terrene", "normal", 1).choose(s.view(1), 1).kind == "pass"
     assert searched.autopass and not s.autopass
     assert inu in s.units
+
+
+def test_xp_goes_to_the_defeater_as_the_searchs_only_candidate():
+    """XP Ownership: the AI gives a defeat's XP to the defeater (offered first) — the
+    search's one candidate, so the tree assumes it too; the rules keep every choice."""
+    from tests.rules.terrene.conftest import Table
+
+    s = Table.position(party=[["inu_the_inferno", "olivia_the_graceless"],
+                              ["gerald_the_silent"]])
+    olivia = Table.unit(s, 0, "olivia_the_graceless")
+    s.prompt = Prompt(Ask.XP_ASSIGN, 0, by=olivia, amount=1)
+    legal = s.legal_actions(0)
+    assert len(legal) == 2 and legal[0].args == (olivia,)
+    assert terrene.candidates(s, 0) == legal[:1]
+
+
+def test_the_search_starts_from_the_games_search_view():
+    """The framework's ``search_view`` hook: IS-MCTS searches from the game's copy of the
+    view (Terrene's has the automation flag on), and the view itself is left alone."""
+    from ai.levels import build_agent
+
+    s = started()
+    seat = s.active
+    seen = []
+
+    def hook(view):
+        seen.append(view)
+        return terrene.search_view(view)
+
+    agent = build_agent({"algorithm": "ismcts", "iterations": 4, "rollout_depth": 0}, 1,
+                        terrene.evaluate, candidates=terrene.candidates, search_view=hook)
+    view = s.view(seat)
+    assert len(terrene.candidates(view, seat)) > 1
+    assert agent.choose(view, seat) in s.legal_actions(seat)
+    assert seen == [view] and not view.autopass
+    assert terrene.search_view(view).autopass

@@ -1,0 +1,53 @@
+"""Terrene Odyssey AI: the evaluation, the search's hooks and per-level settings.
+
+The generic search (``ai/levels.py``) plays Terrene through this package's hooks:
+``evaluate`` (evaluation.py; the hard level judges settled leaves, quiet.py),
+``candidates`` and ``search_view`` (search.py). ``make_agent`` builds that search for a
+level and seats it at a draft (drafting.py: picks and decks by heuristic, tournament games
+by the search).
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+from ai.levels import build_agent, level_settings
+from ai.search.common import Evaluator
+from ai.terrene.drafting import DraftSeat, ai_deck, ai_pick
+from ai.terrene.evaluation import DEFAULT_WEIGHTS, Weights, deck_danger, evaluate
+from ai.terrene.quiet import QuietEvaluator, quiet, settle
+from ai.terrene.search import candidates, opening_for_turn, search_view, worth_searching
+
+#: Rollouts of uniformly random play (which concedes and dismisses at random) tell little
+#: in this game, so the search evaluates its leaves directly (rollout_depth 0). Budgets are
+#: iteration counts (the time caps only bound a heavily loaded machine); a game of normal
+#: against normal is 150-350 decisions, so normal's budget is what makes a balance run of
+#: 120 deck pairings affordable on two shared cores.
+LEVELS: dict[str, dict[str, Any]] = {
+    "easy": {"iterations": 40, "rollout_depth": 0, "epsilon": 0.15, "time_cap": 0.3},
+    "normal": {"iterations": 100, "rollout_depth": 0, "time_cap": 0.5},
+    "hard": {"iterations": 300, "rollout_depth": 0, "exploration": 0.3, "time_cap": 3.0},
+}
+#: Levels whose search judges a leaf only after its pending chain has settled (see
+#: ``settle``); with it, hard's search sees the battles it starts, and a lower exploration
+#: lets its visits follow the small differences between a turn's options.
+QUIET_LEVELS = frozenset({"hard"})
+
+
+def make_agent(level: str, seed: int) -> DraftSeat | None:
+    """The generic search with this game's hooks and settings, seated so that it can also
+    play a draft; None (the framework's own agent) for the random level."""
+    if level == "random":
+        return None
+    judge: Evaluator = (QuietEvaluator(DEFAULT_WEIGHTS, seed) if level in QUIET_LEVELS
+                        else partial(evaluate, weights=DEFAULT_WEIGHTS))
+    inner = build_agent(level_settings("terrene", level), seed, judge, candidates=candidates,
+                        search_view=search_view)
+    return DraftSeat(inner, seed)
+
+
+__all__ = ["DEFAULT_WEIGHTS", "LEVELS", "QUIET_LEVELS", "DraftSeat", "QuietEvaluator",
+           "Weights", "ai_deck", "ai_pick", "candidates", "deck_danger", "evaluate",
+           "make_agent", "opening_for_turn", "quiet", "search_view", "settle",
+           "worth_searching"]

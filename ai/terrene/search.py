@@ -1,0 +1,79 @@
+"""What the search considers in Terrene Odyssey (the framework's ``candidates`` hook) and
+the copy of a view it searches from (its ``search_view`` hook)."""
+
+from __future__ import annotations
+
+import rules.terrene.chain as chain
+from rules.core import Action
+from rules.core.state import GameState
+from rules.terrene.content import decks
+from rules.terrene.kinds import Act, Ask, Phase
+from rules.terrene.state import TerreneState
+
+#: Turn actions the search leaves out: conceding, dismissing one's own character or card
+#: without need, and trading cards between allies. They stay legal (a person may take
+#: them); leaving them out of the tree lets the budget go to the actions that decide games.
+NEVER_SEARCHED = (Act.RUN, Act.DISMISS, Act.TRADE)
+
+
+def worth_searching(s: TerreneState, action: Action) -> bool:
+    """Whether the search considers a free-turn action (prompts and responses are all kept)."""
+    if action.kind in NEVER_SEARCHED:
+        return False
+    if action.kind == Act.DISMISS_CARD:
+        seat = s.units[action.args[0]].ctrl
+        full = all(s.units[u].card is not None for u in s.party[seat])
+        return full and any(s.card(c).is_assignable for c in s.zones["hand"][seat])
+    if action.kind == Act.ASSIGN:
+        card, holder = action.args
+        u = s.units[holder]
+        return not u.up or chain.may_activate_assignable(s, u.ctrl, s.card(card), holder)
+    return True
+
+
+def candidates(s: GameState, seat: int) -> list[Action]:
+    """The search's actions for ``seat``: the printed opening plan for the seat's turn order
+    when its deck offers one (the search cannot judge a face-down party); the defeater (offered
+    first) when XP is to be assigned; on a free turn, those ``worth_searching`` (all of them
+    when none is); a player action on top of the chain (a recruit, hide, assign, trade,
+    terrain switch or dismissal) is only passed — answering one with a quick ability is
+    legal for people, but searching those windows slowed a balance run about threefold
+    (docs/terrene-balance.md, run 7) for answers that seldom matter; other prompts, other
+    responses and anything else outside play are kept whole."""
+    legal = s.legal_actions(seat)
+    if not isinstance(s, TerreneState):
+        return legal
+    if s.phase == Phase.PARTY:
+        plan = opening_for_turn(s, seat)
+        return [plan] if plan is not None else legal
+    if s.prompt is not None and s.prompt.kind == Ask.XP_ASSIGN and s.phase == Phase.PLAY:
+        return legal[:1]
+    if s.chain and s.prompt is None and s.chain[-1].kind == "action":
+        return [a for a in legal if a.kind == Act.PASS] or legal
+    if s.prompt is not None or s.chain or s.phase != Phase.PLAY:
+        return legal
+    kept = [a for a in legal if worth_searching(s, a)]
+    return kept or legal
+
+
+def opening_for_turn(view: TerreneState, player: int) -> Action | None:
+    """The preset's printed opening plan for this seat's turn order, if it is offered."""
+    deck = decks().get(view.deck_ids[player])
+    if deck is None:
+        return None
+    turn = "first" if view.first == player else "second"
+    for action in view.legal_actions(player):
+        if action.kind == Act.OPENING and deck.openings[action.args[0]].turn == turn:
+            return action
+    return None
+
+
+def search_view(view: GameState) -> GameState:
+    """The search's copy of a view (the framework's ``search_view`` hook): a seat with
+    nothing but Pass is passed for inside the rules (their automation flag), so a forced
+    pass is never a node of the tree."""
+    if not isinstance(view, TerreneState) or view.phase != Phase.PLAY:
+        return view
+    out = view.clone()
+    out.autopass = True
+    return out
