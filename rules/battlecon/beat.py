@@ -8,17 +8,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from rules.battlecon import kits, team
-from rules.battlecon.effects import OPS
+import rules.battlecon.team as team
+from rules.battlecon.frames import ask, finish, push
 from rules.battlecon.kinds import Act, Phase
+from rules.battlecon.kits import attack_origins
 from rules.battlecon.model import BeatFlags
+from rules.battlecon.ops import OPS
 from rules.battlecon.stats import card_armor
 from rules.core.actions import Action
 
 if TYPE_CHECKING:
     from rules.battlecon.state import BattleconState
-
-
 
 
 def fresh_beat() -> BeatFlags:
@@ -85,26 +85,11 @@ def run(st: BattleconState) -> None:
             _run_op(st, frame)
 
 
-def ask(st: BattleconState, frame: dict[str, Any], who: int, options: list[Action],
-        prompt: str) -> None:
-    """Stop for ``who`` to choose among ``options`` for ``frame`` (one option: taken)."""
-    st.stack.append(frame)
-    if len(options) == 1:
-        frame["choice"] = list(options[0].args)
-        return
-    st.pending = {"who": who, "prompt": prompt,
-                  "options": [a.to_json() for a in options]}
-
-
 def _run_op(st: BattleconState, frame: dict[str, Any]) -> None:
     options = OPS[frame["op"]["op"]](st, frame)
     if options:
         who = frame.get("chooser", frame["who"])
         ask(st, frame, who, options, f"{st.src_name(frame)}: choose")
-
-
-def push(st: BattleconState, frame: dict[str, Any]) -> None:
-    st.stack.append(frame)
 
 
 def _push_timing(st: BattleconState, timing: str, order: list[int]) -> None:
@@ -300,7 +285,7 @@ def _run_attack(st: BattleconState, frame: dict[str, Any]) -> None:
         target = st.pos(foe)
         in_range = reach is not None and any(
             reach[0] <= abs(target - origin) <= reach[1]
-            for origin in kits.attack_origins(st, p))
+            for origin in attack_origins(st, p))
         if in_range and not st.beat(foe).avoid:
             _hits(st, frame, p, foe)
         else:
@@ -336,7 +321,7 @@ def _run_team_attack(st: BattleconState, frame: dict[str, Any]) -> None:
         return
     step = frame["step"]
     if step == "range":
-        targets = team.attack_targets(st, p, st.stats(p).range, kits.attack_origins(st, p))
+        targets = team.attack_targets(st, p, st.stats(p).range, attack_origins(st, p))
         choice = frame.pop("choice", None)
         if choice is None and len(targets) > 1:
             options = [Action(Act.TARGET, (q,), f"Attack {st.name(q)}") for q in targets]
@@ -477,16 +462,6 @@ def _phase_next(st: BattleconState) -> None:
         s.final_beat = True
         st.say("time", "The Force pool is empty: one final beat.")
     begin_beat(st)
-
-
-def finish(st: BattleconState, winner: int, reason: str) -> None:
-    s = st
-    s.phase = Phase.OVER
-    s.winner = winner
-    s.reason = reason
-    s.stack = []
-    s.pending = None
-    st.say("over", f"{st.name(winner)} wins: {reason}.", winner=winner)
 
 
 #: The beat's steps after Ante, by the names ``start_resolution`` stacks.

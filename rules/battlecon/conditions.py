@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from rules.battlecon import movement
+import rules.battlecon.movement as movement
 
 if TYPE_CHECKING:
     from rules.battlecon.state import BattleconState

@@ -8,6 +8,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from rules.battlecon.ops import OPS
 from rules.core.content import ContentError, Field, load_entries, read_toml
 
 DATA = Path(__file__).parent / "data"
@@ -40,8 +41,6 @@ def _check_triggers(value: Any) -> str | None:
         ops = trig.get("do")
         if not isinstance(ops, list) or not ops or not all(isinstance(o, dict) for o in ops):
             return f"trigger {i} needs a non-empty list 'do' of ops"
-        from rules.battlecon.effects import OPS  # the op table lives beside the effects
-
         for op in ops:
             if op.get("op") not in OPS:
                 return f"trigger {i} uses unknown op {op.get('op')!r}"

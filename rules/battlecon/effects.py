@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from rules.battlecon import movement, team
+import rules.battlecon.movement as movement
+import rules.battlecon.team as team
 from rules.battlecon.kinds import Act
 from rules.core.actions import Action
 
@@ -19,15 +20,26 @@ if TYPE_CHECKING:
 
 Frame = dict[str, Any]
 Op = Callable[["BattleconState", Frame], "list[Action] | None"]
-OPS: dict[str, Op] = {}
+#: The keywords' ops (the fighters' own are in kits.py; ops.py joins the two tables).
+BASIC_OPS: dict[str, Op] = {}
 
 
-def op(name: str) -> Callable[[Op], Op]:
-    def register(fn: Op) -> Op:
-        OPS[name] = fn
-        return fn
+def registrar(table: dict[str, Op]) -> Callable[[str], Callable[[Op], Op]]:
+    """A decorator ``@name("op")`` that files the function in ``table`` under that op."""
 
-    return register
+    def named(name: str) -> Callable[[Op], Op]:
+        def register(fn: Op) -> Op:
+            if name in table:
+                raise ValueError(f"op {name!r} is defined twice")
+            table[name] = fn
+            return fn
+
+        return register
+
+    return named
+
+
+op = registrar(BASIC_OPS)
 
 
 def _choose(frame: Frame, options: list[Action]) -> list[Action] | None:
@@ -97,9 +109,9 @@ def _mover(kinds: tuple[str, ...]) -> Op:
 
 
 for _kind in ("advance", "retreat", "push", "pull"):
-    OPS[_kind] = _mover((_kind,))
-OPS["push_or_pull"] = _mover(("push", "pull"))
-OPS["move"] = _mover(("advance", "retreat"))
+    BASIC_OPS[_kind] = _mover((_kind,))
+BASIC_OPS["push_or_pull"] = _mover(("push", "pull"))
+BASIC_OPS["move"] = _mover(("advance", "retreat"))
 
 
 @op("close")
@@ -184,12 +196,12 @@ def _flag(name: str, text: str, on_foe: bool = False) -> Op:
     return run
 
 
-OPS["ignore_armor"] = _flag("ignore_armor", "ignores Armor this beat")
-OPS["ignore_guard"] = _flag("ignore_guard", "ignores Guard this beat")
-OPS["stun_immunity"] = _flag("stun_immune", "cannot be stunned this beat")
-OPS["tiebreaker"] = _flag("tiebreaker", "gains a tiebreaker")
-OPS["opponent_vulnerable"] = _flag("vulnerable", "is Vulnerable this beat", on_foe=True)
-OPS["life_floor"] = _flag("cannot_fall_below_1", "cannot fall below 1 life this beat")
+BASIC_OPS["ignore_armor"] = _flag("ignore_armor", "ignores Armor this beat")
+BASIC_OPS["ignore_guard"] = _flag("ignore_guard", "ignores Guard this beat")
+BASIC_OPS["stun_immunity"] = _flag("stun_immune", "cannot be stunned this beat")
+BASIC_OPS["tiebreaker"] = _flag("tiebreaker", "gains a tiebreaker")
+BASIC_OPS["opponent_vulnerable"] = _flag("vulnerable", "is Vulnerable this beat", on_foe=True)
+BASIC_OPS["life_floor"] = _flag("cannot_fall_below_1", "cannot fall below 1 life this beat")
 
 
 @op("damage_cap")
@@ -279,9 +291,3 @@ def spend(st: BattleconState, frame: Frame) -> list[Action] | None:
     st.spend_tokens(frame["who"], frame["op"]["token"], frame["op"]["n"])
     return None
 
-
-def _hayden_ops() -> None:
-    from rules.battlecon import kits  # noqa: F401  (registers the fighters' named ops)
-
-
-_hayden_ops()

@@ -5,14 +5,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from rules.battlecon import movement, team
-from rules.battlecon.effects import Frame, op
+import rules.battlecon.movement as movement
+import rules.battlecon.team as team
+from rules.battlecon.effects import Frame, Op, registrar
 from rules.battlecon.kinds import Act
 from rules.core.actions import Action
 
 if TYPE_CHECKING:
     from rules.battlecon.state import BattleconState
 
+#: The fighters' own ops, by the names their data files use (ops.py joins them to the
+#: keywords' table).
+KIT_OPS: dict[str, Op] = {}
+op = registrar(KIT_OPS)
 
 # ---- Hayden Morgan: Breaking Point (Fury / Control counters) ------------------------------
 def hayden_counters(choice: str) -> dict[str, int]:

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import rules.battlecon.kits as kits
+from rules.battlecon.conditions import tide
+from rules.battlecon.content import kit_styles
 from rules.battlecon.kinds import Phase
 from rules.core.state import Panel
 
@@ -57,8 +60,6 @@ def _card_line(st: BattleconState, cid: str) -> str:
 
 def _kit(st: BattleconState, p: int) -> Panel:
     """The fighter's whole kit, always open information."""
-    from rules.battlecon.content import kit_styles
-
     fighter = st.fighter(p)
     pl = st.player(p)
     swap = fighter.get("form_styles", {}).get(pl.form or "", {})
@@ -111,9 +112,6 @@ def _names(ids: list[str]) -> str:
 
 def _ua_lines(st: BattleconState, p: int) -> list[str]:
     """The fighter's Unique Ability materials: counters, tokens, markers, forms, cards."""
-    from rules.battlecon import kits
-    from rules.battlecon.conditions import tide
-
     pl = st.player(p)
     ua = pl.ua
     lines = [f"{st.fighter(p)['ua_name']}: {st.fighter(p)['ua_text']}"]

@@ -58,7 +58,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from rules.battlecon import kits
+import rules.battlecon.kits as kits
 from rules.battlecon.content import kit_bases, kit_styles
 from rules.battlecon.kinds import Act, Phase
 from rules.core import CHANCE, Action

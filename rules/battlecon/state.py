@@ -13,16 +13,21 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.battlecon import beat, conditions, kits, movement, team
+import rules.battlecon.beat as beat
+import rules.battlecon.conditions as conditions
+import rules.battlecon.kits as kits
+import rules.battlecon.movement as movement
+import rules.battlecon.team as team
 from rules.battlecon.content import Content, kit_bases, kit_styles, load
-from rules.battlecon.effects import OPS
 from rules.battlecon.kinds import Act, Phase
 from rules.battlecon.model import HIDDEN, AnteTurn, BeatFlags, Fighter, Pair, from_v1
+from rules.battlecon.ops import OPS
+from rules.battlecon.panels import panels
 from rules.battlecon.stats import AttackStats, attack_stats
 from rules.battlecon.team import team_fields
 from rules.core.actions import Action, Event
 from rules.core.model import SHARED, TRANSIENT, Model, plain, upgraded
-from rules.core.state import Decision, GameState, Outcome
+from rules.core.state import Decision, GameState, Outcome, Panel
 
 #: The version of the saved state (1: the plain dict of the first releases, still read).
 STATE_VERSION = 2
@@ -730,9 +735,7 @@ class BattleconState(Model, GameState):
         names = [self.name(q) for q in self.members(side, alive=False)]
         return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
-    def panels(self, viewer: int | None) -> list:
-        from rules.battlecon.panels import panels
-
+    def panels(self, viewer: int | None) -> list[Panel]:
         return panels(self.view(viewer), viewer)
 
 

@@ -16,7 +16,9 @@ from __future__ import annotations
 from itertools import permutations
 from typing import TYPE_CHECKING, Any
 
-from rules.battlecon import beat, conditions, movement
+import rules.battlecon.conditions as conditions
+import rules.battlecon.movement as movement
+from rules.battlecon.frames import ask, finish, push
 from rules.battlecon.kinds import Act, Phase
 from rules.core.actions import Action
 
@@ -130,7 +132,7 @@ def run_pick_foe(st: BattleconState, frame: dict[str, Any]) -> None:
     if frame.get("choice") is None:
         fit = fitting_opponents(st, p, frame.get("when", [])) or st.opponents(p)
         options = [Action(Act.OPPONENT, (q,), f"{st.name(q)} is the Opponent") for q in fit]
-        beat.ask(st, frame, p, options, "Which nearest enemy is the Opponent?")
+        ask(st, frame, p, options, "Which nearest enemy is the Opponent?")
         return
     st.lock_foe(p, frame["choice"][0])
 
@@ -318,7 +320,7 @@ def team_priority(st: BattleconState) -> None:
     text = ", ".join(f"{st.name(p)} {keys[p][0]}" for p in order)
     st.say("priority", f"Priority order: {text}. {st.name(order[0])}'s team is Active.",
            active=order[0], order=order)
-    beat.push(st, {"t": "order", "at": 0, "keys": [keys[p] for p in order], "choice": None})
+    push(st, {"t": "order", "at": 0, "keys": [keys[p] for p in order], "choice": None})
 
 
 def run_order(st: BattleconState, frame: dict[str, Any]) -> None:
@@ -341,7 +343,7 @@ def run_order(st: BattleconState, frame: dict[str, Any]) -> None:
         if len(tied) > 1 and tied == order[at:at + len(tied)]:
             frame["at"] = at
             options = [Action(Act.ORDER, (q,), f"{st.name(q)} acts first") for q in tied]
-            beat.ask(st, frame, min(tied), options, "Tied teammates: who acts first?")
+            ask(st, frame, min(tied), options, "Tied teammates: who acts first?")
             return
         at += 1
 
@@ -433,4 +435,4 @@ def team_time_over(st: BattleconState) -> None:
     else:
         side = 1 - active_team
         reason = "time over with equal life: the Reactive team wins"
-    beat.finish(st, st.members(side, alive=False)[0], reason)
+    finish(st, st.members(side, alive=False)[0], reason)

@@ -171,7 +171,7 @@ def test_paint_extends_where_burgundy_attacks_from():
 
 def test_sixth_paint_moves_one_from_the_board():
     """Place: with the supply empty, a marker is taken from the board instead."""
-    from rules.battlecon.effects import OPS
+    from rules.battlecon.ops import OPS
 
     st = duel("burgundy", "wardlaw", one={"paint": [1, 2, 4, 6, 7]})
     frame = {"t": "op", "who": 0, "src": "graphic", "op": {"op": "paint", "where": "self"},

@@ -1,8 +1,8 @@
 """Other Effects & Keywords (rulebook section of that name)."""
 
 from rules.battlecon import beat
-from rules.battlecon.effects import OPS
 from rules.battlecon.kinds import Act
+from rules.battlecon.ops import OPS
 from rules.core import Action
 from tests.rules.battlecon.duel import duel
 
