@@ -9,7 +9,20 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import rules.battlecon.team as team
-from rules.battlecon.frames import ask, finish, push
+from rules.battlecon.frames import (
+    Attack,
+    BeatFrame,
+    OpStep,
+    PhaseStep,
+    PickFoe,
+    TiedOrder,
+    Timing,
+    Unlock,
+    ask,
+    finish,
+    push,
+    question,
+)
 from rules.battlecon.kinds import Act, Phase
 from rules.battlecon.kits import attack_origins
 from rules.battlecon.model import BeatFlags
@@ -61,41 +74,39 @@ def start_resolution(st: BattleconState) -> None:
             pl.held.remove(cid)
         pl.pair_revealed = True
     order = ["reveal", "priority", "start", "attacks", "end", "recycle", "rotate", "next"]
-    s.stack = [{"t": "phase", "name": n} for n in reversed(order)]
+    s.stack.frames = [PhaseStep(name=n) for n in reversed(order)]
 
 
 def run(st: BattleconState) -> None:
-    s = st
-    while s.phase == Phase.RESOLVE and s.pending is None and s.stack:
-        frame = s.stack.pop()
-        kind = frame["t"]
-        if kind == "phase":
-            PHASE_STEPS[frame["name"]](st)
-        elif kind == "timing":
-            _run_timing(st, frame)
-        elif kind == "attack":
-            _run_attack(st, frame)
-        elif kind == "order":
-            team.run_order(st, frame)
-        elif kind == "pick_foe":
-            team.run_pick_foe(st, frame)
-        elif kind == "unlock":
-            st.lock_foe(frame["who"], None)
-        elif not st.is_out(frame["who"]):
-            _run_op(st, frame)
+    """Run the beat's frames, top first, until one waits for a choice, the stack is
+    empty or the phase changes (a Clash, the next beat, the end)."""
+    while st.phase == Phase.RESOLVE and st.stack and question(st) is None:
+        frame = st.stack.pop()
+        assert isinstance(frame, BeatFrame)
+        RUNS[type(frame)](st, frame)
 
 
-def _run_op(st: BattleconState, frame: dict[str, Any]) -> None:
-    options = OPS[frame["op"]["op"]](st, frame)
+def _run_phase(st: BattleconState, frame: PhaseStep) -> None:
+    PHASE_STEPS[frame.name](st)
+
+
+def _run_unlock(st: BattleconState, frame: Unlock) -> None:
+    st.lock_foe(frame.who, None)
+
+
+def _run_op(st: BattleconState, frame: OpStep) -> None:
+    if st.is_out(frame.who):
+        return  # a defeated fighter's effects left play with them
+    options = OPS[frame.op["op"]](st, frame)
     if options:
-        who = frame.get("chooser", frame["who"])
+        who = frame.who if frame.chooser is None else frame.chooser
         ask(st, frame, who, options, f"{st.src_name(frame)}: choose")
 
 
 def _push_timing(st: BattleconState, timing: str, order: list[int]) -> None:
     """Queue a timing for the players in ``order`` (first in order resolves first)."""
     for p in reversed(order):
-        push(st, {"t": "timing", "who": p, "timing": timing, "left": None})
+        push(st, Timing(who=p, timing=timing))
 
 
 def _sources(st: BattleconState, p: int) -> list[str]:
@@ -108,13 +119,13 @@ def _triggers_of(st: BattleconState, src: str) -> list[dict[str, Any]]:
     return st.content.cards[src].get("triggers", [])
 
 
-def _run_timing(st: BattleconState, frame: dict[str, Any]) -> None:
-    p, timing = frame["who"], frame["timing"]
+def _run_timing(st: BattleconState, frame: Timing) -> None:
+    p, timing = frame.who, frame.timing
     if st.is_out(p):
         return  # a defeated fighter's cards left play with them
-    if frame["left"] is None:
-        frame["left"] = _timing_triggers(st, p, timing)
-    choice = frame.pop("choice", None)
+    if frame.left is None:
+        frame.left = _timing_triggers(st, p, timing)
+    choice, frame.choice = frame.choice, None
     if choice is not None:
         verb, src, i = choice
         _resolved(st, frame, p, [src, i])
@@ -127,10 +138,10 @@ def _run_timing(st: BattleconState, frame: dict[str, Any]) -> None:
     if timing == "reveal":
         # a card that enters play during Reveal (a Finisher through Switch, a new Base
         # in a Clash) has its Reveal triggers performed too; none is performed twice
-        frame["left"] = _timing_triggers(st, p, timing)
+        frame.left = _timing_triggers(st, p, timing)
     live = set(_sources(st, p))
-    frame["left"] = [e for e in frame["left"] if e[0] in live]
-    eligible = [e for e in frame["left"]
+    frame.left = [e for e in frame.left if e[0] in live]
+    eligible = [e for e in frame.left
                 if st.conditions_hold(p, _triggers_of(st, e[0])[e[1]].get("when", []))]
     if not eligible:
         return
@@ -155,10 +166,11 @@ def _timing_triggers(st: BattleconState, p: int, timing: str) -> list[list[Any]]
             if t["timing"] == timing and [src, i] not in done]
 
 
-def _resolved(st: BattleconState, frame: dict[str, Any], p: int, entry: list[Any]) -> None:
+def _resolved(st: BattleconState, frame: Timing, p: int, entry: list[Any]) -> None:
     """A trigger of this timing is used or skipped: it is not offered again."""
-    frame["left"].remove(entry)
-    if frame["timing"] == "reveal":
+    assert frame.left is not None
+    frame.left.remove(entry)
+    if frame.timing == "reveal":
         st.beat(p).reveal_done.append(list(entry))
 
 
@@ -174,11 +186,11 @@ def perform_trigger(st: BattleconState, p: int, src: str, i: int) -> None:
            timing=trig["timing"])
     picks = st.teams is not None and team.needs_foe_pick(st, p, trig["do"])
     if picks:
-        push(st, {"t": "unlock", "who": p})
+        push(st, Unlock(who=p))
     for op in reversed(trig["do"]):
-        push(st, {"t": "op", "who": p, "src": src, "op": op, "choice": None})
+        push(st, OpStep(who=p, src=src, op=op))
     if picks:
-        push(st, {"t": "pick_foe", "who": p, "choice": None, "when": trig.get("when", [])})
+        push(st, PickFoe(who=p, when=trig.get("when", [])))
 
 
 def _order(st: BattleconState) -> list[int]:
@@ -223,7 +235,7 @@ def _begin_clash(st: BattleconState, priority: int) -> None:
         st.say("clash", f"Clash at priority {priority}, but a fighter has no Base left: "
                "the beat skips to Recycle.")
         _end_clash(st)
-        st.stack = [{"t": "phase", "name": n} for n in ("next", "rotate", "recycle")]
+        st.stack.frames = [PhaseStep(name=n) for n in ("next", "rotate", "recycle")]
         return
     st.say("clash", f"Clash! Both attacks have priority {priority}: each sets a new Base.")
     st.phase = Phase.CLASH
@@ -242,7 +254,7 @@ def reveal_clash(st: BattleconState) -> None:
         pl.clash = None
         st.say("reveal", f"{st.name(p)} clashes with {st.card_name(base)}: "
                f"{st.pair_name(p)} ({st.stats(p).text()}).", seat=p)
-    push(st, {"t": "phase", "name": "priority"})
+    push(st, PhaseStep(name="priority"))
     # the new Base's Reveal triggers, and any not performed before (reveal_done)
     _push_timing(st, "reveal", _order(st))
 
@@ -260,7 +272,7 @@ def _phase_start(st: BattleconState) -> None:
 
 def _phase_attacks(st: BattleconState) -> None:
     for p in reversed(_order(st)):
-        push(st, {"t": "attack", "who": p, "step": "begin"})
+        push(st, Attack(who=p))
 
 
 def _phase_end(st: BattleconState) -> None:
@@ -271,12 +283,12 @@ def _phase_recycle(st: BattleconState) -> None:
     _push_timing(st, "recycle", _order(st))
 
 
-def _run_attack(st: BattleconState, frame: dict[str, Any]) -> None:
+def _run_attack(st: BattleconState, frame: Attack) -> None:
     if st.teams is not None:
         _run_team_attack(st, frame)
         return
-    p, foe = frame["who"], st.foe(frame["who"])
-    step = frame["step"]
+    p, foe = frame.who, st.foe(frame.who)
+    step = frame.step
     if step in ("begin", "after"):
         _shared_attack_step(st, frame, p)
     elif step == "range":
@@ -291,38 +303,38 @@ def _run_attack(st: BattleconState, frame: dict[str, Any]) -> None:
         else:
             why = "is avoided" if in_range else "misses"
             st.say("miss", f"{st.name(p)}'s {st.pair_name(p)} {why}.", seat=p)
-            frame["step"] = "after"
+            frame.step = "after"
             push(st, frame)
     elif step == "damage":
-        frame["step"] = "after"
+        frame.step = "after"
         push(st, frame)
         if deal_damage(st, p, foe) > 0 and st.phase == Phase.RESOLVE:
             _push_timing(st, "damage", [p])
 
 
-def _hits(st: BattleconState, frame: dict[str, Any], p: int, foe: int) -> None:
+def _hits(st: BattleconState, frame: Attack, p: int, foe: int) -> None:
     """``p``'s attack hits ``foe``: mark it, then damage once the When Hit and Hit
     triggers have run (they go on the stack above the damage step)."""
     st.beat(p).hit = True
     st.beat(foe).was_hit = True
     st.say("hit", f"{st.pair_name(p)} hits {st.name(foe)}!", seat=p, target=foe)
-    frame["step"] = "damage"
+    frame.step = "damage"
     push(st, frame)
     _push_timing(st, "when_hit", [foe])
     _push_timing(st, "hit", [p])
 
 
-def _run_team_attack(st: BattleconState, frame: dict[str, Any]) -> None:
+def _run_team_attack(st: BattleconState, frame: Attack) -> None:
     """An attack in team play: as in the duel, but the attacker picks its target among
     the nearest enemies in range on each side, who is then "the Opponent" for both
     until the attack ends."""
-    p = frame["who"]
+    p = frame.who
     if st.is_out(p):
         return
-    step = frame["step"]
+    step = frame.step
     if step == "range":
         targets = team.attack_targets(st, p, st.stats(p).range, attack_origins(st, p))
-        choice = frame.pop("choice", None)
+        choice, frame.choice = frame.choice, None
         if choice is None and len(targets) > 1:
             options = [Action(Act.TARGET, (q,), f"Attack {st.name(q)}") for q in targets]
             ask(st, frame, p, options, "Which opponent does the attack hit?")
@@ -330,23 +342,24 @@ def _run_team_attack(st: BattleconState, frame: dict[str, Any]) -> None:
         if not targets:
             st.say("miss", f"{st.name(p)}'s {st.pair_name(p)} finds no target.",
                    seat=p)
-            frame["step"] = "after"
+            frame.step = "after"
             push(st, frame)
             return
         foe = choice[0] if choice is not None else targets[0]
-        frame["target"] = foe
+        frame.target = foe
         st.lock_foe(p, foe)
         st.lock_foe(foe, p)
         _hits(st, frame, p, foe)
     elif step == "damage":
-        foe = frame["target"]
-        frame["step"] = "after"
+        foe = frame.target
+        assert foe is not None
+        frame.step = "after"
         push(st, frame)
         if not st.is_out(foe) and deal_damage(st, p, foe) > 0 \
                 and st.phase == Phase.RESOLVE:
             _push_timing(st, "damage", [p])
     elif step == "done":
-        target = frame.get("target")
+        target = frame.target
         st.lock_foe(p, None)
         if target is not None and not st.is_out(target) \
                 and st.player(target).opp == p:
@@ -355,18 +368,18 @@ def _run_team_attack(st: BattleconState, frame: dict[str, Any]) -> None:
         _shared_attack_step(st, frame, p)
 
 
-def _shared_attack_step(st: BattleconState, frame: dict[str, Any], p: int) -> None:
+def _shared_attack_step(st: BattleconState, frame: Attack, p: int) -> None:
     """The steps the duel and team play share: begin (a stunned fighter does not
     attack; else Before) and After."""
-    if frame["step"] == "begin":
+    if frame.step == "begin":
         if st.beat(p).stunned:
             st.say("stunned", f"{st.name(p)} is stunned and cannot attack.", seat=p)
             return
-        frame["step"] = "range"
+        frame.step = "range"
         push(st, frame)
         _push_timing(st, "before", [p])
-    elif frame["step"] == "after":
-        frame["step"] = "done"
+    elif frame.step == "after":
+        frame.step = "done"
         push(st, frame)
         _push_timing(st, "after", [p])
 
@@ -469,4 +482,10 @@ PHASE_STEPS: dict[str, Callable[[BattleconState], None]] = {
     "reveal": _phase_reveal, "priority": _phase_priority, "start": _phase_start,
     "attacks": _phase_attacks, "end": _phase_end, "recycle": _phase_recycle,
     "rotate": _phase_rotate, "next": _phase_next,
+}
+
+#: What each kind of frame does when the beat runs it: the one dispatch table, filled here.
+RUNS: dict[type[BeatFrame], Callable[[BattleconState, Any], None]] = {
+    PhaseStep: _run_phase, Timing: _run_timing, Attack: _run_attack, OpStep: _run_op,
+    TiedOrder: team.run_order, PickFoe: team.run_pick_foe, Unlock: _run_unlock,
 }

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 import rules.battlecon.movement as movement
 import rules.battlecon.team as team
-from rules.battlecon.effects import Frame, Op, registrar
+from rules.battlecon.effects import Op, registrar
+from rules.battlecon.frames import OpStep
 from rules.battlecon.kinds import Act
 from rules.core.actions import Action
 
@@ -28,8 +29,8 @@ def hayden_counters(choice: str) -> dict[str, int]:
 
 
 @op("hayden_regain")
-def hayden_regain(st: BattleconState, frame: Frame) -> list[Action] | None:
-    ua = st.ua(frame["who"])
+def hayden_regain(st: BattleconState, frame: OpStep) -> list[Action] | None:
+    ua = st.ua(frame.who)
     ua["fury"] += ua["fury_spent"]
     ua["control"] += ua["control_spent"]
     ua["fury_spent"] = ua["control_spent"] = 0
@@ -37,23 +38,23 @@ def hayden_regain(st: BattleconState, frame: Frame) -> list[Action] | None:
 
 
 @op("hayden_spend_any")
-def hayden_spend_any(st: BattleconState, frame: Frame) -> list[Action] | None:
-    ua = st.ua(frame["who"])
-    if frame.get("choice") is None:
+def hayden_spend_any(st: BattleconState, frame: OpStep) -> list[Action] | None:
+    ua = st.ua(frame.who)
+    if frame.choice is None:
         return [
             Action(Act.SPEND, (f, c), f"Spend {f} Fury and {c} Control")
             for f in range(ua["fury"] + 1)
             for c in range(ua["control"] + 1)
         ]
-    fury, control = frame["choice"]
-    st.spend_tokens(frame["who"], "fury", fury)
-    st.spend_tokens(frame["who"], "control", control)
+    fury, control = frame.choice
+    st.spend_tokens(frame.who, "fury", fury)
+    st.spend_tokens(frame.who, "control", control)
     return None
 
 
 @op("latent_unleash")
-def latent_unleash(st: BattleconState, frame: Frame) -> list[Action] | None:
-    who = frame["who"]
+def latent_unleash(st: BattleconState, frame: OpStep) -> list[Action] | None:
+    who = frame.who
     ua = st.ua(who)
     fury, control = ua["fury"], ua["control"]
     st.spend_tokens(who, "fury", fury)
@@ -69,8 +70,8 @@ def latent_unleash(st: BattleconState, frame: Frame) -> list[Action] | None:
 
 
 @op("reckless_surge")
-def reckless_surge(st: BattleconState, frame: Frame) -> list[Action] | None:
-    who = frame["who"]
+def reckless_surge(st: BattleconState, frame: OpStep) -> list[Action] | None:
+    who = frame.who
     ua = st.ua(who)
     if ua["fury"] > ua["control"]:
         if ua["fury"] >= 3:
@@ -83,10 +84,10 @@ def reckless_surge(st: BattleconState, frame: Frame) -> list[Action] | None:
 
 
 @op("telekinetic_throw")
-def telekinetic_throw(st: BattleconState, frame: Frame) -> list[Action] | None:
-    who = frame["who"]
+def telekinetic_throw(st: BattleconState, frame: OpStep) -> list[Action] | None:
+    who = frame.who
     ua = st.ua(who)
-    if frame.get("choice") is None:
+    if frame.choice is None:
         options = [Action(Act.THROW, ("none", 0), "Spend nothing")]
         for n in range(1, ua["control"] + 1):
             if st.move_dest(who, "pull", n) is not None:
@@ -95,7 +96,7 @@ def telekinetic_throw(st: BattleconState, frame: Frame) -> list[Action] | None:
             if st.move_dest(who, "push", n) is not None:
                 options.append(Action(Act.THROW, ("push", n), f"Spend {n} Fury: Push {n}"))
         return options
-    kind, n = frame["choice"]
+    kind, n = frame.choice
     if n:
         st.spend_tokens(who, "control" if kind == "pull" else "fury", n)
         st.perform_move(who, kind, n, st.src_name(frame))
@@ -103,18 +104,18 @@ def telekinetic_throw(st: BattleconState, frame: Frame) -> list[Action] | None:
 
 
 @op("potential_focus")
-def potential_focus(st: BattleconState, frame: Frame) -> list[Action] | None:
-    ua = st.ua(frame["who"])
+def potential_focus(st: BattleconState, frame: OpStep) -> list[Action] | None:
+    ua = st.ua(frame.who)
     if ua["fury"] + ua["fury_spent"] > ua["control"] + ua["control_spent"]:
-        st.add_bonus(frame["who"], "power", 2)
+        st.add_bonus(frame.who, "power", 2)
     else:
-        st.add_bonus(frame["who"], "range", [0, 2])
+        st.add_bonus(frame.who, "range", [0, 2])
     return None
 
 
 @op("hemorrhage_bleed")
-def hemorrhage_bleed(st: BattleconState, frame: Frame) -> list[Action] | None:
-    who = frame["who"]
+def hemorrhage_bleed(st: BattleconState, frame: OpStep) -> list[Action] | None:
+    who = frame.who
     fury = st.ua(who)["fury"]
     st.spend_tokens(who, "fury", fury)
     if fury:
@@ -123,8 +124,8 @@ def hemorrhage_bleed(st: BattleconState, frame: Frame) -> list[Action] | None:
 
 
 @op("total_control_grip")
-def total_control_grip(st: BattleconState, frame: Frame) -> list[Action] | None:
-    who = frame["who"]
+def total_control_grip(st: BattleconState, frame: OpStep) -> list[Action] | None:
+    who = frame.who
     control = st.ua(who)["control"]
     st.spend_tokens(who, "control", control)
     if control:
@@ -157,8 +158,8 @@ CODES = ("code_white", "code_green", "code_yellow", "code_red")
 
 
 @op("amon_code_shift")
-def amon_code_shift(st: BattleconState, frame: Frame) -> list[Action] | None:
-    who = frame["who"]
+def amon_code_shift(st: BattleconState, frame: OpStep) -> list[Action] | None:
+    who = frame.who
     level = CODES.index(st.player(who).form)
     step = 1 if st.beat(who).took_damage else -1
     new = max(0, min(len(CODES) - 1, level + step))
@@ -168,10 +169,10 @@ def amon_code_shift(st: BattleconState, frame: Frame) -> list[Action] | None:
 
 
 @op("amon_code_black")
-def amon_code_black(st: BattleconState, frame: Frame) -> list[Action] | None:
-    level = CODES.index(st.player(frame["who"]).form)
+def amon_code_black(st: BattleconState, frame: OpStep) -> list[Action] | None:
+    level = CODES.index(st.player(frame.who).form)
     if level:
-        st.add_bonus(frame["who"], "power", 2 * level)
+        st.add_bonus(frame.who, "power", 2 * level)
     return None
 
 
@@ -182,42 +183,42 @@ def kimbhe_staff(choice: str) -> dict[str, object]:
 
 
 @op("kimbhe_plant")
-def kimbhe_plant(st: BattleconState, frame: Frame) -> list[Action] | None:
+def kimbhe_plant(st: BattleconState, frame: OpStep) -> list[Action] | None:
     """Place the Staff on your own space."""
-    ua = st.ua(frame["who"])
-    ua["staff"], ua["staff_pos"] = "board", st.pos(frame["who"])
-    st.say("marker", f"{st.name(frame['who'])} plants the Staff on space {ua['staff_pos'] + 1}.",
-           seat=frame["who"], marker="staff", space=ua["staff_pos"])
+    ua = st.ua(frame.who)
+    ua["staff"], ua["staff_pos"] = "board", st.pos(frame.who)
+    st.say("marker", f"{st.name(frame.who)} plants the Staff on space {ua['staff_pos'] + 1}.",
+           seat=frame.who, marker="staff", space=ua["staff_pos"])
     return None
 
 
 @op("kimbhe_withdraw")
-def kimbhe_withdraw(st: BattleconState, frame: Frame) -> list[Action] | None:
-    ua = st.ua(frame["who"])
+def kimbhe_withdraw(st: BattleconState, frame: OpStep) -> list[Action] | None:
+    ua = st.ua(frame.who)
     if ua["staff"] in ("board", "stolen"):
         ua["staff"], ua["staff_pos"] = "held", None
-        st.say("marker", f"{st.name(frame['who'])} takes the Staff back.", seat=frame["who"],
+        st.say("marker", f"{st.name(frame.who)} takes the Staff back.", seat=frame.who,
                marker="staff", space=None)
     return None
 
 
 @op("kimbhe_blink")
-def kimbhe_blink(st: BattleconState, frame: Frame) -> list[Action] | None:
+def kimbhe_blink(st: BattleconState, frame: OpStep) -> list[Action] | None:
     """Teleport to a free space next to the planted Staff."""
-    who = frame["who"]
+    who = frame.who
     staff = st.ua(who)["staff_pos"]
     taken = st.occupied()
     spaces = [s for s in (staff - 1, staff, staff + 1) if 0 <= s < st.width and s not in taken]
-    if frame.get("choice") is None:
+    if frame.choice is None:
         return [Action(Act.TELEPORT, (s,), f"Teleport to space {s + 1}") for s in spaces] or None
-    st.place_fighter(who, frame["choice"][0], st.src_name(frame))
+    st.place_fighter(who, frame.choice[0], st.src_name(frame))
     return None
 
 
 @op("kimbhe_staff_watch")
-def kimbhe_staff_watch(st: BattleconState, frame: Frame) -> list[Action] | None:
+def kimbhe_staff_watch(st: BattleconState, frame: OpStep) -> list[Action] | None:
     """End: a foe on or next to the planted Staff steals it."""
-    who = frame["who"]
+    who = frame.who
     ua = st.ua(who)
     if ua["staff"] == "board" and abs(st.pos(st.foe(who)) - ua["staff_pos"]) <= 1:
         ua["staff"], ua["staff_pos"] = "stolen", None
@@ -244,63 +245,63 @@ def _rend(st: BattleconState, who: int, token: str) -> None:
 
 
 @op("lucida_rend")
-def lucida_rend(st: BattleconState, frame: Frame) -> list[Action] | None:
-    who = frame["who"]
+def lucida_rend(st: BattleconState, frame: OpStep) -> list[Action] | None:
+    who = frame.who
     left = st.ua(who)["foe"]
-    if frame.get("choice") is None:
+    if frame.choice is None:
         return [Action(Act.REND, (t,), f"Rend {t.capitalize()}") for t in left] or None
-    _rend(st, who, frame["choice"][0])
+    _rend(st, who, frame.choice[0])
     return None
 
 
 @op("lucida_rend_all")
-def lucida_rend_all(st: BattleconState, frame: Frame) -> list[Action] | None:
-    for token in list(st.ua(frame["who"])["foe"]):
-        _rend(st, frame["who"], token)
+def lucida_rend_all(st: BattleconState, frame: OpStep) -> list[Action] | None:
+    for token in list(st.ua(frame.who)["foe"]):
+        _rend(st, frame.who, token)
     return None
 
 
 @op("use_token")
-def use_token(st: BattleconState, frame: Frame) -> list[Action] | None:
+def use_token(st: BattleconState, frame: OpStep) -> list[Action] | None:
     """Use a token: its effect comes from the ante's other ops; it goes to depletion."""
-    ua = st.ua(frame["who"])
-    token = frame["op"]["token"]
+    ua = st.ua(frame.who)
+    token = frame.op["token"]
     ua["supply"].remove(token)
     ua["spent"].append(token)
     return None
 
 
 @op("lucida_return")
-def lucida_return(st: BattleconState, frame: Frame) -> list[Action] | None:
+def lucida_return(st: BattleconState, frame: OpStep) -> list[Action] | None:
     """Recycle: consumed tokens go back to the opponent."""
-    ua = st.ua(frame["who"])
+    ua = st.ua(frame.who)
     if ua["spent"]:
         ua["foe"].extend(ua["spent"])
         st.say("token", f"{', '.join(t.capitalize() for t in ua['spent'])} return to "
-               f"{st.name(st.foe(frame['who']))}.", seat=frame["who"])
+               f"{st.name(st.foe(frame.who))}.", seat=frame.who)
         ua["spent"] = []
     return None
 
 
 @op("lucida_devour")
-def lucida_devour(st: BattleconState, frame: Frame) -> list[Action] | None:
-    held = len(st.ua(frame["who"])["supply"])
+def lucida_devour(st: BattleconState, frame: OpStep) -> list[Action] | None:
+    held = len(st.ua(frame.who)["supply"])
     if held:
-        st.regain_life(frame["who"], held)
+        st.regain_life(frame.who, held)
     return None
 
 
 @op("lucida_feast")
-def lucida_feast(st: BattleconState, frame: Frame) -> list[Action] | None:
-    held = len(st.ua(frame["who"])["supply"])
+def lucida_feast(st: BattleconState, frame: OpStep) -> list[Action] | None:
+    held = len(st.ua(frame.who)["supply"])
     if held:
-        st.add_bonus(frame["who"], "power", 2 * held)
+        st.add_bonus(frame.who, "power", 2 * held)
     return None
 
 
 @op("lucida_pounce")
-def lucida_pounce(st: BattleconState, frame: Frame) -> list[Action] | None:
-    who = frame["who"]
+def lucida_pounce(st: BattleconState, frame: OpStep) -> list[Action] | None:
+    who = frame.who
     n = movement.close_distance(st.pos(who), st.pos(st.foe(who)), len(st.ua(who)["supply"]))
     if st.is_team:
         n = min(len(st.ua(who)["supply"]), team.free_between(st, who))
@@ -333,11 +334,11 @@ def burgundy_paint(choice: str) -> dict[str, object]:
 
 
 @op("paint")
-def paint(st: BattleconState, frame: Frame) -> list[Action] | None:
+def paint(st: BattleconState, frame: OpStep) -> list[Action] | None:
     """Place a Paint marker (from supply, else moved from the board: your choice)."""
-    who = frame["who"]
+    who = frame.who
     ua = st.ua(who)
-    where = frame["op"]["where"]
+    where = frame.op["where"]
     me = st.pos(who)
     if where == "foe":
         targets = [st.pos(st.foe(who))]
@@ -349,12 +350,12 @@ def paint(st: BattleconState, frame: Frame) -> list[Action] | None:
     if not targets:
         return None
     full = len(ua["paint"]) >= PAINT_MARKERS
-    if frame.get("choice") is None:
+    if frame.choice is None:
         sources = ua["paint"] if full else [None]
         return [Action(Act.PAINT, (t, s), f"Paint space {t + 1}"
                        + (f" (moved from space {s + 1})" if s is not None else ""))
                 for t in targets for s in sources]
-    target, source = frame["choice"]
+    target, source = frame.choice
     if source is not None:
         ua["paint"].remove(source)
     ua["paint"].append(target)
@@ -365,22 +366,22 @@ def paint(st: BattleconState, frame: Frame) -> list[Action] | None:
 
 
 @op("paint_step")
-def paint_step(st: BattleconState, frame: Frame) -> list[Action] | None:
-    who = frame["who"]
+def paint_step(st: BattleconState, frame: OpStep) -> list[Action] | None:
+    who = frame.who
     taken = st.occupied()
     free = [s for s in st.ua(who)["paint"] if s not in taken]
-    if frame.get("choice") is None:
+    if frame.choice is None:
         options = [Action(Act.TELEPORT, (s,), f"Teleport to painted space {s + 1}") for s in free]
         return options or None
-    st.place_fighter(who, frame["choice"][0], st.src_name(frame))
+    st.place_fighter(who, frame.choice[0], st.src_name(frame))
     return None
 
 
 @op("paint_power")
-def paint_power(st: BattleconState, frame: Frame) -> list[Action] | None:
-    n = len(st.ua(frame["who"])["paint"])
+def paint_power(st: BattleconState, frame: OpStep) -> list[Action] | None:
+    n = len(st.ua(frame.who)["paint"])
     if n:
-        st.add_bonus(frame["who"], "power", n)
+        st.add_bonus(frame.who, "power", n)
     return None
 
 
@@ -408,29 +409,29 @@ def trias_tales(choice: str) -> dict[str, object]:
 
 
 @op("embellish")
-def embellish(st: BattleconState, frame: Frame) -> list[Action] | None:
-    ua = st.ua(frame["who"])
-    card = frame["op"]["card"]
+def embellish(st: BattleconState, frame: OpStep) -> list[Action] | None:
+    ua = st.ua(frame.who)
+    card = frame.op["card"]
     ua["ready"].remove(card)
     ua["told"].append(card)
-    _mark_beat(st, frame["who"])
+    _mark_beat(st, frame.who)
     return None
 
 
 @op("trias_retell")
-def trias_retell(st: BattleconState, frame: Frame) -> list[Action] | None:
-    ua = st.ua(frame["who"])
+def trias_retell(st: BattleconState, frame: OpStep) -> list[Action] | None:
+    ua = st.ua(frame.who)
     ua["ready"], ua["told"] = [c for c in EMBELLISHMENTS], []
-    st.say("tale", f"{st.name(frame['who'])} gathers the Embellishments back.")
+    st.say("tale", f"{st.name(frame.who)} gathers the Embellishments back.")
     return None
 
 
 @op("trias_recall")
-def trias_recall(st: BattleconState, frame: Frame) -> list[Action] | None:
-    ua = st.ua(frame["who"])
-    if frame.get("choice") is None:
+def trias_recall(st: BattleconState, frame: OpStep) -> list[Action] | None:
+    ua = st.ua(frame.who)
+    if frame.choice is None:
         return [Action(Act.RECALL, (c,), f"Take back {EMBELLISHMENTS[c]}") for c in ua["told"]]
-    card = frame["choice"][0]
+    card = frame.choice[0]
     ua["told"].remove(card)
     ua["ready"].append(card)
     return None
@@ -452,44 +453,44 @@ def _drink(st: BattleconState, who: int, card: str) -> None:
 
 
 @op("drink")
-def drink(st: BattleconState, frame: Frame) -> list[Action] | None:
-    _drink(st, frame["who"], frame["op"]["card"])
-    _mark_beat(st, frame["who"])
+def drink(st: BattleconState, frame: OpStep) -> list[Action] | None:
+    _drink(st, frame.who, frame.op["card"])
+    _mark_beat(st, frame.who)
     return None
 
 
 @op("drink_all")
-def drink_all(st: BattleconState, frame: Frame) -> list[Action] | None:
-    for card in list(st.ua(frame["who"])["drinks"]):
-        _drink(st, frame["who"], card)
+def drink_all(st: BattleconState, frame: OpStep) -> list[Action] | None:
+    for card in list(st.ua(frame.who)["drinks"]):
+        _drink(st, frame.who, card)
     return None
 
 
 @op("dareios_sober")
-def dareios_sober(st: BattleconState, frame: Frame) -> list[Action] | None:
-    ua = st.ua(frame["who"])
+def dareios_sober(st: BattleconState, frame: OpStep) -> list[Action] | None:
+    ua = st.ua(frame.who)
     ua["finished"] += ua["active"]
     ua["active"] = []
     return None
 
 
 @op("spill_drink")
-def spill_drink(st: BattleconState, frame: Frame) -> list[Action] | None:
+def spill_drink(st: BattleconState, frame: OpStep) -> list[Action] | None:
     """[Opponent] ante: the first of Dareios' untouched Drinks is knocked over (trashed)."""
-    dareios = st.foe(frame["who"])
+    dareios = st.foe(frame.who)
     ua = st.ua(dareios)
     card = ua["drinks"].pop(0)
     ua["finished"].append(card)
-    st.say("drink", f"{st.name(frame['who'])} knocks over {st.card_name(card)}.",
-           seat=frame["who"], card=card)
+    st.say("drink", f"{st.name(frame.who)} knocks over {st.card_name(card)}.",
+           seat=frame.who, card=card)
     return None
 
 
 @op("ether_power")
-def ether_power(st: BattleconState, frame: Frame) -> list[Action] | None:
-    n = len(st.ua(frame["who"])["finished"])
+def ether_power(st: BattleconState, frame: OpStep) -> list[Action] | None:
+    n = len(st.ua(frame.who)["finished"])
     if n:
-        st.add_bonus(frame["who"], "power", n)
+        st.add_bonus(frame.who, "power", n)
     return None
 
 

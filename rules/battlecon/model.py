@@ -12,7 +12,7 @@ What a seat may not see is declared on the fields, positively:
 - the Finisher and the setup choice belong to the seat until every fighter has chosen.
 
 ``from_v1`` turns a save of the first releases (one plain dict, ``"version": 1``) into
-this version's JSON.
+version 2's JSON (``state.from_v2`` takes it on to this version).
 """
 
 from __future__ import annotations
@@ -157,8 +157,8 @@ _STATE_KEYS = frozenset({
 
 
 def from_v1(data: dict[str, Any]) -> dict[str, Any]:
-    """A version-1 save (the plain dict of the first releases) as this version's JSON
-    (``BattleconState.from_json`` reads it); what does not fit raises ``ValueError``."""
+    """A version-1 save (the plain dict of the first releases) as version 2's JSON
+    (``state.from_v2`` takes it on); what does not fit raises ``ValueError``."""
     if not isinstance(data, dict) or data.get("version") != 1:
         raise ValueError("not a BattleCON state of version 1")
     unknown = set(data) - _STATE_KEYS

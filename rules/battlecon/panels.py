@@ -171,7 +171,7 @@ def panels(st: BattleconState, viewer: int | None) -> list[Panel]:
     out += [_kit(st, p) for p in st.seats()]
     out.append(Panel("Standard bases", tuple(
         _card_line(st, c) for c in ("strike", "shot", "drive", "burst", "grasp", "dodge"))))
-    if s.pending and s.phase == Phase.RESOLVE:
-        out.append(Panel("Waiting for", (f"{st.name(s.pending['who'])}: "
-                                         f"{s.pending['prompt']}",)))
+    asked = st.question
+    if asked is not None and s.phase == Phase.RESOLVE:
+        out.append(Panel("Waiting for", (f"{st.name(asked.who)}: {asked.prompt}",)))
     return out

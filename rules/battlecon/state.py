@@ -19,6 +19,7 @@ import rules.battlecon.kits as kits
 import rules.battlecon.movement as movement
 import rules.battlecon.team as team
 from rules.battlecon.content import Content, kit_bases, kit_styles, load
+from rules.battlecon.frames import OpStep, Question, frames_from_v2, question
 from rules.battlecon.kinds import Act, Phase
 from rules.battlecon.model import HIDDEN, AnteTurn, BeatFlags, Fighter, Pair, from_v1
 from rules.battlecon.ops import OPS
@@ -26,27 +27,22 @@ from rules.battlecon.panels import panels
 from rules.battlecon.stats import AttackStats, attack_stats
 from rules.battlecon.team import team_fields
 from rules.core.actions import Action, Event
-from rules.core.model import SHARED, TRANSIENT, Model, plain, upgraded
+from rules.core.model import SHARED, TRANSIENT, Model, upgraded
+from rules.core.pending import PendingStack
 from rules.core.state import Decision, GameState, Outcome, Panel
 
-#: The version of the saved state (1: the plain dict of the first releases, still read).
-STATE_VERSION = 2
+#: The version of the saved state: 3 keeps the beat's frames on a ``PendingStack``; 2 (the
+#: frames as plain dicts, the pending choice beside them) and 1 (the plain dict of the
+#: first releases) are still read.
+STATE_VERSION = 3
 
 
-def _copy_frames(frames: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [_copy_frame(f) for f in frames]
-
-
-def _same(value: Any) -> Any:
-    return value
-
-
-def _copy_frame(frame: dict[str, Any]) -> dict[str, Any]:
-    out = dict(frame)  # "op" is content (never changed), shared
-    if out.get("left") is not None:
-        out["left"] = [list(e) for e in out["left"]]
-    if out.get("choice") is not None:
-        out["choice"] = list(out["choice"])
+def from_v2(data: dict[str, Any]) -> dict[str, Any]:
+    """A version-2 save as this version's JSON: the plain frames and the pending choice
+    become the tagged frames of the ``PendingStack`` (frames.py)."""
+    out = {k: v for k, v in data.items() if k != "pending"}
+    out.update(version=STATE_VERSION,
+               stack=frames_from_v2(data.get("stack", []), data.get("pending")))
     return out
 
 
@@ -70,12 +66,9 @@ class BattleconState(Model, GameState):
     final_beat: bool = False
     revealed: bool = False
     players: list[Fighter] = field(default_factory=list)
-    #: the beat's frames (phases, timings, attacks, effect ops), last on top; saved as
-    #: plain JSON, copied frame by frame (a frame's "op" is content, shared)
-    stack: list[dict[str, Any]] = field(default_factory=list, metadata=plain(_copy_frames))
-    #: the choice the beat waits for ({"who", "prompt", "options"}); replaced, never
-    #: changed in place, so clones share it
-    pending: dict[str, Any] | None = field(default=None, metadata=plain(_same))
+    #: the beat's frames (phases, timings, attacks, effect ops; frames.py), last on top;
+    #: during the beat the top one may be waiting for a choice (its ``question``)
+    stack: PendingStack[BattleconState] = field(default_factory=PendingStack)
     ante: AnteTurn | None = None
     winner: int | None = None
     reason: str = ""
@@ -135,11 +128,16 @@ class BattleconState(Model, GameState):
     def name(self, p: int) -> str:
         return self.player_name(p)
 
-    def src_name(self, frame: dict[str, Any]) -> str:
-        src = frame.get("src", "")
+    def src_name(self, frame: OpStep) -> str:
+        src = frame.src
         if src.startswith("ua:"):
             return self.content.fighters[src[3:]]["ua_name"]
         return self.card_name(src) if src in self.content.cards else src
+
+    @property
+    def question(self) -> Question | None:
+        """The choice the beat waits for (who answers, the prompt, the options), or None."""
+        return question(self)
 
     def say(self, kind: str, text: str, **data: Any) -> None:
         self._events.append(Event(kind, text, data))
@@ -422,8 +420,7 @@ class BattleconState(Model, GameState):
             return Decision.player(s.ante.turn)
         if phase == Phase.CLASH:
             return Decision.simultaneous([p for p in seats if self.player(p).clash is None])
-        assert s.pending is not None
-        return Decision.player(s.pending["who"])
+        return self.stack.decision(self)
 
     def legal_actions(self, player: int) -> list[Action]:
         d = self.decision()
@@ -453,8 +450,7 @@ class BattleconState(Model, GameState):
         if phase == Phase.CLASH:
             return [Action(Act.CLASH, (b,), f"Clash with {self.card_name(b)}")
                     for b in self._hand_of(player, "base")]
-        assert self.pending is not None
-        return [Action.from_json(a) for a in self.pending["options"]]
+        return self.stack.actions(self, player)
 
     def _hand_of(self, p: int, kind: str) -> list[str]:
         return [c for c in self.player(p).hand if self.content.cards[c]["kind"] == kind]
@@ -625,7 +621,7 @@ class BattleconState(Model, GameState):
         if whose == "foe" and self.teams is not None:
             self.lock_foe(p, owner)  # the ante's "Opponent" is the fighter who offers it
         for op in ante.get("do", []):
-            OPS[op["op"]](self, {"t": "op", "who": p, "src": src, "op": op, "choice": None})
+            OPS[op["op"]](self, OpStep(who=p, src=src, op=op))
         if whose == "foe" and self.teams is not None:
             self.lock_foe(p, locked)
 
@@ -637,8 +633,7 @@ class BattleconState(Model, GameState):
             beat.reveal_clash(self)
 
     def _on_resolve(self, player: int, action: Action) -> None:
-        self.stack[-1]["choice"] = list(action.args)
-        self.pending = None
+        self.stack.apply(self, action)
 
     # ---- ending ----------------------------------------------------------------------
     def outcome(self) -> Outcome | None:
@@ -720,8 +715,9 @@ class BattleconState(Model, GameState):
     # ---- copying and serialising --------------------------------------------------
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> BattleconState:
-        """A saved state: this version's, or a version-1 dict (converted, model.py)."""
-        data = upgraded(data, "BattleCON", STATE_VERSION, {1: from_v1})
+        """A saved state: this version's, or one of version 2 or 1 (converted)."""
+        data = upgraded(data, "BattleCON", STATE_VERSION,
+                        {2: from_v2, 1: lambda old: from_v2(from_v1(old))})
         st: BattleconState = Model.from_json.__func__(cls, data)  # type: ignore[attr-defined]
         return st
 

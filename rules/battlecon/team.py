@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import rules.battlecon.conditions as conditions
 import rules.battlecon.movement as movement
-from rules.battlecon.frames import ask, finish, push
+from rules.battlecon.frames import PickFoe, TiedOrder, ask, finish, push
 from rules.battlecon.kinds import Act, Phase
 from rules.core.actions import Action
 
@@ -125,16 +125,16 @@ def needs_foe_pick(st: BattleconState, p: int, ops: list[dict[str, Any]]) -> boo
             and any(op["op"] in FOE_OPS for op in ops))
 
 
-def run_pick_foe(st: BattleconState, frame: dict[str, Any]) -> None:
-    p = frame["who"]
+def run_pick_foe(st: BattleconState, frame: PickFoe) -> None:
+    p = frame.who
     if st.is_out(p):
         return
-    if frame.get("choice") is None:
-        fit = fitting_opponents(st, p, frame.get("when", [])) or st.opponents(p)
+    if frame.choice is None:
+        fit = fitting_opponents(st, p, frame.when) or st.opponents(p)
         options = [Action(Act.OPPONENT, (q,), f"{st.name(q)} is the Opponent") for q in fit]
         ask(st, frame, p, options, "Which nearest enemy is the Opponent?")
         return
-    st.lock_foe(p, frame["choice"][0])
+    st.lock_foe(p, frame.choice[0])
 
 
 def team_recycle_gain(st: BattleconState, p: int) -> int:
@@ -320,28 +320,28 @@ def team_priority(st: BattleconState) -> None:
     text = ", ".join(f"{st.name(p)} {keys[p][0]}" for p in order)
     st.say("priority", f"Priority order: {text}. {st.name(order[0])}'s team is Active.",
            active=order[0], order=order)
-    push(st, {"t": "order", "at": 0, "keys": [keys[p] for p in order], "choice": None})
+    push(st, TiedOrder(keys=[keys[p] for p in order]))
 
 
-def run_order(st: BattleconState, frame: dict[str, Any]) -> None:
+def run_order(st: BattleconState, frame: TiedOrder) -> None:
     """Let tied teammates choose who of them acts first, one slot at a time."""
-    order, keys = st.order, frame["keys"]
-    if frame.get("choice") is not None:
-        at, chosen = frame["at"], frame["choice"][0]
+    order, keys = st.order, frame.keys
+    if frame.choice is not None:
+        at, chosen = frame.at, frame.choice[0]
         i = order.index(chosen)
         order.insert(at, order.pop(i))
         keys.insert(at, keys.pop(i))
         st.say("order", f"{st.name(chosen)} acts before the tied teammates.",
                seat=chosen)
         st.active = order[0]
-        frame["at"] += 1
-        frame["choice"] = None
-    at = frame["at"]
+        frame.at += 1
+        frame.choice = None
+    at = frame.at
     while at < len(order) - 1:
         tied = [q for j, q in enumerate(order[at:], at)
                 if keys[j] == keys[at] and st.team_of(q) == st.team_of(order[at])]
         if len(tied) > 1 and tied == order[at:at + len(tied)]:
-            frame["at"] = at
+            frame.at = at
             options = [Action(Act.ORDER, (q,), f"{st.name(q)} acts first") for q in tied]
             ask(st, frame, min(tied), options, "Tied teammates: who acts first?")
             return

@@ -312,9 +312,9 @@ def test_the_strip_names_what_the_rules_ask_in_the_middle_of_a_beat(app_dirs):
     session = screen.session
     play_until(screen, random.Random(1), lambda: session.actor() is not None
                and session.state.phase == Phase.RESOLVE, limit=3000)
-    pending = session.state.pending
-    assert pending["who"] == screen.viewer
-    assert screen.table.strip_prompt() == pending["prompt"]
+    asked = session.state.question
+    assert asked is not None and asked.who == screen.viewer
+    assert screen.table.strip_prompt() == asked.prompt
     play_until(screen, random.Random(1), lambda: session.state.phase == Phase.SET
                and session.actor() is not None)
     assert screen.table.strip_prompt() == "Choose an action"

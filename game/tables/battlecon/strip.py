@@ -122,10 +122,10 @@ class ActionStrip(GenericTable):
         if self.ante_panel():
             return "Ante: choose in turn, or pass"
         view = self.model.view
-        pending = view.pending if view is not None else None
-        if (isinstance(pending, dict) and view.phase == Phase.RESOLVE
-            and pending.get("who") == self.model.viewer and pending.get("prompt")):
-            return str(pending["prompt"])
+        asked = view.question if view is not None else None
+        if (asked is not None and view is not None and view.phase == Phase.RESOLVE
+                and asked.who == self.model.viewer and asked.prompt):
+            return asked.prompt
         return "Choose an action"
 
     def strip_heading(self) -> str:

@@ -3,6 +3,7 @@
 import pytest
 
 from rules.battlecon import beat
+from rules.battlecon.frames import Attack
 from rules.battlecon.kinds import Act, Phase
 from rules.battlecon.model import Pair
 from rules.battlecon.state import BattleconState
@@ -305,7 +306,7 @@ def test_attack_once_started_finishes_even_if_the_attacker_is_stunned():
               two={"space": 4, "pair": ["containment", "strike"]})
     # Wardlaw is stunned after his attack began (past the Before step): it still lands
     st.phase = Phase.RESOLVE
-    st.stack = [{"t": "attack", "who": 0, "step": "range"}]
+    st.stack.frames = [Attack(who=0, step="range")]
     st.beat(0).stunned = True
     beat.run(st)
     assert st.player(1).life < 20

@@ -1,7 +1,9 @@
 """Fighters' kits: the worked example, Unique Abilities and their special materials."""
 
+from rules.battlecon.frames import OpStep
 from rules.battlecon.kinds import Act, Phase
 from rules.battlecon.model import Pair
+from rules.battlecon.ops import OPS
 from rules.core import Action
 from tests.rules.battlecon.duel import duel, play_beat, texts
 
@@ -171,14 +173,11 @@ def test_paint_extends_where_burgundy_attacks_from():
 
 def test_sixth_paint_moves_one_from_the_board():
     """Place: with the supply empty, a marker is taken from the board instead."""
-    from rules.battlecon.ops import OPS
-
     st = duel("burgundy", "wardlaw", one={"paint": [1, 2, 4, 6, 7]})
-    frame = {"t": "op", "who": 0, "src": "graphic", "op": {"op": "paint", "where": "self"},
-             "choice": None}
+    frame = OpStep(who=0, src="graphic", op={"op": "paint", "where": "self"})
     options = OPS["paint"](st, frame)
     assert {a.args[1] for a in options} == {0, 1, 3, 5, 6}
-    frame["choice"] = [2, 6]
+    frame.choice = [2, 6]
     OPS["paint"](st, frame)
     assert st.ua(0)["paint"] == [0, 1, 2, 3, 5]
 

@@ -1,6 +1,7 @@
 """Other Effects & Keywords (rulebook section of that name)."""
 
 from rules.battlecon import beat
+from rules.battlecon.frames import OpStep
 from rules.battlecon.kinds import Act
 from rules.battlecon.ops import OPS
 from rules.core import Action
@@ -8,7 +9,7 @@ from tests.rules.battlecon.duel import duel
 
 
 def _op(st, who, **op):
-    frame = {"t": "op", "who": who, "src": "strike", "op": op, "choice": None}
+    frame = OpStep(who=who, src="strike", op=op)
     options = OPS[op["op"]](st, frame)
     return frame, options
 
@@ -82,7 +83,7 @@ def test_teleport_skips_the_spaces_between():
     frame, options = _op(st, 0, op="teleport", ranges=[1])
     spaces = sorted(a.args[0] for a in options)
     assert spaces == [3, 5]
-    frame["choice"] = [5]
+    frame.choice = [5]
     OPS["teleport"](st, frame)
     assert st.pos(0) == 5 and st.beat(0).moved
 

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from rules.battlecon import GAME
+from rules.battlecon.frames import PhaseStep
 from rules.battlecon.kinds import Phase
 from rules.battlecon.model import HIDDEN, from_v1
 from rules.core import Match
@@ -51,9 +52,10 @@ def test_every_state_round_trips_and_clones_apart(players, seed):
         twin = st.clone()
         twin.player(0).held.append("x")
         twin.player(0).beat.bonus["power"] += 9
-        twin.stack.append({"t": "phase", "name": "next"})
+        depth = len(st.stack)
+        twin.stack.push(PhaseStep(name="next"))
         assert "x" not in st.player(0).held and st.player(0).beat.bonus["power"] < 9
-        assert st.stack is not twin.stack
+        assert len(st.stack) == depth and st.stack is not twin.stack
 
 
 @pytest.mark.parametrize("players, seed", [(2, 5), (4, 6)])

@@ -1,6 +1,7 @@
 """Movement (rulebook: Movement, Advance, Retreat, Push, Pull, Close)."""
 
 from rules.battlecon import beat, movement
+from rules.battlecon.kinds import Phase
 
 W = 7
 
@@ -69,7 +70,7 @@ def _hit_trigger(f0: str, f1: str, card: str, me: int, foe: int):
 
     st = duel(f0, f1, one={"space": me + 1}, two={"space": foe + 1})
     i = next(i for i, t in enumerate(st.card(card)["triggers"]) if t["timing"] == "hit")
-    st.phase, st.stack = "resolve", []
+    st.phase = Phase.RESOLVE
     beat.perform_trigger(st, 0, card, i)
     beat.run(st)
     return st

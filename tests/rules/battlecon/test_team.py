@@ -10,6 +10,7 @@ import pytest
 
 from rules.battlecon import GAME, team
 from rules.battlecon.content import load
+from rules.battlecon.frames import PickFoe
 from rules.battlecon.kinds import Act, Phase
 from rules.core import CHANCE, Action, IllegalAction
 from tests.rules.battlecon.teams import play_beat, set_pairs, team_game, texts
@@ -232,12 +233,13 @@ def test_the_owner_may_only_name_an_opponent_that_fits_the_effect():
     """Who is "The Opponent"? — an effect on the Opponent whose condition fits only one of
     the two nearest enemies offers only that one."""
     st = team_game(W4, "2v2", active=0, spaces=(5, 4, 2, 9))
-    frame = {"t": "pick_foe", "who": 0, "choice": None, "when": ["opponent_at_edge"]}
+    frame = PickFoe(who=0, when=["opponent_at_edge"])
     team.run_pick_foe(st, frame)
-    assert frame["choice"] == [3]  # the only fitting enemy: named without a question
-    both = {"t": "pick_foe", "who": 0, "choice": None, "when": []}
+    assert frame.choice == [3]  # the only fitting enemy: named without a question
+    both = PickFoe(who=0)
     team.run_pick_foe(st, both)
-    assert [Action.from_json(a).args for a in st.pending["options"]] == [(1,), (3,)]
+    assert st.question is not None
+    assert [Action.from_json(a).args for a in st.question.options] == [(1,), (3,)]
 
 
 def test_avoiding_fighters_cannot_be_targeted():
