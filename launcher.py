@@ -175,6 +175,9 @@ def build_parser() -> argparse.ArgumentParser:
     ben.add_argument("--levels", type=lambda v: [_agent(x) for x in v.split(",")],
                      default=["easy", "normal", "hard"])
     ben.add_argument("--no-gui", action="store_true")
+    ben.add_argument("--idle-seconds", type=float, default=5.0,
+                     help="wall seconds the idle window's CPU is measured, at the title "
+                          "and at each table (0: not measured)")
     return parser
 
 
@@ -420,6 +423,14 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
     games = [args.game] if args.game else available_games()
     report: dict[str, Any] = {"games": {}}
+    idle = not args.no_gui and args.idle_seconds > 0
+    if idle:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        from game.bench import measure_idle
+
+        sys.stderr.write("bench: idle CPU at the title...\n")
+        report["title_idle"] = measure_idle(None, args.idle_seconds)
     for gid in games:
         game = _get_game(gid)
         sys.stderr.write(f"bench {gid}: engine...\n")
@@ -435,10 +446,15 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
             sys.stderr.write(f"bench {gid}: GUI frames...\n")
             entry["gui"] = measure_frames(gid)
+        if idle:
+            sys.stderr.write(f"bench {gid}: idle CPU at the table...\n")
+            entry["idle"] = measure_idle(gid, args.idle_seconds)
         report["games"][gid] = entry
     if args.json:
         print(json.dumps(report))
     else:
+        if "title_idle" in report:
+            print(f"title idle: {_idle_line(report['title_idle'])}")
         for gid, entry in report["games"].items():
             eng = entry["engine"]
             print(f"{gid}: engine {eng['decisions_per_s']} decisions/s, "
@@ -449,7 +465,14 @@ def cmd_bench(args: argparse.Namespace) -> int:
             if "gui" in entry:
                 for phase, t in entry["gui"].items():
                     print(f"  GUI {phase}: p50 {t['p50_ms']} ms, p99 {t['p99_ms']} ms")
+            if "idle" in entry:
+                print(f"  GUI idle at the table: {_idle_line(entry['idle'])}")
     return 0
+
+
+def _idle_line(idle: dict[str, Any]) -> str:
+    return (f"{idle['cpu_percent']} % of a core, {idle['frames_drawn']} frames drawn "
+            f"in {idle['wall_s']} s")
 
 
 COMMANDS = {

@@ -1,5 +1,10 @@
 """The window: a 1280x720 logical canvas scaled (letterboxed) into a resizable window,
-the screen stack, settings, and the main loop."""
+the screen stack, settings, and the main loop.
+
+The loop is calm: it redraws only when an event came, a screen animates
+(``Screen.animating``) or something was marked changed (a screen pushed or popped,
+``Screen.mark_dirty``, a toast shown or gone, the window reopened); otherwise it still reads
+input and runs timers ``IDLE_FPS`` times a second but draws nothing."""
 
 from __future__ import annotations
 
@@ -14,18 +19,55 @@ import pygame
 from game import sound, theme
 from game.screens.base import MOUSE_EVENTS, ScreenStack
 from game.screens.menus import TitleScreen
-from game.screens.overlays import LoadScreen, MessageScreen, PositionsScreen, SettingsScreen
+from game.screens.overlays import (
+    LoadScreen,
+    MessageScreen,
+    PositionsScreen,
+    RulesScreen,
+    SettingsScreen,
+)
 from game.screens.table import TableScreen
 from game.session import Session, SessionError
-from game.settings import Settings, data_dir, load_settings, save_settings, settings_path
+from game.settings import (
+    Settings,
+    clamp_window,
+    data_dir,
+    load_settings,
+    save_settings,
+    settings_path,
+)
 
-FPS = 60
+FPS = 60  # frames a second while something moves
+IDLE_FPS = 30  # wake-ups a second while nothing does: input and timers, no drawing
+TOAST_SECONDS = 3.2
 
 
 @dataclass
 class Toast:
     message: str
-    left: float = 3.2
+    left: float = TOAST_SECONDS
+
+
+TOAST_WIDTH, TOAST_LINES = 1070, 3
+
+
+def toast_lines(message: str) -> list[str]:
+    """A toast's message in lines of at most TOAST_WIDTH pixels: whole up to TOAST_LINES
+    lines (a long path included), the last one shortened beyond that."""
+    lines = theme.wrap(message, TOAST_WIDTH, 16)
+    if len(lines) > TOAST_LINES:
+        rest = " ".join(lines[TOAST_LINES - 1:])
+        lines = [*lines[: TOAST_LINES - 1], theme.ellipsize(rest, TOAST_WIDTH, 16)]
+    return lines
+
+
+def desktop_size() -> tuple[int, int] | None:
+    """The size of the display the window opens on (the first); None without a real
+    display (SDL's dummy driver reports an invented 1024x768)."""
+    if pygame.display.get_driver() == "dummy":
+        return None
+    sizes = pygame.display.get_desktop_sizes()
+    return sizes[0] if sizes else None
 
 
 class App:
@@ -40,6 +82,9 @@ class App:
         self.canvas = pygame.Surface(theme.LOGICAL_SIZE)
         self.settings_file = settings_path(config_dir)
         self.settings, warning = load_settings(self.settings_file)
+        self.desktop = desktop_size()
+        # a size saved on a bigger display is shrunk to fit this one (the file keeps it)
+        self.settings = clamp_window(self.settings, self.desktop)
         self.save_dir = save_dir or data_dir() / "saves"
         self.stack = ScreenStack()
         self.running = True
@@ -48,6 +93,9 @@ class App:
         self.window: pygame.Surface | None = None
         self.clock = pygame.time.Clock()
         self.seeds = random.Random()
+        self.moving = True  # something animated in the last frame
+        self.dirty = True  # something changed that the last frame did not show
+        self.draws = 0  # frames drawn (the calm loop skips the rest)
         if window:
             self.apply_display()
             sound.start(self.settings.volume)
@@ -75,6 +123,10 @@ class App:
     def open_settings(self) -> None:
         self.stack.push(SettingsScreen(self))
 
+    def open_rules(self, game_id: str | None = None) -> None:
+        """How to play ``game_id`` (the first game when None; the others a key away)."""
+        self.stack.push(RulesScreen(self, game_id))
+
     # -- display -----------------------------------------------------------------------
     def apply_display(self) -> None:
         """(Re)open the window from the settings."""
@@ -85,6 +137,7 @@ class App:
             self.window = pygame.display.set_mode(size, flags)
         except pygame.error:
             self.window = pygame.display.set_mode(theme.LOGICAL_SIZE, pygame.RESIZABLE)
+        self.dirty = True
 
     def change_settings(self, settings: Settings) -> None:
         resized = (settings.window_w, settings.window_h, settings.fullscreen) != (
@@ -137,8 +190,9 @@ class App:
         return self.seeds.randrange(1, 2**31)
 
     # -- messages -----------------------------------------------------------------------
-    def toast(self, message: str) -> None:
-        self.toasts.append(Toast(message))
+    def toast(self, message: str, seconds: float = TOAST_SECONDS) -> None:
+        self.toasts.append(Toast(message, seconds))
+        self.dirty = True
 
     @property
     def animation_speed(self) -> float:
@@ -173,22 +227,44 @@ class App:
                                                     "pos": self.to_logical(event.pos)})
         self.stack.handle(event)
 
-    def frame(self, dt: float) -> None:
-        """One frame: input, update, draw."""
-        for event in pygame.event.get():
+    def frame(self, dt: float, calm: bool = False) -> bool:
+        """One frame: input, update, draw. ``calm`` (the real loop) skips the drawing when
+        no event came, nothing moved in this frame or the last, and nothing was marked
+        changed. True when it drew."""
+        events = pygame.event.get()
+        for event in events:
             self.dispatch(event)
+        moved = self.moving
         self.update(dt)
+        self.moving = self.animating()
+        changed = self.take_dirty()
+        if calm and not (events or moved or self.moving or changed):
+            return False
         self.draw()
+        return True
+
+    def animating(self) -> bool:
+        """Whether the next frame looks different from this one without any input."""
+        return self.stack.animating()
+
+    def take_dirty(self) -> bool:
+        """Whether something changed since the last frame drawn (and forget it)."""
+        dirty, self.dirty = self.dirty, False
+        return self.stack.take_dirty() or dirty
 
     def update(self, dt: float) -> None:
         self.stack.update(dt * (self.animation_speed or 1.0))
         for toast in self.toasts:
             toast.left -= dt
+        shown = len(self.toasts)
         self.toasts = [t for t in self.toasts if t.left > 0]
+        if len(self.toasts) != shown:
+            self.dirty = True
         if not self.stack.screens:
             self.running = False
 
     def draw(self) -> None:
+        self.draws += 1
         self.compose(self.canvas)
         if self.window is None:
             return
@@ -206,19 +282,26 @@ class App:
         self.stack.draw(target)
         y = theme.LOGICAL_SIZE[1] - 40
         for toast in reversed(self.toasts[-3:]):
-            width = min(1100, theme.font(16).size(toast.message)[0] + 40)
-            rect = pygame.Rect(0, 0, width, 34)
+            lines = toast_lines(toast.message)
+            width = max(theme.font(16).size(line)[0] for line in lines) + 40
+            rect = pygame.Rect(0, 0, width, 14 + 20 * len(lines))
             rect.midbottom = (theme.LOGICAL_SIZE[0] // 2, y)
             theme.shadowed_rect(target, rect, theme.INK, radius=17, shadow=6, alpha=235,
                                 border=theme.BRASS)
-            theme.text(target, theme.ellipsize(toast.message, width - 30, 16), rect.center, 16,
-                       theme.CREAM, anchor="center")
-            y -= 42
+            for i, line in enumerate(lines):
+                theme.text(target, line, (rect.centerx, rect.y + 17 + 20 * i), 16,
+                           theme.CREAM, anchor="center")
+            y -= rect.h + 8
+
+    def step(self) -> bool:
+        """One pass of the real loop: wait for the next frame (1/FPS while something moves,
+        1/IDLE_FPS while nothing does), then a calm frame. True when it drew."""
+        dt = self.clock.tick(FPS if self.moving else IDLE_FPS) / 1000.0
+        return self.frame(min(dt, 0.1), calm=True)
 
     def run(self) -> int:
         while self.running:
-            dt = self.clock.tick(FPS) / 1000.0
-            self.frame(min(dt, 0.1))
+            self.step()
         pygame.quit()
         return 0
 

@@ -1,5 +1,5 @@
 """GUI frame times, headless: while the table animates (dice, tweens) and while the AI
-thinks in its worker thread."""
+thinks in its worker thread; and the CPU the real loop takes while nothing moves."""
 
 from __future__ import annotations
 
@@ -88,3 +88,56 @@ def _shake(screen: Any, rng: random.Random) -> None:
     tray.visible = True
     if not tray.rolling:
         tray.throw([rng.randint(1, 6) for _ in range(rng.randint(1, 3))], 6)
+
+
+SETTLE_LIMIT = 90.0  # seconds to wait for a screen to come to rest before measuring
+REST = 1.0  # seconds without a drawn frame that count as at rest
+
+
+def measure_idle(game_id: str | None, seconds: float = 5.0) -> dict[str, Any]:
+    """CPU time the real loop (``App.step``, sleeps included) takes over ``seconds`` of
+    wall time while nothing moves, under SDL's dummy video driver: at the title screen
+    (``game_id`` None) or at a table of ``game_id`` where a person is to play against the
+    AI at normal (measured once the AI's opening moves are made and everything is still).
+    Returns cpu_percent (of one core, every thread of the process), frames drawn, the wall
+    seconds measured and the seconds it took to come to rest."""
+    headless()
+    from game.app import App
+    from game.screens.table import TableScreen
+    from game.session import Seat, Session
+    from rules import registry
+
+    with tempfile.TemporaryDirectory(prefix="arena-bench-") as tmp:
+        app = App(config_dir=Path(tmp), save_dir=Path(tmp))
+        table: TableScreen | None = None
+        if game_id is not None:
+            game = registry.get_game(game_id)
+            players = game.min_players
+            seats = [Seat(True)] + [Seat(False, "normal")] * (players - 1)
+            app.open_table(Session.new(game_id, game.default_setup(players), seats, 1))
+            found = app.stack.find(TableScreen)
+            table = found if isinstance(found, TableScreen) else None
+        settled = _settle(app, table)
+        draws, wall, cpu = app.draws, time.monotonic(), time.process_time()
+        while time.monotonic() - wall < seconds:
+            app.step()
+        wall, cpu = time.monotonic() - wall, time.process_time() - cpu
+        out = {"cpu_percent": round(100 * cpu / wall, 2), "frames_drawn": app.draws - draws,
+               "wall_s": round(wall, 2), "settle_s": round(settled, 2)}
+    return out
+
+
+def _settle(app: Any, table: Any) -> float:
+    """Run the real loop until the person is to play and nothing has been drawn for
+    ``REST`` seconds; the seconds that took."""
+    start = time.monotonic()
+    still_since = start
+    while time.monotonic() - start < SETTLE_LIMIT:
+        drew = app.step()
+        waiting = table is not None and (not table.my_turn() or table.session.thinking)
+        now = time.monotonic()
+        if drew or waiting:
+            still_since = now
+        elif now - still_since >= REST:
+            return now - start
+    raise RuntimeError(f"the screen did not come to rest within {SETTLE_LIMIT:.0f} s")

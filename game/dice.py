@@ -128,7 +128,10 @@ class DiceTray(Node):
         return self.throw_ is not None and not all(d.settled for d in self.throw_.dice)
 
     def busy(self) -> bool:
-        return self.rolling or super().busy()
+        """Rolling, or a landed die still turning square (the calm loop redraws while
+        busy)."""
+        snapping = self.throw_ is not None and any(d.snap < 1.0 for d in self.throw_.dice)
+        return self.rolling or snapping or super().busy()
 
     def shown_faces(self) -> list[Any]:
         return [d.shown for d in self.throw_.dice] if self.throw_ else []

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +53,40 @@ class Settings:
         out.animation_speed = float(out.animation_speed)
         out.volume = float(out.volume)
         return out
+
+
+Size = tuple[int, int]
+
+
+def fits(size: Size, desktop: Size | None) -> bool:
+    """Whether a window of ``size`` fits on a display of ``desktop`` (None: no display
+    known, anything fits)."""
+    return desktop is None or (size[0] <= desktop[0] and size[1] <= desktop[1])
+
+
+def window_sizes(desktop: Size | None) -> list[Size]:
+    """The window sizes Settings offers: those of ``WINDOW_SIZES`` that fit the display."""
+    return [size for size in WINDOW_SIZES if fits(size, desktop)]
+
+
+def clamp_window(settings: Settings, desktop: Size | None) -> Settings:
+    """``settings`` with a window too big for the display shrunk to fit it, keeping its
+    shape (a size saved on a bigger screen)."""
+    size = (settings.window_w, settings.window_h)
+    if desktop is None or fits(size, desktop):
+        return settings
+    scale = min(desktop[0] / size[0], desktop[1] / size[1])
+    w = max(320, min(desktop[0], int(size[0] * scale)))
+    h = max(240, min(desktop[1], int(size[1] * scale)))
+    return replace(settings, window_w=w, window_h=h)
+
+
+def display_path(path: Path) -> str:
+    """A file's full path as a person reads it (the home folder shown as ~)."""
+    try:
+        return str(Path("~") / path.resolve().relative_to(Path.home().resolve()))
+    except (ValueError, RuntimeError):  # outside the home folder, or no home known
+        return str(path)
 
 
 def config_dir() -> Path:

@@ -133,7 +133,8 @@ def test_bench_json_is_the_only_thing_on_stdout():
     """pygame's import banner must not spoil the JSON a benchmark script reads."""
     proc = subprocess.run(
         [sys.executable, str(ROOT / "launcher.py"), "bench", "--game", "battlecon",
-         "--seconds", "0.2", "--ai-decisions", "1", "--levels", "easy", "--json"],
+         "--seconds", "0.2", "--ai-decisions", "1", "--levels", "easy", "--idle-seconds",
+         "0.3", "--json"],
         capture_output=True, text=True, cwd=ROOT,
         env={**os.environ, "SDL_VIDEODRIVER": "dummy"})
     assert proc.returncode == 0, proc.stderr
@@ -142,6 +143,8 @@ def test_bench_json_is_the_only_thing_on_stdout():
     assert entry["engine"]["decisions_per_s"] > 0
     assert entry["ai"]["easy"]["decisions"] == 1
     assert set(entry["gui"]) == {"animating", "ai_thinking"}
+    for idle in (report["title_idle"], entry["idle"]):
+        assert set(idle) == {"cpu_percent", "frames_drawn", "wall_s", "settle_s"}
 
 
 def test_render_draws_a_spectator_with_viewer_0_and_refuses_other_seats(tmp_path, capsys):

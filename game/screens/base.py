@@ -1,5 +1,9 @@
 """The screen stack: push/pop/replace; input goes to the top screen and down the stack until
-a screen consumes it; ``draw`` never changes anything, ``update(dt)`` does."""
+a screen consumes it; ``draw`` never changes anything, ``update(dt)`` does.
+
+Calm: the App redraws only when something changed or moves. A screen says it moves in
+``animating()`` (its fade-in, a running tween, anything whose ``busy()`` is true) and asks
+for one redraw after a change made outside input handling with ``mark_dirty()``."""
 
 from __future__ import annotations
 
@@ -56,6 +60,7 @@ class Screen:
         # keyboard focus (a window opening under a resting pointer must not steal Return)
         self._pointer_home: tuple[float, float] | None = None
         self._pointer_moved = False
+        self.dirty = True  # a new screen has never been drawn
 
     # -- lifecycle -----------------------------------------------------------------------
     def on_enter(self) -> None:
@@ -162,6 +167,16 @@ class Screen:
         return True
 
     # -- frame -------------------------------------------------------------------------------
+    def animating(self) -> bool:
+        """Whether the screen looks different from one frame to the next without input
+        (its fade-in, a tween, dice settling...): the App redraws every frame while it is."""
+        return self.age < FADE_IN or self.root.busy()
+
+    def mark_dirty(self) -> None:
+        """Something this screen shows changed outside input handling (an AI move, a timer):
+        redraw once."""
+        self.dirty = True
+
     def update(self, dt: float) -> None:
         self.age += dt
         self.root.update(dt)
@@ -192,6 +207,7 @@ class ScreenStack:
 
     def __init__(self) -> None:
         self.screens: list[Screen] = []
+        self.dirty = True  # set by every push / pop; the App clears it once it has drawn
 
     @property
     def top(self) -> Screen | None:
@@ -200,6 +216,7 @@ class ScreenStack:
     def push(self, screen: Screen) -> Screen:
         if self.top is not None:
             self.top.cancel_drag()
+        self.dirty = True
         self.screens.append(screen)
         screen.on_enter()
         return screen
@@ -207,6 +224,7 @@ class ScreenStack:
     def pop(self) -> Screen | None:
         if not self.screens:
             return None
+        self.dirty = True
         screen = self.screens.pop()
         screen.on_exit()
         if self.top is not None:
@@ -214,12 +232,14 @@ class ScreenStack:
         return screen
 
     def replace(self, screen: Screen) -> Screen:
+        self.dirty = True
         if self.screens:
             self.screens.pop().on_exit()
         return self.push(screen)
 
     def reset(self, screen: Screen) -> Screen:
         """Clear the stack down to nothing and show ``screen``."""
+        self.dirty = True
         while self.screens:
             self.screens.pop().on_exit()
         return self.push(screen)
@@ -239,11 +259,26 @@ class ScreenStack:
         for screen in list(self.screens):
             screen.update(dt)
 
-    def draw(self, target: pygame.Surface) -> None:
+    def visible(self) -> list[Screen]:
+        """The screens drawn: the top opaque one and those above it."""
         start = 0
         for i in range(len(self.screens) - 1, -1, -1):
             if self.screens[i].opaque:
                 start = i
                 break
-        for screen in self.screens[start:]:
+        return self.screens[start:]
+
+    def animating(self) -> bool:
+        """Whether a visible screen moves on its own."""
+        return any(screen.animating() for screen in self.visible())
+
+    def take_dirty(self) -> bool:
+        """Whether the stack or a visible screen changed since the last call (clears it)."""
+        dirty, self.dirty = self.dirty, False
+        for screen in self.visible():
+            dirty, screen.dirty = dirty or screen.dirty, False
+        return dirty
+
+    def draw(self, target: pygame.Surface) -> None:
+        for screen in self.visible():
             screen.draw(target)

@@ -23,8 +23,12 @@ if TYPE_CHECKING:
 CX = theme.LOGICAL_SIZE[0] // 2
 
 
+SWAY_SECONDS = 3.0  # the fan of cards sways as the title opens, then rests (no idle redraws)
+
+
 class TitleScreen(Screen):
-    """The front door: Play, Load, Settings, Quit, over a fan of slowly swaying cards."""
+    """The front door: Play, How to play, Positions, Load, Settings, Quit, over a fan of
+    cards that sways a moment as it opens."""
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -36,18 +40,21 @@ class TitleScreen(Screen):
             card.alpha = 0.8
             self.cards.append(card)
             self.root.add(card)
-        labels = [("Play", self.play, True), ("Positions", self.positions, False),
-                  ("Load game", self.load, False), ("Settings", self.settings, False),
-                  ("Quit", self.quit, False)]
+        labels = [("Play", self.play, True), ("How to play", self.how_to_play, False),
+                  ("Positions", self.positions, False), ("Load game", self.load, False),
+                  ("Settings", self.settings, False), ("Quit", self.quit, False)]
         buttons = []
         for i, (label, action, primary) in enumerate(labels):
-            b = Button(CX, 266 + i * 56, 300, 48, label, on_activate=action, primary=primary,
+            b = Button(CX, 242 + i * 50, 300, 44, label, on_activate=action, primary=primary,
                        size=20)
             buttons.append(self.root.add(b))
         self.focus.set(buttons)
 
     def play(self) -> None:
         self.app.stack.push(GameSelectScreen(self.app))
+
+    def how_to_play(self) -> None:
+        self.app.open_rules()
 
     def positions(self) -> None:
         self.app.open_positions()
@@ -64,12 +71,18 @@ class TitleScreen(Screen):
     def on_escape(self) -> bool:
         return True
 
+    def animating(self) -> bool:
+        return super().animating() or self.clock < SWAY_SECONDS
+
     def update(self, dt: float) -> None:
         super().update(dt)
-        self.clock += dt
+        if self.clock >= SWAY_SECONDS:
+            return  # at rest: the step that reached SWAY_SECONDS laid the fan straight
+        self.clock = min(SWAY_SECONDS, self.clock + dt)
+        sway = (1 - self.clock / SWAY_SECONDS) ** 2  # dies down to the fan at rest
         for i, card in enumerate(self.cards):
-            card.rotation = (i - 2) * 9.0 + 2.5 * math.sin(self.clock * 0.8 + i)
-            card.y = 600 + abs(i - 2) * 14 + 6 * math.sin(self.clock * 1.1 + i * 0.7)
+            card.rotation = (i - 2) * 9.0 + 2.5 * sway * math.sin(self.clock * 0.8 + i)
+            card.y = 600 + abs(i - 2) * 14 + 6 * sway * math.sin(self.clock * 1.1 + i * 0.7)
 
     def draw_overlay(self, target: pygame.Surface) -> None:
         theme.text(target, "Tabletop Arena", (CX, 120), 76, theme.BRASS_LIGHT, "display",

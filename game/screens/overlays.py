@@ -15,12 +15,13 @@ import pygame
 from game import theme
 from game.screens.base import Screen
 from game.session import Session, SessionError
-from game.settings import ANIMATION_SPEEDS, VOLUMES, WINDOW_SIZES
+from game.settings import ANIMATION_SPEEDS, VOLUMES, display_path, window_sizes
 from game.widgets import Button, Cycler, Widget
 
 if TYPE_CHECKING:
     from game.app import App
     from game.screens.table import TableScreen
+    from rules.core import Game
 
 CX, CY = theme.LOGICAL_SIZE[0] // 2, theme.LOGICAL_SIZE[1] // 2
 
@@ -77,6 +78,24 @@ class MessageScreen(Dialog):
             y += 24
 
 
+SAVED_TOAST_SECONDS = 6.0  # long enough to read a whole path
+
+
+def save_match(app: App, session: Session) -> Path | None:
+    """Save ``session`` in the save folder under a dated name and say where the file went
+    (a toast naming the whole path); a failure is a message instead. The path, or None."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    path = app.save_dir / f"{session.game.id}-{stamp}.json"
+    try:
+        session.save(path)
+    except SessionError as exc:
+        app.stack.push(MessageScreen(app, "Could not save", str(exc)))
+        return None
+    app.last_save = path
+    app.toast(f"Saved to {display_path(path)}", SAVED_TOAST_SECONDS)
+    return path
+
+
 class PauseScreen(Dialog):
     """Esc at the table: resume, save, load, rules, settings, resign, quit."""
 
@@ -93,22 +112,13 @@ class PauseScreen(Dialog):
         self.focus.set(self.column(items, CY - 188, step=56, name_prefix="pause."))
 
     def save(self) -> None:
-        session = self.table.session
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        path = self.app.save_dir / f"{session.game.id}-{stamp}.json"
-        try:
-            session.save(path)
-        except SessionError as exc:
-            self.app.stack.push(MessageScreen(self.app, "Could not save", str(exc)))
-            return
-        self.app.last_save = path
-        self.app.toast(f"Saved: {path.name}")
+        save_match(self.app, self.table.session)
 
     def load(self) -> None:
         self.app.open_load()
 
     def rules(self) -> None:
-        self.app.stack.push(RulesScreen(self.app, self.table.session))
+        self.app.open_rules(self.table.session.game.id)
 
     def settings(self) -> None:
         self.app.open_settings()
@@ -185,43 +195,206 @@ class LoadScreen(Dialog):
                        anchor="center")
 
 
+Span = tuple[int, int, int]  # (line, first column, column after the last)
+
+
+def find_spans(lines: list[str], query: str) -> list[list[Span]]:
+    """Every case-insensitive match of ``query`` in wrapped ``lines``, each as the spans it
+    covers on one line or more (a match may run across a line break, where the wrapping
+    took a space away)."""
+    needle = " ".join(query.split()).lower()
+    if not needle:
+        return []
+    starts, at = [], 0
+    for line in lines:
+        starts.append(at)
+        at += len(line) + 1
+    text = " ".join(lines).lower()
+    out: list[list[Span]] = []
+    found = text.find(needle)
+    while found >= 0:
+        end = found + len(needle)
+        out.append([(i, max(0, found - first), min(len(line), end - first))
+                    for i, (line, first) in enumerate(zip(lines, starts, strict=True))
+                    if first < end and first + len(line) > found])
+        found = text.find(needle, found + 1)
+    return [spans for spans in out if spans]
+
+
 class RulesScreen(Dialog):
-    """The game's own how-to-play text, scrollable."""
+    """How to play: each game's own rules text (``Game.rules_help``), from the title screen
+    or the pause menu. Left/Right choose the game; the wheel, arrows and PgUp/PgDn scroll;
+    typing searches (every match highlighted, Return / F3 the next, with Shift the one
+    before, Esc clears the search)."""
 
-    size = (860, 640)
+    size = (900, 660)
+    TEXT_SIZE = 16
+    LINE_H = 22
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: App, game_id: str | None = None) -> None:
         super().__init__(app)
-        self.title = f"How to play {session.game.title}"
-        self.lines = theme.wrap(session.game.rules_help() or session.game.summary,
-                                self.size[0] - 80, 16)
-        self.scroll = 0
-        back = self.root.add(Button(CX, self.card().bottom - 40, 180, 42, "Back", name="back",
+        self.games = rules_games()
+        ids = list(self.games)
+        self.game_id = game_id if game_id in self.games else next(iter(ids), "")
+        card = self.card()
+        self.picker = self.root.add(Cycler(
+            CX, card.y + 92, 560, 40, "", ids or ["none"], self.game_id or "none",
+            name="rules.game", on_change=self.choose,
+            show=lambda g: self.games[g].title if g in self.games else "none"))
+        back = self.root.add(Button(CX, card.bottom - 40, 180, 42, "Back", name="back",
                                     on_activate=app.stack.pop, primary=True))
-        self.focus.set([back])
+        self.focus.set([self.picker, back], focus=back)
+        self.query = ""
+        self.matches: list[list[Span]] = []
+        self.current = -1
+        self.lines: list[str] = []
+        self.scroll = 0
+        self.choose(self.game_id)
+
+    # -- content -------------------------------------------------------------------------------
+    def text_rect(self) -> pygame.Rect:
+        card = self.card()
+        return pygame.Rect(card.x + 40, card.y + 178, card.w - 80, card.h - 178 - 76)
+
+    def choose(self, game_id: str) -> None:
+        """Show ``game_id``'s rules (the search carries over)."""
+        game = self.games.get(game_id)
+        self.game_id = game_id
+        self.title = f"How to play {game.title}" if game else "How to play"
+        text = (game.rules_help() or game.summary) if game else \
+            "No game is playable in this build yet."
+        self.lines = theme.wrap(text, self.text_rect().w, self.TEXT_SIZE)
+        self.scroll = 0
+        self.search(self.query)
+
+    def search(self, query: str) -> None:
+        """Find ``query`` and jump to its first match."""
+        self.query = query
+        self.matches = find_spans(self.lines, query)
+        self.current = 0 if self.matches else -1
+        self.show_current()
+
+    def step_match(self, step: int) -> None:
+        if self.matches:
+            self.current = (self.current + step) % len(self.matches)
+            self.show_current()
+
+    def show_current(self) -> None:
+        """Scroll so that the current match is in sight (a third of the way down)."""
+        if self.current < 0:
+            return
+        line = self.matches[self.current][0][0]
+        rows = self.visible_lines()
+        if not self.scroll <= line < self.scroll + rows:
+            self.scroll_to(line - rows // 3)
 
     def visible_lines(self) -> int:
-        return (self.size[1] - 160) // 22
+        return self.text_rect().h // self.LINE_H
 
+    def scroll_to(self, first: int) -> None:
+        self.scroll = max(0, min(len(self.lines) - self.visible_lines(), first))
+
+    # -- input ---------------------------------------------------------------------------------
     def on_wheel(self, dy: int) -> bool:
-        self.scroll = max(0, min(len(self.lines) - self.visible_lines(), self.scroll - dy * 3))
+        self.scroll_to(self.scroll - dy * 3)
         return True
 
     def on_key(self, event: pygame.event.Event) -> bool:
-        steps = {pygame.K_UP: 1, pygame.K_DOWN: -1, pygame.K_PAGEUP: 10, pygame.K_PAGEDOWN: -10}
-        if event.key in steps:
-            return self.on_wheel(steps[event.key])
-        return False
+        key, shift = event.key, bool(event.mod & pygame.KMOD_SHIFT)
+        rows = self.visible_lines()
+        scrolls = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: 1 - rows,
+                   pygame.K_PAGEDOWN: rows - 1, pygame.K_HOME: -len(self.lines),
+                   pygame.K_END: len(self.lines)}
+        if key in scrolls:
+            self.scroll_to(self.scroll + scrolls[key])
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.picker.nudge(-1 if key == pygame.K_LEFT else 1)
+        elif key == pygame.K_F3 or (key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.query):
+            self.step_match(-1 if shift else 1)
+        elif key == pygame.K_BACKSPACE:
+            self.search(self.query[:-1])
+        elif self.typed(event):
+            self.search(self.query + event.unicode)
+        else:
+            return False
+        return True
 
+    def typed(self, event: pygame.event.Event) -> bool:
+        """A character for the search (a space only once something is typed: before that,
+        Space presses the focused button)."""
+        char = getattr(event, "unicode", "")
+        if len(char) != 1 or not char.isprintable() or \
+                event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
+            return False
+        return char != " " or bool(self.query)
+
+    def on_escape(self) -> bool:
+        if self.query:
+            self.search("")
+            return True
+        return super().on_escape()
+
+    # -- drawing -------------------------------------------------------------------------------
     def draw_overlay(self, target: pygame.Surface) -> None:
-        card = self.card()
-        y = card.y + 76
-        for line in self.lines[self.scroll: self.scroll + self.visible_lines()]:
-            theme.text(target, line, (card.x + 40, y), 16, theme.PARCHMENT)
-            y += 22
+        self.draw_search(target)
+        area, size = self.text_rect(), self.TEXT_SIZE
+        marks: dict[int, list[tuple[int, int, bool]]] = {}
+        for n, spans in enumerate(self.matches):
+            for line, first, end in spans:
+                marks.setdefault(line, []).append((first, end, n == self.current))
+        f = theme.font(size)
+        y = area.y
+        for i in range(self.scroll, min(len(self.lines), self.scroll + self.visible_lines())):
+            line = self.lines[i]
+            theme.text(target, line, (area.x, y), size, theme.PARCHMENT)
+            for first, end, current in marks.get(i, []):
+                x = area.x + f.size(line[:first])[0]
+                part = line[first:end]
+                box = pygame.Rect(x - 1, y - 1, f.size(part)[0] + 2, self.LINE_H - 2)
+                pygame.draw.rect(target, theme.BRASS_LIGHT if current else (120, 96, 40), box,
+                                 border_radius=3)
+                theme.text(target, part, (x, y), size, theme.INK if current else theme.CREAM)
+            y += self.LINE_H
         if len(self.lines) > self.visible_lines():
-            theme.text(target, "Wheel / arrows to scroll", (card.right - 24, card.bottom - 40),
-                       12, theme.MUTED, anchor="midright")
+            last = min(len(self.lines), self.scroll + self.visible_lines())
+            theme.text(target, f"lines {self.scroll + 1}-{last} of {len(self.lines)}  ·  "
+                       "wheel / arrows scroll", (self.card().right - 24,
+                                                 self.card().bottom - 40),
+                       14, theme.MUTED, anchor="midright")
+
+    def draw_search(self, target: pygame.Surface) -> None:
+        card = self.card()
+        field = pygame.Rect(card.x + 40, card.y + 124, card.w - 80, 38)
+        pygame.draw.rect(target, (24, 20, 17), field, border_radius=8)
+        pygame.draw.rect(target, theme.BRASS if self.query else theme.WOOD, field, width=2,
+                         border_radius=8)
+        if not self.query:
+            theme.text(target, "Type to search  ·  Left / Right: another game",
+                       (field.x + 14, field.centery), 15, theme.MUTED, anchor="midleft")
+            return
+        shown = theme.text(target, f"Search: {self.query}", (field.x + 14, field.centery), 16,
+                           theme.CREAM, anchor="midleft")
+        pygame.draw.line(target, theme.BRASS_LIGHT, (shown.right + 2, shown.y + 2),
+                         (shown.right + 2, shown.bottom - 2), 2)
+        count = (f"{self.current + 1} of {len(self.matches)}  ·  Return: next  ·  Esc: clear"
+                 if self.matches else "no match  ·  Esc: clear")
+        theme.text(target, count, (field.right - 14, field.centery), 15,
+                   theme.BRASS_LIGHT if self.matches else (255, 150, 130), anchor="midright")
+
+
+def rules_games() -> dict[str, Game]:
+    """The games this build can play, by id (a package that fails to load is left out:
+    the game select screen says why)."""
+    from rules import registry
+
+    out: dict[str, Game] = {}
+    for game_id in registry.GAMES:
+        try:
+            if registry.is_available(game_id):
+                out[game_id] = registry.get_game(game_id)
+        except Exception:  # noqa: BLE001, S112 - one broken game must not hide the others
+            continue
+    return out
 
 
 def volume_name(volume: float) -> str:
@@ -233,7 +406,8 @@ PRIORITY_STOPS = ("Where I can respond", "Every priority")  # indexed by the set
 
 
 class SettingsScreen(Dialog):
-    """Window size, fullscreen and animation speed; saved as soon as they change."""
+    """Window size, fullscreen and animation speed; saved as soon as they change. Only
+    window sizes that fit the display are offered."""
 
     title = "Settings"
     size = (560, 500)
@@ -241,7 +415,7 @@ class SettingsScreen(Dialog):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         s = app.settings
-        sizes = [f"{w} x {h}" for w, h in WINDOW_SIZES]
+        sizes = [f"{w} x {h}" for w, h in window_sizes(app.desktop)]
         current = f"{s.window_w} x {s.window_h}"
         if current not in sizes:
             sizes.insert(0, current)
@@ -344,14 +518,7 @@ class ResultScreen(Dialog):
         self.app.open_table(fresh)
 
     def save(self) -> None:
-        session = self.table.session
-        path = self.app.save_dir / f"{session.game.id}-{time.strftime('%Y%m%d-%H%M%S')}.json"
-        try:
-            session.save(path)
-        except SessionError as exc:
-            self.app.stack.push(MessageScreen(self.app, "Could not save", str(exc)))
-            return
-        self.app.toast(f"Saved: {path.name}")
+        save_match(self.app, self.table.session)
 
     def to_title(self) -> None:
         self.app.show_title()

@@ -91,6 +91,12 @@ class TableScreen(Screen):
         widgets = self.table.widgets()
         keep = next((w for w in widgets if w.name == current and current != "menu"), None)
         self.focus.set(widgets, focus=keep)
+        self.mark_dirty()
+
+    def animating(self) -> bool:
+        """Redrawn every frame while the AI thinks (its turning indicator), besides
+        tweens and rolling dice (``Screen.animating``)."""
+        return super().animating() or self.session.thinking
 
     # -- acting ----------------------------------------------------------------------------
     def choose(self, action: Action) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.bench import measure_frames
+from game.bench import measure_frames, measure_idle
 from game.render import render_png
 from game.selftest import run_selftest
 from rules.core import Match
@@ -43,6 +43,13 @@ def test_frame_benchmark_reports_both_regimes(only_dice_race):
     for regime in ("animating", "ai_thinking"):
         assert set(result[regime]) >= {"p50_ms", "p99_ms"}
     assert result["animating"]["frames"] > 0
+
+
+def test_idle_benchmark_measures_a_still_title_and_table(only_dice_race):
+    for where in (None, "dicerace"):
+        idle = measure_idle(where, seconds=0.3)
+        assert idle["wall_s"] >= 0.3 and idle["frames_drawn"] == 0  # nothing was drawn
+        assert 0 <= idle["cpu_percent"] <= 100 * 2  # every thread counts: at most 2 cores
 
 
 def test_run_gui_opens_the_window_and_returns_on_quit(only_dice_race, monkeypatch, tmp_path):
