@@ -5,7 +5,8 @@
 Lists the one-file archive (with PyInstaller's own reader) and checks it against the source
 tree: every module of rules/, ai/ and game/ (the per-game ones are imported by name, which
 PyInstaller's import scan cannot see), every TOML file beside them, and every file under
-assets/. Prints one line; exits 1 naming what is missing.
+assets/ (fonts, the vendored icons of assets/icons and their licences). Prints one
+line; exits 1 naming what is missing.
 """
 
 from __future__ import annotations

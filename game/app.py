@@ -16,8 +16,9 @@ from pathlib import Path
 
 import pygame
 
-from game import sound, theme
+from game import icons, sound, theme
 from game.screens.base import MOUSE_EVENTS, ScreenStack
+from game.screens.credits import CreditsScreen
 from game.screens.menus import TitleScreen
 from game.screens.overlays import (
     LoadScreen,
@@ -79,6 +80,7 @@ class App:
         pygame.display.init()  # the mixer is started by game.sound (silent without a device)
         pygame.font.init()
         pygame.display.set_caption("Tabletop Arena")
+        pygame.display.set_icon(icons.app_icon(64))
         self.canvas = pygame.Surface(theme.LOGICAL_SIZE)
         self.settings_file = settings_path(config_dir)
         self.settings, warning = load_settings(self.settings_file)
@@ -126,6 +128,9 @@ class App:
     def open_rules(self, game_id: str | None = None) -> None:
         """How to play ``game_id`` (the first game when None; the others a key away)."""
         self.stack.push(RulesScreen(self, game_id))
+
+    def open_credits(self) -> None:
+        self.stack.push(CreditsScreen(self))
 
     # -- display -----------------------------------------------------------------------
     def apply_display(self) -> None:

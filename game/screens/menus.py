@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import theme
+from game import icons, theme
 from game.scene import Affine, CardNode
 from game.screens.base import Screen
 from game.session import AI_LEVELS, Seat, Session, SessionError
@@ -48,6 +48,9 @@ class TitleScreen(Screen):
             b = Button(CX, 242 + i * 50, 300, 44, label, on_activate=action, primary=primary,
                        size=20)
             buttons.append(self.root.add(b))
+        credits = Button(theme.LOGICAL_SIZE[0] - 100, 672, 150, 40, "Credits",
+                         name="credits", on_activate=self.credits, size=16)
+        buttons.append(self.root.add(credits))
         self.focus.set(buttons)
 
     def play(self) -> None:
@@ -64,6 +67,9 @@ class TitleScreen(Screen):
 
     def settings(self) -> None:
         self.app.open_settings()
+
+    def credits(self) -> None:
+        self.app.open_credits()
 
     def quit(self) -> None:
         self.app.quit()
@@ -94,15 +100,38 @@ class TitleScreen(Screen):
 
 
 class GameTile(Button):
-    """A game on the select screen: title, players, summary; greyed when coming."""
+    """A game on the select screen: its picture, title, players and summary; greyed when
+    coming (or broken)."""
+
+    BAND = 150  # the walnut band that holds the picture
+    HEIGHT = 420
 
     def __init__(self, x: float, y: float, game_id: str, title: str, game: Game | None,
                  on_activate: Callable[[], None], w: float = 280) -> None:
-        super().__init__(x, y, w, 360, title, name=f"game.{game_id}",
+        super().__init__(x, y, w, self.HEIGHT, title, name=f"game.{game_id}",
                          on_activate=on_activate,
                          enabled=game is not None)
         self.game_id, self.game = game_id, game
         self.stamp = "COMING"
+
+    def draw_picture(self, target: pygame.Surface, band: pygame.Rect) -> None:
+        """The game's icon, large, on a brass-rimmed medallion in the band."""
+        live = self.enabled
+        centre = band.center
+        radius = min(band.h // 2 - 10, band.w // 2 - 16)
+        glow = round(40 * self.glow)
+        disc = theme.blend(theme.WOOD, theme.INK, 0.45) if live else (48, 54, 50)
+        pygame.draw.circle(target, disc, centre, radius)
+        rim = theme.lighten(theme.BRASS, glow) if live else (96, 104, 98)
+        pygame.draw.circle(target, rim, centre, radius, 3)
+        pygame.draw.circle(target, theme.BRASS if live else (80, 86, 82), centre,
+                           radius - 7, 1)
+        ink = theme.lighten(theme.BRASS_LIGHT, glow // 2) if live else (120, 128, 122)
+        art = icons.picture(icons.game_picture(self.game_id), int(radius * 1.45), ink)
+        shade = icons.picture(icons.game_picture(self.game_id), int(radius * 1.45),
+                              (0, 0, 0, 110))
+        target.blit(shade, shade.get_rect(center=(centre[0] + 2, centre[1] + 3)))
+        target.blit(art, art.get_rect(center=centre))
 
     def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
         rect = self.box(world).move(0, -round(8 * self.glow))
@@ -110,41 +139,36 @@ class GameTile(Button):
         theme.shadowed_rect(target, rect, fill, radius=16, shadow=6 + round(6 * self.glow),
                             border=theme.BRASS_LIGHT if self.focused else theme.WOOD,
                             border_width=4 if self.focused else 2)
-        band = pygame.Rect(rect.x, rect.y, rect.w, 110)
+        band = pygame.Rect(rect.x, rect.y, rect.w, self.BAND)
         pygame.draw.rect(target, theme.WOOD if self.enabled else (56, 62, 58), band,
                          border_top_left_radius=16, border_top_right_radius=16)
+        self.draw_picture(target, band)
         ink = theme.INK if self.enabled else (150, 156, 150)
-        y = band.y + 20
-        for line in theme.wrap(self.label, rect.w - 30, 22, "display")[:3]:
-            theme.text(target, line, (rect.centerx, y), 22, theme.BRASS_LIGHT if self.enabled
-                       else (130, 136, 130), "display", "midtop")
-            y += 28
+        y = band.bottom + 12
+        for line in theme.wrap(self.label, rect.w - 24, 21, "display")[:2]:
+            theme.text(target, line, (rect.centerx, y), 21,
+                       theme.WOOD if self.enabled else (150, 156, 150), "display", "midtop")
+            y += 26
         if self.focused and self.game is not None:
-            theme.text(target, "Return to play  ▶", (rect.centerx, rect.bottom - 26), 14,
+            theme.text(target, "Return to play  ▶", (rect.centerx, rect.bottom - 22), 14,
                        theme.WOOD, "bold", "center")
         if self.game is None:
             stamp = pygame.Rect(0, 0, 150, 40)
-            stamp.center = (rect.centerx, rect.centery + 40)
+            stamp.center = (rect.centerx, (y + rect.bottom) // 2)
             pygame.draw.rect(target, (110, 118, 112), stamp, width=3, border_radius=8)
             theme.text(target, self.stamp, stamp.center, 20, (150, 156, 150), "bold", "center")
             return
         g = self.game
-        seal = (rect.centerx, band.bottom)
-        pygame.draw.circle(target, theme.BRASS, seal, 24)
-        pygame.draw.circle(target, theme.WOOD, seal, 24, 3)
-        pygame.draw.circle(target, theme.BRASS_LIGHT, seal, 18, 1)
-        theme.text(target, self.label[:1], seal, 24, theme.WOOD, "display", "center")
         players = (f"{g.min_players} players" if g.min_players == g.max_players
                    else f"{g.min_players}–{g.max_players} players")
-        theme.text(target, players, (rect.centerx, band.bottom + 32), 15, theme.WOOD, "bold",
-                   "midtop")
-        y = band.bottom + 60
-        room = (rect.bottom - 44 - y) // 19
-        lines = theme.wrap(g.summary, rect.w - 36, 14)
+        theme.text(target, players, (rect.centerx, y + 2), 15, theme.WOOD, "bold", "midtop")
+        y += 28
+        room = max(1, (rect.bottom - 40 - y) // 19)
+        lines = theme.wrap(g.summary, rect.w - 32, 14)
         if len(lines) > room:
-            lines = lines[: room - 1] + [theme.ellipsize(lines[room - 1] + " …", rect.w - 36, 14)]
+            lines = lines[: room - 1] + [theme.ellipsize(lines[room - 1] + " …", rect.w - 32, 14)]
         for line in lines:
-            theme.text(target, line, (rect.x + 18, y), 14, ink)
+            theme.text(target, line, (rect.x + 16, y), 14, ink)
             y += 19
 
 

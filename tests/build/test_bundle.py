@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import runpy
+import sys
 from pathlib import Path
 
 import pytest
@@ -22,7 +23,7 @@ class _Recorder:
         self.pure, self.scripts, self.binaries, self.datas = "pure", "scripts", "bin", "datas"
 
 
-def _run_spec() -> dict[str, object]:
+def _run_spec(**names: object) -> dict[str, object]:
     steps: dict[str, list[_Recorder]] = {"Analysis": [], "PYZ": [], "EXE": [], "COLLECT": []}
 
     def step(name):
@@ -31,7 +32,7 @@ def _run_spec() -> dict[str, object]:
             return steps[name][-1]
         return make
 
-    namespace = {"SPECPATH": str(SPEC.parent), **{name: step(name) for name in steps}}
+    namespace = {"SPECPATH": str(SPEC.parent), **{name: step(name) for name in steps}, **names}
     exec(compile(SPEC.read_text(), str(SPEC), "exec"), namespace)
     return steps
 
@@ -57,6 +58,19 @@ def test_spec_builds_one_file_named_tabletop_arena():
     analysis = steps["Analysis"][0]
     # one-file: the binaries and data go into the executable itself
     assert analysis.binaries in exe.args and analysis.datas in exe.args
+
+
+@pytest.mark.parametrize(("platform", "suffix", "magic"), [
+    ("win32", ".ico", b"\x00\x00\x01\x00"), ("darwin", ".icns", b"icns"), ("linux", None, None)])
+def test_spec_gives_the_executable_the_app_icon(monkeypatch, tmp_path, platform, suffix, magic):
+    """Windows and macOS executables carry the app icon, drawn from the vendored SVG."""
+    monkeypatch.setattr(sys, "platform", platform)
+    icon = _run_spec(workpath=str(tmp_path))["EXE"][0].kwargs["icon"]
+    if suffix is None:
+        assert icon is None
+        return
+    assert Path(icon).parent.parent == tmp_path and Path(icon).suffix == suffix
+    assert Path(icon).read_bytes().startswith(magic)
 
 
 def test_spec_starts_from_launcher_and_bundles_assets():
