@@ -251,6 +251,15 @@ def _load_heroes(cards: dict[str, Card]) -> tuple[dict[str, Hero], dict[str, Any
     return heroes, traits, raw
 
 
+def basic_deck(team_size: int) -> list[str]:
+    """The unshuffled basic action deck: 12 cards alone, 6 per player in a two-player team."""
+    key = "deck_2p" if team_size == 1 else "deck_team"
+    deck = []
+    for cid, entry in load().basics.items():
+        deck += [f"{cid}{k + 1}" for k in range(entry[key])]
+    return deck
+
+
 @cache
 def load() -> Content:
     """The game's content, loaded and checked once."""

@@ -10,11 +10,12 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from rules.biternia import board, traits, turns
+import rules.biternia.board as board
+import rules.biternia.traits as traits
+import rules.biternia.turns as turns
 from rules.biternia.content import Card, load
 from rules.biternia.kinds import Ask
-from rules.biternia.model import Choice, Token
-from rules.biternia.state import card_design
+from rules.biternia.model import Choice, Token, card_design
 from rules.core import Event
 
 if TYPE_CHECKING:

@@ -10,12 +10,14 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from rules.biternia import board, effects, traits, turns
+import rules.biternia.board as board
+import rules.biternia.effects as effects
+import rules.biternia.traits as traits
+import rules.biternia.turns as turns
 from rules.biternia.content import load
 from rules.biternia.effects import card_name, log, name
 from rules.biternia.kinds import Act, Ask, Phase
-from rules.biternia.model import Choice, Hero
-from rules.biternia.state import card_design, team_of_seat
+from rules.biternia.model import Choice, Hero, card_design, team_of_seat
 from rules.core import Action, Decision, Event
 
 if TYPE_CHECKING:
@@ -557,12 +559,10 @@ def _do_hand_over(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> 
 
 
 def _do_respawn(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None:
-    from rules.biternia.traits import max_hp
-
     hero, space = a.args
     s.pending = None
     v = s.heroes[hero]
-    v.update(space=space, hp=max_hp(s, hero), artifacts=traits.starting_artifacts(hero))
+    v.update(space=space, hp=traits.max_hp(s, hero), artifacts=traits.starting_artifacts(hero))
     log(ev, "respawn", f"{name(hero)} respawns at {name(space)} with full HP", hero=hero,
         to=space)
 

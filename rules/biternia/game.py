@@ -4,23 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.biternia.content import load
+from rules.biternia.content import basic_deck, load
 from rules.biternia.kinds import Phase
-from rules.biternia.model import SeatCards
-from rules.biternia.state import BiterniaState, team_of_seat
+from rules.biternia.model import SeatCards, team_size
+from rules.biternia.scenario import build
+from rules.biternia.state import BiterniaState
+from rules.biternia.text import RULES_HELP
 from rules.core import ContentEntry, Description, Game, SetupError, SetupOption
 
 HAND_SIZE_ALONE = 8  # rulebook: two-player hand size (and the lone player of a 3-player game)
 HAND_SIZE_TEAMMATE = 4  # rulebook: 3-4 player rules
-
-
-def basic_deck(team_size: int) -> list[str]:
-    """The unshuffled basic action deck: 12 cards alone, 6 per player in a two-player team."""
-    key = "deck_2p" if team_size == 1 else "deck_team"
-    deck = []
-    for cid, entry in load().basics.items():
-        deck += [f"{cid}{k + 1}" for k in range(entry[key])]
-    return deck
 
 
 class BiterniaGame(Game):
@@ -55,9 +48,9 @@ class BiterniaGame(Game):
         n = setup["players"]
         seats = []
         for p in range(n):
-            team_size = sum(1 for q in range(n) if team_of_seat(q, n) == team_of_seat(p, n))
-            seats.append(SeatCards(p, deck=list(basic_deck(team_size)), hand_size=HAND_SIZE_ALONE
-                                   if team_size == 1 else HAND_SIZE_TEAMMATE))
+            size = team_size(p, n)
+            seats.append(SeatCards(p, deck=basic_deck(size), hand_size=HAND_SIZE_ALONE
+                                   if size == 1 else HAND_SIZE_TEAMMATE))
         structures = {sid: c.structures[sp.kind]["hp"] for sid, sp in c.spaces.items()
                       if sp.kind in ("tower", "bit")}
         return BiterniaState(
@@ -73,8 +66,6 @@ class BiterniaGame(Game):
 
     def scenario_state(self, setup: dict[str, Any], position: Description) -> BiterniaState:
         """A position from a scenario's ``[position]`` (rules/biternia/scenario.py)."""
-        from rules.biternia.scenario import build
-
         return build(self, setup, position)
 
     def content(self) -> list[ContentEntry]:
@@ -87,8 +78,6 @@ class BiterniaGame(Game):
         return out
 
     def rules_help(self) -> str:
-        from rules.biternia.text import RULES_HELP
-
         return RULES_HELP
 
 

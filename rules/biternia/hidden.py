@@ -10,16 +10,11 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from rules.biternia.content import load
-from rules.biternia.game import basic_deck
-from rules.biternia.state import team_of_seat
+from rules.biternia.content import basic_deck, load
+from rules.biternia.model import team_size
 
 if TYPE_CHECKING:
     from rules.biternia.state import BiterniaState
-
-
-def _team_size(n: int, seat: int) -> int:
-    return sum(1 for q in range(n) if team_of_seat(q, n) == team_of_seat(seat, n))
 
 
 def _visible_cards(s: BiterniaState, seat: int) -> list[str]:
@@ -49,8 +44,7 @@ def _sample_learned(s: BiterniaState, seat: int, rng: random.Random) -> None:
 
 
 def _fill_seat(s: BiterniaState, seat: int, rng: random.Random) -> None:
-    n = s.num_players
-    owned = basic_deck(_team_size(n, seat))
+    owned = basic_deck(team_size(seat, s.num_players))
     for v in s.heroes.values():
         if v.seat == seat:
             owned += v.learned

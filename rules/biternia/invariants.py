@@ -5,11 +5,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from rules.biternia import board
-from rules.biternia.content import load
-from rules.biternia.game import basic_deck
+import rules.biternia.board as board
+from rules.biternia.content import basic_deck, load
 from rules.biternia.kinds import SETUP_PHASES, Ask
-from rules.biternia.state import team_of_seat
+from rules.biternia.model import team_size
 from rules.biternia.traits import max_hp
 
 if TYPE_CHECKING:
@@ -26,9 +25,7 @@ def card_places(s: BiterniaState, seat: int) -> Counter:
 
 
 def expected_cards(s: BiterniaState, seat: int) -> Counter:
-    n = s.num_players
-    size = sum(1 for q in range(n) if team_of_seat(q, n) == team_of_seat(seat, n))
-    cards = Counter(basic_deck(size))
+    cards = Counter(basic_deck(team_size(seat, s.num_players)))
     for hero, v in s.heroes.items():
         if v.seat == seat:
             cards.update(v.learned)

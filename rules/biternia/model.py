@@ -22,10 +22,32 @@ this version's JSON.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from rules.biternia.kinds import Ask
 from rules.core.model import Model, secret
+
+
+@cache
+def card_design(card: str) -> str:
+    """The design id of a card instance ("strike2" -> "strike"; Hero cards keep their id)."""
+    return card.rstrip("0123456789") if not card.startswith("hero:") else card
+
+
+def team_of_seat(seat: int, players: int) -> int:
+    """Seats alternate teams: 0, 2 are team 0 (blue); 1, 3 are team 1 (red)."""
+    return seat % 2
+
+
+def team_size(seat: int, players: int) -> int:
+    """How many seats are on ``seat``'s team (1 or 2)."""
+    return sum(1 for q in range(players)
+               if team_of_seat(q, players) == team_of_seat(seat, players))
+
+
+def team_name(team: int) -> str:
+    return ("blue", "red")[team]
 
 
 def _face_down(card: str | None) -> str | None:

@@ -56,11 +56,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from rules.biternia import board, effects, flow, traits
+import rules.biternia.board as board
+import rules.biternia.effects as effects
+import rules.biternia.flow as flow
+import rules.biternia.traits as traits
 from rules.biternia.content import load
 from rules.biternia.kinds import Act, Phase
-from rules.biternia.model import Token
-from rules.biternia.state import card_design, team_of_seat
+from rules.biternia.model import Token, card_design, team_of_seat
 from rules.core import CHANCE, Action, Description, ScenarioError
 
 if TYPE_CHECKING:

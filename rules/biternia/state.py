@@ -14,27 +14,33 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any
 
+import rules.biternia.flow as flow
+import rules.biternia.hidden as hidden
+import rules.biternia.invariants as invariants
+import rules.biternia.text as text
 from rules.biternia.kinds import Act, Phase
-from rules.biternia.model import CHOICE_SECRET, Choice, Hero, SeatCards, Token, from_v1
+from rules.biternia.model import (
+    CHOICE_SECRET,
+    Choice,
+    Hero,
+    SeatCards,
+    Token,
+    card_design,
+    from_v1,
+    team_name,
+    team_of_seat,
+)
 from rules.core import Action, Decision, Event, GameState, Outcome, Panel
 from rules.core.model import Model, plain, upgraded
 
+#: The card and seat helpers (model.py) are also read from here by the table and tests.
+__all__ = ["GAME_ID", "STATE_VERSION", "BiterniaState", "card_design", "team_name",
+           "team_of_seat"]
+
 GAME_ID = "biternia"
 STATE_VERSION = 2
-
-
-@cache
-def card_design(card: str) -> str:
-    """The design id of a card instance ("strike2" -> "strike"; Hero cards keep their id)."""
-    return card.rstrip("0123456789") if not card.startswith("hero:") else card
-
-
-def team_of_seat(seat: int, players: int) -> int:
-    """Seats alternate teams: 0, 2 are team 0 (blue); 1, 3 are team 1 (red)."""
-    return seat % 2
 
 
 def _copy_frames(frames: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -107,13 +113,9 @@ class BiterniaState(Model, GameState):
         return self.players
 
     def decision(self) -> Decision:
-        from rules.biternia import flow
-
         return flow.decision(self)
 
     def legal_actions(self, player: int) -> list[Action]:
-        from rules.biternia import flow
-
         if player not in self.decision().players:
             return []
         return flow.legal_actions(self, player)
@@ -128,8 +130,6 @@ class BiterniaState(Model, GameState):
         return None
 
     def _apply(self, player: int, action: Action) -> list[Event]:
-        from rules.biternia import flow
-
         return flow.apply(self, player, action)
 
     def outcome(self) -> Outcome | None:
@@ -141,8 +141,6 @@ class BiterniaState(Model, GameState):
         return Outcome(scores, f"the {team_name(winner)} team destroyed the enemy Elemental Bit")
 
     def invariant_violations(self) -> list[str]:
-        from rules.biternia import invariants
-
         return invariants.violations(self)
 
     # ---- copying and serialising ------------------------------------------------------
@@ -162,8 +160,6 @@ class BiterniaState(Model, GameState):
         return v
 
     def determinize(self, player: int, rng: random.Random) -> BiterniaState:
-        from rules.biternia import hidden
-
         return hidden.determinize(self, player, rng)
 
     # ---- presentation ---------------------------------------------------------------
@@ -174,10 +170,4 @@ class BiterniaState(Model, GameState):
         return f"Seat {player + 1} ({team_name(team)} team)"
 
     def panels(self, viewer: int | None) -> list[Panel]:
-        from rules.biternia import text
-
         return text.panels(self.view(viewer), viewer)
-
-
-def team_name(team: int) -> str:
-    return ("blue", "red")[team]

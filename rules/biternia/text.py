@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rules.biternia import effects, traits
+import rules.biternia.effects as effects
+import rules.biternia.traits as traits
 from rules.biternia.content import Card, load
 from rules.biternia.effects import card_name, name
-from rules.biternia.state import team_name, team_of_seat
+from rules.biternia.model import team_name, team_of_seat
 from rules.core import Panel
 
 if TYPE_CHECKING:

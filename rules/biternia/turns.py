@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from rules.biternia.kinds import Act
-from rules.biternia.state import team_of_seat
+from rules.biternia.model import team_of_seat
 from rules.core import Action
 
 if TYPE_CHECKING:
