@@ -227,10 +227,11 @@ def action_score(s: BiterniaState, seat: int, a: Action) -> float:
         return _score_activate(s, a)
     if kind == Act.TARGET:
         pending = s.pending
-        frame = s.stack[-1]
-        step = effects.action_card(frame["card"]).steps[frame["i"]]
+        frame = s.resolving
+        assert pending is not None and frame is not None, "a target answers a card's question"
+        step = effects.action_card(frame.card).steps[frame.i]
         if step["do"] == "move":
-            return _score_move(s, Action(Act.MOVE, (frame["hero"], a.args[0])))
+            return _score_move(s, Action(Act.MOVE, (frame.hero, a.args[0])))
         return _score_target(s, pending.seat, a.args[0])
     if kind == Act.INTERRUPT:
         return 2.0

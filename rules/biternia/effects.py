@@ -1,8 +1,10 @@
 """Card effects and combat: the resolution stack, targeting, attacks, damage and defeat.
 
-A card in resolution is a frame on ``s.stack``. Each step of the card goes through
-three stages: choose targets, open a window for enemy Interrupts, resolve (if its targets
-are still legal). Interrupts push a frame on top, so the last revealed resolves first.
+A card in resolution is a ``Card`` frame (frames.py) on ``s.stack``. Each step of the card
+goes through three stages: choose targets, open a window for enemy Interrupts, resolve (if
+its targets are still legal). Interrupts push a frame on top, so the last revealed resolves
+first. A frame that must ask a seat (a target, a payment, an Interrupt) holds the question
+in its ``ask`` and resolution waits for the answer (frames.py applies it).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from rules.biternia.model import Choice, Token, card_design
 from rules.core import Event
 
 if TYPE_CHECKING:
+    from rules.biternia.frames import Card as CardFrame
     from rules.biternia.state import BiterniaState
 
 BIT_DAMAGE_ON_DEFEAT = 3  # rulebook: Defeated Heroes / Destroying a Tower
@@ -154,18 +157,18 @@ def is_ranged(hero: str, step: dict[str, Any]) -> bool:
     return bool(step.get("ranged")) or traits.always_ranged(hero)
 
 
-def step_targets(s: BiterniaState, frame: dict[str, Any], step: dict[str, Any]) -> list | None:
+def step_targets(s: BiterniaState, frame: CardFrame, step: dict[str, Any]) -> list | None:
     """Legal targets for a step; None when the step takes no target."""
-    hero, kind = frame["hero"], step["do"]
+    hero, kind = frame.hero, step["do"]
     if kind == "attack":
         if step.get("area"):
             return None
         found = enemy_targets(s, hero, is_ranged(hero, step), bool(step.get("heroes_only")), True)
         wanted = step.get("target", "enemy")
         if wanted == "same":
-            return [frame["last"]] if frame.get("last") in found else []
-        if wanted == "interrupted" and frame["kind"] == "interrupt":
-            return [frame["src"]] if frame["src"] in found else []
+            return [frame.last] if frame.last in found else []
+        if wanted == "interrupted" and frame.kind == "interrupt":
+            return [frame.src] if frame.src in found else []
         return found
     if kind == "move":
         return [s.heroes[hero].space, *walkable(s, hero)]
@@ -179,14 +182,6 @@ def step_targets(s: BiterniaState, frame: dict[str, Any], step: dict[str, Any]) 
 
 
 # ---- the resolution stack ---------------------------------------------------------------
-def new_frame(hero: str, card: str, kind: str, src: str = "", under: int = -1,
-              tokens_before: tuple[int, int] = (0, 0)) -> dict[str, Any]:
-    """A card in resolution; ``tokens_before`` = (+1 Attack, Chill) tokens at its start."""
-    return {"hero": hero, "card": card, "kind": kind, "i": 0, "rep": 0, "reps": -1,
-            "target": None, "stage": "start", "last": None, "src": src, "under": under,
-            "tokens_before": list(tokens_before), "bonus": 0}
-
-
 def tokens_now(s: BiterniaState, hero: str) -> tuple[int, int]:
     v = s.heroes[hero]
     return v.attack, v.chill
@@ -204,91 +199,104 @@ def interrupters(s: BiterniaState, acting: str) -> list[str]:
     return out
 
 
-def repeats(s: BiterniaState, frame: dict[str, Any], step: dict[str, Any]) -> int:
+def repeats(s: BiterniaState, frame: CardFrame, step: dict[str, Any]) -> int:
     if step.get("repeat") == "friendly_heroes_here":
-        return 1 + len(traits.friends_here(s, frame["hero"]))
+        return 1 + len(traits.friends_here(s, frame.hero))
     return 1
 
 
 def run(s: BiterniaState, ev: list[Event]) -> None:
-    """Resolve the stack until a seat must decide, the stack is empty or the game is won."""
+    """Resolve the stack until a frame asks a seat, the stack is empty or the game is won
+    (only ``Card`` frames resolve on their own; the others always ask)."""
     stack = s.stack
     while stack and s.pending is None and s.winner is None:
-        frame = stack[-1]
-        hero = s.heroes[frame["hero"]]
-        steps = action_card(frame["card"]).steps
-        if hero.space is None or hero.up != frame["card"]:
+        frame = s.resolving
+        assert frame is not None, "a frame that asks nothing is a card in resolution"
+        hero = s.heroes[frame.hero]
+        steps = action_card(frame.card).steps
+        if hero.space is None or hero.up != frame.card:
             stack.pop()
-            if frame["i"] < len(steps):
-                log(ev, "fizzle", f"{card_name(frame['card'])} is gone from {name(frame['hero'])}:"
+            if frame.i < len(steps):
+                log(ev, "fizzle", f"{card_name(frame.card)} is gone from {name(frame.hero)}:"
                     " its remaining effects do not resolve")
             continue
-        if frame["i"] >= len(steps):
+        if frame.i >= len(steps):
             stack.pop()
-            if frame["kind"] != "channel":
-                end_activation(s, frame["hero"], frame["tokens_before"])
+            if frame.kind != "channel":
+                end_activation(s, frame.hero, frame.tokens_before)
             continue
-        _advance_step(s, frame, steps[frame["i"]], ev)
+        _advance_step(s, frame, steps[frame.i], ev)
 
 
-def _next_step(frame: dict[str, Any]) -> None:
-    frame.update(i=frame["i"] + 1, rep=0, reps=-1, target=None, stage="start")
-
-
-def _advance_step(s: BiterniaState, frame: dict[str, Any], step: dict[str, Any],
+def _advance_step(s: BiterniaState, frame: CardFrame, step: dict[str, Any],
                   ev: list[Event]) -> None:
-    stage = frame["stage"]
+    stage = frame.stage
     if stage == "start" and step["do"] == "pay_gold":
         _offer_payment(s, frame, step)
     elif stage == "start":
-        if frame["reps"] < 0:
-            frame["reps"] = repeats(s, frame, step)
+        if frame.reps < 0:
+            frame.reps = repeats(s, frame, step)
         found = step_targets(s, frame, step)
         if found is not None and not found:
-            log(ev, "no_target", f"{name(frame['hero'])}: no legal target, that effect is skipped")
-            _next_step(frame)
+            log(ev, "no_target", f"{name(frame.hero)}: no legal target, that effect is skipped")
+            frame.next_step()
         elif found is None or len(found) == 1:
-            frame["target"] = found[0] if found else None
-            frame["stage"] = "window"
+            frame.target = found[0] if found else None
+            frame.stage = "window"
         else:
-            s.pending = Choice(Ask.TARGET, s.heroes[frame["hero"]].seat, found)
+            frame.ask = Choice(Ask.TARGET, s.heroes[frame.hero].seat, found)
     elif stage == "window":
-        if not offer_interrupt(s, frame["hero"], []):
-            frame["stage"] = "resolve"
+        if not offer_interrupt(s, frame, []):
+            frame.stage = "resolve"
     else:
-        target = frame["target"]
+        target = frame.target
         if target is not None and target not in (step_targets(s, frame, step) or []):
             log(ev, "fizzle", f"{name(target)} is no longer a legal target: that effect does "
                 "not resolve")
         else:
             resolve_step(s, frame, step, ev)
-        frame["rep"] += 1
-        if frame["rep"] < frame["reps"]:
-            frame.update(stage="start", target=None)
+        frame.rep += 1
+        if frame.rep < frame.reps:
+            frame.stage, frame.target = "start", None
         else:
-            _next_step(frame)
+            frame.next_step()
 
 
-def _offer_payment(s: BiterniaState, frame: dict[str, Any], step: dict[str, Any]) -> None:
+def _offer_payment(s: BiterniaState, frame: CardFrame, step: dict[str, Any]) -> None:
     """'You may pay up to N gold: +1 to this card's attacks per gold' (Longshanks)."""
-    seat = s.heroes[frame["hero"]].seat
+    seat = s.heroes[frame.hero].seat
     most = min(step["amount"], s.gold[seat % 2])
     if most <= 0:
-        _next_step(frame)
+        frame.next_step()
         return
-    s.pending = Choice(Ask.PAY, seat, list(range(most + 1)))
+    frame.ask = Choice(Ask.PAY, seat, list(range(most + 1)))
 
 
-def offer_interrupt(s: BiterniaState, acting: str, declined: list[int]) -> bool:
-    """Open the Interrupt window to the next enemy seat (lead seat first) that controls a
-    Hero holding a face-down Interrupt and has not yet declined; False if there is none."""
+def offer_interrupt(s: BiterniaState, frame: CardFrame, declined: list[int]) -> bool:
+    """Open the Interrupt window on ``frame``'s card to the next enemy seat (lead seat first)
+    that controls a Hero holding a face-down Interrupt and has not yet declined; False if
+    there is none."""
+    acting = frame.hero
     able = interrupters(s, acting)
     for seat in turns.team_seats(s, 1 - team(s, acting)):
         mine = turns.own(s, able, seat)
         if mine and seat not in declined:
-            s.pending = Choice(Ask.INTERRUPT, seat, mine, declined=declined)
+            frame.ask = Choice(Ask.INTERRUPT, seat, mine, declined=declined)
             return True
     return False
+
+
+def reveal(s: BiterniaState, hero: str, ev: list[Event]) -> str:
+    """Discard the Hero's face-up card, then turn its face-down card up."""
+    v = s.heroes[hero]
+    if v.up is not None:
+        discard(s, v.seat, v.up)
+    card = v.order
+    v.update(up=card, down=None)
+    if usable(hero, card) and not action_card(card).is_basic and card not in v.shown:
+        v.shown.append(card)
+    log(ev, "reveal", f"{name(hero)} reveals {card_name(card)}", hero=hero, card=card)
+    return card
 
 
 def end_activation(s: BiterniaState, hero: str, tokens_before: list[int] | tuple[int, int]
@@ -300,25 +308,25 @@ def end_activation(s: BiterniaState, hero: str, tokens_before: list[int] | tuple
 
 
 # ---- resolving one step ---------------------------------------------------------------------
-def resolve_step(s: BiterniaState, frame: dict[str, Any], step: dict[str, Any],
+def resolve_step(s: BiterniaState, frame: CardFrame, step: dict[str, Any],
                  ev: list[Event]) -> None:
-    hero, target, kind = frame["hero"], frame["target"], step["do"]
+    hero, target, kind = frame.hero, frame.target, step["do"]
     if kind == "attack":
-        hits = [target] if not step.get("area") else area_victims(s, hero)
+        hits = [frame.aim] if not step.get("area") else area_victims(s, hero)
         for victim in hits:
-            attack(s, hero, victim, step, ev, frame["kind"] == "channel", frame["bonus"])
-        frame["last"] = target
+            attack(s, hero, victim, step, ev, frame.kind == "channel", frame.bonus)
+        frame.last = target
     elif kind == "move":
         if target != s.heroes[hero].space:
-            move_hero(s, hero, target, ev)
+            move_hero(s, hero, frame.aim, ev)
     elif kind in ("heal", "shield", "attack_token"):
         who = friendly_targets(s, hero, "any") if target is None else [target]
         for friend in who:
             FRIENDLY[kind](s, hero, friend, step["amount"], ev)
     elif kind in ("stun", "immobilize", "confuse", "death_mark") or (
             kind == "stone" and target is not None):
-        CONDITIONS[kind](s, target, ev)
-        frame["last"] = target
+        CONDITIONS[kind](s, frame.aim, ev)
+        frame.last = target
     elif kind == "stone":
         for foe in heroes_in(s, s.heroes[hero].at, 1 - team(s, hero)):
             stone(s, foe, ev)
@@ -334,8 +342,8 @@ def resolve_step(s: BiterniaState, frame: dict[str, Any], step: dict[str, Any],
         s.gold[team(s, hero)] += step["amount"]
         log(ev, "gold", f"{name(hero)} gains {step['amount']} gold for the team")
     elif kind == "favored_enemy":
-        s.favored = target
-        log(ev, "token", f"{name(hero)} marks {name(target)} as his Favored Enemy")
+        s.favored = frame.aim
+        log(ev, "token", f"{name(hero)} marks {name(frame.aim)} as his Favored Enemy")
     elif kind == "bear_trap":
         s.trap = Token(s.heroes[hero].at, hero)
         log(ev, "token", f"{name(hero)} sets a Bear Trap in "
@@ -354,20 +362,21 @@ def area_victims(s: BiterniaState, hero: str) -> list[str]:
     return foes
 
 
-def redirect(s: BiterniaState, frame: dict[str, Any], ev: list[Event]) -> None:
+def redirect(s: BiterniaState, frame: CardFrame, ev: list[Event]) -> None:
     """Challenge as an Interrupt: the interrupted attack on someone in her space hits her."""
-    if frame["kind"] != "interrupt" or frame["under"] < 0:
+    if frame.kind != "interrupt" or frame.under < 0:
         return
-    under = s.stack[frame["under"]]
-    me = frame["hero"]
-    step = action_card(under["card"]).steps[under["i"]]
-    old = under["target"]
+    under = s.stack.frames[frame.under]
+    assert isinstance(under, type(frame)), "an Interrupt's frame sits on a card's"
+    me = frame.hero
+    step = action_card(under.card).steps[under.i]
+    old = under.target
     if step["do"] != "attack" or old is None or old == me:
         return
     space = s.heroes[me].space
     old_space = s.heroes[old].space if old in s.heroes else old
     if old_space == space and me in (step_targets(s, under, step) or []):
-        under["target"] = me
+        under.target = me
         log(ev, "redirect", f"{name(me)} challenges: the attack on {name(old)} must target her")
 
 

@@ -15,7 +15,8 @@ import rules.biternia.effects as effects
 import rules.biternia.traits as traits
 import rules.biternia.turns as turns
 from rules.biternia.content import load
-from rules.biternia.effects import card_name, log, name
+from rules.biternia.effects import card_name, log, name, reveal
+from rules.biternia.frames import Card, Catapult, Respawn
 from rules.biternia.kinds import Act, Ask, Phase
 from rules.biternia.model import Choice, Hero, card_design, team_of_seat
 from rules.core import Action, Decision, Event
@@ -66,8 +67,8 @@ def order_seats(s: BiterniaState) -> list[int]:
 def decision(s: BiterniaState) -> Decision:
     if s.winner is not None:
         return Decision.terminal()
-    if s.pending:
-        return Decision.player(s.pending.seat)
+    if s.stack:
+        return s.stack.decision(s)
     phase = s.phase
     if phase in (Phase.COIN, Phase.SHUFFLE, Phase.DEAL):
         return Decision.chance()
@@ -84,9 +85,8 @@ def decision(s: BiterniaState) -> Decision:
 
 # ---- legal actions per phase ----------------------------------------------------------
 def legal_actions(s: BiterniaState, player: int) -> list[Action]:
-    pending = s.pending
-    if pending:
-        return PENDING_CHOICES[pending.type](s, pending)
+    if s.stack:
+        return s.stack.actions(s, player)
     return PHASE_CHOICES[s.phase](s, player)
 
 
@@ -238,51 +238,15 @@ PHASE_CHOICES: dict[Phase, Callable[[BiterniaState, int], list[Action]]] = {
 }
 
 
-def _target_choice(s: BiterniaState, pending: Choice) -> list[Action]:
-    frame = s.stack[-1]
-    step = effects.action_card(frame["card"]).steps[frame["i"]]
-    if step["do"] == "move":
-        here = s.heroes[frame["hero"]].space
-        return [Action(Act.TARGET, (t,), f"{name(frame['hero'])}: stay" if t == here else
-                       f"{name(frame['hero'])}: move to {name(t)}") for t in pending.options]
-    return [Action(Act.TARGET, (t,), f"{card_name(frame['card'])}: target {name(t)}")
-            for t in pending.options]
-
-
-def _interrupt_choice(s: BiterniaState, pending: Choice) -> list[Action]:
-    out = [Action(Act.INTERRUPT, (h,), f"Interrupt with {name(h)}: "
-                  f"{card_name(s.heroes[h].order)}") for h in pending.options]
-    return [*out, Action(Act.NO_INTERRUPT, (), "No interrupt")]
-
-
-def _respawn_choice(s: BiterniaState, pending: Choice) -> list[Action]:
-    hero = pending.hero
-    assert hero is not None, "a respawn choice names its Hero"
-    return [Action(Act.RESPAWN, (hero, sp), f"{name(hero)} respawns at {name(sp)}")
-            for sp in pending.options]
-
-
-def _catapult_choice(s: BiterniaState, pending: Choice) -> list[Action]:
-    cost = load().catapult["gold_cost"]
-    out = [Action(Act.CATAPULT, (t,), f"Pay {cost} gold: catapult attacks {name(t)}")
-           for t in pending.options]
-    return [*out, Action(Act.CATAPULT, ("",), "Do not fire the catapult")]
-
-
-def _pay_choice(s: BiterniaState, pending: Choice) -> list[Action]:
-    return [Action(Act.PAY, (n,), f"Pay {n} gold (+{n} to this card's attacks)" if n else
-                   "Pay no gold") for n in pending.options]
-
-
-PENDING_CHOICES = {Ask.TARGET: _target_choice, Ask.INTERRUPT: _interrupt_choice,
-                   Ask.RESPAWN: _respawn_choice, Ask.CATAPULT: _catapult_choice,
-                   Ask.PAY: _pay_choice}
-
-
 # ---- applying ----------------------------------------------------------------------------
 def apply(s: BiterniaState, player: int, action: Action) -> list[Event]:
+    """A frame's answer goes to the top frame (frames.py), any other action to its phase's
+    handler; then ``progress``."""
     ev: list[Event] = []
-    APPLY[action.kind](s, player, action, ev)
+    if s.stack:
+        ev += s.stack.apply(s, action)
+    else:
+        APPLY[action.kind](s, player, action, ev)
     progress(s, ev)
     return ev
 
@@ -398,20 +362,6 @@ def _do_move(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None:
     s.turn = 1 - s.turn
 
 
-def reveal(s: BiterniaState, hero: str, ev: list[Event]) -> str:
-    """Discard the Hero's face-up card, then turn its face-down card up."""
-    v = s.heroes[hero]
-    if v.up is not None:
-        effects.discard(s, v.seat, v.up)
-    card = v.order
-    v.update(up=card, down=None)
-    if effects.usable(hero, card) and not effects.action_card(card).is_basic \
-            and card not in v.shown:
-        v.shown.append(card)
-    log(ev, "reveal", f"{name(hero)} reveals {card_name(card)}", hero=hero, card=card)
-    return card
-
-
 def _do_activate(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None:
     hero, mode = a.args
     v = s.heroes[hero]
@@ -426,7 +376,7 @@ def _do_activate(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> N
         log(ev, "channel", f"{name(hero)} begins channeling {card_name(card)}")
         effects.end_activation(s, hero, before)
     elif mode == "use":
-        s.stack.append(effects.new_frame(hero, card, "card", tokens_before=before))
+        s.stack.push(Card(hero=hero, card=card, kind="card", tokens_before=before))
     else:
         universal(s, hero, mode, ev)
         effects.end_activation(s, hero, before)
@@ -453,51 +403,7 @@ def universal(s: BiterniaState, hero: str, mode: str, ev: list[Event]) -> None:
                   and board.structure_team(t) != team and effects.standing(s, t)]
         log(ev, "hire", f"{name(hero)} hires the catapult crew")
         if towers and s.gold[team] >= load().catapult["gold_cost"]:
-            s.pending = Choice(Ask.CATAPULT, v.seat, towers, hero)
-
-
-def _do_catapult(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None:
-    s.pending = None
-    tower = a.args[0]
-    if tower:
-        team = player % 2
-        s.gold[team] -= load().catapult["gold_cost"]
-        effects.strike(s, tower, load().catapult["power"], 0, team, ev,
-                       f"The catapult's Ranged Attack {load().catapult['power']}")
-
-
-def _do_pay(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None:
-    s.pending = None
-    paid = a.args[0]
-    s.gold[player % 2] -= paid
-    frame = s.stack[-1]
-    frame["bonus"] += paid
-    frame.update(i=frame["i"] + 1, stage="start", target=None, rep=0, reps=-1)
-    if paid:
-        log(ev, "pay", f"{name(frame['hero'])} pays {paid} gold: +{paid} to this card's attacks")
-
-
-def _do_target(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None:
-    s.pending = None
-    s.stack[-1].update(target=a.args[0], stage="window")
-
-
-def _do_interrupt(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None:
-    asked = s.pending
-    assert asked is not None, "an interrupt answers the pending Interrupt choice"
-    declined = [*asked.declined, player]
-    s.pending = None
-    if a.kind == Act.NO_INTERRUPT:
-        if not effects.offer_interrupt(s, s.stack[-1]["hero"], declined):
-            s.stack[-1]["stage"] = "resolve"
-        return
-    hero = a.args[0]
-    before = effects.tokens_now(s, hero)
-    under = len(s.stack) - 1
-    src = s.stack[-1]["hero"]
-    card = reveal(s, hero, ev)
-    log(ev, "interrupt", f"{name(hero)} interrupts {name(src)} with {card_name(card)}")
-    s.stack.append(effects.new_frame(hero, card, "interrupt", src, under, before))
+            s.stack.push(Catapult(ask=Choice(Ask.CATAPULT, v.seat, towers, hero)))
 
 
 def _do_structure(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None:
@@ -521,7 +427,7 @@ def _do_channel(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> No
     v = s.heroes[hero]
     v.channel = False
     log(ev, "channel", f"{name(hero)}'s channeled {card_name(v.face_up)} resolves")
-    s.stack.append(effects.new_frame(hero, v.face_up, "channel"))
+    s.stack.push(Card(hero=hero, card=v.face_up, kind="channel"))
     turns.took_turn(s, player)
     s.turn = 1 - s.turn
 
@@ -558,24 +464,12 @@ def _do_hand_over(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> 
         "the team")
 
 
-def _do_respawn(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None:
-    hero, space = a.args
-    s.pending = None
-    v = s.heroes[hero]
-    v.update(space=space, hp=traits.max_hp(s, hero), artifacts=traits.starting_artifacts(hero))
-    log(ev, "respawn", f"{name(hero)} respawns at {name(space)} with full HP", hero=hero,
-        to=space)
-
-
 APPLY: dict[str, Callable[[BiterniaState, int, Action, list[Event]], None]] = {
     Act.INITIATIVE: _do_initiative, Act.DRAFT: _do_draft, Act.LEARN: _do_learn,
     Act.SHUFFLE: _do_shuffle, Act.DEAL: _do_deal, Act.DEPLOY: _do_deploy, Act.ORDER: _do_order,
     Act.MOVE: _do_move, Act.STAND: _do_move, Act.PASS: _do_move, Act.ACTIVATE: _do_activate,
-    Act.CATAPULT: _do_catapult,
-    Act.TARGET: _do_target, Act.INTERRUPT: _do_interrupt, Act.NO_INTERRUPT: _do_interrupt,
     Act.STRUCTURE: _do_structure, Act.CHANNEL: _do_channel, Act.LEVEL: _do_level,
-    Act.DISCARD: _do_discard, Act.DONE: _do_done, Act.RESPAWN: _do_respawn, Act.PAY: _do_pay,
-    Act.HAND_OVER: _do_hand_over,
+    Act.DISCARD: _do_discard, Act.DONE: _do_done, Act.HAND_OVER: _do_hand_over,
 }
 
 
@@ -601,7 +495,7 @@ def draw_card(s: BiterniaState, seat: int, ev: list[Event]) -> str | None:
         hero = card[5:]
         own = [sp for sp in [*board.tower_spaces(seat % 2), board.bit_of(seat % 2)]
                if effects.standing(s, sp)]
-        s.pending = Choice(Ask.RESPAWN, seat, own, hero)
+        s.stack.push(Respawn(ask=Choice(Ask.RESPAWN, seat, own, hero)))
         log(ev, "hero_drawn", f"{s.player_name(seat)} draws {name(hero)}'s Hero card")
     else:
         data.hand.append(card)
@@ -667,7 +561,7 @@ def progress(s: BiterniaState, ev: list[Event]) -> None:
     """Resolve everything that needs no decision, moving through phases as they end."""
     while s.winner is None:
         effects.run(s, ev)
-        if s.pending or s.stack or s.winner is not None:
+        if s.stack or s.winner is not None:
             return
         if not STEP[s.phase](s, ev):
             return
@@ -757,7 +651,7 @@ def _step_draw(s: BiterniaState, ev: list[Event]) -> bool:
         data = s.seats[seat]
         if len(data.hand) >= data.hand_size or draw_card(s, seat, ev) is None:
             s.queue.pop(0)
-        elif s.pending:
+        elif s.stack:
             return False
     s.initiative = 1 - s.initiative
     log(ev, "initiative", f"The initiative passes to the {('blue', 'red')[s.initiative]} "

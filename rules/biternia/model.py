@@ -16,7 +16,8 @@ name a team:
 - which Heroes may interrupt (the options of an Interrupt choice) belong to the team asked.
 
 ``from_v1`` turns a save of the first releases (one plain dict, ``"version": 1``) into
-this version's JSON.
+version 2's JSON, and ``from_v2`` a version-2 save (cards in resolution as plain dicts, the
+pending choice beside them) into this version's (both on one ``PendingStack``, frames.py).
 """
 
 from __future__ import annotations
@@ -166,9 +167,9 @@ class Choice(Model):
         return self.type != Ask.INTERRUPT
 
 
-#: The pending choice's declaration on the state (state.py): which Heroes hold an
-#: Interrupt stays the asked team's secret.
-CHOICE_SECRET = secret(owner="pending_team", unless="pending_public", redact=_closed)
+#: The declaration of a frame's question (frames.py): which Heroes hold an Interrupt stays
+#: the asked team's secret.
+ASK_SECRET = secret(owner="ask_team", unless="ask_public", redact=_closed)
 
 
 @dataclass(slots=True, frozen=True)
@@ -200,4 +201,32 @@ def from_v1(data: dict[str, Any]) -> dict[str, Any]:
                          f"{', '.join(sorted(unknown))}")
     out = {**V1_DEFAULTS, **data, "version": 2}
     out["seats"] = [{**seat, "seat": p} for p, seat in enumerate(data["seats"])]
+    return out
+
+
+# ---- version 2: the typed state with its cards in resolution as plain dicts -----------------
+#: The tags of the frames (frames.py) a version-2 pending choice becomes or joins.
+_FRAME_TAGS = {Ask.RESPAWN: "biternia.respawn", Ask.CATAPULT: "biternia.catapult"}
+
+
+def from_v2(data: dict[str, Any]) -> dict[str, Any]:
+    """A version-2 save as this version's JSON: each card in resolution (a dict) becomes a
+    ``Card`` frame; the pending choice becomes the top card's question (a target, payment or
+    Interrupt) or a frame of its own (a respawn or the catapult)."""
+    if not isinstance(data, dict) or data.get("version") != 2:
+        raise ValueError("not a Battle for Biternia state of version 2")
+    out = {k: v for k, v in data.items() if k not in ("stack", "pending")}
+    out["version"] = 3
+    frames = [{"@": "biternia.card", **frame} for frame in data.get("stack", [])]
+    pending = data.get("pending")
+    if pending is not None:
+        kind = Ask(pending["type"])
+        if kind in _FRAME_TAGS:
+            frames.append({"@": _FRAME_TAGS[kind], "ask": pending})
+        elif frames:
+            frames[-1]["ask"] = pending
+        else:
+            raise ValueError(f"a version-2 Battle for Biternia state asks a {kind} choice "
+                             "with no card in resolution")
+    out["stack"] = {"frames": frames}
     return out

@@ -1,6 +1,6 @@
 """The Battle for Biternia state: a typed model (``BiterniaState``, with the Heroes, the
-seats' cards, the pending choice and the board's tokens of model.py) plus the contract's
-methods.
+seats' cards and the board's tokens of model.py, and the sub-decisions waiting on one
+``PendingStack`` of frames.py) plus the contract's methods.
 
 Card ids are per seat: a basic card is its design id plus a copy number ("strike2"), a power
 card is its design id ("snap_shot") and a Hero card is "hero:<hero id>". Hidden cards read
@@ -17,34 +17,34 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import rules.biternia.flow as flow
+import rules.biternia.frames as frames
 import rules.biternia.hidden as hidden
 import rules.biternia.invariants as invariants
 import rules.biternia.text as text
 from rules.biternia.kinds import Act, Phase
 from rules.biternia.model import (
-    CHOICE_SECRET,
     Choice,
     Hero,
     SeatCards,
     Token,
     card_design,
     from_v1,
+    from_v2,
     team_name,
     team_of_seat,
 )
 from rules.core import Action, Decision, Event, GameState, Outcome, Panel
-from rules.core.model import Model, plain, upgraded
+from rules.core.model import Model, upgraded
+from rules.core.pending import PendingStack
 
 #: The card and seat helpers (model.py) are also read from here by the table and tests.
 __all__ = ["GAME_ID", "STATE_VERSION", "BiterniaState", "card_design", "team_name",
            "team_of_seat"]
 
 GAME_ID = "biternia"
-STATE_VERSION = 2
-
-
-def _copy_frames(frames: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [dict(f) for f in frames]
+#: 3: the cards in resolution and the choices are frames on one PendingStack (frames.py);
+#: 2: the typed state, cards in resolution as plain dicts; 1: one plain dict.
+STATE_VERSION = 3
 
 
 @dataclass(slots=True, eq=False)
@@ -78,10 +78,9 @@ class BiterniaState(Model, GameState):
     done: list[str] = field(default_factory=list)
     #: Structures that attacked this Base Defenses phase
     attacked: list[str] = field(default_factory=list)
-    #: cards in resolution (plain frames, effects.new_frame), last on top; saved as plain
-    #: JSON, each frame copied (its values are never changed in place)
-    stack: list[dict[str, Any]] = field(default_factory=list, metadata=plain(_copy_frames))
-    pending: Choice | None = field(default=None, metadata=CHOICE_SECRET)
+    #: the sub-decisions waiting (frames.py): cards in resolution (an Interrupt on top of
+    #: the card it interrupts), a respawn, the catapult; the top one asks
+    stack: PendingStack[BiterniaState] = field(default_factory=PendingStack)
     #: the seats still to clean up, or to draw up
     queue: list[int] = field(default_factory=list)
     favored: str | None = None
@@ -100,12 +99,26 @@ class BiterniaState(Model, GameState):
             setattr(self, key, value)
 
     @property
-    def pending_team(self) -> int:
-        return -1 if self.pending is None else self.pending.team
+    def frame(self) -> frames.Frame | None:
+        """The top frame of the stack (None: nothing waits)."""
+        if not self.stack:
+            return None
+        top = self.stack.top
+        assert isinstance(top, frames.Frame), "the stack holds Battle for Biternia frames"
+        return top
 
     @property
-    def pending_public(self) -> bool:
-        return self.pending is None or self.pending.public
+    def pending(self) -> Choice | None:
+        """The question the game waits on: the top frame's (None while no frame waits)."""
+        top = self.frame
+        return None if top is None else top.ask
+
+    @property
+    def resolving(self) -> frames.Card | None:
+        """The card in resolution on top of the stack (None: no card, or a respawn or
+        catapult choice on top)."""
+        top = self.frame
+        return top if isinstance(top, frames.Card) else None
 
     # ---- the contract: who decides ------------------------------------------------
     @property
@@ -146,8 +159,9 @@ class BiterniaState(Model, GameState):
     # ---- copying and serialising ------------------------------------------------------
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> BiterniaState:
-        """A saved state: this version's, or a version-1 dict (converted, model.py)."""
-        data = upgraded(data, "Battle for Biternia", STATE_VERSION, {1: from_v1})
+        """A saved state: this version's, or one of version 2 or 1 (converted, model.py)."""
+        data = upgraded(data, "Battle for Biternia", STATE_VERSION,
+                        {2: from_v2, 1: lambda old: from_v2(from_v1(old))})
         state: BiterniaState = Model.from_json.__func__(cls, data)  # type: ignore[attr-defined]
         return state
 

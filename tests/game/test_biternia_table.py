@@ -351,7 +351,7 @@ def test_the_interrupt_prompt_asks_near_the_interrupted_hero(app_dirs):
     play_until(screen, rng, interrupt, limit=400)
     chosen = record_choices(screen)
     table = screen.table
-    acting = screen.session.state.stack[-1]["hero"]
+    acting = screen.session.state.resolving.hero
     assert table.prompt is not None and "interrupt?" in table.prompt.title
     assert abs(table.prompt.x - table.pieces[acting].x) < 200
     answers = legal(screen)

@@ -309,9 +309,9 @@ class BiterniaTable(HandTray):
         pending = view.pending
         hero = self.picked
         title = ""
-        if pending is not None and view.stack:
-            hero = str(view.stack[-1]["hero"])
-            card = card_name(str(view.stack[-1]["card"]))
+        if pending is not None and view.resolving is not None:
+            hero = view.resolving.hero
+            card = card_name(view.resolving.card)
             title = {Ask.INTERRUPT: f"{display_name(hero)} plays {card}: interrupt?",
                      Ask.PAY: f"{display_name(hero)}'s {card}: pay gold?",
                      Ask.TARGET: f"{display_name(hero)}'s {card}: click a target"

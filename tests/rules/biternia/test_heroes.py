@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.biternia import effects, flow
+from rules.biternia.frames import Card
 from rules.biternia.kinds import Phase
 from rules.biternia.model import Token
 from rules.biternia.traits import max_hp
@@ -108,7 +109,7 @@ def test_death_mark_adds_two_and_leaves_with_kunoichi():
 def test_stealth_card_hides_kunoichi_while_face_up():
     """Keyword Stealth on a card: while face-up the Hero cannot be targeted."""
     s = _arena(("kunoichi",), ("vladiator",), cards={"kunoichi": {"up": "shadow_step"}})
-    frame = effects.new_frame("vladiator", "smash", "card")
+    frame = Card(hero="vladiator", card="smash")
     assert effects.step_targets(s, frame, {"do": "attack", "type": "physical", "power": 5}) \
         == []
     assert "kunoichi" in effects.area_victims(s, "vladiator")

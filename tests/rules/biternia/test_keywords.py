@@ -5,6 +5,7 @@ actions Farm, Rest and Hire."""
 from __future__ import annotations
 
 from rules.biternia import effects, flow
+from rules.biternia.frames import Card
 from rules.biternia.kinds import Ask, Phase
 from rules.biternia.traits import max_hp
 
@@ -127,7 +128,7 @@ def test_stealth_blocks_targeting_but_not_area_attacks():
     """Stealth: a stealthy Hero cannot be targeted, but Area attacks still affect it."""
     s = arena({"vladiator": {"space": "gold_top"},
                "sterling": {"space": "gold_top", "stealth": True}})
-    frame = effects.new_frame("vladiator", "smash", "card")
+    frame = Card(hero="vladiator", card="smash")
     step = {"do": "attack", "type": "physical", "power": 5}
     assert effects.step_targets(s, frame, step) == []
     assert "sterling" in effects.area_victims(s, "vladiator")

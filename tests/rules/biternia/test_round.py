@@ -4,6 +4,7 @@ effects, the attack keywords, targeting, conditions and universal actions."""
 from __future__ import annotations
 
 from rules.biternia import board, effects
+from rules.biternia.frames import Card
 from rules.biternia.kinds import Ask, Phase
 from rules.biternia.traits import max_hp
 
@@ -177,7 +178,7 @@ def test_ranged_reaches_adjacent_spaces_but_not_past_a_standing_tower():
     standing enemy Tower is not."""
     s = arena({"kerrick": {"space": "tower_0_mid"}})
     step = {"do": "attack", "type": "magic", "power": 4, "ranged": True}
-    frame = effects.new_frame("kerrick", "bolt", "card")
+    frame = Card(hero="kerrick", card="bolt")
     found = effects.step_targets(s, frame, step)
     assert "tower_0_mid" in found and "bit_0" not in found
     s = arena({"kerrick": {"space": "tower_0_mid"}}, structures={"tower_0_mid": 0})

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.biternia import effects
+from rules.biternia.frames import Card
 from rules.biternia.kinds import Phase
 from rules.biternia.model import Token
 from rules.biternia.traits import max_hp
@@ -93,7 +94,7 @@ def test_bit_can_be_attacked_only_through_a_lane_whose_tower_is_down():
     """Destroying an Elemental Bit: attacks reach the Bit only through a destroyed Tower's
     lane; other standing Towers still block."""
     s = arena({"kerrick": {"space": "tower_0_mid"}}, structures={"tower_0_top": 0})
-    frame = effects.new_frame("kerrick", "bolt", "card")
+    frame = Card(hero="kerrick", card="bolt")
     bolt = {"do": "attack", "type": "magic", "power": 4, "ranged": True}
     assert "bit_0" not in effects.step_targets(s, frame, bolt)
     s = arena({"kerrick": {"space": "tower_0_top"}}, structures={"tower_0_top": 0})
