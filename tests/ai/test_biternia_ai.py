@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from ai import biternia
+from ai.agents import SearchAgent
 from ai.levels import level_settings, make_agent
 from rules.biternia import GAME
 from rules.biternia.kinds import Act, Phase
@@ -52,7 +53,7 @@ def test_evaluate_of_a_won_game_is_one():
 
 def test_ordering_focuses_fire_on_the_enemy_closest_to_defeat():
     s = _position(heroes={"kerrick": {"hp": 2}})
-    assert biternia._score_target(s, 0, "kerrick") > biternia._score_target(s, 0, "boreas")
+    assert biternia.score_target(s, 0, "kerrick") > biternia.score_target(s, 0, "boreas")
 
 
 def test_ordering_pushes_when_healthy_and_falls_back_when_hurt():
@@ -123,3 +124,25 @@ def test_balance_pieces_are_the_heroes_of_the_seats_team():
             "Felix, the Duelist"]
     assert biternia.balance_pieces(s, 0) == blue == biternia.balance_pieces(s, 2)
     assert "Vladiator, the Barbarian" in biternia.balance_pieces(s, 3)
+
+
+def test_the_agent_is_a_search_agent_searching_the_best_ordered_actions():
+    """The custom agent runs on the framework's SearchAgent: its root is the ordering's
+    best candidates (the level's count), easy's root is every legal action."""
+    view = _table().view(0)
+    legal = view.legal_actions(0)
+    normal, easy = make_agent("biternia", "normal", 1), make_agent("biternia", "easy", 1)
+    assert isinstance(normal, SearchAgent) and isinstance(easy, SearchAgent)
+    assert len(legal) > 3
+    assert normal.root_options(view, 0) == biternia.ranked(view, 0, legal)[:3]
+    assert easy.root_options(view, 0) == legal
+    assert normal.choose(view, 0) in legal
+
+
+def test_the_playout_hook_plays_the_ordering_policy():
+    s = _position({"players": 4}, phase=Phase.MOVEMENT, defeated=["sterling", "ceralin"],
+                  heroes={"felix": {"space": "gold_mid"}})
+    legal = s.legal_actions(0)
+    for seed in range(5):
+        assert biternia.rollout_action(s, 0, legal, random.Random(seed)) == \
+            Action(Act.HAND_OVER, (2,))

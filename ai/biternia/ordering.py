@@ -1,92 +1,28 @@
-"""Battle for Biternia AI: an evaluation, move ordering and a determinized rollout agent.
+"""Battle for Biternia's move ordering: which actions look promising, and the playout
+policy built on it.
 
-* ``evaluate`` weighs the Bits (the win condition), Towers, Heroes alive with their HP and
-  level, gold, and how far each team has pushed down its lanes.
-* ``action_score`` is the move ordering: it understands lanes and Towers (push while healthy,
-  fall back when hurt, keep out of an enemy Tower's fire when weak), focus fire (target the
-  enemy closest to defeat, then Structures), farming (gold spaces, free activations) and
-  levelling (level up whenever the gold allows, learn the strongest power).
-* ``BiterniaAgent`` samples worlds consistent with its view (``determinize``: hands, deck
-  order and face-down orders), tries the best-ordered actions in each, plays on with the
-  ordering policy for a bounded number of decisions and keeps the action with the best
-  average evaluation. Easy plays the ordering policy with noise.
-"""
+``action_score`` understands lanes and Towers (push while healthy, fall back when hurt, keep
+out of an enemy Tower's fire when weak), focus fire (target the enemy closest to defeat,
+then Structures), farming (gold spaces, free activations) and levelling (level up whenever
+the gold allows, learn the strongest power). ``policy_choice`` plays the best-scored action
+(or, with chance ``noise``, a random one); ``rollout_action`` is that policy as the search
+framework's playout hook."""
 
 from __future__ import annotations
 
-import math
 import random
 from functools import cache
-from typing import Any
 
+from ai.biternia.evaluation import lane_x
 from rules.biternia import board, effects
 from rules.biternia.content import Card, load
 from rules.biternia.kinds import Act
 from rules.biternia.state import BiterniaState
 from rules.biternia.traits import max_hp
-from rules.core import CHANCE, Action
+from rules.core import Action
 from rules.core.state import GameState
 
-BIT_WEIGHT = 4.0
-TOWER_WEIGHT = 1.2
-HERO_WEIGHT = 0.9
-LEVEL_WEIGHT = 0.35
-GOLD_WEIGHT = 0.05
-PUSH_WEIGHT = 0.08
-SCALE = 3.0
 
-#: Per-level settings for the custom agent (candidates tried, worlds sampled, rollout depth
-#: in decisions, noise of the ordering policy). Measured with ``launcher.py bench``.
-AGENT_LEVELS: dict[str, dict[str, Any]] = {
-    "easy": {"candidates": 1, "worlds": 0, "depth": 0, "noise": 0.35},
-    "normal": {"candidates": 3, "worlds": 2, "depth": 30, "noise": 0.1},
-    "hard": {"candidates": 4, "worlds": 6, "depth": 30, "noise": 0.1},
-}
-
-#: Settings for the generic IS-MCTS should a caller ask for it (leaf evaluation, no random
-#: rollouts: random play in this game wanders for a hundred rounds).
-LEVELS: dict[str, dict[str, Any]] = {
-    "easy": {"iterations": 40, "rollout_depth": 0, "epsilon": 0.2, "time_cap": 0.3},
-    "normal": {"iterations": 150, "rollout_depth": 0, "time_cap": 0.8},
-    "hard": {"iterations": 600, "rollout_depth": 0, "time_cap": 2.5},
-}
-
-
-# ---- evaluation ---------------------------------------------------------------------------
-def _x(space: str) -> float:
-    return load().spaces[space].x
-
-
-def team_worth(s: BiterniaState, team: int) -> float:
-    """What a team has: its Bit and Towers, Heroes (HP and level), gold and lane progress."""
-    c = load()
-    hp = s.structures
-    worth = BIT_WEIGHT * hp[board.bit_of(team)] / c.structures["bit"]["hp"]
-    worth += TOWER_WEIGHT * sum(hp[t] / c.structures["tower"]["hp"]
-                                for t in board.tower_spaces(team))
-    for hero, v in s.heroes.items():
-        if v.seat % 2 != team:
-            continue
-        worth += LEVEL_WEIGHT * v.level
-        if v.space is not None:
-            worth += HERO_WEIGHT * (0.5 + v.hp / max_hp(s, hero))
-            ahead = _x(v.space) if team == 0 else 6 - _x(v.space)
-            worth += PUSH_WEIGHT * ahead
-            worth += 0.05 * (v.shield + v.attack) - 0.1 * v.stone
-    return worth + GOLD_WEIGHT * s.gold[team]
-
-
-def evaluate(state: GameState, player: int) -> float:
-    """The value of a full (determinized) state for ``player``'s team, in [-1, 1]."""
-    assert isinstance(state, BiterniaState)
-    out = state.outcome()
-    team = player % 2
-    if out is not None:
-        return 1.0 if out.scores[player] > 0.5 else -1.0
-    return math.tanh((team_worth(state, team) - team_worth(state, 1 - team)) / SCALE)
-
-
-# ---- move ordering ------------------------------------------------------------------------
 def card_power(card: Card) -> float:
     """A rough worth of a card's printed effects."""
     return _design_power(card.id)
@@ -144,7 +80,7 @@ def _score_order(s: BiterniaState, a: Action) -> float:
     hero, card = a.args
     if not effects.usable(hero, card):
         return 0.2 - (3.0 if _waiting_owner(s, card) else 0.0)
-    found = effects.card_of(card)
+    found = effects.action_card(card)
     worth = card_power(found) + (0.0 if found.is_basic else 1.5)
     attacks = any(st["do"] == "attack" for st in found.steps)
     if attacks and not _enemies_near(s, hero):
@@ -158,7 +94,7 @@ def _score_move(s: BiterniaState, a: Action) -> float:
     hero, dest = a.args
     v = s.heroes[hero]
     team = v.seat % 2
-    step = _x(dest) - _x(v.space)
+    step = lane_x(dest) - lane_x(v.at)
     ahead = step if team == 0 else -step
     weak = v.hp <= 4 or _hurt(s, hero) > 0.55
     score = -ahead if weak else ahead
@@ -173,7 +109,7 @@ def _score_move(s: BiterniaState, a: Action) -> float:
     return score
 
 
-def _score_target(s: BiterniaState, seat: int, target: str) -> float:
+def score_target(s: BiterniaState, seat: int, target: str) -> float:
     """Focus fire: the enemy closest to defeat first, then Structures; friends most hurt."""
     team = seat % 2
     if target in s.heroes:
@@ -191,14 +127,14 @@ def _score_activate(s: BiterniaState, a: Action) -> float:
     hero, mode = a.args
     v = s.heroes[hero]
     if mode == "use":
-        card = effects.card_of(v.down)
+        card = effects.action_card(v.order)
         worth = card_power(card)
         attacks = any(st["do"] == "attack" for st in card.steps)
         if attacks and not _enemies_near(s, hero):
             worth = 0.4 * card.defense
         return worth
     if mode == "farm":
-        return 1.5 + (1.0 if s.space_gold.get(v.space, 0) > 0 else 0.0)
+        return 1.5 + (1.0 if s.space_gold.get(v.at, 0) > 0 else 0.0)
     if mode == "rest":
         return 4.0 * _hurt(s, hero) + (1.5 if v.hp <= 4 else 0.0)
     return 2.0 if s.gold[v.seat % 2] > 0 else 0.0
@@ -232,7 +168,7 @@ def action_score(s: BiterniaState, seat: int, a: Action) -> float:
         step = effects.action_card(frame.card).steps[frame.i]
         if step["do"] == "move":
             return _score_move(s, Action(Act.MOVE, (frame.hero, a.args[0])))
-        return _score_target(s, pending.seat, a.args[0])
+        return score_target(s, pending.seat, a.args[0])
     if kind == Act.INTERRUPT:
         return 2.0
     if kind == Act.LEVEL:
@@ -259,7 +195,7 @@ def action_score(s: BiterniaState, seat: int, a: Action) -> float:
     if kind == Act.CATAPULT:
         return 1.0 if a.args[0] else 0.0
     if kind == Act.PAY:
-        return 0.4 * a.args[0]
+        return 0.4 * float(a.args[0])
     if kind == Act.RESPAWN:
         space = a.args[1]
         return -s.structures.get(space, 0) / 20 + (0.2 if space.endswith("mid") else 0)
@@ -278,67 +214,9 @@ def ranked(s: BiterniaState, seat: int, legal: list[Action]) -> list[Action]:
     return sorted(legal, key=lambda a: -action_score(s, seat, a))
 
 
-# ---- the agent ----------------------------------------------------------------------------
-def rollout(s: BiterniaState, depth: int, rng: random.Random, noise: float) -> None:
-    """Play on with the ordering policy for up to ``depth`` decisions."""
-    steps = 0
-    while steps < depth:
-        d = s.decision()
-        if d.is_terminal:
-            return
-        if d.is_chance:
-            s.apply_unchecked(CHANCE, s.sample_chance(rng))
-            continue
-        seat = d.players[0]
-        s.apply_unchecked(seat, policy_choice(s, seat, s.legal_actions(seat), rng, noise))
-        steps += 1
-
-
-class BiterniaAgent:
-    """Determinized flat Monte Carlo over the best-ordered candidate actions."""
-
-    def __init__(self, level: str, seed: int) -> None:
-        self.settings = AGENT_LEVELS[level]
-        self.rng = random.Random(f"biternia:{level}:{seed}")
-
-    def choose(self, view: GameState, player: int) -> Action:
-        assert isinstance(view, BiterniaState)
-        legal = view.legal_actions(player)
-        if len(legal) == 1:
-            return legal[0]
-        cfg = self.settings
-        if not cfg["worlds"]:
-            return policy_choice(view, player, legal, self.rng, cfg["noise"])
-        candidates = ranked(view, player, legal)[:cfg["candidates"]]
-        if len(candidates) == 1:
-            return candidates[0]
-        worlds = [view.determinize(player, self.rng) for _ in range(cfg["worlds"])]
-        seeds = [self.rng.getrandbits(32) for _ in worlds]
-        best, best_value = candidates[0], -2.0
-        for action in candidates:
-            total = 0.0
-            for world, seed in zip(worlds, seeds, strict=True):
-                trial = world.clone()
-                trial.apply_unchecked(player, action)
-                # the same playout randomness for every candidate: differences come from
-                # the action, not from luck
-                rollout(trial, cfg["depth"], random.Random(seed), cfg["noise"])
-                total += evaluate(trial, player)
-            value = total / len(worlds)
-            if value > best_value + 1e-9:
-                best, best_value = action, value
-        return best
-
-
-def make_agent(level: str, seed: int) -> BiterniaAgent | None:
-    """The custom agent for easy / normal / hard (random stays the generic one)."""
-    return BiterniaAgent(level, seed) if level in AGENT_LEVELS else None
-
-
-def balance_pieces(state: GameState, player: int) -> list[str]:
-    """The Heroes ``player``'s team played (for ``launcher.py balance``), by full name."""
+def rollout_action(state: GameState, seat: int, legal: list[Action],
+                   rng: random.Random) -> Action:
+    """The playout policy (``ai.search.common.RolloutPolicy``): the best-scored action."""
     assert isinstance(state, BiterniaState)
-    team = player % 2
-    heroes = load().heroes
-    return [heroes[h].full_name for h in state.hero_order
-            if state.heroes[h].seat % 2 == team]
+    return policy_choice(state, seat, legal, rng, 0.0)
+

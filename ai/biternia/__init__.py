@@ -1,0 +1,66 @@
+"""Battle for Biternia AI: an evaluation, a move ordering and a determinized rollout agent.
+
+* ``evaluate`` (evaluation.py) weighs the Bits (the win condition), Towers, Heroes alive
+  with their HP and level, gold, and how far each team has pushed down its lanes.
+* ``action_score`` (ordering.py) is the move ordering; ``rollout_action`` the playout policy
+  built on it (the framework's hook).
+* ``BiterniaAgent`` (agent.py) is a ``SearchAgent``: it samples worlds consistent with its
+  view, tries the best-ordered actions in each, plays on with the ordering policy for a
+  bounded number of decisions and keeps the action with the best average evaluation. Easy
+  plays the ordering policy with noise.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ai.biternia.agent import BiterniaAgent, Settings
+from ai.biternia.evaluation import evaluate, team_worth
+from ai.biternia.ordering import (
+    action_score,
+    card_power,
+    hero_rating,
+    policy_choice,
+    ranked,
+    rollout_action,
+    score_target,
+)
+from rules.biternia.content import load
+from rules.biternia.state import BiterniaState
+from rules.core.state import GameState
+
+#: The custom agent's levels: candidates tried, worlds sampled, rollout depth in decisions,
+#: noise of the ordering policy. Measured with ``launcher.py bench``.
+AGENT_LEVELS: dict[str, Settings] = {
+    "easy": Settings(candidates=1, worlds=0, depth=0, noise=0.35),
+    "normal": Settings(candidates=3, worlds=2, depth=30, noise=0.1),
+    "hard": Settings(candidates=4, worlds=6, depth=30, noise=0.1),
+}
+
+#: Settings for the generic IS-MCTS should a caller ask for it (leaf evaluation, no random
+#: rollouts: random play in this game wanders for a hundred rounds).
+LEVELS: dict[str, dict[str, Any]] = {
+    "easy": {"iterations": 40, "rollout_depth": 0, "epsilon": 0.2, "time_cap": 0.3},
+    "normal": {"iterations": 150, "rollout_depth": 0, "time_cap": 0.8},
+    "hard": {"iterations": 600, "rollout_depth": 0, "time_cap": 2.5},
+}
+
+
+def make_agent(level: str, seed: int) -> BiterniaAgent | None:
+    """The custom agent for easy / normal / hard (random stays the generic one)."""
+    settings = AGENT_LEVELS.get(level)
+    return None if settings is None else BiterniaAgent(settings, seed, level)
+
+
+def balance_pieces(state: GameState, player: int) -> list[str]:
+    """The Heroes ``player``'s team played (for ``launcher.py balance``), by full name."""
+    assert isinstance(state, BiterniaState)
+    team = player % 2
+    heroes = load().heroes
+    return [heroes[h].full_name for h in state.hero_order
+            if state.heroes[h].seat % 2 == team]
+
+
+__all__ = ["AGENT_LEVELS", "LEVELS", "BiterniaAgent", "Settings", "action_score",
+           "balance_pieces", "card_power", "evaluate", "hero_rating", "make_agent",
+           "policy_choice", "ranked", "rollout_action", "score_target", "team_worth"]

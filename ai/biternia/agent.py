@@ -1,0 +1,104 @@
+"""Battle for Biternia's custom agent: determinized flat Monte Carlo over the best-ordered
+candidate actions, on the search framework's ``SearchAgent``.
+
+The framework's ``choose`` plays a forced move at once and, with chance ``epsilon`` (the
+easy level's noise), a random legal action. Otherwise ``search``: with no worlds to sample
+(easy) the ordering policy's best action; else the best ``candidates`` actions by the
+ordering (``root_options``) are each tried in ``worlds`` worlds consistent with the view
+(``determinize``: hands, deck order and face-down orders), played on with the ordering
+policy for ``depth`` decisions (``ai.search.common.random_step`` with the policy; chance
+steps, the setup's shuffles, do not count) and scored with the evaluation; the best
+average wins.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ai.agents import SearchAgent
+from ai.biternia.evaluation import evaluate
+from ai.biternia.ordering import policy_choice, ranked
+from ai.search.common import RolloutPolicy, acting_seat, random_step
+from rules.biternia.state import BiterniaState
+from rules.core import CHANCE, Action
+from rules.core.state import GameState
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """One level of the custom agent (measured with ``launcher.py bench``)."""
+
+    #: the best-ordered actions tried at the root
+    candidates: int
+    #: worlds sampled per decision (0: play the ordering policy's choice)
+    worlds: int
+    #: decisions played on in each world before evaluating
+    depth: int
+    #: chance of a random action: at the root (easy only) and in the playouts
+    noise: float
+
+
+def policy(noise: float) -> RolloutPolicy:
+    """The ordering policy as the framework's playout hook, with ``noise``."""
+
+    def choose(state: GameState, seat: int, legal: list[Action],
+               rng: random.Random) -> Action:
+        assert isinstance(state, BiterniaState)
+        return policy_choice(state, seat, legal, rng, noise)
+
+    return choose
+
+
+def rollout(s: BiterniaState, depth: int, rng: random.Random, play: RolloutPolicy) -> None:
+    """Play on by ``play`` for up to ``depth`` decisions (chance steps are not counted)."""
+    steps = 0
+    while steps < depth:
+        seat = acting_seat(s)
+        if seat is None or not random_step(s, rng, play):
+            return
+        if seat != CHANCE:
+            steps += 1
+
+
+class BiterniaAgent(SearchAgent):
+    """Determinized flat Monte Carlo over the best-ordered candidate actions."""
+
+    name = "biternia"
+
+    def __init__(self, settings: Settings, seed: int, level: str) -> None:
+        searching = settings.worlds > 0
+        super().__init__(seed, 0.0 if searching else settings.noise)
+        self.settings = settings
+        self.play = policy(settings.noise)
+        # the agent's own stream (the one it has always drawn from)
+        self.rng = random.Random(f"biternia:{level}:{seed}")
+
+    def root_options(self, view: GameState, player: int) -> list[Action]:
+        legal = view.legal_actions(player)
+        if self.settings.worlds == 0 or len(legal) < 2:
+            return legal
+        assert isinstance(view, BiterniaState)
+        return ranked(view, player, legal)[:self.settings.candidates]
+
+    def search(self, view: GameState, player: int, legal: list[Action]) -> Action:
+        assert isinstance(view, BiterniaState)
+        cfg = self.settings
+        if not cfg.worlds:
+            return policy_choice(view, player, legal, self.rng, 0.0)
+        worlds = [view.determinize(player, self.rng) for _ in range(cfg.worlds)]
+        seeds = [self.rng.getrandbits(32) for _ in worlds]
+        best, best_value = legal[0], -2.0
+        for action in legal:
+            total = 0.0
+            for world, seed in zip(worlds, seeds, strict=True):
+                trial = world.clone()
+                trial.apply_unchecked(player, action)
+                # the same playout randomness for every candidate: differences come from
+                # the action, not from luck
+                rollout(trial, cfg.depth, random.Random(seed), self.play)
+                total += evaluate(trial, player)
+            value = total / len(worlds)
+            if value > best_value + 1e-9:
+                best, best_value = action, value
+        return best
