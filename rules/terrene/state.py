@@ -13,7 +13,7 @@ from typing import Any
 
 import rules.terrene.decks as deckrules
 from rules.core import Action, Decision, Event, GameState, Outcome, Panel
-from rules.core.model import Model, upgraded
+from rules.core.model import Model, secret, upgraded
 from rules.terrene.content import Card, cards, decks
 from rules.terrene.hidden import determinize
 from rules.terrene.kinds import Act, Phase
@@ -36,8 +36,9 @@ class TerreneState(Model, GameState):
     deck_ids: list[str] = field(default_factory=list)
     #: public: each seat's 30 (or 20) card ids (replaced, never changed: clones share them)
     decklists: list[tuple[str, ...]] = field(default_factory=list)
-    #: uid -> card id (None where a view hides it)
-    cards: list[str | None] = field(default_factory=list)
+    #: uid -> card id. Secret: a view starts with every identity hidden (None) and shows
+    #: only the cards its seat may see (``visible_to``).
+    cards: list[str | None] = field(default_factory=list, metadata=secret())
     #: uid -> the seat that brought it (replaced, never changed: clones share it)
     owner: tuple[int, ...] = ()
     phase: Phase = Phase.COIN
@@ -157,28 +158,34 @@ class TerreneState(Model, GameState):
         return Outcome(tuple(self.scores), self.reason)
 
     # ---- hidden information -----------------------------------------------------------
-    def hidden_from(self, viewer: int | None) -> set[int]:
-        """The uids whose identity ``viewer`` cannot see."""
-        hidden: set[int] = set()
+    def visible_to(self, viewer: int | None) -> set[int]:
+        """The uids whose identity ``viewer`` may see: every card in a public place (a
+        discard, the banished, a terrain once the party is placed, a ceased token, a
+        character face up or seen when flipped down, a revealed assigned card), the
+        viewer's own hand and table (and own deck while placing the party), and every card
+        an ability waiting on the chain names (it was named when it went there)."""
+        seen: set[int] = set()
+        party = self.phase == Phase.PARTY
         for seat in range(self.n):
             own = viewer == seat
-            if not (own and self.phase == Phase.PARTY):
-                hidden.update(self.zones["deck"][seat])
-            if not own:
-                hidden.update(self.zones["hand"][seat])
-                for uid in self.party[seat]:
-                    u = self.units[uid]
-                    if not u.up and not u.known:
-                        hidden.add(uid)
-                    if u.card is not None and not u.card_up:
-                        hidden.add(u.card)
-                if self.phase == Phase.PARTY:
-                    hidden.update(self.zones["terrains"][seat])
-        # A card whose ability waits on the chain was named when it went there: it stays
-        # known wherever the card has gone since (returned to hand, flipped face-down).
+            for zone in ("discard", "banished"):
+                seen.update(self.zones[zone][seat])
+            if own or not party:
+                seen.update(self.zones["terrains"][seat])
+            if own:
+                seen.update(self.zones["hand"][seat])
+                if party:
+                    seen.update(self.zones["deck"][seat])
+            for uid in self.party[seat]:
+                u = self.units[uid]
+                if own or u.up or u.known:
+                    seen.add(uid)
+                if u.card is not None and (own or u.card_up):
+                    seen.add(u.card)
+        seen.update(self.ceased)
         for link in self.chain:
-            hidden.difference_update((link.card, link.source))
-        return hidden
+            seen.update(uid for uid in (link.card, link.source) if uid is not None)
+        return seen
 
     def invariant_violations(self) -> list[str]:
         """Each card in exactly one place (a zone, the table, behind a character, or gone as
@@ -215,9 +222,11 @@ class TerreneState(Model, GameState):
         return out
 
     def view(self, player: int | None) -> TerreneState:
-        v = self.clone()
-        for uid in self.hidden_from(player):
-            v.cards[uid] = None
+        """What ``player`` may see, built from the declared secrets (``view_for``: no card
+        identity) plus the identities ``visible_to`` names."""
+        v = self.view_for(player)
+        for uid in self.visible_to(player):
+            v.cards[uid] = self.cards[uid]
         v.hidden_view = True
         return v
 

@@ -16,7 +16,7 @@ from game.tables.terrene.layout import BOARD
 from game.tables.terrene.nodes import CardWidget
 from game.tables.terrene.read import card_look
 from rules.terrene.content import cards
-from rules.terrene.draft_match import HIDDEN
+from rules.terrene.draft_match import HIDDEN, DraftMatch
 from rules.terrene.kinds import Act, Stage
 
 POOL = pygame.Rect(BOARD.x, BOARD.bottom - 128, BOARD.w, 128)
@@ -50,10 +50,10 @@ class DraftBoard(GenericTable):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.draft_view: Any = None
+        self.draft_view: DraftMatch | None = None
         self.draft_cards: list[CardWidget] = []
 
-    def lay_draft(self, view: Any) -> None:
+    def lay_draft(self, view: DraftMatch | None) -> None:
         """The cards on offer (``draft_pick`` / ``deck_add`` actions) as clickable cards;
         without a legal pick, the pile in front of the viewer (or nothing) face up."""
         self.draft_view = view
@@ -74,7 +74,7 @@ class DraftBoard(GenericTable):
             self.draft_cards.append(node)
             self.add(node)
 
-    def on_offer(self, view: Any) -> list[str]:
+    def on_offer(self, view: DraftMatch) -> list[str]:
         """What the viewer chooses from now: the pile in front of them while picking, the
         picks not yet in the deck while building."""
         viewer = self.model.viewer
@@ -117,7 +117,7 @@ class DraftBoard(GenericTable):
                        theme.PARCHMENT_DIM, "bold", "center")
         self.draw_pool(target, view, viewer)
 
-    def draw_pool(self, target: pygame.Surface, view: Any, viewer: int | None) -> None:
+    def draw_pool(self, target: pygame.Surface, view: DraftMatch, viewer: int | None) -> None:
         """The viewer's picks (deck cards lit), the excess pile and the points."""
         pygame.draw.rect(target, (14, 38, 32), POOL, border_radius=10)
         left = pygame.Rect(POOL.x + 10, POOL.y + 8, POOL.w - 290, POOL.h - 16)

@@ -3,13 +3,12 @@ a card the view hides (``view.cards[uid] is None``) is a card back, whatever it 
 
 from __future__ import annotations
 
-from typing import Any
-
 from game.tables.terrene.cards import CardLook, UnitLook
 from rules.core import Action
 from rules.terrene import stats
 from rules.terrene.content import cards
 from rules.terrene.kinds import Act
+from rules.terrene.state import TerreneState
 
 #: which arguments of an action name a card on the table (uids), by action kind
 UID_ARGS: dict[str, tuple[int, ...]] = {
@@ -40,7 +39,7 @@ def actions_on(actions: tuple[Action, ...], uid: int, holder_of: dict[int, int]
     return [a for a in actions if uid in uids_of(a) or held & set(uids_of(a)[:1])]
 
 
-def unit_look(view: Any, uid: int) -> UnitLook:
+def unit_look(view: TerreneState, uid: int) -> UnitLook:
     """A character as the view shows it: a back when hidden from the viewer."""
     u = view.units[uid]
     cid = view.cards[uid]
@@ -75,7 +74,7 @@ def card_look(cid: str | None) -> CardLook:
     return CardLook(c.name, c.kind, f"{c.kind.title()}{sub}{cost}", c.text)
 
 
-def terrain_of(view: Any, seat: int) -> tuple[str, int, bool]:
+def terrain_of(view: TerreneState, seat: int) -> tuple[str, int, bool]:
     """(name, actions a turn, face down) of the seat's active terrain ("" when none)."""
     uid = view.active_terrain[seat]
     if uid is None:
@@ -87,7 +86,7 @@ def terrain_of(view: Any, seat: int) -> tuple[str, int, bool]:
     return card.name, card.actions, False
 
 
-def holders(view: Any) -> dict[int, int]:
+def holders(view: TerreneState) -> dict[int, int]:
     """Each assigned card's uid -> the character holding it."""
     out = {}
     for party in view.party:
@@ -98,5 +97,5 @@ def holders(view: Any) -> dict[int, int]:
     return out
 
 
-def sp_used(view: Any, seat: int) -> int:
+def sp_used(view: TerreneState, seat: int) -> int:
     return stats.sp_used(view, seat)

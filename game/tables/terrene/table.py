@@ -40,9 +40,10 @@ from game.tables.terrene.read import (
 )
 from game.tween import ease_out_back
 from game.widgets import Widget
-from rules.core import Action, Event, Panel
+from rules.core import Action, Event, GameState, Panel
 from rules.terrene.draft_match import DraftMatch
 from rules.terrene.kinds import Act, Phase
+from rules.terrene.state import TerreneState
 
 DRAWN = ("Board", "Your hand", "Discards", "Draft")  # drawn on the table, not listed
 LOSS, GAIN = (236, 84, 70), (110, 200, 120)
@@ -64,7 +65,7 @@ class TerreneTable(DraftBoard, GenericTable):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.panels_area = SIDE_PANELS.copy()
-        self.game: Any = None  # the TerreneState view drawn (a draft's current game)
+        self.game: TerreneState | None = None  # the view drawn (a draft's current game)
         self.inner: int | None = None  # the viewer's seat in that game
         self.seat_map: list[int] = []  # game seat -> table seat (a draft's pairing)
         self.units: dict[int, UnitNode] = {}
@@ -81,7 +82,7 @@ class TerreneTable(DraftBoard, GenericTable):
 
     # -- forced passes ---------------------------------------------------------------------
     @staticmethod
-    def automatic(state: Any, seat: int, human: bool, settings: Any) -> Action | None:
+    def automatic(state: GameState, seat: int, human: bool, settings: Any) -> Action | None:
         """The pass a seat with nothing but Pass makes at once: always for an AI; for a
         person unless their settings stop at every priority."""
         if human and getattr(settings, "stop_at_every_priority", False):
@@ -154,7 +155,7 @@ class TerreneTable(DraftBoard, GenericTable):
                 self.seat_map = list(view.table)
                 self.inner = view.table.index(model.viewer) \
                     if model.viewer in view.table else None
-        elif view is not None:
+        elif isinstance(view, TerreneState):
             self.game = view
             self.seat_map = list(range(view.num_players))
         animate = model.viewer == self.last_viewer  # a hand-over or a load snaps instead
@@ -175,7 +176,7 @@ class TerreneTable(DraftBoard, GenericTable):
         self.lay_chain(animate=animate)
         self.show_changes(self.take_snapshot(), animate=animate)
 
-    def game_key(self, view: Any) -> tuple[object, ...]:
+    def game_key(self, view: GameState | None) -> tuple[object, ...]:
         """Which game is shown: the set's game number, or the draft's round and pairing."""
         if isinstance(view, DraftMatch):
             return ("draft", view.tour.round, tuple(view.table))

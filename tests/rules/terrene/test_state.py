@@ -71,6 +71,24 @@ def test_view_hides_hands_hidden_characters_face_down_cards_and_deck_order():
     assert "Your hand" in [p.title for p in s.panels(0)]
 
 
+def test_a_view_is_built_from_what_the_seat_may_see():
+    """The view is built positively (issue #13): the card identities are a declared secret
+    (``view_for`` shows none), and only the cards ``visible_to`` names are filled in — a card
+    the rules do not place anywhere the seat may see stays hidden, whatever it is."""
+    s = midgame()
+    assert all(cid is None for cid in s.view_for(0).cards)
+    stray = s.clone()
+    stray.cards.append("inu_the_inferno")  # a card in no zone, on no table
+    stray.owner = (*stray.owner, 1)
+    for seat in (0, 1, None):
+        view = stray.view(seat)
+        assert view.cards[-1] is None
+        shown = {uid for uid, cid in enumerate(view.cards) if cid is not None}
+        assert shown == stray.visible_to(seat)
+    public = s.zones["discard"][1] + s.zones["terrains"][1]
+    assert set(public) <= s.visible_to(0) and not set(s.zones["hand"][1]) & s.visible_to(0)
+
+
 def test_determinize_is_consistent_with_the_view():
     s = midgame()
     v = s.view(0)
