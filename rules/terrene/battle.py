@@ -8,8 +8,7 @@ import rules.terrene.chain as chain
 import rules.terrene.effects as effects
 import rules.terrene.stats as stats
 from rules.core import Event
-from rules.terrene.kinds import Ask
-from rules.terrene.model import Battle, Link, Prompt
+from rules.terrene.model import Battle, Block, Link, Slow
 
 if TYPE_CHECKING:
     from rules.terrene.state import TerreneState
@@ -83,7 +82,7 @@ def attack_resolves(s: TerreneState, link: Link, events: list[Event]) -> None:
     if not seats:
         _start_damage(s, None, events)
         return
-    s.prompt = Prompt(Ask.BLOCK, seats[0], others=tuple(seats[1:]))
+    s.prompt = Block(seats[0], others=tuple(seats[1:]))
 
 
 def _spikes(s: TerreneState, link: Link, events: list[Event]) -> None:
@@ -100,12 +99,12 @@ def _spikes(s: TerreneState, link: Link, events: list[Event]) -> None:
 
 def choose_block(s: TerreneState, seat: int, blocker: int | None, events: list[Event]) -> None:
     """A defender blocks with one recruited character, or lets the next defender decide."""
-    assert s.prompt is not None and s.battle is not None
+    assert isinstance(s.prompt, Block) and s.battle is not None
     if blocker is None:
         others = s.prompt.others
         events.append(Event("no_block", f"{s.player_name(seat)} does not block."))
         if others:
-            s.prompt = Prompt(Ask.BLOCK, others[0], others=others[1:])
+            s.prompt = Block(others[0], others=others[1:])
             return
         s.prompt = None
         _start_damage(s, None, events)
@@ -139,7 +138,7 @@ def battle_resolves(s: TerreneState, link: Link, events: list[Event]) -> None:
         _cancel(s, why or "no battle", events)
         return
     if "slow" in s.units[attacker].status and not s.battle.slow_paid:
-        s.prompt = Prompt(Ask.SLOW, s.battle.seat)
+        s.prompt = Slow(s.battle.seat)
         return
     resolve_damage(s, events)
 

@@ -32,7 +32,7 @@ def new_link(s: TerreneState, kind: str, seat: int, label: str, **fields: Any) -
 
 def push(s: TerreneState, link: Link, events: list[Event], adder: int | None) -> None:
     """Put a link on the chain; priority goes to the next player after the one who added it."""
-    s.chain.append(link)
+    s.add_link(link)
     events.append(Event("chain", f"On the chain: {link.label}.", {"id": link.id}))
     if adder is None:
         s.last_adder, s.priority, s.passes = None, s.active, 0
@@ -57,7 +57,7 @@ RESOLVERS: dict[str, Callable[[TerreneState, Link, list[Event]], None]] = {}
 
 
 def resolve_top(s: TerreneState, events: list[Event]) -> None:
-    link = s.chain.pop()
+    link = s.pop_link()
     s.last_adder, s.priority, s.passes = None, s.active, 0
     if not s.chain:
         s.used_chain = []

@@ -8,11 +8,17 @@ bonus, ``known`` only once set), so saves, records and state hashes are unchange
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from rules.core.actions import Action, Event
 from rules.core.model import Model
+from rules.core.pending import Pending, PendingStack
 from rules.terrene.kinds import Ask
+
+if TYPE_CHECKING:
+    from rules.terrene.state import TerreneState
 
 #: The card zones of each seat.
 ZONES = ("deck", "hand", "discard", "banished", "terrains")
@@ -117,11 +123,36 @@ class Battle(Model):
                    slow_paid=data["slow_paid"], taunt=data.get("taunt"))
 
 
-@dataclass(slots=True)
-class Link(Model):
-    """One link of the chain: an ability, an attack, a battle or a player action, who added
-    it and what it acts on. It is never changed after it is added except to negate it."""
+# ---- the sub-decisions waiting: one PendingStack ------------------------------------------
+#: How the flow answers a frame, filled at the end of turn.py (the frames are records below
+#: the rules that answer them): ``FLOW["actions"](state, frame)`` lists what the frame's
+#: decider may do, ``FLOW["resolve"](state, frame, action)`` applies their answer.
+FLOW: dict[str, Callable[..., Any]] = {}
 
+
+@dataclass(slots=True)
+class Frame(Pending["TerreneState"]):
+    """A Terrene sub-decision waiting on the state's ``pending`` stack: a link of the chain
+    (priority goes round until every player has passed) or a question put to one seat
+    (always above the links: it is answered first)."""
+
+    def actions(self, state: TerreneState) -> list[Action]:
+        out: list[Action] = FLOW["actions"](state, self)
+        return out
+
+    def resolve(self, state: TerreneState, stack: PendingStack[TerreneState],
+                action: Action) -> list[Event]:
+        out: list[Event] = FLOW["resolve"](state, self, action)
+        return out
+
+
+@dataclass(slots=True)
+class Link(Frame):
+    """One link of the chain: an ability, an attack, a battle or a player action, who added
+    it and what it acts on. It is never changed after it is added except to negate it; while
+    links wait, the seat with priority decides (Pass, or a response)."""
+
+    TAG = "terrene.link"
     id: int
     #: "ability", "attack", "battle" or "action"
     kind: str
@@ -144,6 +175,8 @@ class Link(Model):
     #: an on-defeat trigger: the card id of the character it defeated
     target_card: str | None = None
 
+    def decider(self, state: TerreneState) -> int:
+        return state.priority if state.priority is not None else state.active
 
     def to_v1(self) -> dict[str, Any]:
         """The version-1 dict of this link (the optional keys only where set)."""
@@ -173,37 +206,93 @@ class Link(Model):
         )
 
 
-@dataclass(frozen=True, slots=True)
-class Prompt(Model):
-    """A question the rules ask one seat before play goes on (a value: replaced, never
-    changed, so clones share it)."""
+@dataclass(slots=True)
+class Prompt(Frame):
+    """A question the rules put to one seat before play goes on (one kind a subclass)."""
 
-    kind: Ask
+    #: the kind of question (a class constant of each kind)
+    kind: ClassVar[Ask]
     seat: int
-    #: BLOCK: the defenders asked next, in order
-    others: tuple[int, ...] | None = None
-    #: XP_ASSIGN: the defeater and the XP it earned
-    by: int | None = None
-    amount: int | None = None
-    #: XP_CHOICE: the character and the XP steps still to choose
-    uid: int | None = None
-    left: int | None = None
+    #: the fields a version-1 save wrote for this kind
+    V1_KEYS: ClassVar[tuple[str, ...]] = ()
 
-    _KEYS: ClassVar[dict[str, tuple[str, ...]]] = {
-        Ask.BLOCK: ("others",), Ask.XP_ASSIGN: ("by", "amount"), Ask.XP_CHOICE: ("uid", "left"),
-    }
+    def decider(self, state: TerreneState) -> int:
+        return self.seat
 
     def to_v1(self) -> dict[str, Any]:
         """The version-1 dict of this prompt (the keys its kind has)."""
         out: dict[str, Any] = {"kind": self.kind, "seat": self.seat}
-        for key in self._KEYS.get(self.kind, ()):
+        for key in self.V1_KEYS:
             value = getattr(self, key)
-            out[key] = list(value) if key == "others" else value
+            out[key] = list(value) if isinstance(value, tuple) else value
         return out
 
-    @classmethod
-    def from_v1(cls, data: dict[str, Any]) -> Prompt:
-        others = data.get("others")
-        return cls(kind=Ask(data["kind"]), seat=data["seat"],
-                   others=None if others is None else tuple(others), by=data.get("by"),
-                   amount=data.get("amount"), uid=data.get("uid"), left=data.get("left"))
+
+@dataclass(slots=True)
+class Block(Prompt):
+    """A defender chooses a blocker (or none); ``others``: the defenders asked next."""
+
+    TAG = "terrene.block"
+    kind = Ask.BLOCK
+    others: tuple[int, ...] = ()
+    V1_KEYS = ("others",)
+
+
+@dataclass(slots=True)
+class Slow(Prompt):
+    """A slowed attacker pays one more action to keep attacking, or the attack ends."""
+
+    TAG = "terrene.slow"
+    kind = Ask.SLOW
+
+
+@dataclass(slots=True)
+class XpAssign(Prompt):
+    """XP Ownership: the XP ``by``'s defeat earned goes to one of the seat's characters."""
+
+    TAG = "terrene.xp_assign"
+    kind = Ask.XP_ASSIGN
+    by: int = 0
+    amount: int = 0
+    V1_KEYS = ("by", "amount")
+
+
+@dataclass(slots=True)
+class XpChoice(Prompt):
+    """No terrain: each XP step ``uid`` gained is +5 ATK or +5 DEF (``left`` to choose)."""
+
+    TAG = "terrene.xp_choice"
+    kind = Ask.XP_CHOICE
+    uid: int = 0
+    left: int = 1
+    V1_KEYS = ("uid", "left")
+
+
+@dataclass(slots=True)
+class Oversupply(Prompt):
+    """More SP in play than the limit: the seat dismisses a character."""
+
+    TAG = "terrene.oversupply"
+    kind = Ask.OVERSUPPLY
+
+
+@dataclass(slots=True)
+class ChooseFirst(Prompt):
+    """Between the games of a set: the loser chooses who goes first."""
+
+    TAG = "terrene.choose_first"
+    kind = Ask.CHOOSE_FIRST
+
+
+#: The prompt class of each kind of question.
+PROMPTS: dict[Ask, type[Prompt]] = {
+    cls.kind: cls for cls in (Block, Slow, XpAssign, XpChoice, Oversupply, ChooseFirst)
+}
+
+
+def prompt_from_v1(data: dict[str, Any]) -> Prompt:
+    """A prompt from its version-1 (or version-2) dict: ``kind``, ``seat`` and its keys."""
+    cls = PROMPTS[Ask(data["kind"])]
+    fields = {k: (tuple(data[k]) if isinstance(data[k], list) else data[k])
+              for k in cls.V1_KEYS if data.get(k) is not None}
+    return cls(seat=data["seat"], **fields)

@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING
 
 from rules.core import Action, Event
 from rules.terrene.content import cards
-from rules.terrene.kinds import Act, Ask, Phase
-from rules.terrene.model import HP_START, SP_1V1, SP_2V2, Prompt
+from rules.terrene.kinds import Act, Phase
+from rules.terrene.model import HP_START, SP_1V1, SP_2V2, ChooseFirst
 from rules.terrene.party import advance_party
 
 if TYPE_CHECKING:
@@ -32,7 +32,7 @@ def game_over(s: TerreneState, scores: list[float], reason: str, events: list[Ev
     losers = [q for q in s.seat_order(s.first) if scores[q] < 1.0]
     s.chain, s.battle = [], None
     if losers:
-        s.phase, s.prompt = Phase.NEXT_GAME, Prompt(Ask.CHOOSE_FIRST, losers[0])
+        s.phase, s.prompt = Phase.NEXT_GAME, ChooseFirst(losers[0])
     else:
         start_next_game(s, None, events)  # after a tie a coin decides again
     return True

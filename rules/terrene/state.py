@@ -14,15 +14,26 @@ from typing import Any
 import rules.terrene.decks as deckrules
 from rules.core import Action, Decision, Event, GameState, Outcome, Panel
 from rules.core.model import Model, secret, upgraded
+from rules.core.pending import Pending, PendingStack
 from rules.terrene.content import Card, cards, decks
 from rules.terrene.hidden import determinize
 from rules.terrene.kinds import Act, Phase
-from rules.terrene.model import HP_START, SP_1V1, SP_2V2, ZONES, Battle, Link, Prompt, Unit
+from rules.terrene.model import (
+    HP_START,
+    SP_1V1,
+    SP_2V2,
+    ZONES,
+    Battle,
+    Link,
+    Prompt,
+    Unit,
+    prompt_from_v1,
+)
 from rules.terrene.panels import panels
 from rules.terrene.turn import apply_action, legal_actions
 
 #: The version of the saved state (1: the plain dict of the first releases, still read).
-STATE_VERSION = 2
+STATE_VERSION = 3
 
 
 @dataclass(slots=True, eq=False)
@@ -61,13 +72,14 @@ class TerreneState(Model, GameState):
     units: dict[int, Unit] = field(default_factory=dict)
     #: token characters that left play
     ceased: list[int] = field(default_factory=list)
-    chain: list[Link] = field(default_factory=list)
+    #: the sub-decisions waiting: the chain's links, and above them at most one question
+    #: put to a seat (a ``Prompt``); read them as ``chain`` and ``prompt``
+    pending: PendingStack[TerreneState] = field(default_factory=PendingStack)
     priority: int | None = None
     passes: int = 0
     last_adder: int | None = None
     used_chain: list[str] = field(default_factory=list)
     used_turn: list[str] = field(default_factory=list)
-    prompt: Prompt | None = None
     battle: Battle | None = None
     switched: bool = False
     traded: bool = False
@@ -93,6 +105,46 @@ class TerreneState(Model, GameState):
     #: nothing but Pass (their setting), an AI passes at once. A search's own copies
     #: set this to take such forced passes inside the rules instead.
     autopass: bool = False
+
+    # ---- the chain and the prompt: views of the one pending stack ----------------------
+    @property
+    def chain(self) -> list[Link]:
+        """The chain's links, the first added first (a new list: change it through
+        ``add_link`` / ``pop_link``, or assign a whole chain)."""
+        return [f for f in self.pending.frames if isinstance(f, Link)]
+
+    @chain.setter
+    def chain(self, links: list[Link]) -> None:
+        self.pending.frames = [*links, *(f for f in self.pending.frames
+                                         if not isinstance(f, Link))]
+
+    @property
+    def prompt(self) -> Prompt | None:
+        """The question waiting for a seat's answer (always the top frame), if any."""
+        frames = self.pending.frames
+        top = frames[-1] if frames else None
+        return top if isinstance(top, Prompt) else None
+
+    @prompt.setter
+    def prompt(self, prompt: Prompt | None) -> None:
+        frames = [f for f in self.pending.frames if not isinstance(f, Prompt)]
+        self.pending.frames = [*frames, prompt] if prompt is not None else frames
+
+    def add_link(self, link: Link) -> None:
+        """Put ``link`` on top of the chain (below a waiting question)."""
+        frames = self.pending.frames
+        at = len(frames)
+        while at and isinstance(frames[at - 1], Prompt):
+            at -= 1
+        frames.insert(at, link)
+
+    def pop_link(self) -> Link:
+        """Take the top link off the chain."""
+        frames = self.pending.frames
+        at = max(i for i, f in enumerate(frames) if isinstance(f, Link))
+        link = frames.pop(at)
+        assert isinstance(link, Link)
+        return link
 
     # ---- content helpers --------------------------------------------------------------
     def card(self, uid: int) -> Card:
@@ -132,12 +184,8 @@ class TerreneState(Model, GameState):
             return Decision.chance()
         if self.phase == Phase.PARTY:
             return Decision.player(self.party_seat)
-        if self.phase == Phase.NEXT_GAME and self.prompt is not None:
-            return Decision.player(self.prompt.seat)
-        if self.prompt is not None:
-            return Decision.player(self.prompt.seat)
-        if self.chain:
-            return Decision.player(self.priority if self.priority is not None else self.active)
+        if self.pending:
+            return self.pending.decision(self)
         return Decision.player(self.active)
 
     def legal_actions(self, player: int) -> list[Action]:
@@ -238,8 +286,10 @@ class TerreneState(Model, GameState):
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> TerreneState:
-        """A saved state: this version's, or a version-1 dict (converted, ``from_v1``)."""
-        data = upgraded(data, "Terrene Odyssey", STATE_VERSION, {1: from_v1})
+        """A saved state: this version's, or a version-2 or version-1 one (converted:
+        ``from_v2``, ``from_v1``)."""
+        data = upgraded(data, "Terrene Odyssey", STATE_VERSION,
+                        {2: from_v2, 1: lambda old: from_v2(from_v1(old))})
         st: TerreneState = Model.from_json.__func__(cls, data)  # type: ignore[attr-defined]
         return st
 
@@ -247,6 +297,7 @@ class TerreneState(Model, GameState):
         """This state in the version-1 shape (the tests compare it with the old code's)."""
         out = Model.to_json(self)
         out["version"] = 1
+        del out["pending"]
         out["units"] = {str(k): v.to_v1() for k, v in sorted(self.units.items())}
         out["battle"] = self.battle.to_v1() if self.battle is not None else None
         out["chain"] = [link.to_v1() for link in self.chain]
@@ -307,11 +358,23 @@ def new_game(setup: Mapping[str, Any], seed: int) -> TerreneState:
 _SINCE_V1 = {"autopass": False}
 
 
+def from_v2(data: dict[str, Any]) -> dict[str, Any]:
+    """A version-2 save (the chain and the prompt in fields of their own) as this
+    version's JSON: the links, then the prompt, as frames of the pending stack."""
+    out = {k: v for k, v in data.items() if k not in ("chain", "prompt")}
+    frames: list[Pending[TerreneState]] = [Link.from_json(link) for link in data["chain"]]
+    if data["prompt"] is not None:
+        frames.append(prompt_from_v1(data["prompt"]))
+    out["pending"] = PendingStack(frames=frames).to_json()
+    out["version"] = STATE_VERSION
+    return out
+
+
 def from_v1(data: dict[str, Any]) -> dict[str, Any]:
-    """A version-1 save (one plain dict) as this version's JSON."""
-    out = {**_SINCE_V1, **data, "version": STATE_VERSION}
+    """A version-1 save (one plain dict) as version 2's JSON."""
+    out = {**_SINCE_V1, **data, "version": 2}
     out["units"] = {k: Unit.from_v1(v).to_json() for k, v in data["units"].items()}
     out["battle"] = None if data["battle"] is None else Battle.from_v1(data["battle"]).to_json()
     out["chain"] = [Link.from_v1(link).to_json() for link in data["chain"]]
-    out["prompt"] = None if data["prompt"] is None else Prompt.from_v1(data["prompt"]).to_json()
+    out["prompt"] = None if data["prompt"] is None else prompt_from_v1(data["prompt"]).to_v1()
     return out

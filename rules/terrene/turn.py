@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import rules.terrene.battle as battle
@@ -14,7 +13,7 @@ import rules.terrene.sets as sets
 import rules.terrene.stats as stats
 from rules.core import CHANCE, Action, Event
 from rules.terrene.kinds import Act, Ask, Phase
-from rules.terrene.model import Link, Prompt, Unit
+from rules.terrene.model import FLOW, ChooseFirst, Frame, Link, Oversupply, Unit, XpAssign, XpChoice
 from rules.terrene.party import advance_party, apply_party, char_label, party_actions
 
 if TYPE_CHECKING:
@@ -145,7 +144,7 @@ def settle(s: TerreneState, events: list[Event]) -> None:
             return
         over = next((q for q in s.seat_order(s.active) if stats.oversupplied(s, q)), None)
         if over is not None:
-            s.prompt = Prompt(Ask.OVERSUPPLY, over)
+            s.prompt = Oversupply(over)
             return
         if s.chain:
             seat = s.priority if s.priority is not None else s.active
@@ -165,30 +164,30 @@ def _ask_xp_choice(s: TerreneState) -> bool:
     while s.pending_assign:
         by, amount, seat = s.pending_assign.pop(0)
         if stats.recruited(s, seat):
-            s.prompt = Prompt(Ask.XP_ASSIGN, seat, by=by, amount=amount)
+            s.prompt = XpAssign(seat, by=by, amount=amount)
             return True
     while s.pending_xp:
         uid, left = s.pending_xp.pop(0)
         if uid in s.units:
-            s.prompt = Prompt(Ask.XP_CHOICE, s.units[uid].ctrl, uid=uid, left=left)
+            s.prompt = XpChoice(s.units[uid].ctrl, uid=uid, left=left)
             return True
     return False
 
 
 def _assign_xp(s: TerreneState, _p: int, a: Action, events: list[Event]) -> None:
-    assert s.prompt is not None
+    assert isinstance(s.prompt, XpAssign)
     amount = s.prompt.amount
-    assert amount is not None
     s.prompt = None
     effects.gain_xp(s, a.args[0], amount, events)
 
 
 def _xp_choice(s: TerreneState, _p: int, a: Action, events: list[Event]) -> None:
-    assert s.prompt is not None
-    uid, left = s.prompt.uid, s.prompt.left
-    assert uid is not None and left is not None
-    effects.apply_xp_step(s, uid, {"atk": 5} if a.kind == Act.XP_ATK else {"def": 5}, events)
-    s.prompt = replace(s.prompt, left=left - 1) if left > 1 else None
+    asked = s.prompt
+    assert isinstance(asked, XpChoice)
+    effects.apply_xp_step(s, asked.uid, {"atk": 5} if a.kind == Act.XP_ATK else {"def": 5},
+                          events)
+    s.prompt = XpChoice(asked.seat, uid=asked.uid, left=asked.left - 1) if asked.left > 1 \
+        else None
 
 
 # ---- legal actions ----------------------------------------------------------------------
@@ -202,33 +201,47 @@ def legal_actions(s: TerreneState, player: int) -> list[Action]:
         return [Action(Act.SHUFFLE, (0,), "Shuffle the decks")]
     if s.phase == Phase.PARTY:
         return party_actions(s, player)
-    if s.phase == Phase.NEXT_GAME:
-        return sets.choose_first_actions(s)
-    if s.prompt is not None:
-        return prompt_actions(s, player)
-    if s.chain:
-        return [*use_actions(s, player, in_response=True),
-                Action(Act.PASS, (), "Pass (let the chain resolve)")]
+    if s.pending:
+        return s.pending.actions(s, player)
     return turn_actions(s, player)
 
 
+def frame_actions(s: TerreneState, frame: Frame) -> list[Action]:
+    """What the decider of a waiting frame may do: at a link, a response or Pass; at a
+    question, its answers."""
+    if isinstance(frame, Link):
+        seat = frame.decider(s)
+        return [*use_actions(s, seat, in_response=True),
+                Action(Act.PASS, (), "Pass (let the chain resolve)")]
+    if isinstance(frame, ChooseFirst):
+        return sets.choose_first_actions(s)
+    return prompt_actions(s, frame.decider(s))
+
+
+def frame_resolves(s: TerreneState, frame: Frame, action: Action) -> list[Event]:
+    """The decider's answer to the waiting frame, applied by its handler."""
+    events: list[Event] = []
+    HANDLERS[action.kind](s, frame.decider(s), action, events)
+    return events
+
+
 def prompt_actions(s: TerreneState, seat: int) -> list[Action]:
-    assert s.prompt is not None
-    kind = s.prompt.kind
+    asked = s.prompt
+    assert asked is not None
+    kind = asked.kind
     if kind == Ask.BLOCK:
         out = [Action(Act.BLOCK, (u,), f"Block with {s.name(u)} (DEF {stats.defense(s, u)}, "
                       f"{stats.hp(s, u) - s.units[u].dmg} HP left)")
                for u in s.party[seat] if battle.can_block(s, u)]
         atk = stats.atk(s, s.battle.attacker) if s.battle else 0
         return [*out, Action(Act.NO_BLOCK, (), f"Do not block (take {atk} damage)")]
-    if kind == Ask.XP_ASSIGN:
-        by, amount = s.prompt.by, s.prompt.amount
+    if isinstance(asked, XpAssign):
+        by, amount = asked.by, asked.amount
         order = sorted(stats.recruited(s, seat), key=lambda u: u != by)
         return [Action(Act.ASSIGN_XP, (u,), f"{s.name(u)} gains the {amount} XP"
                        + (" (it made the defeat)" if u == by else "")) for u in order]
-    if kind == Ask.XP_CHOICE:
-        assert s.prompt.uid is not None
-        who = s.name(s.prompt.uid)
+    if isinstance(asked, XpChoice):
+        who = s.name(asked.uid)
         return [Action(Act.XP_ATK, (), f"{who} gains +5 ATK (no terrain)"),
                 Action(Act.XP_DEF, (), f"{who} gains +5 DEF (no terrain)")]
     if kind == Ask.SLOW:
@@ -391,16 +404,14 @@ CHAINED = (Act.RECRUIT, Act.HIDE, Act.ASSIGN, Act.TERRAIN, Act.TRADE, Act.DISMIS
 
 def apply_action(s: TerreneState, player: int, action: Action) -> list[Event]:
     events: list[Event] = []
-    if action.kind in CHAINED and not _forced_dismissal(s, action):
+    if s.pending:
+        events = s.pending.apply(s, action)  # the waiting frame's decider answers it
+    elif action.kind in CHAINED:
         _declare(s, player, action, events)
     else:
         HANDLERS[action.kind](s, player, action, events)
     settle(s, events)
     return events
-
-
-def _forced_dismissal(s: TerreneState, action: Action) -> bool:
-    return action.kind == Act.DISMISS and s.prompt is not None and s.prompt.kind == Ask.OVERSUPPLY
 
 
 def _declare(s: TerreneState, p: int, a: Action, events: list[Event]) -> None:
@@ -597,7 +608,7 @@ def _trade(s: TerreneState, _p: int, a: Action, events: list[Event]) -> None:
 
 def _dismiss(s: TerreneState, p: int, a: Action, events: list[Event]) -> None:
     uid = a.args[0]
-    if s.prompt is not None and s.prompt.kind == Ask.OVERSUPPLY:
+    if isinstance(s.prompt, Oversupply):
         s.prompt = None
     dmg = s.units[uid].dmg
     events.append(Event("dismiss", f"{s.player_name(p)} dismisses {s.name(uid)}.", {"uid": uid}))
@@ -638,3 +649,5 @@ chain.RESOLVERS.update({
     "ability": effects.resolve_ability, "attack": battle.attack_resolves,
     "battle": battle.battle_resolves, "action": resolve_action,
 })
+#: How the waiting frames (rules/terrene/model.py) are answered.
+FLOW.update({"actions": frame_actions, "resolve": frame_resolves})

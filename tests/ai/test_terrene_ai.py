@@ -8,8 +8,7 @@ from ai import terrene
 from ai.levels import level_settings, make_agent
 from rules.core import Action, Match
 from rules.terrene import GAME, stats
-from rules.terrene.kinds import Ask
-from rules.terrene.model import Prompt
+from rules.terrene.model import Oversupply, XpAssign
 
 
 def started(seed: int = 4):
@@ -167,7 +166,7 @@ def test_search_leaves_out_conceding_dismissing_and_trading_but_keeps_prompts():
     assert agent.inner.root_options(view, seat) == terrene.candidates(view, seat)
     assert agent.inner.config.candidates is terrene.candidates
     assert agent.inner.config.search_view is terrene.search_view
-    view.prompt = Prompt(Ask.OVERSUPPLY, seat)
+    view.prompt = Oversupply(seat)
     assert {a.kind for a in terrene.candidates(view, seat)} == {"dismiss"}
 
 
@@ -271,7 +270,7 @@ def test_xp_goes_to_the_defeater_as_the_searchs_only_candidate():
     s = Table.position(party=[["inu_the_inferno", "olivia_the_graceless"],
                               ["gerald_the_silent"]])
     olivia = Table.unit(s, 0, "olivia_the_graceless")
-    s.prompt = Prompt(Ask.XP_ASSIGN, 0, by=olivia, amount=1)
+    s.prompt = XpAssign(0, by=olivia, amount=1)
     legal = s.legal_actions(0)
     assert len(legal) == 2 and legal[0].args == (olivia,)
     assert terrene.candidates(s, 0) == legal[:1]

@@ -122,3 +122,25 @@ def test_effect_on_a_target_that_left_play_does_nothing(table):
     table.use(s, 1, trav)  # Slip Away in response: back to hand
     table.pass_all(s)
     assert trav in s.zones["hand"][1] and s.hp == [50, 50]
+
+
+def test_the_chain_and_a_question_wait_on_one_pending_stack(table):
+    """Issue #13: the chain's links and the question put to a seat are frames of the
+    state's one PendingStack — the question above the links — and the decision and the
+    legal actions come from the top frame."""
+    from rules.terrene.model import Block, Link
+
+    s = table.position(party=[["inu_the_inferno"], ["olivia_the_graceless"]])
+    inu = table.unit(s, 0, "inu_the_inferno")
+    table.act(s, 0, "attack", inu, -1)
+    assert [type(f) for f in s.pending.frames] == [Link]
+    assert s.decision().players == (s.pending.top.decider(s),) == (1,)
+    assert s.legal_actions(1) == s.pending.top.actions(s)
+    table.pass_all(s)
+    top = s.pending.top
+    assert isinstance(top, Block) and s.prompt is top and top.seat == 1
+    assert s.decision().players == (1,)
+    assert s.legal_actions(1) == top.actions(s)
+    assert {a.kind for a in top.actions(s)} == {"block", "no_block"}
+    table.act(s, 1, "no_block")
+    assert s.prompt is None and [f.kind for f in s.pending.frames] == ["battle"]

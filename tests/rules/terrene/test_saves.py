@@ -45,3 +45,32 @@ def test_a_loaded_save_writes_back_what_it_read(name):
     st = _load(name)
     again = GAME.state_from_json(json.loads(json.dumps(st.to_json())))
     assert again.state_hash() == st.state_hash()
+
+
+#: Version-2 saves (the chain and the prompt in fields of their own), written by the
+#: version-2 code (commit 4cc49f1) from ``Match(GAME, GAME.random_setup(Random(seed), n),
+#: seed)`` with random legal actions from ``Random(seed + 1)``, stopped at the first decision
+#: after 20 with a prompt above a link (seed 2030, 1v1: an oversupply) or with two links on
+#: the chain (seed 2028, 2v2). Measured on that code as ``SAVED`` above.
+SAVED_V2 = {
+    "prompt": ((0,), 3, (1,), "Player 2: Tsue the Balanced won the set 2-0", 13),
+    "chain": ((0,), 1, (0, 2), "Player 1 (team A): Direct Damage and Player 3 (team A): "
+              "Greggory Beatdown won the set 2-1", 59),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SAVED_V2))
+def test_a_state_saved_in_the_version_2_format_loads_and_plays_on(name):
+    """Saves keep loading: a version-2 save's chain and prompt become frames of the one
+    pending stack (the links first, the prompt on top), and the position is the same."""
+    path = FIXTURES / f"saved_v2_{name}.json"
+    old = json.loads(path.read_text())
+    st = load_saved(GAME, path)
+    assert [link.to_json() for link in st.chain] == [
+        {"@": "terrene.link", **link} for link in old["chain"]]
+    if old["prompt"] is None:
+        assert st.prompt is None
+    else:
+        assert st.pending.top is st.prompt and st.prompt.to_v1() == {
+            k: v for k, v in old["prompt"].items() if v is not None}
+    assert_same_position(st, SAVED_V2[name])

@@ -65,10 +65,10 @@ def test_a_unit_saves_in_the_version_1_shape_and_back():
 
 
 def test_a_save_loads_in_this_version_and_an_unknown_version_is_refused_by_name():
-    """Version 2 round-trips; a version neither 1 nor 2 gets a message naming both."""
+    """Version 3 round-trips; a version neither 1, 2 nor 3 gets a message naming them."""
     st = GAME.new_state(GAME.random_setup(random.Random(3), 2), 3)
     data = st.to_json()
-    assert data["version"] == 2
+    assert data["version"] == 3
     assert GAME.state_from_json(json.loads(json.dumps(data))).state_hash() == st.state_hash()
-    with pytest.raises(ValueError, match="version 2 or 1"):
+    with pytest.raises(ValueError, match="version 3 or 2 or 1"):
         GAME.state_from_json({**data, "version": 7})
