@@ -5,7 +5,7 @@ Headless. The shuffle of the pool and the random first pairings take a ``random.
 from the caller (the draft match draws it from a chance decision) and keep no seed, so
 nothing in a draft rebuilds a hidden pile. The games of each round are ordinary Terrene
 Odyssey games whose decks are ``draft:`` lists (see ``game.py``), with the no-terrain and
-short-party handicaps. AI drafters and deck builders live in ``ai/terrene.py``.
+short-party handicaps. AI drafters and deck builders live in ``ai/terrene/drafting.py``.
 """
 
 from __future__ import annotations
@@ -13,10 +13,14 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from rules.core.model import Model, secret
 from rules.terrene.content import Card, cards
 from rules.terrene.decks import DRAFT_DECK_SIZE, check_deck
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 12
+#: What a view shows in place of a card it hides.
+HIDDEN = "?"
+
 #: Copies of each card in the pool by player count (rulebook: Card Pool).
 COPIES = {3: 1, 4: 1, 5: 2, 6: 2, 7: 2, 8: 3, 9: 3, 10: 3, 11: 3, 12: 3}
 #: (piles, cards per pile) by player count (rulebook: Card Pile Creation).
@@ -42,18 +46,36 @@ def pile_shape(players: int, pool_size: int) -> tuple[int, int]:
     return piles, min(size, pool_size // piles)
 
 
-@dataclass
-class Draft:
-    """A draft in progress: who holds which pile, what each player has picked."""
+def backs(cards_: list[str]) -> list[str]:
+    """A hidden list of cards: one card back each (how many stays public)."""
+    return [HIDDEN] * len(cards_)
+
+
+def _deck_backs(deck: list[str] | None) -> list[str] | None:
+    """A hidden deck: whether it is built, and nothing of it."""
+    return None if deck is None else [HIDDEN] * DRAFT_DECK_SIZE
+
+
+@dataclass(slots=True)
+class Draft(Model):
+    """A draft in progress: who holds which pile, what each player has picked. What a seat
+    may not see is declared on the fields: every pile is face down (the one a seat holds is
+    shown by ``DraftMatch.view``), and each seat sees only its own picks and deck."""
 
     players: int
-    piles: list[list[str]] = field(default_factory=list)  # every pile, in dealing order
-    excess: list[str] = field(default_factory=list)  # public, face-up
-    picks: list[list[str]] = field(default_factory=list)
-    round: int = 0  # which batch of piles is moving (one pile per player)
-    holding: list[int] = field(default_factory=list)  # pile index each seat holds now
+    #: every pile, in dealing order
+    piles: list[list[str]] = field(default_factory=list, metadata=secret(redact=backs))
+    #: public, face-up
+    excess: list[str] = field(default_factory=list)
+    picks: list[list[str]] = field(default_factory=list,
+                                   metadata=secret(per_seat=True, redact=backs))
+    #: which batch of piles is moving (one pile per player)
+    round: int = 0
+    #: pile index each seat holds now
+    holding: list[int] = field(default_factory=list)
     picked_this_pass: list[bool] = field(default_factory=list)
-    decks: list[list[str] | None] = field(default_factory=list)
+    decks: list[list[str] | None] = field(default_factory=list,
+                                          metadata=secret(per_seat=True, redact=_deck_backs))
 
     @classmethod
     def deal(cls, players: int, rng: random.Random) -> Draft:
@@ -187,8 +209,8 @@ def auto_deck(picks: list[str], started: list[str]) -> list[str]:
 
 
 # ---- the tournament ---------------------------------------------------------------------
-@dataclass
-class Tournament:
+@dataclass(slots=True)
+class Tournament(Model):
     """Swiss rounds: random first pairings, then players with equal points meet; a bye
     (worth a win) goes to the lowest-placed player who has not had one."""
 

@@ -15,10 +15,12 @@ its two seats deciding and the others waiting.
 from __future__ import annotations
 
 import random
-from dataclasses import asdict
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from rules.core import CHANCE, Action, Decision, Event, GameState, Outcome, Panel
+from rules.core.model import Model, secret, upgraded
 from rules.terrene.content import cards
 from rules.terrene.decks import DRAFT, DRAFT_DECK_SIZE, check_deck
 from rules.terrene.draft import (
@@ -27,30 +29,50 @@ from rules.terrene.draft import (
     Draft,
     Tournament,
     auto_deck,
+    backs,
     build_pool,
 )
 from rules.terrene.kinds import Act, Stage
 from rules.terrene.state import TerreneState, new_game
 
-HIDDEN = "?"
+#: The version of a saved draft (1 kept the seeds the draft drew from; read, seeds dropped).
+DRAFT_VERSION = 2
 
 
-class DraftMatch(GameState):
-    """The draft for 3-12 players (4 may also play it)."""
+def _unseeded(data: dict[str, Any]) -> dict[str, Any]:
+    """A version-1 draft (with the seeds it drew its shuffles and pairings from) without
+    them."""
+    out = {k: v for k, v in data.items() if k != "seed"}
+    out["draft"] = {k: v for k, v in data["draft"].items() if k != "seed"}
+    out["tour"] = {k: v for k, v in data["tour"].items() if k != "seed"}
+    out["version"] = DRAFT_VERSION
+    return out
+
+
+@dataclass(slots=True, eq=False)
+class DraftMatch(Model, GameState):
+    """The draft for 3-12 players (4 may also play it): a typed model (``Draft``,
+    ``Tournament`` and the current game nested), whose ``clone`` / ``to_json`` /
+    ``from_json`` come from the fields and whose view is built from the declared secrets."""
 
     game_id = "terrene"
 
-    def __init__(self) -> None:
-        self.n = 0
-        self.stage = Stage.DEAL
-        self.draft = Draft(0)
-        self.building: list[list[str]] = []
-        self.tour = Tournament(3)
-        self.queue: list[list[int]] = []
-        self.table: list[int] = []  # the two draft seats playing the current game
-        self.game: TerreneState | None = None
-        self.scores: list[float] | None = None
-        self.reason = ""
+    version: int = DRAFT_VERSION
+    kind: str = "draft"
+    n: int = 0
+    stage: Stage = Stage.DEAL
+    draft: Draft = field(default_factory=lambda: Draft(0))
+    #: each seat's deck so far while building (each seat sees its own)
+    building: list[list[str]] = field(default_factory=list,
+                                      metadata=secret(per_seat=True, redact=backs))
+    tour: Tournament = field(default_factory=lambda: Tournament(3))
+    #: the pairings of the round still to play
+    queue: list[list[int]] = field(default_factory=list)
+    #: the two draft seats playing the current game
+    table: list[int] = field(default_factory=list)
+    game: TerreneState | None = None
+    scores: list[float] | None = None
+    reason: str = ""
 
     @classmethod
     def start(cls, players: int) -> DraftMatch:
@@ -124,7 +146,7 @@ class DraftMatch(GameState):
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.game is not None:
             return self.game.chance_outcomes()
-        return super().chance_outcomes()
+        return GameState.chance_outcomes(self)
 
     # ---- acting -----------------------------------------------------------------------
     def _apply(self, player: int, action: Action) -> list[Event]:
@@ -229,18 +251,13 @@ class DraftMatch(GameState):
         return out
 
     def view(self, player: int | None) -> DraftMatch:
-        v = self.clone()
-        for q in range(self.n):
-            if q != player:
-                v.draft.picks[q] = [HIDDEN] * len(v.draft.picks[q])
-                v.building[q] = [HIDDEN] * len(v.building[q])
-                if v.draft.decks[q] is not None:
-                    v.draft.decks[q] = [HIDDEN] * DRAFT_DECK_SIZE
-        mine = v.draft.holding[player] if player is not None and not v.draft.picking_done \
-            else None
-        for i, pile in enumerate(v.draft.piles):
-            if i != mine:
-                v.draft.piles[i] = [HIDDEN] * len(pile)
+        """What ``player`` may see, built from the declared secrets (``view_for``: no pile
+        face up, only the seat's own picks, deck and deck so far) plus the pile in front of
+        the seat while picking, and the current game as its seat there sees it."""
+        v = self.view_for(player)
+        if player is not None and 0 <= player < self.n and not self.draft.picking_done:
+            held = self.draft.holding[player]
+            v.draft.piles[held] = list(self.draft.piles[held])
         if self.game is not None:
             seat = self.table.index(player) if player in self.table else None
             v.game = self.game.view(seat)
@@ -253,53 +270,15 @@ class DraftMatch(GameState):
             d.game = self.game.determinize(self.table.index(player), rng)
         return d
 
-    # ---- copying and serialising ----------------------------------------------------------
-    def clone(self) -> DraftMatch:
-        game = self.game.clone() if self.game is not None else None
-        return DraftMatch.from_json(self._plain(), game=game)
-
-    def to_json(self) -> dict[str, Any]:
-        return {**self._plain(),
-                "game": self.game.to_json() if self.game is not None else None}
-
-    def _plain(self) -> dict[str, Any]:
-        tour = asdict(self.tour)
-        tour["pending"] = sorted(list(p) for p in self.tour.pending)
-        tour["pairings"] = [list(p) for p in self.tour.pairings]
-        tour["played"] = [list(p) for p in self.tour.played]
-        return {
-            "version": 2, "kind": "draft", "n": self.n, "stage": self.stage,
-            "draft": asdict(self.draft), "building": [list(b) for b in self.building],
-            "tour": tour, "queue": [list(q) for q in self.queue], "table": list(self.table),
-            "game": None, "scores": self.scores, "reason": self.reason,
-        }
+    # ---- copying and serialising ------------------------------------------------------
+    # ``clone`` and ``to_json`` come from the fields (rules/core/model.py).
 
     @classmethod
-    def from_json(cls, data: dict[str, Any], game: TerreneState | None = None) -> DraftMatch:
-        s = cls()
-        s.n, s.stage = data["n"], Stage(data["stage"])
-        raw = {k: v for k, v in data["draft"].items() if k != "seed"}  # version 1 kept seeds
-        s.draft = Draft(**{**raw, "piles": [list(p) for p in raw["piles"]],
-                           "excess": list(raw["excess"]), "picks": [list(p) for p in raw["picks"]],
-                           "holding": list(raw["holding"]),
-                           "picked_this_pass": list(raw["picked_this_pass"]),
-                           "decks": [list(d) if d is not None else None for d in raw["decks"]]})
-        t = data["tour"]
-        s.tour = Tournament(
-            t["players"], list(t["points"]), list(t["byes"]),
-            [tuple(p) for p in t["played"]], t["round"], [tuple(p) for p in t["pairings"]],
-            {tuple(p) for p in t["pending"]},
-        )
-        s.building = [list(b) for b in data["building"]]
-        s.queue = [list(q) for q in data["queue"]]
-        s.table = list(data["table"])
-        if game is not None:
-            s.game = game
-        elif data["game"] is not None:
-            s.game = TerreneState.from_json(data["game"])
-        s.scores = list(data["scores"]) if data["scores"] is not None else None
-        s.reason = data["reason"]
-        return s
+    def from_json(cls, data: Mapping[str, Any]) -> DraftMatch:
+        """A saved draft: this version's, or a version-1 one (its seeds dropped)."""
+        data = upgraded(data, "Terrene Odyssey draft", DRAFT_VERSION, {1: _unseeded})
+        st: DraftMatch = Model.from_json.__func__(cls, data)  # type: ignore[attr-defined]
+        return st
 
     # ---- presentation -------------------------------------------------------------------
     def player_name(self, player: int) -> str:

@@ -16,7 +16,8 @@ from game.tables.terrene.layout import BOARD
 from game.tables.terrene.nodes import CardWidget
 from game.tables.terrene.read import card_look
 from rules.terrene.content import cards
-from rules.terrene.draft_match import HIDDEN, DraftMatch
+from rules.terrene.draft import HIDDEN
+from rules.terrene.draft_match import DraftMatch
 from rules.terrene.kinds import Act, Stage
 
 POOL = pygame.Rect(BOARD.x, BOARD.bottom - 128, BOARD.w, 128)

@@ -8,7 +8,7 @@ import pytest
 
 from rules.core import CHANCE, Action, IllegalAction, Match, SetupError, replay
 from rules.terrene import GAME
-from rules.terrene.draft_match import HIDDEN
+from rules.terrene.draft import HIDDEN
 
 
 class RandomSeat:
@@ -156,3 +156,26 @@ def test_a_version_one_draft_save_still_loads():
     assert loaded.state_hash() == s.state_hash()
     seat = loaded.decision().players[0]
     loaded.apply(seat, loaded.legal_actions(seat)[0])
+
+
+def test_the_draft_is_typed_models_with_its_secrets_declared():
+    """Issue #13: the draft, its tournament and the match are models (clone, to_json and
+    from_json from their fields), and a seat's view is built from what it may see: every
+    pile face down and only its own picks (``view_for``), then the pile in front of it."""
+    from rules.core.model import Model
+
+    s = dealt(4, 2)
+    assert all(isinstance(x, Model) for x in (s, s.draft, s.tour))
+    c = s.clone()
+    seat = c.decision().players[0]
+    c.apply(seat, c.legal_actions(seat)[0])
+    assert c.draft.picks[seat] and not s.draft.picks[seat]
+    assert GAME.state_from_json(c.to_json()).to_json() == c.to_json()
+    blank = s.view_for(1)
+    assert all(set(pile) <= {HIDDEN} for pile in blank.draft.piles)
+    assert [len(p) for p in blank.draft.piles] == [len(p) for p in s.draft.piles]
+    v = c.view(1)
+    held = c.draft.holding[1]
+    assert v.draft.piles[held] == c.draft.piles[held]
+    assert all(set(p) <= {HIDDEN} for i, p in enumerate(v.draft.piles) if i != held)
+    assert v.draft.picks[seat] == [HIDDEN] and c.view(seat).draft.picks[seat] == c.draft.picks[seat]
