@@ -171,6 +171,7 @@ def _walk(tmp: Path, game_id: str | None, choices: dict[str, str]) -> None:
         d.key(d.pg.K_ESCAPE)
         d.expect(PauseScreen, "Esc at the table")
         d.click("pause.resign")
+        d.click("confirm.yes")  # resigning asks first
         d.wait_for(lambda: isinstance(d.top(), ResultScreen), "the result after resigning")
         if table.session.resigned is None:
             raise SelftestFailure("resigning did not end the match")
@@ -225,7 +226,7 @@ def _animations_off(d: Driver) -> None:
 
 def _play(d: Driver, table: TableScreen, moves: int | None) -> int:
     """Play human moves by clicking legal action buttons (``moves`` of them, or to the end)."""
-    from game.screens.overlays import PassDeviceScreen, ResultScreen
+    from game.screens.overlays import ConfirmScreen, PassDeviceScreen, ResultScreen
 
     session = table.session
     played = 0
@@ -248,6 +249,8 @@ def _play(d: Driver, table: TableScreen, moves: int | None) -> int:
             d.click("page.next")
         before = len(session.match.record.steps)
         d.click(f"action.{index}")
+        if isinstance(d.top(), ConfirmScreen):  # an irreversible choice asks first
+            d.click("confirm.yes")
         steps = session.match.record.steps
         if len(steps) <= before or steps[before][1] != actions[index]:
             raise SelftestFailure(f"clicking '{actions[index]}' did not play it")

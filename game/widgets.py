@@ -53,13 +53,18 @@ class Button(Widget):
 
     def __init__(self, x: float, y: float, w: float, h: float, label: str, name: str = "",
                  on_activate: Callable[[], None] | None = None, primary: bool = False,
-                 enabled: bool = True, size: int = 18, subtitle: str = "") -> None:
+                 enabled: bool = True, size: int = 18, subtitle: str = "",
+                 danger: bool = False) -> None:
         super().__init__(x, y, w, h, name or label, on_activate, enabled)
         self.label, self.primary, self.size, self.subtitle = label, primary, size, subtitle
+        self.danger = danger  # an irreversible choice: red, and it asks before it acts
 
     def colours(self) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
         if not self.enabled:
             return (92, 104, 98), (160, 168, 162)
+        if self.danger:
+            return theme.blend(theme.DANGER, theme.lighten(theme.DANGER, 40), self.glow), \
+                theme.CREAM
         base = theme.BRASS if self.primary else theme.PARCHMENT
         hot = theme.BRASS_LIGHT if self.primary else theme.CREAM
         return theme.blend(base, hot, self.glow), theme.INK

@@ -96,6 +96,34 @@ def save_match(app: App, session: Session) -> Path | None:
     return path
 
 
+class ConfirmScreen(Dialog):
+    """A second click for what cannot be taken back: what it costs, then a red button that
+    does it and Cancel (focused first; Esc cancels too)."""
+
+    size = (640, 320)
+
+    def __init__(self, app: App, title: str, message: str, verb: str,
+                 on_yes: Callable[[], None]) -> None:
+        super().__init__(app)
+        self.title, self.message, self.on_yes = title, message, on_yes
+        y = self.card().bottom - 50
+        yes = self.root.add(Button(CX - 130, y, 240, 46, verb, name="confirm.yes",
+                                   on_activate=self.yes, danger=True))
+        no = self.root.add(Button(CX + 130, y, 240, 46, "Cancel", name="confirm.no",
+                                  on_activate=app.stack.pop, primary=True))
+        self.focus.set([no, yes])
+
+    def yes(self) -> None:
+        self.app.stack.pop()
+        self.on_yes()
+
+    def draw_overlay(self, target: pygame.Surface) -> None:
+        y = self.card().y + 84
+        for line in theme.wrap(self.message, self.size[0] - 70, 17)[:6]:
+            theme.text(target, line, (CX, y), 17, theme.PARCHMENT, anchor="midtop")
+            y += 24
+
+
 class PauseScreen(Dialog):
     """Esc at the table: resume, save, load, rules, settings, resign, quit."""
 
@@ -124,14 +152,33 @@ class PauseScreen(Dialog):
         self.app.open_settings()
 
     def resign(self) -> None:
-        self.app.stack.pop()
-        self.table.resign()
+        if self.table.session.over:
+            self.app.stack.pop()
+            return
+
+        def resign() -> None:
+            self.app.stack.pop()
+            self.table.resign()
+        self.app.stack.push(ConfirmScreen(
+            self.app, "Resign?", "You lose this match at once; it cannot be taken back.",
+            "Resign the match", resign))
 
     def to_title(self) -> None:
-        self.app.show_title()
+        if self.table.session.over:
+            self.app.show_title()
+            return
+        self.app.stack.push(ConfirmScreen(
+            self.app, "Leave the match?", "The match ends here and is not saved: anything "
+            "since your last save is lost. (Save game keeps it.)", "Leave without saving",
+            self.app.show_title))
 
     def quit(self) -> None:
-        self.app.quit()
+        if self.table.session.over:
+            self.app.quit()
+            return
+        self.app.stack.push(ConfirmScreen(
+            self.app, "Quit the game?", "The window closes. The match is kept as an "
+            "autosave, which Load game opens.", "Quit", self.app.quit))
 
 
 def describe_save(path: Path) -> tuple[str, str]:

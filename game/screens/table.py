@@ -10,7 +10,13 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.screens.base import Screen
-from game.screens.overlays import MessageScreen, PassDeviceScreen, PauseScreen, ResultScreen
+from game.screens.overlays import (
+    ConfirmScreen,
+    MessageScreen,
+    PassDeviceScreen,
+    PauseScreen,
+    ResultScreen,
+)
 from game.session import Session, SessionError
 from game.tables import table_for
 from game.tables.generic import GenericTable, TableModel
@@ -89,6 +95,8 @@ class TableScreen(Screen):
             panels = []
         self.table.refresh(model, panels)
         widgets = self.table.widgets()
+        if self.table.end_button.visible:
+            widgets = [*widgets, self.table.end_button]
         keep = next((w for w in widgets if w.name == current and current != "menu"), None)
         self.focus.set(widgets, focus=keep)
         self.mark_dirty()
@@ -100,9 +108,22 @@ class TableScreen(Screen):
 
     # -- acting ----------------------------------------------------------------------------
     def choose(self, action: Action) -> None:
-        """A person picked an action button."""
+        """A person picked an action (on the table, a button or the End button); one that
+        cannot be taken back asks first."""
+        if not self.my_turn() or not self.is_top or self.stuck:
+            return
+        warning = self.table.caution(action)
+        if warning is not None:
+            self.app.stack.push(ConfirmScreen(self.app, f"{self.table.end_words(action)}?", warning,
+                                              self.table.end_words(action),
+                                              lambda: self.play(action)))
+            return
+        self.play(action)
+
+    def play(self, action: Action) -> None:
+        """Submit the viewer's ``action`` (after any confirmation)."""
         actor = self.session.actor()
-        if not self.my_turn() or actor is None or not self.is_top or self.stuck:
+        if not self.my_turn() or actor is None or self.stuck:
             return
         try:
             events = self.session.submit(actor, action)
@@ -143,9 +164,22 @@ class TableScreen(Screen):
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos
+            self.table.point_at(event.pos)
+        elif event.type == pygame.WINDOWLEAVE:
+            self.table.point_at(None)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            self.table.zoom_now(event.pos)  # right-click: the card under it, large
+            return True
         return super().handle(event)
 
+    def on_exit(self) -> None:
+        self.table.point_at(None)
+
+    def on_enter(self) -> None:
+        self.table.zoom.close()
+
     def on_key(self, event: pygame.event.Event) -> bool:
+        self.table.keyboard = True
         return self.table.on_key(event)
 
     def on_wheel(self, dy: int) -> bool:

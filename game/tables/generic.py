@@ -10,6 +10,7 @@ from dataclasses import dataclass
 import pygame
 
 from game import sound, theme
+from game.cardface import CardFace, CardZoom, face_under, node_box
 from game.dice import DiceTray
 from game.scene import Affine, Node, SpriteNode
 from game.tween import ease_out_back
@@ -24,6 +25,7 @@ TRAY = pygame.Rect(824, 70, 440, 190)
 LOG = pygame.Rect(816, 276, 456, 224)
 LOG_TALL = pygame.Rect(816, 62, 456, 438)  # while no die has been thrown, the log takes it all
 ACTIONS = pygame.Rect(16, 512, 1248, 196)
+END_BUTTON = pygame.Rect(W - 160 - 80 - 12 - 65, 8, 160, 36)  # left of the Menu button
 COLUMNS, ROWS = 3, 3  # nine a page: keys 1-9 reach each one
 LINE = 19
 
@@ -151,14 +153,25 @@ class GenericTable(Node):
         self.menu_button = Button(W - 80, 26, 130, 36, "Menu  Esc", name="menu",
                                   on_activate=menu, size=15)
         self.add(self.menu_button)
+        # the one fixed place for End turn / Pass / Done, on every table (key E)
+        self.end_button = Button(END_BUTTON.centerx, END_BUTTON.centery, END_BUTTON.w,
+                                 END_BUTTON.h, "End turn", name="end", primary=True, size=15,
+                                 on_activate=self.play_end)
+        self.end_button.visible = False
+        self.add(self.end_button)
         self.buttons: list[Button] = []
         self.pager: list[Button] = []
         self.banner = Banner()
         self.add(self.banner)
+        self.zoom = CardZoom()
+        self.add(self.zoom)
+        self.pointer: tuple[float, float] | None = None
+        self.keyboard = False  # the last input was a key: the focused card opens large
         self._layout: list[tuple[Panel, pygame.Rect, list[str]]] | None = None
         self._static: tuple[tuple[object, ...], pygame.Surface] | None = None
         self.version = 0  # bumped whenever the position shown changes
         self._log_lines: tuple[object, list[tuple[str, bool]]] = (None, [])
+        self.order: list[int] = []  # the strip's order of the actions (see display_order)
 
     # -- model -> nodes -------------------------------------------------------------------
     def refresh(self, model: TableModel, panels: list[Panel]) -> None:
@@ -173,7 +186,13 @@ class GenericTable(Node):
         self._layout = self._masonry()
         if not same_actions:
             self.page = 0
+        self.order = self.display_order()
         self.build_buttons()
+        end = self.end_action()
+        self.end_button.visible = end is not None
+        if end is not None:
+            self.end_button.label = theme.ellipsize(self.end_words(end), END_BUTTON.w - 16,
+                                                    15, "bold")
 
     def announce(self, model: TableModel) -> None:
         """Pop the banner when the viewer's turn begins."""
@@ -186,7 +205,39 @@ class GenericTable(Node):
         return max(1, math.ceil(len(self.model.actions) / self.STRIP.per_page))
 
     def page_of(self, index: int) -> int:
-        return index // self.STRIP.per_page
+        """The page of the strip showing action ``index`` (of ``model.actions``)."""
+        order = self.order if len(self.order) == len(self.model.actions) else \
+            list(range(len(self.model.actions)))
+        return order.index(index) // self.STRIP.per_page
+
+    # -- the fixed End button and the choices that ask first ---------------------------
+    #: action kinds that end the viewer's turn or step: the fixed End button plays them
+    END_KINDS: tuple[str, ...] = ()
+
+    def end_action(self) -> Action | None:
+        """The legal action the End button plays now (None: it is hidden)."""
+        return next((a for a in self.model.actions if a.kind in self.END_KINDS), None)
+
+    def end_words(self, action: Action) -> str:
+        """The End button's words for ``action`` (its label up to any bracket)."""
+        return str(action).split(" (", 1)[0]
+
+    def play_end(self) -> None:
+        action = self.end_action()
+        if action is not None:
+            self.choose(action)
+
+    def caution(self, action: Action) -> str | None:
+        """Why ``action`` asks before it is played: it cannot be taken back and costs the
+        viewer something (a concession, the last of their characters, an action they could
+        still take). None for a routine choice."""
+        return None
+
+    def display_order(self) -> list[int]:
+        """The strip's order of ``model.actions``: routine choices first, those that ask
+        before they act last (never among the routine ones)."""
+        actions = self.model.actions
+        return sorted(range(len(actions)), key=lambda i: self.caution(actions[i]) is not None)
 
     def clear_buttons(self) -> None:
         for b in self.buttons + self.pager:
@@ -198,14 +249,18 @@ class GenericTable(Node):
         self.clear_buttons()
         strip, per_page = self.STRIP, self.STRIP.per_page
         first = self.page * per_page
-        page = self.model.actions[first: first + per_page]
-        for k, action in enumerate(page):
+        order = self.order if len(self.order) == len(self.model.actions) else \
+            list(range(len(self.model.actions)))
+        page = order[first: first + per_page]
+        for k, index in enumerate(page):
+            action = self.model.actions[index]
             rect = strip.button(k, len(page) if self.pages == 1 else per_page)
             key = f"{k + 1}. " if k < 9 else ""
             self.buttons.append(Button(rect.centerx, rect.centery, rect.w, rect.h,
-                                       key + str(action), name=f"action.{first + k}",
+                                       key + str(action), name=f"action.{index}",
                                        on_activate=lambda a=action: self.choose(a),
-                                       size=strip.font))
+                                       size=strip.font,
+                                       danger=self.caution(action) is not None))
         if self.pages > 1:
             for k, (label, name, step) in enumerate((("◀ Prev", "page.prev", -1),
                                                      ("Next ▶", "page.next", 1))):
@@ -266,6 +321,9 @@ class GenericTable(Node):
 
     # -- input -------------------------------------------------------------------------
     def on_key(self, event: pygame.event.Event) -> bool:
+        if event.key == pygame.K_e and self.end_button.visible:
+            self.end_button.activate()
+            return True
         if event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP) and self.pages > 1:
             self.turn_page(1 if event.key == pygame.K_PAGEDOWN else -1)
             return True
@@ -287,6 +345,49 @@ class GenericTable(Node):
         super().update(dt)
         self.clock += dt
         self.clamp_scrolls()
+        found = self.card_at(self.pointer) if self.pointer is not None else None
+        if found is None and self.keyboard:
+            found = self.focused_card()
+        if found is None and self.zoom.pinned:
+            self.zoom.close()
+        self.zoom.point(*(found or (None, None)), dt)
+
+    # -- the card zoom: every card anywhere opens large on a pause or a right-click ------
+    def zoom_spots(self) -> list[tuple[pygame.Rect, CardFace]]:
+        """Cards the table draws without a node of their own (piles, panels): their
+        screen boxes and faces. Nodes answer ``zoom_face()`` themselves."""
+        return []
+
+    def card_at(self, pos: tuple[float, float]) -> tuple[pygame.Rect, CardFace] | None:
+        """The card under ``pos``: a node's, else one of ``zoom_spots``."""
+        found = face_under(self, pos)
+        if found is not None:
+            return found
+        return next(((r, f) for r, f in self.zoom_spots() if r.collidepoint(pos)), None)
+
+    def focused_card(self) -> tuple[pygame.Rect, CardFace] | None:
+        """The card of the widget holding the keyboard focus, if it is one."""
+        for widget in self.widgets():
+            ask = getattr(widget, "zoom_face", None)
+            if widget.focused and widget.visible and callable(ask):
+                face = ask()
+                if isinstance(face, CardFace):
+                    return node_box(widget), face
+        return None
+
+    def point_at(self, pos: tuple[float, float] | None) -> None:
+        """The pointer moved (None: it left the window)."""
+        self.pointer = pos
+        self.keyboard = False
+
+    def zoom_now(self, pos: tuple[float, float]) -> bool:
+        """Right-click: open the card under ``pos`` at once; True if there is one."""
+        found = self.card_at(pos)
+        if found is None:
+            self.zoom.close()
+            return False
+        self.zoom.now(*found)
+        return True
 
     def clamp_scrolls(self) -> None:
         """Keep the panel and log scroll inside what there is to show."""
@@ -328,8 +429,9 @@ class GenericTable(Node):
         status = self.model.status
         if self.model.thinking:
             status += "." * (1 + int(self.clock * 3) % 3)
-        theme.text(target, status, (W // 2 + 60, HEADER.centery), 18, theme.CREAM, "bold",
-                   "center")
+        room = 2 * (END_BUTTON.x - 12 - (W // 2 + 60))  # centred, clear of the End button
+        theme.text(target, theme.ellipsize(status, room, 18, "bold"),
+                   (W // 2 + 60, HEADER.centery), 18, theme.CREAM, "bold", "center")
         actor = self.model.actor
         if actor is not None and self.model.thinking and 0 <= actor < len(self.seat_names):
             rect = self.seat_rect(actor)

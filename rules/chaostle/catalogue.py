@@ -17,7 +17,7 @@ from rules.chaostle.content import (
     time_travel_weapons,
 )
 from rules.chaostle.fates import fate_table, trap_rules
-from rules.chaostle.skills import SKILLS, passive_word
+from rules.chaostle.skills import skill_summary
 from rules.core import ContentEntry, Field, load_entries, read_toml
 
 
@@ -71,17 +71,8 @@ def _skill_rules() -> list[ContentEntry]:
     named = sorted({sk.name for c in characters().values() for sk in c.skills})
     out = []
     for name in named:
-        rule = SKILLS.get(name)
-        if rule is not None:
-            how = rule.summary
-        else:
-            kind, _ = passive_word(name) or ("", "")
-            word = name.rpartition(" ")[0]
-            how = (f"adds the points to every weapon's damage against {word} characters"
-                   if kind == "damage" else
-                   f"adds the points to armour against {word} characters")
         out.append(ContentEntry("skill rule", name, "rulebook",
-                                f"Special Skills; played as: {how}"))
+                                f"Special Skills; played as: {skill_summary(name)}"))
     return out
 
 

@@ -63,3 +63,15 @@ def passive_word(name: str) -> tuple[str, str] | None:
 
 def skill_is_known(name: str) -> bool:
     return name in SKILLS or passive_word(name) is not None
+
+
+def skill_summary(name: str) -> str:
+    """What the skill ``name`` does, in a player's words (Special Skills)."""
+    rule = SKILLS.get(name)
+    if rule is not None:
+        return rule.summary
+    kind, _ = passive_word(name) or ("", "")
+    word = name.rpartition(" ")[0]
+    if kind == "damage":
+        return f"adds the points to every weapon's damage against {word} characters"
+    return f"adds the points to armour against {word} characters"

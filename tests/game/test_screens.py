@@ -11,6 +11,7 @@ from game.app import App
 from game.screens.base import Screen, ScreenStack
 from game.screens.menus import GameSelectScreen, SetupScreen, TitleScreen
 from game.screens.overlays import (
+    ConfirmScreen,
     LoadScreen,
     MessageScreen,
     PassDeviceScreen,
@@ -203,10 +204,34 @@ def test_esc_opens_pause_and_resign_shows_the_result(app):
     pause = app.stack.top
     assert isinstance(pause, PauseScreen) and not pause.opaque
     pause.resign()
+    confirm = app.stack.top
+    assert isinstance(confirm, ConfirmScreen), "resigning asks before it acts"
+    assert not table.session.over
+    confirm.yes()
     run(app, 3)
     result = app.stack.top
     assert isinstance(result, ResultScreen) and result.title == "Defeat"
     assert table.session.outcome().scores == (0.0, 1.0)
+
+
+def test_every_way_out_of_a_match_asks_first_and_cancel_loses_nothing(app):
+    """Safe actions: resign, quit to title and quit game each confirm; Cancel (the focused
+    button, and Esc) leaves the match as it was."""
+    table = start_table(app, [Seat(True), Seat(False, "random")])
+    steps = list(table.session.match.record.steps)
+    for name in ("resign", "to_title", "quit"):
+        press(app, pygame.K_ESCAPE)
+        pause = app.stack.top
+        assert isinstance(pause, PauseScreen)
+        getattr(pause, name)()
+        confirm = app.stack.top
+        assert isinstance(confirm, ConfirmScreen), name
+        assert confirm.focus.current is not None and confirm.focus.current.name == "confirm.no"
+        press(app, pygame.K_RETURN)  # Return on the focused Cancel
+        assert app.stack.top is pause and app.running
+        press(app, pygame.K_ESCAPE)  # back to the table
+        assert app.stack.top is table
+    assert not table.session.over and table.session.match.record.steps == steps
 
 
 def test_save_then_load_replays_the_record(app):

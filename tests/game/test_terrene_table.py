@@ -20,6 +20,7 @@ from game.tables.terrene.nodes import CardWidget
 from game.tables.terrene.read import actions_on
 from game.tables.terrene.table import TerreneTable
 from rules.core import Action
+from rules.terrene.content import cards
 from rules.terrene.draft_match import DraftMatch
 from tests.game.table_helpers import open_table as shared_open_table
 
@@ -283,23 +284,27 @@ def test_an_attack_lunges_and_damage_rises_as_a_number(app_dirs):
     assert floats
 
 
-def test_pointing_at_a_card_shows_it_enlarged_over_the_log(app_dirs):
+def test_pointing_at_a_hand_card_opens_its_whole_text_large(app_dirs):
+    """Readable cards: resting the pointer on a hand card opens the shared zoom with the
+    card's full text, beside the card; moving off closes it."""
     app, screen, _ = open_table(app_dirs, 2, 10)
     play_until(screen, random.Random(10), lambda s: playing(s) and s.zones["hand"][
         s.decision().players[0]])
     table = screen.table
     card = next(iter(table.hand.values()))
-    app.compose(app.canvas)
-    before = app.canvas.copy()
-    screen.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(0, 0), buttons=(0,)))
     screen.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=card.to_world(), rel=(0, 0),
                                      buttons=(0, 0, 0)))
-    assert card.focused
-    app.compose(app.canvas)
-    from game.tables.terrene.layout import SIDE_LOG
-
-    spot = (SIDE_LOG.centerx, SIDE_LOG.y + 60)
-    assert app.canvas.get_at(spot) != before.get_at(spot)
+    table.update(0.1)
+    assert table.zoom.showing is None  # not at once: only after a short rest
+    for _ in range(5):
+        table.update(0.1)
+    face = table.zoom.showing
+    assert face is not None and face.title == cards()[card.cid].name
+    assert any(cards()[card.cid].text in words for _, words in face.sections)
+    screen.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(640, 30), rel=(0, 0),
+                                     buttons=(0, 0, 0)))
+    table.update(0.05)
+    assert table.zoom.showing is None
 
 
 def test_the_chain_is_a_fan_of_tiles_that_come_and_go(app_dirs):

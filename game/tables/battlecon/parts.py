@@ -12,35 +12,18 @@ import pygame
 
 from game import sound, theme
 from game.assets import font
+from game.cardface import CardFace
 from game.scene import Affine, CardNode, Node, blit_transformed
+from game.tables.battlecon.faces import BASE_INK, STYLE_INK, card_face, card_numbers
 from game.tween import ease_out_back, ease_out_cubic
 from game.widgets import Button, Widget
 from rules.battlecon.kinds import Act
 
-STYLE_INK = (120, 46, 40)  # styles have a red band, bases a blue one, as printed
-BASE_INK = (40, 70, 120)
 DIM = (120, 112, 98)
 
 
 def kind_colour(kind: str) -> tuple[int, int, int]:
     return STYLE_INK if kind == "style" else BASE_INK if kind == "base" else theme.WOOD
-
-
-def card_numbers(card: dict[str, Any]) -> tuple[str, str, str, str]:
-    """A card's printed Range, Power, Priority and Guard (styles as modifiers with signs)."""
-    style = card.get("kind") == "style"
-    sign = "+d" if style else "d"
-    rng = card.get("range", "na")
-    if rng == "na":
-        reach = "–"
-    else:
-        lo, hi = rng
-        reach = format(lo, sign) if lo == hi else f"{lo:{sign}}~{hi:{sign}}"
-    power = card.get("power", "na")
-    power = "–" if power == "na" else format(power, sign)
-    prio = format(card.get("priority", 0), sign) + ("▲" if card.get("tiebreaker") else "")
-    guard = "⛨" if card.get("stun_immune") else format(card.get("guard", 0), sign)
-    return reach, power, prio, guard
 
 
 def draw_numbers(target: pygame.Surface, rect: pygame.Rect, card: dict[str, Any],
@@ -135,6 +118,10 @@ class HandCard(Widget):
         self.lean = 0.0  # degrees the card tilts while dragged (it leans into the motion)
         self._last_x = x
         self._look: tuple[object, pygame.Surface] | None = None
+
+    def zoom_face(self) -> CardFace:
+        """The card large, for the shared zoom."""
+        return card_face(self.card)
 
     def update(self, dt: float) -> None:
         super().update(dt)

@@ -15,7 +15,9 @@ import pygame
 
 import game.tables.battlecon.layout as layout
 from game import theme
+from game.cardface import CardFace
 from game.scene import CardNode, StandeeNode
+from game.tables.battlecon.faces import card_face, pair_face
 from game.tables.battlecon.hand import PAIRING, HandTray
 from game.tables.battlecon.layout import BOARD, HAND, SIDE_LOG, SIDE_PANELS
 from game.tables.battlecon.parts import (
@@ -72,6 +74,8 @@ def finish_turn(card: CardNode) -> None:
 class BattleconTable(HandTray, ActionStrip):
     """The duel drawn as a board game; the text panels move to the side, under the log."""
 
+    END_KINDS = (Act.PASS,)  # no (further) ante
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.panels_area = SIDE_PANELS.copy()
@@ -104,6 +108,37 @@ class BattleconTable(HandTray, ActionStrip):
             width = (self.pair_rect(seat).x - spot.x - 18) // 2
             return pygame.Rect(spot.x + 8 + (pile - 1) * (width + 6), spot.y + 80, width, 30)
         return pygame.Rect(spot.x + 140 + (pile - 1) * 76, spot.y + 34, 66, 72)
+
+    def zoom_spots(self) -> list[tuple[pygame.Rect, CardFace]]:
+        """Cards drawn on the plates: each name in the discard piles, the Finisher, and a
+        revealed attack pair (its style and base with the pair's totals)."""
+        view = self.model.view
+        if view is None:
+            return []
+        out: list[tuple[pygame.Rect, CardFace]] = []
+        small = layout.compact(self.fighters)
+        for seat in range(view.num_players):
+            if is_out(view, seat):
+                continue
+            pl = view.player(seat)
+            for pile, ids in ((1, pl.discard1), (2, pl.discard2)):
+                rect = self.pile_rect(seat, pile)
+                if small:  # the small piles show only a count: the pile opens its top card
+                    if ids:
+                        out.append((rect, card_face(view.card(ids[-1]))))
+                    continue
+                for k, cid in enumerate(ids[:max(0, (rect.h - 18) // 13)]):
+                    out.append((pygame.Rect(rect.x, rect.y + 16 + 13 * k, rect.w, 13),
+                                card_face(view.card(cid))))
+            if pl.finisher:
+                spot = self.plate(seat)
+                at = (spot.x + 8, spot.y + (76 if small else 108))
+                out.append((pygame.Rect(at[0], at[1] - 14, 126, 14),
+                            card_face(view.card(pl.finisher))))
+            pair = pl.pair
+            if pair is not None and not pair.hidden and view.phase not in CONCEALED:
+                out.append((self.pair_rect(seat), pair_face(view, seat)))
+        return out
 
     def return_spot(self) -> tuple[float, float] | None:
         viewer = self.model.viewer

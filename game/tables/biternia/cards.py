@@ -11,17 +11,15 @@ from functools import lru_cache
 import pygame
 
 from game import theme
+from game.cardface import CardFace
 from game.scene import Affine, CardNode
+from game.tables.biternia.faces import BASIC_INK, MAGIC, PHYSICAL, SKILL_NAMES, card_face, hero_face
 from game.tween import ease_out_cubic
 from game.widgets import Widget
 from rules.biternia.content import Card, load
 from rules.biternia.effects import card_of
 
-BASIC_INK = (78, 64, 52)
-PHYSICAL = (156, 66, 50)
-MAGIC = (82, 84, 170)
 DIM = (128, 120, 106)
-SKILL_NAMES = {"A": "A", "B": "B", "C": "C", "Z": "Ultimate"}
 
 
 @dataclass(frozen=True)
@@ -110,6 +108,10 @@ class MiniCard(CardNode):
     def look_key(self) -> object:
         return (self.w, self.h, self.showing_face, self.card, self.secret)
 
+    def zoom_face(self) -> CardFace | None:
+        """The card large when its face is shown (the shared zoom)."""
+        return card_face(self.card) if self.card and self.showing_face else None
+
     def render(self) -> pygame.Surface:
         surf = pygame.Surface((int(self.w), int(self.h)), pygame.SRCALPHA)
         rect = surf.get_rect()
@@ -154,6 +156,9 @@ class HandCard(Widget):
         self.foreign = False  # another Hero's power: the picked Hero may only discard it
         self.home = (x, y)
         self._look: tuple[object, pygame.Surface] | None = None
+
+    def zoom_face(self) -> CardFace | None:
+        return card_face(self.cid)
 
     def send_home(self, x: float, y: float, snap: bool = False) -> None:
         self.home = (x, y)
@@ -229,6 +234,9 @@ class HeroTile(Widget):
                  on_pick: Callable[[], None]) -> None:
         super().__init__(x, y, w, h, name=f"draft.{hero}", on_activate=on_pick)
         self.hero = hero
+
+    def zoom_face(self) -> CardFace:
+        return hero_face(self.hero)
 
     def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
         rect = self.box(world)

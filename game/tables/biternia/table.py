@@ -56,6 +56,8 @@ FLOATS = {"damage": ("-{amount}", LOSS), "heal": ("+{amount}", GAIN),
 class BiterniaTable(HandTray):
     """The battlefield across the table; hand, action strip and log below it."""
 
+    END_KINDS = (Act.DONE, Act.NO_INTERRUPT)
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.panels_area = pygame.Rect(lay.BOARD.x, lay.BOARD.y, 0, 0)  # no text panels

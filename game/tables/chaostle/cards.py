@@ -100,7 +100,7 @@ def character_card(target: pygame.Surface, rect: pygame.Rect, view: Any, cid: st
     blitted from then on."""
     ch = view.chars[cid]
     key = (cid, rect.size, colour, lit, ch.hp, tuple(ch.up),
-           ch.status, _where(view, cid), view.max_hp(cid))
+           ch.status, where(view, cid), view.max_hp(cid))
     surf = _CARDS.get(key)
     if surf is None:
         if len(_CARDS) > 400:
@@ -149,8 +149,8 @@ def _draw_card(target: pygame.Surface, rect: pygame.Rect, view: Any, cid: str,
             shield(target, (x + 9, y), 4)
             x = theme.text(target, str(view_armour(view, cid, up)), (x + 16, y), 9, theme.INK,
                            "bold", "midleft").right
-            where = theme.ellipsize(_where(view, cid), rect.right - x - 12, 9)
-            theme.text(target, where, (rect.right - 5, y), 9,
+            place = theme.ellipsize(where(view, cid), rect.right - x - 12, 9)
+            theme.text(target, place, (rect.right - 5, y), 9,
                        theme.DANGER if status == "trap" else theme.WOOD, anchor="midright")
         return
     health_bar(target, pygame.Rect(right + 5, y - 2, rect.right - right - 11, 5), hp, most)
@@ -168,7 +168,7 @@ def _draw_card(target: pygame.Surface, rect: pygame.Rect, view: Any, cid: str,
     room = max(1, ((rect.bottom - 4 if beside else board.y - 4) - top) // 12)
     if rect.h >= 150:
         room = 2  # the full card: its weapons and skills come next
-    lines = theme.wrap(_where(view, cid), width, 10)
+    lines = theme.wrap(where(view, cid), width, 10)
     if len(lines) > room:
         lines = lines[:room - 1] + [theme.ellipsize(" ".join(lines[room - 1:]), width, 10)]
     tone = theme.DANGER if status == "trap" else theme.WOOD
@@ -245,7 +245,7 @@ def view_armour(view: Any, cid: str, up: tuple[str, ...]) -> int:
     return hi if "armor" in up else lo
 
 
-def _where(view: Any, cid: str) -> str:
+def where(view: Any, cid: str) -> str:
     ch = view.chars[cid]
     status = ch.status
     marks = [m.replace("_", " ").title() for m in ("bad_vibes", "burden") if getattr(ch, m)]

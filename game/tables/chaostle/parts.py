@@ -12,9 +12,11 @@ from typing import Any
 import pygame
 
 from game import theme
+from game.cardface import CardFace
 from game.dice import MAX_ROLL_TIME, PIPS, DiceTray, Die
 from game.scene import Affine, Node, SpriteNode, blit_transformed
 from game.tables.chaostle.cards import CATEGORY_COLOURS, GAIN, LOSS, stat_line
+from game.tables.chaostle.faces import printed_face
 from game.widgets import Widget
 
 HOP_TIME = 0.16  # seconds a standee takes for one space of its path
@@ -143,6 +145,10 @@ class DraftCard(Widget):
         self.linked = False  # the focused action button chooses this card
         self.interactive = on_activate is not None
         self.z = 20
+
+    def zoom_face(self) -> CardFace:
+        """The battle card large (the shared zoom)."""
+        return printed_face(self.card)
 
     def draw(self, target: pygame.Surface) -> None:
         if self.linked or self.focused or self.glow > 0.05:

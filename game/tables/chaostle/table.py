@@ -15,9 +15,11 @@ import pygame
 
 import game.tables.chaostle.layout as lay
 from game import theme
+from game.cardface import CardFace
 from game.tables.chaostle.board import draw_castle, draw_crown_glyph, draw_traps, trap_rect
-from game.tables.chaostle.cards import army_head, character_card
+from game.tables.chaostle.cards import army_head, character_card, view_armour, view_movement, where
 from game.tables.chaostle.clicks import MOVES, BoardClicks, draft_slot
+from game.tables.chaostle.faces import character_face
 from game.tables.chaostle.motion import TableMotion
 from game.tables.chaostle.parts import (
     DraftCard,
@@ -32,11 +34,20 @@ from game.tables.generic import TableModel
 from game.widgets import Widget
 from rules.chaostle.frames import Battle
 from rules.chaostle.kinds import Act, Phase
-from rules.core import Panel
+from rules.core import Action, Panel
 
 
 class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
     """The castle as a board game; the action buttons stay in the strip below."""
+
+    END_KINDS = (Act.END_TURN, Act.DONE, Act.END_BATTLES, Act.NO_FIREWALL, Act.NO_SMOKE)
+
+    def caution(self, action: Action) -> str | None:
+        """Ending the turn before the movement roll gives up this turn's move."""
+        if action.kind == Act.END_TURN and any(a.kind == Act.ROLL for a in self.model.actions):
+            return ("You have not rolled for movement yet: ending the turn now gives up "
+                    "this turn's move.")
+        return None
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -311,6 +322,22 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
             if not view.armies[seat]:
                 theme.text(target, "No characters yet", (row.x + 32, row.y + 40), 12,
                            theme.MUTED)
+
+    def zoom_spots(self) -> list[tuple[pygame.Rect, CardFace]]:
+        """Every character card in the army rows, as it stands now."""
+        view = self.model.view
+        if view is None or view.phase == Phase.FIRST:
+            return []
+        out: list[tuple[pygame.Rect, CardFace]] = []
+        for seat in range(view.num_players):
+            slots = self.army_slots(view, seat)
+            for i, cid in enumerate(view.armies[seat]):
+                up = tuple(view.chars[cid].up)
+                face = character_face(view.cards[cid], f"{view.chars[cid].hp}/"
+                                      f"{view.max_hp(cid)}", view_movement(view, cid, up),
+                                      view_armour(view, cid, up), up, where(view, cid))
+                out.append((lay.card_rect(view.num_players, seat, i, slots), face))
+        return out
 
     def draw_castle_plaque(self, target: pygame.Surface, view: Any) -> None:
         box = lay.CASTLE

@@ -332,19 +332,3 @@ def _chain_tile(label: str, who: str, colour: tuple[int, int, int], order: int, 
         theme.text(surf, "NEGATED", (w - 6, h - 4), 8, HURT, "bold", "bottomright")
     return surf
 
-
-PREVIEW = (236, 300)  # the enlarged card shown while one is pointed at (at most)
-PREVIEW_TEXT = 12
-PREVIEW_TOP = 99  # name band, type line and picture above the text
-
-
-@lru_cache(maxsize=32)
-def preview_picture(look: CardLook) -> pygame.Surface:
-    """A card enlarged (with a shadow) so its whole text can be read."""
-    w, most = PREVIEW
-    lines = len(theme.wrap(look.text, w - 8, PREVIEW_TEXT))
-    h = max(170, min(most, PREVIEW_TOP + (PREVIEW_TEXT + 2) * lines + 10))
-    surf = pygame.Surface((w + 8, h + 8), pygame.SRCALPHA)
-    pygame.draw.rect(surf, (0, 0, 0, 110), (6, 8, w, h), border_radius=10)
-    surf.blit(hand_picture(look, w, h, PREVIEW_TEXT), (0, 0))
-    return surf

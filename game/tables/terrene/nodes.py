@@ -9,8 +9,10 @@ from collections.abc import Callable
 import pygame
 
 from game import theme
+from game.cardface import CardFace
 from game.scene import Affine, Node, blit_transformed
 from game.tables.terrene.cards import CardLook, UnitLook, draw_back, hand_picture, unit_picture
+from game.tables.terrene.faces import card_face
 from game.tables.terrene.layout import CARD_H, CARD_W, PEEK
 from game.widgets import Button, Widget
 
@@ -32,6 +34,12 @@ class CardWidget(Widget):
         self._scaled: tuple[object, pygame.Surface] | None = None  # the picture at a scale
         self.baked = False  # drawn in the table's still layer
         self.z = 10
+
+    def zoom_face(self) -> CardFace | None:
+        """The card large (the shared zoom); a character shows its stats as they stand."""
+        if self.cid is None:
+            return None
+        return card_face(self.cid, self.look if isinstance(self.look, UnitLook) else None)
 
     def picture(self) -> pygame.Surface:
         return hand_picture(self.look if isinstance(self.look, CardLook) else CardLook(),

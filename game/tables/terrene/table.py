@@ -22,7 +22,6 @@ from game.tables.terrene.cards import (
     chain_tile,
     draw_back,
     draw_pile,
-    preview_picture,
     terrain_card,
     terrain_picture,
 )
@@ -61,6 +60,28 @@ def glide(node: Node, spot: tuple[float, float], animate: bool, duration: float)
 
 class TerreneTable(DraftBoard, GenericTable):
     """The card battle (and the draft) drawn as a card table."""
+
+    END_KINDS = (Act.END_TURN, Act.PASS)
+
+    def caution(self, action: Action) -> str | None:
+        """Running concedes; dismissing your last character leaves you none; ending the
+        turn with actions left gives them up."""
+        g, me = self.game, self.inner
+        if action.kind == Act.RUN:
+            return "You concede this game of the match to your opponent; it cannot be undone."
+        if g is None or me is None or not hasattr(g, "party"):
+            return None
+        if action.kind == Act.DISMISS and len(g.party[me]) == 1 and action.args[:1] == (
+                g.party[me][0],):
+            return ("This is your last character: with no characters left you lose the "
+                    "game.")
+        left = g.actions[me] if me < len(g.actions) else 0
+        if action.kind == Act.END_TURN and left > 0 and any(
+                a.kind not in (Act.END_TURN, Act.RUN, Act.DISMISS, Act.DISMISS_CARD)
+                for a in self.model.actions):
+            plural = "s" if left > 1 else ""
+            return f"You still have {left} action{plural} this turn; ending it gives them up."
+        return None
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -146,7 +167,6 @@ class TerreneTable(DraftBoard, GenericTable):
     def refresh(self, model: TableModel, panels: list[Panel]) -> None:
         self.close_menu()
         drawn = DRAWN + (("Terrains",) if getattr(model.view, "n", 0) == 2 else ())
-        super().refresh(model, [p for p in panels if p.title not in drawn])
         view = model.view
         self.game, self.inner, self.seat_map = None, model.viewer, []
         if isinstance(view, DraftMatch):
@@ -158,6 +178,7 @@ class TerreneTable(DraftBoard, GenericTable):
         elif isinstance(view, TerreneState):
             self.game = view
             self.seat_map = list(range(view.num_players))
+        super().refresh(model, [p for p in panels if p.title not in drawn])  # asks caution()
         animate = model.viewer == self.last_viewer  # a hand-over or a load snaps instead
         self.last_viewer = model.viewer
         key = self.game_key(view)
@@ -339,18 +360,6 @@ class TerreneTable(DraftBoard, GenericTable):
         known = [c for c in cards if c.cid is not None and c.interactive]
         return [*self.buttons, *self.pager, self.menu_button, *(c for c in known if c.lit),
                 *(c for c in known if not c.lit)]
-
-    def draw_motion(self, target: pygame.Surface) -> None:
-        """Every frame: the generic status and rings, and the card pointed at (or focused)
-        enlarged over the log so its whole text can be read."""
-        super().draw_motion(target)
-        cards = [*self.hand.values(), *self.offers, *self.units.values(), *self.draft_cards]
-        pointed = next((c for c in cards if c.focused and c.cid is not None), None)
-        if pointed is None:
-            return
-        big = preview_picture(card_look(pointed.cid))
-        spot = big.get_rect(midtop=(SIDE_LOG.centerx, SIDE_LOG.y + 4))
-        target.blit(big, spot)
 
     def clicked(self, uid: int) -> None:
         """A card was clicked: play its one action, or offer its several in a menu."""

@@ -1,0 +1,94 @@
+"""BattleCON's cards as ``CardFace``s for the shared zoom: the printed numbers as badges and
+every trigger under its timing (Reveal, Start, Before, Hit, ...)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game import theme
+from game.cardface import CardFace, Stat
+
+STYLE_INK = (120, 46, 40)  # styles have a red band, bases a blue one, as printed
+BASE_INK = (40, 70, 120)
+TIMING_WORDS = {"reveal": "Reveal", "start": "Start of beat", "before": "Before activating",
+                "hit": "On hit", "when_hit": "When you are hit", "damage": "On damage",
+                "after": "After activating", "end": "End of beat", "recycle": "Recycle"}
+KIND_WORDS = {"style": "Style", "base": "Base", "finisher": "Finisher", "form": "Form",
+              "status": "Status", "special": "Special", "overload": "Overload"}
+KIND_COLOURS = {"style": STYLE_INK, "base": BASE_INK, "finisher": (130, 96, 30),
+                "form": (70, 110, 80), "overload": (96, 60, 120)}
+
+
+def card_numbers(card: dict[str, Any]) -> tuple[str, str, str, str]:
+    """A card's printed Range, Power, Priority and Guard (styles as modifiers with signs)."""
+    style = card.get("kind") == "style"
+    sign = "+d" if style else "d"
+    rng = card.get("range", "na")
+    if rng == "na":
+        reach = "–"
+    else:
+        lo, hi = rng
+        reach = format(lo, sign) if lo == hi else f"{lo:{sign}}~{hi:{sign}}"
+    power = card.get("power", "na")
+    power = "–" if power == "na" else format(power, sign)
+    prio = format(card.get("priority", 0), sign) + ("▲" if card.get("tiebreaker") else "")
+    guard = "⛨" if card.get("stun_immune") else format(card.get("guard", 0), sign)
+    return reach, power, prio, guard
+
+
+def card_face(card: dict[str, Any], fighter: str = "") -> CardFace:
+    """One BattleCON card large: kind and owner, Range / Power / Priority / Guard (and
+    Armor) as badges, each effect under its timing."""
+    kind = str(card.get("kind", ""))
+    owner = fighter or str(card.get("fighter", "")).title()
+    kind_line = KIND_WORDS.get(kind, kind.title() or "Card")
+    if owner:
+        kind_line += f" · {owner}"
+    elif kind == "base":
+        kind_line += " · standard base"
+    stats: tuple[Stat, ...] = ()
+    if "priority" in card:
+        reach, power, prio, guard = card_numbers(card)
+        stats = (Stat("range", "Range", reach), Stat("power", "Power", power),
+                 Stat("priority", "Priority", prio), Stat("guard", "Guard", guard))
+        if card.get("armor"):
+            stats += (Stat("armor", "Armor", str(card["armor"])),)
+    sections: list[tuple[str, str]] = []
+    if card.get("text"):
+        sections.append(("", str(card["text"])))
+    for trigger in card.get("triggers", []):
+        words = str(trigger["text"])
+        # a text that opens with its own timing ("When you are hit: ...") needs no heading
+        named = ":" in words[:28]
+        sections.append(("" if named else TIMING_WORDS.get(trigger.get("timing", ""), ""),
+                         words))
+    if card.get("stun_immune"):
+        sections.append(("", "Stun Immunity (⛨): nothing can stun you; its Guard counts as 0."))
+    if card.get("tiebreaker"):
+        sections.append(("", "Tiebreaker (▲): wins a tie in Priority instead of a Clash."))
+    if not sections:
+        sections.append(("", "No effects beyond its numbers."))
+    colour = KIND_COLOURS.get(kind, theme.WOOD)
+    return CardFace(str(card.get("name", "?")), kind_line, colour, stats, tuple(sections),
+                    ("battlecon", kind, str(card.get("name", ""))))
+
+
+def pair_face(view: Any, seat: int) -> CardFace:
+    """A revealed attack pair as one card: the pair's totals now (every bonus counted) and
+    both cards' effects, the style's first."""
+    total = view.stats(seat)
+    reach = "–" if total.range is None else (
+        f"{total.range[0]}" if total.range[0] == total.range[1]
+        else f"{total.range[0]}~{total.range[1]}")
+    stats = (Stat("range", "Range", reach),
+             Stat("power", "Power", "–" if total.power is None else str(total.power)),
+             Stat("priority", "Priority", f"{total.priority}{'▲' if total.tiebreaker else ''}"),
+             Stat("guard", "Guard", "⛨" if total.stun_immune else str(total.guard)))
+    sections: list[tuple[str, str]] = []
+    for card in view.pair_cards(seat):
+        for heading, words in card_face(card).sections:
+            sections.append((f"{card['name']} · {heading}" if heading else card["name"], words))
+    kind = f"Attack pair · {view.name(seat)} · totals with every bonus"
+    first = view.pair_cards(seat)[0] if view.pair_cards(seat) else {}
+    return CardFace(view.pair_name(seat), kind, STYLE_INK, stats, tuple(sections),
+                    ("battlecon", str(first.get("kind", "style")), str(first.get("name", ""))))
