@@ -74,7 +74,7 @@ def _body_lines(face: CardFace, width: int, size: int) -> list[tuple[str, bool]]
     return out
 
 
-def _layout(face: CardFace, width: int) -> tuple[int, int, list[tuple[str, bool]]]:
+def fit_text(face: CardFace, width: int) -> tuple[int, int, list[tuple[str, bool]]]:
     """The body text size that fits, the card's height and the wrapped lines."""
     top = 58 + ART_H + (64 if face.stats else 0) + 12
     bottom = 34 if face.footer else 14
@@ -89,7 +89,7 @@ def _layout(face: CardFace, width: int) -> tuple[int, int, list[tuple[str, bool]
 @lru_cache(maxsize=64)
 def card_picture(face: CardFace, width: int = ZOOM_W) -> pygame.Surface:
     """The card drawn large: title, type line, art band, stat badges, its whole text."""
-    size, height, lines = _layout(face, width)
+    size, height, lines = fit_text(face, width)
     surf = pygame.Surface((width + 10, height + 12), pygame.SRCALPHA)
     card = pygame.Rect(0, 0, width, height)
     pygame.draw.rect(surf, (0, 0, 0, 120), card.move(8, 10), border_radius=16)
