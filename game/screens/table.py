@@ -20,10 +20,12 @@ from game.screens.overlays import (
 from game.session import Session, SessionError
 from game.tables import table_for
 from game.tables.generic import GenericTable, TableModel
-from rules.core import Action, DecisionKind, IllegalAction
+from rules.core import Action, DecisionKind, Event, IllegalAction
 
 if TYPE_CHECKING:
     from game.app import App
+
+STEP = 0.7  # seconds a step of a resolution stays before the next (at normal speed)
 
 
 class TableScreen(Screen):
@@ -45,10 +47,14 @@ class TableScreen(Screen):
         self.result_shown = False
         self.stuck = False
         self.pointer = (0.0, 0.0)
+        self.staged: list[Event] = []  # what happened, still to be shown step by step
+        self.step_left = 0.0  # seconds until the next step shows
         self.refresh()
 
     # -- what the table shows ------------------------------------------------------------
     def my_turn(self) -> bool:
+        if self.staged:
+            return False  # a resolution is still being shown
         actor = self.session.actor()
         return actor is not None and self.session.is_human(actor) and actor == self.viewer
 
@@ -110,7 +116,7 @@ class TableScreen(Screen):
     def choose(self, action: Action) -> None:
         """A person picked an action (on the table, a button or the End button); one that
         cannot be taken back asks first."""
-        if not self.my_turn() or not self.is_top or self.stuck:
+        if not self.my_turn() or not self.is_top or self.stuck or self.staged:
             return
         warning = self.table.caution(action)
         if warning is not None:
@@ -133,7 +139,41 @@ class TableScreen(Screen):
         except Exception as exc:  # noqa: BLE001 - a game's fault is shown, not a crash
             self.fault(f"playing {action}", exc)
             return
-        self.table.show_events(events, self.viewer)
+        self.show(events)
+
+    # -- staged resolution: what an action caused, one step at a time ---------------------
+    def show(self, events: list[Event]) -> None:
+        """Show what ``events`` tell: at once when animations are off or there is one step;
+        else one step at a time (``STEP`` seconds each, after any dice have landed), the
+        step shown in the action strip and fresh in the log, the table keeping the position
+        before until the last step, and no one acting meanwhile. Space skips to the end."""
+        steps = [e for e in events if e.visible(self.viewer)]
+        if self.staged or self.app.animation_speed == 0 or len(steps) <= 1:
+            self.finish_stage()
+            self.table.show_events(events, self.viewer)
+            self.refresh()
+            return
+        self.staged, self.step_left = steps, 0.0
+        m = self.table.model
+        self.table.refresh(TableModel(m.view, self.viewer, (), "Resolving", None, False, "",
+                                      False), self.table.panels)
+        self.focus.set(self.table.widgets())
+
+    def step(self) -> None:
+        """The next step of the resolution (the last one shows the position after)."""
+        event = self.staged.pop(0)
+        self.table.stage_text = event.text
+        self.table.show_events([event], self.viewer)
+        self.step_left = STEP
+        if not self.staged:
+            self.finish_stage()
+
+    def finish_stage(self) -> None:
+        """Everything left at once, then the position as it is now."""
+        rest, self.staged = self.staged, []
+        if rest:
+            self.table.show_events(rest, self.viewer)
+        self.table.stage_text = ""
         self.refresh()
 
     def fault(self, doing: str, exc: Exception) -> None:
@@ -179,6 +219,10 @@ class TableScreen(Screen):
         self.table.zoom.close()
 
     def on_key(self, event: pygame.event.Event) -> bool:
+        if self.staged and event.key in (pygame.K_SPACE, pygame.K_RETURN):
+            self.table.tray.skip()
+            self.finish_stage()  # skip to the end of the resolution
+            return True
         self.table.keyboard = True
         return self.table.on_key(event)
 
@@ -197,6 +241,11 @@ class TableScreen(Screen):
         if self.app.animation_speed == 0:
             self.table.tray.skip()
             self.root.finish_animations()
+        if self.staged:
+            self.step_left -= dt
+            if self.step_left <= 0 and not self.table.tray.rolling:
+                self.step()
+            return
         if self.is_top and not self.stuck:
             self.advance()
 
@@ -215,8 +264,7 @@ class TableScreen(Screen):
         action = forced(s.state, actor, s.is_human(actor), self.app.settings) if forced \
             else None
         if action is not None and not self.table.tray.rolling:
-            self.table.show_events(s.submit(actor, action), self.viewer)
-            self.refresh()
+            self.show(s.submit(actor, action))
             return
         if s.is_human(actor):
             if actor != self.viewer:
@@ -238,8 +286,7 @@ class TableScreen(Screen):
             self.fault("playing the AI's move", exc)
             return
         if events is not None:
-            self.table.show_events(events, self.viewer)
-            self.refresh()
+            self.show(events)
 
     def hand_over(self, seat: int) -> None:
         """The next human seat takes the device; the table shows only their view."""

@@ -172,6 +172,7 @@ class GenericTable(Node):
         self.version = 0  # bumped whenever the position shown changes
         self._log_lines: tuple[object, list[tuple[str, bool]]] = (None, [])
         self.order: list[int] = []  # the strip's order of the actions (see display_order)
+        self.stage_text = ""  # the step of a resolution being shown (the table screen sets it)
 
     # -- model -> nodes -------------------------------------------------------------------
     def refresh(self, model: TableModel, panels: list[Panel]) -> None:
@@ -585,6 +586,9 @@ class GenericTable(Node):
     def draw_waiting(self, target: pygame.Surface) -> None:
         """The action strip while someone else decides: who, with a turning ring of dots."""
         m = self.model
+        if self.stage_text:
+            self.draw_step(target)
+            return
         if m.ending or m.actor is None or not 0 <= m.actor < len(self.seat_names):
             return
         name = self.seat_names[m.actor]
@@ -600,3 +604,14 @@ class GenericTable(Node):
             colour = theme.blend((16, 44, 37), seat, 0.25 + 0.75 * (1 - lit / 8))
             pygame.draw.circle(target, colour, (centre[0] + 15 * math.cos(angle),
                                                 centre[1] + 15 * math.sin(angle)), 4)
+
+    def draw_step(self, target: pygame.Surface) -> None:
+        """The action strip while a resolution plays: the step being shown, large."""
+        strip = self.strip_rect()
+        lines = theme.wrap(self.stage_text, strip.w - 80, 20, "bold")[:2]
+        y = strip.centery - 12 * len(lines)
+        for line in lines:
+            theme.text(target, line, (strip.centerx, y), 20, theme.CREAM, "bold", "midtop")
+            y += 26
+        theme.text(target, "Space: skip to the end", (strip.right - 16, strip.bottom - 10),
+                   13, theme.PARCHMENT_DIM, anchor="bottomright")
