@@ -147,9 +147,10 @@ class TableScreen(Screen):
         else one step at a time (``STEP`` seconds each, after any dice have landed), the
         step shown in the action strip and fresh in the log, the table keeping the position
         before until the last step, and no one acting meanwhile. Space skips to the end."""
+        if self.staged:
+            self.finish_stage()  # what an earlier action caused shows at once first
         steps = [e for e in events if e.visible(self.viewer)]
-        if self.staged or self.app.animation_speed == 0 or len(steps) <= 1:
-            self.finish_stage()
+        if self.app.animation_speed == 0 or len(steps) <= 1 or self.table.STAGES_ITSELF:
             self.table.show_events(events, self.viewer)
             self.refresh()
             return

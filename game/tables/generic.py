@@ -212,6 +212,10 @@ class GenericTable(Node):
         return order.index(index) // self.STRIP.per_page
 
     # -- the fixed End button and the choices that ask first ---------------------------
+    #: True for a table that paces a batch of events itself (Chaostle's dice queue throws a
+    #: battle's blows one after another and writes each line once its die lands)
+    STAGES_ITSELF = False
+
     #: action kinds that end the viewer's turn or step: the fixed End button plays them
     END_KINDS: tuple[str, ...] = ()
 

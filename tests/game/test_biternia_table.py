@@ -280,6 +280,7 @@ def test_the_order_turns_over_at_the_reveal(app_dirs):
     hero = use.args[0]
     card = screen.session.state.heroes[hero].down
     screen.choose(use)
+    screen.finish_stage()
     order = table.pieces[hero].order
     assert order.visible and order.busy() and order.card == card and not order.showing_face
     screen.root.update(0.3)

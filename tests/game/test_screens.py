@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pygame
 import pytest
@@ -20,6 +21,7 @@ from game.screens.overlays import (
 )
 from game.screens.table import TableScreen
 from game.session import Seat, Session
+from rules.core import Action
 
 
 def press(app: App, key: int, frames: int = 2) -> None:
@@ -31,6 +33,15 @@ def press(app: App, key: int, frames: int = 2) -> None:
 def run(app: App, frames: int) -> None:
     for _ in range(frames):
         app.frame(1 / 20)
+
+
+def settle(app: App, most: int = 400) -> None:
+    """Frames until no table is still showing a resolution step by step."""
+    for _ in range(most):
+        if not any(getattr(s, "staged", None) for s in app.stack.screens):
+            return
+        app.frame(1 / 20)
+    raise AssertionError("the resolution never finished")
 
 
 @pytest.fixture
@@ -151,6 +162,7 @@ def test_ai_thinks_in_a_worker_and_chance_is_resolved(app):
     table = start_table(app, [Seat(True), Seat(False, "random")])
     press(app, pygame.K_1)
     run(app, 20)
+    settle(app)
     kinds = [p for p, _ in table.session.match.record.steps]
     assert 1 in kinds and -1 in kinds  # the AI pledged and a die was rolled
     assert any(text.startswith("Hare 1 rolled") for text, _ in table.table.log)
@@ -159,9 +171,12 @@ def test_ai_thinks_in_a_worker_and_chance_is_resolved(app):
 def test_dice_events_are_thrown_in_the_tray(app):
     table = start_table(app, [Seat(True), Seat(True)])
     table.choose(table.table.model.actions[0])
+    settle(app)
     run(app, 1)
     press(app, pygame.K_RETURN)  # pass the device
     table.choose(table.table.model.actions[0])
+    settle(app)  # the pledges and the reveal, step by step; then the die is rolled
+    run(app, 2)
     assert table.table.tray.throw_ is not None
     run(app, 80)
     roll = table.session.state.d["roll"]
@@ -181,6 +196,7 @@ def test_hot_seat_starts_behind_the_pass_screen(app):
 def test_hot_seat_hides_the_table_between_human_seats(app):
     table = start_table(app, [Seat(True), Seat(True)])
     table.choose(table.table.model.actions[2])  # Hare 1 pledges 3 in secret
+    settle(app)
     run(app, 1)
     assert isinstance(app.stack.top, PassDeviceScreen) and table.viewer == 1
     assert app.stack.top.opaque
@@ -405,3 +421,43 @@ def test_setup_cycler_shows_the_option_label_not_its_id():
     cycler = Cycler(0, 0, 200, 40, "", opt.choices, opt.choices[0], show=opt.label_of)
     assert cycler.show(cycler.value) != cycler.value
     assert cycler.show("amon") == "Amon Elcela"
+
+
+def test_a_resolution_is_shown_step_by_step_and_nobody_acts_meanwhile(app):
+    """Pacing (staged resolution): what one action causes shows one step at a time, each
+    step in the strip and fresh in the log, the table keeping its position until the last
+    step; no one may act (nor the AI move) until it has been shown."""
+    table = start_table(app, [Seat(True), Seat(True)])
+    table.choose(table.table.model.actions[0])
+    settle(app)
+    run(app, 1)
+    press(app, pygame.K_RETURN)  # pass the device to the second pledger
+    logged = len(table.table.log)
+    table.choose(table.table.model.actions[0])  # both have pledged: the reveal follows
+    steps = len(table.session.match.record.steps)
+    assert len(table.staged) >= 2, "the reveal is several steps"
+    assert table.table.model.actions == () and not table.my_turn()
+    run(app, 1)
+    assert len(table.table.log) == logged + 1  # the first step only
+    first = table.table.log[-1][0]
+    assert table.table.stage_text == first
+    table.choose(Action("pledge", (1,)))  # ignored while the steps show
+    assert len(table.session.match.record.steps) == steps
+    run(app, 4)
+    assert len(table.table.log) == logged + 1  # a step stays a moment
+    settle(app)
+    assert table.table.stage_text == "" and not table.staged
+    assert len(table.table.log) > logged + 1
+
+
+def test_space_skips_a_resolution_and_instant_speed_never_stages(app):
+    table = start_table(app, [Seat(True), Seat(True)])
+    table.choose(table.table.model.actions[0])
+    assert table.staged
+    press(app, pygame.K_SPACE)
+    assert not table.staged and table.table.stage_text == ""
+    app.settings = replace(app.settings, animation_speed=0.0)
+    run(app, 1)
+    press(app, pygame.K_RETURN)
+    table.choose(table.table.model.actions[0])
+    assert not table.staged

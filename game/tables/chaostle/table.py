@@ -40,6 +40,7 @@ from rules.core import Action, Panel
 class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
     """The castle as a board game; the action buttons stay in the strip below."""
 
+    STAGES_ITSELF = True  # the dice queue paces a batch (game/tables/chaostle/motion.py)
     END_KINDS = (Act.END_TURN, Act.DONE, Act.END_BATTLES, Act.NO_FIREWALL, Act.NO_SMOKE)
 
     def caution(self, action: Action) -> str | None:
