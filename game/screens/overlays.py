@@ -100,7 +100,7 @@ class ConfirmScreen(Dialog):
     """A second click for what cannot be taken back: what it costs, then a red button that
     does it and Cancel (focused first; Esc cancels too)."""
 
-    size = (640, 320)
+    size = (640, 270)
 
     def __init__(self, app: App, title: str, message: str, verb: str,
                  on_yes: Callable[[], None]) -> None:

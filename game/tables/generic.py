@@ -559,6 +559,8 @@ class GenericTable(Node):
     def strip_heading(self) -> str:
         """The strip's heading: the prompt, or the focused button's action."""
         m = self.model
+        if self.stage_text:
+            return "What happens, step by step"
         if not m.actions:
             return "Your actions appear here on your turn" if m.viewer is not None else ""
         focused = next((b for b in self.buttons if b.focused), None)
