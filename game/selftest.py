@@ -5,6 +5,7 @@ events a person makes into pygame's event queue."""
 from __future__ import annotations
 
 import random
+import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -18,6 +19,7 @@ if TYPE_CHECKING:
     from game.screens.table import TableScreen
 
 DT = 1 / 20  # simulated seconds per frame: animations run fast, logic runs the same
+CHECK_EVERY = 4  # frames between two overlap checks of what is on the screen
 WAIT_SECONDS = 120.0
 MAX_HUMAN_MOVES = 3000  # a named game's match that runs longer than this fails readably
 HOT_SEAT = "hot-seat"  # the pseudo-choice ``seats``: every seat a person (pass screens)
@@ -48,10 +50,25 @@ class Driver:
         self.app = app
         self.rng = random.Random(1)
         self.hand_overs = 0  # pass screens dismissed
+        self.frames = 0
+        self.overlaps: dict[str, str] = {}  # each text problem seen -> on which screen
 
     def pump(self, frames: int = 1) -> None:
         for _ in range(frames):
             self.app.frame(DT)
+            self.frames += 1
+            if self.frames % CHECK_EVERY == 0:
+                self.check_texts()
+
+    def check_texts(self) -> None:
+        """The overlap check on the frame just drawn (game/overlap.py)."""
+        from game import overlap
+
+        if not isinstance(self.app.canvas, overlap.Recording):
+            return
+        screen = type(self.top()).__name__
+        for problem in overlap.problems(self.app.canvas):
+            self.overlaps.setdefault(problem, screen)
 
     def top(self) -> Any:
         return self.app.stack.top
@@ -99,7 +116,10 @@ class Driver:
 
 def run_selftest(game_id: str | None = None) -> int:
     """Walk the whole GUI headless; 0 on success, else print one line and return 1."""
+    from game import overlap
+
     headless()
+    overlap.start()  # every frame's texts are recorded and checked
     try:
         with tempfile.TemporaryDirectory(prefix="arena-selftest-") as tmp:
             for n, choices in enumerate(SETUP_CHOICES.get(game_id or "", [{}])):
@@ -110,6 +130,8 @@ def run_selftest(game_id: str | None = None) -> int:
     except Exception as exc:  # noqa: BLE001 - the self-test reports, never tracebacks
         print(f"GUI self-test failed: {type(exc).__name__}: {exc}")
         return 1
+    finally:
+        overlap.stop()
     print(f"GUI self-test passed{f' ({game_id})' if game_id else ''}")
     return 0
 
@@ -189,6 +211,12 @@ def _walk(tmp: Path, game_id: str | None, choices: dict[str, str]) -> None:
         raise SelftestFailure("no human move was played through the table")
     if hot_seat and d.hand_overs < 1:
         raise SelftestFailure("a hot-seat match never showed the pass screen")
+    if d.overlaps:
+        for problem, screen in d.overlaps.items():
+            print(f"  text problem on the {screen}: {problem}", file=sys.stderr)
+        shown = "; ".join(f"{p} (on the {screen})" for p, screen in
+                          list(d.overlaps.items())[:8])
+        raise SelftestFailure(f"{len(d.overlaps)} texts overlap or are cut off: {shown}")
 
 
 def _take_the_seat(d: Driver, pass_screen: type) -> None:

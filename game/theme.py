@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache, lru_cache
 
 import pygame
@@ -103,6 +104,10 @@ def _shadow(w: int, h: int, radius: int, shadow: int) -> pygame.Surface:
     return s
 
 
+#: Set while the overlap check runs (game/overlap.py): told of every text surface made.
+note_text: Callable[[pygame.Surface, str], None] | None = None
+
+
 @lru_cache(maxsize=4096)
 def rendered(content: str, size: int, colour: tuple[int, int, int], style: str,
              faded: bool = False) -> pygame.Surface:
@@ -110,6 +115,8 @@ def rendered(content: str, size: int, colour: tuple[int, int, int], style: str,
     surf = font(size, style).render(content, True, colour)
     if faded:
         surf.set_alpha(140)
+    elif note_text is not None:
+        note_text(surf, content)
     return surf
 
 

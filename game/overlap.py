@@ -1,0 +1,225 @@
+"""The overlap check: which texts a frame shows, where, and whether any two collide or one
+is cut by the surface it is drawn on.
+
+Off by default (no cost in play). ``start()`` swaps ``pygame.Surface`` for ``Recording``, a
+surface that remembers what is drawn on it in order: a text (a surface made by
+``theme.rendered``), another recording surface (a card, a still layer, a sprite) or other
+paint. ``texts_on(canvas)`` follows those records down from the canvas to every text's box on
+the screen, leaving out a text that something opaque was later drawn over; ``problems``
+lists the pairs of visible texts that overlap and the texts cut off by their surface's
+edge or clip. ``selftest`` runs every screen it visits through this check.
+"""
+
+from __future__ import annotations
+
+import weakref
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+_ORIGINAL_SURFACE = pygame.Surface
+_ORIGINAL_DRAW = {name: getattr(pygame.draw, name) for name in ("rect", "polygon", "circle",
+                                                                 "ellipse")}
+#: id of a text surface (made by theme.rendered while checking) -> its words
+_TEXTS: dict[int, str] = {}
+_KEEP: list[pygame.Surface] = []  # the text surfaces, kept alive so their ids stay theirs
+OPAQUE = 128  # alpha from which a pixel drawn over a text hides it
+
+
+@dataclass(frozen=True)
+class Op:
+    """One thing drawn on a recording surface, in order."""
+
+    kind: str  # "text", "surface" (a recording surface), "paint" or "shape" (filled)
+    rect: pygame.Rect  # where on the surface
+    words: str = ""
+    source: Any = None  # a weak reference to the surface drawn ("surface" and "paint")
+    offset: tuple[int, int] = (0, 0)  # the source's point drawn at rect.topleft
+
+
+def _dest_rect(dest: Any, size: tuple[int, int]) -> pygame.Rect:
+    if isinstance(dest, pygame.Rect):
+        return pygame.Rect(dest.topleft, size)
+    x, y = dest[0], dest[1]
+    return pygame.Rect(round(x), round(y), *size)
+
+
+class Recording(_ORIGINAL_SURFACE):  # type: ignore[misc, valid-type]
+    """A pygame surface that records what is drawn on it (see the module's doc)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.ops: list[Op] = []
+        self.cut: list[tuple[str, pygame.Rect]] = []  # texts its edge or clip cut
+
+    def blit(self, source: pygame.Surface, dest: Any, area: Any = None,
+             special_flags: int = 0) -> pygame.Rect:
+        out = super().blit(source, dest, area, special_flags)
+        size = (area.size if isinstance(area, pygame.Rect) else
+                pygame.Rect(area).size if area is not None else source.get_size())
+        rect = _dest_rect(dest, size)
+        offset = (area[0], area[1]) if area is not None else (0, 0)
+        words = _TEXTS.get(id(source))
+        if words is not None:
+            self.ops.append(Op("text", rect, words))
+            bounds = self.get_clip() or self.get_rect()
+            if not bounds.contains(_ink(rect)) and not rect.w <= 2:
+                self.cut.append((words, rect))
+        elif isinstance(source, Recording):
+            self.ops.append(Op("surface", rect, source=weakref.ref(source), offset=offset))
+        else:
+            self.ops.append(Op("paint", rect, source=weakref.ref(source), offset=offset))
+        return out
+
+    def fill(self, color: Any, rect: Any = None, special_flags: int = 0) -> pygame.Rect:
+        if rect is None and not special_flags:
+            self.ops, self.cut = [], []  # a clean slate
+        elif not special_flags:
+            self.cover(pygame.Rect(rect), color)
+        return super().fill(color, rect, special_flags)
+
+    def cover(self, rect: pygame.Rect, color: Any) -> None:
+        """A shape filled in ``color`` over ``rect`` (hides the texts under it if opaque)."""
+        alpha = pygame.Color(color).a if not isinstance(color, int) else 255
+        if alpha >= OPAQUE and rect.w > 0 and rect.h > 0:
+            self.ops.append(Op("shape", rect))
+
+    def copy(self) -> Recording:
+        out = Recording(self.get_size(), self.get_flags(), self)
+        out.fill((0, 0, 0, 0))
+        _ORIGINAL_SURFACE.blit(out, self, (0, 0), None, pygame.BLEND_RGBA_ADD)
+        out.ops, out.cut = list(self.ops), list(self.cut)
+        return out
+
+
+def _ink(rect: pygame.Rect) -> pygame.Rect:
+    """A text's box without the font's empty leading above and below the letters."""
+    pad = rect.h // 5
+    return pygame.Rect(rect.x, rect.y + pad, rect.w, max(1, rect.h - 2 * pad))
+
+
+def _drawing(name: str) -> Any:
+    """pygame.draw.<name> that also records a filled shape on a recording surface."""
+    draw = _ORIGINAL_DRAW[name]
+
+    def recorded(surface: Any, color: Any, *args: Any, **kwargs: Any) -> pygame.Rect:
+        box = draw(surface, color, *args, **kwargs)
+        width = kwargs.get("width", 0)
+        if name in ("rect", "ellipse", "polygon") and len(args) >= 2:
+            width = args[1]
+        elif name == "circle" and len(args) >= 3:
+            width = args[2]
+        if isinstance(surface, Recording) and not width:
+            inner = box.inflate(-box.w // 3, -box.h // 3) if name != "rect" else box
+            surface.cover(inner, color)
+        return box
+    return recorded
+
+
+def start() -> None:
+    """Check from now on: new surfaces record, new texts are known. (The caches of drawn
+    pictures are emptied so that everything is drawn again, recorded.)"""
+    from game import theme
+
+    pygame.Surface = Recording  # type: ignore[misc]
+    for name in _ORIGINAL_DRAW:
+        setattr(pygame.draw, name, _drawing(name))
+    theme.rendered.cache_clear()
+    theme.felt_background.cache_clear()
+    theme.note_text = note_text
+
+
+def stop() -> None:
+    from game import theme
+
+    pygame.Surface = _ORIGINAL_SURFACE  # type: ignore[misc]
+    for name, draw in _ORIGINAL_DRAW.items():
+        setattr(pygame.draw, name, draw)
+    theme.note_text = None
+    _TEXTS.clear()
+    _KEEP.clear()
+
+
+def note_text(surface: pygame.Surface, words: str) -> None:
+    """``surface`` shows ``words`` (theme.rendered calls this while checking)."""
+    _TEXTS[id(surface)] = words
+    _KEEP.append(surface)
+
+
+def _covers(op: Op, at: pygame.Rect) -> bool:
+    """Whether ``op`` paints opaquely over the middle of the box ``at``."""
+    if not op.rect.contains(at):
+        return False
+    if op.kind == "shape":
+        return True
+    source = op.source() if op.source is not None else None
+    if source is None:
+        return False
+    x = at.centerx - op.rect.x + op.offset[0]
+    y = at.centery - op.rect.y + op.offset[1]
+    if not source.get_rect().collidepoint(x, y):
+        return False
+    whole = source.get_alpha()  # a surface-wide alpha (None or 255: opaque)
+    if whole is not None and whole < OPAQUE:
+        return False
+    if source.get_flags() & pygame.SRCALPHA:
+        return bool(source.get_at((x, y)).a >= OPAQUE)
+    return True
+
+
+def texts_on(surface: Recording, at: tuple[int, int] = (0, 0), within: pygame.Rect | None = None,
+             depth: int = 0) -> list[tuple[str, pygame.Rect]]:
+    """The texts ``surface`` shows, as boxes on the surface it lies on at ``at`` (hidden
+    ones left out), in drawing order."""
+    shown: list[tuple[str, pygame.Rect]] = []
+    if depth > 12:
+        return shown
+    for op in surface.ops:
+        if op.kind != "text":
+            shown = [(w, r) for w, r in shown if not _covers(op, r.move(-at[0], -at[1]))]
+        if op.kind == "text":
+            box = op.rect.move(at)
+            if within is None or within.colliderect(box):
+                shown.append((op.words, box))
+        elif op.kind == "surface":
+            inner = op.source()
+            if inner is not None:
+                origin = (at[0] + op.rect.x - op.offset[0], at[1] + op.rect.y - op.offset[1])
+                window = op.rect.move(at)
+                if within is not None:
+                    window = window.clip(within)
+                shown += texts_on(inner, origin, window, depth + 1)
+    return shown
+
+
+def cut_texts(surface: Recording, depth: int = 0) -> list[tuple[str, pygame.Rect]]:
+    """Texts cut by the edge (or clip) of a surface that the frame shows."""
+    out = list(surface.cut)
+    if depth < 12:
+        for op in surface.ops:
+            inner = op.source() if op.kind == "surface" else None
+            if inner is not None:
+                out += cut_texts(inner, depth + 1)
+    return out
+
+
+def problems(canvas: Recording) -> list[str]:
+    """What is wrong with the frame on ``canvas``: texts that overlap, texts cut off."""
+    out = []
+    shown = [(w, r) for w, r in texts_on(canvas) if w.strip()]
+    for i, (words, box) in enumerate(shown):
+        ink = _ink(box)
+        for other, second in shown[i + 1:]:
+            if other == words and abs(second.x - box.x) <= 3 and abs(second.y - box.y) <= 3:
+                continue  # the same words again or their drop shadow
+            both = ink.clip(_ink(second))
+            if both.w > 2 and both.h > 2:
+                out.append(f"'{words}' at {tuple(box)} overlaps '{other}' at {tuple(second)}")
+    screen = canvas.get_rect()
+    for words, box in shown:
+        if not screen.contains(_ink(box)):
+            out.append(f"'{words}' at {tuple(box)} leaves the screen")
+    cut = {(w, tuple(r)) for w, r in cut_texts(canvas) if w.strip()}
+    out += [f"'{w}' at {r} is cut by its panel's edge" for w, r in sorted(cut)]
+    return out
