@@ -62,10 +62,12 @@ class Recording(_ORIGINAL_SURFACE):  # type: ignore[misc, valid-type]
         offset = (area[0], area[1]) if area is not None else (0, 0)
         words = _TEXTS.get(id(source))
         if words is not None:
-            self.ops.append(Op("text", rect, words))
-            bounds = self.get_clip() or self.get_rect()
-            if not bounds.contains(_ink(rect)) and not rect.w <= 2:
-                self.cut.append((words, rect))
+            # a clip (a scrolled list) shows part of a text: only that part counts
+            shown = rect.clip(self.get_clip()) if self.get_clip() else rect
+            if shown.w > 0 and shown.h > 0:
+                self.ops.append(Op("text", shown, words))
+            if not self.get_rect().contains(_ink(rect)):
+                self.cut.append((words, rect))  # the surface is too small for it
         elif isinstance(source, Recording):
             self.ops.append(Op("surface", rect, source=weakref.ref(source), offset=offset))
         else:
@@ -221,5 +223,5 @@ def problems(canvas: Recording) -> list[str]:
         if not screen.contains(_ink(box)):
             out.append(f"'{words}' at {tuple(box)} leaves the screen")
     cut = {(w, tuple(r)) for w, r in cut_texts(canvas) if w.strip()}
-    out += [f"'{w}' at {r} is cut by its panel's edge" for w, r in sorted(cut)]
+    out += [f"'{w}' at {r} is cut by the edge of what it is drawn on" for w, r in sorted(cut)]
     return out
