@@ -12,7 +12,6 @@ edge or clip. ``selftest`` runs every screen it visits through this check.
 
 from __future__ import annotations
 
-import weakref
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,7 +33,7 @@ class Op:
     kind: str  # "text", "surface" (a recording surface), "paint" or "shape" (filled)
     rect: pygame.Rect  # where on the surface
     words: str = ""
-    source: Any = None  # a weak reference to the surface drawn ("surface" and "paint")
+    source: Any = None  # the surface drawn ("surface" and "paint"): kept while this is
     offset: tuple[int, int] = (0, 0)  # the source's point drawn at rect.topleft
 
 
@@ -69,9 +68,9 @@ class Recording(_ORIGINAL_SURFACE):  # type: ignore[misc, valid-type]
             if not self.get_rect().contains(_ink(rect)):
                 self.cut.append((words, rect))  # the surface is too small for it
         elif isinstance(source, Recording):
-            self.ops.append(Op("surface", rect, source=weakref.ref(source), offset=offset))
+            self.ops.append(Op("surface", rect, source=source, offset=offset))
         else:
-            self.ops.append(Op("paint", rect, source=weakref.ref(source), offset=offset))
+            self.ops.append(Op("paint", rect, source=source, offset=offset))
         return out
 
     def fill(self, color: Any, rect: Any = None, special_flags: int = 0) -> pygame.Rect:
@@ -155,7 +154,7 @@ def _covers(op: Op, at: pygame.Rect) -> bool:
         return False
     if op.kind == "shape":
         return True
-    source = op.source() if op.source is not None else None
+    source = op.source
     if source is None:
         return False
     x = at.centerx - op.rect.x + op.offset[0]
@@ -185,7 +184,7 @@ def texts_on(surface: Recording, at: tuple[int, int] = (0, 0), within: pygame.Re
             if within is None or within.colliderect(box):
                 shown.append((op.words, box))
         elif op.kind == "surface":
-            inner = op.source()
+            inner = op.source
             if inner is not None:
                 origin = (at[0] + op.rect.x - op.offset[0], at[1] + op.rect.y - op.offset[1])
                 window = op.rect.move(at)
@@ -200,10 +199,15 @@ def cut_texts(surface: Recording, depth: int = 0) -> list[tuple[str, pygame.Rect
     out = list(surface.cut)
     if depth < 12:
         for op in surface.ops:
-            inner = op.source() if op.kind == "surface" else None
+            inner = op.source if op.kind == "surface" else None
             if inner is not None:
                 out += cut_texts(inner, depth + 1)
     return out
+
+
+def new_frame(canvas: Recording) -> None:
+    """The canvas is drawn anew: forget what the last frame drew on it."""
+    canvas.ops, canvas.cut = [], []
 
 
 def problems(canvas: Recording) -> list[str]:

@@ -54,7 +54,11 @@ class Driver:
         self.overlaps: dict[str, str] = {}  # each text problem seen -> on which screen
 
     def pump(self, frames: int = 1) -> None:
+        from game import overlap
+
         for _ in range(frames):
+            if isinstance(self.app.canvas, overlap.Recording):
+                overlap.new_frame(self.app.canvas)
             self.app.frame(DT)
             self.frames += 1
             if self.frames % CHECK_EVERY == 0:

@@ -107,7 +107,17 @@ class Target(Widget):
         look = _target_look(rect.size, self.colour, self.round, round(strength * self.wash),
                             lit)
         target.blit(look, rect.inflate(4, 4).topleft)
-        if self.words and lit:
+        if self.words and lit and not self.round and rect.h >= 40:
+            # a card: its words over a dark veil on the card itself (nothing beside it hidden)
+            veil = pygame.Surface(rect.size, pygame.SRCALPHA)
+            veil.fill((20, 16, 12, 215))
+            target.blit(veil, rect.topleft)
+            lines = theme.wrap(self.words, rect.w - 12, 13, "bold")[:3]
+            y = rect.centery - 8 * len(lines)
+            for line in lines:
+                theme.text(target, line, (rect.centerx, y), 13, theme.CREAM, "bold", "midtop")
+                y += 16
+        elif self.words and lit:
             label = theme.rendered(self.words, 12, theme.CREAM, "bold")
             box = label.get_rect(midbottom=(rect.centerx, rect.y - 4)).inflate(10, 4)
             box.clamp_ip(pygame.Rect(0, 0, *theme.LOGICAL_SIZE))
