@@ -169,6 +169,33 @@ def _covers(op: Op, at: pygame.Rect) -> bool:
     return True
 
 
+def _uncovered(op: Op, box: pygame.Rect, at: tuple[int, int]) -> pygame.Rect:
+    """The part of a text's ``box`` still seen after an opaque ``op`` is drawn over some of
+    it (a label, a button, a card over its end, top or bottom): of the parts left beside
+    the cover, the largest."""
+    if op.kind not in ("shape", "surface", "paint") or not _opaque_at(op, box, at):
+        return box
+    cover = op.rect.move(at)
+    if not cover.colliderect(box):
+        return box
+    parts = [pygame.Rect(box.x, box.y, max(0, cover.x - box.x), box.h),
+             pygame.Rect(cover.right, box.y, max(0, box.right - cover.right), box.h),
+             pygame.Rect(box.x, box.y, box.w, max(0, cover.y - box.y)),
+             pygame.Rect(box.x, cover.bottom, box.w, max(0, box.bottom - cover.bottom))]
+    return max((p.clip(box) for p in parts), key=lambda r: r.w * r.h)
+
+
+def _opaque_at(op: Op, box: pygame.Rect, at: tuple[int, int]) -> bool:
+    """Whether ``op`` is opaque where it meets ``box`` (sampled at the middle of both)."""
+    if op.kind == "shape":
+        return True
+    meet = op.rect.move(at).clip(box)
+    if meet.w <= 0 or meet.h <= 0:
+        return False
+    probe = pygame.Rect(meet.centerx - at[0], meet.centery - at[1], 1, 1)
+    return _covers(Op(op.kind, op.rect, source=op.source, offset=op.offset), probe)
+
+
 def texts_on(surface: Recording, at: tuple[int, int] = (0, 0), within: pygame.Rect | None = None,
              depth: int = 0) -> list[tuple[str, pygame.Rect]]:
     """The texts ``surface`` shows, as boxes on the surface it lies on at ``at`` (hidden
@@ -178,7 +205,8 @@ def texts_on(surface: Recording, at: tuple[int, int] = (0, 0), within: pygame.Re
         return shown
     for op in surface.ops:
         if op.kind != "text":
-            shown = [(w, r) for w, r in shown if not _covers(op, r.move(-at[0], -at[1]))]
+            shown = [(w, _uncovered(op, r, at)) for w, r in shown
+                     if not _covers(op, r.move(-at[0], -at[1]))]
         if op.kind == "text":
             box = op.rect.move(at)
             if within is None or within.colliderect(box):

@@ -12,8 +12,8 @@ from game.cardface import (
     TEXT_SIZES,
     ZOOM_MOST_H,
     CardFace,
-    fit_text,
     card_picture,
+    fit_text,
     node_box,
     zoom_spot,
 )
@@ -183,3 +183,20 @@ def test_running_asks_first_sits_last_and_cancel_keeps_the_match(app_dirs):
     button.activate()
     app.stack.top.yes()
     assert session.match.record.steps[len(steps)][1].kind == "run"
+
+
+def test_results_rising_from_one_spot_stack_and_stay_on_the_screen():
+    """Staged resolution: several results of one step at one piece ("-8", "Stunned!") rise
+    one above the other, never printed over each other, and never off the screen."""
+    from game.floats import FloatText, rise_from
+    from game.scene import Node
+
+    parent = Node()
+    first = rise_from(parent, 2, 300, "Conquered!", (255, 255, 255))
+    second = rise_from(parent, 10, 304, "+1 peg", (255, 255, 255))
+    boxes = [pygame.Rect(0, 0, f.w, f.h) for f in (first, second)]
+    boxes[0].center, boxes[1].center = (first.x, first.y), (second.x, second.y)
+    assert not boxes[0].colliderect(boxes[1])
+    assert all(pygame.Rect(0, 0, 1280, 720).contains(b) for b in boxes)
+    far = rise_from(parent, 900, 300, "-3", (255, 255, 255))
+    assert far.y == 300 and isinstance(far, FloatText)  # another spot: not stacked

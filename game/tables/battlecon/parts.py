@@ -13,7 +13,7 @@ import pygame
 from game import sound, theme
 from game.assets import font
 from game.cardface import CardFace
-from game.scene import Affine, CardNode, Node, blit_transformed
+from game.scene import Affine, CardNode, Node
 from game.tables.battlecon.faces import BASE_INK, STYLE_INK, card_face, card_numbers
 from game.tween import ease_out_back, ease_out_cubic
 from game.widgets import Button, Widget
@@ -314,28 +314,6 @@ def draw_role(target: pygame.Surface, rect: pygame.Rect, active: bool | None) ->
     pygame.draw.rect(target, theme.CREAM if active else theme.PARCHMENT_DIM, rect, width=1,
                      border_radius=rect.h // 2)
     theme.text(target, words, rect.center, 10, theme.INK, "bold", "center")
-
-
-class FloatText(Node):
-    """A word or number that rises from a fighter and fades ("-4", "Stunned!")."""
-
-    def __init__(self, x: float, y: float, words: str, colour: tuple[int, int, int]) -> None:
-        super().__init__(x, y, name="float")
-        self.words = words
-        self.z = 40
-        ink = theme.rendered(words, 20, colour, "bold")
-        self.look = pygame.Surface((ink.get_width() + 2, ink.get_height() + 2), pygame.SRCALPHA)
-        self.look.blit(theme.rendered(words, 20, (0, 0, 0), "bold"), (2, 2))
-        self.look.blit(ink, (0, 0))
-        self.tween("y", y - 34, 1.1)
-        self.tween("alpha", 0.0, 0.5, delay=0.7, on_done=self.leave)
-
-    def leave(self) -> None:
-        if self.parent is not None:
-            self.parent.remove(self)
-
-    def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
-        blit_transformed(target, self.look, world, alpha)
 
 
 def chips_width(words: list[str]) -> int:

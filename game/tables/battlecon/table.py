@@ -16,13 +16,13 @@ import pygame
 import game.tables.battlecon.layout as layout
 from game import theme
 from game.cardface import CardFace
+from game.floats import rise_from
 from game.scene import CardNode, StandeeNode
 from game.tables.battlecon.faces import card_face, pair_face
 from game.tables.battlecon.hand import PAIRING, HandTray
 from game.tables.battlecon.layout import BOARD, HAND, SIDE_LOG, SIDE_PANELS
 from game.tables.battlecon.parts import (
     DropSlot,
-    FloatText,
     HandCard,
     PairCard,
     SpaceTarget,
@@ -359,7 +359,7 @@ class BattleconTable(HandTray, ActionStrip):
             words, colour = "Miss", theme.CREAM
         if words:
             standee = self.standees[seat]
-            self.add(FloatText(standee.x, standee.y - 40, words, colour))
+            rise_from(self, standee.x, standee.y - 40, words, colour)
 
     # -- input -------------------------------------------------------------------------
     def widgets(self) -> list[Widget]:

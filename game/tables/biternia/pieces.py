@@ -15,7 +15,7 @@ from game import theme
 from game.scene import Affine, Node, SpriteNode
 from game.tables.biternia.cards import MiniCard, face
 from game.tables.biternia.layout import BOARD, TILE_HEAD
-from game.tween import arc, ease_in_out_cubic, ease_out_back, ease_out_cubic, linear
+from game.tween import arc, ease_in_out_cubic, ease_out_back, linear
 from game.widgets import Button, Widget
 from rules.biternia.content import load
 from rules.biternia.model import Hero
@@ -200,35 +200,6 @@ class SpaceSpot(Widget):
         pygame.draw.rect(target, self.colour, band, border_top_left_radius=10)
         label = theme.ellipsize(f"▶ {self.words}", band.w - 8, 12, "bold")
         theme.text(target, label, band.center, 12, theme.INK, "bold", "center")
-
-
-class FloatText(Node):
-    """Words that rise from a piece and fade ("-3", "+2 gold", "Stunned")."""
-
-    def __init__(self, x: float, y: float, words: str, colour: tuple[int, int, int],
-                 delay: float = 0.0) -> None:
-        super().__init__(x, y, name="float")
-        self.words, self.colour, self.z = words, colour, 40
-        self.alpha = 0.0
-        self.tween("alpha", 1.0, 0.12, delay=delay)
-        self.tween("y", y - 34, 1.0, ease_out_cubic, delay=delay)
-        self.tween("alpha", 0.0, 0.4, delay=delay + 0.8, on_done=self.drop)
-
-    def drop(self) -> None:
-        if self.parent is not None:
-            self.parent.remove(self)
-
-    def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
-        surf = theme.rendered(self.words, 18, self.colour, "display")
-        shade = theme.rendered(self.words, 18, (0, 0, 0), "display", True)
-        x, y = world.apply(0, 0)
-        rect = surf.get_rect(center=(round(x), round(y)))
-        if alpha < 0.999:
-            surf, shade = surf.copy(), shade.copy()
-            surf.set_alpha(int(255 * alpha))
-            shade.set_alpha(int(140 * alpha))
-        target.blit(shade, rect.move(2, 2))
-        target.blit(surf, rect)
 
 
 class Prompt(Node):

@@ -15,6 +15,7 @@ import pygame
 import game.tables.biternia.clicks as clicks
 import game.tables.biternia.layout as lay
 from game import theme
+from game.floats import rise_from
 from game.tables.biternia.board import (
     draw_board,
     draw_plate,
@@ -26,7 +27,6 @@ from game.tables.biternia.cards import HandCard, HeroTile
 from game.tables.biternia.pieces import (
     ORDER_AT,
     Flash,
-    FloatText,
     HeroPiece,
     Prompt,
     SpaceSpot,
@@ -130,7 +130,7 @@ class BiterniaTable(HandTray):
             if new != old:
                 rect = space_rect(f"bit_{team}")
                 words = f"{new - old:+d} gold"
-                self.add(FloatText(rect.right - 60, rect.y + 30, words, theme.BRASS_LIGHT))
+                rise_from(self, rect.right - 60, rect.y + 30, words, theme.BRASS_LIGHT, 18)
 
     def flash_hits(self, view: Any) -> None:
         """A Structure that lost HP since the last view flashes red."""
@@ -415,7 +415,7 @@ class BiterniaTable(HandTray):
             return
         if event.kind == "damage" and event.data.get("amount") == 0:
             words = "0"
-        self.add(FloatText(where[0], where[1], words, look[1]))
+        rise_from(self, where[0], where[1], words, look[1], 18)
 
     def event_point(self, event: Event) -> tuple[float, float] | None:
         subject = event.data.get("target") or event.data.get("hero")

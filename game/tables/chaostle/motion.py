@@ -10,7 +10,8 @@ from typing import Any
 
 import game.tables.chaostle.layout as lay
 from game import theme
-from game.tables.chaostle.parts import GAIN, LOSS, FloatText, QueuedTray
+from game.floats import rise_from
+from game.tables.chaostle.parts import GAIN, LOSS, QueuedTray
 from game.tables.chaostle.popups import DuelPopup, FatePopup
 from game.tables.generic import GenericTable, roll_faces
 from rules.core import Event
@@ -190,4 +191,4 @@ class TableMotion(GenericTable):
             words, colour = "+1 peg", theme.BRASS_LIGHT
         figure = self.figures.get(who) if isinstance(who, str) else None
         if words and figure is not None:
-            self.add(FloatText(figure.x, figure.y - 26, words, colour))
+            rise_from(self, figure.x, figure.y - 26, words, colour)

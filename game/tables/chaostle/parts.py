@@ -14,7 +14,7 @@ import pygame
 from game import theme
 from game.cardface import CardFace
 from game.dice import MAX_ROLL_TIME, PIPS, DiceTray, Die
-from game.scene import Affine, Node, SpriteNode, blit_transformed
+from game.scene import Affine, SpriteNode, blit_transformed
 from game.tables.chaostle.cards import CATEGORY_COLOURS, GAIN, LOSS, stat_line
 from game.tables.chaostle.faces import printed_face
 from game.widgets import Widget
@@ -219,32 +219,6 @@ def draw_card_face(card: object, w: int, h: int, enabled: bool = True) -> pygame
         pygame.draw.rect(veil, (20, 20, 20, 130), rect, border_radius=8)
         surf.blit(veil, (0, 0))
     return surf
-
-
-class FloatText(Node):
-    """A number or word that rises from a character and fades ("-4", "Miss")."""
-
-    def __init__(self, x: float, y: float, words: str, colour: tuple[int, int, int],
-                 delay: float = 0.0) -> None:
-        super().__init__(x, y, name="float")
-        self.words = words
-        self.z = 60
-        ink = theme.rendered(words, 20, colour, "bold")
-        self.look = pygame.Surface((ink.get_width() + 2, ink.get_height() + 2), pygame.SRCALPHA)
-        self.look.blit(theme.rendered(words, 20, (0, 0, 0), "bold"), (2, 2))
-        self.look.blit(ink, (0, 0))
-        self.alpha = 0.0 if delay else 1.0
-        if delay:
-            self.tween("alpha", 1.0, 0.05, delay=delay)
-        self.tween("y", y - 30, 1.1, delay=delay)
-        self.tween("alpha", 0.0, 0.5, delay=delay + 0.7, on_done=self.leave)
-
-    def leave(self) -> None:
-        if self.parent is not None:
-            self.parent.remove(self)
-
-    def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
-        blit_transformed(target, self.look, world, alpha)
 
 
 class QueuedTray(DiceTray):

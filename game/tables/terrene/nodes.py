@@ -159,31 +159,6 @@ class ChoiceMenu(Node):
                             border=theme.BRASS)
 
 
-class FloatText(Node):
-    """A number or word that rises from a card and fades ("-12", "Defeated")."""
-
-    def __init__(self, x: float, y: float, words: str, colour: tuple[int, int, int],
-                 size: int = 22, delay: float = 0.0) -> None:
-        super().__init__(x, y, name="float")
-        self.z = 70
-        ink = theme.rendered(words, size, colour, "bold")
-        self.look = pygame.Surface((ink.get_width() + 2, ink.get_height() + 2), pygame.SRCALPHA)
-        self.look.blit(theme.rendered(words, size, (0, 0, 0), "bold"), (2, 2))
-        self.look.blit(ink, (0, 0))
-        self.alpha = 0.0 if delay else 1.0
-        if delay:
-            self.tween("alpha", 1.0, 0.05, delay=delay)
-        self.tween("y", y - 40, 1.2, delay=delay)
-        self.tween("alpha", 0.0, 0.5, delay=delay + 0.8, on_done=self.leave)
-
-    def leave(self) -> None:
-        if self.parent is not None:
-            self.parent.remove(self)
-
-    def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
-        blit_transformed(target, self.look, world, alpha)
-
-
 class ChainTile(Node):
     """One link of the chain lying in the fan (its picture already turned)."""
 

@@ -15,6 +15,7 @@ import pygame
 
 import game.tables.terrene.layout as lay
 from game import theme
+from game.floats import rise_from
 from game.scene import Node
 from game.tables.generic import GenericTable, StripLayout, TableModel
 from game.tables.terrene.cards import (
@@ -27,7 +28,7 @@ from game.tables.terrene.cards import (
 )
 from game.tables.terrene.draft import DraftBoard
 from game.tables.terrene.layout import BOARD, HAND, MIDDLE, SIDE_LOG, SIDE_PANELS, STRIP
-from game.tables.terrene.nodes import CardWidget, ChainTile, ChoiceMenu, FloatText, UnitNode
+from game.tables.terrene.nodes import CardWidget, ChainTile, ChoiceMenu, UnitNode
 from game.tables.terrene.read import (
     OFFERS,
     actions_on,
@@ -414,13 +415,13 @@ class TerreneTable(DraftBoard, GenericTable):
                 seat = next(q for q in range(self.game.n) if q % 2 == team)
                 x, y = self.hp_spot(seat)
                 words, colour = (f"-{old - new}", LOSS) if new < old else (f"+{new - old}", GAIN)
-                self.add(FloatText(x, y - 10, words, colour, 26))
+                rise_from(self, x, y - 10, words, colour, 26)
         for uid, dmg in now["dmg"].items():
             old = before["dmg"].get(uid, 0)
             node = self.units.get(uid)
             if node is not None and dmg != old:
                 words, colour = (f"-{dmg - old}", LOSS) if dmg > old else (f"+{old - dmg}", GAIN)
-                self.add(FloatText(node.home[0], node.home[1] - 20, words, colour, 24, 0.2))
+                rise_from(self, node.home[0], node.home[1] - 20, words, colour, 24, 0.2)
         for lid, link in now["links"].items():
             if lid in before["links"] or link.kind != "attack":
                 continue
@@ -443,7 +444,7 @@ class TerreneTable(DraftBoard, GenericTable):
             status = event.text.rsplit(" ", 1)[-1].rstrip(".")
             words = (status, (150, 190, 255))
         if words is not None:
-            self.add(FloatText(node.home[0], node.home[1] + 10, words[0], words[1], 18, 0.35))
+            rise_from(self, node.home[0], node.home[1] + 10, words[0], words[1], 18, 0.35)
 
     # -- the action strip ------------------------------------------------------------------
     STRIP = StripLayout(lay.STRIP, lay.STRIP_COLUMNS, lay.STRIP_ROWS, lay.BUTTON_H,

@@ -1,0 +1,58 @@
+"""Words that rise from a piece and fade ("-4", "Miss", "+2 gold", "Defeated"): one kind for
+every table. ``rise_from`` adds one to a table, above any still rising from the same spot
+(several results of one step stack instead of printing over each other) and inside the
+screen."""
+
+from __future__ import annotations
+
+import pygame
+
+from game import theme
+from game.scene import Affine, Node, blit_transformed
+from game.tween import ease_out_cubic
+
+NEAR = (70, 34)  # floats closer than this (x, y) to a new one's start count as one spot
+RISE = 34  # pixels a float rises
+
+
+class FloatText(Node):
+    """A word or number that rises ``RISE`` pixels and fades, after ``delay`` seconds."""
+
+    def __init__(self, x: float, y: float, words: str, colour: tuple[int, int, int],
+                 size: int = 20, delay: float = 0.0) -> None:
+        super().__init__(x, y, name="float")
+        self.words, self.size, self.z = words, size, 60
+        self.start = (x, y)
+        ink = theme.rendered(words, size, colour, "bold")
+        self.look = pygame.Surface((ink.get_width() + 2, ink.get_height() + 2), pygame.SRCALPHA)
+        self.look.blit(theme.rendered(words, size, (0, 0, 0), "bold"), (2, 2))
+        self.look.blit(ink, (0, 0))
+        self.w, self.h = self.look.get_size()
+        self.alpha = 0.0 if delay else 1.0
+        if delay:
+            self.tween("alpha", 1.0, 0.05, delay=delay)
+        self.tween("y", y - RISE, 1.1, ease_out_cubic, delay=delay)
+        self.tween("alpha", 0.0, 0.45, delay=delay + 0.75, on_done=self.leave)
+
+    def leave(self) -> None:
+        if self.parent is not None:
+            self.parent.remove(self)
+
+    def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
+        blit_transformed(target, self.look, world, alpha)
+
+
+def rise_from(parent: Node, x: float, y: float, words: str, colour: tuple[int, int, int],
+              size: int = 20, delay: float = 0.0) -> FloatText:
+    """Add a float at (x, y) of ``parent``: stacked above the floats still rising from
+    near there, and moved in so that it stays on the screen."""
+    near = [c for c in parent.children if isinstance(c, FloatText)
+            and abs(c.start[0] - x) < NEAR[0] and abs(c.start[1] - y) < NEAR[1]]
+    w, h = theme.rendered(words, size, colour, "bold").get_size()
+    for c in near:  # above where each of them is now (they rise as fast as it will)
+        y = min(y, c.y - (c.h + h) / 2 - 2)
+    x = min(max(x, w / 2 + 6), theme.LOGICAL_SIZE[0] - w / 2 - 6)
+    y = max(y, h / 2 + RISE + 4)
+    float_ = FloatText(x, y, words, colour, size, delay)
+    parent.add(float_)
+    return float_
