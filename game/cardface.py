@@ -68,8 +68,8 @@ def _body_lines(face: CardFace, width: int, size: int) -> list[tuple[str, bool]]
     """The card's text wrapped at ``size``: (line, is a heading)."""
     out: list[tuple[str, bool]] = []
     for heading, words in face.sections:
-        if heading:
-            out.append((heading, True))
+        out.extend((line, True) for line in theme.wrap(heading, width, size, "bold")
+                   if heading)
         out.extend((line, False) for line in theme.wrap(words, width, size))
     return out
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from game import theme
+from game import overlap, theme
 from game.scene import Affine, Node, blit_transformed
 from game.tween import ease_out_cubic
 
@@ -27,6 +27,7 @@ class FloatText(Node):
         self.look = pygame.Surface((ink.get_width() + 2, ink.get_height() + 2), pygame.SRCALPHA)
         self.look.blit(theme.rendered(words, size, (0, 0, 0), "bold"), (2, 2))
         self.look.blit(ink, (0, 0))
+        overlap.mark_transient(self.look)
         self.w, self.h = self.look.get_size()
         self.alpha = 0.0 if delay else 1.0
         if delay:
@@ -43,16 +44,20 @@ class FloatText(Node):
 
 
 def rise_from(parent: Node, x: float, y: float, words: str, colour: tuple[int, int, int],
-              size: int = 20, delay: float = 0.0) -> FloatText:
+              size: int = 20, delay: float = 0.0, top: float = 0.0) -> FloatText:
     """Add a float at (x, y) of ``parent``: stacked above the floats still rising from
-    near there, and moved in so that it stays on the screen."""
+    near there, and moved in so that it stays on the screen, below ``top`` (a table's
+    board edge: the words never rise over the seats or header above it)."""
     near = [c for c in parent.children if isinstance(c, FloatText)
             and abs(c.start[0] - x) < NEAR[0] and abs(c.start[1] - y) < NEAR[1]]
     w, h = theme.rendered(words, size, colour, "bold").get_size()
-    for c in near:  # above where each of them is now (they rise as fast as it will)
-        y = min(y, c.y - (c.h + h) / 2 - 2)
+    floor = top + h / 2 + RISE + 4  # the lowest start whose words stay below ``top``
+    y = max(y, floor)
+    if near:  # above the highest of them (they rise as fast as this one will) ...
+        above = min(c.y - (c.h + h) / 2 - 2 for c in near)
+        # ... or, with no room above, below the lowest
+        y = above if above >= floor else max(c.y + (c.h + h) / 2 + 2 for c in near)
     x = min(max(x, w / 2 + 6), theme.LOGICAL_SIZE[0] - w / 2 - 6)
-    y = max(y, h / 2 + RISE + 4)
     float_ = FloatText(x, y, words, colour, size, delay)
     parent.add(float_)
     return float_

@@ -51,6 +51,7 @@ class Recording(_ORIGINAL_SURFACE):  # type: ignore[misc, valid-type]
         super().__init__(*args, **kwargs)
         self.ops: list[Op] = []
         self.cut: list[tuple[str, pygame.Rect]] = []  # texts its edge or clip cut
+        self.transient = False  # a passing effect (rising words): checked only against its kind
 
     def blit(self, source: pygame.Surface, dest: Any, area: Any = None,
              special_flags: int = 0) -> pygame.Rect:
@@ -91,6 +92,7 @@ class Recording(_ORIGINAL_SURFACE):  # type: ignore[misc, valid-type]
         out.fill((0, 0, 0, 0))
         _ORIGINAL_SURFACE.blit(out, self, (0, 0), None, pygame.BLEND_RGBA_ADD)
         out.ops, out.cut = list(self.ops), list(self.cut)
+        out.transient = self.transient
         return out
 
 
@@ -116,6 +118,13 @@ def _drawing(name: str) -> Any:
             surface.cover(inner, color)
         return box
     return recorded
+
+
+def mark_transient(surface: pygame.Surface) -> None:
+    """``surface`` is a passing effect (words rising from a piece for a second): its texts
+    may cross the table's labels, but not each other."""
+    if isinstance(surface, Recording):
+        surface.transient = True
 
 
 def start() -> None:
@@ -196,21 +205,25 @@ def _opaque_at(op: Op, box: pygame.Rect, at: tuple[int, int]) -> bool:
     return _covers(Op(op.kind, op.rect, source=op.source, offset=op.offset), probe)
 
 
+Shown = tuple[str, pygame.Rect, bool]  # words, box on the screen, part of a passing effect
+
+
 def texts_on(surface: Recording, at: tuple[int, int] = (0, 0), within: pygame.Rect | None = None,
-             depth: int = 0) -> list[tuple[str, pygame.Rect]]:
+             depth: int = 0, transient: bool = False) -> list[Shown]:
     """The texts ``surface`` shows, as boxes on the surface it lies on at ``at`` (hidden
     ones left out), in drawing order."""
-    shown: list[tuple[str, pygame.Rect]] = []
+    shown: list[Shown] = []
     if depth > 12:
         return shown
+    transient = transient or surface.transient
     for op in surface.ops:
         if op.kind != "text":
-            shown = [(w, _uncovered(op, r, at)) for w, r in shown
+            shown = [(w, _uncovered(op, r, at), t) for w, r, t in shown
                      if not _covers(op, r.move(-at[0], -at[1]))]
         if op.kind == "text":
             box = op.rect.move(at)
             if within is None or within.colliderect(box):
-                shown.append((op.words, box))
+                shown.append((op.words, box, transient))
         elif op.kind == "surface":
             inner = op.source
             if inner is not None:
@@ -218,7 +231,7 @@ def texts_on(surface: Recording, at: tuple[int, int] = (0, 0), within: pygame.Re
                 window = op.rect.move(at)
                 if within is not None:
                     window = window.clip(within)
-                shown += texts_on(inner, origin, window, depth + 1)
+                shown += texts_on(inner, origin, window, depth + 1, transient)
     return shown
 
 
@@ -239,19 +252,22 @@ def new_frame(canvas: Recording) -> None:
 
 
 def problems(canvas: Recording) -> list[str]:
-    """What is wrong with the frame on ``canvas``: texts that overlap, texts cut off."""
+    """What is wrong with the frame on ``canvas``: texts that overlap (a passing effect's
+    words may cross the table's labels, not each other), texts cut off or off the screen."""
     out = []
-    shown = [(w, r) for w, r in texts_on(canvas) if w.strip()]
-    for i, (words, box) in enumerate(shown):
+    shown = [(w, r, t) for w, r, t in texts_on(canvas) if w.strip()]
+    for i, (words, box, passing) in enumerate(shown):
         ink = _ink(box)
-        for other, second in shown[i + 1:]:
+        for other, second, also in shown[i + 1:]:
             if other == words and abs(second.x - box.x) <= 3 and abs(second.y - box.y) <= 3:
                 continue  # the same words again or their drop shadow
+            if passing != also:
+                continue
             both = ink.clip(_ink(second))
             if both.w > 2 and both.h > 2:
                 out.append(f"'{words}' at {tuple(box)} overlaps '{other}' at {tuple(second)}")
     screen = canvas.get_rect()
-    for words, box in shown:
+    for words, box, _ in shown:
         if not screen.contains(_ink(box)):
             out.append(f"'{words}' at {tuple(box)} leaves the screen")
     cut = {(w, tuple(r)) for w, r in cut_texts(canvas) if w.strip()}

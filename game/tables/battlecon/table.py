@@ -359,7 +359,7 @@ class BattleconTable(HandTray, ActionStrip):
             words, colour = "Miss", theme.CREAM
         if words:
             standee = self.standees[seat]
-            rise_from(self, standee.x, standee.y - 40, words, colour)
+            rise_from(self, standee.x, standee.y - 40, words, colour, top=BOARD.y)
 
     # -- input -------------------------------------------------------------------------
     def widgets(self) -> list[Widget]:

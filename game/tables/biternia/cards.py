@@ -206,7 +206,7 @@ class HandCard(Widget):
                        (rect.x + 4, y), 10, PHYSICAL if lit else DIM, "bold")
             y += 12
         for line in found.steps:
-            for part in theme.wrap(line, rect.w - 8, 9)[:2]:
+            for part in theme.wrap(line, rect.w - 8, 10)[:2]:
                 if y > rect.bottom - 11:
                     break
                 theme.text(surf, part, (rect.x + 4, y), 10, ink)
@@ -215,7 +215,8 @@ class HandCard(Widget):
             foot = pygame.Rect(rect.x + 1, rect.bottom - 14, rect.w - 2, 13)
             pygame.draw.rect(surf, theme.PARCHMENT_DIM, foot, border_bottom_left_radius=7,
                              border_bottom_right_radius=7)
-            theme.text(surf, "Farm/Rest/Hire only", foot.center, 9, DIM, "bold", "center")
+            # another Hero's power: this Hero may spend it only on Farm, Rest or Hire
+            theme.text(surf, "Farm/Rest/Hire", foot.center, 9, DIM, "bold", "center")
         lit_edge = self.selected or self.focused
         pygame.draw.rect(surf, theme.BRASS_LIGHT if lit_edge else theme.WOOD, rect,
                          width=3 if lit_edge else 1, border_radius=7)

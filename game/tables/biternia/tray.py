@@ -170,8 +170,9 @@ class HandTray(GenericTable):
         if learn is not None and self.picked is not None:
             right = self.caption(target, learn, f"{display_name(self.picked)} may learn")
             room = min(room, right - lay.HAND.x - 24)
-        theme.text(target, theme.ellipsize(self.tray_words(view), room, 12, "bold"),
-                   (lay.HAND.x + 12, lay.HAND.y + 4), 12, theme.BRASS_LIGHT, "bold")
+        if room >= 60:  # else a caption over the cards at the left says what they are
+            theme.text(target, theme.ellipsize(self.tray_words(view), room, 12, "bold"),
+                       (lay.HAND.x + 12, lay.HAND.y + 4), 12, theme.BRASS_LIGHT, "bold")
         if viewer is not None and not view.seats[viewer].hand and not self.offers:
             theme.text(target, "No cards in hand", lay.HAND.center, 14, theme.PARCHMENT_DIM,
                        "bold", "center")
