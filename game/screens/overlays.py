@@ -96,7 +96,7 @@ def save_match(app: App, session: Session) -> Path | None:
     return path
 
 
-class ConfirmScreen(Dialog):
+class ConfirmScreen(MessageScreen):
     """A second click for what cannot be taken back: what it costs, then a red button that
     does it and Cancel (focused first; Esc cancels too)."""
 
@@ -104,8 +104,9 @@ class ConfirmScreen(Dialog):
 
     def __init__(self, app: App, title: str, message: str, verb: str,
                  on_yes: Callable[[], None]) -> None:
-        super().__init__(app)
-        self.title, self.message, self.on_yes = title, message, on_yes
+        super().__init__(app, title, message)
+        self.on_yes = on_yes
+        self.root.clear()  # Cancel and the red button instead of OK
         y = self.card().bottom - 50
         yes = self.root.add(Button(CX - 130, y, 240, 46, verb, name="confirm.yes",
                                    on_activate=self.yes, danger=True))
@@ -116,12 +117,6 @@ class ConfirmScreen(Dialog):
     def yes(self) -> None:
         self.app.stack.pop()
         self.on_yes()
-
-    def draw_overlay(self, target: pygame.Surface) -> None:
-        y = self.card().y + 84
-        for line in theme.wrap(self.message, self.size[0] - 70, 17)[:6]:
-            theme.text(target, line, (CX, y), 17, theme.PARCHMENT, anchor="midtop")
-            y += 24
 
 
 class PauseScreen(Dialog):
