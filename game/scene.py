@@ -283,12 +283,19 @@ class CardNode(SpriteNode):
 
 
 class StandeeNode(SpriteNode):
-    """A figure on a base that slides or hops from place to place."""
+    """A figure on a base that slides or hops from place to place: a token in its side's
+    colour showing the character's ``icon`` (its initials without one), a heart with its
+    ``life``, a brass notch on the side it ``faces`` (-1 left, 1 right, 0 none) and a
+    badge per lasting ``states`` entry (stunned, immobilised, hidden, trapped...)."""
 
     def __init__(self, x: float, y: float, label: str, colour: tuple[int, int, int],
-                 w: float = 44, h: float = 64, name: str = "") -> None:
+                 w: float = 44, h: float = 64, name: str = "",
+                 icon: tuple[str, str, str] | None = None) -> None:
         super().__init__(x, y, w, h, name=name)
-        self.label, self.colour = label, colour
+        self.label, self.colour, self.icon = label, colour, icon
+        self.life: int | None = None
+        self.faces = 0
+        self.states: tuple[str, ...] = ()
         self.hop_height = 0.0
         self.hop = 0.0
 
@@ -306,7 +313,8 @@ class StandeeNode(SpriteNode):
         self.tween("hop", 1.0, duration, lambda t: t)
 
     def look_key(self) -> object:
-        return (self.w, self.h, self.label, self.colour)
+        return (self.w, self.h, self.label, self.colour, self.icon, self.life, self.faces,
+                self.states)
 
     def render(self) -> pygame.Surface:
         surf = super().render()
@@ -316,5 +324,29 @@ class StandeeNode(SpriteNode):
         body = pygame.Rect(6, 2, w - 12, h - 16)
         pygame.draw.rect(surf, self.colour, body, border_radius=w // 2 - 4)
         pygame.draw.rect(surf, theme.CREAM, body, width=2, border_radius=w // 2 - 4)
-        theme.text(surf, self.label[:2], body.center, 16, theme.CREAM, "bold", "center")
+        if self.faces:  # a notch on the side it faces
+            x = body.right - 1 if self.faces > 0 else body.x + 1
+            tip = x + 6 * self.faces
+            pygame.draw.polygon(surf, theme.BRASS_LIGHT, [(x, body.centery - 6),
+                                                          (tip, body.centery),
+                                                          (x, body.centery + 6)])
+        if self.icon is not None or self.states:
+            from game import icons  # the icon set loads on first use
+        if self.icon is not None:
+            size = min(body.w, body.h) - 10
+            picture = icons.icon(*self.icon, size, theme.CREAM)
+            surf.blit(picture, picture.get_rect(center=body.center))
+        else:
+            theme.text(surf, self.label[:2], body.center, 16, theme.CREAM, "bold", "center")
+        for k, state in enumerate(self.states[:3]):  # badges down the left edge
+            centre = (body.x + 4, body.y + 7 + 13 * k)
+            pygame.draw.circle(surf, theme.INK, centre, 7)
+            pygame.draw.circle(surf, theme.BRASS_LIGHT, centre, 7, 1)
+            badge = icons.stat_icon(state, 10, theme.BRASS_LIGHT)
+            surf.blit(badge, badge.get_rect(center=centre))
+        if self.life is not None:
+            heart = pygame.Rect(0, 0, 22, 16)
+            heart.midbottom = (body.right - 6, body.bottom + 4)
+            pygame.draw.rect(surf, theme.DANGER, heart, border_radius=7)
+            theme.text(surf, str(self.life), heart.center, 11, theme.CREAM, "bold", "center")
         return surf

@@ -173,6 +173,7 @@ class BattleconTable(HandTray, ActionStrip):
                 self.retire(seat)
             else:
                 self.place(seat, int(view.pos(seat)), view.name(seat))
+                self.dress(seat, view)
             self.show_pair(seat, view)
         self.place_slot(model.viewer)
         self.deal_hand(view, model.viewer)
@@ -309,6 +310,20 @@ class BattleconTable(HandTray, ActionStrip):
         elif self.places.get(seat) != index:
             standee.hop_to(x, y, duration=0.45, height=34)
         self.places[seat] = index
+
+    def dress(self, seat: int, view: Any) -> None:
+        """The standee shows its fighter's icon and life, faces the nearest foe and wears a
+        badge while stunned this beat."""
+        standee = self.standees[seat]
+        standee.icon = ("battlecon", "fighter", str(view.fighter(seat)["name"]))
+        standee.life = int(view.player(seat).life)
+        here = int(view.pos(seat))
+        foes = [int(view.pos(p)) for p in range(view.num_players)
+                if p != seat and not is_out(view, p) and view.pos(p) is not None
+                and (view.teams is None or view.teams[p] != view.teams[seat])]
+        nearest = min(foes, key=lambda x: abs(x - here), default=here)
+        standee.faces = (nearest > here) - (nearest < here)
+        standee.states = ("stunned",) if view.player(seat).beat.stunned else ()
 
     def show_pair(self, seat: int, view: Any) -> None:
         """The seat's attack pair: none, face down ("hidden" in this view) or face up; a
