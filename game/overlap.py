@@ -24,6 +24,7 @@ _ORIGINAL_DRAW = {name: getattr(pygame.draw, name) for name in ("rect", "polygon
 _TEXTS: dict[int, str] = {}
 _KEEP: list[pygame.Surface] = []  # the text surfaces, kept alive so their ids stay theirs
 OPAQUE = 128  # alpha from which a pixel drawn over a text hides it
+FAINT = 64  # a surface drawn fainter than this (fading in or out) shows no readable text
 
 
 @dataclass(frozen=True)
@@ -226,7 +227,8 @@ def texts_on(surface: Recording, at: tuple[int, int] = (0, 0), within: pygame.Re
                 shown.append((op.words, box, transient))
         elif op.kind == "surface":
             inner = op.source
-            if inner is not None:
+            faint = inner is not None and (inner.get_alpha() or 255) < FAINT
+            if inner is not None and not faint:
                 origin = (at[0] + op.rect.x - op.offset[0], at[1] + op.rect.y - op.offset[1])
                 window = op.rect.move(at)
                 if within is not None:
