@@ -4,6 +4,7 @@ events a person makes into pygame's event queue."""
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 import tempfile
@@ -71,8 +72,13 @@ class Driver:
         if not isinstance(self.app.canvas, overlap.Recording):
             return
         screen = type(self.top()).__name__
-        for problem in overlap.problems(self.app.canvas):
-            self.overlaps.setdefault(problem, screen)
+        found = [p for p in overlap.problems(self.app.canvas) if p not in self.overlaps]
+        for problem in found:
+            self.overlaps[problem] = screen
+        shots = os.environ.get("ARENA_OVERLAP_SHOTS")  # a folder: a picture of each new one
+        if found and shots:
+            Path(shots).mkdir(parents=True, exist_ok=True)
+            self.pg.image.save(self.app.canvas, str(Path(shots) / f"overlap-{self.frames}.png"))
 
     def top(self) -> Any:
         return self.app.stack.top
