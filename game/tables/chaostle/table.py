@@ -344,10 +344,10 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
         box = lay.CASTLE
         theme.shadowed_rect(target, box, (52, 40, 32), radius=9, shadow=4, border=theme.WOOD)
         start = max(1, int(view.setup.get("castle_hp", 100)))
-        words = "Castle conquered: Sanctuary is open" if view.castle_down else \
+        words = "Castle down: Sanctuary is open" if view.castle_down else \
             f"Castle {view.castle_hp} / {start}"
-        theme.text(target, words, (box.x + 10, box.y + 12), 13, theme.BRASS_LIGHT, "bold",
-                   "midleft")
+        theme.text(target, theme.ellipsize(words, box.w - 20, 13, "bold"), (box.x + 10, box.y + 12),
+                   13, theme.BRASS_LIGHT, "bold", "midleft")
         bar = pygame.Rect(box.x + 10, box.y + 22, box.w - 20, 6)
         pygame.draw.rect(target, (30, 24, 20), bar, border_radius=3)
         fill = bar.copy()

@@ -615,14 +615,17 @@ class TerreneTable(DraftBoard, GenericTable):
             Phase.NEXT_GAME: "Between games", Phase.OVER: "Game over"}.get(g.phase, g.phase)
         theme.text(target, turn, (left.x + 10, left.y + 4), 15, theme.BRASS_LIGHT, "display")
         who = g.player_name(g.active) if g.phase == Phase.PLAY else ""
-        theme.text(target, theme.ellipsize(who, left.w - 20, 10), (left.x + 10, left.y + 26), 10,
-                   theme.PARCHMENT_DIM)
         draft = self.model.view
+        room = left.w - 20  # the second line: whose turn, and the draft round or set score
         if isinstance(draft, DraftMatch):
-            theme.text(target, f"draft round {draft.tour.round}", (left.right - 8, left.y + 6),
-                       10, theme.PARCHMENT_DIM, "bold", "topright")
+            room -= theme.text(target, f"draft round {draft.tour.round}",
+                               (left.right - 8, left.y + 26), 10, theme.PARCHMENT_DIM, "bold",
+                               "topright").w + 8
         elif g.set_mode:
-            self.draw_set_score(target, pygame.Rect(left.right - 120, left.y + 4, 112, 18))
+            self.draw_set_score(target, pygame.Rect(left.right - 120, left.y + 22, 112, 18))
+            room -= 124
+        theme.text(target, theme.ellipsize(who, room, 10), (left.x + 10, left.y + 26), 10,
+                   theme.PARCHMENT_DIM)
         self.draw_chain(target, lay.CHAIN)
         self.draw_battle(target, pygame.Rect(MIDDLE.right - 236, MIDDLE.y + 4, 228,
                                              MIDDLE.h - 8))
