@@ -579,11 +579,13 @@ class ResultScreen(Dialog):
         for seat in range(session.state.num_players):
             score = self.outcome.scores[seat] if self.outcome else 0.5
             colour = theme.seat_colour(seat, session.name(seat))
-            pygame.draw.circle(target, colour, (card.x + 150, y + 10), 8)
-            theme.text(target, f"{session.name(seat)}  ({session.seats[seat].describe()})",
-                       (card.x + 170, y), 17, theme.PARCHMENT)
+            pygame.draw.circle(target, colour, (card.x + 40, y + 10), 8)
             mark = {1.0: "won", 0.0: "lost"}.get(score, f"{score:g}")
-            theme.text(target, mark, (card.right - 130, y), 17, theme.BRASS_LIGHT, "bold")
+            shown = theme.text(target, mark, (card.right - 40, y), 17, theme.BRASS_LIGHT,
+                               "bold", "topright")
+            who = f"{session.name(seat)}  ({session.seats[seat].describe()})"
+            theme.text(target, theme.ellipsize(who, shown.x - 16 - (card.x + 60), 17),
+                       (card.x + 60, y), 17, theme.PARCHMENT)
             y += 30
 
 
