@@ -69,7 +69,7 @@ class Driver:
         """The overlap check on the frame just drawn (game/overlap.py)."""
         from game import overlap
 
-        if not isinstance(self.app.canvas, overlap.Recording):
+        if not isinstance(self.app.canvas, overlap.Recording) or self.moving():
             return
         screen = type(self.top()).__name__
         found = [p for p in overlap.problems(self.app.canvas) if p not in self.overlaps]
@@ -79,6 +79,15 @@ class Driver:
         if found and shots:
             Path(shots).mkdir(parents=True, exist_ok=True)
             self.pg.image.save(self.app.canvas, str(Path(shots) / f"overlap-{self.frames}.png"))
+
+    def moving(self) -> bool:
+        """Whether something on the screen is still moving (a card gliding in, a float, a
+        die rolling): the check reads the screen at rest, as a person reads it."""
+        for screen in self.app.stack.screens:
+            tray = getattr(getattr(screen, "table", None), "tray", None)
+            if screen.root.busy() or (tray is not None and tray.rolling):
+                return True
+        return False
 
     def top(self) -> Any:
         return self.app.stack.top
