@@ -159,7 +159,8 @@ def note_text(surface: pygame.Surface, words: str) -> None:
 
 
 def _covers(op: Op, at: pygame.Rect) -> bool:
-    """Whether ``op`` paints opaquely over the middle of the box ``at``."""
+    """Whether ``op`` paints opaquely over the box ``at`` (sampled at its middle and four
+    points around it: the letters of a text drawn over it do not make a cover)."""
     if not op.rect.contains(at):
         return False
     if op.kind == "shape":
@@ -167,16 +168,19 @@ def _covers(op: Op, at: pygame.Rect) -> bool:
     source = op.source
     if source is None:
         return False
-    x = at.centerx - op.rect.x + op.offset[0]
-    y = at.centery - op.rect.y + op.offset[1]
-    if not source.get_rect().collidepoint(x, y):
-        return False
     whole = source.get_alpha()  # a surface-wide alpha (None or 255: opaque)
     if whole is not None and whole < OPAQUE:
         return False
-    if source.get_flags() & pygame.SRCALPHA:
-        return bool(source.get_at((x, y)).a >= OPAQUE)
-    return True
+    if not source.get_flags() & pygame.SRCALPHA:
+        return True
+    bounds = source.get_rect()
+    dx, dy = at.w // 4, at.h // 4
+    opaque = 0
+    for px, py in ((0, 0), (-dx, -dy), (dx, -dy), (-dx, dy), (dx, dy)):
+        x = at.centerx + px - op.rect.x + op.offset[0]
+        y = at.centery + py - op.rect.y + op.offset[1]
+        opaque += bounds.collidepoint(x, y) and source.get_at((x, y)).a >= OPAQUE
+    return opaque >= 4
 
 
 def _uncovered(op: Op, box: pygame.Rect, at: tuple[int, int]) -> pygame.Rect:
@@ -196,14 +200,13 @@ def _uncovered(op: Op, box: pygame.Rect, at: tuple[int, int]) -> pygame.Rect:
 
 
 def _opaque_at(op: Op, box: pygame.Rect, at: tuple[int, int]) -> bool:
-    """Whether ``op`` is opaque where it meets ``box`` (sampled at the middle of both)."""
+    """Whether ``op`` is opaque where it meets ``box`` (sampled over the part they share)."""
     if op.kind == "shape":
         return True
     meet = op.rect.move(at).clip(box)
     if meet.w <= 0 or meet.h <= 0:
         return False
-    probe = pygame.Rect(meet.centerx - at[0], meet.centery - at[1], 1, 1)
-    return _covers(Op(op.kind, op.rect, source=op.source, offset=op.offset), probe)
+    return _covers(op, meet.move(-at[0], -at[1]))
 
 
 Shown = tuple[str, pygame.Rect, bool]  # words, box on the screen, part of a passing effect
