@@ -108,9 +108,9 @@ class TableScreen(Screen):
         self.mark_dirty()
 
     def animating(self) -> bool:
-        """Redrawn every frame while the AI thinks (its turning indicator), besides
-        tweens and rolling dice (``Screen.animating``)."""
-        return super().animating() or self.session.thinking
+        """Redrawn every frame while the AI thinks (its turning indicator) or a resolution
+        is being shown step by step, besides tweens and rolling dice (``Screen.animating``)."""
+        return super().animating() or self.session.thinking or bool(self.staged)
 
     # -- acting ----------------------------------------------------------------------------
     def choose(self, action: Action) -> None:
