@@ -63,11 +63,13 @@ class Recording(_ORIGINAL_SURFACE):  # type: ignore[misc, valid-type]
         offset = (area[0], area[1]) if area is not None else (0, 0)
         words = _TEXTS.get(id(source))
         if words is not None:
-            # a clip (a scrolled list) shows part of a text: only that part counts
-            shown = rect.clip(self.get_clip()) if self.get_clip() else rect
+            # a clip (a scrolled list) shows part of a text: only that part counts, and a
+            # text it hides is scrolled away, not cut
+            clip = self.get_clip()
+            shown = rect.clip(clip)
             if shown.w > 0 and shown.h > 0:
                 self.ops.append(Op("text", shown, words))
-            if not self.get_rect().contains(_ink(rect)):
+            if clip == self.get_rect() and not clip.contains(_ink(rect)):
                 self.cut.append((words, rect))  # the surface is too small for it
         elif isinstance(source, Recording):
             self.ops.append(Op("surface", rect, source=source, offset=offset))

@@ -161,15 +161,18 @@ class HandTray(GenericTable):
                             border=theme.WOOD)
         viewer = self.model.viewer
         room = lay.HAND.w - 24
+        end = lay.HAND.right - 12  # where the caption of the group to the right begins
+        learn = next((c for c in self.offers if isinstance(c, HandCard)), None)
+        if learn is not None and self.picked is not None:
+            end = self.caption(target, learn, f"{display_name(self.picked)} may learn")
+            room = end - lay.HAND.x - 24
         mate = next((c for c in self.hand if not c.mine), None)
         if mate is not None and viewer is not None:
             seat = next(p for p in range(view.num_players) if p != viewer and p % 2 == viewer % 2)
-            room = self.caption(target, mate, f"{self.seat_names[seat].partition(' (')[0]}'s "
-                                "hand (teammate)") - lay.HAND.x - 24
-        learn = next((c for c in self.offers if isinstance(c, HandCard)), None)
-        if learn is not None and self.picked is not None:
-            right = self.caption(target, learn, f"{display_name(self.picked)} may learn")
-            room = min(room, right - lay.HAND.x - 24)
+            left = round(mate.x - mate.w / 2)
+            room = min(room, self.caption(target, mate, theme.ellipsize(
+                f"{self.seat_names[seat].partition(' (')[0]}'s hand (teammate)",
+                end - left - 16, 12, "bold")) - lay.HAND.x - 24)
         if room >= 60:  # else a caption over the cards at the left says what they are
             theme.text(target, theme.ellipsize(self.tray_words(view), room, 12, "bold"),
                        (lay.HAND.x + 12, lay.HAND.y + 4), 12, theme.BRASS_LIGHT, "bold")
