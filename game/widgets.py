@@ -110,9 +110,11 @@ class Cycler(Widget):
     def __init__(self, x: float, y: float, w: float, h: float, label: str,
                  choices: Sequence[str], value: str, name: str = "",
                  on_change: Callable[[str], None] | None = None, size: int = 16,
-                 show: Callable[[str], str] = str) -> None:
+                 show: Callable[[str], str] = str,
+                 picture: Callable[[str, int], pygame.Surface] | None = None) -> None:
         super().__init__(x, y, w, h, name or label)
         self.label, self.choices, self.size, self.show = label, list(choices), size, show
+        self.picture = picture  # a portrait of the value (value, size -> picture), if any
         self.value = value if value in self.choices else self.choices[0]
         self.on_change = on_change
         self.on_activate = lambda: self.nudge(1)
@@ -150,6 +152,16 @@ class Cycler(Widget):
         value_x = rect.right - 40 if self.label else rect.centerx
         anchor = "midright" if self.label else "center"
         space = rect.w // 2 - 30 if self.label else rect.w - 80
+        if self.picture is not None and not self.label:  # a portrait, then the name
+            side = min(rect.h - 8, 30)
+            portrait = self.picture(self.value, side)
+            words = theme.ellipsize(self.show(self.value), space - side - 8, self.size, "bold")
+            span = side + 8 + theme.rendered(words, self.size, ink, "bold").get_width()
+            left = rect.centerx - span // 2
+            target.blit(portrait, portrait.get_rect(midleft=(left, rect.centery)))
+            theme.text(target, words, (left + side + 8, rect.centery), self.size, ink, "bold",
+                       "midleft")
+            return
         theme.text(target, theme.ellipsize(self.show(self.value), space, self.size, "bold"),
                    (value_x, rect.centery), self.size, ink, "bold", anchor)
 

@@ -269,8 +269,8 @@ class SetupScreen(Screen):
         for i, opt in enumerate(shared):
             x, y, w, oh = self._shared_slot(i, bool(per_seat), step, h)
             widgets.append(self.root.add(self._option(opt.key, opt, x, y, w, oh)))
-        back = self.root.add(Button(CX - 170, 660, 200, 50, "Back", on_activate=self.back))
-        start = self.root.add(Button(CX + 130, 660, 300, 54, "Start", name="start",
+        back = self.root.add(Button(CX - 170, 684, 200, 46, "Back", on_activate=self.back))
+        start = self.root.add(Button(CX + 130, 684, 300, 50, "Start", name="start",
                                      on_activate=self.start, primary=True, size=22))
         self.focus.set(widgets + [back, start], focus=start)
 
@@ -297,9 +297,14 @@ class SetupScreen(Screen):
         default = str(self.defaults.get(key, opt.default))
         value = self.values.get(key, default)
         self.values[key] = value if value in opt.choices else default
+        picture = None
+        if opt.per_seat:  # a fighter, a deck...: its picture beside its name
+            def picture(value: str, size: int, o: SetupOption = opt) -> pygame.Surface:
+                return icons.icon(self.game.id, o.key, o.label_of(value), size,
+                                  theme.WOOD)
         return Cycler(x, y, w, h, opt.label if w > 320 else "", opt.choices, self.values[key],
                       name=key, on_change=lambda v, k=key: self.values.__setitem__(k, v),
-                      size=15, show=opt.label_of)
+                      size=15, show=opt.label_of, picture=picture)
 
     def set_players(self, value: str) -> None:
         self.players = int(value)
@@ -356,12 +361,33 @@ class SetupScreen(Screen):
         step, _ = self.row_step(self._shared_count() if per_seat else 0)
         for seat in range(self.players):
             pygame.draw.circle(target, theme.seat_colour(seat), (92, SEATS_TOP + seat * step), 8)
-        focused = self.focus.current
-        hint = ""
-        for opt in self.game.setup_options(self.players):
-            if focused is not None and focused.name.split(".")[0] == opt.key and opt.help:
-                hint = opt.help
         if self.error:
-            theme.text(target, self.error, (CX, 616), 16, (255, 150, 130), "bold", "midtop")
-        elif hint:
-            theme.text(target, hint, (CX, 616), 14, theme.PARCHMENT_DIM, anchor="midtop")
+            theme.text(target, self.error, (CX, 624), 16, (255, 150, 130), "bold", "midtop")
+        else:
+            self.draw_about(target)
+
+    def draw_about(self, target: pygame.Surface) -> None:
+        """What the focused option is set to, under the seats: its picture (a fighter, a
+        deck), its name and its line, or what the option does."""
+        focused = self.focus.current
+        opt = next((o for o in self.game.setup_options(self.players) if focused is not None
+                    and focused.name.split(".")[0] == o.key), None)
+        if opt is None or focused is None:
+            return
+        value = self.values.get(focused.name, opt.default)
+        note = opt.note_of(value)
+        head = f"{opt.label}: {opt.label_of(value)}" if note else ""
+        words = note or opt.help
+        if not words:
+            return
+        left = CX - 460
+        if opt.per_seat:
+            portrait = icons.icon(self.game.id, opt.key, opt.label_of(value), 36,
+                                  theme.BRASS_LIGHT)
+            target.blit(portrait, (left, 620))
+            left += 48
+        if head:
+            theme.text(target, theme.ellipsize(head, CX + 460 - left, 15, "bold"), (left, 619),
+                       15, theme.CREAM, "bold")
+        theme.text(target, theme.ellipsize(words, CX + 460 - left, 14), (left, 639 if head
+                   else 628), 14, theme.PARCHMENT_DIM)

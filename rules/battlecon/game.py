@@ -34,10 +34,15 @@ class BattleconGame(Game):
             SetupOption("fighter", "Fighter", fighters, fighters[0], per_seat=True,
                         help="Each player's fighter (a fighter may meet itself).",
                         labels=tuple(roster[f]["name"] for f in fighters),
-                        seat_defaults=fighters[:max(2, players)]),
+                        seat_defaults=fighters[:max(2, players)],
+                        notes=tuple(f"{roster[f]['title']} · {roster[f]['fighter_class']} · "
+                                    f"{roster[f]['complexity']}" for f in fighters)),
             SetupOption("discards", "Initial discards", ("suggested", "chosen"), "suggested",
                         help="Start with the suggested '1'/'2' pairs in the discard piles, or "
-                             "let each player choose the two pairs."),
+                             "let each player choose the two pairs.",
+                        notes=("Each fighter starts with its printed pairs in discard piles "
+                               "1 and 2.", "Each player picks the two pairs that start in "
+                               "their discard piles.")),
         ]
         if players in LAYOUTS:
             layouts = tuple(LAYOUTS[players])

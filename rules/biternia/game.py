@@ -31,9 +31,17 @@ class BiterniaGame(Game):
                         help="draft 1-2-2-2-1, random teams (each seat still picks its "
                         "starting powers), or the rulebook's first-game teams",
                         labels=("Draft", "Random teams",
-                                *(p["name"] for p in presets.values()))),
+                                *(p["name"] for p in presets.values())),
+                        notes=("The teams pick Heroes in turn: 1, 2, 2, 2, 1.",
+                               "Each team gets four Heroes at random; each seat still picks "
+                               "its Heroes' starting powers.",
+                               *("The rulebook's suggested teams and starting powers for a "
+                                 "first game." for _ in presets))),
             SetupOption("catapult", "Catapult variant", ("off", "on"), "off",
-                        help="catapults in two jungle spaces (Hire action)"),
+                        help="catapults in two jungle spaces (Hire action)",
+                        notes=("The standard board: the jungle spaces stay empty.",
+                               "A catapult in two jungle spaces: a Hero there may Hire it for "
+                               "1 gold, a Ranged Attack 4 on an enemy Tower.")),
         ]
 
     def validate_setup(self, setup: dict[str, Any]) -> dict[str, Any]:

@@ -56,7 +56,11 @@ class ChaostleGame(Game):
             SetupOption("draft", "Character choice", ("free", "six points", "random"), "free",
                         help="six points: the levels of an army add up to six at most; "
                              "random: armies are drawn at random (ours, not the rulebook's)",
-                        labels=("free", "six points", "drawn at random")),
+                        labels=("free", "six points", "drawn at random"),
+                        notes=("Players take turns choosing any free character.",
+                               "Players choose in turn, but an army's levels add up to six at "
+                               "most.", "Armies are drawn at random (our variant, not the "
+                               "rulebook's).")),
             SetupOption("skills", "Special skills", ("on", "off"), "on"),
             SetupOption("fast_stairs", "Faster play 1: climb at the 3rd or 4th starting "
                         "position", ("off", "on"), "off"),

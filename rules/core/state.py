@@ -98,6 +98,7 @@ class SetupOption:
     help: str = ""
     labels: tuple[str, ...] = ()  # what a person reads for each choice (default: the choice)
     seat_defaults: tuple[str, ...] = ()  # per-seat defaults, seat i takes [i % len]
+    notes: tuple[str, ...] = ()  # a line on each choice (a fighter's class, a deck's plan)
 
     def default_for(self, seat: int) -> str:
         """The default of a per-seat option for ``seat`` (so seats need not mirror)."""
@@ -109,6 +110,12 @@ class SetupOption:
         if self.labels and choice in self.choices:
             return self.labels[self.choices.index(choice)]
         return choice
+
+    def note_of(self, choice: str) -> str:
+        """The line on ``choice`` that the setup screen shows ("" when there is none)."""
+        if self.notes and choice in self.choices:
+            return self.notes[self.choices.index(choice)]
+        return ""
 
 
 @dataclass(frozen=True, slots=True)

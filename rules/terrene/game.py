@@ -43,7 +43,8 @@ class TerreneGame(Game):
             SetupOption("deck", "Deck", ids, ids[0], per_seat=True,
                         help="a preset deck list from the rulebook (not used in a draft)",
                         labels=tuple(lists[i].name for i in ids),
-                        seat_defaults=ids[:2]),
+                        seat_defaults=ids[:2],
+                        notes=tuple(lists[i].strategy for i in ids)),
             SetupOption("format", "Format", formats, formats[0],
                         help="one game, a best-of-three set (the loser of a game chooses "
                         "who goes first in the next)" + (", or a 4-player draft"
