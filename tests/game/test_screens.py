@@ -423,6 +423,27 @@ def test_setup_cycler_shows_the_option_label_not_its_id():
     assert cycler.show("amon") == "Amon Elcela"
 
 
+@pytest.mark.parametrize(("game_id", "key"), [("battlecon", "fighter"), ("terrene", "deck")])
+def test_setup_says_what_each_fighter_or_deck_is(app_dirs, game_id, key):
+    """Setup shows what is being chosen: every fighter and deck has a line of its own, and
+    the focused choice's picture, name and line are drawn under the seats."""
+    from rules.registry import get_game
+
+    config, saves = app_dirs
+    app = App(config_dir=config, save_dir=saves, start=False)
+    opt = next(o for o in get_game(game_id).setup_options(2) if o.key == key)
+    notes = [opt.note_of(c) for c in opt.choices]
+    assert all(notes) and len(set(notes)) == len(notes)
+    setup = app.stack.push(SetupScreen(app, game_id))
+    cycler = setup.widget(f"{key}.0")
+    setup.focus.focus(cycler)
+    cycler.nudge(1)
+    drawn = pygame.Surface(app.canvas.get_size())
+    setup.draw_about(drawn)
+    assert drawn.get_bounding_rect().h > 20  # the picture and the line were drawn
+    assert cycler.picture is not None and cycler.picture(cycler.value, 30).get_size() == (30, 30)
+
+
 def test_a_resolution_is_shown_step_by_step_and_nobody_acts_meanwhile(app):
     """Pacing (staged resolution): what one action causes shows one step at a time, each
     step in the strip and fresh in the log, the table keeping its position until the last
