@@ -11,7 +11,7 @@ from typing import Any
 
 import pygame
 
-from game import theme
+from game import icons, theme
 from game.scene import Affine, Node, SpriteNode
 from game.tables.biternia.cards import MiniCard, face
 from game.tables.biternia.layout import BOARD, TILE_HEAD
@@ -77,9 +77,10 @@ class Figure(SpriteNode):
     """The standee: a body in the team colour with the Hero's initials, a level badge, an HP
     tab and the tokens in a column beside it."""
 
-    def __init__(self, colour: tuple[int, int, int], initials: str) -> None:
+    def __init__(self, colour: tuple[int, int, int], initials: str, name: str = "") -> None:
         super().__init__(-16, 0, 52, PIECE_H, name="")
         self.colour, self.initials = colour, initials
+        self.hero_name = name  # the Hero's name: its picture (initials without one)
         self.level, self.hp, self.max_hp = 1, 0, 0
         self.tokens: tuple[Token, ...] = ()
 
@@ -94,8 +95,12 @@ class Figure(SpriteNode):
         body = pygame.Rect(15, 3, w - 20, h - 14)
         pygame.draw.rect(surf, self.colour, body, border_radius=11)
         pygame.draw.rect(surf, theme.CREAM, body, width=2, border_radius=11)
-        theme.text(surf, self.initials, (body.centerx, body.y + 14), 14, theme.CREAM, "bold",
-                   "center")
+        if self.hero_name:
+            picture = icons.icon("biternia", "hero", self.hero_name, 24, theme.CREAM)
+            surf.blit(picture, picture.get_rect(center=(body.centerx, body.y + 16)))
+        else:
+            theme.text(surf, self.initials, (body.centerx, body.y + 14), 14, theme.CREAM,
+                       "bold", "center")
         hp_tab = pygame.Rect(0, 0, body.w + 6, 14)
         hp_tab.midbottom = (body.centerx, body.bottom + 2)
         low = self.max_hp and self.hp * 3 <= self.max_hp
@@ -118,11 +123,11 @@ class HeroPiece(Widget):
     to the space under it)."""
 
     def __init__(self, hero: str, colour: tuple[int, int, int], initials: str,
-                 on_pick: Callable[[str], None]) -> None:
+                 on_pick: Callable[[str], None], name: str = "") -> None:
         super().__init__(0, 0, PIECE_W, PIECE_H, name=f"hero.{hero}",
                          on_activate=lambda: on_pick(hero))
         self.hero = hero
-        self.figure = Figure(colour, initials)
+        self.figure = Figure(colour, initials, name)
         self.up = MiniCard(ORDER_AT[0] - 8, ORDER_AT[1] + 8, f"up.{hero}")
         self.order = MiniCard(*ORDER_AT, f"order.{hero}")
         self.order.z = 1

@@ -162,7 +162,8 @@ class BiterniaTable(HandTray):
         piece = self.pieces.get(hero)
         if piece is None:
             spec = load().heroes[hero]
-            piece = HeroPiece(hero, self.hero_colour(view, hero), spec.name[:2], self.pick_hero)
+            piece = HeroPiece(hero, self.hero_colour(view, hero), spec.name[:2], self.pick_hero,
+                              spec.name)
             piece.x, piece.y, piece.z = x, y, 5
             if hero in self.known:  # deployed or respawned since the last view: it arrives
                 piece.alpha, piece.scale = 0.0, 1.3

@@ -11,7 +11,7 @@ from typing import Any
 
 import pygame
 
-from game import theme
+from game import icons, theme
 from game.cardface import CardFace
 from game.dice import MAX_ROLL_TIME, PIPS, DiceTray, Die
 from game.scene import Affine, SpriteNode, blit_transformed
@@ -27,9 +27,10 @@ class Figure(SpriteNode):
     level as pips and its health as a bar. ``walk`` hops it along a path of points."""
 
     def __init__(self, x: float, y: float, label: str, colour: tuple[int, int, int],
-                 level: int, name: str = "") -> None:
+                 level: int, name: str = "", character: str = "") -> None:
         super().__init__(x, y, 26, 38, name=name)
         self.label, self.colour, self.level = label, colour, level
+        self.character = character  # its content name: its picture (initials without one)
         self.health = 1.0  # 0..1 of its maximum
         self.marks: tuple[str, ...] = ()  # lasting fates on it: "bad_vibes", "burden"
         self.hop = 0.0  # whole number of hops done; the fraction is the current arc
@@ -63,7 +64,12 @@ class Figure(SpriteNode):
         pygame.draw.rect(surf, self.colour, body, border_radius=8)
         pygame.draw.rect(surf, theme.CREAM, body, width=1, border_radius=8)
         ink = theme.INK if sum(self.colour) > 520 else theme.CREAM
-        theme.text(surf, self.label, (body.centerx, body.y + 11), 11, ink, "bold", "center")
+        if self.character:
+            picture = icons.icon("chaostle", "character", self.character, 16, ink)
+            surf.blit(picture, picture.get_rect(center=(body.centerx, body.y + 10)))
+        else:
+            theme.text(surf, self.label, (body.centerx, body.y + 11), 11, ink, "bold",
+                       "center")
         for k in range(self.level):  # level pips
             pygame.draw.circle(surf, theme.BRASS_LIGHT, (body.x + 5 + k * 5, body.bottom - 9), 2)
         for k, mark in enumerate(self.marks):  # Bad Vibes a violet cloud, Burden a weight

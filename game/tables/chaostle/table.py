@@ -160,7 +160,8 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
         if cid in self.trapped and self.trapped[cid] in view.board.traps:
             x, y = trap_rect(view.board.traps[self.trapped[cid]]).center
         figure = Figure(x, y, lay.abbreviation(card.type), self.char_colour(view, cid),
-                        int(card.level), name=f"figure.{cid}")
+                        int(card.level), name=f"figure.{cid}",
+                        character=f"{card.type} ({card.name})")
         figure.z = 10 + y / 1000
         self.figures[cid] = figure
         self.add(figure)
