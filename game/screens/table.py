@@ -205,8 +205,11 @@ class TableScreen(Screen):
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos
-            self.table.point_at(event.pos)
-        elif event.type == pygame.WINDOWLEAVE:
+            handled = super().handle(event)
+            if self._pointer_moved:  # a window opening under a resting pointer opens nothing
+                self.table.point_at(event.pos)
+            return handled
+        if event.type == pygame.WINDOWLEAVE:
             self.table.point_at(None)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
             self.table.zoom_now(event.pos)  # right-click: the card under it, large

@@ -67,8 +67,9 @@ def test_every_table_opens_its_cards_large_on_a_rest_or_a_right_click(app_dirs, 
     play_until(screen, random.Random(5), lambda s: bool(every_face(s.table)))
     rect, face = every_face(table)[0]
     pos = rect.center
-    screen.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
-                                     buttons=(0, 0, 0)))
+    for at in ((2, 700), pos):  # the pointer comes from elsewhere, as a hand does
+        screen.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
     table.update(0.05)
     assert table.zoom.showing is None
     for _ in range(8):
@@ -116,6 +117,19 @@ def test_every_card_reads_whole_at_twelve_pixels_or_more(game_id):
         assert height <= ZOOM_MOST_H, f"{face.title} does not fit at {size} px"
         words = " ".join(line for line, _ in lines).split()
         assert words == " ".join(w for h, t in face.sections for w in (h, t) if w).split()
+
+
+def test_a_table_opening_under_a_resting_pointer_opens_no_card(app_dirs):
+    """The zoom follows a hand that moves: a pointer that rests where the window opens (or
+    a menu closed) over a card opens nothing until it moves."""
+    app, screen, _ = open_table(app_dirs, "terrene", SETUPS["terrene"], 5, record=False)
+    play_until(screen, random.Random(5), lambda s: bool(every_face(s.table)))
+    rect, _ = every_face(screen.table)[0]
+    screen.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0),
+                                     buttons=(0, 0, 0)))
+    for _ in range(10):
+        screen.table.update(0.1)
+    assert screen.table.zoom.showing is None
 
 
 def test_the_zoom_picture_is_drawn_once_and_stays_on_the_screen():
