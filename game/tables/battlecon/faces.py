@@ -58,10 +58,10 @@ def card_face(card: dict[str, Any], fighter: str = "") -> CardFace:
         sections.append(("", str(card["text"])))
     for trigger in card.get("triggers", []):
         words = str(trigger["text"])
+        timing = TIMING_WORDS.get(trigger.get("timing", ""), "")
         # a text that opens with its own timing ("When you are hit: ...") needs no heading
-        named = ":" in words[:28]
-        sections.append(("" if named else TIMING_WORDS.get(trigger.get("timing", ""), ""),
-                         words))
+        named = bool(timing) and words.lower().startswith(timing.lower())
+        sections.append(("" if named else timing, words))
     if card.get("stun_immune"):
         sections.append(("", "Stun Immunity (⛨): nothing can stun you; its Guard counts as 0."))
     if card.get("tiebreaker"):
@@ -88,7 +88,7 @@ def pair_face(view: Any, seat: int) -> CardFace:
     for card in view.pair_cards(seat):
         for heading, words in card_face(card).sections:
             sections.append((f"{card['name']} · {heading}" if heading else card["name"], words))
-    kind = f"Attack pair · {view.name(seat)} · totals with every bonus"
+    kind = f"{view.name(seat)}'s attack pair, every bonus counted"
     first = view.pair_cards(seat)[0] if view.pair_cards(seat) else {}
     return CardFace(view.pair_name(seat), kind, STYLE_INK, stats, tuple(sections),
                     ("battlecon", str(first.get("kind", "style")), str(first.get("name", ""))))
