@@ -169,8 +169,9 @@ class Screen:
     # -- frame -------------------------------------------------------------------------------
     def animating(self) -> bool:
         """Whether the screen looks different from one frame to the next without input
-        (its fade-in, a tween, dice settling...): the App redraws every frame while it is."""
-        return self.age < FADE_IN or self.root.busy()
+        (its fade-in, a tween, dice settling, a piece being dragged, which may ease after
+        the pointer even while it rests): the App redraws every frame while it is."""
+        return self.age < FADE_IN or self._dragging or self.root.busy()
 
     def mark_dirty(self) -> None:
         """Something this screen shows changed outside input handling (an AI move, a timer):

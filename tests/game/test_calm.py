@@ -31,6 +31,7 @@ from game.settings import (
     settings_path,
     window_sizes,
 )
+from game.widgets import Widget
 from rules import registry
 
 DT = 1 / 20
@@ -158,6 +159,41 @@ def test_a_refreshed_table_redraws_then_rests(app):
     app.stack.top.refresh()
     assert calm(app, 5) >= 1
     assert calm(app, 5) == 0
+
+
+class Piece(Widget):
+    """A draggable widget that only records what happens to it."""
+
+    def __init__(self):
+        super().__init__(640, 360, 80, 80, name="piece")
+        self.seen = []
+
+    def drag_start(self, pos):
+        self.seen.append("start")
+
+    def drag_move(self, pos):
+        self.seen.append("move")
+
+    def drag_end(self, pos):
+        self.seen.append("end")
+
+
+def test_a_drag_in_progress_keeps_drawing_while_the_pointer_rests(app):
+    settle(app)
+    screen = app.stack.top
+    piece = screen.root.add(Piece())
+    calm(app, 10)
+    for kind, extra in ((pygame.MOUSEBUTTONDOWN, {"button": 1}),
+                        (pygame.MOUSEMOTION, {"rel": (40, 0), "buttons": (1, 0, 0)})):
+        pos = app.to_window((640, 360) if kind == pygame.MOUSEBUTTONDOWN else (680, 360))
+        pygame.event.post(pygame.event.Event(kind, pos=pos, **extra))
+    calm(app)
+    assert piece.seen == ["start", "move"]
+    assert calm(app, 5) == 5  # held still mid-drag: the piece may still be easing
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=app.to_window((680, 360)),
+                                         button=1))
+    calm(app, 2)
+    assert piece.seen[-1] == "end" and calm(app, 5) == 0
 
 
 def test_landing_dice_keep_the_tray_busy_until_they_lie_square(app):
