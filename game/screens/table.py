@@ -108,9 +108,12 @@ class TableScreen(Screen):
         self.mark_dirty()
 
     def animating(self) -> bool:
-        """Redrawn every frame while the AI thinks (its turning indicator) or a resolution
-        is being shown step by step, besides tweens and rolling dice (``Screen.animating``)."""
-        return super().animating() or self.session.thinking or bool(self.staged)
+        """Redrawn every frame while a resolution is being shown step by step or the AI
+        thinks (its turning indicator), besides tweens and rolling dice
+        (``Screen.animating``); the AI not under the pause menu, where the match waits (an
+        answer ready there is only taken once the table is back)."""
+        return super().animating() or bool(self.staged) or (self.session.thinking and
+                                                             self.is_top)
 
     # -- acting ----------------------------------------------------------------------------
     def choose(self, action: Action) -> None:

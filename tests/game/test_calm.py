@@ -148,6 +148,22 @@ def test_the_table_redraws_while_the_ai_thinks_and_when_its_move_lands(app, monk
     assert len(session.log) > moves and drew  # the frame its move landed in was drawn
 
 
+def test_the_pause_menu_over_a_thinking_table_rests(app, monkeypatch):
+    monkeypatch.setattr(Session, "poll_ai", lambda self: None)  # an AI that never answers
+    session = Session.new("dicerace", {"players": 2}, [Seat(True), Seat(False, "random")], 5)
+    app.open_table(session)
+    table = app.stack.top
+    key(pygame.K_1)
+    deadline = time.monotonic() + 30
+    while not session.thinking:
+        calm(app)
+        assert time.monotonic() < deadline
+    assert calm(app, 5) == 5
+    table.open_menu()
+    calm(app, 20)
+    assert session.thinking and calm(app, 5) == 0
+
+
 def test_a_refreshed_table_redraws_then_rests(app):
     session = Session.new("dicerace", {"players": 2}, [Seat(True), Seat(True)], 5)
     app.open_table(session)
