@@ -10,9 +10,10 @@ state's one ``PendingStack`` (``state.stack``):
 - ``Catapult``: a Hero hired the catapult crew; its controller picks the Tower to fire at
   (or none).
 
-Every frame's question is its ``ask`` (a ``Choice``, model.py): while the stack holds a
-frame, the top frame is asking and its seat decides. Which Heroes may interrupt stays the
-asked team's secret (``ASK_SECRET``)."""
+Every frame's question is its ``ask`` (a ``Choice``, model.py): while the game goes on and
+the stack holds a frame, the top frame is asking and its seat decides; the frames below wait
+for it (a game won in the middle of a card leaves that card on the stack, asking nothing).
+Which Heroes may interrupt stays the asked team's secret (``ASK_SECRET``)."""
 
 from __future__ import annotations
 
