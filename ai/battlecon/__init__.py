@@ -6,8 +6,11 @@ for anyone who builds it directly (e.g. to pit IS-MCTS against the matrix agent)
 
 from __future__ import annotations
 
+from typing import Any
+
 from ai.battlecon.agent import BattleconAgent, Settings, finish_beat
 from ai.battlecon.evaluation import evaluate
+from ai.battlecon.team import SeatAgent
 
 #: Matrix-agent settings per level (budgets measured with ``launcher.py bench``).
 AGENT_LEVELS: dict[str, Settings] = {
@@ -20,7 +23,7 @@ AGENT_LEVELS: dict[str, Settings] = {
 }
 
 #: Generic-search overrides: the evaluation replaces long random playouts.
-LEVELS: dict[str, dict] = {
+LEVELS: dict[str, dict[str, Any]] = {
     "easy": {"iterations": 60, "rollout_depth": 10, "epsilon": 0.2, "time_cap": 0.3},
     "normal": {"iterations": 250, "rollout_depth": 15, "time_cap": 0.8},
     "hard": {"iterations": 1000, "rollout_depth": 25, "time_cap": 4.0},
@@ -30,8 +33,6 @@ LEVELS: dict[str, dict] = {
 def make_agent(level: str, seed: int) -> BattleconAgent | None:
     """The matrix-game agent for ``level`` (None for "random": the generic one serves);
     in a team game (3-4 players) it hands each decision to the team agent (team.py)."""
-    from ai.battlecon.team import SeatAgent
-
     settings = AGENT_LEVELS.get(level)
     return None if settings is None else SeatAgent(seed, settings, level)
 

@@ -14,7 +14,9 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import TypeVar
 
+from ai.agents import SearchAgent
 from ai.battlecon.evaluation import evaluate
 from ai.search.common import fixed_budget
 from ai.search.matrix import solve_zero_sum
@@ -22,6 +24,9 @@ from rules.battlecon.kinds import Act, Phase
 from rules.battlecon.model import Pair
 from rules.battlecon.state import BattleconState
 from rules.core.actions import Action
+from rules.core.state import GameState
+
+T = TypeVar("T")
 
 #: Safety stop for playing a beat out (a beat needs far fewer decisions).
 BEAT_STEPS = 400
@@ -128,7 +133,7 @@ def finish_beat(world: BattleconState, depth: int = 1, antes: bool = False) -> B
     return world
 
 
-def _sample(rng: random.Random, items: list, k: int) -> list:
+def _sample(rng: random.Random, items: list[T], k: int) -> list[T]:
     return items if len(items) <= k else rng.sample(items, k)
 
 
@@ -147,25 +152,23 @@ def _mixed_choice(rng: random.Random, actions: list[Action], weights: list[float
     return actions[-1]
 
 
-class BattleconAgent:
-    """Plays BattleCON as a game theorist: see the module docstring."""
+class BattleconAgent(SearchAgent):
+    """Plays BattleCON as a game theorist: see the module docstring. The framework's
+    ``SearchAgent.choose`` plays a forced move at once and the level's ``epsilon`` noise;
+    ``search`` is the matrix game (or the Ante, Clash and in-beat look-ahead)."""
 
     name = "battlecon-matrix"
 
     def __init__(self, seed: int, settings: Settings) -> None:
-        self.seed = int(seed)
+        super().__init__(seed, settings.epsilon)
         self.rng = random.Random(f"battlecon:{seed}")
         if fixed_budget():
             settings = replace(settings, time_cap=None, deepen_cap=None)
         self.settings = settings
         self.foe_mix: tuple[int, list[tuple[str, str]], list[float]] | None = None
 
-    def choose(self, view: BattleconState, player: int) -> Action:
-        legal = view.legal_actions(player)
-        if len(legal) == 1:
-            return legal[0]
-        if self.rng.random() < self.settings.epsilon:
-            return self.rng.choice(legal)
+    def search(self, view: GameState, player: int, legal: list[Action]) -> Action:
+        assert isinstance(view, BattleconState)
         phase = view.phase
         if phase == Phase.SET:
             return self._set(view, player, legal)
@@ -272,7 +275,7 @@ class BattleconAgent:
         foe = world.player(1 - player)
         if foe.clash == "hidden":
             foe.clash = None
-        theirs = world.legal_actions(1 - player) or [None]
+        theirs: list[Action | None] = [*world.legal_actions(1 - player)] or [None]
         payoff = []
         for mine in legal:
             row = []
@@ -314,7 +317,8 @@ class BattleconAgent:
                     if r <= 0:
                         return pair
                 return fits[-1][0]
-        return tuple(self.rng.choice(world._set_actions(foe)).args)  # type: ignore[return-value]
+        style, base = self.rng.choice(world._set_actions(foe)).args
+        return str(style), str(base)
 
     def _ante(self, view: BattleconState, player: int, legal: list[Action]) -> Action:
         worlds = self._foe_worlds(view, player)

@@ -44,7 +44,7 @@ def _ua_worth(st: BattleconState, p: int) -> float:
     if fid == "dravil":
         return 0.0 if tide(st, p) == "ice" else 0.01
     if fid == "hayden":
-        return 0.01 * (ua["fury"] + ua["control"])
+        return 0.01 * float(ua["fury"] + ua["control"])
     return 0.0
 
 

@@ -20,16 +20,20 @@ import math
 import random
 import time
 from dataclasses import dataclass
+from typing import TypeVar
 
+import rules.battlecon.team as team
+from ai.agents import SearchAgent
 from ai.battlecon.agent import BattleconAgent, Settings, _mixed_choice
 from ai.battlecon.agent import _greedy as _duel_greedy
 from ai.search.common import fixed_budget
 from ai.search.matrix import solve_zero_sum
-from rules.battlecon import team
 from rules.battlecon.kinds import Act, Phase
 from rules.battlecon.state import BattleconState
 from rules.core.actions import Action
 from rules.core.state import GameState
+
+T = TypeVar("T")
 
 BEAT_STEPS = 600  # safety stop for playing one beat out
 GREEDY_WIDTH = 6  # options of one in-beat choice tried in a play-out
@@ -115,25 +119,23 @@ def finish_team_beat(world: BattleconState) -> BattleconState:
     return world
 
 
-def _sample(rng: random.Random, items: list, k: int) -> list:
+def _sample(rng: random.Random, items: list[T], k: int) -> list[T]:
     return items if len(items) <= k else rng.sample(items, k)
 
 
-class TeamAgent:
-    """Plays one seat of a BattleCON team game (see the module docstring)."""
+class TeamAgent(SearchAgent):
+    """Plays one seat of a BattleCON team game (see the module docstring); the
+    framework's ``SearchAgent.choose`` plays forced moves and the ``epsilon`` noise."""
 
     name = "battlecon-team"
 
     def __init__(self, seed: int, settings: TeamSettings) -> None:
+        super().__init__(seed, settings.epsilon)
         self.rng = random.Random(f"battlecon-team:{seed}")
         self.settings = settings
 
-    def choose(self, view: BattleconState, player: int) -> Action:
-        legal = view.legal_actions(player)
-        if len(legal) == 1:
-            return legal[0]
-        if self.rng.random() < self.settings.epsilon:
-            return self.rng.choice(legal)
+    def search(self, view: GameState, player: int, legal: list[Action]) -> Action:
+        assert isinstance(view, BattleconState)
         phase = view.phase
         if phase == Phase.SET:
             return self._set(view, player, legal)
@@ -152,7 +154,8 @@ class TeamAgent:
         """The view with every face-down pair taken back (its cards are in the hand)."""
         world = view.clone()
         for q in world.seats():
-            if world.player(q).pair is not None and world.player(q).pair.hidden:
+            pair = world.player(q).pair
+            if pair is not None and pair.hidden:
                 world.player(q).pair = None
         return world
 
@@ -200,13 +203,15 @@ class TeamAgent:
 
 
 class SeatAgent(BattleconAgent):
-    """The duel's matrix agent; in a team game each decision goes to the team agent."""
+    """The duel's matrix agent; in a team game each decision goes to the team agent's
+    ``search`` (forced moves and the level's noise are handled once, by ``choose``: the
+    duel's and the team's settings of a level have the same ``epsilon``)."""
 
     def __init__(self, seed: int, settings: Settings, level: str) -> None:
         super().__init__(seed, settings)
         self.team = TeamAgent(seed, TEAM_LEVELS.get(level, TEAM_LEVELS["normal"]))
 
-    def choose(self, view: BattleconState, player: int) -> Action:
+    def search(self, view: GameState, player: int, legal: list[Action]) -> Action:
         if view.num_players > 2:
-            return self.team.choose(view, player)
-        return super().choose(view, player)
+            return self.team.search(view, player, legal)
+        return super().search(view, player, legal)

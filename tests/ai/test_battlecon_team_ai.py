@@ -4,8 +4,9 @@ import random
 
 import pytest
 
-from ai.battlecon import make_agent
-from ai.battlecon.team import SeatAgent, evaluate_team, finish_team_beat
+from ai.agents import SearchAgent
+from ai.battlecon import AGENT_LEVELS, BattleconAgent, make_agent
+from ai.battlecon.team import TEAM_LEVELS, SeatAgent, TeamAgent, evaluate_team, finish_team_beat
 from rules.battlecon import GAME, beat, team
 from rules.battlecon.kinds import Phase
 from rules.core import Match
@@ -67,3 +68,18 @@ def test_easy_team_agents_play_a_whole_two_against_one():
     match = Match(GAME, setup, 3)
     out = match.play(agents)
     assert out is not None and sorted(out.scores) in ([0.0, 1.0, 1.0], [0.0, 0.0, 1.0])
+
+
+def test_the_agents_play_through_the_framework_choose():
+    """AI on the framework: forced moves and the level's noise are the framework's
+    (``SearchAgent.choose``); the BattleCON agents only supply ``search``."""
+    for cls in (BattleconAgent, TeamAgent, SeatAgent):
+        assert issubclass(cls, SearchAgent) and cls.choose is SearchAgent.choose
+    assert make_agent("easy", 1).epsilon == AGENT_LEVELS["easy"].epsilon > 0
+
+
+def test_a_level_has_one_noise_for_duels_and_team_games():
+    """A seat agent applies its level's epsilon once, before a team game's decision goes
+    to the team agent's search: the duel's and the team's settings must agree on it."""
+    for level, settings in AGENT_LEVELS.items():
+        assert TEAM_LEVELS[level].epsilon == settings.epsilon
