@@ -115,8 +115,10 @@ def _sources(st: BattleconState, p: int) -> list[str]:
 
 def _triggers_of(st: BattleconState, src: str) -> list[dict[str, Any]]:
     if src.startswith("ua:"):
-        return st.content.fighters[src[3:]].get("triggers", [])
-    return st.content.cards[src].get("triggers", [])
+        triggers: list[dict[str, Any]] = st.content.fighters[src[3:]].get("triggers", [])
+    else:
+        triggers = st.content.cards[src].get("triggers", [])
+    return triggers
 
 
 def _run_timing(st: BattleconState, frame: Timing) -> None:

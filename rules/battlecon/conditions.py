@@ -76,7 +76,8 @@ def _compare(st: BattleconState, who: int, condition: str) -> bool:
         return held >= int(m[2])
     if m := _MORE.match(condition):
         ua = st.ua(who)
-        return ua.get(m[1], 0) > ua.get(m[2], 0)
+        more: bool = ua.get(m[1], 0) > ua.get(m[2], 0)
+        return more
     raise ValueError(f"unknown trigger condition {condition!r}")
 
 

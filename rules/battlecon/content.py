@@ -181,7 +181,8 @@ class Content:
         return self.cards[card_id]
 
     def name(self, card_id: str) -> str:
-        return self.cards[card_id]["name"]
+        name: str = self.cards[card_id]["name"]
+        return name
 
 
 KINDS = {"styles": "style", "bases": "base", "finishers": "finisher", "forms": "form",

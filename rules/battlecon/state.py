@@ -120,7 +120,8 @@ class BattleconState(Model, GameState):
         return self.content.cards[cid]
 
     def card_name(self, cid: str) -> str:
-        return self.content.cards[cid]["name"]
+        name: str = self.content.cards[cid]["name"]
+        return name
 
     def fighter(self, p: int) -> dict[str, Any]:
         return self.content.fighters[self.player(p).fighter]
@@ -131,7 +132,8 @@ class BattleconState(Model, GameState):
     def src_name(self, frame: OpStep) -> str:
         src = frame.src
         if src.startswith("ua:"):
-            return self.content.fighters[src[3:]]["ua_name"]
+            name: str = self.content.fighters[src[3:]]["ua_name"]
+            return name
         return self.card_name(src) if src in self.content.cards else src
 
     @property
@@ -205,9 +207,9 @@ class BattleconState(Model, GameState):
             self.players[p].force += delta
 
     def force_cap(self) -> int:
-        if self.teams is not None:
-            return self.content.team["rules"]["team_force_cap"]
-        return self.content.numbers["force_cap"]
+        cap: int = (self.content.team["rules"]["team_force_cap"] if self.teams is not None
+                    else self.content.numbers["force_cap"])
+        return cap
 
     # ---- pairs and stats -------------------------------------------------------------
     def pair_ids(self, p: int) -> list[str]:
@@ -224,7 +226,8 @@ class BattleconState(Model, GameState):
     def persistent_ids(self, p: int) -> list[str]:
         """The fighter's active Form and Status cards (they apply to every attack)."""
         pl = self.player(p)
-        return ([pl.form] if pl.form else []) + pl.statuses + pl.ua.get("active", [])
+        drinking: list[str] = pl.ua.get("active", [])  # Dareios's drinks in effect
+        return ([pl.form] if pl.form else []) + pl.statuses + drinking
 
     def _statics(self, p: int) -> list[tuple[int, dict[str, Any]]]:
         """(whose conditions, static) pairs that modify ``p``'s attack right now."""
@@ -268,7 +271,9 @@ class BattleconState(Model, GameState):
         None if it cannot be made."""
         if self.teams is not None:
             return team.team_move_dest(self, who, kind, n)[1]
-        return getattr(movement, kind)(self.pos(who), self.pos(self.foe(who)), n, self.width)
+        dest: int | None = getattr(movement, kind)(self.pos(who), self.pos(self.foe(who)), n,
+                                                   self.width)
+        return dest
 
     def perform_move(self, who: int, kind: str, n: int, why: str, target: int | None = None,
                      direction: int = 0) -> None:

@@ -142,7 +142,7 @@ def team_recycle_gain(st: BattleconState, p: int) -> int:
     extra, plus 2 for each defeated teammate shared among the survivors (the first
     survivor in seat order collects it, so it is counted once)."""
     numbers = st.content.numbers
-    gain = numbers["force_per_beat"]
+    gain: int = numbers["force_per_beat"]
     if st.player(p).life <= numbers["low_life"]:
         gain += numbers["low_life_bonus"]
     role = st.player(p).role
