@@ -262,9 +262,10 @@ def test_the_search_only_passes_on_a_player_action_and_takes_forced_passes():
     assert inu in s.units
 
 
-def test_xp_goes_to_the_defeater_as_the_searchs_only_candidate():
-    """XP Ownership: the AI gives a defeat's XP to the defeater (offered first) — the
-    search's one candidate, so the tree assumes it too; the rules keep every choice."""
+def test_xp_goes_to_the_defeater_at_the_agents_own_decision():
+    """XP Ownership: at its own decision (its view) the AI gives a defeat's XP to the
+    defeater (offered first) — the search's only candidate there; inside the search (full
+    sampled states) every assignment is weighed, and the rules keep every choice."""
     from tests.rules.terrene.conftest import Table
 
     s = Table.position(party=[["inu_the_inferno", "olivia_the_graceless"],
@@ -273,7 +274,9 @@ def test_xp_goes_to_the_defeater_as_the_searchs_only_candidate():
     s.prompt = XpAssign(0, by=olivia, amount=1)
     legal = s.legal_actions(0)
     assert len(legal) == 2 and legal[0].args == (olivia,)
-    assert terrene.candidates(s, 0) == legal[:1]
+    assert terrene.candidates(s.view(0), 0) == legal[:1]
+    assert terrene.candidates(s, 0) == legal
+    assert make_agent("terrene", "normal", 1).choose(s.view(0), 0) == legal[0]
 
 
 def test_the_search_starts_from_the_games_search_view():
