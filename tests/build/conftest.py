@@ -31,3 +31,8 @@ def check_screenshot() -> ModuleType:
 @pytest.fixture(scope="session")
 def check_bundle() -> ModuleType:
     return load_build_script("check_bundle")
+
+
+@pytest.fixture(scope="session")
+def screenshots() -> ModuleType:
+    return load_build_script("screenshots")

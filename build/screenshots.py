@@ -1,0 +1,343 @@
+"""Remake every picture in docs/screenshots/ from a seeded position, headless.
+
+    python build/screenshots.py              # every shot (from the repository root)
+    python build/screenshots.py --only NAME  # one shot (NAME with or without .png)
+    python build/screenshots.py --list       # the shots and what each shows
+
+Each shot names its game, setup, seed and how the position is reached: seeded random legal
+moves (a RandomAgent, as ``launcher.py render`` plays) until at least ``decisions`` were
+made and then until ``until`` holds with a seat to act; or a shipped scenario file. The
+position is drawn through the real table screen (game/render.py) as the chosen seat sees
+it, after an optional touch: the pointer resting on a card (the card zoom open), a drag
+held in mid-air, or a confirmation asked. The same command draws the same pictures while
+the rules, the AI and the tables stay as they are.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import pygame  # noqa: E402
+
+from ai.agents import RandomAgent  # noqa: E402
+from ai.arena import make_setup  # noqa: E402
+from rules.core import Match, Scenario  # noqa: E402
+from rules.registry import get_game  # noqa: E402
+
+OUT = ROOT / "docs" / "screenshots"
+
+Predicate = Callable[[Match], bool]
+Touch = Callable[[Any, Any], None]  # (App, TableScreen): what the pointer does last
+
+
+# -- what a position must show ----------------------------------------------------------------
+def actor(match: Match) -> int | None:
+    """The seat to act now (the first of a simultaneous decision), None at the end."""
+    players = match.state.decision().players
+    return players[0] if players else None
+
+
+def phase(*names: str) -> Predicate:
+    return lambda m: str(getattr(m.state, "phase", "")) in names
+
+
+def can(*kinds: str) -> Predicate:
+    """The seat to act has a legal action of one of ``kinds``."""
+    def holds(m: Match) -> bool:
+        seat = actor(m)
+        return seat is not None and any(a.kind in kinds for a in m.state.legal_actions(seat))
+    return holds
+
+
+def both(*tests: Predicate) -> Predicate:
+    return lambda m: all(t(m) for t in tests)
+
+
+def chain_open(m: Match) -> bool:
+    return bool(getattr(m.state, "chain", None))
+
+
+# -- what the pointer does -----------------------------------------------------------------
+def zoom_on(pick: Callable[[list[Any]], Any] | None = None) -> Touch:
+    """Rest the pointer on a card the table offers to the zoom (``pick`` chooses among the
+    (rect, face) pairs, in drawing order; default: the last one, the top-most) until the
+    zoom opens."""
+    def touch(app: Any, screen: Any) -> None:
+        from game.render import rest_pointer
+
+        spots = zoomable(screen.table)
+        if not spots:
+            raise ShotError("no card on the table to zoom")
+        rect, _ = pick(spots) if pick else spots[-1]
+        rest_pointer(screen, rect.center)
+        if screen.table.zoom.showing is None:
+            raise ShotError("the zoom did not open")
+    return touch
+
+
+def zoomable(table: Any) -> list[Any]:
+    """Every card the table offers to the zoom now, as (screen box, face)."""
+    from game.cardface import CardFace, node_box
+
+    out = []
+    for node in table.walk():
+        ask = getattr(node, "zoom_face", None)
+        if node.visible and callable(ask) and isinstance(face := ask(), CardFace):
+            out.append((node_box(node), face))
+    out.extend(table.zoom_spots())
+    return out
+
+
+def in_hand(spots: list[Any]) -> Any:
+    """The card lowest on the screen (a hand card), the middle one of that row."""
+    bottom = max(r.centery for r, _ in spots)
+    row = sorted((s for s in spots if s[0].centery == bottom), key=lambda s: s[0].x)
+    return row[len(row) // 2]
+
+
+def drag_style_to_base(app: Any, screen: Any) -> None:
+    """Press on the first legal pair's style and move most of the way to its base, the
+    button still held (as tests/game/test_battlecon_drag.py does)."""
+    from game.render import settle
+
+    legal = screen.session.state.legal_actions(screen.viewer)
+    target = next(a for a in legal if a.kind == "set")
+    cards = {c.cid: c for c in screen.table.hand}
+    start, end = cards[target.args[0]].to_world(), cards[target.args[1]].to_world()
+    screen.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0),
+                                     buttons=(0, 0, 0)))
+    screen.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    screen.update(1 / 30)
+    steps = 8
+    for k in range(1, steps + 1):
+        t = 0.8 * k / steps  # held above the base, not yet on it
+        pos = (start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t - 40 * t)
+        screen.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                         buttons=(1, 0, 0)))
+        screen.root.update(1 / 30)
+    settle(screen)
+
+
+def confirm(kind: str) -> Touch:
+    """Press the action button of ``kind`` (one that asks first) so its confirmation opens."""
+    def touch(app: Any, screen: Any) -> None:
+        from game.screens.overlays import ConfirmScreen
+
+        table = screen.table
+        actions = table.model.actions
+        index = next(i for i, a in enumerate(actions) if a.kind == kind)
+        while table.page != table.page_of(index):
+            table.turn_page(1)
+        button = next(b for b in table.buttons if b.name == f"action.{index}")
+        button.activate()
+        top = app.stack.top
+        if not isinstance(top, ConfirmScreen):
+            raise ShotError(f"{kind!r} asked nothing")
+        top.age = 1.0
+        top.root.finish_animations()
+        top.root.update(0.0)
+    return touch
+
+
+# -- the shots -------------------------------------------------------------------------------
+class ShotError(RuntimeError):
+    """A shot whose position or touch cannot be made (a rule or table changed)."""
+
+
+@dataclass(frozen=True)
+class Shot:
+    name: str  # the file in docs/screenshots/, without .png
+    shows: str  # what the picture shows (the docs' caption says the same)
+    game: str = ""  # "" for a screen outside a match (``screen``)
+    seed: int = 1
+    players: int | None = None
+    setup: tuple[str, ...] = ()  # KEY=VALUE, as ``launcher.py render --setup``
+    decisions: int = 0  # at least this many decisions first
+    until: Predicate | None = None  # then on until this holds with a seat to act
+    scenario: str = ""  # a file under rules/<game>/data/scenarios/ instead of moves
+    viewer: int | str | None = "actor"  # a seat (0-based), "actor" or None (a spectator)
+    touch: Touch | None = None
+    screen: str = ""  # "game-select" or "credits" (no match)
+    limit: int = 4000  # decisions at most while looking for ``until``
+
+
+CHAOSTLE = ("army=3", "skills=on", "two_dice=off", "fast_stairs=off", "castle_hp=100",
+            "sanctuary=1", "draft=free")
+
+SHOTS: tuple[Shot, ...] = (
+    Shot("game-select", "the four games as pictures", screen="game-select"),
+    Shot("credits", "every icon with its artist", screen="credits"),
+    # BattleCON
+    Shot("battlecon-set", "setting an attack pair: the hand, the empty pair slot",
+         "battlecon", seed=1, decisions=1, until=phase("set")),
+    Shot("battlecon-reveal", "just after a reveal: both pairs face up, a choice in the beat",
+         "battlecon", seed=1, decisions=1, until=phase("resolve")),
+    Shot("battlecon-clash", "a clash: each fighter sets a new base",
+         "battlecon", seed=1, until=phase("clash")),
+    Shot("battlecon-end-of-beat", "late in a duel, after several beats",
+         "battlecon", seed=1, decisions=50, until=phase("set")),
+    Shot("battlecon-materials", "Hayden against Lucida: Unique Ability materials as pieces",
+         "battlecon", seed=3, decisions=60, setup=("fighter.0=hayden", "fighter.1=lucida"),
+         until=phase("set")),
+    Shot("battlecon-drag", "a style dragged towards a base (the legal bases glow)",
+         "battlecon", seed=1, decisions=1, until=phase("set"), touch=drag_style_to_base),
+    Shot("battlecon-team", "team play 2 vs 2", "battlecon", seed=1, players=4,
+         setup=("teams=2v2",), decisions=30),
+    Shot("battlecon-team-2v1", "team play 2 vs 1 with the Super fighter", "battlecon",
+         seed=1, players=3, setup=("teams=2v1",), decisions=103),
+    Shot("battlecon-zoom", "the card zoom open on a hand card", "battlecon", seed=1,
+         decisions=1, until=phase("set"), touch=zoom_on(in_hand)),
+    # Battle for Biternia
+    Shot("biternia-orders", "giving orders", "biternia", seed=3, decisions=43,
+         until=phase("orders")),
+    Shot("biternia-movement", "moving a Hero: the reachable spaces lit", "biternia", seed=3,
+         decisions=49, until=phase("movement")),
+    Shot("biternia-interrupt", "an interrupt asked over the board", "biternia", seed=27,
+         players=2, decisions=100, until=can("interrupt")),
+    Shot("biternia-four-players", "four players, Action phase", "biternia", seed=11,
+         players=4, decisions=80, until=phase("action")),
+    Shot("biternia-zoom", "the card zoom open on a hand card", "biternia", seed=3,
+         decisions=43, until=phase("orders"), touch=zoom_on(in_hand)),
+    # Chaostle
+    Shot("chaostle-move", "moving a character: where each move ends is lit", "chaostle",
+         seed=1, players=3, setup=CHAOSTLE, decisions=60, until=can("move")),
+    Shot("chaostle-battle", "a battle: the duel card over the castle", "chaostle", seed=3,
+         players=4, setup=CHAOSTLE, decisions=20, until=can("fight_on")),
+    Shot("chaostle-fate", "a fate: the Card of Happiness, Accept or Decline", "chaostle",
+         seed=1, players=4, setup=CHAOSTLE, decisions=20, until=can("accept")),
+    Shot("chaostle-draft", "choosing an army", "chaostle", seed=2, players=4,
+         setup=CHAOSTLE, decisions=5, until=phase("draft")),
+    Shot("chaostle-zoom", "the card zoom open", "chaostle", seed=1, players=3,
+         setup=CHAOSTLE, decisions=60, until=can("move"), touch=zoom_on()),
+    # Terrene
+    Shot("terrene-chain", "a chain open in a best-of-three game", "terrene", seed=11,
+         players=2, setup=("format=best of three",), decisions=54, until=chain_open),
+    Shot("terrene-2v2", "2v2: allies side by side, the team's shared life", "terrene",
+         seed=5, players=4, setup=("format=best of three",), decisions=40,
+         until=phase("play"), viewer=2),
+    Shot("terrene-draft", "the draft: building a deck from the picks", "terrene", seed=2,
+         players=4, setup=("format=draft",), decisions=108),
+    Shot("terrene-setup", "the starting party picked from cards", "terrene", seed=4,
+         players=2, until=phase("party")),
+    Shot("terrene-zoom", "the card zoom open on a hand card", "terrene", seed=11,
+         players=2, decisions=20, until=phase("play"), touch=zoom_on(in_hand)),
+    Shot("terrene-confirm", "Run asks first: it concedes the game", "terrene", seed=4,
+         players=2, decisions=10, until=can("run"), touch=confirm("run")),
+)
+
+
+def shot_named(name: str) -> Shot:
+    name = name.removesuffix(".png")
+    for shot in SHOTS:
+        if shot.name == name:
+            return shot
+    raise SystemExit(f"no shot named {name!r}; --list shows them")
+
+
+# -- building and drawing -------------------------------------------------------------------
+def build_match(shot: Shot) -> Match:
+    """The shot's position: seeded random moves (or a scenario), then on until ``until``."""
+    game = get_game(shot.game)
+    if shot.scenario:
+        path = ROOT / "rules" / shot.game / "data" / "scenarios" / shot.scenario
+        match = Match(game, {}, shot.seed, Scenario.read(path))
+    else:
+        pairs = dict(p.split("=", 1) for p in shot.setup)
+        setup = make_setup(game, random.Random(shot.seed), shot.players, pairs)
+        match = Match(game, setup, shot.seed)
+    agent = RandomAgent(shot.seed)
+    while True:
+        match.advance_chance()
+        if match.over:
+            raise ShotError(f"{shot.name}: the game ended after {match.decisions} decisions "
+                            "before the position came")
+        if match.decisions >= shot.decisions and (shot.until is None or shot.until(match)):
+            return match
+        if match.decisions >= shot.decisions + shot.limit:
+            raise ShotError(f"{shot.name}: not found in {shot.limit} decisions")
+        seat = actor(match)
+        assert seat is not None
+        match.submit(seat, agent.choose(match.state.view(seat), seat))
+
+
+def viewer_of(shot: Shot, match: Match) -> int | None:
+    if shot.viewer == "actor":
+        return actor(match) if actor(match) is not None else 0
+    return shot.viewer if isinstance(shot.viewer, int) or shot.viewer is None else 0
+
+
+def draw(shot: Shot, out_dir: Path, config_dir: Path) -> Path:
+    from game.render import open_table, save_png
+
+    out = out_dir / f"{shot.name}.png"
+    if shot.screen:
+        save_png(menu_app(shot.screen, config_dir), out)
+        return out
+    match = build_match(shot)
+    app, screen = open_table(shot.game, match, viewer_of(shot, match), config_dir)
+    if shot.touch is not None:
+        shot.touch(app, screen)
+    save_png(app, out)
+    return out
+
+
+def menu_app(which: str, config_dir: Path) -> Any:
+    from game.app import App
+    from game.screens.menus import GameSelectScreen
+
+    app = App(config_dir=config_dir, window=False, start=True)
+    if which == "game-select":
+        app.stack.push(GameSelectScreen(app))
+    elif which == "credits":
+        app.open_credits()
+    else:
+        raise ShotError(f"unknown screen {which!r}")
+    for screen in app.stack.screens:
+        screen.age = 1.0
+        screen.root.finish_animations()
+        screen.root.update(0.0)
+    return app
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", action="append", default=[], metavar="NAME")
+    parser.add_argument("--list", action="store_true")
+    parser.add_argument("--out", type=Path, default=OUT)
+    args = parser.parse_args(argv)
+    if args.list:
+        for shot in SHOTS:
+            print(f"{shot.name:<24} {shot.game or shot.screen:<12} {shot.shows}")
+        return 0
+    shots = [shot_named(n) for n in args.only] if args.only else list(SHOTS)
+    failed = 0
+    with tempfile.TemporaryDirectory() as config:  # default settings, not the user's
+        for shot in shots:
+            try:
+                out = draw(shot, args.out, Path(config))
+            except ShotError as exc:
+                failed += 1
+                print(f"FAILED {shot.name}: {exc}", file=sys.stderr)
+                continue
+            print(f"wrote {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
