@@ -15,8 +15,9 @@ from rules.chaostle.content import (
     castle_card,
     characters,
     time_travel_weapons,
+    trap_rules,
 )
-from rules.chaostle.fates import fate_table, trap_rules
+from rules.chaostle.fates import fate_table
 from rules.chaostle.skills import skill_summary
 from rules.core import ContentEntry, Field, load_entries, read_toml
 

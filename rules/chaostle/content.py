@@ -224,3 +224,18 @@ def board_template() -> dict[str, Any]:
 
 def all_skill_names() -> tuple[str, ...]:
     return tuple(sorted(SKILLS))
+
+
+@dataclass(frozen=True, slots=True)
+class TrapRule:
+    """A trap's escape roll (that or more gets out) and its bite at a failed escape."""
+
+    escape: int
+    bite: int
+
+
+@cache
+def trap_rules() -> dict[str, TrapRule]:
+    entries = load_entries(DATA / "fates.toml", "trap_rule",
+                           {"escape": Field(int, min=1, max=6), "bite": Field(int, min=0)})
+    return {k: TrapRule(e["escape"], e["bite"]) for k, e in entries.items()}

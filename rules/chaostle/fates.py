@@ -8,11 +8,13 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from rules.chaostle import frames
+from rules.chaostle.cards import UPGRADE_ITEMS
 from rules.chaostle.content import DATA
+from rules.chaostle.effects import Roll, Upgrade, land, win, wound
 from rules.chaostle.kinds import Act
 from rules.core import CHANCE, Action, Event
 from rules.core.content import ContentError, Field, load_entries, read_toml, validate_entry
+from rules.core.pending import Pending, PendingStack
 
 if TYPE_CHECKING:
     from rules.chaostle.state import ChaostleState as S
@@ -24,7 +26,9 @@ OPTION2_AS_GROOVY = ("double_dice", "full_heal", "upgrade")  # faster play optio
 
 
 @dataclass(frozen=True, slots=True)
-class Fate:
+class FateRule:
+    """One fate of the two cards: what its ``effect`` does, by ``amount``."""
+
     id: str
     name: str
     card: str
@@ -34,21 +38,15 @@ class Fate:
     reason: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class TrapRule:
-    escape: int
-    bite: int
-
-
 @cache
-def fate_table() -> tuple[dict[str, Fate], tuple[tuple[str, ...], ...]]:
+def fate_table() -> tuple[dict[str, FateRule], tuple[tuple[str, ...], ...]]:
     """(fates by id, the six columns of eleven fate ids each, rows 2-12)."""
     path = DATA / "fates.toml"
     entries = load_entries(path, "fate", {
         "name": Field(str), "card": Field(str, choices=("happiness", "doom")),
         "effect": Field(str, choices=EFFECTS), "amount": Field(int, min=0),
     })
-    fates = {k: Fate(k, e["name"], e["card"], e["effect"], e["amount"], e["source"],
+    fates = {k: FateRule(k, e["name"], e["card"], e["effect"], e["amount"], e["source"],
                      e.get("reason", "")) for k, e in entries.items()}
     doc = read_toml(path)
     columns: list[tuple[str, ...]] = []
@@ -65,18 +63,11 @@ def fate_table() -> tuple[dict[str, Fate], tuple[tuple[str, ...], ...]]:
     return fates, tuple(columns)
 
 
-@cache
-def trap_rules() -> dict[str, TrapRule]:
-    entries = load_entries(DATA / "fates.toml", "trap_rule",
-                           {"escape": Field(int, min=1, max=6), "bite": Field(int, min=0)})
-    return {k: TrapRule(e["escape"], e["bite"]) for k, e in entries.items()}
-
-
 def _say(events: list[Event], kind: str, text: str, **data: Any) -> None:
     events.append(Event(kind, text, data))
 
 
-def fate_at(s: S, column: int, row: int) -> Fate:
+def fate_at(s: S, column: int, row: int) -> FateRule:
     fates, columns = fate_table()
     fate = fates[columns[column - 1][row - 2]]
     if s.setup.get("two_dice") == "on" and fate.effect in OPTION2_AS_GROOVY:
@@ -85,63 +76,79 @@ def fate_at(s: S, column: int, row: int) -> Fate:
 
 
 # ---- the fate frame ------------------------------------------------------------------------
+@dataclass(slots=True)
+class Fate(Pending["S"]):
+    """A character meeting a fate, step by step: the red die's column, the white dice's
+    row, then the owner's choice where the fate asks for one."""
+
+    TAG = "chaostle.fate"
+    char: str = ""
+    step: str = "column"
+    column: int = 0
+    fate: str = ""
+
+    def decider(self, state: S) -> int:
+        if self.step in ("column", "row"):
+            return CHANCE
+        return state.owner(self.char)
+
+    def actions(self, state: S) -> list[Action]:
+        step = self.step
+        if step == "column":
+            return [Action(Act.DIE, (f,), f"Red die {f}") for f in range(1, 7)]
+        if step == "row":
+            return [Action(Act.DICE, (t,), f"White dice {t}") for t in range(2, 13)]
+        if step == "mercenary":
+            return [Action(Act.MERCENARY, (c,), f"Hire the {state.name(c)}")
+                    for c, ch in state.chars.items() if ch.status == "pool"]
+        fate = fate_table()[0][self.fate]
+        if step == "control":
+            return control_actions(state, self.char, fate) + [
+                Action(Act.RELEASE, (), f"{fate.name}: leave them where they are")]
+        return [Action(Act.ACCEPT, (), f"Accept {fate.name}"),
+                Action(Act.DECLINE, (), f"Decline {fate.name}")]
+
+    def resolve(self, state: S, stack: PendingStack[S], action: Action) -> list[Event]:
+        events: list[Event] = []
+        self._apply(state, action, events)
+        return events
+
+    def _apply(self, state: S, action: Action, events: list[Event]) -> None:
+        step = self.step
+        if step == "column":
+            self.column = action.args[0]
+            self.step = "row"
+            return
+        if step == "row":
+            fate = fate_at(state, self.column, action.args[0])
+            self.fate = fate.id
+            card = "Card of Happiness" if fate.card == "happiness" else "Card of Doom"
+            _say(events, "fate", f"{card}, column {self.column}, row {action.args[0]}: "
+                 f"{fate.name}", fate=fate.id)
+            if fate.card == "happiness":
+                self.step = "accept"
+                return
+            state.queue.frames.remove(self)
+            _effect(state, self.char, fate, events)
+            return
+        state.queue.frames.remove(self)
+        if action.kind == Act.MERCENARY:
+            _hire(state, state.owner(self.char), action.args[0], events)
+        elif action.kind == Act.CONTROL:
+            _take_control(state, fate_table()[0][self.fate], action.args[0], action.args[1],
+                          events)
+        elif action.kind == Act.RELEASE:
+            _say(events, "fate", f"{state.player_name(state.owner(self.char))} lets them be")
+        elif action.kind == Act.ACCEPT:
+            _effect(state, self.char, fate_table()[0][self.fate], events)
+        else:
+            _say(events, "fate",
+                 f"{state.player_name(state.owner(self.char))} declines the fate")
+
+
 def begin(s: S, chosen: str, events: list[Event]) -> None:
     _say(events, "fate", f"Fate five: {s.name(chosen)} must face a fate", char=chosen)
-    s.queue.later(frames.Fate(char=chosen, step="column", column=0, fate=""))
-
-
-def decider(s: S, frame: frames.Fate) -> int:
-    if frame.step in ("column", "row"):
-        return CHANCE
-    return s.owner(frame.char)
-
-
-def actions(s: S, frame: frames.Fate) -> list[Action]:
-    step = frame.step
-    if step == "column":
-        return [Action(Act.DIE, (f,), f"Red die {f}") for f in range(1, 7)]
-    if step == "row":
-        return [Action(Act.DICE, (t,), f"White dice {t}") for t in range(2, 13)]
-    if step == "mercenary":
-        return [Action(Act.MERCENARY, (c,), f"Hire the {s.name(c)}")
-                for c, ch in s.chars.items() if ch.status == "pool"]
-    fate = fate_table()[0][frame.fate]
-    if step == "control":
-        return control_actions(s, frame.char, fate) + [
-            Action(Act.RELEASE, (), f"{fate.name}: leave them where they are")]
-    return [Action(Act.ACCEPT, (), f"Accept {fate.name}"),
-            Action(Act.DECLINE, (), f"Decline {fate.name}")]
-
-
-def apply(s: S, frame: frames.Fate, a: Action, events: list[Event]) -> None:
-    step = frame.step
-    if step == "column":
-        frame.column = a.args[0]
-        frame.step = "row"
-        return
-    if step == "row":
-        fate = fate_at(s, frame.column, a.args[0])
-        frame.fate = fate.id
-        card = "Card of Happiness" if fate.card == "happiness" else "Card of Doom"
-        _say(events, "fate", f"{card}, column {frame.column}, row {a.args[0]}: {fate.name}",
-             fate=fate.id)
-        if fate.card == "happiness":
-            frame.step = "accept"
-            return
-        s.queue.frames.remove(frame)
-        _effect(s, frame.char, fate, events)
-        return
-    s.queue.frames.remove(frame)
-    if a.kind == Act.MERCENARY:
-        _hire(s, s.owner(frame.char), a.args[0], events)
-    elif a.kind == Act.CONTROL:
-        _take_control(s, fate_table()[0][frame.fate], a.args[0], a.args[1], events)
-    elif a.kind == Act.RELEASE:
-        _say(events, "fate", f"{s.player_name(s.owner(frame.char))} lets them be")
-    elif a.kind == Act.ACCEPT:
-        _effect(s, frame.char, fate_table()[0][frame.fate], events)
-    else:
-        _say(events, "fate", f"{s.player_name(s.owner(frame.char))} declines the fate")
+    s.queue.later(Fate(char=chosen, step="column", column=0, fate=""))
 
 
 def _hire(s: S, seat: int, cid: str, events: list[Event]) -> None:
@@ -152,23 +159,20 @@ def _hire(s: S, seat: int, cid: str, events: list[Event]) -> None:
          char=cid, seat=seat)
 
 
-def _effect(s: S, cid: str, fate: Fate, events: list[Event]) -> None:
-    from rules.chaostle import battle, flow
-
+def _effect(s: S, cid: str, fate: FateRule, events: list[Event]) -> None:
     seat = s.owner(cid)
     ch = s.chars[cid]
     e = fate.effect
     if e == "win":
-        flow.win(s, seat, f"{s.player_name(seat)} wins by the fate of Happiness", events)
+        win(s, seat, f"{s.player_name(seat)} wins by the fate of Happiness", events)
     elif e == "mercenary":
         if any(c.status == "pool" for c in s.chars.values()):
-            s.queue.push(frames.Fate(char=cid, step="mercenary", column=0,
-                               fate=fate.id))
+            s.queue.push(Fate(char=cid, step="mercenary", column=0, fate=fate.id))
         else:
             _say(events, "fate", "No mercenaries are left to hire")
     elif e == "heal_roll":
         dice = 2 if s.setup.get("two_dice") == "on" else 1
-        s.queue.push(frames.Roll(purpose="luck", actor=cid, dice=dice))
+        s.queue.push(Roll(purpose="luck", actor=cid, dice=dice))
     elif e == "double_dice":
         s.marks.setdefault("double_dice", []).append(seat)
         _say(events, "fate", f"{s.player_name(seat)}'s next movement roll is two dice")
@@ -176,8 +180,8 @@ def _effect(s: S, cid: str, fate: Fate, events: list[Event]) -> None:
         ch.hp = s.max_hp(cid)
         _say(events, "heal", f"Fairy Dust heals {s.name(cid)} to full health", char=cid)
     elif e == "upgrade":
-        if any(i not in ch.up for i in _items()):
-            s.queue.push(frames.Upgrade(char=cid))
+        if any(i not in ch.up for i in UPGRADE_ITEMS):
+            s.queue.push(Upgrade(char=cid))
     elif e == "extra_turn":
         s.turn.extra = True
         _say(events, "fate", f"{s.player_name(seat)} will take another turn")
@@ -193,7 +197,7 @@ def _effect(s: S, cid: str, fate: Fate, events: list[Event]) -> None:
         ch.hp = min(ch.hp, fate.amount)
         _say(events, "fate", f"{s.name(cid)} deteriorates to {ch.hp} health", char=cid)
     elif e == "damage":
-        battle.wound(s, cid, fate.amount, None, fate.name, events)
+        wound(s, cid, fate.amount, None, fate.name, events)
     elif e == "castle_repair":
         s.castle_hp = min(int(s.setup["castle_hp"]), s.castle_hp + fate.amount) \
             if not s.castle_down else s.castle_hp
@@ -203,8 +207,7 @@ def _effect(s: S, cid: str, fate: Fate, events: list[Event]) -> None:
         _say(events, "fate", f"{s.player_name(seat)} will skip their next turn")
     elif e == "control":
         if control_actions(s, cid, fate):
-            s.queue.push(frames.Fate(char=cid, step="control", column=0,
-                               fate=fate.id))
+            s.queue.push(Fate(char=cid, step="control", column=0, fate=fate.id))
         else:
             _say(events, "fate", f"No opposing character within {fate.amount} of "
                  f"{s.name(cid)} can be moved")
@@ -226,7 +229,7 @@ def control_targets(s: S, cid: str, reach: int) -> list[str]:
     return out
 
 
-def control_actions(s: S, cid: str, fate: Fate) -> list[Action]:
+def control_actions(s: S, cid: str, fate: FateRule) -> list[Action]:
     """Every move of exactly the fate's amount the current player may make with an opposing
     character in reach: along that character's own ways (never across its own coloured
     line), never landing twice, onto an empty space."""
@@ -243,19 +246,11 @@ def control_actions(s: S, cid: str, fate: Fate) -> list[Action]:
     return acts
 
 
-def _take_control(s: S, fate: Fate, target: str, dest: str, events: list[Event]) -> None:
-    from rules.chaostle import flow
-
+def _take_control(s: S, fate: FateRule, target: str, dest: str, events: list[Event]) -> None:
     path = s.board.destinations(s.space_of(target), fate.amount, s.rules_for(target))[dest]
     _say(events, "fate", f"{fate.name}: {s.player_name(s.current)} moves "
          f"{s.name(target)}", char=target)
-    flow.land(s, target, path, events)
-
-
-def _items() -> tuple[str, ...]:
-    from rules.chaostle.cards import UPGRADE_ITEMS
-
-    return UPGRADE_ITEMS
+    land(s, target, path, events)
 
 
 def _lift(s: S, seat: int, events: list[Event]) -> None:
@@ -289,52 +284,4 @@ def queue_escapes(s: S) -> None:
     """At the start of a turn each trapped character of the player rolls to escape."""
     for c in s.armies[s.current]:
         if s.chars[c].status == "trap":
-            s.queue.later(frames.Roll(purpose="escape", actor=c, dice=1))
-
-
-def _exit_for(s: S, cid: str, exit_space: str) -> str:
-    """The trap's exit, unless it lies beyond where this character may go (the far half in
-    the two-player half-board game): then its starting position. And if coming out there
-    from where it fell in would cross its own coloured line (Character Movement: never,
-    not even by a fate), it comes out where it fell in."""
-    rules = s.rules_for(cid)
-    progress = s.board.progress(exit_space, rules.crown)
-    if rules.limit is not None and progress is not None and progress > rules.limit:
-        exit_space = s.start_space(cid)
-    fell = s.chars[cid].fell_from
-    if fell is not None and s.board.crosses_line(fell, exit_space, rules.crown):
-        return fell
-    return exit_space
-
-
-def resolve_roll(s: S, frame: frames.Roll, face: int, events: list[Event]) -> None:
-    from rules.chaostle import battle
-
-    cid = frame.actor
-    ch = s.chars[cid]
-    if frame.purpose == "luck":
-        ch.hp = min(s.max_hp(cid), ch.hp + face)
-        _say(events, "heal", f"Luck heals {s.name(cid)} to {ch.hp} ({face})", char=cid)
-        return
-    assert ch.trap is not None, f"{cid} rolls to escape no trap"
-    trap = s.board.traps[ch.trap]
-    rule = trap_rules()[trap.id]
-    exit_space = _exit_for(s, cid, trap.exit)
-    if face >= rule.escape:
-        if s.occupant(exit_space) is not None:
-            _say(events, "trap", f"{s.name(cid)} finds the way out of the {trap.name} "
-                 "blocked and waits", char=cid)
-            return
-        from rules.chaostle import flow
-
-        _say(events, "escape", f"{s.name(cid)} escapes the {trap.name} ({face}) to "
-             f"{s.space_label(exit_space)}", char=cid)
-        flow.land(s, cid, (exit_space,), events, came_from=ch.fell_from)
-        ch.trap = None
-        return
-    _say(events, "trap", f"{s.name(cid)} fails to escape the {trap.name} ({face})", char=cid)
-    if rule.bite:
-        battle.wound(s, cid, rule.bite, None, f"the {trap.name}", events)
-        if ch.status == "out":
-            ch.trap = None
-            ch.fell_from = None
+            s.queue.later(Roll(purpose="escape", actor=c, dice=1))

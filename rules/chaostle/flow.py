@@ -10,10 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from rules.chaostle import battle, cards, fates, frames, leapfrog
+import rules.chaostle.battle as battle
+import rules.chaostle.cards as cards
+import rules.chaostle.fates as fates
+import rules.chaostle.leapfrog as leapfrog
 from rules.chaostle.board import Board, Rules
+from rules.chaostle.effects import Roll, enter_sanctuary, land, say
 from rules.chaostle.kinds import Act, Phase
 from rules.chaostle.pieces import Turn
 from rules.core import CHANCE, Action, Event
@@ -22,10 +26,6 @@ if TYPE_CHECKING:
     from rules.chaostle.state import ChaostleState as S
 
 ROLL_KINDS_ONE_DIE = {1: "enter", 2: "enter", 3: "lucky", 4: "optional", 5: "fate", 6: "must"}
-
-
-def say(events: list[Event], kind: str, text: str, **data: Any) -> None:
-    events.append(Event(kind, text, data))
 
 
 # ---- movement limits -----------------------------------------------------------------------
@@ -483,59 +483,6 @@ def fight_waiting_contest(s: S, events: list[Event]) -> None:
             char=cid)
 
 
-class LineCrossed(RuntimeError):
-    """A move or placement would take a character across its own coloured line (a fault in
-    the engine: the legal choices never offer one)."""
-
-
-def land(s: S, cid: str, path: tuple[str, ...] | list[str], events: list[Event],
-         came_from: str | None = None) -> None:
-    """Stand a character at the end of ``path`` (its moves from the first space, or a
-    placement: a single space, ``came_from`` where it was before). Every movement and
-    placement ends here, and here the coloured line is held: no step of the path, nor the
-    way from ``came_from`` to it, may cross the character's own line."""
-    crown = s.crowns[s.owner(cid)]
-    assert crown is not None
-    way = (came_from, *path) if came_from is not None else tuple(path)
-    if s.board.path_crosses_line(way, crown):
-        raise LineCrossed(f"{s.name(cid)} would cross its own coloured line: {way}")
-    ch = s.chars[cid]
-    ch.status, ch.at = "play", path[-1]
-    ch.fell_from = None
-    if s.board.spaces[path[-1]].kind == "inner" and s.castle_down:
-        s.turn.arrived.append(cid)  # drops into Sanctuary on a later turn
-    if len(path) > 1:
-        say(events, "move", f"{s.name(cid)} moves to {s.space_label(path[-1])}",
-            char=cid, path=list(path))
-    _upgrade_start(s, cid, path, events)
-    if path[-1] in s.board.toads and ch.hp < s.max_hp(cid):
-        ch.hp = s.max_hp(cid)
-        say(events, "toad", f"The Lucky Toad heals {s.name(cid)} to full health", char=cid)
-    battle.fire_wall_triggers(s, cid, events)
-
-
-def _upgrade_start(s: S, cid: str, path: tuple[str, ...] | list[str], events: list[Event]
-                   ) -> None:
-    """Reaching or passing the next opponent's stairway (any level) moves the starting
-    position up to the gate in front of it."""
-    crown = s.crowns[s.owner(cid)]
-    assert crown is not None
-    progress = [s.board.progress(sp, crown) for sp in path]
-    peak = max((p for p in progress if p is not None), default=None)
-    if peak is None:
-        return
-    starts = s.board.starting_positions(crown)
-    top = 1 if s.setup.get("half_board") == "on" and s.n == 2 else 3
-    best = s.chars[cid].start
-    for j in range(1, top + 1):
-        if (s.board.progress(starts[j], crown) or 0.0) <= peak + 1e-6:
-            best = max(best, j)
-    if best > s.chars[cid].start:
-        s.chars[cid].start = best
-        say(events, "start", f"{s.name(cid)}'s starting position moves up to "
-            f"{s.space_label(starts[best])}", char=cid, start=best)
-
-
 def after_movement(s: S, events: list[Event]) -> None:
     chosen = s.turn.chosen
     if s.turn.kind == "fate" and chosen and s.in_play(chosen):
@@ -554,26 +501,9 @@ def _apply_end(s: S, a: Action, events: list[Event]) -> None:
         enter_sanctuary(s, a.args[0], events)
     elif a.kind == Act.CASTLE:
         s.turn.used.append(f"castle:{a.args[0]}")
-        s.queue.push(frames.Roll("castle", a.args[0]))
+        s.queue.push(Roll("castle", a.args[0]))
     else:
         battle.apply_end_of_turn_skill(s, a, events)
-
-
-def enter_sanctuary(s: S, cid: str, events: list[Event]) -> None:
-    ch = s.chars[cid]
-    ch.status, ch.at = "sanctuary", None
-    seat = s.owner(cid)
-    say(events, "sanctuary", f"{s.name(cid)} enters Sanctuary", char=cid)
-    if s.sanctuary_count(seat) >= s.sanctuary_needed():
-        win(s, seat, f"{s.player_name(seat)} seized Sanctuary", events)
-
-
-def win(s: S, seat: int, reason: str, events: list[Event]) -> None:
-    s.phase = Phase.OVER
-    s.winner = seat
-    s.end_reason = reason
-    s.queue.frames.clear()
-    say(events, "win", reason, seat=seat)
 
 
 # ---- moving on when nothing is left to choose --------------------------------------------

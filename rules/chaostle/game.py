@@ -5,11 +5,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from rules.chaostle import catalogue
+import rules.chaostle.catalogue as catalogue
 from rules.chaostle.board import board
 from rules.chaostle.cards import UPGRADE_ITEMS
-from rules.chaostle.content import castle_card, characters, time_travel_weapons
-from rules.chaostle.fates import fate_table, trap_rules
+from rules.chaostle.content import castle_card, characters, time_travel_weapons, trap_rules
+from rules.chaostle.fates import fate_table
+from rules.chaostle.scenario import build
 from rules.chaostle.state import ChaostleState
 from rules.core import ContentEntry, Game, GameState, SetupError, SetupOption
 from rules.core.scenario import Description
@@ -99,8 +100,6 @@ class ChaostleGame(Game):
 
     def scenario_state(self, setup: dict[str, Any], position: Description) -> ChaostleState:
         """The position a scenario's ``[position]`` describes (rules/chaostle/scenario.py)."""
-        from rules.chaostle.scenario import build
-
         return build(self, setup, position)
 
     def content(self) -> list[ContentEntry]:

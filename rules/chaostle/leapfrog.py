@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rules.chaostle.effects import land
 from rules.chaostle.kinds import Act
 from rules.core import Action, Event
 
@@ -99,8 +100,6 @@ def actions(s: S, hops: int, fate: bool) -> list[Action]:
 
 
 def apply(s: S, line: tuple[str, ...], path: tuple[str, ...], events: list[Event]) -> None:
-    from rules.chaostle.flow import land
-
     spaces = [s.space_of(c) for c in line] + list(path)
     order = list(line)
     hops = len(path)

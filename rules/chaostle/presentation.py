@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rules.chaostle import cards, frames
+import rules.chaostle.cards as cards
+import rules.chaostle.frames as frames
 from rules.chaostle.kinds import Phase
 from rules.core import Panel
 

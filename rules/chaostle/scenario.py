@@ -64,7 +64,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rules.chaostle import flow
+import rules.chaostle.flow as flow
 from rules.chaostle.cards import UPGRADE_ITEMS
 from rules.chaostle.kinds import Act, Phase
 from rules.core import CHANCE, Action

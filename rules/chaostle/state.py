@@ -11,12 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.chaostle import cards, flow
+import rules.chaostle.cards as cards
+import rules.chaostle.flow as flow
 from rules.chaostle.board import Board, Rules, board
 from rules.chaostle.content import Character, characters
 from rules.chaostle.frames import KINDS, Fate, Roll
 from rules.chaostle.kinds import Act, Phase
 from rules.chaostle.pieces import Standing, Turn
+from rules.chaostle.presentation import panels as text_panels
 from rules.core import CHANCE, Action, Decision, Event, GameState, Outcome, Panel
 from rules.core.model import SHARED, TAG_KEY, Model
 from rules.core.pending import PendingStack
@@ -251,9 +253,7 @@ class ChaostleState(Model, GameState):
         return f"Player {player + 1}"
 
     def panels(self, viewer: int | None) -> list[Panel]:
-        from rules.chaostle.presentation import panels
-
-        return panels(self, viewer)
+        return text_panels(self, viewer)
 
 
 def _old_frame(frame: dict[str, Any]) -> dict[str, Any]:

@@ -9,7 +9,7 @@ import pytest
 
 from rules.chaostle import GAME
 from rules.chaostle.board import board
-from rules.chaostle.flow import LineCrossed, land
+from rules.chaostle.effects import LineCrossed, land
 from rules.chaostle.state import ChaostleState
 from rules.core import CHANCE, Match
 from tests.rules.chaostle.helpers import position, roll
