@@ -1,30 +1,27 @@
-"""Chaostle AI: an evaluation that knows the race round the castle, the castle's health,
-battle odds and health, and an agent that looks ahead through the dice.
+"""Chaostle's evaluation: what a position is worth to each army, knowing the race round
+the castle, the castle's health, battle odds and health.
 
 * ``battle_odds``: the exact chance that one side wins a battle fought to the end, from
   both battle cards, health, range and who strikes first (a small Markov chain).
 * ``evaluate``: each army's worth (race progress, Inner Square and castle, health, pegs,
   card strength; an ongoing battle is weighed by its odds), mine against the strongest
   opponent's (paranoid), squashed into [-1, 1].
-* ``ChaostleAgent``: for each legal action, the expected evaluation over sampled dice until
-  the next choice; the harder levels also look ahead through their own next choices.
+* ``castle_race`` and ``threats``: optional terms (the chance of breaking the castle, the
+  battles each army can start next).
 """
 
 from __future__ import annotations
 
 import math
-import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
 
-from ai.agents import SeededAgent
-from rules.chaostle import cards
+import rules.chaostle.cards as cards
 from rules.chaostle.battle import weapon_for
 from rules.chaostle.frames import Battle
-from rules.chaostle.kinds import Act, Phase
+from rules.chaostle.kinds import Phase
 from rules.chaostle.state import ChaostleState
-from rules.core import CHANCE, Action
 from rules.core.state import GameState
 
 
@@ -50,32 +47,12 @@ class Weights:
 
 DEFAULT_WEIGHTS = Weights()
 
-LEVELS: dict[str, dict[str, Any]] = {
-    "easy": {"iterations": 40, "rollout_depth": 0, "epsilon": 0.25, "time_cap": 0.3},
-    "normal": {"iterations": 150, "rollout_depth": 0, "time_cap": 0.8},
-    "hard": {"iterations": 600, "rollout_depth": 0, "time_cap": 2.5},
-}
-
-#: The custom agent's settings per level: dice samples per action, own-choice lookahead,
-#: chance of a random action, and a cap on actions examined deeply.
-AGENT_LEVELS: dict[str, dict[str, float]] = {
-    "easy": {"samples": 2, "depth": 0, "epsilon": 0.3, "castle_race": 0, "common": 0,
-             "battle_odds": 0},
-    "normal": {"samples": 4, "depth": 0, "epsilon": 0.0, "castle_race": 0, "common": 0,
-               "battle_odds": 0},
-    "hard": {"samples": 8, "depth": 0, "epsilon": 0.0, "castle_race": 1, "common": 0,
-             "battle_odds": 0},
-}
-
 #: The hard level's weights, tuned by paired self-play (SPSA, 2377 pairs of games; see
 #: docs/chaostle.md): the race round the castle counts for less, Sanctuary and being out
 #: of play for more, and the squashing is gentler.
 HARD_WEIGHTS = Weights(lap=108.41, race=25.75, inner_bonus=6.32, castle=28.26,
                        sanctuary=331.06, health=6.29, peg=1.52, start=1.47,
                        out_of_play=25.66, strength=5.28, scale=106.68, castle_race=60.26)
-#: The weights per level (the others use ``DEFAULT_WEIGHTS``).
-LEVEL_WEIGHTS: dict[str, Weights] = {"hard": HARD_WEIGHTS}
-
 
 # ---- battle odds -------------------------------------------------------------------------
 def damage_profile(s: ChaostleState, frame: Battle, x: str, y: str) -> tuple[int, ...]:
@@ -92,7 +69,8 @@ def damage_profile(s: ChaostleState, frame: Battle, x: str, y: str) -> tuple[int
 
 
 @cache
-def _odds_table(mine: tuple[int, ...], theirs: tuple[int, ...]):  # type: ignore[no-untyped-def]
+def _odds_table(mine: tuple[int, ...], theirs: tuple[int, ...]
+                ) -> Callable[[int, int, bool], float]:
     """f(my health, their health, my strike next) = chance I conquer them first."""
     p_me0 = mine.count(0) / 6
     p_them0 = theirs.count(0) / 6
@@ -154,7 +132,7 @@ def castle_race(s: ChaostleState) -> list[float]:
     castle loses the expected damage."""
     strikes: list[dict[int, float]] = [{0: 1.0} for _ in range(s.n)]
     for cid in s.on_board():
-        if s.board.spaces[s.chars[cid].at].kind == "inner":
+        if s.board.spaces[s.space_of(cid)].kind == "inner":
             card, up = s.cards[cid], s.up(cid)
             faces = [cards.weapon(card, up, f)[1] for f in range(1, 7)]
             seat = s.owner(cid)
@@ -195,7 +173,7 @@ def char_worth(s: ChaostleState, cid: str, conquered: bool = False,
     worth = w.peg * len(ch.up) + w.start * ch.start
     worth += w.strength * card_strength(s, cid) / 5
     if status == "play":
-        space = ch.at
+        space = s.space_of(cid)
         if s.board.spaces[space].kind == "inner":
             initial = int(s.setup["castle_hp"])
             worth += w.race + w.inner_bonus + w.castle * (1 - s.castle_hp / initial)
@@ -204,6 +182,7 @@ def char_worth(s: ChaostleState, cid: str, conquered: bool = False,
         worth += w.health * ch.hp / s.max_hp(cid)
         return worth
     if status == "trap":
+        assert ch.trap is not None
         exit_space = s.board.traps[ch.trap].exit
         return worth + _way_left(s, cid, exit_space, w) - w.out_of_play
     if status == "out" and s.crowns[s.owner(cid)] is not None:
@@ -291,198 +270,3 @@ def evaluate(state: GameState, player: int, race: bool = False, threat: float = 
         worths = [x + threat * g for x, g in zip(worths, threats(state, w), strict=True)]
     rival = max(x for seat, x in enumerate(worths) if seat != player)
     return math.tanh((worths[player] - rival) / w.scale)
-
-
-# ---- the agent -----------------------------------------------------------------------------
-class ChaostleAgent(SeededAgent):
-    """Scores each legal action by its expected evaluation over sampled dice until the next
-    choice (and, with ``depth``, through its own following choices)."""
-
-    name = "chaostle"
-
-    def __init__(self, seed: int, samples: int = 4, depth: int = 0, epsilon: float = 0.0,
-                 castle_race: bool = False, common: bool = False, odds: bool = False,
-                 threat: float = 0.0, reply: int = 0, weights: Weights = DEFAULT_WEIGHTS
-                 ) -> None:
-        super().__init__(seed)
-        self.weights = weights
-        self.threat = threat
-        self.reply = reply  # this many best moves are valued through the next player's reply
-        self.castle_race = castle_race
-        self.common = common  # every action meets the same dice (common random numbers)
-        self.odds = odds  # a battle is valued by its exact odds, not by sampled blows
-        self.dice_seed = 0
-        self.samples = samples
-        self.depth = depth
-        self.epsilon = epsilon
-
-    def choose(self, view: GameState, player: int) -> Action:
-        legal = view.legal_actions(player)
-        if len(legal) == 1:
-            return legal[0]
-        if self.epsilon and self.rng.random() < self.epsilon:
-            return self.rng.choice(legal)
-        if self.common:
-            self.dice_seed = self.rng.getrandbits(32)
-        scored = [(self._action_value(view, player, a, self.depth), i)
-                  for i, a in enumerate(legal)]
-        if self.reply and _plans_a_move(view):  # the best few, looked at more deeply
-            scored = [(self._reply_value(view, player, legal[i]), i)
-                      for _, i in sorted(scored, reverse=True)[: self.reply]]
-        best = max(scored)[0]
-        ties = [i for v, i in scored if v >= best - 1e-9]
-        return legal[self.rng.choice(ties)]
-
-    def _action_value(self, state: GameState, player: int, action: Action, depth: int
-                      ) -> float:
-        total = 0.0
-        samples = self.samples if depth == self.depth else max(1, self.samples // 2)
-        for k in range(samples):
-            s = state.clone()
-            s.apply_unchecked(player, action)
-            dice = random.Random(self.dice_seed * 64 + k) if self.common else self.rng
-            rolled = self._roll_on(s, dice)
-            total += self._value(s, player, depth)
-            if not rolled or (not s.decision().is_chance and _is_deterministic(state, action)):
-                return total  # nothing random followed: one sample is exact
-        return total / samples
-
-    def _value(self, s: GameState, player: int, depth: int) -> float:
-        d = s.decision()
-        if depth > 0 and not d.is_terminal and d.players == (player,):
-            legal = s.legal_actions(player)
-            if len(legal) > 1:
-                return max(self._action_value(s, player, a, depth - 1) for a in legal[:24])
-        return self._leaf(s, player)
-
-    # ---- looking at the reply: the rest of my turn, then every roll of the next player --------
-    def _reply_value(self, state: GameState, player: int, action: Action) -> float:
-        """The value of a move once the rest of this turn is played by the one-step policy
-        and the next player has answered each of its movement rolls the same way: an
-        expectation over that roll (battles on the way are played out with sampled dice,
-        the same dice for every move compared)."""
-        runs = max(1, self.samples // 4)
-        total = 0.0
-        for k in range(runs):
-            s = state.clone()
-            s.apply_unchecked(player, action)
-            dice = _CountingDice(self.dice_seed * 64 + k)
-            if self._play_until(s, dice, lambda x: _next_roll(x, player)):
-                total += self._over_the_roll(s, player, dice)
-            else:
-                total += self._leaf(s, player)
-            if not dice.used:
-                return total  # nothing random before the reply: one run is exact
-        return total / runs
-
-    def _over_the_roll(self, s: GameState, player: int, dice: random.Random) -> float:
-        total = 0.0
-        for outcome, p in s.chance_outcomes():
-            t = s.clone()
-            t.apply_unchecked(CHANCE, outcome)
-            seat = t.current  # type: ignore[attr-defined]
-            self._play_until(t, dice, lambda x, w=seat: _answered(x, w))
-            total += p * self._leaf(t, player)
-        return total
-
-    def _play_until(self, s: GameState, dice: random.Random, stop: Any) -> bool:
-        """Play on with the one-step policy and the given dice until ``stop(s)``; False
-        if the game ended first (or it went on too long)."""
-        for _ in range(120):
-            d = s.decision()
-            if d.is_terminal:
-                return False
-            if stop(s):
-                return True
-            if d.is_chance:
-                s.apply_unchecked(CHANCE, s.sample_chance(dice))
-            else:
-                who = d.players[0]
-                s.apply_unchecked(who, self._one_step(s, who, dice))
-        return False
-
-    def _one_step(self, s: GameState, who: int, dice: random.Random) -> Action:
-        """The action with the best value after the dice that follow it (one sample)."""
-        legal = s.legal_actions(who)
-        if len(legal) == 1:
-            return legal[0]
-        seed = dice.getrandbits(32)
-        best, choice = -math.inf, legal[0]
-        for a in legal:
-            t = s.clone()
-            t.apply_unchecked(who, a)
-            self._roll_on(t, random.Random(seed))
-            v = self._leaf(t, who)
-            if v > best:
-                best, choice = v, a
-        return choice
-
-    def _leaf(self, s: GameState, player: int) -> float:
-        return evaluate(s, player, self.castle_race, self.threat, self.weights)
-
-    def _roll_on(self, s: GameState, dice: random.Random) -> bool:
-        """Roll the dice until someone must choose (or, valuing battles by their odds, until
-        a battle is on); whether any die was rolled."""
-        rolled = False
-        for _ in range(40):
-            if not s.decision().is_chance:
-                break
-            if self.odds and any(isinstance(f, Battle) for f in s.queue.frames):  # type: ignore[attr-defined]
-                break
-            s.apply_unchecked(CHANCE, s.sample_chance(dice))
-            rolled = True
-        return rolled
-
-
-class _CountingDice(random.Random):
-    """Dice that remember whether they were rolled."""
-
-    def __init__(self, seed: int) -> None:
-        super().__init__(seed)
-        self.used = False
-
-    def random(self) -> float:
-        self.used = True
-        return super().random()
-
-
-def _plans_a_move(s: GameState) -> bool:
-    """A movement choice in a two-player game (where looking at the reply pays)."""
-    return isinstance(s, ChaostleState) and s.n == 2 and s.phase == Phase.MOVE and not s.queue
-
-
-def _next_roll(s: GameState, player: int) -> bool:
-    """The next player's movement roll is due."""
-    assert isinstance(s, ChaostleState)
-    return s.phase == Phase.ROLL and not s.queue and s.current != player
-
-
-def _answered(s: GameState, seat: int) -> bool:
-    """``seat`` has moved and fought this turn (or its turn is over)."""
-    assert isinstance(s, ChaostleState)
-    return s.current != seat or s.phase == Phase.END
-
-
-def _is_deterministic(state: GameState, action: Action) -> bool:
-    return action.kind not in (Act.ROLL, Act.BATTLE, Act.FIGHT_ON, Act.CASTLE, Act.BOLT, Act.ARROWS,
-                               Act.HEAL, Act.REJUVENATE, Act.FIREWALL, Act.SMOKE)
-
-
-def make_agent(level: str, seed: int) -> ChaostleAgent | None:
-    """The Chaostle agent for easy / normal / hard (random uses the generic one)."""
-    settings = AGENT_LEVELS.get(level)
-    if settings is None:
-        return None
-    return ChaostleAgent(seed, int(settings["samples"]), int(settings["depth"]),
-                         float(settings["epsilon"]), bool(settings["castle_race"]),
-                         bool(settings["common"]), bool(settings["battle_odds"]),
-                         weights=LEVEL_WEIGHTS.get(level, DEFAULT_WEIGHTS))
-
-
-# ---- balance ------------------------------------------------------------------------------
-def balance_pieces(state: GameState, player: int) -> list[str]:
-    """The characters ``player`` chose (or drew) for its army, by name, for
-    ``launcher.py balance`` (mercenaries hired during play are not counted)."""
-    assert isinstance(state, ChaostleState)
-    army = state.armies[player][: int(state.setup["army"])]
-    return [state.name(cid) for cid in army]

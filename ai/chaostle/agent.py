@@ -1,0 +1,230 @@
+"""Chaostle's agent: every legal action scored by its expected evaluation over sampled
+dice until the next choice (evaluation.py), with the settings of each level."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+from ai.agents import SeededAgent
+from ai.chaostle.evaluation import DEFAULT_WEIGHTS, HARD_WEIGHTS, Weights, evaluate
+from rules.chaostle.frames import Battle
+from rules.chaostle.kinds import Act, Phase
+from rules.chaostle.state import ChaostleState
+from rules.core import CHANCE, Action
+from rules.core.state import GameState
+
+LEVELS: dict[str, dict[str, Any]] = {
+    "easy": {"iterations": 40, "rollout_depth": 0, "epsilon": 0.25, "time_cap": 0.3},
+    "normal": {"iterations": 150, "rollout_depth": 0, "time_cap": 0.8},
+    "hard": {"iterations": 600, "rollout_depth": 0, "time_cap": 2.5},
+}
+
+#: The custom agent's settings per level: dice samples per action, own-choice lookahead,
+#: chance of a random action, and a cap on actions examined deeply.
+AGENT_LEVELS: dict[str, dict[str, float]] = {
+    "easy": {"samples": 2, "depth": 0, "epsilon": 0.3, "castle_race": 0, "common": 0,
+             "battle_odds": 0},
+    "normal": {"samples": 4, "depth": 0, "epsilon": 0.0, "castle_race": 0, "common": 0,
+               "battle_odds": 0},
+    "hard": {"samples": 8, "depth": 0, "epsilon": 0.0, "castle_race": 1, "common": 0,
+             "battle_odds": 0},
+}
+
+#: The weights per level (the others use ``DEFAULT_WEIGHTS``).
+LEVEL_WEIGHTS: dict[str, Weights] = {"hard": HARD_WEIGHTS}
+
+
+class ChaostleAgent(SeededAgent):
+    """Scores each legal action by its expected evaluation over sampled dice until the next
+    choice (and, with ``depth``, through its own following choices)."""
+
+    name = "chaostle"
+
+    def __init__(self, seed: int, samples: int = 4, depth: int = 0, epsilon: float = 0.0,
+                 castle_race: bool = False, common: bool = False, odds: bool = False,
+                 threat: float = 0.0, reply: int = 0, weights: Weights = DEFAULT_WEIGHTS
+                 ) -> None:
+        super().__init__(seed)
+        self.weights = weights
+        self.threat = threat
+        self.reply = reply  # this many best moves are valued through the next player's reply
+        self.castle_race = castle_race
+        self.common = common  # every action meets the same dice (common random numbers)
+        self.odds = odds  # a battle is valued by its exact odds, not by sampled blows
+        self.dice_seed = 0
+        self.samples = samples
+        self.depth = depth
+        self.epsilon = epsilon
+
+    def choose(self, view: GameState, player: int) -> Action:
+        legal = view.legal_actions(player)
+        if len(legal) == 1:
+            return legal[0]
+        if self.epsilon and self.rng.random() < self.epsilon:
+            return self.rng.choice(legal)
+        if self.common:
+            self.dice_seed = self.rng.getrandbits(32)
+        scored = [(self._action_value(view, player, a, self.depth), i)
+                  for i, a in enumerate(legal)]
+        if self.reply and _plans_a_move(view):  # the best few, looked at more deeply
+            scored = [(self._reply_value(view, player, legal[i]), i)
+                      for _, i in sorted(scored, reverse=True)[: self.reply]]
+        best = max(scored)[0]
+        ties = [i for v, i in scored if v >= best - 1e-9]
+        return legal[self.rng.choice(ties)]
+
+    def _action_value(self, state: GameState, player: int, action: Action, depth: int
+                      ) -> float:
+        total = 0.0
+        samples = self.samples if depth == self.depth else max(1, self.samples // 2)
+        for k in range(samples):
+            s = state.clone()
+            s.apply_unchecked(player, action)
+            dice = random.Random(self.dice_seed * 64 + k) if self.common else self.rng
+            rolled = self._roll_on(s, dice)
+            total += self._value(s, player, depth)
+            if not rolled or (not s.decision().is_chance and _is_deterministic(state, action)):
+                return total  # nothing random followed: one sample is exact
+        return total / samples
+
+    def _value(self, s: GameState, player: int, depth: int) -> float:
+        d = s.decision()
+        if depth > 0 and not d.is_terminal and d.players == (player,):
+            legal = s.legal_actions(player)
+            if len(legal) > 1:
+                return max(self._action_value(s, player, a, depth - 1) for a in legal[:24])
+        return self._leaf(s, player)
+
+    # ---- looking at the reply: the rest of my turn, then every roll of the next player --------
+    def _reply_value(self, state: GameState, player: int, action: Action) -> float:
+        """The value of a move once the rest of this turn is played by the one-step policy
+        and the next player has answered each of its movement rolls the same way: an
+        expectation over that roll (battles on the way are played out with sampled dice,
+        the same dice for every move compared)."""
+        runs = max(1, self.samples // 4)
+        total = 0.0
+        for k in range(runs):
+            s = state.clone()
+            s.apply_unchecked(player, action)
+            dice = _CountingDice(self.dice_seed * 64 + k)
+            if self._play_until(s, dice, lambda x: _next_roll(x, player)):
+                total += self._over_the_roll(s, player, dice)
+            else:
+                total += self._leaf(s, player)
+            if not dice.used:
+                return total  # nothing random before the reply: one run is exact
+        return total / runs
+
+    def _over_the_roll(self, s: GameState, player: int, dice: random.Random) -> float:
+        total = 0.0
+        for outcome, p in s.chance_outcomes():
+            t = s.clone()
+            t.apply_unchecked(CHANCE, outcome)
+            assert isinstance(t, ChaostleState)
+            seat = t.current
+            self._play_until(t, dice, partial(_answered, seat=seat))
+            total += p * self._leaf(t, player)
+        return total
+
+    def _play_until(self, s: GameState, dice: random.Random,
+                    stop: Callable[[GameState], bool]) -> bool:
+        """Play on with the one-step policy and the given dice until ``stop(s)``; False
+        if the game ended first (or it went on too long)."""
+        for _ in range(120):
+            d = s.decision()
+            if d.is_terminal:
+                return False
+            if stop(s):
+                return True
+            if d.is_chance:
+                s.apply_unchecked(CHANCE, s.sample_chance(dice))
+            else:
+                who = d.players[0]
+                s.apply_unchecked(who, self._one_step(s, who, dice))
+        return False
+
+    def _one_step(self, s: GameState, who: int, dice: random.Random) -> Action:
+        """The action with the best value after the dice that follow it (one sample)."""
+        legal = s.legal_actions(who)
+        if len(legal) == 1:
+            return legal[0]
+        seed = dice.getrandbits(32)
+        best, choice = -math.inf, legal[0]
+        for a in legal:
+            t = s.clone()
+            t.apply_unchecked(who, a)
+            self._roll_on(t, random.Random(seed))
+            v = self._leaf(t, who)
+            if v > best:
+                best, choice = v, a
+        return choice
+
+    def _leaf(self, s: GameState, player: int) -> float:
+        return evaluate(s, player, self.castle_race, self.threat, self.weights)
+
+    def _roll_on(self, s: GameState, dice: random.Random) -> bool:
+        """Roll the dice until someone must choose (or, valuing battles by their odds, until
+        a battle is on); whether any die was rolled."""
+        rolled = False
+        for _ in range(40):
+            if not s.decision().is_chance:
+                break
+            if self.odds and _battle_on(s):
+                break
+            s.apply_unchecked(CHANCE, s.sample_chance(dice))
+            rolled = True
+        return rolled
+
+
+class _CountingDice(random.Random):
+    """Dice that remember whether they were rolled."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.used = False
+
+    def random(self) -> float:
+        self.used = True
+        return super().random()
+
+
+def _battle_on(s: GameState) -> bool:
+    """A battle is being fought."""
+    return isinstance(s, ChaostleState) and any(isinstance(f, Battle) for f in s.queue.frames)
+
+
+def _plans_a_move(s: GameState) -> bool:
+    """A movement choice in a two-player game (where looking at the reply pays)."""
+    return isinstance(s, ChaostleState) and s.n == 2 and s.phase == Phase.MOVE and not s.queue
+
+
+def _next_roll(s: GameState, player: int) -> bool:
+    """The next player's movement roll is due."""
+    assert isinstance(s, ChaostleState)
+    return s.phase == Phase.ROLL and not s.queue and s.current != player
+
+
+def _answered(s: GameState, *, seat: int) -> bool:
+    """``seat`` has moved and fought this turn (or its turn is over)."""
+    assert isinstance(s, ChaostleState)
+    return s.current != seat or s.phase == Phase.END
+
+
+def _is_deterministic(state: GameState, action: Action) -> bool:
+    return action.kind not in (Act.ROLL, Act.BATTLE, Act.FIGHT_ON, Act.CASTLE, Act.BOLT,
+                               Act.ARROWS, Act.HEAL, Act.REJUVENATE, Act.FIREWALL, Act.SMOKE)
+
+
+def make_agent(level: str, seed: int) -> ChaostleAgent | None:
+    """The Chaostle agent for easy / normal / hard (random uses the generic one)."""
+    settings = AGENT_LEVELS.get(level)
+    if settings is None:
+        return None
+    return ChaostleAgent(seed, int(settings["samples"]), int(settings["depth"]),
+                         float(settings["epsilon"]), bool(settings["castle_race"]),
+                         bool(settings["common"]), bool(settings["battle_odds"]),
+                         weights=LEVEL_WEIGHTS.get(level, DEFAULT_WEIGHTS))
