@@ -12,7 +12,10 @@ A game tunes its AI in ``ai/<game_id>.py`` (or a package ``ai/<game_id>/``) with
   pruning of the legal actions, used at the root, in the tree and in playouts (default:
   every legal action). The rules' own legal list is never changed;
 * ``search_view(view) -> GameState``: the copy of a view the search starts from (the
-  game's automations switched on for the search's own states; default: the view).
+  game's automations switched on for the search's own states; default: the view);
+* ``quiet(state) -> bool``: whether a position may be judged as it stands (no dice in the
+  air, no exchange half done); the searches play or search on past their horizon until it
+  is (default: every position is quiet).
 
 Without a module a game gets the generic agents: information-set MCTS, which works for
 every game on the rules.core contract (perfect-information ones included).
@@ -26,14 +29,26 @@ from types import ModuleType
 from typing import Any
 
 from ai.agents import RandomAgent, SeededAgent
-from ai.search.common import Candidates, Evaluator, RolloutPolicy, SearchView
-from ai.search.expectiminimax import ExpectiminimaxAgent, ExpectiminimaxConfig
+from ai.search.common import (
+    QUIESCENCE_LIMIT,
+    Candidates,
+    Evaluator,
+    Quiet,
+    RolloutPolicy,
+    SearchView,
+)
+from ai.search.expectiminimax import (
+    QUIESCENCE_PLIES,
+    ExpectiminimaxAgent,
+    ExpectiminimaxConfig,
+)
 from ai.search.ismcts import ISMCTSAgent
+from ai.search.lookahead import LookaheadAgent, LookaheadConfig
 from ai.search.mcts import MCTSAgent, SearchConfig
 from rules.core.match import Agent
 
 LEVEL_NAMES: tuple[str, ...] = ("random", "easy", "normal", "hard")
-ALGORITHMS: tuple[str, ...] = ("random", "ismcts", "mcts", "expectiminimax")
+ALGORITHMS: tuple[str, ...] = ("random", "ismcts", "mcts", "expectiminimax", "lookahead")
 
 #: The documented per-level settings and what each means (see docs/ai.md).
 SETTING_KEYS: dict[str, str] = {
@@ -50,6 +65,9 @@ SETTING_KEYS: dict[str, str] = {
     "max_depth": "plies searched (expectiminimax)",
     "determinizations": "sampled worlds averaged for hidden information (expectiminimax)",
     "chance_samples": "outcomes sampled at a large chance decision (expectiminimax)",
+    "samples": "sampled continuations per action (lookahead)",
+    "quiescence": "most steps (MCTS, lookahead) or plies (expectiminimax) searched past the "
+                  "horizon to reach a quiet position (with the game's quiet hook)",
 }
 
 #: The generic levels. Budgets were measured with ``launcher.py bench`` (docs/ai.md).
@@ -127,12 +145,15 @@ def build_agent(
     rollout_policy: RolloutPolicy | None = None,
     candidates: Candidates | None = None,
     search_view: SearchView | None = None,
+    quiet: Quiet | None = None,
 ) -> SeededAgent:
-    """An agent from resolved settings (see ``SETTING_KEYS``)."""
+    """An agent from resolved settings (see ``SETTING_KEYS``) and the game's hooks."""
     algorithm = settings.get("algorithm", "ismcts")
     if algorithm == "random":
         return RandomAgent(seed)
     epsilon = float(settings.get("epsilon", 0.0))
+    #: how far past the horizon to a quiet position (with a ``quiet`` hook)
+    quiescence = settings.get("quiescence")
     if algorithm == "expectiminimax":
         emm = ExpectiminimaxConfig(
             max_depth=int(settings.get("max_depth", 4)),
@@ -140,8 +161,17 @@ def build_agent(
             determinizations=int(settings.get("determinizations", 1)),
             chance_samples=int(settings.get("chance_samples", 6)),
             time_cap=settings.get("time_cap"),
+            quiet=quiet,
+            quiescence=QUIESCENCE_PLIES if quiescence is None else int(quiescence),
         )
         return ExpectiminimaxAgent(seed, emm, epsilon)
+    if algorithm == "lookahead":
+        look = LookaheadConfig(samples=int(settings.get("samples", 4)), evaluate=evaluate,
+                               quiet=quiet, rollout_policy=rollout_policy,
+                               candidates=candidates,
+                               quiescence=QUIESCENCE_LIMIT if quiescence is None
+                               else int(quiescence))
+        return LookaheadAgent(seed, look, epsilon)
     config = SearchConfig(
         iterations=int(settings.get("iterations", 300)),
         time_cap=settings.get("time_cap"),
@@ -154,6 +184,8 @@ def build_agent(
         mix_floor=float(settings.get("mix_floor", 0.5)),
         simultaneous=str(settings.get("simultaneous", "duct")),
         rm_exploration=float(settings.get("rm_exploration", 0.2)),
+        quiet=quiet,
+        quiescence=QUIESCENCE_LIMIT if quiescence is None else int(quiescence),
     )
     if algorithm == "mcts":
         return MCTSAgent(seed, config, epsilon)
@@ -173,5 +205,6 @@ def make_agent(game_id: str, level: str, seed: int) -> Agent:
     policy = getattr(module, "rollout_action", None) if module else None
     candidates = getattr(module, "candidates", None) if module else None
     view_hook = getattr(module, "search_view", None) if module else None
+    quiet = getattr(module, "quiet", None) if module else None
     return build_agent(level_settings(game_id, level), seed, evaluate, policy, candidates,
-                       view_hook)
+                       view_hook, quiet)

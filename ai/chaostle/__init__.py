@@ -2,13 +2,23 @@
 battle odds and health (evaluation.py), and an agent that looks ahead through the dice
 (agent.py).
 
-``make_agent`` returns the Chaostle agent for easy / normal / hard; ``random`` falls back to
-the framework's random agent. ``LEVELS`` tunes the generic search for anyone who builds it
-directly; ``balance_pieces`` names a seat's pieces for ``launcher.py balance``."""
+``make_agent`` returns the Chaostle agent for easy / normal / hard (the framework's sampled
+lookahead with Chaostle's hooks); ``random`` falls back to the framework's random agent.
+The hooks ``evaluate`` and ``quiet`` also reach the generic searches, which ``LEVELS``
+tunes for anyone who builds them directly; ``balance_pieces`` names a seat's pieces for
+``launcher.py balance``."""
 
 from __future__ import annotations
 
-from ai.chaostle.agent import AGENT_LEVELS, LEVEL_WEIGHTS, LEVELS, ChaostleAgent, make_agent
+from ai.chaostle.agent import (
+    AGENT_LEVELS,
+    LEVEL_WEIGHTS,
+    LEVELS,
+    ChaostleAgent,
+    exact,
+    make_agent,
+    quiet,
+)
 from ai.chaostle.evaluation import (
     DEFAULT_WEIGHTS,
     HARD_WEIGHTS,
@@ -25,7 +35,8 @@ from rules.core.state import GameState
 
 __all__ = ["AGENT_LEVELS", "DEFAULT_WEIGHTS", "HARD_WEIGHTS", "LEVELS", "LEVEL_WEIGHTS",
            "ChaostleAgent", "Weights", "balance_pieces", "battle_gain", "battle_odds",
-           "castle_race", "evaluate", "fresh_battle", "make_agent", "threats"]
+           "castle_race", "evaluate", "exact", "fresh_battle", "make_agent", "quiet",
+           "threats"]
 
 
 def balance_pieces(state: GameState, player: int) -> list[str]:

@@ -1,5 +1,6 @@
-"""Chaostle's agent: every legal action scored by its expected evaluation over sampled
-dice until the next choice (evaluation.py), with the settings of each level."""
+"""Chaostle's agent: the framework's sampled lookahead (``ai.search.lookahead``) with
+Chaostle's hooks — its evaluation (evaluation.py), its quiet positions (no die waiting)
+and the actions whose dice count — and the settings of each level."""
 
 from __future__ import annotations
 
@@ -9,8 +10,8 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from ai.agents import SeededAgent
 from ai.chaostle.evaluation import DEFAULT_WEIGHTS, HARD_WEIGHTS, Weights, evaluate
+from ai.search.lookahead import LookaheadAgent, LookaheadConfig
 from rules.chaostle.frames import Battle
 from rules.chaostle.kinds import Act, Phase
 from rules.chaostle.state import ChaostleState
@@ -38,9 +39,41 @@ AGENT_LEVELS: dict[str, dict[str, float]] = {
 LEVEL_WEIGHTS: dict[str, Weights] = {"hard": HARD_WEIGHTS}
 
 
-class ChaostleAgent(SeededAgent):
-    """Scores each legal action by its expected evaluation over sampled dice until the next
-    choice (and, with ``depth``, through its own following choices)."""
+def quiet(state: GameState) -> bool:
+    """Chaostle's quiet positions (the framework's ``quiet`` hook): no die is waiting to be
+    rolled, so the next decision is a seat's or the game is over. A choice inside a battle
+    (fight on, a Smoke Screen) is quiet too: the evaluation weighs a battle under way by its
+    exact odds."""
+    return not state.decision().is_chance
+
+
+def quiet_or_battling(state: GameState) -> bool:
+    """Quiet, or a battle is under way: with ``odds`` a battle is valued by its exact odds
+    at once instead of by sampled blows."""
+    return quiet(state) or _battle_on(state)
+
+
+#: The actions that throw dice of their own (a movement roll, a battle and its blows, a
+#: strike at the castle, the skills that roll).
+DICE_ACTIONS = frozenset((Act.ROLL, Act.BATTLE, Act.FIGHT_ON, Act.CASTLE, Act.BOLT,
+                          Act.ARROWS, Act.HEAL, Act.REJUVENATE, Act.FIREWALL, Act.SMOKE))
+
+
+def exact(state: GameState, action: Action) -> bool:
+    """The lookahead's ``exact`` hook: one sample values an action that throws no dice of
+    its own — the dice after it (the next player's movement roll after "End turn", the
+    escapes at the start of a turn) are not its doing, and the levels were measured
+    without averaging them."""
+    return action.kind not in DICE_ACTIONS
+
+
+class ChaostleAgent(LookaheadAgent):
+    """The framework's sampled lookahead (``ai.search.lookahead``) with Chaostle's hooks:
+    each legal action is scored by its expected evaluation (``evaluate`` with this agent's
+    weights, the castle race and threats as set) once the dice that follow it are rolled
+    (``quiet``), and with ``depth`` through its own following choices. ``reply`` is the
+    one thing of its own: that many best moves of a two-player movement choice are valued
+    again through the next player's answer to each of its movement rolls (``refine``)."""
 
     name = "chaostle"
 
@@ -48,56 +81,22 @@ class ChaostleAgent(SeededAgent):
                  castle_race: bool = False, common: bool = False, odds: bool = False,
                  threat: float = 0.0, reply: int = 0, weights: Weights = DEFAULT_WEIGHTS
                  ) -> None:
-        super().__init__(seed)
+        judge = partial(evaluate, race=castle_race, threat=threat, weights=weights)
+        config = LookaheadConfig(samples=samples, depth=depth, common=common, evaluate=judge,
+                                 quiet=quiet_or_battling if odds else quiet, exact=exact)
+        super().__init__(seed, config, epsilon)
         self.weights = weights
         self.threat = threat
         self.reply = reply  # this many best moves are valued through the next player's reply
         self.castle_race = castle_race
-        self.common = common  # every action meets the same dice (common random numbers)
         self.odds = odds  # a battle is valued by its exact odds, not by sampled blows
-        self.dice_seed = 0
-        self.samples = samples
-        self.depth = depth
-        self.epsilon = epsilon
 
-    def choose(self, view: GameState, player: int) -> Action:
-        legal = view.legal_actions(player)
-        if len(legal) == 1:
-            return legal[0]
-        if self.epsilon and self.rng.random() < self.epsilon:
-            return self.rng.choice(legal)
-        if self.common:
-            self.dice_seed = self.rng.getrandbits(32)
-        scored = [(self._action_value(view, player, a, self.depth), i)
-                  for i, a in enumerate(legal)]
+    def refine(self, view: GameState, player: int, legal: list[Action],
+               scored: list[tuple[float, int]]) -> list[tuple[float, int]]:
         if self.reply and _plans_a_move(view):  # the best few, looked at more deeply
-            scored = [(self._reply_value(view, player, legal[i]), i)
-                      for _, i in sorted(scored, reverse=True)[: self.reply]]
-        best = max(scored)[0]
-        ties = [i for v, i in scored if v >= best - 1e-9]
-        return legal[self.rng.choice(ties)]
-
-    def _action_value(self, state: GameState, player: int, action: Action, depth: int
-                      ) -> float:
-        total = 0.0
-        samples = self.samples if depth == self.depth else max(1, self.samples // 2)
-        for k in range(samples):
-            s = state.clone()
-            s.apply_unchecked(player, action)
-            dice = random.Random(self.dice_seed * 64 + k) if self.common else self.rng
-            rolled = self._roll_on(s, dice)
-            total += self._value(s, player, depth)
-            if not rolled or (not s.decision().is_chance and _is_deterministic(state, action)):
-                return total  # nothing random followed: one sample is exact
-        return total / samples
-
-    def _value(self, s: GameState, player: int, depth: int) -> float:
-        d = s.decision()
-        if depth > 0 and not d.is_terminal and d.players == (player,):
-            legal = s.legal_actions(player)
-            if len(legal) > 1:
-                return max(self._action_value(s, player, a, depth - 1) for a in legal[:24])
-        return self._leaf(s, player)
+            return [(self._reply_value(view, player, legal[i]), i)
+                    for _, i in sorted(scored, reverse=True)[: self.reply]]
+        return scored
 
     # ---- looking at the reply: the rest of my turn, then every roll of the next player --------
     def _reply_value(self, state: GameState, player: int, action: Action) -> float:
@@ -105,7 +104,7 @@ class ChaostleAgent(SeededAgent):
         and the next player has answered each of its movement rolls the same way: an
         expectation over that roll (battles on the way are played out with sampled dice,
         the same dice for every move compared)."""
-        runs = max(1, self.samples // 4)
+        runs = max(1, self.config.samples // 4)
         total = 0.0
         for k in range(runs):
             s = state.clone()
@@ -114,7 +113,7 @@ class ChaostleAgent(SeededAgent):
             if self._play_until(s, dice, lambda x: _next_roll(x, player)):
                 total += self._over_the_roll(s, player, dice)
             else:
-                total += self._leaf(s, player)
+                total += self.leaf(s, player)
             if not dice.used:
                 return total  # nothing random before the reply: one run is exact
         return total / runs
@@ -127,7 +126,7 @@ class ChaostleAgent(SeededAgent):
             assert isinstance(t, ChaostleState)
             seat = t.current
             self._play_until(t, dice, partial(_answered, seat=seat))
-            total += p * self._leaf(t, player)
+            total += p * self.leaf(t, player)
         return total
 
     def _play_until(self, s: GameState, dice: random.Random,
@@ -157,27 +156,11 @@ class ChaostleAgent(SeededAgent):
         for a in legal:
             t = s.clone()
             t.apply_unchecked(who, a)
-            self._roll_on(t, random.Random(seed))
-            v = self._leaf(t, who)
+            self.settle(t, random.Random(seed))
+            v = self.leaf(t, who)
             if v > best:
                 best, choice = v, a
         return choice
-
-    def _leaf(self, s: GameState, player: int) -> float:
-        return evaluate(s, player, self.castle_race, self.threat, self.weights)
-
-    def _roll_on(self, s: GameState, dice: random.Random) -> bool:
-        """Roll the dice until someone must choose (or, valuing battles by their odds, until
-        a battle is on); whether any die was rolled."""
-        rolled = False
-        for _ in range(40):
-            if not s.decision().is_chance:
-                break
-            if self.odds and _battle_on(s):
-                break
-            s.apply_unchecked(CHANCE, s.sample_chance(dice))
-            rolled = True
-        return rolled
 
 
 class _CountingDice(random.Random):
@@ -212,11 +195,6 @@ def _answered(s: GameState, *, seat: int) -> bool:
     """``seat`` has moved and fought this turn (or its turn is over)."""
     assert isinstance(s, ChaostleState)
     return s.current != seat or s.phase == Phase.END
-
-
-def _is_deterministic(state: GameState, action: Action) -> bool:
-    return action.kind not in (Act.ROLL, Act.BATTLE, Act.FIGHT_ON, Act.CASTLE, Act.BOLT,
-                               Act.ARROWS, Act.HEAL, Act.REJUVENATE, Act.FIREWALL, Act.SMOKE)
 
 
 def make_agent(level: str, seed: int) -> ChaostleAgent | None:

@@ -34,6 +34,23 @@ Candidates = Callable[[GameState, int], list[Action]]
 SearchView = Callable[[GameState], GameState]
 
 
+#: ``quiet(state)``: whether ``state`` may be judged as it stands — no exchange is half
+#: played out (no dice in the air, no chain of responses waiting) that would swing its
+#: evaluation as soon as it resolves. A search that would stop at a position that is not
+#: quiet plays on (``settle``) or searches on (expectiminimax) until it is. None: every
+#: position is quiet.
+Quiet = Callable[[GameState], bool]
+
+#: The most steps a search plays or searches past its horizon to reach a quiet position.
+QUIESCENCE_LIMIT = 40
+
+
+def no_chance_pending(state: GameState) -> bool:
+    """The plainest quiet test: no chance decision is waiting (the dice that follow a
+    choice have been rolled)."""
+    return not state.decision().is_chance
+
+
 def options(state: GameState, seat: int, candidates: Candidates | None) -> list[Action]:
     """The actions a search considers for ``seat``: the game's candidates, else all legal."""
     return candidates(state, seat) if candidates is not None else state.legal_actions(seat)
@@ -135,6 +152,23 @@ def random_step(
     return True
 
 
+def settle(
+    state: GameState,
+    rng: random.Random,
+    quiet: Quiet,
+    limit: int = QUIESCENCE_LIMIT,
+    policy: RolloutPolicy | None = None,
+    candidates: Candidates | None = None,
+) -> int:
+    """Play ``state`` (mutated) on while it is not ``quiet``: chance by its odds, a seat at
+    random or by ``policy`` among the ``candidates``, at most ``limit`` steps or until the
+    game ends. Returns the number of steps played (0: it was quiet already)."""
+    steps = 0
+    while steps < limit and not quiet(state) and random_step(state, rng, policy, candidates):
+        steps += 1
+    return steps
+
+
 def rollout(
     state: GameState,
     rng: random.Random,
@@ -142,12 +176,17 @@ def rollout(
     evaluate: Evaluator | None,
     policy: RolloutPolicy | None = None,
     candidates: Candidates | None = None,
+    quiet: Quiet | None = None,
+    quiescence: int = QUIESCENCE_LIMIT,
 ) -> list[float]:
     """Play ``state`` (mutated) at random, or by ``policy``, among the ``candidates``, for at
-    most ``depth`` steps, then score it."""
+    most ``depth`` steps, then score it; with ``quiet``, first play on past ``depth`` (at
+    most ``quiescence`` more steps) until the position is quiet."""
     steps = 0
     while steps < depth and random_step(state, rng, policy, candidates):
         steps += 1
+    if quiet is not None:
+        settle(state, rng, quiet, quiescence, policy, candidates)
     return evaluate_rewards(state, evaluate)
 
 

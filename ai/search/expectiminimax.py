@@ -17,6 +17,9 @@ chance outcome, a whole simultaneous round) is one ply.
   first by their static evaluation, so alpha-beta cuts more.
 * Iterative deepening from depth 1 also orders the root moves; an optional time cap stops
   the deepening and keeps the deepest finished answer.
+* Quiescence: with the game's ``quiet`` test, a position at the depth limit that is not
+  quiet (dice still to roll after a choice, an exchange half done) is searched on, at most
+  ``quiescence`` plies further, so the evaluation judges settled positions only.
 
 For a game with hidden parts the agent averages the root values over ``determinizations``
 sampled full states (perfect-information Monte Carlo).
@@ -31,13 +34,17 @@ import time
 from dataclasses import dataclass
 
 from ai.agents import SearchAgent
-from ai.search.common import Evaluator, clamp_unit, fixed_budget
+from ai.search.common import Evaluator, Quiet, clamp_unit, fixed_budget
 from ai.search.matrix import solve_zero_sum
 from rules.core.actions import CHANCE, Action
 from rules.core.state import DecisionKind, GameState
 
 #: How often (in nodes) the search looks at the clock when it has a time cap.
 NODES_PER_CLOCK = 256
+
+#: With a quiet test: the most plies searched past the depth limit (each can multiply the
+#: tree, so far fewer than a playout's steps).
+QUIESCENCE_PLIES = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,10 +57,17 @@ class ExpectiminimaxConfig:
     #: Outcomes drawn at a sampled chance decision.
     chance_samples: int = 6
     time_cap: float | None = None
+    #: The game's quiet test: a position at the depth limit that is not quiet is searched
+    #: on, at most ``quiescence`` plies past the limit, before it is evaluated (quiescence
+    #: search). None evaluates every position at the limit.
+    quiet: Quiet | None = None
+    quiescence: int = QUIESCENCE_PLIES
 
     def __post_init__(self) -> None:
         if self.max_depth < 1 or self.determinizations < 1 or self.chance_samples < 1:
             raise ValueError("max_depth, determinizations and chance_samples must be at least 1")
+        if self.quiescence < 0:
+            raise ValueError(f"quiescence must not be negative, not {self.quiescence}")
 
 
 class _OutOfTime(Exception):
@@ -89,13 +103,20 @@ class Expectiminimax:
     def value(self, state: GameState, depth: int, alpha: float, beta: float) -> float:
         self._tick()
         decision = state.decision()
-        if decision.kind is DecisionKind.TERMINAL or depth <= 0:
+        if decision.kind is DecisionKind.TERMINAL or (depth <= 0 and self._settled(state, depth)):
             return self.static_value(state)
         if decision.kind is DecisionKind.CHANCE:
             return self._chance_value(state, depth)
         if decision.kind is DecisionKind.SIMULTANEOUS:
             return self.simultaneous_matrix(state, decision.players, depth)[2]
         return self._turn_value(state, decision.players[0], depth, alpha, beta)
+
+    def _settled(self, state: GameState, depth: int) -> bool:
+        """Whether a position at or past the depth limit is evaluated here: it is quiet,
+        or there is no quiet test, or the quiescence plies are spent (``depth`` counts
+        them below 0)."""
+        quiet = self.config.quiet
+        return quiet is None or depth <= -self.config.quiescence or quiet(state)
 
     def _tick(self) -> None:
         self.nodes += 1

@@ -13,9 +13,10 @@ One iteration walks down the tree from a fresh copy of the root state:
   no seat's choice can depend on another's commitment. The child is keyed by the joint
   choice. (With ``simultaneous="rm"`` the seats pick by regret matching instead.)
 
-At the first new node the iteration plays on at random for ``rollout_depth`` steps and
-scores the result: the outcome, or else the game's ``evaluate`` (see ``common``). The
-reward vector is backed up along the path.
+At the first new node the iteration plays on at random for ``rollout_depth`` steps (and on,
+with the game's ``quiet`` test, until the position is quiet) and scores the result: the
+outcome, or else the game's ``evaluate`` (see ``common``). The reward vector is backed up
+along the path.
 
 Selection uses availability counts (how often an action was legal when its node was
 visited) in place of the parent's visit count, as information-set search needs
@@ -32,9 +33,11 @@ from typing import Any
 
 from ai.agents import SearchAgent
 from ai.search.common import (
+    QUIESCENCE_LIMIT,
     Budget,
     Candidates,
     Evaluator,
+    Quiet,
     RolloutPolicy,
     SearchView,
     evaluate_rewards,
@@ -156,6 +159,11 @@ class SearchConfig:
     candidates: Candidates | None = None
     #: The game's copy of a view to search from (``search_view``); None uses the view.
     search_view: SearchView | None = None
+    #: The game's quiet test (``quiet``): a playout that reaches its ``rollout_depth`` on a
+    #: position that is not quiet plays on (at most ``quiescence`` more steps) until it is,
+    #: so no leaf is judged half-way through an exchange. None judges every leaf at once.
+    quiet: Quiet | None = None
+    quiescence: int = QUIESCENCE_LIMIT
     #: At a simultaneous root, play a visit-weighted random choice (a mixed strategy, so
     #: that the choice cannot be read) among the actions visited at least ``mix_floor``
     #: times as often as the most visited one; 1.0 plays the most visited.
@@ -237,7 +245,8 @@ class TreeSearch:
             if is_new:
                 config = self.config
                 rewards = rollout(state, self.rng, config.rollout_depth, config.evaluate,
-                                  config.rollout_policy, config.candidates)
+                                  config.rollout_policy, config.candidates, config.quiet,
+                                  config.quiescence)
                 break
         for step, seat in path:
             step.record(rewards[seat])

@@ -17,7 +17,9 @@ from ai.chaostle import (
     make_agent,
     threats,
 )
+from ai.chaostle.agent import exact, quiet
 from ai.levels import make_agent as level_agent
+from ai.search.lookahead import LookaheadAgent
 from rules.chaostle import GAME
 from rules.chaostle.flow import new_turn
 from rules.chaostle.frames import Battle
@@ -93,6 +95,47 @@ def test_normal_beats_random() -> None:
     assert wins >= 2
 
 
+def test_the_levels_are_the_frameworks_lookahead_with_chaostles_hooks() -> None:
+    """easy / normal / hard are the framework's sampled lookahead (no ``choose`` of their
+    own), plugged in through the hooks: the evaluation with the level's weights (hard:
+    its tuned set and the castle race), the quiet test and the actions whose dice count."""
+    s = _duel("south.wk12")
+    for level, samples, race in (("easy", 2, False), ("normal", 4, False), ("hard", 8, True)):
+        agent = make_agent(level, 1)
+        assert isinstance(agent, LookaheadAgent) and "choose" not in vars(type(agent))
+        config = agent.config
+        assert config.samples == samples and config.quiet is quiet and config.exact is exact
+        assert config.evaluate is not None
+        assert config.evaluate(s, 0) == evaluate(s, 0, race, weights=agent.weights)
+
+
+def test_a_position_is_quiet_once_no_die_waits() -> None:
+    """The quiet hook: a movement roll due is not quiet, the move after it is; in a battle a
+    blow to roll is not quiet, the choice to fight on after a miss is (the evaluation
+    weighs the battle by its odds there)."""
+    s = position([["rogue"], ["dragon"]], ["south.king", "south.queen"],
+                 {"rogue": "west.wk05", "dragon": "west.wk01"}, phase="roll")
+    assert not quiet(s)
+    roll(s, 2)
+    assert quiet(s) and s.phase == "move"
+    s = _duel(characters={"dragon": {"health": 40}})
+    act(s, "battle", "dragon_slayer", "dragon")
+    assert not quiet(s)
+    while not quiet(s):  # blows until one misses (or the battle ends)
+        roll(s, 1)
+    frame = s.queue.find(Battle)
+    assert frame is None or frame.step == "continue"
+
+
+def test_only_the_actions_that_throw_dice_are_averaged() -> None:
+    """The ``exact`` hook: ending a turn throws no die of its own (the next player's roll
+    that follows is not its doing), a battle or a movement roll does."""
+    s = _duel()
+    assert exact(s, Action("end_battles")) and exact(s, Action("end_turn"))
+    assert not exact(s, Action("battle", ("dragon_slayer", "dragon")))
+    assert not exact(s, Action("roll"))
+
+
 def test_agent_picks_a_legal_action() -> None:
     s = GAME.new_state(GAME.default_setup(3), 2)
     s.apply(CHANCE, Action("first", (0,)))
@@ -161,7 +204,7 @@ def test_reply_search_marks_down_a_move_into_the_dragons_reach() -> None:
     toward = Action("move", ("rogue", "west.stA", 4))
     away = Action("move", ("rogue", "west.wk09", 4))
     assert toward in s.legal_actions(0) and away in s.legal_actions(0)
-    assert abs(agent._action_value(s, 0, toward, 0) - agent._action_value(s, 0, away, 0)) < 0.02
+    assert abs(agent.action_value(s, 0, toward, 0) - agent.action_value(s, 0, away, 0)) < 0.02
     assert agent._reply_value(s, 0, toward) < agent._reply_value(s, 0, away) - 0.03
 
 
@@ -213,13 +256,13 @@ def test_an_agent_evaluates_with_its_own_weights() -> None:
     s = _mixed()
     heavy_castle = Weights(castle=90.0, castle_race=30.0)
     mine = ChaostleAgent(1, weights=heavy_castle)
-    assert mine._leaf(s, 0) == evaluate(s, 0, weights=heavy_castle)
-    assert mine._leaf(s, 0) > ChaostleAgent(1)._leaf(s, 0)
+    assert mine.leaf(s, 0) == evaluate(s, 0, weights=heavy_castle)
+    assert mine.leaf(s, 0) > ChaostleAgent(1).leaf(s, 0)
     normal, hard = make_agent("normal", 1), make_agent("hard", 1)
     assert normal is not None and hard is not None
     assert normal.weights == DEFAULT_WEIGHTS and hard.weights == HARD_WEIGHTS
     assert HARD_WEIGHTS != DEFAULT_WEIGHTS
-    assert hard._leaf(s, 0) != evaluate(s, 0, race=True)
+    assert hard.leaf(s, 0) != evaluate(s, 0, race=True)
 
 
 def test_a_fight_waiting_for_the_fate_is_weighed_by_its_odds() -> None:

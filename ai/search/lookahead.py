@@ -1,0 +1,159 @@
+"""Sampled one-ply lookahead: every candidate action is tried, the position that follows is
+played on until it is quiet, and the action with the best expected evaluation is played.
+
+For games where most of what happens after a choice is dice, and a good evaluation judges
+the settled position well (Chaostle: a move, then the rolls of the battles and fates it
+starts). One iteration of an action:
+
+* copy the root state and apply the action;
+* ``settle`` it: while the game's ``quiet`` test says the position is not quiet, play on —
+  chance by its odds, a seat by the game's ``rollout_policy`` (else at random) among its
+  ``candidates``; by default a position is quiet once no chance decision is waiting, so
+  the dice that follow the choice are rolled and the next choice is somebody's;
+* value it: the outcome if the game is over (``2 * score - 1``), else the game's
+  ``evaluate`` in [-1, 1] (0 without one); with ``depth``, a following choice of the same
+  seat is searched the same way (its best action, half the samples).
+
+An action's value is the mean over ``samples`` such iterations; the first sample stands
+alone when nothing random followed it, or when the game's ``exact`` hook says the dice
+that followed were not the action's doing. With ``common`` every action meets the same
+dice (common random numbers), which compares actions more fairly with few samples. Ties go
+to a random one of the best. ``refine`` is the place for a game to look more deeply at the
+best few (its default keeps the values).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ai.agents import SearchAgent
+from ai.search.common import (
+    QUIESCENCE_LIMIT,
+    Candidates,
+    Evaluator,
+    Quiet,
+    RolloutPolicy,
+    clamp_unit,
+    no_chance_pending,
+    options,
+    settle,
+)
+from rules.core.actions import Action
+from rules.core.state import GameState
+
+#: With ``depth``: the most actions of a following choice that are searched.
+FOLLOW_UP_WIDTH = 24
+
+#: ``exact(state, action)``: whether one sample values ``action`` (taken in ``state``)
+#: well enough even though dice followed it — they were not the action's own doing (the
+#: next player's movement roll after "end turn"), so averaging them only costs time.
+Exact = Callable[[GameState, Action], bool]
+
+
+@dataclass(frozen=True, slots=True)
+class LookaheadConfig:
+    """The knobs of the sampled lookahead and the game's hooks."""
+
+    samples: int = 4
+    #: Following choices of the same seat searched through (0: value the settled position).
+    depth: int = 0
+    #: Every action meets the same dice (common random numbers).
+    common: bool = False
+    evaluate: Evaluator | None = None
+    #: The game's quiet test; None: quiet once no chance decision is waiting.
+    quiet: Quiet | None = None
+    #: The most steps played to reach a quiet position.
+    quiescence: int = QUIESCENCE_LIMIT
+    rollout_policy: RolloutPolicy | None = None
+    candidates: Candidates | None = None
+    #: The game's ``exact`` hook (see ``Exact``); None: the dice always count.
+    exact: Exact | None = None
+
+    def __post_init__(self) -> None:
+        if self.samples < 1 or self.depth < 0 or self.quiescence < 0:
+            raise ValueError("samples must be at least 1, depth and quiescence not negative")
+
+
+class LookaheadAgent(SearchAgent):
+    """Plays the candidate with the best expected evaluation after the dice that follow it
+    (see the module's text)."""
+
+    name = "lookahead"
+
+    def __init__(self, seed: int, config: LookaheadConfig | None = None,
+                 epsilon: float = 0.0) -> None:
+        super().__init__(seed, epsilon)
+        self.config = config or LookaheadConfig()
+        #: The seed of this decision's common dice (with ``common``).
+        self.dice_seed = 0
+
+    def root_options(self, view: GameState, player: int) -> list[Action]:
+        return options(view, player, self.config.candidates)
+
+    def search(self, view: GameState, player: int, legal: list[Action]) -> Action:
+        if self.config.common:
+            self.dice_seed = self.rng.getrandbits(32)
+        scored = [(self.action_value(view, player, a, self.config.depth), i)
+                  for i, a in enumerate(legal)]
+        scored = self.refine(view, player, legal, scored)
+        best = max(scored)[0]
+        ties = [i for v, i in scored if v >= best - 1e-9]
+        return legal[self.rng.choice(ties)]
+
+    def refine(self, view: GameState, player: int, legal: list[Action],
+               scored: list[tuple[float, int]]) -> list[tuple[float, int]]:
+        """A game's second look at the scored actions ((value, index into ``legal``));
+        the default keeps them."""
+        return scored
+
+    def dice(self, k: int) -> random.Random:
+        """The generator for a lookahead's ``k``-th sample: the shared dice with
+        ``common``, else the agent's own."""
+        return random.Random(self.dice_seed * 64 + k) if self.config.common else self.rng
+
+    def action_value(self, state: GameState, player: int, action: Action, depth: int
+                     ) -> float:
+        """The mean value for ``player`` of taking ``action`` in ``state``."""
+        config = self.config
+        samples = config.samples if depth == config.depth else max(1, config.samples // 2)
+        total = 0.0
+        for k in range(samples):
+            s = state.clone()
+            s.apply_unchecked(player, action)
+            rolled = self.settle(s, self.dice(k)) > 0
+            total += self.value(s, player, depth)
+            if not rolled or (no_chance_pending(s) and self.exact(state, action)):
+                return total  # nothing random followed (or nothing of its own): exact
+        return total / samples
+
+    def settle(self, state: GameState, dice: random.Random) -> int:
+        """Play ``state`` on until it is quiet; the number of steps played."""
+        config = self.config
+        quiet = config.quiet or no_chance_pending
+        return settle(state, dice, quiet, config.quiescence, config.rollout_policy,
+                      config.candidates)
+
+    def exact(self, state: GameState, action: Action) -> bool:
+        hook = self.config.exact
+        return hook is not None and hook(state, action)
+
+    def value(self, state: GameState, player: int, depth: int) -> float:
+        """A settled position's value for ``player``; with ``depth``, through its own next
+        choice."""
+        d = state.decision()
+        if depth > 0 and not d.is_terminal and d.players == (player,):
+            legal = options(state, player, self.config.candidates)
+            if len(legal) > 1:
+                return max(self.action_value(state, player, a, depth - 1)
+                           for a in legal[:FOLLOW_UP_WIDTH])
+        return self.leaf(state, player)
+
+    def leaf(self, state: GameState, player: int) -> float:
+        """The outcome (``2 * score - 1``) or the evaluation in [-1, 1] (0 without one)."""
+        out = state.outcome()
+        if out is not None:
+            return 2.0 * out.scores[player] - 1.0
+        evaluate = self.config.evaluate
+        return 0.0 if evaluate is None else clamp_unit(evaluate(state, player))
