@@ -92,7 +92,7 @@ class ChaostleState(Model, GameState):
 
     @property
     def skills_on(self) -> bool:
-        return self.setup.get("skills", "on") == "on"
+        return bool(self.setup.get("skills", "on") == "on")
 
     def up(self, cid: str) -> tuple[str, ...]:
         return tuple(self.chars[cid].up)
