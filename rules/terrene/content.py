@@ -44,12 +44,28 @@ OPS = (
 )
 STATICS = (
     "haste", "stab", "retaliate", "resourceful", "unblockable", "immune_stun",
-    "atk_per_discarded_item", "beasts_cost_one", "draw_on_steal", "recoil", "spikes",
-    "interdimensional_discount",
+    "beasts_cost_one", "draw_on_steal", "recoil", "spikes", "interdimensional_discount",
 )
 ABILITIES = ("haste", "resourceful", "retaliate", "stab", "unblockable", "immune_stun")
 STATUSES = ("slow", "stun", "silence")
 UNTILS = ("end_of_turn", "start_of_next_turn", "end_of_next_turn", "permanent")
+#: A static bonus that counts cards: the stat it raises, the controller's zone it counts in,
+#: and the kind of card it counts (``per_card`` in the TOML).
+BONUS_STATS = ("atk", "def")
+BONUS_ZONES = ("discard", "hand")
+BONUS_KINDS = ("item", "command", "character", "terrain")
+
+
+@dataclass(frozen=True, slots=True)
+class PerCard:
+    """A static bonus in force like a static ability: ``amount`` to ``stat`` for each card
+    of ``kind`` in its controller's ``zone`` (Greggory the Hoarder: +2 ATK per item in your
+    discard)."""
+
+    stat: str
+    amount: int
+    zone: str
+    kind: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +105,7 @@ class Card:
     sp: int = 0
     token: bool = False
     statics: tuple[str, ...] = ()
+    per_card: tuple[PerCard, ...] = ()  # counting bonuses, in force as the statics are
     # assignables
     subtype: str = "none"  # none / ongoing / spell / trap
     requires: tuple[str, ...] = ()  # classes allowed to activate a command
@@ -163,13 +180,14 @@ CHARACTER_SCHEMA = {
     "hp": Field(int, min=1), "atk": Field(int, min=0), "def": Field(int, min=0),
     "element": Field(str, choices=ELEMENTS), "lv": Field(int, min=1, max=5),
     "sp": Field(int, min=0, max=3), "text": Field(str), "token": Field(bool, required=False),
-    "statics": Field(list, required=False), "abilities": Field(list, required=False),
+    "statics": Field(list, required=False), "per_card": Field(list, required=False),
+    "abilities": Field(list, required=False),
 }
 ASSIGNABLE_SCHEMA = {
     "name": Field(str), "type": Field(str, choices=("item", "command")),
     "subtype": Field(str, choices=("none", "ongoing", "spell", "trap")), "text": Field(str),
     "requires": Field(list, required=False), "statics": Field(list, required=False),
-    "abilities": Field(list),
+    "per_card": Field(list, required=False), "abilities": Field(list),
 }
 TERRAIN_SCHEMA = {
     "name": Field(str), "storm": Field(bool), "actions": Field(int, min=1, max=6),
@@ -183,6 +201,22 @@ def _statics(where: str, raw: list[Any]) -> tuple[str, ...]:
     for s in raw:
         _check_in(where, "statics", s, STATICS)
     return tuple(raw)
+
+
+def _per_card(where: str, raw: list[Any]) -> tuple[PerCard, ...]:
+    out = []
+    for i, b in enumerate(raw):
+        w = f"{where} per_card {i + 1}"
+        if not isinstance(b, dict) or set(b) != {"stat", "amount", "zone", "kind"}:
+            raise ContentError(f"{w}: needs exactly 'stat', 'amount', 'zone' and 'kind'")
+        _check_in(w, "stat", b["stat"], BONUS_STATS)
+        _check_in(w, "zone", b["zone"], BONUS_ZONES)
+        _check_in(w, "kind", b["kind"], BONUS_KINDS)
+        if not isinstance(b["amount"], int) or isinstance(b["amount"], bool) or b["amount"] < 1:
+            # a bonus only: blocking is the only thing that lowers DEF
+            raise ContentError(f"{w}: field 'amount' must be a whole number >= 1")
+        out.append(PerCard(b["stat"], b["amount"], b["zone"], b["kind"]))
+    return tuple(out)
 
 
 def _xp_tree(where: str, raw: list[Any]) -> tuple[dict[str, Any], ...]:
@@ -211,6 +245,7 @@ def cards() -> dict[str, Card]:
             reason=e.get("reason", ""), cls=e["class"], tag=e["tag"], hp=e["hp"], atk=e["atk"],
             defense=e["def"], element=e["element"], lv=e["lv"], sp=e["sp"],
             token=e.get("token", False), statics=_statics(where, e.get("statics", [])),
+            per_card=_per_card(where, e.get("per_card", [])),
             abilities=_abilities(where, e.get("abilities", [])),
         )
     path = DATA / "assignables.toml"
@@ -222,6 +257,7 @@ def cards() -> dict[str, Card]:
             id=cid, name=e["name"], kind=e["type"], text=e["text"], source=e["source"],
             reason=e.get("reason", ""), subtype=e["subtype"],
             requires=tuple(e.get("requires", [])), statics=_statics(where, e.get("statics", [])),
+            per_card=_per_card(where, e.get("per_card", [])),
             abilities=_abilities(where, e["abilities"]),
         )
     path = DATA / "terrains.toml"

@@ -23,13 +23,26 @@ def silenced(s: TerreneState, uid: int) -> bool:
     return "silence" in s.units[uid].status
 
 
-def card_statics(s: TerreneState, uid: int) -> tuple[str, ...]:
-    """The static abilities printed on the character (none while Silenced or hidden)."""
+def _printed(s: TerreneState, uid: int) -> tuple[Card, ...]:
+    """The character's card and any borrowed card: their statics are in force unless the
+    character is Silenced or hidden."""
     u = s.units[uid]
     if not u.up or silenced(s, uid):
         return ()
-    borrowed = s.units[uid].borrowed
-    return s.card(uid).statics + (cards()[borrowed].statics if borrowed else ())
+    return (s.card(uid), cards()[u.borrowed]) if u.borrowed else (s.card(uid),)
+
+
+def _ongoing(s: TerreneState, uid: int) -> tuple[Card, ...]:
+    """The face-up ongoing card the character holds (its statics are gained abilities)."""
+    u = s.units[uid]
+    if u.card is None or not u.card_up or s.cards[u.card] is None:
+        return ()
+    return (s.card(u.card),)
+
+
+def card_statics(s: TerreneState, uid: int) -> tuple[str, ...]:
+    """The static abilities printed on the character (none while Silenced or hidden)."""
+    return tuple(st for card in _printed(s, uid) for st in card.statics)
 
 
 def indexed_abilities(s: TerreneState, uid: int) -> list[tuple[int, Ability]]:
@@ -51,10 +64,22 @@ def ability_at(s: TerreneState, card_uid: int, index: int) -> Ability:
 
 def ongoing_statics(s: TerreneState, uid: int) -> tuple[str, ...]:
     """Statics granted by the face-up ongoing card the character holds (a gained ability)."""
-    u = s.units[uid]
-    if u.card is None or not u.card_up or s.cards[u.card] is None:
-        return ()
-    return s.card(u.card).statics
+    return tuple(st for card in _ongoing(s, uid) for st in card.statics)
+
+
+def per_card_bonus(s: TerreneState, uid: int, stat: str) -> int:
+    """The character's counting bonuses to ``stat`` (card data ``per_card``), in force as
+    its statics are: ``amount`` for each card of the kind in its controller's zone."""
+    seat = s.units[uid].ctrl
+    total = 0
+    for card in _printed(s, uid) + _ongoing(s, uid):
+        for bonus in card.per_card:
+            if bonus.stat == stat:
+                total += bonus.amount * sum(
+                    1 for c in s.zones[bonus.zone][seat]
+                    if (cid := s.cards[c]) is not None and cards()[cid].kind == bonus.kind
+                )
+    return total
 
 
 def has(s: TerreneState, uid: int, ability: str) -> bool:
@@ -88,19 +113,12 @@ def _storm_buff(s: TerreneState, uid: int, stat: str) -> int:
 
 
 def atk(s: TerreneState, uid: int) -> int:
-    """Attack: printed + XP + temporary changes + statics; hidden characters have none."""
+    """Attack: printed + XP + temporary changes + Storm + counting bonuses; hidden: none."""
     u = s.units[uid]
     if not u.up:
         return 0
     value = s.card(uid).atk + u.atk + sum(m[1] for m in u.mods if m[0] == "atk")
-    value += _storm_buff(s, uid, "atk")
-    hoards = (card_statics(s, uid) + ongoing_statics(s, uid)).count("atk_per_discarded_item")
-    if hoards:
-        items = len([
-            c for c in s.zones["discard"][u.ctrl]
-            if (cid := s.cards[c]) is not None and cards()[cid].kind == "item"
-        ])
-        value += 2 * items * hoards
+    value += _storm_buff(s, uid, "atk") + per_card_bonus(s, uid, "atk")
     return max(0, value)
 
 
@@ -110,7 +128,8 @@ def defense(s: TerreneState, uid: int) -> int:
     if not u.up:
         return 0
     value = s.card(uid).defense + u.def_ + sum(m[1] for m in u.mods if m[0] == "def")
-    value += _storm_buff(s, uid, "def") - DECAY_STEP * u.decay
+    value += _storm_buff(s, uid, "def") + per_card_bonus(s, uid, "def")
+    value -= DECAY_STEP * u.decay
     return max(0, value)
 
 

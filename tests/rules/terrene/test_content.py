@@ -7,7 +7,7 @@ import pytest
 
 from rules.core import ContentError
 from rules.terrene import GAME
-from rules.terrene.content import _ability, cards, decks, resolve
+from rules.terrene.content import _ability, _per_card, cards, decks, resolve
 from rules.terrene.decks import check_deck
 
 
@@ -61,6 +61,26 @@ def test_malformed_ability_names_its_field():
     with pytest.raises(ContentError, match="when"):
         _ability("x.toml [character.y] ability 1",
                  {"name": "a", "text": "b", "when": "sometimes", "effects": []})
+
+
+def test_malformed_counting_bonus_names_its_field():
+    where = "x.toml [character.y]"
+    with pytest.raises(ContentError, match="zone"):
+        _per_card(where, [{"stat": "atk", "amount": 2, "zone": "deck", "kind": "item"}])
+    with pytest.raises(ContentError, match="amount"):
+        _per_card(where, [{"stat": "def", "amount": -5, "zone": "discard", "kind": "item"}])
+    with pytest.raises(ContentError, match="exactly"):
+        _per_card(where, [{"stat": "atk", "amount": 2, "zone": "discard"}])
+
+
+def test_a_counting_bonus_says_in_the_card_text_what_its_data_does():
+    """A card's text and its ``per_card`` data agree, so tuning the number changes both."""
+    stat = {"atk": "ATK", "def": "DEF"}
+    counted = [c for c in cards().values() if c.per_card]
+    assert {c.id for c in counted} >= {"greggory_the_hoarder", "tacticians_point_man"}
+    for c in counted:
+        for b in c.per_card:
+            assert f"+{b.amount} {stat[b.stat]} for each {b.kind} in your {b.zone}" in c.text, c.id
 
 
 def test_content_lists_every_card_and_deck():
