@@ -28,8 +28,8 @@ def test_opening_plans_place_the_printed_party(table):
     """Deck Lists: each preset's opening plans are legal starting parties."""
     s = table.started()
     names = sorted(s.card(u).name for u in s.party[0])
-    assert names == ["Inu the Inferno", "Jace the Saboteur", "Olivia the Graceless",
-                     "Pernicious"]
+    assert names == ["Inu the Inferno", "Jace the Saboteur", "Just a Traveler",
+                     "Olivia the Graceless"]
 
 
 def test_restock_loses_unspent_actions_and_gains_the_terrains(table):
