@@ -157,3 +157,46 @@ def test_the_circle_finder_finds_a_circle_and_a_relative_import(tmp_path):
                                 "if TYPE_CHECKING:\n    from pkg import three\n")
     found = imports_of("pkg.one", pkg / "one.py", {"pkg.two", "pkg.three"})
     assert "pkg.two" in found and "pkg.three" not in found
+
+
+def untyped_views(source: str) -> list[int]:
+    """The lines where a view is typed ``Any``: a parameter or an annotated name called
+    ``view`` (``self.view`` too), or a function called ``view`` returning ``Any``."""
+
+    def is_any(note: ast.expr | None) -> bool:
+        return note is not None and ast.unparse(note).removeprefix("typing.") in {"Any", "'Any'"}
+
+    def named_view(target: ast.expr) -> bool:
+        return (isinstance(target, ast.Name) and target.id == "view"
+                or isinstance(target, ast.Attribute) and target.attr == "view")
+
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.arg) and node.arg == "view" and is_any(node.annotation):
+            found.append(node.lineno)
+        elif (isinstance(node, ast.AnnAssign) and named_view(node.target)
+              and is_any(node.annotation)):
+            found.append(node.lineno)
+        elif (isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name == "view"
+              and is_any(node.returns)):
+            found.append(node.lineno)
+    return sorted(found)
+
+
+def test_tables_read_typed_views():
+    """Issue #13: the tables read each game's typed state, never a view typed ``Any``."""
+    wrong = [f"{path.relative_to(ROOT)}:{line}"
+             for path in sorted((ROOT / "game" / "tables").rglob("*.py"))
+             for line in untyped_views(path.read_text(encoding="utf-8"))]
+    assert not wrong, f"views typed Any in game/tables: {wrong}"
+
+
+def test_the_view_finder_finds_views_typed_any():
+    source = ("def f(view: Any, seat: int) -> None: ...\n"
+              "class T:\n"
+              "    def __init__(self) -> None:\n"
+              "        self.view: Any = None\n"
+              "    @property\n"
+              "    def view(self) -> typing.Any: ...\n"
+              "def g(view: State, other: Any) -> Any: ...\n")
+    assert untyped_views(source) == [1, 4, 6]

@@ -7,6 +7,7 @@ from typing import Any
 
 from game import theme
 from game.cardface import CardFace, Stat
+from rules.battlecon.state import BattleconState
 
 STYLE_INK = (120, 46, 40)  # styles have a red band, bases a blue one, as printed
 BASE_INK = (40, 70, 120)
@@ -73,7 +74,7 @@ def card_face(card: dict[str, Any], fighter: str = "") -> CardFace:
                     ("battlecon", kind, str(card.get("name", ""))))
 
 
-def pair_face(view: Any, seat: int) -> CardFace:
+def pair_face(view: BattleconState, seat: int) -> CardFace:
     """A revealed attack pair as one card: the pair's totals now (every bonus counted) and
     both cards' effects, the style's first."""
     total = view.stats(seat)

@@ -4,13 +4,12 @@ viewer's plate. Every pairing ends in ``choose(action)`` with one of the legal a
 
 from __future__ import annotations
 
-from typing import Any
-
 from game import sound
+from game.tables.battlecon.base import BattleconBase
 from game.tables.battlecon.layout import HAND
 from game.tables.battlecon.parts import DropSlot, HandCard, Point
-from game.tables.generic import GenericTable
 from rules.battlecon.kinds import Act
+from rules.battlecon.state import BattleconState
 from rules.core import Action
 
 PAIRING = (Act.SET, Act.DISCARD_PAIR)  # actions that take a (style, base) pair from the hand
@@ -26,7 +25,7 @@ def slot_words(what: Action | str | None) -> str:
             Act.DISCARD_PAIR: "Drop to discard the pair"}.get(what.kind, "Drop to set")
 
 
-class HandTray(GenericTable):
+class HandTray(BattleconBase):
     """The hand part of BattleCON's table (mixed into ``BattleconTable``)."""
 
     hand: list[HandCard]
@@ -44,7 +43,7 @@ class HandTray(GenericTable):
         return self.pair_spot()
 
     # -- laying the hand out ------------------------------------------------------------
-    def deal_hand(self, view: Any, viewer: int | None) -> None:
+    def deal_hand(self, view: BattleconState, viewer: int | None) -> None:
         """Lay the viewer's hand out as cards, styles first, then bases. Cards still in the
         hand keep their node (a card being dragged stays in the pointer's hand) and glide
         to their new place."""
@@ -75,7 +74,7 @@ class HandTray(GenericTable):
         self.dealt_for = viewer
 
     @staticmethod
-    def hand_order(view: Any, cards: list[str]) -> list[str]:
+    def hand_order(view: BattleconState, cards: list[str]) -> list[str]:
         order = {"style": 0, "base": 1}
         return sorted(cards, key=lambda c: (order.get(view.card(c)["kind"], 2),
                                             view.card_name(c)))
@@ -131,7 +130,7 @@ class HandTray(GenericTable):
     def action_for_pick(self, cid: str) -> Action | None:
         """Update the selection for a click on ``cid``; the legal action it completes, if
         any."""
-        view = self.model.view
+        view = self.view
         if view is None:
             return None
         clash = self.takes_one(cid)
@@ -167,7 +166,7 @@ class HandTray(GenericTable):
     def slot_drop(self, cid: str) -> Action | str | None:
         """What dropping ``cid`` on the pair slot does: a clash or a completed pair (the
         action), "rest" (it lies there as half a pair), or None (not allowed)."""
-        view = self.model.view
+        view = self.view
         if view is None:
             return None
         clash = self.takes_one(cid)
@@ -231,7 +230,7 @@ class HandTray(GenericTable):
             self.play_pair(action)
             return
         if action == "rest":
-            view = self.model.view
+            view = self.view
             if view is not None:
                 self.selected[view.card(card.cid)["kind"]] = card.cid
                 self.slotted = card.cid

@@ -17,6 +17,7 @@ from game import theme
 from game.assets import font
 from game.tables.battlecon.parts import word_lines
 from rules.battlecon import kits
+from rules.battlecon.state import BattleconState
 
 Colour = tuple[int, int, int]
 
@@ -51,7 +52,7 @@ class Group:
     pieces: list[Piece] = field(default_factory=list)
 
 
-def materials(view: Any, seat: int, colour: Colour) -> list[Group]:
+def materials(view: BattleconState, seat: int, colour: Colour) -> list[Group]:
     """The seat's Unique Ability materials, grouped by where they are."""
     pl = view.player(seat)
     ua = pl.ua
@@ -84,7 +85,7 @@ def _hayden(ua: dict[str, Any]) -> list[Group]:
     return [Group("Supply", supply), Group("Depleted", spent)]
 
 
-def _lucida(view: Any, seat: int, ua: dict[str, Any]) -> list[Group]:
+def _lucida(view: BattleconState, seat: int, ua: dict[str, Any]) -> list[Group]:
     def token(name: str, lit: bool = True) -> Piece:
         return Piece("token", name.capitalize(), LUCIDA.get(name, theme.BRASS), lit, key=name)
 
@@ -95,7 +96,7 @@ def _lucida(view: Any, seat: int, ua: dict[str, Any]) -> list[Group]:
             Group("Consumed", [token(t, False) for t in ua["spent"]])]
 
 
-def _cards(view: Any, *zones: tuple[str, list[str], bool], kind: str, colour: Colour,
+def _cards(view: BattleconState, *zones: tuple[str, list[str], bool], kind: str, colour: Colour,
            current: set[str]) -> list[Group]:
     return [Group(label, [Piece(kind, view.card_name(c), colour, lit, c in current, key=c)
                           for c in ids]) for label, ids, lit in zones]
@@ -116,7 +117,7 @@ def _paint(ua: dict[str, Any], colour: Colour) -> list[Group]:
             Group("On the board", [Piece("paint", "Paint", colour, lit=False)] * on_board)]
 
 
-def _staff(view: Any, seat: int, ua: dict[str, Any], colour: Colour) -> list[Group]:
+def _staff(view: BattleconState, seat: int, ua: dict[str, Any], colour: Colour) -> list[Group]:
     where = ua["staff"]
     if where == "held":
         return [Group("Staff in hand", [Piece("staff", "Staff", colour)])]
@@ -128,7 +129,7 @@ def _staff(view: Any, seat: int, ua: dict[str, Any], colour: Colour) -> list[Gro
     return [Group(f"Staff stolen by {name}", [Piece("staff", "Staff", colour, lit=False)])]
 
 
-def _tide(view: Any, seat: int) -> list[Group]:
+def _tide(view: BattleconState, seat: int) -> list[Group]:
     from rules.battlecon.conditions import tide
 
     try:
@@ -140,7 +141,7 @@ def _tide(view: Any, seat: int) -> list[Group]:
                                         current=now == "steam")])]
 
 
-def _forms(view: Any, pl: dict[str, Any]) -> list[Group]:
+def _forms(view: BattleconState, pl: dict[str, Any]) -> list[Group]:
     """The form in force (Amon: the whole Code ladder) and status cards."""
     form = pl.form
     groups: list[Group] = []

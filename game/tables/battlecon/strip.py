@@ -5,13 +5,13 @@ ante and Pass)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import game.tables.battlecon.layout as layout
+from game.tables.battlecon.base import BattleconBase
 from game.tables.battlecon.layout import STRIP
 from game.tables.battlecon.parts import AnteTile
-from game.tables.generic import GenericTable, StripLayout
+from game.tables.generic import StripLayout
 from rules.battlecon.kinds import Act, Phase
+from rules.battlecon.state import BattleconState
 from rules.core import Action
 
 ANTES = (Act.OVERLOAD, Act.UA_ANTE, Act.PASS)  # the ante panel's choices
@@ -19,7 +19,7 @@ MOST_TRIGGERS = 6  # more trigger choices than this stay ordinary buttons
 MOST_ANTES = 10  # more ante choices than this stay ordinary buttons
 
 
-def ante_owner_ability(view: Any, action: Action, actor: int | None) -> str:
+def ante_owner_ability(view: BattleconState, action: Action, actor: int | None) -> str:
     """The name of the Unique Ability a ``ua_ante`` action comes from: the actor's own, or
     for an [Opponent] ante the fighter who offers it (``args``: whose, index[, owner])."""
     if actor is None or not action.args:
@@ -33,7 +33,7 @@ def ante_owner_ability(view: Any, action: Action, actor: int | None) -> str:
     return str(view.fighter(owner).get("ua_name", "Unique ante"))
 
 
-class ActionStrip(GenericTable):
+class ActionStrip(BattleconBase):
     """The action-button part of BattleCON's table (mixed into ``BattleconTable``)."""
 
     STRIP = StripLayout(layout.STRIP, layout.STRIP_COLUMNS, layout.STRIP_ROWS,
@@ -63,7 +63,7 @@ class ActionStrip(GenericTable):
 
     def build_ante_tiles(self) -> None:
         """The ante choices as tiles: the same buttons (names, keys, labels)."""
-        view, actions = self.model.view, self.model.actions
+        view, actions = self.view, self.model.actions
         gap, h = 10, STRIP.h - 44
         w = min(164, (STRIP.w - 24 - gap * (len(actions) - 1)) // len(actions))
         for i, action in enumerate(actions):
@@ -96,7 +96,8 @@ class ActionStrip(GenericTable):
             self.add(tile)
 
     @staticmethod
-    def ante_words(view: Any, action: Action, actor: int | None = None) -> tuple[str, str, int]:
+    def ante_words(view: BattleconState, action: Action,
+                   actor: int | None = None) -> tuple[str, str, int]:
         """A tile's heading, body and Force cost: an Overload's name and bonus, or the
         Unique Ability whose ante it is (the foe's for an [Opponent] ante) and its words
         (without the ability's name, which heads the tile)."""
@@ -121,7 +122,7 @@ class ActionStrip(GenericTable):
         of a beat ("Before: choose the next trigger", "Dodge: choose")."""
         if self.ante_panel():
             return "Ante: choose in turn, or pass"
-        view = self.model.view
+        view = self.view
         asked = view.question if view is not None else None
         if (asked is not None and view is not None and view.phase == Phase.RESOLVE
                 and asked.who == self.model.viewer and asked.prompt):

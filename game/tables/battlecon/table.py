@@ -52,6 +52,7 @@ from game.tween import ease_out_back
 from game.widgets import Widget
 from rules.battlecon import movement, team
 from rules.battlecon.kinds import Act, Phase
+from rules.battlecon.state import BattleconState
 from rules.core import Action, Event, Panel
 
 DRAWN = ("Board", "Attack pairs", "Discards", "Your hand")  # drawn, not listed
@@ -112,7 +113,7 @@ class BattleconTable(HandTray, ActionStrip):
     def zoom_spots(self) -> list[tuple[pygame.Rect, CardFace]]:
         """Cards drawn on the plates: each name in the discard piles, the Finisher, and a
         revealed attack pair (its style and base with the pair's totals)."""
-        view = self.model.view
+        view = self.view
         if view is None:
             return []
         out: list[tuple[pygame.Rect, CardFace]] = []
@@ -163,7 +164,7 @@ class BattleconTable(HandTray, ActionStrip):
             self.selected, self.slotted = {}, None
         super().refresh(model, [p for p in panels if p.title not in DRAWN])
         view = model.view
-        if view is None:
+        if not isinstance(view, BattleconState):
             return
         self.spaces = int(view.width)
         self.fighters = view.num_players
@@ -192,7 +193,7 @@ class BattleconTable(HandTray, ActionStrip):
             self.add(self.slot)
         self.slot.x, self.slot.y = rect.centerx, rect.centery
 
-    def mark_targets(self, view: Any) -> None:
+    def mark_targets(self, view: BattleconState) -> None:
         """Outline each space one legal move (and only one) takes a fighter to."""
         for target in self.targets:
             self.remove(target)
@@ -217,7 +218,7 @@ class BattleconTable(HandTray, ActionStrip):
             self.add(target)
         self.mark_pieces(view, actor)
 
-    def mark_pieces(self, view: Any, actor: int) -> None:
+    def mark_pieces(self, view: BattleconState, actor: int) -> None:
         """Outline each piece on the actor's plate a legal action takes: a token Lucida may
         rend (with the opponent), an Embellishment Trias may take back (told)."""
         wanted = {(PIECE_CHOICES[a.kind], str(a.args[0])): a for a in self.model.actions
@@ -239,7 +240,7 @@ class BattleconTable(HandTray, ActionStrip):
             self.add(target)
 
     @staticmethod
-    def landing(view: Any, actor: int, action: Action) -> tuple[int, int] | None:
+    def landing(view: BattleconState, actor: int, action: Action) -> tuple[int, int] | None:
         """(fighter, space) a move or teleport action puts a fighter on (or, for an attack's
         choice of target, where that enemy stands), else None."""
         if action.kind == Act.TELEPORT and action.args:
@@ -268,7 +269,7 @@ class BattleconTable(HandTray, ActionStrip):
 
     def colour(self, seat: int) -> tuple[int, int, int]:
         """The seat's colour; in team play a shade of its team's colour."""
-        view = self.model.view
+        view = self.view
         if is_team(view) and 0 <= seat < view.num_players:
             return team_colour(view, seat)
         return super().colour(seat)
@@ -311,7 +312,7 @@ class BattleconTable(HandTray, ActionStrip):
             standee.hop_to(x, y, duration=0.45, height=34)
         self.places[seat] = index
 
-    def dress(self, seat: int, view: Any) -> None:
+    def dress(self, seat: int, view: BattleconState) -> None:
         """The standee shows its fighter's icon and life, faces the nearest foe and wears a
         badge while stunned this beat."""
         standee = self.standees[seat]
@@ -325,7 +326,7 @@ class BattleconTable(HandTray, ActionStrip):
         standee.faces = (nearest > here) - (nearest < here)
         standee.states = ("stunned",) if view.player(seat).beat.stunned else ()
 
-    def show_pair(self, seat: int, view: Any) -> None:
+    def show_pair(self, seat: int, view: BattleconState) -> None:
         """The seat's attack pair: none, face down ("hidden" in this view) or face up; a
         face-down pair that is now known turns over (both pairs are known at once, so they
         turn over together)."""
@@ -383,7 +384,7 @@ class BattleconTable(HandTray, ActionStrip):
 
     # -- drawing -------------------------------------------------------------------------
     def draw_panels(self, target: pygame.Surface) -> None:
-        view = self.model.view
+        view = self.view
         if view is not None:
             self.draw_board(target, view)
             for seat in range(view.num_players):
@@ -391,7 +392,7 @@ class BattleconTable(HandTray, ActionStrip):
             self.draw_hand_tray(target, view)
         super().draw_panels(target)
 
-    def draw_board(self, target: pygame.Surface, view: Any) -> None:
+    def draw_board(self, target: pygame.Surface, view: BattleconState) -> None:
         theme.shadowed_rect(target, BOARD, theme.WOOD, radius=12, shadow=6)
         s = view
         head = BOARD.y + 14
@@ -431,7 +432,7 @@ class BattleconTable(HandTray, ActionStrip):
             pygame.draw.rect(target, theme.DANGER, ribbon, border_radius=6)
             theme.text(target, "CLASH!", ribbon.center, 16, theme.CREAM, "display", "center")
 
-    def draw_markers(self, target: pygame.Surface, view: Any) -> None:
+    def draw_markers(self, target: pygame.Surface, view: BattleconState) -> None:
         """Unique Ability materials that lie on the board: Paint, a Staff, Ice and Steam."""
         for seat in range(view.num_players):
             ua = view.player(seat).ua
@@ -453,7 +454,7 @@ class BattleconTable(HandTray, ActionStrip):
                     theme.text(target, word, (x, BOARD.bottom - 6), 10, theme.CREAM, "bold",
                                anchor)
 
-    def draw_plate(self, target: pygame.Surface, view: Any, seat: int) -> None:
+    def draw_plate(self, target: pygame.Surface, view: BattleconState, seat: int) -> None:
         """A fighter's plate: name, role and antes, life, Force, Finisher, discard piles 1
         and 2, the attack pair, and the Unique Ability's materials as pieces (compact with
         three or four fighters, where Force is the team's, shown on the board)."""
@@ -483,7 +484,7 @@ class BattleconTable(HandTray, ActionStrip):
         self.draw_ua(target, view, seat, self.ua_area(seat))
 
     @staticmethod
-    def fallen_words(view: Any, seat: int) -> str:
+    def fallen_words(view: BattleconState, seat: int) -> str:
         """Under a defeated fighter's stamp: who took up the Revenge."""
         side = [p for p in range(view.num_players) if p != seat and not is_out(view, p)
                 and view.teams[p] == view.teams[seat]]
@@ -491,7 +492,7 @@ class BattleconTable(HandTray, ActionStrip):
             return "left the board"
         return "Revenge: " + ", ".join(view.name(p) for p in side)
 
-    def draw_compact_body(self, target: pygame.Surface, view: Any, seat: int,
+    def draw_compact_body(self, target: pygame.Surface, view: BattleconState, seat: int,
                           rect: pygame.Rect) -> None:
         """The narrow plate's middle: the Finisher and two small discard piles."""
         pl = view.player(seat)
@@ -503,7 +504,7 @@ class BattleconTable(HandTray, ActionStrip):
                       self.colour(seat))
 
     @staticmethod
-    def draw_finisher(target: pygame.Surface, view: Any, seat: int, at: tuple[int, int],
+    def draw_finisher(target: pygame.Surface, view: BattleconState, seat: int, at: tuple[int, int],
                       room: int) -> None:
         pl = view.player(seat)
         if pl.finisher:
@@ -512,7 +513,7 @@ class BattleconTable(HandTray, ActionStrip):
                                     10)
             theme.text(target, words, at, 10, theme.BRASS_LIGHT, anchor="bottomleft")
 
-    def draw_plate_band(self, target: pygame.Surface, view: Any, seat: int,
+    def draw_plate_band(self, target: pygame.Surface, view: BattleconState, seat: int,
                         rect: pygame.Rect) -> None:
         """The plate's head: the seat colour, name and class, antes and the role."""
         band = pygame.Rect(rect.x, rect.y, rect.w, 24)
@@ -554,10 +555,11 @@ class BattleconTable(HandTray, ActionStrip):
     def pieces_area(area: pygame.Rect) -> pygame.Rect:
         return pygame.Rect(area.x, area.y + 16, area.w, area.h - 16)
 
-    def plate_pieces(self, view: Any, seat: int) -> list[Group]:
+    def plate_pieces(self, view: BattleconState, seat: int) -> list[Group]:
         return team_cards(view, seat) + materials(view, seat, self.colour(seat))
 
-    def draw_ua(self, target: pygame.Surface, view: Any, seat: int, area: pygame.Rect) -> None:
+    def draw_ua(self, target: pygame.Surface, view: BattleconState, seat: int,
+                area: pygame.Rect) -> None:
         """A rule with the Unique Ability's name, then its materials as pieces (or, for a
         fighter without any, the ability in a line or two)."""
         fighter = view.fighter(seat)
@@ -576,7 +578,7 @@ class BattleconTable(HandTray, ActionStrip):
         for k, line in enumerate(theme.wrap(fighter.get("ua_text", ""), body.w, 10)[:3]):
             theme.text(target, line, (body.x, body.y + 12 * k), 10, theme.PARCHMENT_DIM)
 
-    def draw_pair_slot(self, target: pygame.Surface, view: Any, seat: int) -> None:
+    def draw_pair_slot(self, target: pygame.Surface, view: BattleconState, seat: int) -> None:
         """Where the pair lies: an empty slot before it is set."""
         card = self.pairs.get(seat)
         if card is None:
@@ -587,7 +589,7 @@ class BattleconTable(HandTray, ActionStrip):
             pygame.draw.rect(target, (96, 64, 44), slot, width=2, border_radius=10)
             theme.text(target, "no pair", slot.center, 11, theme.PARCHMENT_DIM, anchor="center")
 
-    def draw_hand_tray(self, target: pygame.Surface, view: Any) -> None:
+    def draw_hand_tray(self, target: pygame.Surface, view: BattleconState) -> None:
         theme.shadowed_rect(target, HAND, (16, 44, 37), radius=10, shadow=4, border=theme.WOOD)
         viewer = self.model.viewer
         if viewer is None:

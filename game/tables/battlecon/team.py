@@ -6,12 +6,11 @@ view: ``s.teams`` (each seat's side), ``s.team_force``, and per fighter ``role``
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from game import theme
 from game.tables.battlecon.pieces import Group, Piece
+from rules.battlecon.state import BattleconState
 
 Colour = tuple[int, int, int]
 
@@ -24,15 +23,15 @@ TEAM_COLOURS: tuple[tuple[Colour, ...], tuple[Colour, ...]] = (
 REFERENCE, REVENGE = (214, 170, 76), (150, 40, 44)
 
 
-def is_team(view: Any) -> bool:
+def is_team(view: BattleconState) -> bool:
     return view is not None and view.teams is not None
 
 
-def side_of(view: Any, seat: int) -> int:
+def side_of(view: BattleconState, seat: int) -> int:
     return int(view.teams[seat]) if is_team(view) else seat
 
 
-def team_colour(view: Any, seat: int) -> Colour:
+def team_colour(view: BattleconState, seat: int) -> Colour:
     """The seat's colour in its team's family (the n-th member takes the n-th shade)."""
     side = side_of(view, seat)
     rank = [p for p in range(view.num_players) if side_of(view, p) == side].index(seat)
@@ -40,22 +39,22 @@ def team_colour(view: Any, seat: int) -> Colour:
     return family[rank % len(family)]
 
 
-def is_out(view: Any, seat: int) -> bool:
+def is_out(view: BattleconState, seat: int) -> bool:
     return bool(view.player(seat).out)
 
 
-def force_of(view: Any, seat: int) -> tuple[int, int]:
+def force_of(view: BattleconState, seat: int) -> tuple[int, int]:
     """(Force the fighter can spend, its cap): the team's shared Force in team play."""
     if is_team(view):
         return int(view.team_force[side_of(view, seat)]), int(view.force_cap())
     return int(view.player(seat).force), int(view.content.numbers["force_cap"])
 
 
-def max_life(view: Any, seat: int) -> int:
+def max_life(view: BattleconState, seat: int) -> int:
     return int(view.max_life(seat))
 
 
-def is_active(view: Any, seat: int) -> bool | None:
+def is_active(view: BattleconState, seat: int) -> bool | None:
     """Whether the fighter (its team, in team play) is Active; None before it is known."""
     active = view.active
     if active is None:
@@ -63,7 +62,7 @@ def is_active(view: Any, seat: int) -> bool | None:
     return side_of(view, active) == side_of(view, seat)
 
 
-def team_cards(view: Any, seat: int) -> list[Group]:
+def team_cards(view: BattleconState, seat: int) -> list[Group]:
     """The fighter's reference card (Super / Ultra) and Revenge cards, as pieces."""
     pl = view.player(seat)
     team = getattr(view.content, "team", None)
@@ -80,7 +79,7 @@ def team_cards(view: Any, seat: int) -> list[Group]:
     return groups
 
 
-def draw_team_force(target: pygame.Surface, view: Any, left: int, y: int,
+def draw_team_force(target: pygame.Surface, view: BattleconState, left: int, y: int,
                     colours: list[Colour]) -> int:
     """Each team's shared Force as a coloured label and gems, laid from ``left``; returns
     the right edge."""

@@ -56,7 +56,7 @@ def board_key(d: BiterniaState) -> object:
             repr(d.ice_wall))
 
 
-def draw_board(target: pygame.Surface, view: Any) -> None:
+def draw_board(target: pygame.Surface, view: BiterniaState) -> None:
     """The battlefield (its tiles redrawn only when a Structure, gold or a marker changed)."""
     key = board_key(view)
     layer = board_layer()
@@ -260,7 +260,7 @@ def draw_markers(target: pygame.Surface, d: BiterniaState) -> None:
 
 
 # -- the Heroes' plates ---------------------------------------------------------------------
-def draw_plate(target: pygame.Surface, rect: pygame.Rect, view: Any, hero: str,
+def draw_plate(target: pygame.Surface, rect: pygame.Rect, view: BiterniaState, hero: str,
                colour: Colour, seat_label: str) -> None:
     """A Hero's plate: name, level, HP bar, face-up card and defense, the order, tokens."""
     v = view.heroes[hero]
@@ -304,7 +304,7 @@ def draw_plate(target: pygame.Surface, rect: pygame.Rect, view: Any, hero: str,
 
 
 # -- the track ----------------------------------------------------------------------------------
-def draw_track(target: pygame.Surface, view: Any) -> None:
+def draw_track(target: pygame.Surface, view: BiterniaState) -> None:
     """Round and phase as a track, with the initiative token in its team's colour."""
     left = lay.SEAT_STRIP.right + 12
     area = pygame.Rect(left, lay.TRACK.y, lay.TRACK.right - left, lay.TRACK.h)

@@ -7,7 +7,6 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 import pygame
 
@@ -19,6 +18,7 @@ from game.tween import arc, ease_in_out_cubic, ease_out_back, linear
 from game.widgets import Button, Widget
 from rules.biternia.content import load
 from rules.biternia.model import Hero
+from rules.biternia.state import BiterniaState
 
 PIECE_W, PIECE_H = 84, 56
 ORDER_AT = (28, -4)  # the order card's place beside the standee (the face-up card under it)
@@ -255,7 +255,7 @@ class Prompt(Node):
                    (rect.centerx, rect.y + 16), 13, theme.INK, "bold", "center")
 
 
-def hero_tip(view: Any, hero: str) -> tuple[str, ...]:
+def hero_tip(view: BiterniaState, hero: str) -> tuple[str, ...]:
     """What a Hero's tip says: who it is, HP, its face-up card, its order, tokens, trait."""
     v = view.heroes[hero]
     spec = load().heroes[hero]

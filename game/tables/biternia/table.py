@@ -91,7 +91,7 @@ class BiterniaTable(HandTray):
         base = team_colour(seat % 2)
         return theme.lighten(base, 45) if seat >= 2 else base
 
-    def hero_colour(self, view: Any, hero: str) -> tuple[int, int, int]:
+    def hero_colour(self, view: BiterniaState, hero: str) -> tuple[int, int, int]:
         return self.colour(int(view.heroes[hero].seat))
 
     def tip_for(self) -> tuple[HeroPiece, tuple[str, ...]] | None:
@@ -99,7 +99,7 @@ class BiterniaTable(HandTray):
         focused = next((p for p in self.pieces.values() if p.focused), None)
         if focused is None or self.model.view is None:
             return None
-        return focused, hero_tip(self.model.view, focused.hero)
+        return focused, hero_tip(self.view, focused.hero)
 
     def log_rect(self) -> pygame.Rect:
         return lay.LOG
@@ -120,7 +120,7 @@ class BiterniaTable(HandTray):
         self.deal_hand(view, model.viewer)
         self.mark_choices(view)
 
-    def count_gold(self, view: Any) -> None:
+    def count_gold(self, view: BiterniaState) -> None:
         """A team whose gold changed since the last view sees "+N" / "-N" rise from its Bit."""
         gold = tuple(int(g) for g in view.gold)
         before, self.gold = self.gold, gold
@@ -132,7 +132,7 @@ class BiterniaTable(HandTray):
                 words = f"{new - old:+d} gold"
                 rise_from(self, rect.right - 60, rect.y + 30, words, theme.BRASS_LIGHT, 18)
 
-    def flash_hits(self, view: Any) -> None:
+    def flash_hits(self, view: BiterniaState) -> None:
         """A Structure that lost HP since the last view flashes red."""
         hp = {sid: int(v) for sid, v in view.structures.items()}
         before, self.structures = self.structures, hp
@@ -140,7 +140,7 @@ class BiterniaTable(HandTray):
             if before is not None and now < before.get(sid, now):
                 self.add(Flash(space_rect(sid), theme.DANGER))
 
-    def place_heroes(self, view: Any) -> None:
+    def place_heroes(self, view: BiterniaState) -> None:
         """Stand every Hero on its space; a Hero whose space changed hops there, one whose
         place in the space changed slides; a Hero gone from the board fades away."""
         by_space: dict[str, list[str]] = {}
@@ -158,7 +158,8 @@ class BiterniaTable(HandTray):
             self.retire(hero)
         self.known = set(view.hero_order)
 
-    def stand(self, view: Any, hero: str, space: str, slot: int, x: float, y: float) -> None:
+    def stand(self, view: BiterniaState, hero: str, space: str, slot: int, x: float,
+              y: float) -> None:
         piece = self.pieces.get(hero)
         if piece is None:
             spec = load().heroes[hero]
@@ -182,7 +183,7 @@ class BiterniaTable(HandTray):
         fig.tokens = tokens_of(v, view.favored == hero)
         self.show_cards(view, hero, piece)
 
-    def show_cards(self, view: Any, hero: str, piece: HeroPiece) -> None:
+    def show_cards(self, view: BiterniaState, hero: str, piece: HeroPiece) -> None:
         """The face-up card and the order beside the standee. The order lies face down (its
         own team sees its face, with a dark corner); when it is revealed it turns over and
         slides onto the face-up card's place."""
@@ -236,7 +237,7 @@ class BiterniaTable(HandTray):
         piece.tween("alpha", 0.0, 0.5, on_done=lambda: self.remove(piece)
                     if piece.parent is self else None)
 
-    def place_plates(self, view: Any) -> None:
+    def place_plates(self, view: BiterniaState) -> None:
         """A click target over each Hero's plate (picking a Hero not on the board)."""
         counts = [0, 0]
         for hero in view.hero_order:
@@ -251,7 +252,7 @@ class BiterniaTable(HandTray):
                 self.add(plate)
             plate.x, plate.y = rect.centerx, rect.centery
 
-    def plate_rects(self, view: Any) -> dict[str, pygame.Rect]:
+    def plate_rects(self, view: BiterniaState) -> dict[str, pygame.Rect]:
         out, counts = {}, [0, 0]
         for hero in view.hero_order:
             team = int(view.heroes[hero].seat) % 2
@@ -260,7 +261,7 @@ class BiterniaTable(HandTray):
         return out
 
     # -- what a click does --------------------------------------------------------------------
-    def mark_choices(self, view: Any) -> None:
+    def mark_choices(self, view: BiterniaState) -> None:
         """Light the spaces a click plays on, ring the Heroes that can act or be targeted,
         and pop the prompt up near the acting Hero."""
         actions = self.model.actions
@@ -286,7 +287,7 @@ class BiterniaTable(HandTray):
                 hero in able and hero not in self.pieces
         self.build_prompt(view)
 
-    def build_prompt(self, view: Any) -> None:
+    def build_prompt(self, view: BiterniaState) -> None:
         answers = clicks.prompt_answers(self.model.actions, self.picked)
         title, anchor = self.prompt_head(view, answers)
         key = (title, tuple(answers), anchor)
@@ -306,7 +307,7 @@ class BiterniaTable(HandTray):
                              pop=self.clock > 0)
         self.add(self.prompt)
 
-    def prompt_head(self, view: Any,
+    def prompt_head(self, view: BiterniaState,
                     answers: list[Action]) -> tuple[str, tuple[float, float, float] | None]:
         """The prompt's question and the point it grows from (the acting Hero)."""
         pending = view.pending
@@ -346,7 +347,7 @@ class BiterniaTable(HandTray):
             return "Base defenses: click a Structure to fire"
         return ""
 
-    def anchor(self, view: Any, hero: str) -> tuple[float, float, float] | None:
+    def anchor(self, view: BiterniaState, hero: str) -> tuple[float, float, float] | None:
         """Where the prompt points: the Hero's standee (x, top, bottom), else its plate."""
         piece = self.pieces.get(hero)
         if piece is not None:
@@ -392,7 +393,7 @@ class BiterniaTable(HandTray):
             self.pick_space(self.where[hero][0])
 
     def refresh_marks(self) -> None:
-        view = self.model.view
+        view = self.view
         if view is None:
             return
         self.deal_hand(view, self.model.viewer)
@@ -458,7 +459,7 @@ class BiterniaTable(HandTray):
     # -- drawing -------------------------------------------------------------------------------
     def draw_panels(self, target: pygame.Surface) -> None:
         """The board, the plates, the track and the hand tray instead of text panels."""
-        view = self.model.view
+        view = self.view
         if not isinstance(view, BiterniaState):
             return
         draw_track(target, view)

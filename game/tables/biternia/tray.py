@@ -6,18 +6,18 @@ power or drafts that Hero: always one of the legal actions."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import pygame
 
 import game.tables.biternia.clicks as clicks
 import game.tables.biternia.layout as lay
 from game import theme
+from game.tables.biternia.base import BiterniaBase
 from game.tables.biternia.cards import HandCard, HeroTile, draw_back, face
-from game.tables.generic import GenericTable
 from rules.biternia.effects import card_name, card_of
 from rules.biternia.effects import name as display_name
 from rules.biternia.kinds import Act
+from rules.biternia.state import BiterniaState
 from rules.core import Action
 
 CARD_ACTIONS = (Act.ORDER, Act.DISCARD)
@@ -26,7 +26,7 @@ DRAFT_COLUMNS, TILE_H = 10, 40
 PILES_W = 132  # the deck and the discard pile at the tray's right end
 
 
-class HandTray(GenericTable):
+class HandTray(BiterniaBase):
     """The hand part of Biternia's table (mixed into ``BiterniaTable``)."""
 
     hand: list[HandCard]
@@ -37,7 +37,7 @@ class HandTray(GenericTable):
     refresh_marks: Callable[[], None]  # the table's: show what a click does now
 
     # -- laying out -------------------------------------------------------------------------
-    def deal_hand(self, view: Any, viewer: int | None) -> None:
+    def deal_hand(self, view: BiterniaState, viewer: int | None) -> None:
         """The viewer's hand as cards (a teammate's after it), then what may be learned."""
         cards: list[tuple[str, bool]] = []
         if viewer is not None:
@@ -141,7 +141,7 @@ class HandTray(GenericTable):
         self.refresh_marks()
 
     # -- drawing ----------------------------------------------------------------------------
-    def tray_words(self, view: Any) -> str:
+    def tray_words(self, view: BiterniaState) -> str:
         viewer = self.model.viewer
         kinds = {a.kind for a in self.model.actions}
         if Act.DRAFT in kinds:
@@ -156,7 +156,7 @@ class HandTray(GenericTable):
             " · *the deck is the discard pile turned over (never shuffled)"
         return f"Your hand{turned}"
 
-    def draw_hand_tray(self, target: pygame.Surface, view: Any) -> None:
+    def draw_hand_tray(self, target: pygame.Surface, view: BiterniaState) -> None:
         theme.shadowed_rect(target, lay.HAND, (16, 44, 37), radius=10, shadow=4,
                             border=theme.WOOD)
         viewer = self.model.viewer
@@ -184,7 +184,7 @@ class HandTray(GenericTable):
         if viewer is None:
             self.draw_hidden_hands(target, view)
 
-    def draw_hidden_hands(self, target: pygame.Surface, view: Any) -> None:
+    def draw_hidden_hands(self, target: pygame.Surface, view: BiterniaState) -> None:
         """A spectator sees every hand face down: a fan of backs per seat with its count."""
         seats = view.seats
         width = (lay.HAND.w - 24) // max(1, len(seats))

@@ -15,6 +15,7 @@ import pygame
 from game import theme
 from game.tables.chaostle.layout import BOARD, KEEP_RADIUS, LIFT, UNIT, space_rect, space_xy
 from game.tables.chaostle.layout import to_px as _to_px
+from rules.chaostle.state import ChaostleState
 
 MOAT, LAWN = (30, 70, 84), (58, 92, 52)
 STONE = {1.0: (138, 124, 104), 2.0: (190, 168, 128), 3.0: (214, 204, 186)}
@@ -58,11 +59,11 @@ def _terrace(surf: pygame.Surface, points: list[tuple[float, float]], level: flo
     pygame.draw.polygon(surf, fill or STONE[level], points)
 
 
-def _sides(view: Any) -> tuple[str, ...]:
+def _sides(view: ChaostleState) -> tuple[str, ...]:
     return tuple(view.board.sides)
 
 
-def draw_castle(view: Any) -> pygame.Surface:
+def draw_castle(view: ChaostleState) -> pygame.Surface:
     """The whole board as a surface of BOARD's size (cached per board)."""
     return _castle(view.board)
 
@@ -253,7 +254,7 @@ def trap_rect(trap: Any) -> pygame.Rect:
     return rect.clamp(BOARD.inflate(-8, -8))
 
 
-def draw_traps(target: pygame.Surface, view: Any, prisoners: dict[str, list[str]],
+def draw_traps(target: pygame.Surface, view: ChaostleState, prisoners: dict[str, list[str]],
                colours: dict[str, tuple[int, int, int]]) -> None:
     """Each trap as a dark pit with its name and its prisoners as coloured tokens."""
     for tid, trap in view.board.traps.items():

@@ -9,6 +9,7 @@ from typing import Any
 import pygame
 
 from game import theme
+from rules.chaostle.state import ChaostleState
 
 GAIN, LOSS = (110, 200, 120), (236, 84, 70)  # a health bar's colours, rising and falling
 CATEGORY_COLOURS = {"Chaos": (150, 52, 44), "Good": (62, 110, 170), "Magic": (118, 72, 150),
@@ -94,7 +95,7 @@ def peg_rect(rect: pygame.Rect, item: str) -> pygame.Rect | None:
 _CARDS: dict[tuple[object, ...], pygame.Surface] = {}
 
 
-def character_card(target: pygame.Surface, rect: pygame.Rect, view: Any, cid: str,
+def character_card(target: pygame.Surface, rect: pygame.Rect, view: ChaostleState, cid: str,
                    colour: tuple[int, int, int], lit: bool) -> None:
     """One character's card, drawn once per look (what it shows, its size and colour) and
     blitted from then on."""
@@ -111,7 +112,7 @@ def character_card(target: pygame.Surface, rect: pygame.Rect, view: Any, cid: st
     target.blit(surf, (rect.x - 4, rect.y - 4))
 
 
-def _draw_card(target: pygame.Surface, rect: pygame.Rect, view: Any, cid: str,
+def _draw_card(target: pygame.Surface, rect: pygame.Rect, view: ChaostleState, cid: str,
                colour: tuple[int, int, int], lit: bool) -> None:
     """A band in the army's colour with the character's type and level, health (number and
     bar), movement and armour as they stand now, where it is, and its pegs."""
@@ -235,17 +236,17 @@ def draw_pegs(target: pygame.Surface, rect: pygame.Rect, up: tuple[str, ...],
                 pygame.draw.circle(target, (52, 36, 24), centre, max(1, r - 1))
 
 
-def view_movement(view: Any, cid: str, up: tuple[str, ...]) -> int:
+def view_movement(view: ChaostleState, cid: str, up: tuple[str, ...]) -> int:
     lo, hi = view.cards[cid].movement
     return hi if "movement" in up else lo
 
 
-def view_armour(view: Any, cid: str, up: tuple[str, ...]) -> int:
+def view_armour(view: ChaostleState, cid: str, up: tuple[str, ...]) -> int:
     lo, hi = view.cards[cid].armor
     return hi if "armor" in up else lo
 
 
-def where(view: Any, cid: str) -> str:
+def where(view: ChaostleState, cid: str) -> str:
     ch = view.chars[cid]
     status = ch.status
     marks = [m.replace("_", " ").title() for m in ("bad_vibes", "burden") if getattr(ch, m)]
@@ -260,7 +261,7 @@ def where(view: Any, cid: str) -> str:
     return STATUS_WORDS.get(status, status) + tail
 
 
-def _start_label(view: Any, cid: str) -> str:
+def _start_label(view: ChaostleState, cid: str) -> str:
     """Where a character off the board comes back into play (once its army has a crown)."""
     owner = view.chars[cid].owner
     crowns = getattr(view, "crowns", ())
@@ -357,7 +358,7 @@ def fate_card(w: int, h: int, card: str, columns: list[tuple[str, ...]],
 
 
 # ---- the duel card --------------------------------------------------------------------------
-def duel_side(target: pygame.Surface, rect: pygame.Rect, view: Any, cid: str,
+def duel_side(target: pygame.Surface, rect: pygame.Rect, view: ChaostleState, cid: str,
               colour: tuple[int, int, int], lit_face: int | None, next_up: bool,
               range_: int, smoke: bool, hp: int | None = None) -> None:
     """One side of a battle: the character's card with health and its six weapons, the

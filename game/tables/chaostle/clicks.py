@@ -11,17 +11,18 @@ import pygame
 
 import game.tables.chaostle.layout as lay
 from game import theme
+from game.tables.chaostle.base import ChaostleBase
 from game.tables.chaostle.cards import peg_rect
 from game.tables.chaostle.parts import LOSS, DraftCard, Target
-from game.tables.generic import GenericTable
 from game.widgets import Button, Widget
 from rules.chaostle.kinds import Act
+from rules.chaostle.state import ChaostleState
 from rules.core import Action
 
 MOVES = (Act.MOVE, Act.CARD, Act.ENTER)  # actions that end on a space of the board
 
 
-class BoardClicks(GenericTable):
+class BoardClicks(ChaostleBase):
     """The board's click targets (``targets``), rebuilt with every refresh."""
 
     targets: list[Widget]
@@ -33,7 +34,7 @@ class BoardClicks(GenericTable):
         for target in self.targets:
             self.remove(target)
         self.targets = []
-        view, actions = self.model.view, self.model.actions
+        view, actions = self.view, self.model.actions
         if view is None or not actions:
             return
         choosers = {str(a.args[0]) for a in actions
@@ -56,7 +57,7 @@ class BoardClicks(GenericTable):
         act = on_activate or (lambda a=action: self.choose(a))
         self.targets.append(Target(rect, words, colour, name, act, round_, action, wash))
 
-    def mark_draft(self, view: Any, actions: tuple[Action, ...]) -> None:
+    def mark_draft(self, view: ChaostleState, actions: tuple[Action, ...]) -> None:
         """The draft (and a mercenary to hire): every character still free as a card over
         the board; the ones a legal action takes play it when clicked."""
         takes = {a.args[0]: a for a in actions if a.kind in (Act.PICK, Act.MERCENARY) and a.args}
@@ -69,7 +70,7 @@ class BoardClicks(GenericTable):
             play = (lambda a=action: self.choose(a)) if action is not None else None
             self.targets.append(DraftCard(rect, view.cards[cid], f"draft.{cid}", play, action))
 
-    def mark_crowns(self, view: Any, actions: tuple[Action, ...]) -> None:
+    def mark_crowns(self, view: ChaostleState, actions: tuple[Action, ...]) -> None:
         for a in actions:
             if a.kind == Act.CROWN and a.args and a.args[0] in view.board.crowns:
                 crown = view.board.crowns[a.args[0]]
@@ -78,7 +79,7 @@ class BoardClicks(GenericTable):
                 self.target(rect, f"{crown.colour} {crown.title}".title(), colour,
                             f"crown.{a.args[0]}", a)
 
-    def mark_moves(self, view: Any, actions: tuple[Action, ...]) -> None:
+    def mark_moves(self, view: ChaostleState, actions: tuple[Action, ...]) -> None:
         """Each space a move of the selected character (or of the only character that
         can get there) ends on; a click on one of your standees selects it."""
         moves = [a for a in actions if a.kind in MOVES and len(a.args) >= 2
@@ -100,7 +101,7 @@ class BoardClicks(GenericTable):
             for cid in movers:
                 self.mark_mover(view, cid)
 
-    def mark_mover(self, view: Any, cid: str, verb: str = "Move") -> None:
+    def mark_mover(self, view: ChaostleState, cid: str, verb: str = "Move") -> None:
         """A ring round one of several movers' (or attackers') standee (or, off the board,
         its card): a click shows only its moves (or battles)."""
         at = view.chars[cid].at
@@ -124,7 +125,7 @@ class BoardClicks(GenericTable):
         self.selected = None if self.selected == cid else cid
         self.mark_targets()
 
-    def mark_battles(self, view: Any, actions: tuple[Action, ...]) -> None:
+    def mark_battles(self, view: ChaostleState, actions: tuple[Action, ...]) -> None:
         """A red ring round each opponent one of your characters (the selected one, or the
         only one that reaches it) can attack; with a foe in reach of two of yours, a ring
         round each attacker chooses who attacks."""
@@ -147,7 +148,7 @@ class BoardClicks(GenericTable):
             for cid in attackers:
                 self.mark_mover(view, cid, "Attack with")
 
-    def mark_pegs(self, view: Any, actions: tuple[Action, ...]) -> None:
+    def mark_pegs(self, view: ChaostleState, actions: tuple[Action, ...]) -> None:
         for a in actions:
             if a.kind != Act.UPGRADE or len(a.args) != 2:
                 continue
@@ -158,7 +159,7 @@ class BoardClicks(GenericTable):
                 self.target(hole.inflate(2, 2), str(a).split(": ", 1)[-1], theme.BRASS_LIGHT,
                             f"peg.{cid}.{item}", a, round_=True)
 
-    def mark_keep(self, view: Any, actions: tuple[Action, ...]) -> None:
+    def mark_keep(self, view: ChaostleState, actions: tuple[Action, ...]) -> None:
         strikes = [a for a in actions if a.kind in (Act.CASTLE, Act.SANCTUARY)]
         if len(strikes) != 1:
             return
@@ -182,7 +183,7 @@ class BoardClicks(GenericTable):
             button.z = 80
             self.targets.append(button)
 
-    def card_rect(self, view: Any, cid: str) -> pygame.Rect | None:
+    def card_rect(self, view: ChaostleState, cid: str) -> pygame.Rect | None:
         """Where a character's card lies in its army's row."""
         for seat, army in enumerate(view.armies):
             if cid in army:
@@ -191,7 +192,7 @@ class BoardClicks(GenericTable):
         return None
 
     @staticmethod
-    def army_slots(view: Any, seat: int) -> int:
+    def army_slots(view: ChaostleState, seat: int) -> int:
         return max(len(view.armies[seat]), int(view.setup.get("army", 3)))
 
     def focused_action(self) -> Action | None:
@@ -215,7 +216,7 @@ def draft_slot(k: int, count: int) -> pygame.Rect:
     return pygame.Rect(area.x + col * (w + 8), area.y + row * (h + 8), w, h)
 
 
-def move_rank(view: Any, action: Action) -> tuple[int, int]:
+def move_rank(view: ChaostleState, action: Action) -> tuple[int, int]:
     """Which of several moves of one character to the same space a click plays: the plain
     roll first, then with battle-card movement added, then the battle-card move alone."""
     if action.kind == Act.MOVE:

@@ -11,9 +11,10 @@ from typing import Any
 import game.tables.chaostle.layout as lay
 from game import theme
 from game.floats import rise_from
+from game.tables.chaostle.base import ChaostleBase
 from game.tables.chaostle.parts import GAIN, LOSS, QueuedTray
 from game.tables.chaostle.popups import DuelPopup, FatePopup
-from game.tables.generic import GenericTable, roll_faces
+from game.tables.generic import roll_faces
 from rules.core import Event
 
 FATE_CELL = re.compile(r"column (\d+), row (\d+)")
@@ -22,7 +23,7 @@ OWN_ROLL = re.compile(r"\((\d)\)$")  # a skill, escape or Luck roll ends its wor
 ROLL_IN_WORDS = ("skill", "escape", "trap", "heal")
 
 
-class TableMotion(GenericTable):
+class TableMotion(ChaostleBase):
     """Events to motion (the standees' own bookkeeping lives in ``ChaostleTable``)."""
 
     tray: QueuedTray
@@ -64,7 +65,7 @@ class TableMotion(GenericTable):
                 self.tray.then(lambda: self.start_walk(cid, path))
             return
         if event.kind == "battle" and isinstance(data.get("a"), str):
-            view = self.model.view  # the view before this batch: health before the battle
+            view = self.view  # the view before this batch: health before the battle
             health = {c: view.chars[c].hp for c in (data.get("a"), data.get("d"))
                       if view is not None and c in view.chars}
             self.tray.then(lambda: self.declare(event, health))
@@ -111,7 +112,7 @@ class TableMotion(GenericTable):
         self.float_words(event)
 
     def declare(self, event: Event, health: dict[str, int]) -> None:
-        view = self.model.view
+        view = self.view
         a, d = str(event.data["a"]), str(event.data.get("d"))
         if view is None or a not in view.chars or d not in view.chars:
             return
@@ -151,7 +152,7 @@ class TableMotion(GenericTable):
 
     def dice_colour(self, cid: object, seat: int | None = None) -> tuple[int, int, int]:
         """Dice in the colour of the character's (or seat's) army, lightened."""
-        view = self.model.view
+        view = self.view
         if view is not None and isinstance(cid, str) and cid in view.chars:
             return theme.lighten(self.char_colour(view, cid), 40)
         if seat is not None:

@@ -17,6 +17,7 @@ from game.tables.chaostle.layout import BOARD
 from game.tween import ease_out_back
 from rules.chaostle.fates import fate_table
 from rules.chaostle.frames import Battle, Fate
+from rules.chaostle.state import ChaostleState
 from rules.core import Event
 
 HEALTH_AFTER = re.compile(r"\(health (-?\d+)\)")  # a hit's words end with the health left
@@ -49,7 +50,7 @@ class FatePopup(SpriteNode):
             self.tween("scale", 1.0, 0.35, ease_out_back)
         self.tween("alpha", 0.0, 0.4, delay=FATE_SHOWN)
 
-    def follow(self, view: Any) -> None:
+    def follow(self, view: ChaostleState) -> None:
         """Stay up while a happiness fate waits to be accepted or declined (after a load
         too); go once it is settled."""
         frame = next((f for f in reversed(view.queue.frames) if isinstance(f, Fate)
@@ -99,7 +100,7 @@ class DuelPopup(SpriteNode):
     def __init__(self) -> None:
         super().__init__(BOARD.centerx, BOARD.centery + 10, 460, 300, name="duel")
         self.alpha, self.z = 0.0, 65
-        self.view: Any = None
+        self.view: ChaostleState | None = None
         self.frame: Battle | None = None
         self.faces: dict[str, int] = {}
         self.words = ""
@@ -110,7 +111,7 @@ class DuelPopup(SpriteNode):
         self.hurt: tuple[str, int] | None = None  # who the last hit hurt, and by how much
         self.health: dict[str, int] = {}  # health blow by blow, while the dice land
 
-    def declare(self, a: str, d: str, range_: int, contest: bool, view: Any,
+    def declare(self, a: str, d: str, range_: int, contest: bool, view: ChaostleState,
                 colours: dict[str, tuple[int, int, int]], health: dict[str, int]) -> None:
         """A battle begins (``health``: both sides' before it): the card pops up (unless it
         already shows this battle)."""
@@ -131,7 +132,7 @@ class DuelPopup(SpriteNode):
             self.tween("scale", 1.0, 0.3, ease_out_back)
         self.stamp += 1
 
-    def follow(self, view: Any, table: Any) -> None:
+    def follow(self, view: ChaostleState, table: Any) -> None:
         """Show the battle the view is in (after a load too); keep the last one up a moment
         once it is over (``fade`` starts that when its dice have landed)."""
         frame = view.queue.find(Battle)

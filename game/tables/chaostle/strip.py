@@ -5,10 +5,11 @@ waiting ring. Mixed into ``ChaostleTable``."""
 from __future__ import annotations
 
 import game.tables.chaostle.layout as lay
-from game.tables.generic import GenericTable, StripLayout
+from game.tables.chaostle.base import ChaostleBase
+from game.tables.generic import StripLayout
 
 
-class ActionStrip(GenericTable):
+class ActionStrip(ChaostleBase):
     """The action buttons below the board."""
 
     STRIP = StripLayout(lay.STRIP, lay.COLUMNS, lay.ROWS, lay.BUTTON_H, lay.BUTTON_GAP,

@@ -34,6 +34,7 @@ from game.tables.generic import TableModel
 from game.widgets import Widget
 from rules.chaostle.frames import Battle
 from rules.chaostle.kinds import Act, Phase
+from rules.chaostle.state import ChaostleState
 from rules.core import Action, Panel
 
 
@@ -81,14 +82,14 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
 
     def colour(self, seat: int) -> tuple[int, int, int]:
         """An army's colour: its crown's once taken, else the seat's."""
-        view = self.model.view
+        view = self.view
         crowns = getattr(view, "crowns", None)
         if crowns and 0 <= seat < len(crowns) and crowns[seat]:
             crown = view.board.crowns[crowns[seat]]
             return theme.NAMED_COLOURS.get(str(crown.colour).lower(), theme.BRASS)
         return super().colour(seat)
 
-    def char_colour(self, view: Any, cid: str) -> tuple[int, int, int]:
+    def char_colour(self, view: ChaostleState, cid: str) -> tuple[int, int, int]:
         owner = view.chars[cid].owner
         return self.colour(int(owner)) if owner is not None else theme.MUTED
 
@@ -101,7 +102,7 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
             self.selected = None
         super().refresh(model, panels)
         view = model.view
-        if view is None:
+        if not isinstance(view, ChaostleState):
             return
         draw_castle(view)  # drawn once per board: here rather than inside a timed frame
         position = json.dumps(view.to_json(), sort_keys=True, default=str)
@@ -111,7 +112,7 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
         self.duel.follow(view, self)
         self.mark_targets()
 
-    def place_figures(self, view: Any) -> None:
+    def place_figures(self, view: ChaostleState) -> None:
         """A standee per character in play; one whose space changed hops there along the
         path it took (or straight there after a load) unless its walk waits its turn
         behind the dice; one that left play fades away once the dice before have landed."""
@@ -141,18 +142,18 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
     def start_walk(self, cid: str, path: list[str]) -> None:
         """A move event's turn in the tray's queue: the standee hops along its path."""
         self.pending[cid] = max(0, self.pending.get(cid, 0) - 1)
-        figure, view = self.figures.get(cid), self.model.view
+        figure, view = self.figures.get(cid), self.view
         if figure is None or view is None or cid in self.leaving or not path:
             return  # not standing yet: it is stood at the path's start and walks then
         self.paths.pop(cid, None)
         self.heading[cid] = path[-1]
         self.walk_figure(view, figure, path, path[-1])
 
-    def stand_point(self, view: Any, space: str) -> tuple[float, float]:
+    def stand_point(self, view: ChaostleState, space: str) -> tuple[float, float]:
         x, y = lay.space_xy(view.board.spaces[space])
         return x, y - 12
 
-    def new_figure(self, view: Any, cid: str, path: list[str] | None) -> Figure:
+    def new_figure(self, view: ChaostleState, cid: str, path: list[str] | None) -> Figure:
         card = view.cards[cid]
         at = view.chars[cid].at
         start = path[0] if path else at
@@ -173,7 +174,8 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
             self.heading[cid] = at
         return figure
 
-    def walk_figure(self, view: Any, figure: Figure, path: list[str] | None, at: str) -> None:
+    def walk_figure(self, view: ChaostleState, figure: Figure, path: list[str] | None,
+                    at: str) -> None:
         """Hop along the path (when the last move event gave one ending here), else hop
         straight to the space."""
         if path and path[-1] == at:
@@ -187,7 +189,7 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
     def retire(self, cid: str) -> None:
         self.leaving.discard(cid)
         figure = self.figures.get(cid)
-        view = self.model.view
+        view = self.view
         if figure is None or (view is not None and view.chars[cid].status == "play"):
             return  # back in play meanwhile
         del self.figures[cid]
@@ -223,7 +225,7 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
         """The seats are the armies' rows of the roster (drawn with the panels)."""
 
     def draw_panels(self, target: pygame.Surface) -> None:
-        view = self.model.view
+        view = self.view
         theme.shadowed_rect(target, lay.BOARD, theme.WOOD, radius=14, shadow=6)
         if view is None:
             return
@@ -241,7 +243,7 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
         self.draw_roster(target, view)
         self.draw_castle_plaque(target, view)
 
-    def draw_half_board(self, target: pygame.Surface, view: Any) -> None:
+    def draw_half_board(self, target: pygame.Surface, view: ChaostleState) -> None:
         """The two-player half board: the spaces neither army may reach are shaded."""
         if view.setup.get("half_board") != "on" or view.num_players != 2:
             return
@@ -264,7 +266,7 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
             rect = lay.space_rect(space)
             target.blit(pygame.transform.scale(shade, rect.size), rect)
 
-    def draw_keep(self, target: pygame.Surface, view: Any) -> None:
+    def draw_keep(self, target: pygame.Surface, view: ChaostleState) -> None:
         """The castle's health as a brass ring round Sanctuary's keep (red once broken)."""
         x, y = lay.to_px(0.0, 0.0, 2.0)
         r = lay.KEEP_RADIUS * lay.UNIT + 3
@@ -285,7 +287,7 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
         if not inside:
             draw_crown_glyph(target, (x, y), 6, theme.BRASS_LIGHT)
 
-    def draw_draft_cloth(self, target: pygame.Surface, view: Any) -> None:
+    def draw_draft_cloth(self, target: pygame.Surface, view: ChaostleState) -> None:
         veil = pygame.Surface(lay.BOARD.size, pygame.SRCALPHA)
         pygame.draw.rect(veil, (10, 20, 16, 200), veil.get_rect(), border_radius=14)
         target.blit(veil, lay.BOARD.topleft)
@@ -299,7 +301,7 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
             usable = not takes or cid in takes
             target.blit(draft_face(view.cards[cid], rect.w, rect.h, usable), rect)
 
-    def draw_roster(self, target: pygame.Surface, view: Any) -> None:
+    def draw_roster(self, target: pygame.Surface, view: ChaostleState) -> None:
         n = view.num_players
         battle = view.queue.find(Battle)
         fighting = {battle.a, battle.d} if battle else set()
@@ -327,7 +329,7 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
 
     def zoom_spots(self) -> list[tuple[pygame.Rect, CardFace]]:
         """Every character card in the army rows, as it stands now."""
-        view = self.model.view
+        view = self.view
         if view is None or view.phase == Phase.FIRST:
             return []
         out: list[tuple[pygame.Rect, CardFace]] = []
@@ -341,7 +343,7 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
                 out.append((lay.card_rect(view.num_players, seat, i, slots), face))
         return out
 
-    def draw_castle_plaque(self, target: pygame.Surface, view: Any) -> None:
+    def draw_castle_plaque(self, target: pygame.Surface, view: ChaostleState) -> None:
         box = lay.CASTLE
         theme.shadowed_rect(target, box, (52, 40, 32), radius=9, shadow=4, border=theme.WOOD)
         start = max(1, int(view.setup.get("castle_hp", 100)))
@@ -363,7 +365,7 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
         targets, then the menu."""
         return [*self.buttons, *self.pager, *self.targets, self.menu_button]
 
-def turn_words(view: Any, rolling: bool = False) -> str:
+def turn_words(view: ChaostleState, rolling: bool = False) -> str:
     """The turn in a few words: whose, and what the movement roll allows (once the dice
     showing it have landed)."""
     words = {Phase.FIRST: "Rolling to choose first", Phase.DRAFT: "Choosing characters",

@@ -1,0 +1,19 @@
+"""The root of BattleCON's table parts: the model's view read as the game's own state."""
+
+from __future__ import annotations
+
+from typing import cast
+
+from game.tables.generic import GenericTable
+from rules.battlecon.state import BattleconState
+
+
+class BattleconBase(GenericTable):
+    """Every part of BattleCON's table (the table and its mixins) derives from this one, so the
+    view is narrowed from ``GameState`` once, here."""
+
+    @property
+    def view(self) -> BattleconState:
+        """The view on show, typed as BattleCON's state. A table draws only once a view is in
+        place; the few places that may run before check ``self.model.view is None`` first."""
+        return cast(BattleconState, self.model.view)

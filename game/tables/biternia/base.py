@@ -1,0 +1,20 @@
+"""The root of Battle for Biternia's table parts: the model's view read as the game's own state."""
+
+from __future__ import annotations
+
+from typing import cast
+
+from game.tables.generic import GenericTable
+from rules.biternia.state import BiterniaState
+
+
+class BiterniaBase(GenericTable):
+    """Every part of Battle for Biternia's table (the table and its mixins) derives from this
+    one, so the view is narrowed from ``GameState`` once, here."""
+
+    @property
+    def view(self) -> BiterniaState:
+        """The view on show, typed as Battle for Biternia's state. A table draws only once a
+        view is in place; the few places that may run before check ``self.model.view is None``
+        first."""
+        return cast(BiterniaState, self.model.view)
