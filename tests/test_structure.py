@@ -1,5 +1,6 @@
 """The shape of the code, checked from its imports (read with ``ast``, nothing is run):
 layers point one way (game -> ai -> rules), and no module imports itself round a circle.
+The tables (game/tables) read each game's typed state: no view there is typed ``Any``.
 
 Every import counts, also one written inside a function to dodge a circle at run time;
 only imports under ``if TYPE_CHECKING:`` are left out (they never run). Packages whose

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 import pygame
 
@@ -227,6 +228,11 @@ class GenericTable(Node):
         """The End button's words for ``action`` (its label up to any bracket)."""
         return str(action).split(" (", 1)[0]
 
+    def take(self, action: Action) -> None:
+        """Play ``action`` through ``choose``, looked up when a click fires (a button's
+        callback, ``partial(self.take, action)``, sees ``choose`` as it is then)."""
+        self.choose(action)
+
     def play_end(self) -> None:
         action = self.end_action()
         if action is not None:
@@ -263,7 +269,7 @@ class GenericTable(Node):
             key = f"{k + 1}. " if k < 9 else ""
             self.buttons.append(Button(rect.centerx, rect.centery, rect.w, rect.h,
                                        key + str(action), name=f"action.{index}",
-                                       on_activate=lambda a=action: self.choose(a),
+                                       on_activate=partial(self.take, action),
                                        size=strip.font,
                                        danger=self.caution(action) is not None))
         if self.pages > 1:
@@ -272,7 +278,7 @@ class GenericTable(Node):
                 rect = strip.pager(k)
                 self.pager.append(Button(rect.centerx, rect.centery, rect.w, rect.h, label,
                                          name=name, size=strip.font,
-                                         on_activate=lambda d=step: self.turn_page(d)))
+                                         on_activate=partial(self.turn_page, step)))
         for b in self.buttons + self.pager:
             self.add(b)
 
@@ -355,7 +361,8 @@ class GenericTable(Node):
             found = self.focused_card()
         if found is None and self.zoom.pinned:
             self.zoom.close()
-        self.zoom.point(*(found or (None, None)), dt)
+        anchor, face = found if found is not None else (None, None)
+        self.zoom.point(anchor, face, dt)
 
     # -- the card zoom: every card anywhere opens large on a pause or a right-click ------
     def zoom_spots(self) -> list[tuple[pygame.Rect, CardFace]]:

@@ -21,8 +21,9 @@ def slot_words(what: Action | str | None) -> str:
     """What the lit pair slot says a drop there does."""
     if not isinstance(what, Action):
         return "Drop here: half a pair"
-    return {Act.CLASH: "Clash with this base", Act.DISCARD: "Drop to discard it",
-            Act.DISCARD_PAIR: "Drop to discard the pair"}.get(what.kind, "Drop to set")
+    words: dict[str, str] = {Act.CLASH: "Clash with this base", Act.DISCARD: "Drop to discard it",
+                             Act.DISCARD_PAIR: "Drop to discard the pair"}
+    return words.get(what.kind, "Drop to set")
 
 
 class HandTray(BattleconBase):
@@ -49,9 +50,9 @@ class HandTray(BattleconBase):
         to their new place."""
         ids = [] if viewer is None else self.hand_order(view, view.player(viewer).hand)
         keep = {c.cid: c for c in self.hand}
-        for card in self.hand:
-            if card.cid not in ids:
-                self.remove(card)
+        for old in self.hand:
+            if old.cid not in ids:
+                self.remove(old)
         if self.slotted not in ids or self.slotted not in self.selected.values():
             self.slotted = None
         usable = self.usable_cards()
@@ -88,6 +89,8 @@ class HandTray(BattleconBase):
         gap, n = 8, len(self.hand)
         width = min(86.0, (HAND.w - 24 - gap * max(0, n - 1)) / max(1, n))
         spot = self.pair_spot()
+        x: float
+        y: float
         for k, card in enumerate(self.hand):
             card.w = width
             x, y = HAND.x + 12 + width / 2 + k * (width + gap), HAND.bottom - 51

@@ -349,7 +349,8 @@ class AnteTile(Button):
         rect = self.box(world)
         if self.pressed:
             rect = rect.move(0, 2)
-        fill = {Act.OVERLOAD: theme.BRASS, Act.PASS: theme.WOOD}.get(self.kind, theme.PARCHMENT)
+        fills: dict[str, tuple[int, int, int]] = {Act.OVERLOAD: theme.BRASS, Act.PASS: theme.WOOD}
+        fill = fills.get(self.kind, theme.PARCHMENT)
         fill = theme.blend(fill, theme.lighten(fill, 30), self.glow)
         ink = theme.CREAM if self.kind == Act.PASS else theme.INK
         theme.shadowed_rect(target, rect, fill, radius=12, shadow=0 if self.pressed else 6,

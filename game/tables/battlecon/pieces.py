@@ -17,6 +17,7 @@ from game import theme
 from game.assets import font
 from game.tables.battlecon.parts import word_lines
 from rules.battlecon import kits
+from rules.battlecon.model import Fighter
 from rules.battlecon.state import BattleconState
 
 Colour = tuple[int, int, int]
@@ -141,7 +142,7 @@ def _tide(view: BattleconState, seat: int) -> list[Group]:
                                         current=now == "steam")])]
 
 
-def _forms(view: BattleconState, pl: dict[str, Any]) -> list[Group]:
+def _forms(view: BattleconState, pl: Fighter) -> list[Group]:
     """The form in force (Amon: the whole Code ladder) and status cards."""
     form = pl.form
     groups: list[Group] = []

@@ -5,6 +5,8 @@ ante and Pass)."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import game.tables.battlecon.layout as layout
 from game.tables.battlecon.base import BattleconBase
 from game.tables.battlecon.layout import STRIP
@@ -69,7 +71,7 @@ class ActionStrip(BattleconBase):
         for i, action in enumerate(actions):
             x = STRIP.x + 12 + w / 2 + i * (w + gap)
             tile = AnteTile(x, STRIP.y + 36 + h / 2, w, h, f"{i + 1}. {action}",
-                            f"action.{i}", lambda a=action: self.choose(a), action.kind,
+                            f"action.{i}", partial(self.take, action), action.kind,
                             *self.ante_words(view, action, self.model.actor))
             self.buttons.append(tile)
             self.add(tile)
@@ -91,7 +93,7 @@ class ActionStrip(BattleconBase):
             kind = "pass" if action.args and action.args[0] == "skip" else "ua_ante"
             tile = AnteTile(STRIP.x + 12 + w / 2 + i * (w + gap), STRIP.y + 36 + h / 2, w, h,
                             f"{i + 1}. {action}", f"action.{i}",
-                            lambda a=action: self.choose(a), kind, head, body)
+                            partial(self.take, action), kind, head, body)
             self.buttons.append(tile)
             self.add(tile)
 

@@ -9,6 +9,7 @@ every legal action is always reachable. Team play: battlecon/team.py."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pygame
@@ -59,7 +60,7 @@ DRAWN = ("Board", "Attack pairs", "Discards", "Your hand")  # drawn, not listed
 CONCEALED = (Phase.SET, Phase.ANTE)  # the phases in which set pairs lie face down
 #: in-beat choices of a piece on the plate: the action kind -> the first word of the group
 #: the piece lies in ("With <opponent>": Lucida's tokens to rend; "Told": to take back)
-PIECE_CHOICES = {Act.REND: "With", Act.RECALL: "Told"}
+PIECE_CHOICES: dict[str, str] = {Act.REND: "With", Act.RECALL: "Told"}
 GAIN, LOSS = (110, 200, 120), (236, 84, 70)
 
 
@@ -85,7 +86,7 @@ class BattleconTable(HandTray, ActionStrip):
         self.plate_order: list[int] = [0, 1]
         self.places: dict[int, int] = {}
         self.standees: dict[int, StandeeNode] = {}
-        self.pairs: dict[int, CardNode] = {}
+        self.pairs: dict[int, PairCard] = {}
         self.hand: list[HandCard] = []
         self.selected: dict[str, str] = {}
         self.slotted: str | None = None
@@ -213,7 +214,7 @@ class BattleconTable(HandTray, ActionStrip):
             words = str(action).split(" (", 1)[0]
             target = SpaceTarget(self.cell(space), words, self.colour(mover),
                                  f"space.{space}.{mover}",
-                                 lambda a=action: self.choose(a))
+                                 partial(self.take, action))
             self.targets.append(target)
             self.add(target)
         self.mark_pieces(view, actor)
@@ -234,7 +235,7 @@ class BattleconTable(HandTray, ActionStrip):
             if action is None:
                 continue
             target = SpaceTarget(placed.rect.inflate(6, 6), "", theme.BRASS_LIGHT,
-                                 f"piece.{piece.key}", lambda a=action: self.choose(a))
+                                 f"piece.{piece.key}", partial(self.take, action))
             target.z = 7
             self.targets.append(target)
             self.add(target)
@@ -487,7 +488,7 @@ class BattleconTable(HandTray, ActionStrip):
     def fallen_words(view: BattleconState, seat: int) -> str:
         """Under a defeated fighter's stamp: who took up the Revenge."""
         side = [p for p in range(view.num_players) if p != seat and not is_out(view, p)
-                and view.teams[p] == view.teams[seat]]
+                and side_of(view, p) == side_of(view, seat)]
         if not side:
             return "left the board"
         return "Revenge: " + ", ".join(view.name(p) for p in side)

@@ -28,7 +28,7 @@ def is_team(view: BattleconState) -> bool:
 
 
 def side_of(view: BattleconState, seat: int) -> int:
-    return int(view.teams[seat]) if is_team(view) else seat
+    return int(view.teams[seat]) if view.teams is not None else seat
 
 
 def team_colour(view: BattleconState, seat: int) -> Colour:

@@ -8,6 +8,8 @@ buttons below keep every legal action one click (or digit key) away."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pygame
@@ -247,7 +249,7 @@ class BiterniaTable(HandTray):
             plate = self.plates.get(hero)
             if plate is None:
                 plate = Widget(rect.centerx, rect.centery, rect.w, rect.h, name=f"plate.{hero}",
-                               on_activate=lambda h=hero: self.pick_hero(h))
+                               on_activate=partial(self.pick_hero, hero))
                 self.plates[hero] = plate
                 self.add(plate)
             plate.x, plate.y = rect.centerx, rect.centery
@@ -271,9 +273,9 @@ class BiterniaTable(HandTray):
             colour = self.colour(self.model.actor) if self.model.actor is not None \
                 else theme.BRASS_LIGHT
             spot.light(clicks.space_words(action) if action else "", theme.lighten(colour, 40))
-        targets = {clicks.hero_target(a) for a in actions} - {None}
+        targets = {t for a in actions if (t := clicks.hero_target(a)) is not None}
         interrupters = {clicks.hero_of(a) for a in actions if a.kind == Act.INTERRUPT}
-        able = set(clicks.heroes_with_choices(actions))
+        able: set[str | None] = set(clicks.heroes_with_choices(actions))
         if self.picked_card is not None:
             able = set(clicks.heroes_for_card(actions, self.picked_card))
         able |= interrupters  # a click on a Hero holding an Interrupt reveals it
@@ -301,7 +303,8 @@ class BiterniaTable(HandTray):
         if anchor is None or not answers:
             return
         shown = answers[:5]
-        rows = [(self.answer_words(a), lambda a=a: self.choose(a)) for a in shown]
+        rows: list[tuple[str, Callable[[], None]]] = [
+            (self.answer_words(a), partial(self.take, a)) for a in shown]
         x, top, bottom = anchor
         self.prompt = Prompt(x, (top, bottom), title, rows, lay.BOARD.inflate(-12, -12),
                              pop=self.clock > 0)

@@ -6,6 +6,7 @@ power or drafts that Hero: always one of the legal actions."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 import pygame
 
@@ -17,6 +18,7 @@ from game.tables.biternia.cards import HandCard, HeroTile, draw_back, face
 from rules.biternia.effects import card_name, card_of
 from rules.biternia.effects import name as display_name
 from rules.biternia.kinds import Act
+from rules.biternia.model import SeatCards
 from rules.biternia.state import BiterniaState
 from rules.core import Action
 
@@ -47,15 +49,15 @@ class HandTray(BiterniaBase):
                     cards += [(c, False) for c in data.hand if c]
         learnable = self.learnable()
         keep = {(c.cid, c.mine): c for c in self.hand}
-        for key, card in keep.items():
+        for key, old in keep.items():
             if key not in set(cards):
-                self.remove(card)
+                self.remove(old)
         self.hand = []
         n = len(cards) + len(learnable)
         gap = 6
         room = lay.HAND.w - 24 - PILES_W - 20
         width = min(lay.CARD_W, (room - gap * max(0, n - 1)) / max(1, n))
-        x = lay.HAND.x + 12
+        x: float = lay.HAND.x + 12
         carding = any(a.kind in CARD_ACTIONS for a in self.model.actions)
         for k, (cid, mine) in enumerate(cards):
             if k and not mine and cards[k - 1][1]:
@@ -87,6 +89,10 @@ class HandTray(BiterniaBase):
     def card_y() -> float:
         return lay.HAND.bottom - lay.CARD_H / 2 - 6
 
+    def choose_learning(self, action: Action, _power: str) -> None:
+        """A learnable card was clicked (it passes its power): take the action that learns it."""
+        self.choose(action)
+
     def learnable(self) -> list[Action]:
         """The picked Hero's learn or level-up actions, one card per power."""
         return [a for a in self.model.actions
@@ -102,8 +108,8 @@ class HandTray(BiterniaBase):
             return
         for action in learnable:
             power = str(action.args[1])
-            card = HandCard(x + width / 2, self.card_y(), power, lambda _c, a=action:
-                            self.choose(a), width, lay.CARD_H)
+            card = HandCard(x + width / 2, self.card_y(), power,
+                            partial(self.choose_learning, action), width, lay.CARD_H)
             card.name, card.z = f"learn.{power}", 6
             self.offers.append(card)
             self.add(card)
@@ -118,7 +124,7 @@ class HandTray(BiterniaBase):
             x = lay.HAND.x + 12 + width / 2 + col * (width + gap)
             y = lay.HAND.y + 24 + TILE_H / 2 + row * (TILE_H + 6)
             tile = HeroTile(x, y, width, TILE_H, str(action.args[0]),
-                            lambda a=action: self.choose(a))
+                            partial(self.take, action))
             tile.z = 6
             self.offers.append(tile)
             self.add(tile)
@@ -199,7 +205,7 @@ class HandTray(BiterniaBase):
                 draw_back(target, pygame.Rect(x + k * 18, lay.HAND.y + 46, 40, 56))
 
     @staticmethod
-    def draw_piles(target: pygame.Surface, seat: dict) -> None:
+    def draw_piles(target: pygame.Surface, seat: SeatCards) -> None:
         """The viewer's deck (backs; "turned over" once the discards became the deck) and
         discard pile (its top card face up) as small stacks with their counts."""
         top = lay.HAND.bottom - 6 - 70

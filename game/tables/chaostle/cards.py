@@ -350,9 +350,9 @@ def fate_card(w: int, h: int, card: str, columns: list[tuple[str, ...]],
     note = "Happiness is yours to accept or decline" if happy else "Doom must be faced"
     first_col = 1 if happy else 4
     if column is not None and row is not None and 0 <= column - first_col < len(columns):
-        cell = names.get(columns[column - first_col][row - 2], "")
-        if played and cell and played != cell:
-            note = f"{cell} plays as {played} (faster play option 2)"
+        named = names.get(columns[column - first_col][row - 2], "")
+        if played and named and played != named:
+            note = f"{named} plays as {played} (faster play option 2)"
     theme.text(surf, note, (w // 2, h - 8), 11, theme.WOOD, anchor="midbottom")
     return surf
 

@@ -5,6 +5,7 @@ and Accept / Decline on the fate card. Each plays one of the legal actions throu
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pygame
@@ -14,6 +15,7 @@ from game import theme
 from game.tables.chaostle.base import ChaostleBase
 from game.tables.chaostle.cards import peg_rect
 from game.tables.chaostle.parts import LOSS, DraftCard, Target
+from game.tables.chaostle.popups import FatePopup
 from game.widgets import Button, Widget
 from rules.chaostle.kinds import Act
 from rules.chaostle.state import ChaostleState
@@ -27,6 +29,7 @@ class BoardClicks(ChaostleBase):
 
     targets: list[Widget]
     selected: str | None
+    fate: FatePopup
 
     def mark_targets(self) -> None:
         """Light up what a click can play: spaces a move ends on, opponents a battle
@@ -178,7 +181,7 @@ class BoardClicks(ChaostleBase):
             x = self.fate.x + (-80 if k == 0 else 80)
             y = self.fate.y + self.fate.h / 2 - 46
             button = Button(x, y, 140, 32, action.kind.capitalize(), name=f"fate.{action.kind}",
-                            on_activate=lambda a=action: self.choose(a), primary=k == 0,
+                            on_activate=partial(self.take, action), primary=k == 0,
                             size=14)
             button.z = 80
             self.targets.append(button)

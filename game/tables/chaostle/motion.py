@@ -6,13 +6,15 @@ after a load or a hand-over. Mixed into ``ChaostleTable``."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import game.tables.chaostle.layout as lay
 from game import theme
 from game.floats import rise_from
 from game.tables.chaostle.base import ChaostleBase
-from game.tables.chaostle.parts import GAIN, LOSS, QueuedTray
+from game.tables.chaostle.parts import GAIN, LOSS, Figure, QueuedTray
 from game.tables.chaostle.popups import DuelPopup, FatePopup
 from game.tables.generic import roll_faces
 from rules.core import Event
@@ -31,6 +33,8 @@ class TableMotion(ChaostleBase):
     duel: DuelPopup
     paths: dict[str, list[str]]
     pending: dict[str, int]
+    figures: dict[str, Figure]
+    start_walk: Callable[[str, list[str]], None]
 
     def show_events(self, events: list[Event], viewer: int | None) -> None:
         """A new batch: the rolls of earlier batches land at once first (the player has
@@ -43,7 +47,7 @@ class TableMotion(ChaostleBase):
             if not event.visible(viewer):
                 continue
             self.animate(event)
-            self.tray.then(lambda e=event, b=self.batch: self.write(e.text, b))
+            self.tray.then(partial(self.write, event.text, self.batch))
         self.log_scroll = 0
 
     def write(self, text: str, batch: int) -> None:

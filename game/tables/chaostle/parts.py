@@ -248,7 +248,7 @@ class QueuedTray(DiceTray):
     def throw(self, faces: list[Any], sides: int = 6, colour: tuple[int, int, int] | None = None,
               caption: str = "", on_land: Callable[[], None] | None = None) -> None:
         self.waiting.append((faces, sides, colour, caption, on_land))
-        if len(self.waiting) == 1 and not DiceTray.rolling.fget(self) and self.landing is None:
+        if len(self.waiting) == 1 and not super().rolling and self.landing is None:
             self._next()
 
     def then(self, action: Callable[[], None]) -> None:
@@ -276,7 +276,7 @@ class QueuedTray(DiceTray):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        if DiceTray.rolling.fget(self):
+        if super().rolling:
             return
         if self.landing is not None:
             self._land()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+from functools import partial
 from typing import Any
 
 import pygame
@@ -80,19 +81,6 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
         row = lay.army_row(len(self.seat_names), seat)
         return pygame.Rect(row.x, row.y, row.w, 24)
 
-    def colour(self, seat: int) -> tuple[int, int, int]:
-        """An army's colour: its crown's once taken, else the seat's."""
-        view = self.view
-        crowns = getattr(view, "crowns", None)
-        if crowns and 0 <= seat < len(crowns) and crowns[seat]:
-            crown = view.board.crowns[crowns[seat]]
-            return theme.NAMED_COLOURS.get(str(crown.colour).lower(), theme.BRASS)
-        return super().colour(seat)
-
-    def char_colour(self, view: ChaostleState, cid: str) -> tuple[int, int, int]:
-        owner = view.chars[cid].owner
-        return self.colour(int(owner)) if owner is not None else theme.MUTED
-
     def _masonry(self) -> list[tuple[Panel, pygame.Rect, list[str]]]:
         return []  # everything the panels say is drawn
 
@@ -119,12 +107,12 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
         seen = set()
         for cid, ch in view.chars.items():
             at = ch.at
-            if ch.status != "play" or at not in view.board.spaces:
+            if ch.status != "play" or at is None or at not in view.board.spaces:
                 continue
             seen.add(cid)
             figure = self.figures.get(cid)
             if figure is None:
-                figure = self.new_figure(view, cid, self.paths.get(cid))
+                figure = self.new_figure(view, cid, at, self.paths.get(cid))
             elif self.places.get(cid) != at and self.heading.get(cid) != at \
                     and not self.pending.get(cid):
                 self.walk_figure(view, figure, self.paths.pop(cid, None), at)
@@ -135,7 +123,7 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
             self.places[cid] = at
         for cid in [c for c in self.figures if c not in seen and c not in self.leaving]:
             self.leaving.add(cid)
-            self.tray.then(lambda c=cid: self.retire(c))
+            self.tray.then(partial(self.retire, cid))
         self.trapped = {c: ch.trap for c, ch in view.chars.items()
                         if ch.status == "trap" and ch.trap}
 
@@ -153,9 +141,9 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
         x, y = lay.space_xy(view.board.spaces[space])
         return x, y - 12
 
-    def new_figure(self, view: ChaostleState, cid: str, path: list[str] | None) -> Figure:
+    def new_figure(self, view: ChaostleState, cid: str, at: str,
+                   path: list[str] | None) -> Figure:
         card = view.cards[cid]
-        at = view.chars[cid].at
         start = path[0] if path else at
         x, y = self.stand_point(view, start)
         if cid in self.trapped and self.trapped[cid] in view.board.traps:

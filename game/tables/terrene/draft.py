@@ -6,6 +6,7 @@ and at the end: the standings. The games themselves are drawn by the card table.
 from __future__ import annotations
 
 import math
+from functools import partial
 from typing import Any
 
 import pygame
@@ -70,7 +71,7 @@ class DraftBoard(GenericTable):
             spot = pick_spot(len(shown), k)
             action = offered.get(cid)
             node = CardWidget(spot.centerx, spot.centery, spot.w, spot.h, f"draft.{k}",
-                              (lambda a=action: self.choose(a)) if action else None)
+                              partial(self.take, action) if action else None)
             node.look, node.lit, node.z = card_look(cid), action is not None, 10 + k
             self.draft_cards.append(node)
             self.add(node)

@@ -22,8 +22,9 @@ def card_face(cid: str, now: UnitLook | None = None) -> CardFace | None:
             kind += f" · {card.tag.title()}"
         if now is not None and now.name:
             hp = f"{now.hp_left}/{now.hp}"
-            stat_line = (Stat("hp", "life", hp), Stat("atk", "attack", str(now.atk)),
-                         Stat("def", "defence", str(now.defense)), Stat("sp", "SP", str(now.sp)))
+            stat_line: tuple[Stat, ...] = (
+                Stat("hp", "life", hp), Stat("atk", "attack", str(now.atk)),
+                Stat("def", "defence", str(now.defense)), Stat("sp", "SP", str(now.sp)))
             foot = f"Level {now.lv} · XP {now.xp}"
             if now.badges:
                 foot += " · " + ", ".join(b.replace("_", " ") for b in now.badges)
@@ -36,7 +37,7 @@ def card_face(cid: str, now: UnitLook | None = None) -> CardFace | None:
     colour = KINDS.get(card.kind, KINDS["item"])
     if card.kind == "terrain":
         kind = "Storm terrain" if card.storm else "Terrain"
-        stat_line: tuple[Stat, ...] = (Stat("actions", "actions a turn", str(card.actions)),)
+        stat_line = (Stat("actions", "actions a turn", str(card.actions)),)
         return CardFace(card.name, kind, colour, stat_line, (("", card.text),), icon)
     sub = "" if card.subtype == "none" else f" · {card.subtype.title()}"
     kind = f"{card.kind.title()}{sub}"

@@ -5,6 +5,7 @@ when a card stands for several actions, and the numbers that rise from a hit."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 import pygame
 
@@ -149,7 +150,7 @@ class ChoiceMenu(Node):
         self.box = pygame.Rect(round(left) - 8, round(top) - 8, width + 16, total + 12)
         for k, words in enumerate([*labels, "Cancel"]):
             last = k == len(labels)
-            action = on_cancel if last else (lambda i=k: on_pick(i))
+            action = on_cancel if last else partial(on_pick, k)
             self.add(Button(left + width / 2, top + h / 2 + k * (h + 4), width, h, words,
                             name="choice.cancel" if last else f"choice.{k}",
                             on_activate=action, size=13))
@@ -177,7 +178,11 @@ class ChainTile(Node):
     def leave(self) -> None:
         """Resolved: it rises and fades."""
         self.tween("y", self.y - 24, 0.4)
-        self.tween("alpha", 0.0, 0.4, on_done=lambda: self.parent and self.parent.remove(self))
+        self.tween("alpha", 0.0, 0.4, on_done=self.drop)
+
+    def drop(self) -> None:
+        if self.parent is not None:
+            self.parent.remove(self)
 
     def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
         if not self.baked:

@@ -9,7 +9,8 @@ The draft's pick and build stages are drawn by terrene/draft.py."""
 from __future__ import annotations
 
 import re
-from typing import Any
+from functools import partial
+from typing import Any, cast
 
 import pygame
 
@@ -120,6 +121,12 @@ class TerreneTable(DraftBoard, GenericTable):
 
     PANEL_COLUMNS = 1  # one column of text panels at the side
 
+    @property
+    def shown(self) -> TerreneState:
+        """The game on show, for the parts that run only once ``refresh`` found one
+        (``game`` is None only while a draft has no game yet, and then they do not run)."""
+        return cast(TerreneState, self.game)
+
     def wide(self) -> bool:
         return self.game is None or self.game.n == 2
 
@@ -213,7 +220,7 @@ class TerreneTable(DraftBoard, GenericTable):
     def lay_chain(self, animate: bool) -> None:
         """The chain as a fan of tiles: a new link flies in from the side of whoever added
         it, a resolved one rises and fades, the others close up."""
-        g, area = self.game, lay.CHAIN
+        g, area = self.shown, lay.CHAIN
         n, w = len(g.chain), 176
         step = min(w + 6, (area.w - w) / max(1, n - 1)) if n > 1 else 0
         for k, link in enumerate(g.chain):
@@ -239,7 +246,7 @@ class TerreneTable(DraftBoard, GenericTable):
             tile.leave() if animate else self.remove(tile)
 
     def lay_units(self, animate: bool) -> None:
-        g = self.game
+        g = self.shown
         seen: set[int] = set()
         for seat in range(g.n):
             row = lay.row_rect(self.side(seat), self.wide())
@@ -254,10 +261,10 @@ class TerreneTable(DraftBoard, GenericTable):
 
     def place_unit(self, uid: int, seat: int, spot: tuple[float, float], scale: float,
                    animate: bool) -> None:
-        g = self.game
+        g = self.shown
         node = self.units.get(uid)
         if node is None:
-            node = UnitNode(uid, lambda u=uid: self.clicked(u))
+            node = UnitNode(uid, partial(self.clicked, uid))
             start = self.hand[uid] if uid in self.hand else None
             if animate and start is not None:
                 node.x, node.y = start.x, start.y
@@ -304,15 +311,15 @@ class TerreneTable(DraftBoard, GenericTable):
             self.remove(node)
 
     def lay_hand(self, animate: bool) -> None:
-        g, seat = self.game, self.inner
+        g, seat = self.shown, self.inner
         held = [] if seat is None else [u for u in g.zones["hand"][seat] if g.cards[u] is not None]
         for k, uid in enumerate(held):
             x, y = lay.hand_spot(len(held), k)
             node = self.hand.get(uid)
             if node is None:
                 node = CardWidget(x, y, lay.hand_width(len(held)), lay.HAND_H, f"hand.{uid}",
-                                  lambda u=uid: self.clicked(u))
-                if animate:
+                                  partial(self.clicked, uid))
+                if animate and seat is not None:  # (held is empty without a seat)
                     deck = self.deck_rect(seat)
                     node.x, node.y, node.scale = deck.centerx, deck.centery, 0.4
                     node.tween("x", x, 0.45)
@@ -346,9 +353,9 @@ class TerreneTable(DraftBoard, GenericTable):
         for k, uid in enumerate(uids):
             x, y = lay.hand_spot(len(uids), k)
             node = CardWidget(x, y, lay.hand_width(len(uids)), lay.HAND_H, f"offer.{uid}",
-                              lambda u=uid: self.clicked(u))
-            node.look, node.lit, node.z = card_look(self.game.cards[uid]), True, 20 + k
-            node.cid = self.game.cards[uid]
+                              partial(self.clicked, uid))
+            node.look, node.lit, node.z = card_look(self.shown.cards[uid]), True, 20 + k
+            node.cid = self.shown.cards[uid]
             self.offers.append(node)
             self.add(node)
 
@@ -396,7 +403,7 @@ class TerreneTable(DraftBoard, GenericTable):
 
     # -- motion from the change between two views ----------------------------------------
     def take_snapshot(self) -> dict[str, Any]:
-        g = self.game
+        g = self.shown
         return {
             "game": (g.game_no, tuple(self.seat_map)),
             "hp": list(g.hp),
@@ -412,7 +419,7 @@ class TerreneTable(DraftBoard, GenericTable):
             return
         for team, (old, new) in enumerate(zip(before["hp"], now["hp"], strict=False)):
             if old != new:
-                seat = next(q for q in range(self.game.n) if q % 2 == team)
+                seat = next(q for q in range(self.shown.n) if q % 2 == team)
                 x, y = self.hp_spot(seat)
                 words, colour = (f"-{old - new}", LOSS) if new < old else (f"+{new - old}", GAIN)
                 rise_from(self, x, y - 10, words, colour, 26)
@@ -495,7 +502,7 @@ class TerreneTable(DraftBoard, GenericTable):
         self.draw_baked(target)
 
     def draw_side(self, target: pygame.Surface, seat: int) -> None:
-        g, wide = self.game, self.wide()
+        g, wide = self.shown, self.wide()
         side = self.side(seat)
         colour = self.seat_colour(seat)
         acting = self.model.actor is not None and self.seat_map[seat] == self.model.actor \
@@ -530,7 +537,7 @@ class TerreneTable(DraftBoard, GenericTable):
                    colour: tuple[int, int, int]) -> None:
         """Name band, life as a heart (the team's in 2v2) with a bar of 50, supply in use
         and actions left as pips, the hand as small card backs."""
-        g, wide = self.game, self.wide()
+        g, wide = self.shown, self.wide()
         zones = lay.zones_rect(self.side(seat), wide)
         band = pygame.Rect(plate.x, plate.y, zones.right - plate.x, lay.BAND_H)
         pygame.draw.rect(target, colour, band, border_top_left_radius=12)
@@ -569,7 +576,7 @@ class TerreneTable(DraftBoard, GenericTable):
     def draw_hand_backs(self, target: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
         """The seat's hand as a little fan of card backs with its size (banished cards
         counted beside it)."""
-        g = self.game
+        g = self.shown
         count = len(g.zones["hand"][seat])
         for k in range(min(count, 7)):
             draw_back(target, pygame.Rect(rect.x + k * 9, rect.y, 15, 21), small=True)
@@ -604,7 +611,7 @@ class TerreneTable(DraftBoard, GenericTable):
     def draw_middle(self, target: pygame.Surface) -> None:
         """Turn and set score on the left, the chain fanned in the middle, the battle on the
         right."""
-        g = self.game
+        g = self.shown
         pygame.draw.rect(target, (14, 38, 32), MIDDLE, border_radius=10)
         pygame.draw.line(target, theme.WOOD, (MIDDLE.x + 10, MIDDLE.centery),
                          (MIDDLE.right - 10, MIDDLE.centery), 1)
@@ -632,7 +639,7 @@ class TerreneTable(DraftBoard, GenericTable):
 
     def draw_set_score(self, target: pygame.Surface, rect: pygame.Rect) -> None:
         """Best of three: a pip per game won, in each team's colour."""
-        g = self.game
+        g = self.shown
         theme.text(target, f"game {g.game_no}", (rect.x, rect.centery), 10,
                    theme.PARCHMENT_DIM, "bold", "midleft")
         for team in (0, 1):
@@ -645,7 +652,7 @@ class TerreneTable(DraftBoard, GenericTable):
 
     def draw_chain(self, target: pygame.Surface, rect: pygame.Rect) -> None:
         """Under the chain's tiles (nodes): its heading, or that it is empty."""
-        if not self.game.chain:
+        if not self.shown.chain:
             theme.text(target, "The chain is empty", rect.center, 12, theme.MUTED,
                        anchor="center")
             return
@@ -653,7 +660,7 @@ class TerreneTable(DraftBoard, GenericTable):
                    8, theme.BRASS_LIGHT, "bold")
 
     def draw_battle(self, target: pygame.Surface, rect: pygame.Rect) -> None:
-        g = self.game
+        g = self.shown
         lines: list[str] = []
         if g.battle is not None:
             b = g.battle
