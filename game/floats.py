@@ -33,11 +33,7 @@ class FloatText(Node):
         if delay:
             self.tween("alpha", 1.0, 0.05, delay=delay)
         self.tween("y", y - RISE, 1.1, ease_out_cubic, delay=delay)
-        self.tween("alpha", 0.0, 0.45, delay=delay + 0.75, on_done=self.leave)
-
-    def leave(self) -> None:
-        if self.parent is not None:
-            self.parent.remove(self)
+        self.tween("alpha", 0.0, 0.45, delay=delay + 0.75, on_done=self.detach)
 
     def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
         blit_transformed(target, self.look, world, alpha)

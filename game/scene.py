@@ -87,6 +87,11 @@ class Node:
         self.children.remove(child)
         child.parent = None
 
+    def detach(self) -> None:
+        """Leave the tree (a passing effect removes itself when it has faded)."""
+        if self.parent is not None:
+            self.parent.remove(self)
+
     def clear(self) -> None:
         for child in list(self.children):
             self.remove(child)

@@ -319,11 +319,7 @@ class Flash(Node):
         self.colour, self.z = colour, 3
         self.alpha = 0.0
         self.tween("alpha", 0.8, 0.08)
-        self.tween("alpha", 0.0, 0.6, delay=0.1, on_done=self.drop)
-
-    def drop(self) -> None:
-        if self.parent is not None:
-            self.parent.remove(self)
+        self.tween("alpha", 0.0, 0.6, delay=0.1, on_done=self.detach)
 
     def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
         left, top = world.apply(-self.w / 2, -self.h / 2)

@@ -178,11 +178,7 @@ class ChainTile(Node):
     def leave(self) -> None:
         """Resolved: it rises and fades."""
         self.tween("y", self.y - 24, 0.4)
-        self.tween("alpha", 0.0, 0.4, on_done=self.drop)
-
-    def drop(self) -> None:
-        if self.parent is not None:
-            self.parent.remove(self)
+        self.tween("alpha", 0.0, 0.4, on_done=self.detach)
 
     def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
         if not self.baked:
