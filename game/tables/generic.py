@@ -474,11 +474,22 @@ class GenericTable(Node):
                                 border=theme.BRASS_LIGHT if active else None, border_width=2)
             pygame.draw.circle(target, self.colour(seat), (rect.x + 22, rect.centery), 10)
             ink = theme.INK if active else theme.PARCHMENT
+            tone = theme.WOOD if active else theme.MUTED
             you = "  (you)" if seat == self.model.viewer else ""
-            label = theme.ellipsize(f"{name}{you}", width - 130, 15, "bold")
-            theme.text(target, label, (rect.x + 40, rect.centery), 15, ink, "bold", "midleft")
-            theme.text(target, self.seat_kinds[seat], (rect.right - 14, rect.centery), 13,
-                       theme.WOOD if active else theme.MUTED, anchor="midright")
+            kind = self.seat_kinds[seat]
+            label = f"{name}{you}"
+            room = width - 54 - theme.rendered(kind, 13, tone, "regular").get_width() - 12
+            if theme.rendered(label, 15, ink, "bold").get_width() <= room:  # one line
+                theme.text(target, label, (rect.x + 40, rect.centery), 15, ink, "bold",
+                           "midleft")
+                theme.text(target, kind, (rect.right - 14, rect.centery), 13, tone,
+                           anchor="midright")
+                continue
+            # a narrow seat (three or four players): the name over what sits there
+            theme.text(target, theme.ellipsize(label, width - 54, 14, "bold"),
+                       (rect.x + 40, rect.centery - 7), 14, ink, "bold", "midleft")
+            theme.text(target, theme.ellipsize(kind, width - 54, 11), (rect.x + 40,
+                       rect.centery + 10), 11, tone, anchor="midleft")
 
     def panel_layout(self) -> list[tuple[Panel, pygame.Rect, list[str]]]:
         """Masonry: each panel goes to the shorter of two columns (laid out at refresh)."""
