@@ -166,6 +166,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     st = sub.add_parser("selftest", help="drive the GUI under SDL's dummy driver")
     st.add_argument("--game", type=_game_id, default=None)
+    st.add_argument("--direct", action="store_true",
+                    help="play every move on the table, the action list hidden (needs --game)")
 
     ben = sub.add_parser("bench", help="engine, AI and GUI timings")
     ben.add_argument("--game", type=_game_id, default=None)
@@ -414,7 +416,7 @@ def cmd_selftest(args: argparse.Namespace) -> int:
 
     if args.game is not None:
         _get_game(args.game)
-    return run_selftest(args.game)
+    return run_selftest(args.game, args.direct)
 
 
 def cmd_bench(args: argparse.Namespace) -> int:

@@ -18,11 +18,14 @@ from game.render import headless
 if TYPE_CHECKING:
     from game.app import App
     from game.screens.table import TableScreen
+    from game.widgets import Widget
+    from rules.core import Action
 
 DT = 1 / 20  # simulated seconds per frame: animations run fast, logic runs the same
 CHECK_EVERY = 4  # frames between two overlap checks of what is on the screen
 WAIT_SECONDS = 120.0
 MAX_HUMAN_MOVES = 3000  # a named game's match that runs longer than this fails readably
+MAX_CLICKS = 5  # clicks on the table that may lead to one action (select, then play)
 HOT_SEAT = "hot-seat"  # the pseudo-choice ``seats``: every seat a person (pass screens)
 #: Setup screens a named game's self-test walks, one whole match each: the choices it
 #: clicks there (in order), so that every long format a game offers is played in the GUI,
@@ -44,7 +47,7 @@ class SelftestFailure(Exception):
 class Driver:
     """Plays the GUI like a person: posts events, then lets frames run."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: App, direct: bool = False) -> None:
         import pygame
 
         self.pg = pygame
@@ -53,6 +56,12 @@ class Driver:
         self.hand_overs = 0  # pass screens dismissed
         self.frames = 0
         self.overlaps: dict[str, str] = {}  # each text problem seen -> on which screen
+        #: direct play: moves are made by clicking the table's own elements, the action
+        #: list hidden; a choice only the list offers is counted in ``unplaced`` by kind
+        self.direct = direct
+        self.on_table = 0
+        self.listed = 0
+        self.unplaced: dict[str, str] = {}  # action kind -> one example, had no table place
 
     def pump(self, frames: int = 1) -> None:
         from game import overlap
@@ -103,8 +112,22 @@ class Driver:
         widget = self.top().widget(name)
         if widget is None:
             raise SelftestFailure(f"no '{name}' on the {type(self.top()).__name__}")
-        x, y = widget.to_world(dx, 0)
-        pos = self.app.to_window((x, y))
+        self.click_at(widget.to_world(dx, 0))
+
+    def click_node(self, widget: Widget) -> None:
+        """Click a widget where the pointer really reaches it: its centre, else the first
+        point of a grid over it that nothing else covers (a person clicks what they see)."""
+        screen = self.top()
+        for fx, fy in ((0, 0), *((x, y) for y in (-0.3, 0.3, 0) for x in (-0.35, 0.35, 0))):
+            point = widget.to_world(fx * widget.w, fy * widget.h)
+            if screen.widget_at(point) is widget:
+                self.click_at(point)
+                return
+        raise SelftestFailure(f"'{widget.name}' on the {type(screen).__name__} is covered by "
+                              "something else: no point of it can be clicked")
+
+    def click_at(self, world: tuple[float, float]) -> None:
+        pos = self.app.to_window(world)
         pg = self.pg
         pg.event.post(pg.event.Event(pg.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
         pg.event.post(pg.event.Event(pg.MOUSEBUTTONDOWN, pos=pos, button=1))
@@ -133,18 +156,37 @@ class Driver:
             time.sleep(0.001)  # leave the AI thread room to think
 
 
-def run_selftest(game_id: str | None = None) -> int:
-    """Walk the whole GUI headless; 0 on success, else print one line and return 1."""
+def run_selftest(game_id: str | None = None, direct: bool = False) -> int:
+    """Walk the whole GUI headless; 0 on success, else print one line and return 1.
+    ``direct`` (a named game only): every move is made on the table with the action list
+    hidden, and a choice that has no place on the table fails the run."""
     from game import overlap
 
     headless()
     overlap.start()  # every frame's texts are recorded and checked
     try:
+        if direct and game_id is None:
+            raise SelftestFailure("--direct needs a game (--game)")
         overlaps: dict[str, str] = {}
+        unplaced: dict[str, str] = {}
+        counts = [0, 0]
         with tempfile.TemporaryDirectory(prefix="arena-selftest-") as tmp:
             for n, choices in enumerate(SETUP_CHOICES.get(game_id or "", [{}])):
-                for problem, screen in _walk(Path(tmp) / str(n), game_id, choices).items():
+                d = _walk(Path(tmp) / str(n), game_id, choices, direct)
+                for problem, screen in d.overlaps.items():
                     overlaps.setdefault(problem, screen)
+                for kind, example in d.unplaced.items():
+                    unplaced.setdefault(kind, example)
+                counts[0] += d.on_table
+                counts[1] += d.listed
+        if direct:
+            print(f"  direct play: {counts[0]} moves made on the table, {counts[1]} from the "
+                  "list of choices that have no place on it")
+        if unplaced:
+            for kind, example in unplaced.items():
+                print(f"  no place on the table: {kind} (e.g. '{example}')", file=sys.stderr)
+            raise SelftestFailure(f"{len(unplaced)} kinds of choice could only be made in the "
+                                  f"action list: {', '.join(unplaced)}")
         if overlaps:
             for problem, screen in overlaps.items():
                 print(f"  text problem on the {screen}: {problem}", file=sys.stderr)
@@ -163,9 +205,10 @@ def run_selftest(game_id: str | None = None) -> int:
     return 0
 
 
-def _walk(tmp: Path, game_id: str | None, choices: dict[str, str]) -> dict[str, str]:
-    """One walk through the GUI with these setup choices; returns the text problems seen
-    (each -> the screen it was on)."""
+def _walk(tmp: Path, game_id: str | None, choices: dict[str, str],
+          direct: bool = False) -> Driver:
+    """One walk through the GUI with these setup choices; returns its driver (the text
+    problems seen, each -> the screen it was on; what direct play found)."""
     from game.app import App
     from game.screens.menus import GameSelectScreen, SetupScreen, TitleScreen, load_game
     from game.screens.overlays import LoadScreen, PassDeviceScreen, PauseScreen, ResultScreen
@@ -179,13 +222,13 @@ def _walk(tmp: Path, game_id: str | None, choices: dict[str, str]) -> dict[str, 
         raise SelftestFailure("no game is playable in this build")
     app = App(config_dir=tmp / "config", save_dir=tmp / "saves")
     app.seeds = random.Random(7)
-    d = Driver(app)
+    d = Driver(app, direct)
     d.pump(2)
     d.expect(TitleScreen, "start")
     if game_id is None:
         d.key(d.pg.K_RETURN)
     else:
-        _animations_off(d)
+        _settings(d)
         d.click("Play")
     d.expect(GameSelectScreen, "Play")
     if game_id is None:
@@ -240,7 +283,7 @@ def _walk(tmp: Path, game_id: str | None, choices: dict[str, str]) -> dict[str, 
         raise SelftestFailure("no human move was played through the table")
     if hot_seat and d.hand_overs < 1:
         raise SelftestFailure("a hot-seat match never showed the pass screen")
-    return d.overlaps
+    return d
 
 
 def _take_the_seat(d: Driver, pass_screen: type) -> None:
@@ -262,18 +305,23 @@ def _choose(d: Driver, name: str, value: str) -> None:
         raise SelftestFailure(f"the setup screen offers no {name} = {value!r}")
 
 
-def _animations_off(d: Driver) -> None:
-    """Title -> Settings -> Animations: Off -> Done, so a whole match runs quickly."""
+def _settings(d: Driver) -> None:
+    """Title -> Settings -> Animations: Off (so a whole match runs quickly) and, for direct
+    play, Action list: only what the table lacks -> Done."""
     from game.screens.menus import TitleScreen
     from game.screens.overlays import SettingsScreen
 
     d.click("Settings")
     d.expect(SettingsScreen, "Settings")
     d.click("animations", dx=-200)  # Normal -> Off (the left arrow wraps round)
+    if d.direct:
+        d.click("action_list", dx=-200)  # Every action -> Only what the table lacks
     d.click("done")
     d.expect(TitleScreen, "Done")
     if d.app.settings.animation_speed != 0:
         raise SelftestFailure("turning animations off in Settings did not take")
+    if d.app.settings.action_list == d.direct:
+        raise SelftestFailure("hiding the action list in Settings did not take")
 
 
 def _play(d: Driver, table: TableScreen, moves: int | None) -> int:
@@ -297,17 +345,44 @@ def _play(d: Driver, table: TableScreen, moves: int | None) -> int:
             continue
         actions = table.table.model.actions
         index = _pick(d, session, actions)
-        while table.table.page != table.table.page_of(index):
-            d.click("page.next")
         before = len(session.match.record.steps)
-        d.click(f"action.{index}")
-        if isinstance(d.top(), ConfirmScreen):  # an irreversible choice asks first
-            d.click("confirm.yes")
+        if not (d.direct and _on_the_table(d, table, actions[index], before)):
+            while table.table.page != table.table.page_of(index):
+                d.click("page.next")
+            d.click(f"action.{index}")
+            if isinstance(d.top(), ConfirmScreen):  # an irreversible choice asks first
+                d.click("confirm.yes")
+            d.listed += 1
         steps = session.match.record.steps
         if len(steps) <= before or steps[before][1] != actions[index]:
             raise SelftestFailure(f"clicking '{actions[index]}' did not play it")
         played += 1
     return played
+
+
+def _on_the_table(d: Driver, table: TableScreen, action: Action, before: int) -> bool:
+    """Play ``action`` by clicking the table's own elements that lead to it (the narrowest
+    first: a card that plays it, else the piece to select first); True once it is played.
+    False when no element offers it: it is then recorded as having no place on the table
+    unless the table lists its kind among the choices that have none (``UNPLACED``)."""
+    from game.screens.overlays import ConfirmScreen
+
+    steps = table.session.match.record.steps
+    for _ in range(MAX_CLICKS):
+        offers = [w for w in table.table.table_widgets() if action in w.leads]
+        if not offers:
+            break
+        d.click_node(min(offers, key=lambda w: len(w.leads)))
+        if isinstance(d.top(), ConfirmScreen):  # an irreversible choice asks first
+            d.click("confirm.yes")
+        if len(steps) > before:
+            d.on_table += 1
+            return True
+    else:
+        raise SelftestFailure(f"{MAX_CLICKS} clicks on the table did not play '{action}'")
+    if action.kind not in table.table.UNPLACED:
+        d.unplaced.setdefault(str(action.kind), str(action))
+    return False
 
 
 def _pick(d: Driver, session: Any, actions: list) -> int:

@@ -26,6 +26,9 @@ class Settings:
     #: card games with a response chain (Terrene Odyssey): False = a person is asked only
     #: where they can respond, True = they stop at every priority (Pass included)
     stop_at_every_priority: bool = False
+    #: the numbered list of every legal action under the table: False = only the choices
+    #: that have no place on the table are listed there (everything else is played on it)
+    action_list: bool = True
 
     def to_json(self) -> dict[str, Any]:
         return {"version": 1, **asdict(self)}

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game import sound, theme
 from game.scene import Affine, Node
 from game.tween import ease_out_cubic
+
+if TYPE_CHECKING:
+    from rules.core import Action
 
 
 class Widget(Node):
@@ -23,6 +27,10 @@ class Widget(Node):
         self.pressed = False
         self.glow = 0.0
         self.on_activate = on_activate
+        #: the legal actions a click here plays (one) or opens the way to (a selection with
+        #: several): a table's direct play declares them, so the table knows which choices
+        #: have a place on it and the self-test can play by clicking the table (docs/gui.md)
+        self.leads: tuple[Action, ...] = ()
 
     def set_focus(self, focused: bool) -> None:
         if focused != self.focused:

@@ -445,6 +445,7 @@ def volume_name(volume: float) -> str:
 
 SPEED_NAMES = {1.0: "Normal", 1.5: "Fast", 2.0: "Fastest", 0.5: "Slow", 0.0: "Off"}
 PRIORITY_STOPS = ("Where I can respond", "Every priority")  # indexed by the setting
+ACTION_LISTS = ("Only what the table lacks", "Every action")  # indexed by the setting
 
 
 class SettingsScreen(Dialog):
@@ -452,7 +453,7 @@ class SettingsScreen(Dialog):
     window sizes that fit the display are offered."""
 
     title = "Settings"
-    size = (560, 500)
+    size = (560, 564)
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -477,6 +478,9 @@ class SettingsScreen(Dialog):
             Cycler(CX, top + 248, 460, 46, "Priority stops", list(PRIORITY_STOPS),
                    PRIORITY_STOPS[s.stop_at_every_priority], name="priority",
                    on_change=self.set_priority_stops),
+            Cycler(CX, top + 310, 460, 46, "Action list", list(ACTION_LISTS),
+                   ACTION_LISTS[s.action_list], name="action_list",
+                   on_change=self.set_action_list),
         ]
         for w in widgets:
             self.root.add(w)
@@ -503,6 +507,9 @@ class SettingsScreen(Dialog):
 
     def set_priority_stops(self, value: str) -> None:
         self._change(stop_at_every_priority=value == PRIORITY_STOPS[1])
+
+    def set_action_list(self, value: str) -> None:
+        self._change(action_list=value == ACTION_LISTS[1])
 
     def draw_overlay(self, target: pygame.Surface) -> None:
         theme.text(target, f"Saved to {self.app.settings_file}", (CX, self.card().bottom - 96),

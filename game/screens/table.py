@@ -43,6 +43,7 @@ class TableScreen(Screen):
             session.game.title, [session.name(i) for i in range(n)],
             [s.describe() for s in session.seats], self.choose, self.open_menu)
         self.root.add(self.table)
+        self.table.list_hidden = not app.settings.action_list
         self.table.reset_log(session.log, self.viewer)
         self.result_shown = False
         self.stuck = False
@@ -100,6 +101,7 @@ class TableScreen(Screen):
             self.fault("drawing the table", exc)
             panels = []
         self.table.refresh(model, panels)
+        self.table.settle_strip()
         widgets = self.table.widgets()
         if self.table.end_button.visible:
             widgets = [*widgets, self.table.end_button]
@@ -224,6 +226,10 @@ class TableScreen(Screen):
 
     def on_enter(self) -> None:
         self.table.zoom.close()
+        hidden = not self.app.settings.action_list
+        if hidden != self.table.list_hidden:  # changed in Settings from the pause menu
+            self.table.list_hidden = hidden
+            self.refresh()
 
     def on_key(self, event: pygame.event.Event) -> bool:
         if self.staged and event.key in (pygame.K_SPACE, pygame.K_RETURN):

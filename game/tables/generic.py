@@ -134,6 +134,16 @@ class Banner(SpriteNode):
         return surf
 
 
+def showing(node: Node) -> bool:
+    """Whether ``node`` and every node above it are visible."""
+    at: Node | None = node
+    while at is not None:
+        if not at.visible:
+            return False
+        at = at.parent
+    return True
+
+
 class GenericTable(Node):
     """Draws any game from its text panels; subclasses add a board (see docs/gui.md)."""
 
@@ -173,6 +183,9 @@ class GenericTable(Node):
         self.version = 0  # bumped whenever the position shown changes
         self._log_lines: tuple[object, list[tuple[str, bool]]] = (None, [])
         self.order: list[int] = []  # the strip's order of the actions (see display_order)
+        #: Settings' "Action list": hidden, the strip lists only the choices no table
+        #: element plays (``settle_strip``); everything else is played on the table
+        self.list_hidden = False
         self.stage_text = ""  # the step of a resolution being shown (the table screen sets it)
 
     # -- model -> nodes -------------------------------------------------------------------
@@ -192,6 +205,7 @@ class GenericTable(Node):
         self.build_buttons()
         end = self.end_action()
         self.end_button.visible = end is not None
+        self.end_button.leads = (end,) if end is not None else ()
         if end is not None:
             self.end_button.label = theme.ellipsize(self.end_words(end), END_BUTTON.w - 16,
                                                     15, "bold")
@@ -204,18 +218,26 @@ class GenericTable(Node):
 
     @property
     def pages(self) -> int:
-        return max(1, math.ceil(len(self.model.actions) / self.STRIP.per_page))
+        return max(1, math.ceil(len(self.listed()) / self.STRIP.per_page))
+
+    def listed(self) -> list[int]:
+        """The indices (into ``model.actions``) the strip lists, in its order."""
+        if self.list_hidden or len(self.order) == len(self.model.actions):
+            return self.order
+        return list(range(len(self.model.actions)))
 
     def page_of(self, index: int) -> int:
         """The page of the strip showing action ``index`` (of ``model.actions``)."""
-        order = self.order if len(self.order) == len(self.model.actions) else \
-            list(range(len(self.model.actions)))
-        return order.index(index) // self.STRIP.per_page
+        return self.listed().index(index) // self.STRIP.per_page
 
     # -- the fixed End button and the choices that ask first ---------------------------
     #: True for a table that paces a batch of events itself (Chaostle's dice queue throws a
     #: battle's blows one after another and writes each line once its die lands)
     STAGES_ITSELF = False
+
+    #: action kinds that have no place on this table (a yes/no question, a number to
+    #: name): with the action list hidden they are still listed, and direct play may use it
+    UNPLACED: tuple[str, ...] = ()
 
     #: action kinds that end the viewer's turn or step: the fixed End button plays them
     END_KINDS: tuple[str, ...] = ()
@@ -246,9 +268,34 @@ class GenericTable(Node):
 
     def display_order(self) -> list[int]:
         """The strip's order of ``model.actions``: routine choices first, those that ask
-        before they act last (never among the routine ones)."""
+        before they act last (never among the routine ones). With the list hidden, only the
+        choices no table element plays are listed."""
         actions = self.model.actions
-        return sorted(range(len(actions)), key=lambda i: self.caution(actions[i]) is not None)
+        listed: list[int] | range = range(len(actions))
+        if self.list_hidden:
+            placed = self.placed()
+            listed = [i for i in listed if actions[i] not in placed]
+        return sorted(listed, key=lambda i: self.caution(actions[i]) is not None)
+
+    # -- direct play: the table's own click targets ---------------------------------------
+    def table_widgets(self) -> list[Widget]:
+        """The table's own click targets showing now (not the action list, its pager or
+        the menu): visible, enabled widgets that lead to legal actions (``Widget.leads``)."""
+        listing = {id(w) for w in (*self.buttons, *self.pager, self.menu_button)}
+        return [n for n in self.walk() if isinstance(n, Widget) and id(n) not in listing
+                and n.leads and n.enabled and showing(n)]
+
+    def placed(self) -> set[Action]:
+        """The legal actions some table element plays or leads to."""
+        return {a for w in self.table_widgets() for a in w.leads}
+
+    def settle_strip(self) -> None:
+        """Once a refresh has built the table's targets: with the list hidden, list only
+        what none of them plays (the table screen calls this after ``refresh``)."""
+        if self.list_hidden:
+            self.order = self.display_order()
+            self.page = min(self.page, self.pages - 1)
+            self.build_buttons()
 
     def clear_buttons(self) -> None:
         for b in self.buttons + self.pager:
@@ -260,9 +307,7 @@ class GenericTable(Node):
         self.clear_buttons()
         strip, per_page = self.STRIP, self.STRIP.per_page
         first = self.page * per_page
-        order = self.order if len(self.order) == len(self.model.actions) else \
-            list(range(len(self.model.actions)))
-        page = order[first: first + per_page]
+        page = self.listed()[first: first + per_page]
         for k, index in enumerate(page):
             action = self.model.actions[index]
             rect = strip.button(k, len(page) if self.pages == 1 else per_page)
