@@ -34,7 +34,7 @@ HOT_SEAT = "hot-seat"  # the pseudo-choice ``seats``: every seat a person (pass 
 SETUP_CHOICES: dict[str, list[dict[str, str]]] = {
     "battlecon": [{}, {"seats": HOT_SEAT}],
     "biternia": [{}, {"seats": HOT_SEAT}, {"players": "4", "seats": HOT_SEAT}],
-    "chaostle": [{}, {"seats": HOT_SEAT}],
+    "chaostle": [{}, {"seats": HOT_SEAT}, {"players": "6"}],
     "terrene": [{"format": "best of three"}, {"players": "4", "format": "draft"},
                 {"format": "best of three", "seats": HOT_SEAT}],
 }

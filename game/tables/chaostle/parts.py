@@ -17,7 +17,7 @@ from game.dice import MAX_ROLL_TIME, PIPS, DiceTray, Die
 from game.scene import Affine, SpriteNode, blit_transformed
 from game.tables.chaostle.cards import CATEGORY_COLOURS, GAIN, LOSS, stat_line
 from game.tables.chaostle.faces import printed_face
-from game.widgets import Widget
+from game.widgets import Button, Widget
 
 HOP_TIME = 0.16  # seconds a standee takes for one space of its path
 
@@ -98,6 +98,7 @@ class Target(Widget):
         self.words, self.colour, self.round = words, colour, round_
         self.action, self.wash = action, wash  # wash: how strongly it tints what is under it
         self.linked = False  # the focused action button plays this target's action
+        self.path: list[tuple[float, float]] = []  # a move's way there, shown while lit
         self.z = 20
         self.clock = 0.0
 
@@ -109,6 +110,8 @@ class Target(Widget):
         rect = self.box(world)
         pulse = 0.5 + 0.5 * math.sin(self.clock * 5)
         lit = self.focused or self.linked or self.glow > 0.5
+        if lit and len(self.path) > 1:
+            draw_path(target, self.path, self.colour)
         strength = 8 if lit else round(3 + 3 * pulse)  # eight steps, each drawn once
         look = _target_look(rect.size, self.colour, self.round, round(strength * self.wash),
                             lit)
@@ -132,6 +135,19 @@ class Target(Widget):
             target.blit(label, label.get_rect(center=box.center))
 
 
+def draw_path(target: pygame.Surface, points: Sequence[tuple[float, float]],
+              colour: tuple[int, int, int]) -> None:
+    """A move's path: a dark-edged line in the mover's colour from space to space, a
+    step dot on each space passed and a ring where it starts."""
+    dots = [(round(x), round(y)) for x, y in points]
+    pygame.draw.lines(target, (20, 16, 12), False, dots, 7)
+    pygame.draw.lines(target, theme.lighten(colour, 40), False, dots, 3)
+    for dot in dots[1:-1]:
+        pygame.draw.circle(target, (20, 16, 12), dot, 5)
+        pygame.draw.circle(target, theme.CREAM, dot, 3)
+    pygame.draw.circle(target, theme.CREAM, dots[0], 7, 2)
+
+
 @lru_cache(maxsize=512)
 def _target_look(size: tuple[int, int], colour: tuple[int, int, int], round_: bool,
                  strength: int, lit: bool) -> pygame.Surface:
@@ -147,6 +163,28 @@ def _target_look(size: tuple[int, int], colour: tuple[int, int, int], round_: bo
     pygame.draw.rect(surf, rim, inner.inflate(2, 2), width=3 if lit else 2,
                      border_radius=radius + 1)
     return surf
+
+
+class ChoiceButton(Button):
+    """A button on the table that plays one action (on the fate or duel card, a way to
+    move, a choice popped up beside a target); lit like a target while the focused action
+    button plays the same action."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.linked = False
+        self.z = 80
+
+    @property
+    def action(self) -> object:
+        """The one action a click plays (None for a way that shows several)."""
+        return self.leads[0] if len(self.leads) == 1 else None
+
+    def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
+        super().draw_self(target, world, alpha)
+        if self.linked and not self.focused:
+            pygame.draw.rect(target, theme.CREAM, self.box(world).inflate(8, 8), width=2,
+                             border_radius=14)
 
 
 class DraftCard(Widget):

@@ -13,7 +13,7 @@ from game import theme
 from game.dice import render_die_face
 from game.scene import SpriteNode
 from game.tables.chaostle.cards import duel_side, fate_card
-from game.tables.chaostle.layout import BOARD
+from game.tables.chaostle.layout import BOARD, ROSTER
 from game.tween import ease_out_back
 from rules.chaostle.fates import fate_table
 from rules.chaostle.frames import Battle, Fate
@@ -23,6 +23,7 @@ from rules.core import Event
 HEALTH_AFTER = re.compile(r"\(health (-?\d+)\)")  # a hit's words end with the health left
 FATE_SHOWN = 3.2  # seconds a fate's card stays up when nothing is left to decide about it
 DUEL_AFTER = 1.8  # seconds the duel card stays up once the battle is over
+DUEL_H = 344  # the duel card's height: its foot holds the choices (fight on, Smoke Screen)
 
 
 class FatePopup(SpriteNode):
@@ -44,6 +45,7 @@ class FatePopup(SpriteNode):
         """Put the card up (popping out when it is rolled now, still after a load); it
         goes again after a few seconds unless a decision keeps it."""
         self.fate, self.column, self.row = fate, column, row
+        self.x = BOARD.centerx
         self.tweens.tweens.clear()
         self.alpha, self.scale = 1.0, 0.85 if pop else 1.0
         if pop:
@@ -61,6 +63,9 @@ class FatePopup(SpriteNode):
             if not self.pending or not known:
                 row = self.row if known else first_row(frame.fate, column)
                 self.show(frame.fate, column, row, pop=False)
+            # moving an opponent by a fate: the card stands aside, over the roster, so
+            # that the spaces they may be moved to show
+            self.x = ROSTER.centerx if frame.step == "control" else BOARD.centerx
             self.pending = True
             self.tweens.tweens = [t for t in self.tweens.tweens if t.delay <= 0]
             if not self.tweens.busy:
@@ -98,7 +103,7 @@ class DuelPopup(SpriteNode):
     between them and what it did."""
 
     def __init__(self) -> None:
-        super().__init__(BOARD.centerx, BOARD.centery + 10, 460, 300, name="duel")
+        super().__init__(BOARD.centerx, BOARD.centery + 10, 460, DUEL_H, name="duel")
         self.alpha, self.z = 0.0, 65
         self.view: ChaostleState | None = None
         self.frame: Battle | None = None

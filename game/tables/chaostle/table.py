@@ -23,6 +23,7 @@ from game.tables.chaostle.clicks import MOVES, BoardClicks, draft_slot
 from game.tables.chaostle.faces import character_face
 from game.tables.chaostle.motion import TableMotion
 from game.tables.chaostle.parts import (
+    ChoiceButton,
     DraftCard,
     Figure,
     QueuedTray,
@@ -68,6 +69,9 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
         self.leaving: set[str] = set()  # standees that fade once the dice before have landed
         self.targets: list[Widget] = []
         self.selected: str | None = None
+        self.way: str | None = None
+        self.choosing: tuple[Action, ...] = ()
+        self.choosing_at = pygame.Rect(0, 0, 0, 0)
         self.fate = FatePopup()
         self.duel = DuelPopup()
         self.add(self.fate)
@@ -75,7 +79,11 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
 
     # -- geometry ------------------------------------------------------------------------
     def log_rect(self) -> pygame.Rect:
-        return lay.LOG
+        """The log, below the way buttons while they show."""
+        if not self.showing_ways():
+            return lay.LOG
+        top = self.ways_rect().bottom + 6
+        return pygame.Rect(lay.LOG.x, top, lay.LOG.w, lay.LOG.bottom - top)
 
     def seat_rect(self, seat: int) -> pygame.Rect:
         row = lay.army_row(len(self.seat_names), seat)
@@ -87,7 +95,7 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
     # -- model -> nodes ----------------------------------------------------------------------
     def refresh(self, model: TableModel, panels: list[Panel]) -> None:
         if model.actions != self.model.actions:
-            self.selected = None
+            self.selected, self.way, self.choosing = None, None, ()
         super().refresh(model, panels)
         view = model.view
         if not isinstance(view, ChaostleState):
@@ -197,6 +205,8 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
         for target in self.targets:
             if isinstance(target, Target | DraftCard):
                 target.linked = focused is not None and target.action == focused
+            elif isinstance(target, ChoiceButton):
+                target.linked = focused is not None and target.leads == (focused,)
             if isinstance(target, Target) and target.name.startswith("select."):
                 target.linked = mover == target.name[7:]
 
@@ -230,6 +240,10 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
                        {c: self.char_colour(view, c) for c in view.chars})
         self.draw_roster(target, view)
         self.draw_castle_plaque(target, view)
+        if self.showing_ways():
+            area = self.ways_rect()
+            theme.text(target, "Move with:", (area.x + 2, area.y + 8), 12, theme.BRASS_LIGHT,
+                       "bold", "midleft")
 
     def draw_half_board(self, target: pygame.Surface, view: ChaostleState) -> None:
         """The two-player half board: the spaces neither army may reach are shaded."""

@@ -1,0 +1,173 @@
+"""Direct play on Chaostle's table (issue #17): every legal action of every position has a
+place on the table (a lit space, a standee, a card, a peg, the keep, the tray, a button on
+the fate or duel card), no element leads to an illegal one, and clicking the narrowest
+element that leads to an action (then the next, at most five clicks) plays exactly it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.selftest import MAX_CLICKS
+from game.tables.chaostle.choice import end_space, move_path, mover, way
+from rules.chaostle.kinds import Act
+from tests.game.table_helpers import open_table as shared_open_table
+
+
+def open_table(app_dirs, players=2, seed=1, setup=None):
+    app, screen, chosen = shared_open_table(app_dirs, "chaostle",
+                                            {"players": players, **(setup or {})}, seed)
+    screen.table.list_hidden = True
+    return app, screen, chosen
+
+
+def show(screen, seat):
+    """The table as the seat to act sees it, the strip settled as the table screen does."""
+    screen.viewer = seat
+    screen.refresh()
+
+
+def click_to(table, chosen, action):
+    """Click the narrowest table element leading to ``action`` until something is chosen;
+    the clicks made, or None when no element leads to it."""
+    for clicks in range(1, MAX_CLICKS + 1):
+        offers = [w for w in table.table_widgets() if action in w.leads]
+        if not offers:
+            return None
+        min(offers, key=lambda w: len(w.leads)).on_activate()
+        if chosen:
+            return clicks
+    raise AssertionError(f"{MAX_CLICKS} clicks did not play {action}")
+
+
+def play_until(screen, moving):
+    """Random play (seeded) until the seat to act is moving and ``moving(state, seat)``;
+    then the table shows it to that seat."""
+    session, rng = screen.session, random.Random(2)
+    for _ in range(3000):
+        seat = session.actor()
+        assert seat is not None, "the match ended first"
+        state = session.state
+        if state.phase == "move" and not state.queue and moving(state, seat):
+            show(screen, seat)
+            return
+        session.submit(seat, rng.choice(state.legal_actions(seat)))
+    raise AssertionError("never happened")
+
+
+def walk(app_dirs, players, seed, decisions, check):
+    """Random play for ``decisions`` decisions; ``check(screen, chosen, seat, actions)`` at
+    each one made by a seat (not chance)."""
+    _, screen, chosen = open_table(app_dirs, players, seed)
+    session, rng = screen.session, random.Random(seed)
+    kinds = set()
+    for _ in range(decisions):
+        seat = session.actor()
+        if seat is None:
+            break
+        actions = session.state.legal_actions(seat)
+        show(screen, seat)
+        check(screen, chosen, seat, actions)
+        kinds |= {a.kind for a in actions}
+        session.submit(seat, rng.choice(actions))
+    return kinds
+
+
+@pytest.mark.parametrize("players,seed", [(2, 1), (3, 2), (6, 3)])
+def test_every_legal_action_has_a_place_on_the_table(app_dirs, players, seed):
+    """Hidden, the action list lists nothing: the table leads to every legal action, and
+    to nothing else."""
+    def check(screen, chosen, seat, actions):
+        table = screen.table
+        assert table.UNPLACED == ()
+        placed = table.placed()
+        assert placed == set(actions), (set(actions) - placed, placed - set(actions))
+        assert table.listed() == []
+
+    kinds = walk(app_dirs, players, seed, 300, check)
+    # the walk reached the draft, the crowns, entries, rolls, moves and battles
+    assert {"pick", "crown", "enter", "roll", "move", "card", "battle"} <= kinds
+
+
+@pytest.mark.parametrize("players,seed", [(2, 2), (6, 1)])
+def test_clicking_the_table_plays_each_action_in_a_few_clicks(app_dirs, players, seed):
+    """For every legal action in turn: click the narrowest element leading to it, then the
+    next, until an action is chosen: it is exactly that one."""
+    counts: dict[str, int] = {}
+
+    def check(screen, chosen, seat, actions):
+        table = screen.table
+        for action in random.Random(len(actions)).sample(actions, min(6, len(actions))):
+            chosen.clear()
+            table.selected, table.way, table.choosing = None, None, ()
+            table.mark_targets()
+            clicks = click_to(table, chosen, action)
+            assert clicks is not None, f"nothing on the table leads to {action}"
+            assert chosen == [action]
+            counts[str(action.kind)] = max(counts.get(str(action.kind), 0), clicks)
+        chosen.clear()
+
+    walk(app_dirs, players, seed, 300, check)
+    assert counts.get("move", 0) >= 1 and counts.get("pick") == 1
+
+
+def test_a_way_button_lights_the_spaces_that_way_reaches(app_dirs):
+    """With the roll and the battle card both able to move, the way buttons show; 'Roll +
+    card' lights only moves with battle-card movement added, each playing at a click (or
+    asking which when one space is reached by several)."""
+    _, screen, chosen = open_table(app_dirs, seed=2)
+    session = screen.session
+    play_until(screen, lambda s, seat: len({way(s, a) for a in s.legal_actions(seat)}
+                                           - {""}) >= 2)
+    table = screen.table
+    buttons = {t.name: t for t in table.targets if t.name.startswith("way.")}
+    assert len(buttons) >= 2
+    name, button = next((n, b) for n, b in buttons.items())
+    button.on_activate()
+    assert table.way == name[4:] and chosen == []
+    spaces = [t for t in table.targets if t.name.startswith("space.")]
+    assert spaces
+    for target in spaces:
+        assert all(way(session.state, a) == table.way for a in target.leads)
+        assert all(end_space(a) == target.name[6:] for a in target.leads)
+    assert table.log_rect().top > table.ways_rect().bottom  # the log makes room
+
+
+def test_hovering_a_space_shows_the_path_the_move_takes(app_dirs):
+    _, screen, _ = open_table(app_dirs, seed=2)
+    session = screen.session
+    play_until(screen, lambda s, seat: any(a.kind == Act.MOVE for a in s.legal_actions(seat)))
+    target = next(t for t in screen.table.targets if t.name.startswith("space.")
+                  and t.leads[0].kind == Act.MOVE)
+    action = target.leads[0]
+    path = move_path(session.state, action)
+    assert path[0] == session.state.space_of(mover(action)) and path[-1] == end_space(action)
+    assert len(path) >= 2 and len(target.path) == len(path)
+
+
+def test_a_battle_after_a_miss_asks_on_the_duel_card(app_dirs):
+    """Fight on / End the battle are buttons on the duel card itself."""
+    for seed in range(1, 40):
+        _, screen, chosen = open_table(app_dirs, seed=seed)
+        session, rng = screen.session, random.Random(seed)
+        for _ in range(2500):
+            seat = session.actor()
+            if seat is None:
+                break
+            actions = session.state.legal_actions(seat)
+            if any(a.kind == Act.FIGHT_ON for a in actions):
+                show(screen, seat)
+                table = screen.table
+                buttons = {t.name: t for t in table.targets if t.name.startswith("duel.")}
+                assert set(buttons) == {"duel.fight_on", "duel.end_battle"}
+                assert table.duel.alpha > 0
+                card = table.duel
+                for button in buttons.values():
+                    assert abs(button.x - card.x) < card.w / 2
+                    assert abs(button.y - card.y) < card.h / 2
+                buttons["duel.end_battle"].on_activate()
+                assert chosen == [a for a in actions if a.kind == Act.END_BATTLE]
+                return
+            session.submit(seat, rng.choice(actions))
+    raise AssertionError("no seeded game reached a miss")
