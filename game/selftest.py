@@ -259,6 +259,8 @@ def _walk(tmp: Path, game_id: str | None, choices: dict[str, str],
             raise SelftestFailure(f"the match did not start with {key} = {value!r}")
     played = _play(d, table, 2 if game_id is None else 1)
     _take_the_seat(d, PassDeviceScreen)
+    if not hot_seat:
+        _undo(d, table)
     _save_and_load(d, PauseScreen, LoadScreen, TableScreen, PassDeviceScreen)
     table = d.top()
     if game_id is None:
@@ -368,11 +370,14 @@ def _on_the_table(d: Driver, table: TableScreen, action: Action, before: int) ->
     from game.screens.overlays import ConfirmScreen
 
     steps = table.session.match.record.steps
+    clicked: list[str] = []  # a selector clicked once is not clicked again for this move
     for _ in range(MAX_CLICKS):
         offers = [w for w in table.table.table_widgets() if action in w.leads]
         if not offers:
             break
-        d.click_node(min(offers, key=lambda w: len(w.leads)))
+        widget = min(offers, key=lambda w: (w.name in clicked, len(w.leads)))
+        clicked.append(widget.name)
+        d.click_node(widget)
         if isinstance(d.top(), ConfirmScreen):  # an irreversible choice asks first
             d.click("confirm.yes")
         if len(steps) > before:
@@ -383,6 +388,28 @@ def _on_the_table(d: Driver, table: TableScreen, action: Action, before: int) ->
     if action.kind not in table.table.UNPLACED:
         d.unplaced.setdefault(str(action.kind), str(action))
     return False
+
+
+def _undo(d: Driver, table: TableScreen) -> None:
+    """Once the person may act again, the Undo button takes their last choice back (the
+    AI's replies with it), confirming if it asks: the exact state before that choice."""
+    from game.screens.overlays import ConfirmScreen, ResultScreen
+
+    d.wait_for(lambda: table.my_turn() or isinstance(d.top(), ResultScreen),
+               "the person's turn after the AI's reply")
+    if isinstance(d.top(), ResultScreen):
+        return
+    seat = table.undo_seat()
+    point = table.session.undo_point(seat) if seat is not None else None
+    if point is None or not table.table.undo_button.visible:
+        raise SelftestFailure("there was a move to take back but no Undo button")
+    d.click("undo")
+    if isinstance(d.top(), ConfirmScreen):  # a secret shown since: it asks first
+        d.click("confirm.yes")
+    steps = table.session.match.record.steps
+    if len(steps) != point.steps or table.session.state.state_hash() != \
+            point.state.state_hash():
+        raise SelftestFailure("Undo did not restore the position before the last move")
 
 
 def _pick(d: Driver, session: Any, actions: list) -> int:

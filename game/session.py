@@ -14,6 +14,7 @@ from rules.core import (
     CHANCE,
     Action,
     Agent,
+    Checkpoint,
     Event,
     Game,
     GameState,
@@ -116,6 +117,12 @@ class Session:
         self.ai_turn: AiTurn | None = None
         self.resigned: int | None = None
         self.match.record.meta["seats"] = [s.to_json() for s in seats]
+        #: where each person's own choices were made this sitting (a checkpoint and the
+        #: log's length then), newest last: what Undo goes back to
+        self.undo_points: list[tuple[Checkpoint, int]] = []
+        #: AI turns dropped by an undo while still thinking: the agent is not asked again
+        #: until they have finished (an agent thinks in one thread at a time)
+        self.dropped: list[AiTurn] = []
 
     # -- creation ----------------------------------------------------------------------
     @classmethod
@@ -211,9 +218,13 @@ class Session:
         return self.state.player_name(seat)
 
     # -- acting --------------------------------------------------------------------------
-    def submit(self, seat: int, action: Action) -> list[Event]:
-        """A seat's action, then any chance that follows; returns the new events."""
+    def submit(self, seat: int, action: Action, chosen: bool = False) -> list[Event]:
+        """A seat's action, then any chance that follows; returns the new events.
+        ``chosen``: a person picked it (not a forced move), so Undo can go back to it."""
+        point = self.match.checkpoint(seat) if chosen and self.is_human(seat) else None
         events = self.match.submit(seat, action)
+        if point is not None:
+            self.undo_points.append((point, len(self.log)))
         events.extend(self.match.advance_chance())
         self.log.extend(events)
         return events
@@ -222,6 +233,9 @@ class Session:
         seat = self.actor()
         if seat is None or self.is_human(seat) or self.ai_turn is not None:
             return
+        self.dropped = [t for t in self.dropped if not t.ready]
+        if self.dropped:
+            return  # asked again on a later frame
         self.ai_turn = AiTurn(self.agents[seat], self.state.view(seat), seat)
 
     def poll_ai(self) -> list[Event] | None:
@@ -241,6 +255,42 @@ class Session:
     @property
     def thinking(self) -> bool:
         return self.ai_turn is not None
+
+    # -- taking moves back -----------------------------------------------------------------
+    def undo_point(self, seat: int) -> Checkpoint | None:
+        """Where Undo would take ``seat`` back to: just before its last own choice."""
+        if self.resigned is not None:
+            return None
+        return next((p for p, _ in reversed(self.undo_points) if p.seat == seat), None)
+
+    def undo_reveals(self, seat: int) -> bool:
+        """Whether taking ``seat``'s last choice back would un-reveal a secret (the match
+        then counts as practice)."""
+        point = self.undo_point(seat)
+        return point is not None and self.match.reveals(point, seat)
+
+    def undo(self, seat: int) -> bool:
+        """Take ``seat``'s last choice back, every move since (the AI's replies too)
+        undone; the exact earlier state, chance RNG included. A secret revealed since
+        marks the match as practice (in its record). False if there is nothing to undo."""
+        point = self.undo_point(seat)
+        if point is None:
+            return False
+        if self.match.reveals(point, seat):
+            self.match.record.meta["practice"] = True
+        if self.ai_turn is not None:  # a reply being thought about is dropped with the rest
+            self.dropped.append(self.ai_turn)
+            self.ai_turn = None
+        self.match.restore(point)
+        index = next(i for i, (p, _) in enumerate(self.undo_points) if p is point)
+        del self.log[self.undo_points[index][1]:]
+        del self.undo_points[index:]
+        return True
+
+    @property
+    def practice(self) -> bool:
+        """A move was taken back after a secret had been revealed."""
+        return bool(self.match.record.meta.get("practice"))
 
     def resign(self, seat: int) -> None:
         self.resigned = seat

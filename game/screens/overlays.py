@@ -556,6 +556,8 @@ class ResultScreen(Dialog):
             self.title = "Victory!" if humans[0] in winners else "Defeat"
         else:
             self.title = " & ".join(session.name(w) for w in winners) + " wins"
+        if session.practice:  # a move was taken back after a secret was shown
+            self.title += " (practice)"
         items = [("Play again", self.again, True), ("Save replay", self.save, False),
                  ("Back to title", self.to_title, False)]
         self.focus.set(self.column(items, self.card().bottom - 170, width=280, step=52,

@@ -43,6 +43,7 @@ class TableScreen(Screen):
             session.game.title, [session.name(i) for i in range(n)],
             [s.describe() for s in session.seats], self.choose, self.open_menu)
         self.root.add(self.table)
+        self.table.undo_button.on_activate = self.undo
         self.table.list_hidden = not app.settings.action_list
         self.table.reset_log(session.log, self.viewer)
         self.result_shown = False
@@ -103,8 +104,9 @@ class TableScreen(Screen):
         self.table.refresh(model, panels)
         self.table.settle_strip()
         widgets = self.table.widgets()
-        if self.table.end_button.visible:
-            widgets = [*widgets, self.table.end_button]
+        self.table.undo_button.visible = self.can_undo() and not s.over
+        widgets = [*widgets, *(b for b in (self.table.end_button, self.table.undo_button)
+                               if b.visible)]
         keep = next((w for w in widgets if w.name == current and current != "menu"), None)
         self.focus.set(widgets, focus=keep)
         self.mark_dirty()
@@ -137,7 +139,7 @@ class TableScreen(Screen):
         if not self.my_turn() or actor is None or self.stuck:
             return
         try:
-            events = self.session.submit(actor, action)
+            events = self.session.submit(actor, action, chosen=True)
         except IllegalAction as exc:
             self.app.toast(f"Not allowed: {exc}")
             return
@@ -192,6 +194,57 @@ class TableScreen(Screen):
             f"The game failed while {doing}: {type(exc).__name__}: {exc}. "
             "The match is paused; Esc opens the menu, where you can still save it."))
 
+    # -- taking a move back ------------------------------------------------------------------
+    def undo_seat(self) -> int | None:
+        """The person whose last choice Undo takes back: the one at the device."""
+        if self.viewer is not None and self.session.is_human(self.viewer):
+            return self.viewer
+        humans = self.session.human_seats()
+        return humans[0] if len(humans) == 1 else None
+
+    def can_undo(self) -> bool:
+        seat = self.undo_seat()
+        return seat is not None and not self.stuck and self.session.undo_point(seat) is not None
+
+    def undo(self) -> None:
+        """Ctrl+Z or the Undo button: back to the viewer's previous choice, the replies
+        since undone. Taking back past a revealed secret asks first (the match then counts
+        as practice); in hot-seat the other player is asked to agree."""
+        seat = self.undo_seat()
+        if seat is None or not self.is_top:
+            return
+        if not self.can_undo():
+            self.app.toast("Nothing of yours to take back")
+            return
+        name = self.session.name(seat)
+        others = [self.session.name(h) for h in self.session.human_seats() if h != seat]
+        reveals = self.session.undo_reveals(seat) and not self.session.practice
+        if not others and not reveals:
+            self.take_back(seat)
+            return
+        lines = []
+        if others:
+            lines.append(f"{name} asks to take back their last move. "
+                         f"{' and '.join(others)}: do you agree?")
+        if reveals:
+            lines.append("Something hidden has been shown since (a die, a card, a secret "
+                         "choice): the match will count as practice.")
+        self.app.stack.push(ConfirmScreen(self.app, "Take the move back?", " ".join(lines),
+                                          "Agree" if others else "Take back",
+                                          lambda: self.take_back(seat)))
+
+    def take_back(self, seat: int) -> None:
+        self.staged = []
+        self.table.stage_text = ""
+        if not self.session.undo(seat):
+            return
+        self.table.tray.skip()
+        self.table.reset_log(self.session.log, self.viewer)
+        self.result_shown = False
+        self.refresh()
+        self.app.toast(f"{self.session.name(seat)}'s move taken back"
+                       + (" (practice match)" if self.session.practice else ""))
+
     def resign(self) -> None:
         humans = self.session.human_seats()
         seat = self.viewer if self.viewer is not None else (humans[0] if humans else 0)
@@ -232,6 +285,9 @@ class TableScreen(Screen):
             self.refresh()
 
     def on_key(self, event: pygame.event.Event) -> bool:
+        if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+            self.undo()
+            return True
         if self.staged and event.key in (pygame.K_SPACE, pygame.K_RETURN):
             self.table.tray.skip()
             self.finish_stage()  # skip to the end of the resolution

@@ -27,6 +27,7 @@ LOG = pygame.Rect(816, 276, 456, 224)
 LOG_TALL = pygame.Rect(816, 62, 456, 438)  # while no die has been thrown, the log takes it all
 ACTIONS = pygame.Rect(16, 512, 1248, 196)
 END_BUTTON = pygame.Rect(W - 160 - 80 - 12 - 65, 8, 160, 36)  # left of the Menu button
+UNDO_BUTTON = pygame.Rect(END_BUTTON.x - 12 - 104, 8, 104, 36)  # left of the End button
 COLUMNS, ROWS = 3, 3  # nine a page: keys 1-9 reach each one
 LINE = 19
 
@@ -170,6 +171,12 @@ class GenericTable(Node):
                                  on_activate=self.play_end)
         self.end_button.visible = False
         self.add(self.end_button)
+        # Undo (Ctrl+Z): the table screen wires it and shows it while there is a move of
+        # the person's own to take back
+        self.undo_button = Button(UNDO_BUTTON.centerx, UNDO_BUTTON.centery, UNDO_BUTTON.w,
+                                  UNDO_BUTTON.h, "↶ Undo", name="undo", size=15)
+        self.undo_button.visible = False
+        self.add(self.undo_button)
         self.buttons: list[Button] = []
         self.pager: list[Button] = []
         self.banner = Banner()
@@ -281,7 +288,8 @@ class GenericTable(Node):
     def table_widgets(self) -> list[Widget]:
         """The table's own click targets showing now (not the action list, its pager or
         the menu): visible, enabled widgets that lead to legal actions (``Widget.leads``)."""
-        listing = {id(w) for w in (*self.buttons, *self.pager, self.menu_button)}
+        listing = {id(w) for w in (*self.buttons, *self.pager, self.menu_button,
+                                   self.undo_button)}
         return [n for n in self.walk() if isinstance(n, Widget) and id(n) not in listing
                 and n.leads and n.enabled and showing(n)]
 
@@ -483,12 +491,7 @@ class GenericTable(Node):
 
     def draw_motion(self, target: pygame.Surface) -> None:
         """What moves every frame: the status dots, the thinking spinner, the waiting ring."""
-        status = self.model.status
-        if self.model.thinking:
-            status += "." * (1 + int(self.clock * 3) % 3)
-        room = 2 * (END_BUTTON.x - 12 - (W // 2 + 60))  # centred, clear of the End button
-        theme.text(target, theme.ellipsize(status, room, 18, "bold"),
-                   (W // 2 + 60, HEADER.centery), 18, theme.CREAM, "bold", "center")
+        self.draw_status(target)
         actor = self.model.actor
         if actor is not None and self.model.thinking and 0 <= actor < len(self.seat_names):
             rect = self.seat_rect(actor)
@@ -503,6 +506,20 @@ class GenericTable(Node):
         pygame.draw.line(target, theme.BRASS, HEADER.bottomleft, HEADER.bottomright, 2)
         theme.text(target, self.title, (20, HEADER.centery), 22, theme.BRASS_LIGHT, "display",
                    "midleft")
+
+    def status_rect(self) -> pygame.Rect:
+        """The header's room for whose turn it is: between the title and the Undo button."""
+        left = 20 + theme.font(22, "display").size(self.title)[0] + 24
+        return pygame.Rect(left, HEADER.y, UNDO_BUTTON.x - 12 - left, HEADER.h)
+
+    def draw_status(self, target: pygame.Surface) -> None:
+        """Whose turn it is (dots turning while the AI thinks), in the header."""
+        status = self.model.status
+        if self.model.thinking:
+            status += "." * (1 + int(self.clock * 3) % 3)
+        room = self.status_rect()
+        theme.text(target, theme.ellipsize(status, room.w, 18, "bold"), room.center, 18,
+                   theme.CREAM, "bold", "center")
 
     def seat_rect(self, seat: int) -> pygame.Rect:
         n = len(self.seat_names)

@@ -2,7 +2,7 @@
 
 from rules.core.actions import CHANCE, Action, Event, IllegalAction
 from rules.core.content import ContentError, Field, load_entries, read_toml, validate_entry
-from rules.core.match import Agent, Match, MatchRecord, replay
+from rules.core.match import Agent, Checkpoint, Match, MatchRecord, replay
 from rules.core.saves import SaveError, load_record, read_json, save_record, write_json_atomic
 from rules.core.scenario import Description, Scenario, ScenarioError
 from rules.core.state import (
@@ -19,7 +19,8 @@ from rules.core.state import (
 
 __all__ = [
     "CHANCE", "Action", "Event", "IllegalAction", "ContentError", "Field", "load_entries",
-    "read_toml", "validate_entry", "Agent", "Match", "MatchRecord", "replay", "SaveError",
+    "read_toml", "validate_entry", "Agent", "Checkpoint", "Match", "MatchRecord", "replay",
+    "SaveError",
     "load_record", "read_json", "save_record", "write_json_atomic", "ContentEntry", "Decision",
     "DecisionKind", "Game", "GameState", "Outcome", "Panel", "SetupError", "SetupOption",
     "Description", "Scenario", "ScenarioError",

@@ -8,6 +8,7 @@ state with the same ``state_hash``. A match started from a scenario keeps the sc
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -15,7 +16,7 @@ from typing import Any, Protocol
 
 from rules.core.actions import CHANCE, Action, Event, IllegalAction
 from rules.core.scenario import Scenario
-from rules.core.state import Game, GameState, Outcome
+from rules.core.state import DecisionKind, Game, GameState, Outcome
 
 RECORD_FORMAT = "tabletop-arena-match"
 RECORD_VERSION = 1
@@ -78,6 +79,18 @@ class MatchRecord:
             raise ValueError(f"the match record is damaged ({exc})") from None
 
 
+@dataclass(frozen=True)
+class Checkpoint:
+    """A match as it stood just before ``seat`` decided: enough to go back there exactly
+    (taking a move back)."""
+
+    seat: int
+    steps: int  # record steps played before the decision
+    decisions: int
+    state: GameState  # a clone, never played on
+    rng: object  # the chance RNG's state (``random.Random.getstate``)
+
+
 class Match:
     """Drives one game: resolves chance from its own RNG, takes actions, keeps the record."""
 
@@ -127,6 +140,51 @@ class Match:
             events.extend(self.resolve_chance())
         return events
 
+    # -- taking moves back ---------------------------------------------------------------
+    def checkpoint(self, seat: int) -> Checkpoint:
+        """Where the match stands now, before ``seat`` decides."""
+        return Checkpoint(seat, len(self.record.steps), self.decisions, self.state.clone(),
+                          self.rng.getstate())
+
+    def restore(self, point: Checkpoint) -> list[tuple[int, Action]]:
+        """Go back to ``point``: the state, the chance RNG and the record as they were then
+        (so the same moves meet the same chance again); returns the steps taken back."""
+        undone = self.record.steps[point.steps:]
+        self.state = point.state.clone()
+        self.rng.setstate(point.rng)  # type: ignore[arg-type]
+        del self.record.steps[point.steps:]
+        self.decisions = point.decisions
+        self.record.final_hash, self.record.outcome = "", None
+        return undone
+
+    def reveals(self, point: Checkpoint, seat: int, samples: int = 3) -> bool:
+        """Whether taking the match back to ``point`` would un-reveal something ``seat``
+        could not know there: a chance outcome (dice, a shuffle), another seat's secret
+        choice (made at a simultaneous decision), or anything else hidden then that the
+        steps since have shown (a drawn card, a showdown): played from ``samples`` worlds
+        ``seat`` could not tell apart at ``point``, the same steps must leave ``seat`` seeing
+        the same thing and the same result. Chance and secret choices are always found; a
+        secret shown only in some worlds may be missed by the sampling."""
+        undone = self.record.steps[point.steps:]
+        state = point.state.clone()
+        for player, action in undone:
+            if player == CHANCE:
+                return True
+            if player != seat and state.decision().kind is DecisionKind.SIMULTANEOUS:
+                return True
+            state.apply(player, action)
+        seen = _seen(state, seat)
+        for k in range(samples):
+            world = point.state.view(seat).determinize(seat, random.Random(f"undo:{k}"))
+            try:
+                for player, action in undone:
+                    world.apply(player, action)
+            except IllegalAction:
+                return True
+            if _seen(world, seat) != seen:
+                return True
+        return False
+
     @property
     def over(self) -> bool:
         return self.state.decision().is_terminal
@@ -162,6 +220,13 @@ class Match:
                 on_step(self, player, action, events)
         self.finish_record()
         return self.state.outcome()
+
+
+def _seen(state: GameState, seat: int) -> str:
+    """All ``seat`` can see of ``state``: its view and the result, if the game is over."""
+    outcome = state.outcome()
+    seen = {"view": state.view(seat).to_json(), "outcome": outcome and outcome.to_json()}
+    return json.dumps(seen, sort_keys=True)
 
 
 def replay(game: Game, record: MatchRecord) -> GameState:
