@@ -155,6 +155,27 @@ def confirm(kind: str) -> Touch:
     return touch
 
 
+def on_the_table(hover: str = "") -> Touch:
+    """Settings' action list hidden (only what the table lacks, as a player of direct play
+    sees it); with ``hover``, the pointer rests on the table target whose name starts so
+    (of several, the space whose path is longest: a move's path shows)."""
+    def touch(app: Any, screen: Any) -> None:
+        from game.render import rest_pointer, settle
+
+        table = screen.table
+        table.list_hidden = True
+        screen.refresh()
+        settle(screen)
+        if not hover:
+            return
+        found = [t for t in table.targets if t.name.startswith(hover)]
+        if not found:
+            raise ShotError(f"no {hover!r} target on the table")
+        target = max(found, key=lambda t: len(getattr(t, "path", ())))
+        rest_pointer(screen, target.to_world())
+    return touch
+
+
 # -- the shots -------------------------------------------------------------------------------
 class ShotError(RuntimeError):
     """A shot whose position or touch cannot be made (a rule or table changed)."""
@@ -179,6 +200,7 @@ class Shot:
 
 CHAOSTLE = ("army=3", "skills=on", "two_dice=off", "fast_stairs=off", "castle_hp=100",
             "sanctuary=1", "draft=free")
+CHAOSTLE_SIX = ("army=2", *CHAOSTLE[1:])  # six armies of two
 
 SHOTS: tuple[Shot, ...] = (
     Shot("game-select", "the four games as pictures", screen="game-select"),
@@ -215,12 +237,21 @@ SHOTS: tuple[Shot, ...] = (
     Shot("biternia-zoom", "the card zoom open on a hand card", "biternia", seed=3,
          decisions=43, until=phase("orders"), touch=zoom_on(in_hand)),
     # Chaostle
-    Shot("chaostle-move", "moving a character: where each move ends is lit", "chaostle",
-         seed=1, players=3, setup=CHAOSTLE, decisions=60, until=can("move")),
-    Shot("chaostle-battle", "a battle: the duel card over the castle", "chaostle", seed=3,
-         players=4, setup=CHAOSTLE, decisions=20, until=can("fight_on")),
+    Shot("chaostle-move", "moving a character: where each move ends is lit, the pointer on "
+         "one shows the path; the way buttons choose the roll, roll + card or the card alone",
+         "chaostle", seed=1, players=3, setup=CHAOSTLE, decisions=60, until=can("move"),
+         touch=on_the_table("space.")),
+    Shot("chaostle-battle", "a battle: the duel card over the castle, Fight on or End the "
+         "battle on it", "chaostle", seed=3, players=4, setup=CHAOSTLE, decisions=20,
+         until=can("fight_on"), touch=on_the_table()),
     Shot("chaostle-fate", "a fate: the Card of Happiness, Accept or Decline", "chaostle",
-         seed=1, players=4, setup=CHAOSTLE, decisions=20, until=can("accept")),
+         seed=1, players=4, setup=CHAOSTLE, decisions=20, until=can("accept"),
+         touch=on_the_table()),
+    Shot("chaostle-dice", "the dice tray: what the last roll did above the die, the tray lit "
+         "to roll for movement", "chaostle", seed=2, players=2, setup=CHAOSTLE,
+         decisions=30, until=can("roll"), touch=on_the_table()),
+    Shot("chaostle-six", "six players: a move with its path", "chaostle", seed=4, players=6,
+         setup=CHAOSTLE_SIX, decisions=120, until=can("move"), touch=on_the_table("space.")),
     Shot("chaostle-draft", "choosing an army", "chaostle", seed=2, players=4,
          setup=CHAOSTLE, decisions=5, until=phase("draft")),
     Shot("chaostle-zoom", "the card zoom open", "chaostle", seed=1, players=3,

@@ -171,3 +171,49 @@ def test_a_battle_after_a_miss_asks_on_the_duel_card(app_dirs):
                 return
             session.submit(seat, rng.choice(actions))
     raise AssertionError("no seeded game reached a miss")
+
+
+def test_the_tray_keeps_its_words_above_the_dice_and_in_full(app_dirs):
+    """What a roll did is written whole in a band the dice never roll over."""
+    from game.tables.chaostle.layout import CAPTION_H, TRAY
+
+    _, screen, _ = open_table(app_dirs, seed=2)
+    tray = screen.table.tray
+    top = tray.to_world(0, -tray.h / 2)[1]
+    assert top == TRAY.y + CAPTION_H and tray.h == TRAY.h - CAPTION_H
+    words = "Purple Queen rolled 6 for movement (must) and it is a long line of words"
+    screen.table.throw([6], (200, 200, 200), words)
+    screen.table.tray.skip()
+    assert tray.caption == words
+
+
+def test_each_trap_opens_its_name_and_rule_on_hover(app_dirs):
+    _, screen, _ = open_table(app_dirs, seed=2)
+    play_until(screen, lambda s, seat: True)
+    spots = screen.table.zoom_spots()
+    names = {face.title for _, face in spots if face.kind == "Trap"}
+    assert names == {t.name for t in screen.session.state.board.traps.values()}
+    assert all("rolls a die" in face.sections[0][1] for _, face in spots if face.kind == "Trap")
+
+
+def test_a_dimmed_draft_card_says_why_it_cannot_be_chosen(app_dirs):
+    """In a six-point draft the characters that would break the limit lie dimmed; resting
+    on one, its zoomed card says why."""
+    _, screen, _ = open_table(app_dirs, seed=3, setup={"draft": "six points"})
+    session, rng = screen.session, random.Random(3)
+    for _ in range(200):
+        seat = session.actor()
+        state = session.state
+        if state.phase == "draft":
+            show(screen, seat)
+            dimmed = [t for t in screen.table.targets
+                      if t.name.startswith("draft.") and not t.enabled]
+            if dimmed:
+                footer = dimmed[0].zoom_face().footer
+                assert "six" in footer and footer.startswith("Not now")
+                lit = next(t for t in screen.table.targets
+                           if t.name.startswith("draft.") and t.enabled)
+                assert lit.zoom_face().footer == ""
+                return
+        session.submit(seat, rng.choice(state.legal_actions(seat)))
+    raise AssertionError("no dimmed card in the draft")

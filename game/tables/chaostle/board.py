@@ -12,9 +12,11 @@ from typing import Any
 
 import pygame
 
-from game import theme
+from game import icons, theme
+from game.cardface import CardFace
 from game.tables.chaostle.layout import BOARD, KEEP_RADIUS, LIFT, UNIT, space_rect, space_xy
 from game.tables.chaostle.layout import to_px as _to_px
+from rules.chaostle.content import trap_rules
 from rules.chaostle.state import ChaostleState
 
 MOAT, LAWN = (30, 70, 84), (58, 92, 52)
@@ -256,20 +258,42 @@ def trap_rect(trap: Any) -> pygame.Rect:
 
 def draw_traps(target: pygame.Surface, view: ChaostleState, prisoners: dict[str, list[str]],
                colours: dict[str, tuple[int, int, int]]) -> None:
-    """Each trap as a dark pit with its name and its prisoners as coloured tokens."""
+    """Each trap as a dark pit with its picture and its prisoners as coloured tokens (its
+    name and rule open on hover: ``trap_faces``)."""
     for tid, trap in view.board.traps.items():
         rect = trap_rect(trap)
         pygame.draw.rect(target, (20, 16, 14), rect.move(0, 3), border_radius=8)
         pygame.draw.rect(target, (44, 32, 30), rect, border_radius=8)
         pygame.draw.rect(target, theme.DANGER, rect, 2, border_radius=8)
-        above = rect.centery > BOARD.centery  # the name sits on the board's side of the pit
-        theme.text(target, theme.ellipsize(trap.name, rect.w + 40, 10, "bold"),
-                   (rect.centerx, rect.y - 1 if above else rect.bottom + 1), 10, theme.CREAM,
-                   "bold", "midbottom" if above else "midtop", True)
-        for k, cid in enumerate(prisoners.get(tid, [])):
-            spot = (rect.x + 10 + k * 14, rect.centery)
-            pygame.draw.circle(target, colours.get(cid, theme.MUTED), spot, 6)
-            pygame.draw.circle(target, theme.CREAM, spot, 6, 1)
+        picture = icons.icon("chaostle", "fate", trap.name, rect.h - 8, theme.CREAM)
+        held = prisoners.get(tid, [])
+        spot = rect.center if not held else (rect.right - picture.get_width() // 2 - 5,
+                                              rect.centery)
+        target.blit(picture, picture.get_rect(center=spot))
+        for k, cid in enumerate(held):
+            at = (rect.x + 10 + k * 14, rect.centery)
+            pygame.draw.circle(target, colours.get(cid, theme.MUTED), at, 6)
+            pygame.draw.circle(target, theme.CREAM, at, 6, 1)
+
+
+def trap_faces(view: ChaostleState) -> list[tuple[pygame.Rect, CardFace]]:
+    """Each trap's pit with its card for the zoom: its name, how a prisoner gets out and
+    where it comes out."""
+    rules = trap_rules()
+    out = []
+    for tid, trap in view.board.traps.items():
+        rule = rules.get(tid)
+        if rule is None:
+            continue
+        words = (f"A character sent here is held in it. At the start of its owner's turn "
+                 f"it rolls a die: on {rule.escape} or more it escapes back onto the board "
+                 "(once its way out is free)")
+        words += f"; below that the {trap.name} costs it {rule.bite} health." if rule.bite \
+            else "; below that it stays."
+        face = CardFace(trap.name, "Trap", (120, 40, 36),
+                        sections=(("", words),), icon=("chaostle", "fate", trap.name))
+        out.append((trap_rect(trap), face))
+    return out
 
 
 def _draw_side_names(surf: pygame.Surface, board: Any) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from game import theme
+from game import icons, theme
 from rules.chaostle.state import ChaostleState
 
 GAIN, LOSS = (110, 200, 120), (236, 84, 70)  # a health bar's colours, rising and falling
@@ -372,7 +372,9 @@ def duel_side(target: pygame.Surface, rect: pygame.Rect, view: ChaostleState, ci
     band = pygame.Rect(rect.x, rect.y, rect.w, 26)
     pygame.draw.rect(target, colour, band, border_top_left_radius=10, border_top_right_radius=10)
     ink = theme.INK if sum(colour) > 520 else theme.CREAM
-    theme.text(target, theme.ellipsize(card.type, rect.w - 20, 16, "bold"),
+    picture = icons.icon("chaostle", "character", f"{card.type} ({card.name})", 22, ink)
+    target.blit(picture, picture.get_rect(midright=(rect.right - 8, band.centery)))
+    theme.text(target, theme.ellipsize(card.type, rect.w - 50, 16, "bold"),
                (rect.x + 10, band.centery), 16, ink, "bold", "midleft")
     most = view.max_hp(cid)
     y = band.bottom + 14
@@ -382,8 +384,8 @@ def duel_side(target: pygame.Surface, rect: pygame.Rect, view: ChaostleState, ci
     health_bar(target, pygame.Rect(rect.x + 10, y + 11, rect.w - 20, 7), hp, most)
     y += 26
     cat = CATEGORY_COLOURS.get(card.category, theme.WOOD)
-    theme.text(target, f"Level {card.level} {card.category}", (rect.x + 10, y), 11, cat, "bold")
-    theme.text(target, "dmg / rng", (rect.right - 10, y), 11, theme.MUTED, anchor="topright")
+    theme.text(target, f"Level {card.level} {card.category}", (rect.x + 10, y), 12, cat, "bold")
+    theme.text(target, "dmg/rng", (rect.right - 8, y), 12, theme.MUTED, anchor="topright")
     y += 16
     for k, weapon in enumerate(card.weapons):
         dmg = weapon.damage[1] if f"damage{k}" in up else weapon.damage[0]
@@ -395,11 +397,11 @@ def duel_side(target: pygame.Surface, rect: pygame.Rect, view: ChaostleState, ci
             pygame.draw.rect(target, theme.blend(theme.PARCHMENT, theme.BRASS, 0.6), line,
                              border_radius=4)
         reaches = range_ == 0 or rng >= range_
-        theme.text(target, str(k + 1), (line.x + 8, line.centery), 11, theme.WOOD, "bold",
+        theme.text(target, str(k + 1), (line.x + 8, line.centery), 12, theme.WOOD, "bold",
                    "center")
-        theme.text(target, theme.ellipsize(weapon.name, line.w - 80, 11),
-                   (line.x + 18, line.centery), 11, theme.INK if reaches else theme.MUTED,
+        theme.text(target, theme.ellipsize(weapon.name, line.w - 70, 12),
+                   (line.x + 18, line.centery), 12, theme.INK if reaches else theme.MUTED,
                    anchor="midleft")
-        theme.text(target, f"{dmg} / {rng}", (line.right - 4, line.centery), 11,
+        theme.text(target, f"{dmg} / {rng}", (line.right - 4, line.centery), 12,
                    theme.INK if reaches else theme.MUTED, "bold", "midright")
         y += 18

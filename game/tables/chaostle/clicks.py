@@ -134,6 +134,8 @@ class BoardClicks(ChaostleBase):
             play = (lambda a=action: self.choose(a)) if action is not None else None
             card = DraftCard(rect, view.cards[cid], f"draft.{cid}", play, action)
             card.leads = (action,) if action is not None else ()
+            if action is None:
+                card.why_not = why_not_drafted(view)
             self.targets.append(card)
 
     def mark_crowns(self, view: ChaostleState, actions: tuple[Action, ...]) -> None:
@@ -199,7 +201,8 @@ class BoardClicks(ChaostleBase):
             rect = pygame.Rect(area.x + (k % 2) * (w + 6), area.y + 18 + (k // 2) * (WAY_H + 4),
                                w, WAY_H)
             on = self.way == name
-            button = ChoiceButton(rect.centerx, rect.centery, rect.w, rect.h, WAY_WORDS[name],
+            words = WAY_WORDS[name] + (f": {view.turn.roll}" if name == "roll" else "")
+            button = ChoiceButton(rect.centerx, rect.centery, rect.w, rect.h, words,
                             name=f"way.{name}", on_activate=partial(self.pick_way, name),
                             primary=on, size=13)
             button.leads = () if on else tuple(a for a in moves if way(view, a) == name)
@@ -361,10 +364,10 @@ class BoardClicks(ChaostleBase):
         self.targets.append(button)
 
     def mark_roll(self, actions: tuple[Action, ...]) -> None:
-        """The dice tray: a click rolls for movement."""
+        """The dice tray (below its words): a click rolls for movement."""
         roll = next((a for a in actions if a.kind == Act.ROLL), None)
         if roll is not None:
-            self.target(lay.TRAY.inflate(-4, -4), "Roll for movement", theme.BRASS_LIGHT,
+            self.target(lay.DICE.inflate(-4, -4), "Roll for movement", theme.BRASS_LIGHT,
                         "roll", roll, wash=0.4)
 
     def card_rect(self, view: ChaostleState, cid: str) -> pygame.Rect | None:
@@ -387,6 +390,14 @@ class BoardClicks(ChaostleBase):
                 if 0 <= index < len(self.model.actions):
                     return self.model.actions[index]
         return None
+
+
+def why_not_drafted(view: ChaostleState) -> str:
+    """Why a free character cannot be chosen now (the draft allows some, not this one)."""
+    if view.setup.get("draft") == "six points":
+        return ("Not now: in a six-point draft an army's levels add up to six at most, "
+                "and with this one yours could not be completed")
+    return "Not now: only the characters lit may be chosen"
 
 
 def draft_slot(k: int, count: int) -> pygame.Rect:

@@ -9,6 +9,8 @@ import pygame
 BOARD = pygame.Rect(10, 58, 480, 480)
 ROSTER = pygame.Rect(500, 58, 500, 480)
 TRAY = pygame.Rect(1018, 66, 244, 104)  # its wooden rim reaches 8 pixels further out
+CAPTION_H = 36  # the tray's top band: what the last roll did, in two lines the dice never hide
+DICE = pygame.Rect(TRAY.x, TRAY.y + CAPTION_H, TRAY.w, TRAY.h - CAPTION_H)  # where dice roll
 CASTLE = pygame.Rect(1010, 186, 260, 46)
 LOG = pygame.Rect(1010, 240, 260, 298)
 STRIP = pygame.Rect(10, 546, 1260, 166)

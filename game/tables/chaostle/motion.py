@@ -10,7 +10,6 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-import game.tables.chaostle.layout as lay
 from game import theme
 from game.floats import rise_from
 from game.tables.chaostle.base import ChaostleBase
@@ -165,9 +164,9 @@ class TableMotion(ChaostleBase):
 
     def throw(self, faces: list[int], colour: tuple[int, int, int], caption: str,
               on_land: Any = None) -> None:
-        words = theme.ellipsize(caption, lay.TRAY.w - 20, 13)
+        words = caption  # the tray's band wraps it in two lines
         who = caption.split(" rolls ", 1)[0] if " rolls " in caption else ""
-        rolling = theme.ellipsize(f"{who} rolls…" if who else "Rolling…", lay.TRAY.w - 20, 13)
+        rolling = f"{who} rolls…" if who else "Rolling…"
 
         def landed() -> None:
             self.tray.caption = words  # what the roll did, once it shows

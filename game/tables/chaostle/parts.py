@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
@@ -17,6 +18,7 @@ from game.dice import MAX_ROLL_TIME, PIPS, DiceTray, Die
 from game.scene import Affine, SpriteNode, blit_transformed
 from game.tables.chaostle.cards import CATEGORY_COLOURS, GAIN, LOSS, stat_line
 from game.tables.chaostle.faces import printed_face
+from game.tables.chaostle.layout import CAPTION_H
 from game.widgets import Button, Widget
 
 HOP_TIME = 0.16  # seconds a standee takes for one space of its path
@@ -105,6 +107,8 @@ class Target(Widget):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.clock += dt
+        lit = self.focused or self.linked or self.glow > 0.5
+        self.z = 24 if lit and self.path else 20  # a move's path over the other targets
 
     def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
         rect = self.box(world)
@@ -198,11 +202,13 @@ class DraftCard(Widget):
         self.card, self.action = card, action
         self.linked = False  # the focused action button chooses this card
         self.interactive = on_activate is not None
+        self.why_not = ""  # a dimmed card: why it cannot be chosen now (shown in the zoom)
         self.z = 20
 
     def zoom_face(self) -> CardFace:
-        """The battle card large (the shared zoom)."""
-        return printed_face(self.card)
+        """The battle card large (the shared zoom); a dimmed one says why it is."""
+        face = printed_face(self.card)
+        return replace(face, footer=self.why_not) if self.why_not else face
 
     def draw(self, target: pygame.Surface) -> None:
         if self.linked or self.focused or self.glow > 0.05:
@@ -328,6 +334,28 @@ class QueuedTray(DiceTray):
         super()._follow(die, elapsed, dt)
         if die.settled and die.result not in PIPS:
             die.rest_angle = round(die.snap_from / math.tau) * math.tau
+
+    def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
+        """The tray in its wooden frame with a band on top that the dice never roll over:
+        what the last roll did (or who rolls now), in up to two lines."""
+        left, top = world.apply(-self.w / 2, -self.h / 2)
+        rect = pygame.Rect(round(left), round(top), int(self.w), int(self.h))
+        whole = pygame.Rect(rect.x, rect.y - CAPTION_H, rect.w, rect.h + CAPTION_H)
+        theme.shadowed_rect(target, whole.inflate(16, 16), theme.WOOD, radius=14, shadow=8)
+        band = pygame.Rect(whole.x, whole.y, whole.w, CAPTION_H - 3)
+        pygame.draw.rect(target, (52, 40, 32), band, border_radius=6)
+        lines = theme.wrap(self.caption, band.w - 14, 12)
+        if len(lines) > 2:
+            lines = [lines[0], theme.ellipsize(" ".join(lines[1:]), band.w - 14, 12)]
+        for k, line in enumerate(lines):
+            theme.text(target, line, (band.x + 7, band.y + 1 + k * 16), 12, theme.PARCHMENT)
+        pygame.draw.rect(target, theme.FELT_DARK, rect, border_radius=8)
+        pygame.draw.rect(target, (0, 0, 0), rect, width=2, border_radius=8)
+        if not self.throw_:
+            theme.text(target, "dice tray", rect.center, 14, (60, 90, 80), "bold", "center")
+            return
+        for die in self.throw_.dice:
+            self._draw_die(target, world, die, alpha)
 
     def skip(self) -> None:
         """Every roll still to come lands at once (animations off, a rebuilt table)."""

@@ -16,6 +16,8 @@ class ActionStrip(ChaostleBase):
                         col_gap=10, pager_w=lay.PAGER_W, head=34, font=14, title=15)
 
     def strip_prompt(self) -> str:
+        if self.list_hidden:  # Settings: the action list only lists what the table lacks
+            return "Play on the table: click a lit space, standee, card, peg or the dice tray"
         return "Choose an action, or click a lit space, standee, card or peg"
 
     def on_wheel(self, dy: int, pos: tuple[float, float]) -> None:

@@ -17,7 +17,13 @@ import pygame
 import game.tables.chaostle.layout as lay
 from game import theme
 from game.cardface import CardFace
-from game.tables.chaostle.board import draw_castle, draw_crown_glyph, draw_traps, trap_rect
+from game.tables.chaostle.board import (
+    draw_castle,
+    draw_crown_glyph,
+    draw_traps,
+    trap_faces,
+    trap_rect,
+)
 from game.tables.chaostle.cards import army_head, character_card, view_armour, view_movement, where
 from game.tables.chaostle.clicks import MOVES, BoardClicks, draft_slot
 from game.tables.chaostle.faces import character_face
@@ -56,7 +62,7 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.remove(self.tray)
-        self.tray = QueuedTray(lay.TRAY.centerx, lay.TRAY.centery, lay.TRAY.w, lay.TRAY.h)
+        self.tray = QueuedTray(lay.DICE.centerx, lay.DICE.centery, lay.DICE.w, lay.DICE.h)
         self.add(self.tray)
         self.panels_area = pygame.Rect(lay.BOARD.x, lay.BOARD.y, 0, 0)  # no text panels
         self.look: tuple[object, ...] = ()  # what the still layer shows (see static_key)
@@ -335,6 +341,8 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
         if view is None or view.phase == Phase.FIRST:
             return []
         out: list[tuple[pygame.Rect, CardFace]] = []
+        if view.phase != Phase.DRAFT:
+            out += trap_faces(view)  # each trap's name and rule
         for seat in range(view.num_players):
             slots = self.army_slots(view, seat)
             for i, cid in enumerate(view.armies[seat]):
@@ -358,8 +366,8 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
         fill = bar.copy()
         fill.w = round(bar.w * max(0.0, min(1.0, view.castle_hp / start)))
         pygame.draw.rect(target, theme.BRASS, fill, border_radius=3)
-        theme.text(target, theme.ellipsize(turn_words(view, self.tray.rolling), box.w - 20, 11),
-                   (box.x + 10, box.bottom - 9), 11, theme.PARCHMENT_DIM, anchor="midleft")
+        theme.text(target, theme.ellipsize(turn_words(view, self.tray.rolling), box.w - 20, 12),
+                   (box.x + 10, box.bottom - 9), 12, theme.PARCHMENT_DIM, anchor="midleft")
 
     # -- input ---------------------------------------------------------------------------------
     def widgets(self) -> list[Widget]:
