@@ -200,7 +200,10 @@ def _card(cid: str, entry: dict[str, Any]) -> Card:
     )
 
 
-def _load_board() -> tuple[dict[str, Space], dict, dict, dict, dict]:
+Entries = dict[str, dict[str, Any]]  # a TOML file's [table.<id>] entries, by id
+
+
+def _load_board() -> tuple[dict[str, Space], Entries, Entries, Entries, Entries]:
     path = DATA / "board.toml"
     raw = load_entries(path, "space", SPACE_SCHEMA)
     spaces = {
@@ -231,7 +234,7 @@ def _load_cards() -> tuple[dict[str, Card], dict[str, Any], dict[str, Any]]:
     return cards, basics, powers
 
 
-def _load_heroes(cards: dict[str, Card]) -> tuple[dict[str, Hero], dict[str, Any], dict]:
+def _load_heroes(cards: dict[str, Card]) -> tuple[dict[str, Hero], dict[str, Any], Entries]:
     raw = load_entries(DATA / "heroes.toml", "hero", HERO_SCHEMA)
     traits = load_entries(DATA / "traits.toml", "trait", TRAIT_SCHEMA)
     heroes = {}

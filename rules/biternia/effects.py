@@ -157,7 +157,7 @@ def is_ranged(hero: str, step: dict[str, Any]) -> bool:
     return bool(step.get("ranged")) or traits.always_ranged(hero)
 
 
-def step_targets(s: BiterniaState, frame: CardFrame, step: dict[str, Any]) -> list | None:
+def step_targets(s: BiterniaState, frame: CardFrame, step: dict[str, Any]) -> list[str] | None:
     """Legal targets for a step; None when the step takes no target."""
     hero, kind = frame.hero, step["do"]
     if kind == "attack":
@@ -171,7 +171,8 @@ def step_targets(s: BiterniaState, frame: CardFrame, step: dict[str, Any]) -> li
             return [frame.src] if frame.src in found else []
         return found
     if kind == "move":
-        return [s.heroes[hero].space, *walkable(s, hero)]
+        here = s.heroes[hero].space
+        return [*([here] if here is not None else []), *walkable(s, hero)]
     if kind in ("heal", "shield", "attack_token"):
         return None if step["who"] == "all" else friendly_targets(s, hero, step["who"])
     if kind in ("stun", "immobilize", "confuse", "death_mark"):

@@ -531,7 +531,7 @@ def start_round(s: BiterniaState, ev: list[Event]) -> None:
     confused_orders(s, ev)
 
 
-def _settle(s: BiterniaState, has_turn: Callable[[BiterniaState, int], list]) -> bool:
+def _settle(s: BiterniaState, has_turn: Callable[[BiterniaState, int], list[str]]) -> bool:
     """Give the turn to the other team when the team in turn has nothing left; False when
     neither team has anything left."""
     if has_turn(s, s.turn):

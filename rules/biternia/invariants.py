@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from rules.biternia.state import BiterniaState
 
 
-def card_places(s: BiterniaState, seat: int) -> Counter:
+def card_places(s: BiterniaState, seat: int) -> Counter[str]:
     data = s.seats[seat]
     found = Counter(data.deck + data.hand + data.discard)
     for v in s.heroes.values():
@@ -24,7 +24,7 @@ def card_places(s: BiterniaState, seat: int) -> Counter:
     return found
 
 
-def expected_cards(s: BiterniaState, seat: int) -> Counter:
+def expected_cards(s: BiterniaState, seat: int) -> Counter[str]:
     cards = Counter(basic_deck(team_size(seat, s.num_players)))
     for hero, v in s.heroes.items():
         if v.seat == seat:

@@ -201,7 +201,7 @@ def _learned_list(desc: Description, hid: str) -> list[str]:
     learned = desc.texts("learned", [], choices=load().heroes[hid].powers)
     if len(set(learned)) != len(learned):
         raise ScenarioError(f"{desc.where('learned')}: a power is listed twice")
-    return learned
+    return [str(p) for p in learned]
 
 
 def _hero_path(hero: _Hero) -> str:
@@ -482,7 +482,7 @@ def _phase(s: BiterniaState, position: Description, initiative: int) -> None:
         return
     if phase == Phase.CLEANUP:
         return
-    has_turn: Callable[[BiterniaState, int], list] = flow.firing_structures \
+    has_turn: Callable[[BiterniaState, int], list[str]] = flow.firing_structures \
         if phase == Phase.BASE else flow.TURN_HEROES[phase]
     if not has_turn(s, turn):
         if turn_given:
@@ -501,7 +501,7 @@ def _only_in(position: Description, key: str, phase: str, now: str,
              choices: list[str]) -> list[str]:
     if position.has(key) and now != phase:
         raise ScenarioError(f"position.{key}: only in the {phase} phase")
-    return position.texts(key, [], choices=choices)
+    return [str(t) for t in position.texts(key, [], choices=choices)]
 
 
 def _check_tokens(s: BiterniaState) -> None:
