@@ -217,3 +217,42 @@ def test_a_dimmed_draft_card_says_why_it_cannot_be_chosen(app_dirs):
                 return
         session.submit(seat, rng.choice(state.legal_actions(seat)))
     raise AssertionError("no dimmed card in the draft")
+
+
+def test_the_roster_and_standees_keep_a_battles_outcome_until_its_dice_land(app_dirs):
+    """The view knows at once how a battle ends; the army cards and the standees show the
+    health before it until the blows land, then the view's."""
+    for seed in range(3, 40):  # the first seeded game whose first battle draws blood at once
+        _, screen, _ = shared_open_table(app_dirs, "chaostle", {"players": 2}, seed, False)
+        session, rng = screen.session, random.Random(seed)
+        for _ in range(3000):
+            seat = session.actor()
+            state = session.state
+            if state.phase == "battles" and not state.queue and any(
+                    a.kind == Act.BATTLE for a in state.legal_actions(seat)):
+                break
+            events = session.submit(seat, rng.choice(state.legal_actions(seat)))
+            screen.table.show_events(events, screen.viewer)
+        else:
+            continue
+        show(screen, seat)
+        table = screen.table
+        attack = next(a for a in session.state.legal_actions(seat) if a.kind == Act.BATTLE)
+        before = {c: session.state.chars[c].hp for c in attack.args}
+        table.tray.skip()
+        table.choose(attack)
+        after = {c: session.state.chars[c].hp for c in attack.args}
+        if after != before and table.tray.rolling:
+            break
+    else:
+        raise AssertionError("no seeded battle drew blood")
+    view = table.view
+    assert {c: table.shown_hp(view, c) for c in attack.args} == before
+    table.update(0.0)
+    for cid in attack.args:
+        if cid in table.figures:
+            assert table.figures[cid].health == before[cid] / view.max_hp(cid)
+    table.tray.skip()
+    table.update(0.0)
+    assert {c: table.shown_hp(table.view, c) for c in attack.args} == \
+        {c: max(0, hp) for c, hp in after.items()}

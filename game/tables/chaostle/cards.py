@@ -96,24 +96,25 @@ _CARDS: dict[tuple[object, ...], pygame.Surface] = {}
 
 
 def character_card(target: pygame.Surface, rect: pygame.Rect, view: ChaostleState, cid: str,
-                   colour: tuple[int, int, int], lit: bool) -> None:
+                   colour: tuple[int, int, int], lit: bool, hp: int | None = None) -> None:
     """One character's card, drawn once per look (what it shows, its size and colour) and
-    blitted from then on."""
+    blitted from then on. ``hp``: the health to show while a battle's dice still land
+    (the view already knows how it ends)."""
     ch = view.chars[cid]
-    key = (cid, rect.size, colour, lit, ch.hp, tuple(ch.up),
-           ch.status, where(view, cid), view.max_hp(cid))
+    key = (cid, rect.size, colour, lit, ch.hp if hp is None else hp, tuple(ch.up),
+           ch.status, where(view, cid), view.max_hp(cid), hp is None)
     surf = _CARDS.get(key)
     if surf is None:
         if len(_CARDS) > 400:
             _CARDS.clear()
         surf = pygame.Surface((rect.w + 12, rect.h + 12), pygame.SRCALPHA)
-        _draw_card(surf, pygame.Rect(4, 4, rect.w, rect.h), view, cid, colour, lit)
+        _draw_card(surf, pygame.Rect(4, 4, rect.w, rect.h), view, cid, colour, lit, hp)
         _CARDS[key] = surf
     target.blit(surf, (rect.x - 4, rect.y - 4))
 
 
 def _draw_card(target: pygame.Surface, rect: pygame.Rect, view: ChaostleState, cid: str,
-               colour: tuple[int, int, int], lit: bool) -> None:
+               colour: tuple[int, int, int], lit: bool, shown_hp: int | None = None) -> None:
     """A band in the army's colour with the character's type and level, health (number and
     bar), movement and armour as they stand now, where it is, and its pegs."""
     card = view.cards[cid]
@@ -121,8 +122,8 @@ def _draw_card(target: pygame.Surface, rect: pygame.Rect, view: ChaostleState, c
     up = tuple(ch.up)
     status = ch.status
     most = view.max_hp(cid)
-    hp = ch.hp
-    gone = status in ("out", "sanctuary")
+    hp = ch.hp if shown_hp is None else max(0, shown_hp)
+    gone = status in ("out", "sanctuary") and (shown_hp is None or shown_hp <= 0)
     fill = theme.PARCHMENT if not gone else theme.blend(theme.PARCHMENT, (120, 120, 120), 0.25)
     theme.shadowed_rect(target, rect, fill, radius=7, shadow=3,
                         border=theme.BRASS_LIGHT if lit else theme.WOOD,

@@ -131,7 +131,7 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
                     and not self.pending.get(cid):
                 self.walk_figure(view, figure, self.paths.pop(cid, None), at)
                 self.heading[cid] = at
-            figure.health = ch.hp / max(1, view.max_hp(cid))
+            figure.health = self.shown_hp(view, cid) / max(1, view.max_hp(cid))
             figure.marks = tuple(m for m in ("bad_vibes", "burden") if getattr(ch, m))
             figure.colour = self.char_colour(view, cid)
             self.places[cid] = at
@@ -140,6 +140,11 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
             self.tray.then(partial(self.retire, cid))
         self.trapped = {c: ch.trap for c, ch in view.chars.items()
                         if ch.status == "trap" and ch.trap}
+
+    def shown_hp(self, view: ChaostleState, cid: str) -> int:
+        """A character's health as the table shows it: blow by blow while a battle's dice
+        land (the duel card's count), else the view's."""
+        return max(0, self.duel.health.get(cid, view.chars[cid].hp))
 
     def start_walk(self, cid: str, path: list[str]) -> None:
         """A move event's turn in the tray's queue: the standee hops along its path."""
@@ -206,6 +211,11 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
         if not self.tray.rolling:
             self.duel.settle()
             self.duel.fade()
+        view = self.view
+        if view is not None and self.figures:
+            for cid, figure in self.figures.items():
+                if cid in view.chars:
+                    figure.health = self.shown_hp(view, cid) / max(1, view.max_hp(cid))
         focused = self.focused_action()
         mover = focused.args[0] if focused is not None and focused.kind in MOVES else None
         for target in self.targets:
@@ -223,7 +233,7 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
         the layer), the choices, the log, the page, the focus and the selection."""
         focused = next((b.label for b in self.buttons if b.focused), "")
         return (self.look, len(self.log), self.batch, self.log_scroll, self.page, focused,
-                self.selected, self.tray.rolling)
+                self.selected, self.tray.rolling, tuple(sorted(self.duel.health.items())))
 
     def draw_seats(self, target: pygame.Surface) -> None:
         """The seats are the armies' rows of the roster (drawn with the panels)."""
@@ -330,7 +340,8 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
             for i, cid in enumerate(view.armies[seat]):
                 rect = lay.card_rect(n, seat, i, slots)
                 lit = cid in fighting or cid == self.selected
-                character_card(target, rect, view, cid, self.colour(seat), lit)
+                character_card(target, rect, view, cid, self.colour(seat), lit,
+                               self.duel.health.get(cid))
             if not view.armies[seat]:
                 theme.text(target, "No characters yet", (row.x + 32, row.y + 40), 12,
                            theme.MUTED)
