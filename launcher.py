@@ -23,6 +23,7 @@ PROG = "tabletop-arena"
 GAME_IDS = ("battlecon", "biternia", "chaostle", "terrene")
 AGENTS = ("random", "easy", "normal", "hard")
 MAX_SEATS = 12
+HINT_LEVELS = ("easy", "normal", "hard")
 
 
 class CliError(Exception):
@@ -73,6 +74,13 @@ def _whole_number(minimum: int, wording: str):
 
 _positive = _whole_number(1, "must be at least 1")
 _non_negative = _whole_number(0, "must not be negative")
+
+
+def _hint_level(value: str) -> str:
+    if value not in HINT_LEVELS:
+        raise argparse.ArgumentTypeError(
+            f"unknown level {value!r} (choose from: {', '.join(HINT_LEVELS)})")
+    return value
 
 
 def _setup_pairs(pairs: Sequence[str] | None) -> dict[str, str]:
@@ -159,6 +167,17 @@ def build_parser() -> argparse.ArgumentParser:
     sce.add_argument("--json", action="store_true")
     sce.add_argument("--play", action="store_true",
                      help="open the game window at this position (you at seat 1)")
+
+    hin = sub.add_parser("hint", help="the AI's suggested move at a scenario's decision, with "
+                                      "its estimates and the alternatives")
+    hin.add_argument("--scenario", required=True, type=Path, metavar="FILE")
+    hin.add_argument("--level", type=_hint_level, default="normal",
+                     help="the AI level asked: easy, normal (default) or hard")
+    hin.add_argument("--seat", type=_positive, default=None,
+                     help="the deciding seat to advise (1-based; default: the seat to decide)")
+    hin.add_argument("--seed", type=int, default=1, help="the AI's seed")
+    hin.add_argument("--top", type=_positive, default=5, help="alternatives listed")
+    hin.add_argument("--json", action="store_true")
 
     con = sub.add_parser("content", help="list a game's content with its provenance")
     con.add_argument("--game", required=True, type=_game_id)
@@ -353,6 +372,15 @@ def cmd_render(args: argparse.Namespace) -> int:
     return 0
 
 
+def _scenario_position(path: Path, scenario: Any) -> tuple[Any, Any]:
+    """The game of a read scenario and the position it describes."""
+    if scenario.game not in GAME_IDS:
+        raise CliError(f"{path}: unknown game {scenario.game!r} "
+                       f"(choose from: {', '.join(GAME_IDS)})")
+    game = _get_game(scenario.game)
+    return game, game.build_scenario(scenario)
+
+
 def cmd_scenario(args: argparse.Namespace) -> int:
     from rules.core import CHANCE, Scenario
 
@@ -361,11 +389,7 @@ def cmd_scenario(args: argparse.Namespace) -> int:
         from game.app import run_gui
 
         return run_gui(args.file)
-    if scenario.game not in GAME_IDS:
-        raise CliError(f"{args.file}: unknown game {scenario.game!r} "
-                       f"(choose from: {', '.join(GAME_IDS)})")
-    game = _get_game(scenario.game)
-    state = game.build_scenario(scenario)
+    game, state = _scenario_position(args.file, scenario)
     decision = state.decision()
     seats = list(decision.players)
     actions = {p: state.legal_actions(p) for p in seats}
@@ -388,6 +412,72 @@ def cmd_scenario(args: argparse.Namespace) -> int:
         print(f"{who} decides ({len(actions[p])} legal actions):")
         for a in actions[p]:
             print(f"  {a.label or a}")
+    return 0
+
+
+def _percent(value: float | None) -> str:
+    return "no estimate" if value is None else f"{100 * value:.0f} %"
+
+
+def cmd_hint(args: argparse.Namespace) -> int:
+    """The AI's analysis of a scenario's decision (``SearchAgent.analyse``)."""
+    from ai.levels import make_agent
+    from ai.search.common import fixed_budget
+    from rules.core import CHANCE, Scenario
+
+    scenario = Scenario.read(args.scenario)
+    game, state = _scenario_position(args.scenario, scenario)
+    decision = state.decision()
+    deciding = [p for p in decision.players if p != CHANCE]
+    head = {"game": game.id, "scenario": str(args.scenario), "title": scenario.title,
+            "decision": decision.kind.value, "level": args.level, "seed": args.seed,
+            "fixed_budget": fixed_budget()}
+    if args.seat is None and not deciding:
+        why = ("the game is over" if decision.is_terminal
+               else "chance decides next (dice or a shuffle): no seat has a choice to advise")
+        if args.json:
+            print(json.dumps({**head, "seat": None, "analysis": None, "why": why}))
+        else:
+            print(f"{game.title}: {scenario.title or args.scenario}\n{why[0].upper()}{why[1:]}.")
+        return 0
+    seat = deciding[0] if args.seat is None else args.seat - 1
+    if seat >= state.num_players:
+        raise CliError(f"--seat {args.seat}: this position has {state.num_players} seats")
+    if seat not in deciding:
+        who = ", ".join(str(p + 1) for p in deciding) or "none (chance or the end)"
+        raise CliError(f"--seat {args.seat} does not decide here (deciding: {who})")
+    agent = make_agent(game.id, args.level, args.seed)
+    analyse = getattr(agent, "analyse", None)
+    if analyse is None:
+        raise CliError(f"the {args.level} AI of {game.id} cannot analyse a decision")
+    start = time.perf_counter()
+    analysis = analyse(state.view(seat), seat)
+    seconds = round(time.perf_counter() - start, 3)
+    alternatives = analysis.alternatives(args.top)
+    if args.json:
+        out = analysis.to_json(top=args.top)
+        print(json.dumps({**head, "seat": seat + 1, "player": state.player_name(seat),
+                          "seconds": seconds, "analysis": out}))
+        return 0
+    chosen = analysis.option(analysis.choice)
+    print(f"{game.title}: {scenario.title or args.scenario}")
+    name = state.player_name(seat)
+    who = name if "seat" in name.lower() else f"{name} (seat {seat + 1})"
+    print(f"{who} decides; the {args.level} AI suggests: "
+          f"{analysis.choice.label or analysis.choice}")
+    if analysis.mixed and chosen is not None:
+        print(f"  a mixed strategy: this is one draw; the AI plays it {_percent(chosen.share)}"
+              f" of the time")
+    elif chosen is not None and chosen.share < 1.0:
+        print(f"  its share of the search: {_percent(chosen.share)}")
+    print(f"  chance to win now: {_percent(analysis.value)}; after the suggested move: "
+          f"{_percent(analysis.after())}")
+    if alternatives:
+        print(f"  alternatives ({len(alternatives)} of {len(analysis.options) - 1}):")
+        for o in alternatives:
+            share = f", {'played' if analysis.mixed else 'share'} {_percent(o.share)}"
+            print(f"    {o.action.label or o.action}: {_percent(o.value)}{share}")
+    print(f"  ({analysis.note}; {seconds} s)")
     return 0
 
 
@@ -484,6 +574,7 @@ COMMANDS = {
     "replay": cmd_replay,
     "render": cmd_render,
     "scenario": cmd_scenario,
+    "hint": cmd_hint,
     "content": cmd_content,
     "selftest": cmd_selftest,
     "bench": cmd_bench,

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from ai.agents import SearchAgent
+from ai.analysis import Analysis, single, strategy, valued, win_chance
 from ai.battlecon.evaluation import evaluate
 from ai.search.common import fixed_budget
 from ai.search.matrix import solve_zero_sum
@@ -35,6 +36,8 @@ BEAT_STEPS = 400
 GREEDY_WIDTH = 8
 #: The matrix always gets at least this many columns before the time cap may stop it.
 MIN_COLUMNS = 2
+#: Phases before the fighters are fully set up, which the evaluation cannot judge.
+UNJUDGED = frozenset((Phase.FIRST, Phase.PLACE, Phase.SETUP, Phase.DISCARDS))
 #: A strategy share below this is exploration noise, not part of the equilibrium's support.
 SUPPORT_SHARE = 1e-3
 
@@ -61,17 +64,45 @@ def _greedy(world: BattleconState, who: int, options: list[Action],
             width: int = GREEDY_WIDTH) -> Action:
     """The option whose immediate result ``score`` likes best for ``who`` (at most
     ``width`` options, spread over the list, are tried)."""
+    return _greedy_scores(world, who, options, score, width)[0]
+
+
+def _greedy_scores(world: BattleconState, who: int, options: list[Action],
+                   score: Callable[[BattleconState, int], float] = evaluate,
+                   width: int = GREEDY_WIDTH) -> tuple[Action, dict[Action, float]]:
+    """``_greedy``'s choice and the score of each option it tried."""
     if len(options) > width:
         step = len(options) / width
         options = [options[int(i * step)] for i in range(width)]
     best, best_value = options[0], -2.0
+    scores: dict[Action, float] = {}
     for action in options:
         trial = world.clone()
         trial.apply_unchecked(who, action)
-        value = score(trial, who)
+        value = scores[action] = score(trial, who)
         if value > best_value:
             best, best_value = action, value
-    return best
+    return best, scores
+
+
+def _greedy_analysis(world: BattleconState, who: int, options: list[Action],
+                     score: Callable[[BattleconState, int], float] = evaluate,
+                     width: int = GREEDY_WIDTH) -> Analysis:
+    """``_greedy`` as an analysis: each tried option valued by its immediate result."""
+    best, scores = _greedy_scores(world, who, options, score, width)
+    return valued(best, {a: win_chance(v) for a, v in scores.items()},
+                  "greedy: each option's immediate result")
+
+
+def _matrix_analysis(choice: Action, rows: list[Action], payoff: list[list[float]],
+                     row_mix: list[float], col_mix: list[float], value: float, what: str
+                     ) -> Analysis:
+    """A solved matrix game as an analysis: each row's probability in the equilibrium,
+    its value against the other side's equilibrium mix, and the game's value."""
+    against = [sum(q * v for q, v in zip(col_mix, line, strict=True)) for line in payoff]
+    return strategy(choice, [(a, p, win_chance(v))
+                             for a, p, v in zip(rows, row_mix, against, strict=True)],
+                    win_chance(value), what)
 
 
 def _clash_base(world: BattleconState, who: int) -> Action:
@@ -143,6 +174,18 @@ def _support(mix: list[float], k: int, top: bool) -> list[int]:
     return order if top else [i for i in order if mix[i] > SUPPORT_SHARE]
 
 
+def setup_choice(view: BattleconState, player: int, legal: list[Action],
+                 rng: random.Random) -> Analysis:
+    """A choice no search looks at: chosen initial discards (the kit's suggested pair for
+    that pile when possible), else a random pick (setup choices). No estimate."""
+    if view.phase == Phase.DISCARDS:
+        pile = view.player(player).discards_left
+        suggested = tuple(view.fighter(player)[f"discard{pile}"])
+        choice = next((a for a in legal if a.args == suggested), rng.choice(legal))
+        return single(choice, None, "the fighter's suggested initial discards")
+    return single(rng.choice(legal), None, "a random pick: no search for this choice")
+
+
 def _mixed_choice(rng: random.Random, actions: list[Action], weights: list[float]) -> Action:
     r = rng.random() * sum(weights)
     for action, w in zip(actions, weights, strict=True):
@@ -167,7 +210,7 @@ class BattleconAgent(SearchAgent):
         self.settings = settings
         self.foe_mix: tuple[int, list[tuple[str, str]], list[float]] | None = None
 
-    def search(self, view: GameState, player: int, legal: list[Action]) -> Action:
+    def deliberate(self, view: GameState, player: int, legal: list[Action]) -> Analysis:
         assert isinstance(view, BattleconState)
         phase = view.phase
         if phase == Phase.SET:
@@ -178,16 +221,13 @@ class BattleconAgent(SearchAgent):
             return self._ante(view, player, legal)
         if phase == Phase.RESOLVE:
             return self._in_beat(view, player, legal)
-        if phase == Phase.DISCARDS:
-            return self._initial_discard(view, player, legal)
-        return self.rng.choice(legal)
+        return setup_choice(view, player, legal, self.rng)
 
-    def _initial_discard(self, view: BattleconState, player: int, legal: list[Action]
-                         ) -> Action:
-        """Chosen initial discards: the kit's suggested pair for that pile when possible."""
-        pile = view.player(player).discards_left
-        suggested = tuple(view.fighter(player)[f"discard{pile}"])
-        return next((a for a in legal if a.args == suggested), self.rng.choice(legal))
+    def position_value(self, view: GameState, player: int) -> float | None:
+        assert isinstance(view, BattleconState)
+        if view.phase in UNJUDGED:
+            return None
+        return win_chance(evaluate(view, player))
 
     # ---- Set: the beat's matrix game -----------------------------------------------
     def _unset_world(self, view: BattleconState, player: int) -> BattleconState:
@@ -247,7 +287,7 @@ class BattleconAgent(SearchAgent):
                 payoff[i][j] = self._next_beat_value(world, player)
                 refined.add((i, j))
 
-    def _set(self, view: BattleconState, player: int, legal: list[Action]) -> Action:
+    def _set(self, view: BattleconState, player: int, legal: list[Action]) -> Analysis:
         base = self._unset_world(view, player)
         rows = _sample(self.rng, legal, self.settings.max_rows)
         cols = _sample(self.rng, self._foe_pairs(base, 1 - player), self.settings.max_cols)
@@ -265,12 +305,14 @@ class BattleconAgent(SearchAgent):
             total = self.settings.deepen_cap
             self._deepen(base, player, rows, cols, payoff,
                          None if total is None else start + total)
-        row_mix, col_mix, _ = solve_zero_sum(payoff)
+        row_mix, col_mix, value = solve_zero_sum(payoff)
         self.foe_mix = (view.beat_no, [tuple(c.args) for c in cols], col_mix)
-        return _mixed_choice(self.rng, rows, row_mix)
+        choice = _mixed_choice(self.rng, rows, row_mix)
+        return _matrix_analysis(choice, rows, payoff, row_mix, col_mix, value,
+                                f"the beat's matrix game ({len(rows)} x {len(cols)} pairs)")
 
     # ---- Clash: the same game over the Bases in hand ---------------------------------
-    def _clash(self, view: BattleconState, player: int, legal: list[Action]) -> Action:
+    def _clash(self, view: BattleconState, player: int, legal: list[Action]) -> Analysis:
         world = view.clone()
         foe = world.player(1 - player)
         if foe.clash == "hidden":
@@ -286,8 +328,10 @@ class BattleconAgent(SearchAgent):
                     trial.apply_unchecked(1 - player, their)
                 row.append(evaluate(finish_beat(trial), player))
             payoff.append(row)
-        row_mix, _, _ = solve_zero_sum(payoff)
-        return _mixed_choice(self.rng, legal, row_mix)
+        row_mix, col_mix, value = solve_zero_sum(payoff)
+        choice = _mixed_choice(self.rng, legal, row_mix)
+        return _matrix_analysis(choice, legal, payoff, row_mix, col_mix, value,
+                                "the clash's matrix game over the Bases")
 
     # ---- Ante: is an Overload or UA ante worth its price? ----------------------------
     def _foe_worlds(self, view: BattleconState, player: int) -> list[BattleconState]:
@@ -320,30 +364,34 @@ class BattleconAgent(SearchAgent):
         style, base = self.rng.choice(world._set_actions(foe)).args
         return str(style), str(base)
 
-    def _ante(self, view: BattleconState, player: int, legal: list[Action]) -> Action:
+    def _ante(self, view: BattleconState, player: int, legal: list[Action]) -> Analysis:
         worlds = self._foe_worlds(view, player)
         best, best_value = legal[-1], -2.0
+        values: dict[Action, float] = {}
         for action in legal:
             total = 0.0
             for world in worlds:
                 trial = world.clone()
                 trial.apply_unchecked(player, action)
                 total += evaluate(finish_beat(trial), player)
-            value = total / len(worlds)
+            value = values[action] = total / len(worlds)
             if value > best_value + 1e-9:
                 best, best_value = action, value
-        return best
+        return valued(best, {a: win_chance(v) for a, v in values.items()},
+                      f"each ante played to the end of the beat ({len(worlds)} foe pairs)")
 
     # ---- in-beat choices: look to the end of the beat ---------------------------------
-    def _in_beat(self, view: BattleconState, player: int, legal: list[Action]) -> Action:
+    def _in_beat(self, view: BattleconState, player: int, legal: list[Action]) -> Analysis:
         world = view.determinize(player, self.rng)
         if not self.settings.lookahead:
-            return _greedy(world, player, legal)
+            return _greedy_analysis(world, player, legal)
         best, best_value = legal[0], -2.0
+        values: dict[Action, float] = {}
         for action in legal:
             trial = world.clone()
             trial.apply_unchecked(player, action)
-            value = evaluate(finish_beat(trial), player)
+            value = values[action] = evaluate(finish_beat(trial), player)
             if value > best_value:
                 best, best_value = action, value
-        return best
+        return valued(best, {a: win_chance(v) for a, v in values.items()},
+                      "each option played to the end of the beat")

@@ -24,7 +24,16 @@ from typing import TypeVar
 
 import rules.battlecon.team as team
 from ai.agents import SearchAgent
-from ai.battlecon.agent import BattleconAgent, Settings, _mixed_choice
+from ai.analysis import Analysis, valued, win_chance
+from ai.battlecon.agent import (
+    UNJUDGED,
+    BattleconAgent,
+    Settings,
+    _greedy_analysis,
+    _matrix_analysis,
+    _mixed_choice,
+    setup_choice,
+)
 from ai.battlecon.agent import _greedy as _duel_greedy
 from ai.search.common import fixed_budget
 from ai.search.matrix import solve_zero_sum
@@ -134,7 +143,7 @@ class TeamAgent(SearchAgent):
         self.rng = random.Random(f"battlecon-team:{seed}")
         self.settings = settings
 
-    def search(self, view: GameState, player: int, legal: list[Action]) -> Action:
+    def deliberate(self, view: GameState, player: int, legal: list[Action]) -> Analysis:
         assert isinstance(view, BattleconState)
         phase = view.phase
         if phase == Phase.SET:
@@ -142,12 +151,14 @@ class TeamAgent(SearchAgent):
         if phase in (Phase.ANTE, Phase.RESOLVE):
             return self._try_each(view, player, legal)
         if phase == Phase.PLACE:
-            return _greedy(view, player, legal)
-        if phase == Phase.DISCARDS:
-            pile = view.player(player).discards_left
-            suggested = tuple(view.fighter(player)[f"discard{pile}"])
-            return next((a for a in legal if a.args == suggested), self.rng.choice(legal))
-        return self.rng.choice(legal)
+            return _greedy_analysis(view, player, legal, evaluate_team, GREEDY_WIDTH)
+        return setup_choice(view, player, legal, self.rng)
+
+    def position_value(self, view: GameState, player: int) -> float | None:
+        assert isinstance(view, BattleconState)
+        if view.phase in UNJUDGED:
+            return None
+        return win_chance(evaluate_team(view, player))
 
     # ---- Set: a matrix game against the Opponent, the others sampled ------------------
     def _unset(self, view: BattleconState) -> BattleconState:
@@ -159,7 +170,7 @@ class TeamAgent(SearchAgent):
                 world.player(q).pair = None
         return world
 
-    def _set(self, view: BattleconState, player: int, legal: list[Action]) -> Action:
+    def _set(self, view: BattleconState, player: int, legal: list[Action]) -> Analysis:
         base = self._unset(view)
         foe = base.foe(player)
         others = [q for q in base.seats() if q not in (player, foe)]
@@ -180,26 +191,35 @@ class TeamAgent(SearchAgent):
                 for q, act in rest.items():
                     world.apply_unchecked(q, act)
                 payoff[i].append(evaluate_team(finish_team_beat(world), player))
-        row_mix, _, _ = solve_zero_sum(payoff)
-        return _mixed_choice(self.rng, rows, row_mix)
+        row_mix, col_mix, value = solve_zero_sum(payoff)
+        choice = _mixed_choice(self.rng, rows, row_mix)
+        return _matrix_analysis(choice, rows, payoff, row_mix, col_mix, value,
+                                f"the beat's matrix game against the Opponent "
+                                f"({len(rows)} x {len(cols)} pairs)")
 
     # ---- Ante and in-beat choices: each option in a few sampled worlds ------------------
-    def _try_each(self, view: BattleconState, player: int, legal: list[Action]) -> Action:
+    def _try_each(self, view: BattleconState, player: int, legal: list[Action]) -> Analysis:
         worlds = [view.determinize(player, self.rng) for _ in range(self.settings.worlds)]
         tried = legal
         if len(legal) > TRY_WIDTH:  # e.g. Hayden's "spend any": an even spread, and Pass
             step = (len(legal) - 1) / (TRY_WIDTH - 1)
             tried = [legal[round(i * step)] for i in range(TRY_WIDTH)]
         best, best_value = legal[-1], -2.0
+        values: dict[Action, float] = {}
         for action in tried:
             total = 0.0
             for world in worlds:
                 trial = world.clone()
                 trial.apply_unchecked(player, action)
                 total += evaluate_team(finish_team_beat(trial), player)
+            values[action] = total / len(worlds)
             if total > best_value + 1e-9:
                 best, best_value = action, total
-        return best
+        chances: dict[Action, float | None] = {a: win_chance(v) for a, v in values.items()}
+        if best not in chances:  # no tried option beat the start: the untried fallback
+            chances[best] = None
+        return valued(best, chances,
+                      f"each option played to the end of the beat in {len(worlds)} worlds")
 
 
 class SeatAgent(BattleconAgent):
@@ -211,7 +231,12 @@ class SeatAgent(BattleconAgent):
         super().__init__(seed, settings)
         self.team = TeamAgent(seed, TEAM_LEVELS.get(level, TEAM_LEVELS["normal"]))
 
-    def search(self, view: GameState, player: int, legal: list[Action]) -> Action:
+    def deliberate(self, view: GameState, player: int, legal: list[Action]) -> Analysis:
         if view.num_players > 2:
-            return self.team.search(view, player, legal)
-        return super().search(view, player, legal)
+            return self.team.deliberate(view, player, legal)
+        return super().deliberate(view, player, legal)
+
+    def position_value(self, view: GameState, player: int) -> float | None:
+        if view.num_players > 2:
+            return self.team.position_value(view, player)
+        return super().position_value(view, player)

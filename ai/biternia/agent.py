@@ -17,6 +17,7 @@ import random
 from dataclasses import dataclass
 
 from ai.agents import SearchAgent
+from ai.analysis import Analysis, single, valued, win_chance
 from ai.biternia.evaluation import evaluate
 from ai.biternia.ordering import policy_choice, ranked
 from ai.search.common import RolloutPolicy, acting_seat, random_step
@@ -81,14 +82,20 @@ class BiterniaAgent(SearchAgent):
         assert isinstance(view, BiterniaState)
         return ranked(view, player, legal)[:self.settings.candidates]
 
-    def search(self, view: GameState, player: int, legal: list[Action]) -> Action:
+    def position_value(self, view: GameState, player: int) -> float | None:
+        return win_chance(evaluate(view, player))
+
+    def deliberate(self, view: GameState, player: int, legal: list[Action]) -> Analysis:
         assert isinstance(view, BiterniaState)
         cfg = self.settings
         if not cfg.worlds:
-            return policy_choice(view, player, legal, self.rng, 0.0)
+            choice = policy_choice(view, player, legal, self.rng, 0.0)
+            return single(choice, None,
+                          "the move ordering's pick (no search at this level)")
         worlds = [view.determinize(player, self.rng) for _ in range(cfg.worlds)]
         seeds = [self.rng.getrandbits(32) for _ in worlds]
         best, best_value = legal[0], -2.0
+        values: dict[Action, float | None] = {}
         for action in legal:
             total = 0.0
             for world, seed in zip(worlds, seeds, strict=True):
@@ -99,6 +106,8 @@ class BiterniaAgent(SearchAgent):
                 rollout(trial, cfg.depth, random.Random(seed), self.play)
                 total += evaluate(trial, player)
             value = total / len(worlds)
+            values[action] = win_chance(value)
             if value > best_value + 1e-9:
                 best, best_value = action, value
-        return best
+        return valued(best, values, f"the best {len(legal)} moves by the ordering, each "
+                                    f"played on {cfg.depth} decisions in {len(worlds)} worlds")

@@ -117,6 +117,17 @@ def evaluate_rewards(state: GameState, evaluate: Evaluator | None) -> list[float
     return [(clamp_unit(evaluate(state, p)) + 1.0) / 2.0 for p in range(n)]
 
 
+def position_chance(state: GameState, player: int, evaluate: Evaluator | None) -> float | None:
+    """``player``'s win chance in ``state`` as it stands: the outcome's score once the game
+    is over, else the evaluation mapped to [0, 1]; None without an evaluation."""
+    done = terminal_rewards(state)
+    if done is not None:
+        return done[player]
+    if evaluate is None:
+        return None
+    return (clamp_unit(evaluate(state, player)) + 1.0) / 2.0
+
+
 def acting_seat(state: GameState) -> int | None:
     """The seat (or CHANCE) that acts next in ``state``; None when the game is over."""
     d = state.decision()

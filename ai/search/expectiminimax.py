@@ -34,6 +34,7 @@ import time
 from dataclasses import dataclass
 
 from ai.agents import SearchAgent
+from ai.analysis import Analysis, strategy, valued, win_chance
 from ai.search.common import Evaluator, Quiet, clamp_unit, fixed_budget
 from ai.search.matrix import solve_zero_sum
 from rules.core.actions import CHANCE, Action
@@ -175,6 +176,14 @@ class Expectiminimax:
         """Solve a simultaneous round: (the searching seat's choices, its equilibrium mix,
         the round's value). Rows are its choices (one empty row if it is not committing),
         columns the other committing seats' joint choices."""
+        rows, mix, value, _ = self.simultaneous_solution(state, seats, depth)
+        return rows, mix, value
+
+    def simultaneous_solution(
+        self, state: GameState, seats: tuple[int, ...], depth: int
+    ) -> tuple[list[Action | None], list[float], float, list[float]]:
+        """``simultaneous_matrix`` and each row's value against the others' equilibrium
+        mix."""
         rows: list[Action | None] = (
             list(state.legal_actions(self.player)) if self.player in seats else [None]
         )
@@ -182,7 +191,8 @@ class Expectiminimax:
         columns = list(itertools.product(*(state.legal_actions(s) for s in others)))
         if not rows or not columns:  # a broken position: score it where it stands
             even = [1.0 / len(rows)] * len(rows) if rows else []
-            return rows, even, self.static_value(state)
+            here = self.static_value(state)
+            return rows, even, here, [here] * len(rows)
         payoff = []
         for row in rows:
             line = []
@@ -193,8 +203,9 @@ class Expectiminimax:
                 child = _after(state, ordered)
                 line.append(self.value(child, depth - 1, -math.inf, math.inf))
             payoff.append(line)
-        mix, _, value = solve_zero_sum(payoff)
-        return rows, mix, value
+        mix, against, value = solve_zero_sum(payoff)
+        row_values = [sum(q * v for q, v in zip(against, line, strict=True)) for line in payoff]
+        return rows, mix, value, row_values
 
     # ---- the root ------------------------------------------------------------------
     def root_values(self, state: GameState, depth: int, order: list[Action]) -> dict[Action, float]:
@@ -219,7 +230,7 @@ class ExpectiminimaxAgent(SearchAgent):
         self.last_values: dict[Action, float] = {}
         self.last_depth = 0
 
-    def search(self, view: GameState, player: int, legal: list[Action]) -> Action:
+    def deliberate(self, view: GameState, player: int, legal: list[Action]) -> Analysis:
         engine = Expectiminimax(player, self.config, self.rng)
         worlds = [view.determinize(player, self.rng) for _ in range(self.config.determinizations)]
         simultaneous = view.decision().kind is DecisionKind.SIMULTANEOUS
@@ -227,10 +238,14 @@ class ExpectiminimaxAgent(SearchAgent):
             engine.deadline = time.perf_counter() + self.config.time_cap
         order = list(legal)
         best: dict[Action, float] = {}
+        #: at a simultaneous root: each action's value against the others' mix, the value
+        row_values: dict[Action, float] = {}
+        game_value = 0.0
         for depth in range(1, self.config.max_depth + 1):
             try:
                 if simultaneous:
-                    found = self._equilibrium_mix(engine, worlds, depth, legal)
+                    found, row_values, game_value = self._equilibrium_mix(
+                        engine, worlds, depth, legal)
                 else:
                     found = self._deepen(engine, worlds, depth, order)
             except _OutOfTime:
@@ -241,13 +256,24 @@ class ExpectiminimaxAgent(SearchAgent):
             engine.deadline = None
             self.last_depth = 1
             if simultaneous:
-                best = self._equilibrium_mix(engine, worlds, 1, legal)
+                best, row_values, game_value = self._equilibrium_mix(engine, worlds, 1, legal)
             else:
                 best = self._deepen(engine, worlds, 1, order)
         self.last_values = best
+        note = f"expectiminimax to depth {self.last_depth}"
         if simultaneous:
-            return self._draw(legal, best)
-        return max(legal, key=lambda a: best[a])
+            choice = self._draw(legal, best)
+            return strategy(choice, [(a, best[a], win_chance(row_values[a])) for a in legal],
+                            win_chance(game_value), note + ": the equilibrium mix")
+        choice = max(legal, key=lambda a: best[a])
+        return valued(choice, {a: win_chance(best[a]) for a in legal}, note)
+
+    def position_value(self, view: GameState, player: int) -> float | None:
+        out = view.outcome()
+        if out is not None:
+            return out.scores[player]
+        evaluate = self.config.evaluate
+        return None if evaluate is None else win_chance(evaluate(view, player))
 
     @staticmethod
     def _deepen(
@@ -263,16 +289,22 @@ class ExpectiminimaxAgent(SearchAgent):
     @staticmethod
     def _equilibrium_mix(
         engine: Expectiminimax, worlds: list[GameState], depth: int, legal: list[Action]
-    ) -> dict[Action, float]:
-        """At a simultaneous root: each action's equilibrium probability at ``depth``,
-        averaged over the sampled worlds."""
+    ) -> tuple[dict[Action, float], dict[Action, float], float]:
+        """At a simultaneous root: each action's equilibrium probability at ``depth``, its
+        value against the others' mix and the round's value, averaged over the sampled
+        worlds."""
         weights = dict.fromkeys(legal, 0.0)
+        values = dict.fromkeys(legal, 0.0)
+        game = 0.0
         for world in worlds:
-            rows, mix, _ = engine.simultaneous_matrix(world, world.decision().players, depth)
-            for row, p in zip(rows, mix, strict=True):
+            rows, mix, value, row_values = engine.simultaneous_solution(
+                world, world.decision().players, depth)
+            game += value / len(worlds)
+            for row, p, v in zip(rows, mix, row_values, strict=True):
                 if row is not None and row in weights:
                     weights[row] += p / len(worlds)
-        return weights
+                    values[row] += v / len(worlds)
+        return weights, values, game
 
     def _draw(self, legal: list[Action], weights: dict[Action, float]) -> Action:
         if sum(weights.values()) <= 0.0:

@@ -20,8 +20,9 @@ observer does not model what the opponents cannot see (the "single observer" lim
 from __future__ import annotations
 
 from ai.agents import SearchAgent
-from ai.search.common import options
-from ai.search.mcts import SearchConfig, TreeSearch, root_choice
+from ai.analysis import Analysis
+from ai.search.common import options, position_chance
+from ai.search.mcts import SearchConfig, TreeSearch, root_analysis
 from rules.core.actions import Action
 from rules.core.state import GameState
 
@@ -39,7 +40,7 @@ class ISMCTSAgent(SearchAgent):
     def root_options(self, view: GameState, player: int) -> list[Action]:
         return options(view, player, self.config.candidates)
 
-    def search(self, view: GameState, player: int, legal: list[Action]) -> Action:
+    def deliberate(self, view: GameState, player: int, legal: list[Action]) -> Analysis:
         if self.config.search_view is not None:
             view = self.config.search_view(view)
 
@@ -47,4 +48,7 @@ class ISMCTSAgent(SearchAgent):
             return view.determinize(player, self.rng)
 
         root = TreeSearch(self.config, self.rng).run(sample)
-        return root_choice(root, player, legal, self.rng, self.config.mix_floor)
+        return root_analysis(root, player, legal, self.rng, self.config.mix_floor)
+
+    def position_value(self, view: GameState, player: int) -> float | None:
+        return position_chance(view, player, self.config.evaluate)

@@ -29,6 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ai.agents import SearchAgent
+from ai.analysis import Analysis, valued, win_chance
 from ai.search.common import (
     QUIESCENCE_LIMIT,
     Candidates,
@@ -92,7 +93,7 @@ class LookaheadAgent(SearchAgent):
     def root_options(self, view: GameState, player: int) -> list[Action]:
         return options(view, player, self.config.candidates)
 
-    def search(self, view: GameState, player: int, legal: list[Action]) -> Action:
+    def deliberate(self, view: GameState, player: int, legal: list[Action]) -> Analysis:
         if self.config.common:
             self.dice_seed = self.rng.getrandbits(32)
         scored = [(self.action_value(view, player, a, self.config.depth), i)
@@ -100,7 +101,17 @@ class LookaheadAgent(SearchAgent):
         scored = self.refine(view, player, legal, scored)
         best = max(scored)[0]
         ties = [i for v, i in scored if v >= best - 1e-9]
-        return legal[self.rng.choice(ties)]
+        choice = legal[self.rng.choice(ties)]
+        values = {legal[i]: win_chance(v) for v, i in scored}
+        samples = self.config.samples
+        return valued(choice, values, f"sampled lookahead ({samples} dice samples a move)",
+                      [legal[i] for i in ties])
+
+    def position_value(self, view: GameState, player: int) -> float | None:
+        out = view.outcome()
+        if out is None and self.config.evaluate is None:
+            return None
+        return win_chance(self.leaf(view, player))
 
     def refine(self, view: GameState, player: int, legal: list[Action],
                scored: list[tuple[float, int]]) -> list[tuple[float, int]]:

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ai.agents import SearchAgent
+from ai.analysis import Analysis, Option, best_first
 from ai.search.common import (
     QUIESCENCE_LIMIT,
     Budget,
@@ -42,6 +43,7 @@ from ai.search.common import (
     SearchView,
     evaluate_rewards,
     options,
+    position_chance,
     rollout,
     terminal_rewards,
 )
@@ -79,14 +81,16 @@ class RegretTable:
     action's regret through an importance-weighted estimate. ``mass`` accumulates the
     mixes, the later ones weighted more (linear averaging, which forgets the noisy early
     rounds faster); normalised it is the average strategy, which approaches an
-    equilibrium."""
+    equilibrium. ``edges`` keeps each sampled action's count and reward total (for
+    ``analyse``; the regrets do not read them)."""
 
-    __slots__ = ("regret", "mass", "rounds")
+    __slots__ = ("regret", "mass", "rounds", "edges")
 
     def __init__(self) -> None:
         self.regret: dict[Action, float] = {}
         self.mass: dict[Action, float] = {}
         self.rounds = 0
+        self.edges: dict[Action, Edge] = {}
 
     def pick(self, legal: list[Action], gamma: float, rng: random.Random) -> _RegretStep:
         positive = [max(0.0, self.regret.get(a, 0.0)) for a in legal]
@@ -119,6 +123,7 @@ class _RegretStep:
         return self.legal[self.index]
 
     def record(self, reward: float) -> None:
+        self.table.edges.setdefault(self.action, Edge()).record(reward)
         estimate = reward / self.prob
         regret = self.table.regret
         for k, action in enumerate(self.legal):
@@ -329,25 +334,69 @@ class TreeSearch:
 def root_choice(
     root: Node, player: int, legal: list[Action], rng: random.Random, mix_floor: float
 ) -> Action:
-    """The action to play: the most visited (ties: the better mean); at a simultaneous
-    root a visit-weighted draw among the actions visited at least ``mix_floor`` times as
-    often as the most visited one; at a regret-matching root a draw from the average
-    strategy."""
+    """The action to play (see ``root_analysis``)."""
+    return root_analysis(root, player, legal, rng, mix_floor).choice
+
+
+def root_analysis(
+    root: Node, player: int, legal: list[Action], rng: random.Random, mix_floor: float
+) -> Analysis:
+    """The action to play, with the root's statistics as an ``Analysis``: the most visited
+    action (ties: the better mean); at a simultaneous root a visit-weighted draw among the
+    actions visited at least ``mix_floor`` times as often as the most visited one; at a
+    regret-matching root a draw from the average strategy. Values are mean rewards (win
+    chances); the position's value is the mean over all the player's root visits; shares
+    are visit shares, or at a simultaneous root the probabilities the draw used."""
     if root.tables is not None and player in root.tables:
-        mix = root.tables[player].average(legal)
+        table = root.tables[player]
+        mix = table.average(legal)
         weights = [p if p >= RM_PURIFY else 0.0 for p in mix]
-        return rng.choices(legal, weights=weights if sum(weights) > 0.0 else mix)[0]
+        played = weights if sum(weights) > 0.0 else mix
+        choice = rng.choices(legal, weights=played)[0]
+        return _analysis(choice, legal, table.edges, _normalised(played), True,
+                         "regret matching's average strategy")
     simultaneous = root.seats is not None and player in root.seats
     stats: Mapping[Any, Edge] = (root.seats[player] if root.seats is not None and simultaneous
                                  else root.children)
     tried = [a for a in legal if a in stats and stats[a].visits > 0]
     if not tried:
-        return rng.choice(legal)
+        choice = rng.choice(legal)
+        return _analysis(choice, legal, stats, [1.0 / len(legal)] * len(legal), simultaneous,
+                         "no root action was searched: a uniform draw")
     if simultaneous and mix_floor < 1.0:
         floor = mix_floor * max(stats[a].visits for a in tried)
         pool = [a for a in tried if stats[a].visits >= floor]
-        return rng.choices(pool, weights=[stats[a].visits for a in pool])[0]
-    return max(tried, key=lambda a: (stats[a].visits, stats[a].total / stats[a].visits))
+        choice = rng.choices(pool, weights=[stats[a].visits for a in pool])[0]
+        played = [float(stats[a].visits) if a in pool else 0.0 for a in legal]
+        return _analysis(choice, legal, stats, _normalised(played), True,
+                         "decoupled UCT: a visit-weighted mix of the most visited")
+    choice = max(tried, key=lambda a: (stats[a].visits, stats[a].total / stats[a].visits))
+    visits = [float(stats[a].visits) if a in stats else 0.0 for a in legal]
+    return _analysis(choice, legal, stats, _normalised(visits), False,
+                     "tree search: visit shares and mean results")
+
+
+def _normalised(weights: list[float]) -> list[float]:
+    total = sum(weights)
+    return [w / total for w in weights] if total > 0.0 else [1.0 / len(weights)] * len(weights)
+
+
+def _analysis(choice: Action, legal: list[Action], stats: Mapping[Any, Edge],
+              shares: list[float], mixed: bool, note: str) -> Analysis:
+    """Options from root edges: each action's mean reward (None if never tried) and share;
+    the position's value is the mean reward over every visit of the root's actions."""
+    options = []
+    visits, total = 0, 0.0
+    for action, share in zip(legal, shares, strict=True):
+        edge = stats.get(action)
+        tried = edge is not None and edge.visits > 0
+        if edge is not None:
+            visits += edge.visits
+            total += edge.total
+        options.append(Option(action, edge.total / edge.visits if tried and edge else None,
+                              share))
+    value = total / visits if visits else None
+    return Analysis(choice, value, best_first(options), mixed, note)
 
 
 class MCTSAgent(SearchAgent):
@@ -363,9 +412,12 @@ class MCTSAgent(SearchAgent):
     def root_options(self, view: GameState, player: int) -> list[Action]:
         return options(view, player, self.config.candidates)
 
-    def search(self, view: GameState, player: int, legal: list[Action]) -> Action:
+    def deliberate(self, view: GameState, player: int, legal: list[Action]) -> Analysis:
         if self.config.search_view is not None:
             view = self.config.search_view(view)
         state = view.determinize(player, self.rng)
         root = TreeSearch(self.config, self.rng).run(state.clone)
-        return root_choice(root, player, legal, self.rng, self.config.mix_floor)
+        return root_analysis(root, player, legal, self.rng, self.config.mix_floor)
+
+    def position_value(self, view: GameState, player: int) -> float | None:
+        return position_chance(view, player, self.config.evaluate)

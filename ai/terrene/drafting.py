@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from ai.analysis import Analysis, single
 from rules.core import Action
 from rules.core.match import Agent
 from rules.core.state import GameState
@@ -32,6 +33,25 @@ class DraftSeat:
             return Action(Act.DECK_AUTO, (), "")
         assert view.game is not None
         return self.inner.choose(view.game, view.table.index(player))
+
+    def analyse(self, view: GameState, player: int) -> Analysis:
+        """The inner agent's analysis of a game (a draft's tournament game: of that game,
+        from the seat's place at its table); a draft pick or deck is the drafting
+        heuristic's, with no win estimate."""
+        if not isinstance(view, DraftMatch):
+            return self._inner_analysis(view, player)
+        if view.stage in (Stage.PICK, Stage.BUILD):
+            return single(self.choose(view, player), None,
+                          "the drafting heuristic: no win estimate")
+        assert view.game is not None
+        return self._inner_analysis(view.game, view.table.index(player))
+
+    def _inner_analysis(self, view: GameState, player: int) -> Analysis:
+        analyse = getattr(self.inner, "analyse", None)
+        if analyse is None:
+            raise TypeError(f"{type(self.inner).__name__} cannot analyse a decision")
+        result: Analysis = analyse(view, player)
+        return result
 
 
 def ai_pick(pile: list[str], taken: list[str], rng: random.Random) -> str:
