@@ -421,7 +421,7 @@ def _percent(value: float | None) -> str:
 
 def cmd_hint(args: argparse.Namespace) -> int:
     """The AI's analysis of a scenario's decision (``SearchAgent.analyse``)."""
-    from ai.levels import make_agent
+    from ai.levels import make_analyst
     from ai.search.common import fixed_budget
     from rules.core import CHANCE, Scenario
 
@@ -446,12 +446,9 @@ def cmd_hint(args: argparse.Namespace) -> int:
     if seat not in deciding:
         who = ", ".join(str(p + 1) for p in deciding) or "none (chance or the end)"
         raise CliError(f"--seat {args.seat} does not decide here (deciding: {who})")
-    agent = make_agent(game.id, args.level, args.seed)
-    analyse = getattr(agent, "analyse", None)
-    if analyse is None:
-        raise CliError(f"the {args.level} AI of {game.id} cannot analyse a decision")
+    agent = make_analyst(game.id, args.level, args.seed)
     start = time.perf_counter()
-    analysis = analyse(state.view(seat), seat)
+    analysis = agent.analyse(state.view(seat), seat)
     seconds = round(time.perf_counter() - start, 3)
     alternatives = analysis.alternatives(args.top)
     if args.json:

@@ -20,8 +20,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
 
 from rules.core.actions import Action
+from rules.core.state import GameState
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +81,13 @@ class Analysis:
         else:
             out["alternatives"] = [one(o) for o in self.alternatives(top)]
         return out
+
+
+@runtime_checkable
+class Analyst(Protocol):
+    """An agent that can show its view of a decision (``ai.levels.make_analyst``)."""
+
+    def analyse(self, view: GameState, player: int) -> Analysis: ...
 
 
 def win_chance(value: float) -> float:

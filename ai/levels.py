@@ -29,6 +29,7 @@ from types import ModuleType
 from typing import Any
 
 from ai.agents import RandomAgent, SeededAgent
+from ai.analysis import Analyst
 from ai.search.common import (
     QUIESCENCE_LIMIT,
     Candidates,
@@ -190,6 +191,15 @@ def build_agent(
     if algorithm == "mcts":
         return MCTSAgent(seed, config, epsilon)
     return ISMCTSAgent(seed, config, epsilon)
+
+
+def make_analyst(game_id: str, level: str, seed: int) -> Analyst:
+    """``make_agent``'s agent, typed as one that answers ``analyse`` (every level's does;
+    a hint asks an agent of its own, see docs/ai.md)."""
+    agent = make_agent(game_id, level, seed)
+    if not isinstance(agent, Analyst):
+        raise TypeError(f"the {level} agent of {game_id} cannot analyse a decision")
+    return agent
 
 
 def make_agent(game_id: str, level: str, seed: int) -> Agent:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import launcher
-from ai.levels import make_agent
+from ai.levels import make_analyst
 from rules.core import Action, Scenario
 from rules.registry import get_game
 
@@ -48,7 +48,7 @@ def test_json_hint_is_the_agents_own_choice_and_estimate(capsys, game, name):
     choice = Action.from_json(analysis["choice"])
     assert choice in state.legal_actions(seat)
     # the AI's own choice and value: the same agent from the same seed says the same
-    again = make_agent(game, "normal", 3).analyse(state.view(seat), seat)  # type: ignore[attr-defined]
+    again = make_analyst(game, "normal", 3).analyse(state.view(seat), seat)
     assert choice == again.choice
     assert analysis["value"] == pytest.approx(again.value)
     assert analysis["after"] == pytest.approx(again.after())

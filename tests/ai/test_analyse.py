@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from ai.agents import RandomAgent
-from ai.analysis import Analysis, Option, best_first, win_chance
-from ai.levels import make_agent
+from ai.analysis import Analysis, Analyst, Option, best_first, win_chance
+from ai.levels import make_agent, make_analyst
 from ai.search.expectiminimax import ExpectiminimaxAgent, ExpectiminimaxConfig
 from ai.search.ismcts import ISMCTSAgent
 from ai.search.lookahead import LookaheadAgent, LookaheadConfig
@@ -75,7 +75,7 @@ def test_every_scenario_gets_the_agents_real_choice(path: Path) -> None:
         assert state.decision().is_chance
         return
     view = state.view(seat)
-    analysis = make_agent(game_id, "normal", 7).analyse(view, seat)  # type: ignore[attr-defined]
+    analysis = make_analyst(game_id, "normal", 7).analyse(view, seat)
     check_shape(analysis, state.legal_actions(seat))
     assert analysis.value is not None  # every game's normal level has an estimate
     assert analysis.choice == make_agent(game_id, "normal", 7).choose(view, seat)
@@ -195,6 +195,12 @@ def test_random_agent_spreads_its_shares_evenly() -> None:
     check_shape(analysis, state.legal_actions(0))
     assert [o.share for o in analysis.options] == pytest.approx([1 / 9] * 9)
     assert analysis.choice == RandomAgent(2).choose(state, 0)
+
+
+@pytest.mark.parametrize("game_id", ["battlecon", "biternia", "chaostle", "terrene"])
+@pytest.mark.parametrize("level", ["random", "easy", "normal", "hard"])
+def test_every_level_of_every_game_can_analyse(game_id: str, level: str) -> None:
+    assert isinstance(make_analyst(game_id, level, 1), Analyst)
 
 
 def test_win_chance_maps_the_value_scale() -> None:
