@@ -334,3 +334,28 @@ def test_a_card_whose_ability_waits_on_the_chain_stays_known(table):
         assert ethan in sample.zones["hand"][1] and not sample.chain
     table.pass_all(s)
     assert s.view(0).cards[ethan] is None  # back to an ordinary card in hand
+
+
+def test_knife_in_the_shadows_is_unblockable_only_after_shadow_step(table):
+    """Battle Definitions, Unblockable (direct attacks choose a player or character): Knife
+    in the Shadows (designed, balance run 12) is Unblockable only once it pays 1 action for
+    Shadow Step, until end of turn; otherwise its attack may be blocked."""
+    s = table.position(("ability_steal", "greggory_beatdown"), actions=3,
+                       party=[["knife_in_the_shadows"], ["olivia_the_graceless"]])
+    knife = table.unit(s, 0, "knife_in_the_shadows")
+    olivia = table.unit(s, 1, "olivia_the_graceless")
+    assert not stats.has(s, knife, "unblockable")
+    assert {a.args[1] for a in s.legal_actions(0)
+            if a.kind == "attack" and a.args[0] == knife} == {-1}
+    table.use(s, 0, knife, 0)
+    table.pass_all(s)
+    assert s.actions[0] == 2 and stats.has(s, knife, "unblockable")
+    assert {a.args[1] for a in s.legal_actions(0)
+            if a.kind == "attack" and a.args[0] == knife} == {-1, olivia}
+    assert not any(a.kind == "use" and a.args[0] == knife for a in s.legal_actions(0))
+    table.act(s, 0, "attack", knife, -1)
+    table.pass_all(s)
+    assert s.prompt is None and s.hp[1] == 50 - 10  # a direct attack: nobody was asked
+    table.act(s, 0, "end_turn")
+    table.pass_all(s)
+    assert not stats.has(s, knife, "unblockable")
