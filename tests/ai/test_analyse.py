@@ -18,6 +18,7 @@ from ai.search.expectiminimax import ExpectiminimaxAgent, ExpectiminimaxConfig
 from ai.search.ismcts import ISMCTSAgent
 from ai.search.lookahead import LookaheadAgent, LookaheadConfig
 from ai.search.mcts import MCTSAgent, SearchConfig
+from rules.battlecon.kinds import Phase
 from rules.core import CHANCE, Action, Scenario
 from rules.core.state import DecisionKind, GameState
 from rules.registry import get_game
@@ -25,6 +26,7 @@ from tests.ai.fixtures.dice_duel import GAME as DICE_DUEL
 from tests.ai.fixtures.guess_or_pass import GAME as GUESS
 from tests.ai.fixtures.guess_or_pass import HEADS, PASS, TAILS
 from tests.ai.fixtures.tictactoe import GAME as TICTACTOE
+from tests.rules.battlecon.teams import team_game
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = sorted(ROOT.glob("rules/*/data/scenarios/*.toml"))
@@ -90,6 +92,17 @@ def test_every_scenario_with_a_choice_is_covered() -> None:
     assert games == {"battlecon", "biternia", "chaostle", "terrene"}
     deciding = [p for p in SCENARIOS if _scenario(p)[2] is not None]
     assert len(deciding) >= len(SCENARIOS) - 1
+
+
+def test_battlecon_team_set_is_the_team_agents_mixed_strategy() -> None:
+    """A 2v2 game's first Set: the team agent's matrix game against the Opponent."""
+    state = team_game(("wardlaw", "hayden", "amon", "lucida"), "2v2")
+    assert state.phase == Phase.SET
+    seat = state.decision().players[0]
+    analysis = make_analyst("battlecon", "normal", 3).analyse(state.view(seat), seat)
+    check_shape(analysis, state.legal_actions(seat))
+    assert analysis.mixed and "Opponent" in analysis.note
+    assert analysis.choice == make_agent("battlecon", "normal", 3).choose(state.view(seat), seat)
 
 
 # ---- each search family, on fixtures with known values --------------------------------------
