@@ -32,7 +32,7 @@ HOT_SEAT = "hot-seat"  # the pseudo-choice ``seats``: every seat a person (pass 
 #: against the AI and hot-seat. ``seats`` is not a setup option: ``hot-seat`` makes every
 #: seat Human, so the match is played by "people" handing over through the pass screen.
 SETUP_CHOICES: dict[str, list[dict[str, str]]] = {
-    "battlecon": [{}, {"seats": HOT_SEAT}],
+    "battlecon": [{}, {"seats": HOT_SEAT}, {"players": "4"}],
     "biternia": [{}, {"seats": HOT_SEAT}, {"players": "4", "seats": HOT_SEAT}],
     "chaostle": [{}, {"seats": HOT_SEAT}, {"players": "6"}],
     "terrene": [{"format": "best of three"}, {"players": "4", "format": "draft"},

@@ -4,6 +4,8 @@ viewer's plate. Every pairing ends in ``choose(action)`` with one of the legal a
 
 from __future__ import annotations
 
+from functools import partial
+
 from game import sound
 from game.tables.battlecon.base import BattleconBase
 from game.tables.battlecon.layout import HAND
@@ -34,6 +36,7 @@ class HandTray(BattleconBase):
     slotted: str | None  # a card resting in the pair slot (dropped there, half a pair)
     slot: DropSlot | None
     dealt_for: int | None  # whose hand is laid out (later arrivals come from the plate)
+    offers: list[HandCard]  # the setup's choices (Finishers), laid in the hand's place
 
     def pair_spot(self) -> tuple[float, float] | None:
         """The centre of the viewer's attack-pair slot (None for a spectator)."""
@@ -48,7 +51,9 @@ class HandTray(BattleconBase):
         """Lay the viewer's hand out as cards, styles first, then bases. Cards still in the
         hand keep their node (a card being dragged stays in the pointer's hand) and glide
         to their new place."""
-        ids = [] if viewer is None else self.hand_order(view, view.player(viewer).hand)
+        self.deal_offers(view)
+        ids = [] if viewer is None or self.offers else \
+            self.hand_order(view, view.player(viewer).hand)
         keep = {c.cid: c for c in self.hand}
         for old in self.hand:
             if old.cid not in ids:
@@ -67,12 +72,35 @@ class HandTray(BattleconBase):
             card.enabled = cid in usable
             card.selected = self.selected.get(view.card(cid)["kind"]) == cid
             self.hand.append(card)
+        self.mark_leads()
         arrived = {c.cid for c in self.hand} - set(keep)
         if self.dealt_for != viewer:  # a new viewer's hand lies there at once
             self.lay_hand(snap=arrived)
         else:
             self.lay_hand(arrive=arrived)
-        self.dealt_for = viewer
+        self.dealt_for = None if self.offers else viewer  # after the setup: dealt anew
+
+    def deal_offers(self, view: BattleconState) -> None:
+        """The setup's choices as cards in the tray, in the hand's place: each Finisher (with
+        the extra counter a fighter takes, for one who chooses one); a click chooses it."""
+        for old in self.offers:
+            self.remove(old)
+        self.offers = []
+        choices = [a for a in self.model.actions if a.kind == Act.SETUP]
+        width = min(170.0, (HAND.w - 24 - 10 * max(0, len(choices) - 1)) / max(1, len(choices)))
+        for k, action in enumerate(choices):
+            fid, extra = (str(a) for a in action.args)
+            card = HandCard(HAND.x + 12 + width / 2 + k * (width + 10), HAND.bottom - 51, fid,
+                            view.card(fid), partial(self.choose_offer, action), w=width,
+                            h=CARD_H)
+            card.name, card.z = f"offer.{k}", 6
+            card.note = f"Finisher · +1 {extra.capitalize()}" if extra else "Finisher"
+            card.leads = (action,)
+            self.offers.append(card)
+            self.add(card)
+
+    def choose_offer(self, action: Action, _cid: str) -> None:
+        self.choose(action)
 
     @staticmethod
     def hand_order(view: BattleconState, cards: list[str]) -> list[str]:
@@ -124,7 +152,29 @@ class HandTray(BattleconBase):
             card.select(card.cid in self.selected.values())
         if self.slotted not in self.selected.values():
             self.slotted = None
+        self.mark_leads()
         self.lay_hand()
+
+    def mark_leads(self) -> None:
+        """What a click on each hand card leads to (``Widget.leads``): the one action it
+        plays (a clash base, a card to discard, the other half of a picked card's pair),
+        else every pair it is part of (a click picks it)."""
+        for card in self.hand:
+            card.leads = self.card_leads(card.cid) if card.enabled else ()
+
+    def card_leads(self, cid: str) -> tuple[Action, ...]:
+        one = self.takes_one(cid)
+        if one is not None:
+            return (one,)
+        view = self.view
+        kind = view.card(cid)["kind"]
+        partner = self.selected.get("base" if kind == "style" else "style")
+        if partner is not None and self.selected.get(kind) != cid:
+            pair = self.pair_action(cid, partner) if kind == "style" else \
+                self.pair_action(partner, cid)
+            if pair is not None:
+                return (pair,)
+        return tuple(a for a in self.model.actions if a.kind in PAIRING and cid in a.args)
 
     def play_pair(self, action: Action) -> None:
         self.selected, self.slotted = {}, None

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 import pygame
@@ -18,6 +18,7 @@ from game.tables.battlecon.faces import BASE_INK, STYLE_INK, card_face, card_num
 from game.tween import ease_out_back, ease_out_cubic
 from game.widgets import Button, Widget
 from rules.battlecon.kinds import Act
+from rules.core import Action
 
 DIM = (120, 112, 98)
 
@@ -108,6 +109,7 @@ class HandCard(Widget):
                  on_drag: DragHook | None = None) -> None:
         super().__init__(x, y, w, h, name=f"hand.{cid}", on_activate=lambda: on_pick(cid))
         self.cid, self.card = cid, card
+        self.note = ""  # the band's words instead of the card's kind (a setup choice)
         self.selected = False
         self.home_x, self.home_y = x, y
         self.on_drag = on_drag
@@ -198,7 +200,8 @@ class HandCard(Widget):
         band = pygame.Rect(rect.x, rect.y, rect.w, 20)
         pygame.draw.rect(surf, band_ink, band, border_top_left_radius=8,
                          border_top_right_radius=8)
-        theme.text(surf, kind.upper(), band.center, 10, theme.CREAM, "bold", "center")
+        theme.text(surf, self.note or kind.upper(), band.center, 10, theme.CREAM, "bold",
+                   "center")
         ink = theme.INK if self.enabled else DIM
         y = band.bottom + 5
         for line in word_lines(self.card.get("name", self.cid), rect.w - 6, 11, 2):
@@ -341,9 +344,10 @@ class AnteTile(Button):
 
     def __init__(self, x: float, y: float, w: float, h: float, label: str, name: str,
                  on_activate: Callable[[], None], kind: str, head: str, body: str,
-                 cost: int = 0) -> None:
+                 cost: int = 0, footer: str = "") -> None:
         super().__init__(x, y, w, h, label, name=name, on_activate=on_activate, size=15)
         self.kind, self.head, self.body, self.cost = kind, head, body, cost
+        self.footer = footer  # a word at the foot of the tile: what a click does
 
     def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
         rect = self.box(world)
@@ -363,12 +367,18 @@ class AnteTile(Button):
         for line in word_lines(self.head, rect.w - 12, size, 2):
             theme.text(target, line, (rect.centerx, y), size, ink, "bold", "midtop")
             y += size + 3
+        foot = rect.bottom - (20 if self.footer or self.cost else 4)
+        most = max(1, (foot - y - 4) // 14)
         body = theme.wrap(self.body, rect.w - 16, 12)
-        if len(body) > 3:
-            body = body[:2] + [theme.ellipsize(" ".join(body[2:]), rect.w - 16, 12)]
+        if len(body) > most:
+            body = body[:most - 1] + [theme.ellipsize(" ".join(body[most - 1:]), rect.w - 16,
+                                                      12)]
         for line in body:
             theme.text(target, line, (rect.centerx, y + 4), 12, ink, anchor="midtop")
             y += 14
+        if self.footer:
+            theme.text(target, self.footer, (rect.right - 8, rect.bottom - 5), 12, ink, "bold",
+                       "bottomright")
         if self.cost:
             draw_force(target, (rect.centerx - 6 * self.cost, rect.bottom - 14), self.cost,
                        self.cost)
@@ -378,13 +388,16 @@ class AnteTile(Button):
 
 class SpaceTarget(Widget):
     """A space a legal move can take a fighter to: a glowing outline in the mover's colour
-    with the move's words; clicking it plays that move."""
+    with the move's words; clicking it plays that move (``leads``: that one action), or,
+    when several choices land there, opens the chooser that names them (``leads``: all)."""
 
     def __init__(self, rect: pygame.Rect, words: str, colour: tuple[int, int, int],
-                 name: str, on_activate: Callable[[], None]) -> None:
+                 name: str, on_activate: Callable[[], None],
+                 leads: tuple[Action, ...] = ()) -> None:
         super().__init__(rect.centerx, rect.centery, rect.w, rect.h, name=name,
                          on_activate=on_activate)
         self.words, self.colour = words, colour
+        self.leads = leads
         self.z = 3
 
     def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
@@ -398,3 +411,40 @@ class SpaceTarget(Widget):
         for k, line in enumerate(word_lines(self.words, rect.w - 8, 11, 2)):
             theme.text(target, line, (rect.centerx, rect.centery - 8 + 13 * k), 11, theme.INK,
                        "bold", "center")
+
+
+class Chooser(Node):
+    """The choices that all land on one space (or take one piece), as a small panel of
+    buttons anchored there: each button plays its action (``leads``), the panel's head says
+    what is being chosen. Opaque, above everything on the board."""
+
+    ROW, GAP, PAD, HEAD = 30, 4, 8, 22
+
+    def __init__(self, anchor: pygame.Rect, title: str,
+                 choices: list[tuple[str, Action]], play: Callable[[Action], None],
+                 bounds: pygame.Rect, width: int = 250) -> None:
+        h = self.PAD * 2 + self.HEAD + len(choices) * (self.ROW + self.GAP) - self.GAP
+        box = pygame.Rect(0, 0, width, h)
+        box.midtop = (anchor.centerx, anchor.y + 10)
+        box.clamp_ip(bounds)
+        super().__init__(box.centerx, box.centery, box.w, box.h, name="chooser")
+        self.title, self.z = title, 40
+        self.interactive = True  # a click on the panel itself goes nowhere
+        self.options: list[Button] = []
+        for k, (words, action) in enumerate(choices):
+            y = box.y + self.PAD + self.HEAD + k * (self.ROW + self.GAP) + self.ROW / 2
+            button = Button(0, y - box.centery, box.w - 2 * self.PAD, self.ROW, words,
+                            name=f"chooser.{k}", size=13,
+                            on_activate=partial(play, action))
+            button.leads = (action,)
+            self.options.append(button)
+            self.add(button)
+
+    def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
+        left, top = world.apply(-self.w / 2, -self.h / 2)
+        rect = pygame.Rect(round(left), round(top), round(self.w), round(self.h))
+        theme.shadowed_rect(target, rect, (44, 34, 28), radius=10, shadow=6,
+                            border=theme.BRASS_LIGHT, border_width=2)
+        words = theme.ellipsize(self.title, rect.w - 2 * self.PAD, 13, "bold")
+        theme.text(target, words, (rect.centerx, rect.y + self.PAD + 2), 13,
+                   theme.BRASS_LIGHT, "bold", "midtop")

@@ -11,7 +11,8 @@ import game.tables.battlecon.layout as layout
 from game.tables.battlecon.base import BattleconBase
 from game.tables.battlecon.layout import STRIP
 from game.tables.battlecon.parts import AnteTile
-from game.tables.generic import StripLayout
+from game.tables.generic import StripLayout, showing
+from game.widgets import Button, Widget
 from rules.battlecon.kinds import Act, Phase
 from rules.battlecon.state import BattleconState
 from rules.core import Action
@@ -73,6 +74,7 @@ class ActionStrip(BattleconBase):
             tile = AnteTile(x, STRIP.y + 36 + h / 2, w, h, f"{i + 1}. {action}",
                             f"action.{i}", partial(self.take, action), action.kind,
                             *self.ante_words(view, action, self.model.actor))
+            tile.leads = (action,)
             self.buttons.append(tile)
             self.add(tile)
 
@@ -82,20 +84,44 @@ class ActionStrip(BattleconBase):
         return 0 < len(actions) <= MOST_TRIGGERS and all(a.kind == Act.TRIGGER for a in actions)
 
     def build_trigger_tiles(self) -> None:
-        """The triggers to use (or skip) next as tiles, each with its source and its words:
-        the same buttons (names, keys, labels)."""
+        """The triggers to use next as tiles, each with its source and its words (a click
+        uses it); an optional one has a Skip button beside its tile. Still the action
+        buttons (names, keys, labels), in the order the keys reach them."""
         actions = self.model.actions
-        gap = 14
-        w = min(300, (STRIP.w - 24 - gap * (len(actions) - 1)) // len(actions))
+        skips = {a.args[1:]: (i, a) for i, a in enumerate(actions) if a.args[0] == "skip"}
+        uses = [(i, a) for i, a in enumerate(actions) if a.args[0] != "skip"]
+        gap, skip_w = 14, 84
+        w = min(340, (STRIP.w - 24 - gap * (len(uses) - 1)) // max(1, len(uses)))
         h = STRIP.h - 44
-        for i, action in enumerate(actions):
-            head, _, body = str(action).partition(": ")
-            kind = "pass" if action.args and action.args[0] == "skip" else "ua_ante"
-            tile = AnteTile(STRIP.x + 12 + w / 2 + i * (w + gap), STRIP.y + 36 + h / 2, w, h,
-                            f"{i + 1}. {action}", f"action.{i}",
-                            partial(self.take, action), kind, head, body)
+        key = 0
+        for k, (i, action) in enumerate(uses):
+            left = STRIP.x + 12 + k * (w + gap)
+            skip = skips.pop(action.args[1:], None)
+            tile_w = w - (skip_w + 6 if skip is not None else 0)
+            head, _, body = str(action).removeprefix("Use ").partition(": ")
+            key += 1
+            tile = AnteTile(left + tile_w / 2, STRIP.y + 36 + h / 2, tile_w, h,
+                            f"{key}. {action}", f"action.{i}", partial(self.take, action),
+                            "ua_ante", head, body, footer="Click to use")
+            tile.leads = (action,)
             self.buttons.append(tile)
             self.add(tile)
+            if skip is not None:
+                key += 1
+                j, no = skip
+                button = AnteTile(left + w - skip_w / 2, STRIP.y + 36 + h / 2, skip_w, h,
+                                  f"{key}. {no}", f"action.{j}", partial(self.take, no),
+                                  Act.PASS, "Skip", "not this time")
+                button.leads = (no,)
+                self.buttons.append(button)
+                self.add(button)
+        for j, no in skips.values():  # a skip whose use is not offered (none today)
+            key += 1
+            rest = Button(STRIP.right - 60, STRIP.y + 20, 100, 28, f"{key}. {no}",
+                          name=f"action.{j}", on_activate=partial(self.take, no), size=13)
+            rest.leads = (no,)
+            self.buttons.append(rest)
+            self.add(rest)
 
     @staticmethod
     def ante_words(view: BattleconState, action: Action,
@@ -111,6 +137,13 @@ class ActionStrip(BattleconBase):
         head = ante_owner_ability(view, action, actor)
         body = str(action)
         return head, body.removeprefix(f"{head}: "), 0
+
+    def table_widgets(self) -> list[Widget]:
+        """The table's own targets and the ante and trigger tiles: these are drawn in the
+        strip's place but are the table's pieces (every choice at once, no paging)."""
+        tiles = [b for b in self.buttons if isinstance(b, AnteTile) and b.leads and b.enabled
+                 and showing(b)]
+        return [*super().table_widgets(), *tiles]
 
     def on_wheel(self, dy: int, pos: tuple[float, float]) -> None:
         if STRIP.collidepoint(pos):

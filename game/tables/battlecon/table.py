@@ -23,6 +23,7 @@ from game.tables.battlecon.faces import card_face, pair_face
 from game.tables.battlecon.hand import PAIRING, HandTray
 from game.tables.battlecon.layout import BOARD, HAND, SIDE_LOG, SIDE_PANELS
 from game.tables.battlecon.parts import (
+    Chooser,
     DropSlot,
     HandCard,
     PairCard,
@@ -78,6 +79,12 @@ class BattleconTable(HandTray, ActionStrip):
 
     END_KINDS = (Act.PASS,)  # no (further) ante
 
+    def end_action(self) -> Action | None:
+        """Pass; or, when Hayden may throw the foe, spending nothing."""
+        spare = next((a for a in self.model.actions
+                      if a.kind == Act.THROW and a.args and a.args[0] == "none"), None)
+        return spare or super().end_action()
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.panels_area = SIDE_PANELS.copy()
@@ -88,11 +95,14 @@ class BattleconTable(HandTray, ActionStrip):
         self.standees: dict[int, StandeeNode] = {}
         self.pairs: dict[int, PairCard] = {}
         self.hand: list[HandCard] = []
+        self.offers: list[HandCard] = []
         self.selected: dict[str, str] = {}
         self.slotted: str | None = None
         self.slot: DropSlot | None = None
         self.dealt_for: int | None = -1
         self.targets: list[SpaceTarget] = []
+        self.chooser: Chooser | None = None  # several choices on one space, named there
+        self.chooser_for: tuple[Action, ...] = ()
 
     # -- geometry ----------------------------------------------------------------------
     def cell(self, index: int) -> pygame.Rect:
@@ -195,39 +205,100 @@ class BattleconTable(HandTray, ActionStrip):
         self.slot.x, self.slot.y = rect.centerx, rect.centery
 
     def mark_targets(self, view: BattleconState) -> None:
-        """Outline each space one legal move (and only one) takes a fighter to."""
+        """Outline each space a legal choice takes a fighter to (a move, a teleport, Paint,
+        an enemy to attack or to name): one choice there plays at a click, several open a
+        chooser on the space that names them."""
         for target in self.targets:
             self.remove(target)
         self.targets = []
+        if self.chooser is not None and self.chooser_for != self.model.actions:
+            self.close_chooser()
         actor = self.model.actor
-        if actor is None or not 0 <= actor < view.num_players or view.pos(actor) is None:
+        if actor is None or not 0 <= actor < view.num_players:
             return
-        found: dict[tuple[int, int], list[Action]] = {}
+        self.mark_places(view)
+        if view.pos(actor) is None:
+            return
+        found: dict[int, list[tuple[int, Action]]] = {}
         for action in self.model.actions:
             landing = self.landing(view, actor, action)
-            if landing is not None:
-                found.setdefault(landing, []).append(action)
-        for (mover, space), actions in sorted(found.items()):
-            if len(actions) != 1 or not 0 <= space < self.spaces:
-                continue
-            action = actions[0]
-            words = str(action).split(" (", 1)[0]
-            target = SpaceTarget(self.cell(space), words, self.colour(mover),
-                                 f"space.{space}.{mover}",
-                                 partial(self.take, action))
-            self.targets.append(target)
-            self.add(target)
+            if landing is not None and 0 <= landing[1] < self.spaces:
+                found.setdefault(landing[1], []).append((landing[0], action))
+        for space, landed in sorted(found.items()):
+            movers = {mover for mover, _ in landed}
+            mover = movers.pop() if len(movers) == 1 else actor
+            self.add_target(self.cell(space), [a for _, a in landed], self.colour(mover),
+                            f"space.{space}.{mover}", f"Space {space + 1}")
         self.mark_pieces(view, actor)
+
+    def add_target(self, rect: pygame.Rect, actions: list[Action],
+                   colour: tuple[int, int, int], name: str, where: str) -> SpaceTarget:
+        """A target on the board: one action is played at a click, several open the chooser
+        there."""
+        if len(actions) == 1:
+            words = str(actions[0]).split(" (", 1)[0]
+            play = partial(self.take, actions[0])
+        else:
+            words = f"{len(actions)} choices"
+            play = partial(self.open_chooser, rect, where, actions)
+        target = SpaceTarget(rect, words, colour, name, play, leads=tuple(actions))
+        self.targets.append(target)
+        self.add(target)
+        return target
+
+    def open_chooser(self, anchor: pygame.Rect, where: str, actions: list[Action]) -> None:
+        """The chooser on ``anchor`` naming each of ``actions`` (a second click closes it)."""
+        if self.chooser is not None:
+            same = self.chooser.name == f"chooser.{where}"
+            self.close_chooser()
+            if same:
+                return
+        bounds = pygame.Rect(BOARD.x, BOARD.y, BOARD.w, HAND.bottom - BOARD.y)
+        self.chooser = Chooser(anchor, f"{where}: choose", [(str(a), a) for a in actions],
+                               self.take, bounds, width=320)
+        self.chooser.name = f"chooser.{where}"
+        self.chooser_for = self.model.actions
+        self.add(self.chooser)
+
+    def close_chooser(self) -> None:
+        if self.chooser is not None:
+            self.remove(self.chooser)
+        self.chooser = None
+
+    def mark_places(self, view: BattleconState) -> None:
+        """Team play's placing: the placing team's starting spaces light up; a click there
+        names each order the team may stand in."""
+        actions = [a for a in self.model.actions if a.kind == Act.PLACE]
+        if not actions or view.placing is None:
+            return
+        spaces = team.start_spaces(view.content, int(view.placing), len(actions[0].args),
+                                   self.spaces)
+        if not spaces:
+            return
+        rect = self.cell(spaces[0]).unionall([self.cell(s) for s in spaces])
+        colour = self.colour(int(actions[0].args[0]))
+        target = self.add_target(rect, actions, colour, "space.place", "Place your team")
+        if len(actions) > 1:
+            target.words = "Place your team here"
 
     def mark_pieces(self, view: BattleconState, actor: int) -> None:
         """Outline each piece on the actor's plate a legal action takes: a token Lucida may
         rend (with the opponent), an Embellishment Trias may take back (told)."""
         wanted = {(PIECE_CHOICES[a.kind], str(a.args[0])): a for a in self.model.actions
                   if a.kind in PIECE_CHOICES and a.args}
-        if not wanted:
+        spend = [a for a in self.model.actions if a.kind == Act.SPEND]
+        if not wanted and not spend:
             return
         area = self.pieces_area(self.ua_area(actor))
-        for placed in lay_materials(area, self.plate_pieces(view, actor)):
+        laid = lay_materials(area, self.plate_pieces(view, actor))
+        if spend:  # Hayden's counters: how many of each to spend, named on them
+            tokens = [p.rect for p in laid if p.piece is not None and p.piece.lit
+                      and p.piece.kind in ("fury", "control")]
+            rect = tokens[0].unionall(tokens).inflate(6, 6) if tokens else area
+            target = self.add_target(rect, spend, theme.BRASS_LIGHT, "piece.tokens",
+                                     "Fury and Control")
+            target.words, target.z = "", 7
+        for placed in laid:
             piece = placed.piece
             if piece is None:
                 continue
@@ -235,7 +306,8 @@ class BattleconTable(HandTray, ActionStrip):
             if action is None:
                 continue
             target = SpaceTarget(placed.rect.inflate(6, 6), "", theme.BRASS_LIGHT,
-                                 f"piece.{piece.key}", partial(self.take, action))
+                                 f"piece.{piece.key}", partial(self.take, action),
+                                 leads=(action,))
             target.z = 7
             self.targets.append(target)
             self.add(target)
@@ -248,8 +320,11 @@ class BattleconTable(HandTray, ActionStrip):
             return actor, int(action.args[0])
         if action.kind == Act.PAINT and action.args:
             return actor, int(action.args[0])  # the space the Paint goes on
-        if action.kind == Act.TARGET and action.args and view.pos(action.args[0]) is not None:
-            return int(action.args[0]), int(view.pos(action.args[0]))  # the enemy to hit
+        if (action.kind in (Act.TARGET, Act.OPPONENT, Act.ORDER) and action.args
+                and view.pos(action.args[0]) is not None):  # the fighter to hit, name, order
+            return int(action.args[0]), int(view.pos(action.args[0]))
+        if action.kind == Act.THROW and action.args and action.args[0] in ("push", "pull"):
+            action = Action(Act.MOVE, tuple(action.args), str(action))  # where the foe goes
         if action.kind == Act.MOVE and len(action.args) == 4 and is_team(view):
             kind, n, direction, target = action.args
             mover, dest = team.team_move_dest(view, actor, str(kind), int(n),
@@ -262,10 +337,11 @@ class BattleconTable(HandTray, ActionStrip):
         step = getattr(movement, str(kind), None)
         if step is None:
             return None
-        dest = step(view.pos(actor), view.pos(1 - actor), int(n), view.width)
+        foe = view.foe(actor)
+        dest = step(view.pos(actor), view.pos(foe), int(n), view.width)
         if dest is None:
             return None
-        mover = 1 - actor if kind in ("push", "pull") else actor
+        mover = foe if kind in ("push", "pull") else actor
         return mover, int(dest)
 
     def colour(self, seat: int) -> tuple[int, int, int]:
@@ -381,7 +457,9 @@ class BattleconTable(HandTray, ActionStrip):
     # -- input -------------------------------------------------------------------------
     def widgets(self) -> list[Widget]:
         """Focus order: the action buttons (the keyboard path), the hand, the menu."""
-        return [*self.buttons, *self.pager, *self.hand, *self.targets, self.menu_button]
+        chooser = self.chooser.options if self.chooser is not None else []
+        return [*self.buttons, *self.pager, *self.offers, *self.hand, *self.targets, *chooser,
+                self.menu_button]
 
     # -- drawing -------------------------------------------------------------------------
     def draw_panels(self, target: pygame.Surface) -> None:
@@ -595,6 +673,8 @@ class BattleconTable(HandTray, ActionStrip):
         viewer = self.model.viewer
         if viewer is None:
             words = "Hands are open information: see the side panels."
+        elif self.offers:
+            words = "Choose your Finisher (rest the pointer on a card to read it)"
         elif any(a.kind == Act.DISCARD for a in self.model.actions):
             words = "Click a style (or drop it on your pair slot) to discard it"
         elif any(a.kind == Act.CLASH for a in self.model.actions):

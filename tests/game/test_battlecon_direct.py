@@ -1,0 +1,160 @@
+"""Direct play on BattleCON's table (issue #15): every legal choice has a place on the table
+(a hand card, a Finisher offered in the tray, a space or a piece, an ante or trigger tile,
+the End button), each element declares the actions it leads to (``Widget.leads``), and
+clicking the narrowest element that leads to an action plays it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.app import App
+from game.screens.table import TableScreen
+from game.session import Seat, Session
+from game.tables.generic import TableModel
+from rules.battlecon.content import load
+from rules.battlecon.kinds import Act, Phase
+from rules.core import Action
+
+FIGHTERS = sorted(load().fighters)
+
+
+def open_table(app_dirs, setup, seed):
+    config, saves = app_dirs
+    app = App(config_dir=config, save_dir=saves, start=False)
+    players = setup["players"]
+    session = Session.new("battlecon", setup, [Seat(True)] * players, seed)
+    screen = app.stack.push(TableScreen(app, session))
+    chosen: list[Action] = []
+    screen.table.choose = chosen.append  # record what a click plays instead of playing it
+    return screen, chosen
+
+
+def show_to_actor(screen):
+    seat = screen.session.actor()
+    screen.viewer = seat
+    screen.refresh()
+    return seat
+
+
+def unplaced(screen, seat):
+    """The legal actions of ``seat`` no table element leads to (and not declared as
+    having no place on the table)."""
+    table = screen.table
+    legal = screen.session.state.legal_actions(seat)
+    placed = table.placed()
+    return [a for a in legal if a not in placed and a.kind not in table.UNPLACED]
+
+
+def play_through(app_dirs, setup, seed, decisions):
+    """Random legal moves; at each decision the table, shown to the seat to act, offers
+    every legal action on itself. Returns the kinds of choice seen."""
+    screen, _ = open_table(app_dirs, setup, seed)
+    session, rng = screen.session, random.Random(seed)
+    kinds: set[str] = set()
+    for _ in range(decisions):
+        seat = session.actor()
+        if seat is None:
+            break
+        show_to_actor(screen)
+        missing = unplaced(screen, seat)
+        assert not missing, f"no place on the table for {missing[:3]} ({session.state.phase})"
+        legal = session.state.legal_actions(seat)
+        kinds.update(a.kind for a in legal)
+        session.submit(seat, rng.choice(legal))
+    return kinds
+
+
+@pytest.mark.parametrize("pairing", [FIGHTERS[k:k + 2] for k in range(0, len(FIGHTERS), 2)])
+def test_every_choice_of_a_duel_has_a_place_on_the_table(app_dirs, pairing):
+    if len(pairing) < 2:
+        pairing = [pairing[0], FIGHTERS[0]]
+    setup = {"players": 2, "fighter.0": pairing[0], "fighter.1": pairing[1]}
+    kinds = play_through(app_dirs, setup, seed=len(pairing[0]), decisions=260)
+    assert {Act.SETUP, Act.SET, Act.PASS} <= kinds
+
+
+@pytest.mark.parametrize(("players", "teams"), [(3, "2v1"), (4, "2v2"), (4, "3v1")])
+def test_every_choice_in_team_play_has_a_place_on_the_table(app_dirs, players, teams):
+    rng = random.Random(players)
+    setup = {"players": players, "teams": teams,
+             **{f"fighter.{p}": rng.choice(FIGHTERS) for p in range(players)}}
+    kinds = play_through(app_dirs, setup, seed=players, decisions=300)
+    assert Act.PLACE in kinds and Act.SET in kinds
+
+
+def click(table, widget):
+    assert widget in table.table_widgets()
+    widget.activate()
+
+
+def narrowest(table, action):
+    offers = [w for w in table.table_widgets() if action in w.leads]
+    assert offers, f"nothing on the table leads to {action}"
+    return min(offers, key=lambda w: len(w.leads))
+
+
+def test_a_pair_is_set_by_a_card_that_leads_to_all_its_pairs_then_its_partner(app_dirs):
+    screen, chosen = open_table(app_dirs, {"players": 2}, seed=5)
+    session, rng = screen.session, random.Random(5)
+    while not (session.state.phase == Phase.SET and session.actor() is not None):
+        seat = session.actor()
+        session.submit(seat, rng.choice(session.state.legal_actions(seat)))
+    seat = show_to_actor(screen)
+    table = screen.table
+    legal = session.state.legal_actions(seat)
+    target = legal[-1]
+    style, base = target.args
+    card = next(c for c in table.hand if c.cid == style)
+    assert set(card.leads) == {a for a in legal if style in a.args}  # a selector
+    click(table, card)
+    assert chosen == []
+    partner = narrowest(table, target)
+    assert partner.cid == base and partner.leads == (target,)  # now one click plays it
+    click(table, partner)
+    assert chosen == [target]
+
+
+def test_the_finishers_are_cards_in_the_tray(app_dirs):
+    screen, chosen = open_table(app_dirs, {"players": 2, "fighter.0": "hayden",
+                                           "fighter.1": "wardlaw"}, seed=2)
+    session = screen.session
+    while session.state.phase != Phase.SETUP:
+        seat = session.actor()
+        session.submit(seat, session.state.legal_actions(seat)[0])
+    seat = show_to_actor(screen)
+    table = screen.table
+    legal = session.state.legal_actions(seat)
+    assert [c.leads for c in table.offers] == [(a,) for a in legal]
+    assert table.hand == []  # the tray shows the choice, not the hand
+    click(table, table.offers[-1])
+    assert chosen == [legal[-1]]
+
+
+def test_several_choices_on_one_space_open_a_chooser_there(app_dirs):
+    """A teleport and a Paint on the same space: the space leads to both; a click opens a
+    chooser on it with one button per choice, each playing its own."""
+    screen, chosen = open_table(app_dirs, {"players": 2}, seed=1)
+    session = screen.session
+    while session.state.phase != Phase.SET:
+        seat = session.actor()
+        session.submit(seat, session.state.legal_actions(seat)[0])
+    seat = show_to_actor(screen)
+    view = session.state.view(seat)
+    free = next(s for s in range(7) if s not in (view.pos(0), view.pos(1)))
+    both = (Action(Act.TELEPORT, (free,), f"Teleport to space {free + 1}"),
+            Action(Act.PAINT, (free, None), f"Paint space {free + 1}"))
+    table = screen.table
+    table.refresh(TableModel(view, seat, both, "", seat, False, "", False), [])
+    space = narrowest(table, both[0])
+    assert set(space.leads) == set(both) and table.chooser is None
+    click(table, space)
+    assert chosen == [] and table.chooser is not None
+    for action in both:
+        button = narrowest(table, action)
+        assert button in table.chooser.options and button.leads == (action,)
+        click(table, button)
+    assert chosen == list(both)
+    click(table, space)  # the same space again closes it
+    assert table.chooser is None
