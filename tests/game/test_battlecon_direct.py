@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 
+import pygame
 import pytest
 
 from game.app import App
@@ -84,6 +85,15 @@ def test_every_choice_in_team_play_has_a_place_on_the_table(app_dirs, players, t
     assert Act.PLACE in kinds and Act.SET in kinds
 
 
+def reach(screen, phase, seed):
+    """Random legal moves until ``phase`` with a seat to act; the table shown to it."""
+    session, rng = screen.session, random.Random(seed)
+    while not (session.state.phase == phase and session.actor() is not None):
+        seat = session.actor()
+        session.submit(seat, rng.choice(session.state.legal_actions(seat)))
+    return show_to_actor(screen)
+
+
 def click(table, widget):
     assert widget in table.table_widgets()
     widget.activate()
@@ -97,11 +107,8 @@ def narrowest(table, action):
 
 def test_a_pair_is_set_by_a_card_that_leads_to_all_its_pairs_then_its_partner(app_dirs):
     screen, chosen = open_table(app_dirs, {"players": 2}, seed=5)
-    session, rng = screen.session, random.Random(5)
-    while not (session.state.phase == Phase.SET and session.actor() is not None):
-        seat = session.actor()
-        session.submit(seat, rng.choice(session.state.legal_actions(seat)))
-    seat = show_to_actor(screen)
+    session = screen.session
+    seat = reach(screen, Phase.SET, seed=5)
     table = screen.table
     legal = session.state.legal_actions(seat)
     target = legal[-1]
@@ -158,3 +165,32 @@ def test_several_choices_on_one_space_open_a_chooser_there(app_dirs):
     assert chosen == list(both)
     click(table, space)  # the same space again closes it
     assert table.chooser is None
+
+
+def test_a_greyed_hand_card_says_why_in_its_zoom(app_dirs):
+    screen, _ = open_table(app_dirs, {"players": 2}, seed=3)
+    reach(screen, Phase.ANTE, seed=3)
+    cards = screen.table.hand
+    assert cards and not any(c.enabled for c in cards)
+    face = cards[0].zoom_face()
+    assert face.sections[0][0] == "Not playable now" and "pair is set" in face.sections[0][1]
+
+
+def test_the_turn_banner_and_rising_words_leave_the_plates_and_the_board_head_clear(
+        app_dirs):
+    import game.tables.battlecon.layout as layout
+    from game.floats import RISE, FloatText
+
+    screen, _ = open_table(app_dirs, {"players": 2}, seed=1)
+    show_to_actor(screen)
+    table = screen.table
+    banner = pygame.Rect(0, 0, table.banner.w, table.banner.h)
+    banner.center = (round(table.banner.x), round(table.banner.y))
+    assert not banner.colliderect(layout.PLATES) and not banner.colliderect(layout.BOARD)
+    from rules.core import Event
+
+    seat = next(iter(table.standees))
+    table.animate(Event("stun", "Stunned!", {"seat": seat}))
+    words = [c for c in table.children if isinstance(c, FloatText)]
+    # at the top of its rise a word still stays under the board's head (Distance, Force)
+    assert words and all(w.start[1] - RISE - w.h / 2 >= layout.BOARD.y + 25 for w in words)

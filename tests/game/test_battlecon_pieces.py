@@ -129,7 +129,7 @@ def test_pieces_are_drawn_where_their_group_lies(app_dirs):
               Group("Form", [Piece("form", "Phoenix Form", (232, 120, 40), current=True)])]
     draw_materials(target, pygame.Rect(0, 0, 400, 60), groups)
     token = 30  # two tokens and a card share 400 px: tokens at their largest
-    assert target.get_at((token // 2, 14 + token // 2 + 10))[:3] == FURY  # low on the first
+    assert target.get_at((token // 2, 16 + token // 2 + 10))[:3] == FURY  # low on the first
     assert target.get_at((380, 40))[:3] == (0, 0, 0)  # nothing beyond the last piece
 
 

@@ -194,7 +194,7 @@ def test_own_set_pair_lies_face_down_with_its_name_until_the_reveal(app_dirs):
                and session.actor() is not None)
     seat = screen.viewer
     card = screen.table.pairs[seat]
-    assert not card.face_up and card.peek == f"yours: {session.state.pair_name(seat)}"
+    assert not card.face_up and card.peek == session.state.pair_name(seat)
     play_until(screen, rng, lambda: session.state.phase not in (Phase.SET, Phase.ANTE))
     for p in (0, 1):  # both pairs turn over together
         assert screen.table.pairs[p].busy()

@@ -10,7 +10,7 @@ from game import sound
 from game.tables.battlecon.base import BattleconBase
 from game.tables.battlecon.layout import HAND
 from game.tables.battlecon.parts import DropSlot, HandCard, Point
-from rules.battlecon.kinds import Act
+from rules.battlecon.kinds import Act, Phase
 from rules.battlecon.state import BattleconState
 from rules.core import Action
 
@@ -70,6 +70,7 @@ class HandTray(BattleconBase):
                 card.z = 6
                 self.add(card)
             card.enabled = cid in usable
+            card.why = "" if card.enabled else self.idle_reason(view, cid)
             card.selected = self.selected.get(view.card(cid)["kind"]) == cid
             self.hand.append(card)
         self.mark_leads()
@@ -99,6 +100,22 @@ class HandTray(BattleconBase):
             self.offers.append(card)
             self.add(card)
 
+    def idle_reason(self, view: BattleconState, cid: str) -> str:
+        """Why no legal action takes the card ``cid`` now (a greyed card says so)."""
+        kinds = {a.kind for a in self.model.actions}
+        kind = view.card(cid)["kind"]
+        if not kinds:
+            return "It is not your choice now: wait for your turn to set a pair."
+        if Act.CLASH in kinds:
+            return "A clash: only a new base can be set; styles stay in your hand."
+        if Act.DISCARD in kinds:
+            return f"Only a style can be discarded now; this is a {kind}."
+        if view.phase == Phase.ANTE:
+            return "Your pair is set: the hand waits for the next beat (ante or pass now)."
+        if view.phase == Phase.RESOLVE:
+            return "The beat is being resolved: cards are set in the next beat's Set phase."
+        return "No choice open now takes this card."
+
     def choose_offer(self, action: Action, _cid: str) -> None:
         self.choose(action)
 
@@ -114,7 +131,8 @@ class HandTray(BattleconBase):
         ``snap`` jump there, cards in ``arrive`` come from the viewer's plate (cards coming
         back from the discards), the others glide."""
         start = self.return_spot()
-        gap, n = 8, len(self.hand)
+        n = len(self.hand)
+        gap = 8 if n <= 8 else 4  # a full hand packs closer, so every name fits
         width = min(86.0, (HAND.w - 24 - gap * max(0, n - 1)) / max(1, n))
         spot = self.pair_spot()
         x: float

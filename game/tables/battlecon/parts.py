@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import replace
 from functools import lru_cache, partial
 from typing import Any
 
@@ -21,41 +22,56 @@ from rules.battlecon.kinds import Act
 from rules.core import Action
 
 DIM = (120, 112, 98)
+PILE_ROW = 15  # a discard pile's line per card name
 
 
 def kind_colour(kind: str) -> tuple[int, int, int]:
     return STYLE_INK if kind == "style" else BASE_INK if kind == "base" else theme.WOOD
 
 
+STAT_KEYS = ("range", "power", "priority", "guard")
+
+
 def draw_numbers(target: pygame.Surface, rect: pygame.Rect, card: dict[str, Any],
                  ink: tuple[int, int, int]) -> None:
-    """The four numbers in a 2x2 grid at the bottom of ``rect``: R, P / Pr, G."""
-    reach, power, prio, guard = card_numbers(card)
-    for row, (left, right) in enumerate(((f"R {reach}", f"P {power}"),
-                                         (f"Pr {prio}", f"G {guard}"))):
-        y = rect.bottom - 28 + row * 13
-        shown = theme.text(target, right, (rect.right - 4, y), 10, ink, anchor="topright")
-        room = shown.x - rect.x - 7
-        if font(10).size(left)[0] > room:
-            left = left.split(" ", 1)[1]  # the number without its letter
-        theme.text(target, theme.ellipsize(left, room, 10), (rect.x + 4, y), 10, ink)
+    """The four numbers in two rows at the bottom of ``rect``, each after its stat icon:
+    Range and Power, then Priority and Guard (a row whose numbers need the room goes
+    without its icons; the zoom names every stat)."""
+    from game import icons
+
+    numbers = dict(zip(STAT_KEYS, card_numbers(card), strict=True))
+    bold = font(12, "bold")
+    for row, pair in enumerate((("range", "power"), ("priority", "guard"))):
+        y = rect.bottom - 34 + row * 16
+        need = sum(bold.size(numbers[k])[0] + 14 for k in pair) + 4
+        glyphs = need <= rect.w - 8
+        x = rect.x + 4
+        for key, right in zip(pair, (False, True), strict=True):
+            words = numbers[key]
+            width = bold.size(words)[0] + (14 if glyphs else 0)
+            at = rect.right - 4 - width if right else x
+            if glyphs:
+                target.blit(icons.stat_icon(key, 12, ink), (at, y + 1))
+                at += 14
+            theme.text(target, words, (at, y), 12, ink, "bold")
 
 
 @lru_cache(maxsize=1024)
-def word_lines(words: str, width: int, size: int, most: int) -> tuple[str, ...]:
+def word_lines(words: str, width: int, size: int, most: int,
+               weight: str = "bold") -> tuple[str, ...]:
     """Wrap by whole words (a word too long is shortened with an ellipsis, never split);
     cached, since hand cards draw every frame."""
     lines: list[str] = []
     for word in words.split():
         trial = f"{lines[-1]} {word}" if lines else word
-        if lines and font(size, "bold").size(trial)[0] <= width:
+        if lines and font(size, weight).size(trial)[0] <= width:
             lines[-1] = trial
         else:
             lines.append(word)
-    lines = [theme.ellipsize(line, width, size, "bold") for line in lines]
+    lines = [theme.ellipsize(line, width, size, weight) for line in lines]
     if len(lines) > most:
         lines = lines[:most - 1] + [theme.ellipsize(" ".join(lines[most - 1:]), width, size,
-                                                    "bold")]
+                                                    weight)]
     return tuple(lines)
 
 
@@ -72,11 +88,12 @@ class PairCard(CardNode):
         if not self.showing_face:
             surf = super().render()
             if self.peek:
-                tag = pygame.Rect(6, surf.get_height() - 30, surf.get_width() - 12, 24)
+                size = 12 if self.w >= 90 else 10
+                tag = pygame.Rect(4, surf.get_height() - 36, surf.get_width() - 8, 32)
                 pygame.draw.rect(surf, theme.PARCHMENT, tag, border_radius=5)
-                for k, line in enumerate(word_lines(self.peek, tag.w - 6, 9, 2)):
-                    theme.text(surf, line, (tag.centerx, tag.y + 1 + 11 * k), 9, theme.INK,
-                               "bold", "midtop")
+                for k, line in enumerate(word_lines(self.peek, tag.w - 4, size, 2)):
+                    theme.text(surf, line, (tag.centerx, tag.y + 2 + (size + 2) * k), size,
+                               theme.INK, "bold", "midtop")
             return surf
         surf = pygame.Surface((max(1, int(self.w)), max(1, int(self.h))), pygame.SRCALPHA)
         rect = surf.get_rect()
@@ -87,9 +104,9 @@ class PairCard(CardNode):
             theme.text(surf, line, (rect.centerx, y), size, theme.INK, "bold", "midtop")
             y += size + 2
         for line in self.lines:
-            for part in theme.wrap(line, rect.w - 10, 10):
-                theme.text(surf, part, (rect.centerx, y + 2), 10, theme.INK, anchor="midtop")
-                y += 12
+            for part in theme.wrap(line, rect.w - 10, size):
+                theme.text(surf, part, (rect.centerx, y + 2), size, theme.INK, anchor="midtop")
+                y += size + 2
         return surf
 
 
@@ -110,6 +127,7 @@ class HandCard(Widget):
         super().__init__(x, y, w, h, name=f"hand.{cid}", on_activate=lambda: on_pick(cid))
         self.cid, self.card = cid, card
         self.note = ""  # the band's words instead of the card's kind (a setup choice)
+        self.why = ""  # greyed: why no legal action takes it now (shown in the zoom)
         self.selected = False
         self.home_x, self.home_y = x, y
         self.on_drag = on_drag
@@ -122,8 +140,12 @@ class HandCard(Widget):
         self._look: tuple[object, pygame.Surface] | None = None
 
     def zoom_face(self) -> CardFace:
-        """The card large, for the shared zoom."""
-        return card_face(self.card)
+        """The card large, for the shared zoom; a greyed card says why it cannot be played
+        now (``why``)."""
+        face = card_face(self.card)
+        if self.enabled or not self.why:
+            return face
+        return replace(face, sections=(("Not playable now", self.why), *face.sections))
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -197,18 +219,21 @@ class HandCard(Widget):
                              border_radius=12)
         theme.shadowed_rect(surf, rect, theme.PARCHMENT if self.enabled else theme.PARCHMENT_DIM,
                             radius=8, shadow=lift)
-        band = pygame.Rect(rect.x, rect.y, rect.w, 20)
+        band = pygame.Rect(rect.x, rect.y, rect.w, 18)
         pygame.draw.rect(surf, band_ink, band, border_top_left_radius=8,
                          border_top_right_radius=8)
-        theme.text(surf, self.note or kind.upper(), band.center, 10, theme.CREAM, "bold",
-                   "center")
+        band_words = theme.ellipsize(self.note or kind.capitalize(), band.w - 6, 12, "bold")
+        theme.text(surf, band_words, band.center, 12, theme.CREAM, "bold", "center")
         ink = theme.INK if self.enabled else DIM
-        y = band.bottom + 5
-        for line in word_lines(self.card.get("name", self.cid), rect.w - 6, 11, 2):
-            theme.text(surf, line, (rect.centerx, y), 11, ink, "bold", "midtop")
-            y += 14
-        pygame.draw.line(surf, theme.PARCHMENT_DIM, (rect.x + 4, rect.bottom - 31),
-                         (rect.right - 4, rect.bottom - 31))
+        y = band.bottom + 3
+        name = str(self.card.get("name", self.cid))
+        weight = "bold" if max(font(12, "bold").size(w)[0] for w in name.split()) <= rect.w - 4 \
+            else "regular"
+        for line in word_lines(name, rect.w - 4, 12, 2, weight):
+            theme.text(surf, line, (rect.centerx, y), 12, ink, weight, "midtop")
+            y += 15
+        pygame.draw.line(surf, theme.PARCHMENT_DIM, (rect.x + 4, rect.bottom - 37),
+                         (rect.right - 4, rect.bottom - 37))
         draw_numbers(surf, rect, self.card, ink)
         lit = self.selected or self.focused or self.dragging
         edge = theme.BRASS_LIGHT if lit else theme.WOOD
@@ -250,10 +275,10 @@ class DropSlot(Node):
         pygame.draw.rect(target, theme.BRASS_LIGHT, rect.inflate(6, 6), width=3,
                          border_radius=12)
         ink = theme.INK if self.hot else theme.CREAM
-        lines = word_lines(self.words, rect.w - 10, 11, 3)
-        top = rect.centery - 13 * len(lines) / 2
+        lines = word_lines(self.words, rect.w - 10, 12, 3)
+        top = rect.centery - 14 * len(lines) / 2
         for k, line in enumerate(lines):
-            theme.text(target, line, (rect.centerx, round(top + 13 * k)), 11, ink, "bold",
+            theme.text(target, line, (rect.centerx, round(top + 14 * k)), 12, ink, "bold",
                        "midtop")
 
 
@@ -267,15 +292,16 @@ def draw_pile(target: pygame.Surface, rect: pygame.Rect, label: str, names: list
     if names:
         theme.shadowed_rect(target, rect, theme.PARCHMENT, radius=6, shadow=3)
         pygame.draw.rect(target, accent, rect, width=2, border_radius=6)
-        y = rect.y + 16
-        for name in names[:max(0, (rect.h - 18) // 13)]:
-            theme.text(target, theme.ellipsize(name, rect.w - 6, 10), (rect.centerx, y), 10,
+        y = rect.y + 17
+        for name in names[:max(0, (rect.h - 18) // PILE_ROW)]:
+            theme.text(target, theme.ellipsize(name, rect.w - 4, 12), (rect.centerx, y), 12,
                        theme.INK, anchor="midtop")
-            y += 13
+            y += PILE_ROW
     else:
         pygame.draw.rect(target, (96, 64, 44), rect, width=2, border_radius=6)
-    theme.text(target, label, (rect.centerx, rect.y + 3), 10, theme.WOOD if names else
-               theme.PARCHMENT_DIM, "bold", "midtop")
+    theme.text(target, theme.ellipsize(label, rect.w - 4, 12, "bold"),
+               (rect.centerx, rect.y + 2), 12, theme.WOOD if names else theme.PARCHMENT_DIM,
+               "bold", "midtop")
 
 
 def draw_life(target: pygame.Surface, centre: tuple[int, int], life: int, most: int,
@@ -316,20 +342,20 @@ def draw_role(target: pygame.Surface, rect: pygame.Rect, active: bool | None) ->
     pygame.draw.rect(target, fill, rect, border_radius=rect.h // 2)
     pygame.draw.rect(target, theme.CREAM if active else theme.PARCHMENT_DIM, rect, width=1,
                      border_radius=rect.h // 2)
-    theme.text(target, words, rect.center, 10, theme.INK, "bold", "center")
+    theme.text(target, words, rect.center, 12, theme.INK, "bold", "center")
 
 
 def chips_width(words: list[str]) -> int:
     """How wide ``draw_chips`` lays ``words``."""
-    return sum(theme.rendered(w, 10, theme.INK, "bold").get_width() + 14 for w in words)
+    return sum(theme.rendered(w, 12, theme.INK, "bold").get_width() + 14 for w in words)
 
 
 def draw_chips(target: pygame.Surface, right: int, y: int, words: list[str]) -> int:
     """This beat's antes as small brass chips, laid from ``right`` leftwards; returns the
     left edge of the last one."""
     for word in words:
-        surf = theme.rendered(word, 10, theme.INK, "bold")
-        chip = pygame.Rect(0, 0, surf.get_width() + 10, 16)
+        surf = theme.rendered(word, 12, theme.INK, "bold")
+        chip = pygame.Rect(0, 0, surf.get_width() + 10, 18)
         chip.midright = (right, y)
         pygame.draw.rect(target, theme.BRASS_LIGHT, chip, border_radius=8)
         target.blit(surf, surf.get_rect(center=chip.center))
@@ -362,7 +388,7 @@ class AnteTile(Button):
                             border_width=3 if self.focused else 1)
         key = self.label.split(". ", 1)[0] if ". " in self.label else ""
         if key:
-            theme.text(target, key, (rect.x + 8, rect.y + 5), 11, ink, "bold")
+            theme.text(target, key, (rect.x + 8, rect.y + 4), 12, ink, "bold")
         y, size = rect.y + 20, 15 if rect.w >= 140 else 13
         for line in word_lines(self.head, rect.w - 12, size, 2):
             theme.text(target, line, (rect.centerx, y), size, ink, "bold", "midtop")
@@ -408,8 +434,8 @@ class SpaceTarget(Widget):
         target.blit(wash, rect.topleft)
         pygame.draw.rect(target, theme.BRASS_LIGHT if self.focused else self.colour, rect,
                          width=3, border_radius=8)
-        for k, line in enumerate(word_lines(self.words, rect.w - 8, 11, 2)):
-            theme.text(target, line, (rect.centerx, rect.centery - 8 + 13 * k), 11, theme.INK,
+        for k, line in enumerate(word_lines(self.words, rect.w - 8, 12, 2)):
+            theme.text(target, line, (rect.centerx, rect.centery - 8 + 14 * k), 12, theme.INK,
                        "bold", "center")
 
 

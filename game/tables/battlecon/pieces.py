@@ -180,7 +180,7 @@ def lay_materials(rect: pygame.Rect, groups: list[Group]) -> list[Placed]:
     cards = sum(len(g.pieces) for g in groups if g.pieces[0].kind not in ROUND)
     gaps = 12 * (len(groups) - 1)
     unit = (rect.w - gaps - 3 * count) / max(1, cards * 2.6 + count - cards)  # card: 2.6
-    token = max(10, min(30, int(unit)))
+    token = max(10, min(30, int(unit), rect.h - 17))
     card_w = max(24, min(74, int(unit * 2.6)))
     out: list[Placed] = []
     x = rect.x
@@ -188,17 +188,17 @@ def lay_materials(rect: pygame.Rect, groups: list[Group]) -> list[Placed]:
         room = min(max(64, _group_width(group, token, card_w)), rect.right - x)
         if room < 20:
             break
-        label = theme.ellipsize(group.label, room, 9, "bold")
-        label_w, start = font(9, "bold").size(label)[0], x
-        out.append(Placed("label", pygame.Rect(x, rect.y, label_w, 12), group, words=label))
+        label = theme.ellipsize(group.label, room, 12, "bold")
+        label_w, start = font(12, "bold").size(label)[0], x
+        out.append(Placed("label", pygame.Rect(x, rect.y, label_w, 15), group, words=label))
         for k, piece in enumerate(group.pieces):
             width = token if piece.kind in ROUND else card_w
             if x + width > rect.right:
-                more = pygame.Rect(x + 2, rect.y + 14, 30, token)
+                more = pygame.Rect(x + 2, rect.y + 16, 30, token)
                 out.append(Placed("more", more, group, words=f"+{len(group.pieces) - k}"))
                 return out
-            box = (pygame.Rect(x, rect.y + 14, token, token) if piece.kind in ROUND
-                   else pygame.Rect(x, rect.y + 13, card_w, rect.h - 13))
+            box = (pygame.Rect(x, rect.y + 16, token, token) if piece.kind in ROUND
+                   else pygame.Rect(x, rect.y + 16, card_w, rect.h - 16))
             out.append(Placed("piece", box, group, piece))
             x += width + 3
         x = max(x, start + label_w + 3) + 9
@@ -209,7 +209,7 @@ def draw_materials(target: pygame.Surface, rect: pygame.Rect, groups: list[Group
     """Draw what ``lay_materials`` laid out."""
     for placed in lay_materials(rect, groups):
         if placed.what == "label":
-            theme.text(target, placed.words, placed.rect.topleft, 9, theme.PARCHMENT_DIM, "bold")
+            theme.text(target, placed.words, placed.rect.topleft, 12, theme.PARCHMENT_DIM, "bold")
         elif placed.what == "more":
             theme.text(target, placed.words, (placed.rect.x, placed.rect.centery), 11,
                        theme.PARCHMENT, "bold", "midleft")

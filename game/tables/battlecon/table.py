@@ -16,6 +16,7 @@ import pygame
 
 import game.tables.battlecon.layout as layout
 from game import theme
+from game.assets import font
 from game.cardface import CardFace
 from game.floats import rise_from
 from game.scene import CardNode, StandeeNode
@@ -23,6 +24,7 @@ from game.tables.battlecon.faces import card_face, pair_face
 from game.tables.battlecon.hand import PAIRING, HandTray
 from game.tables.battlecon.layout import BOARD, HAND, SIDE_LOG, SIDE_PANELS
 from game.tables.battlecon.parts import (
+    PILE_ROW,
     Chooser,
     DropSlot,
     HandCard,
@@ -88,6 +90,8 @@ class BattleconTable(HandTray, ActionStrip):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.panels_area = SIDE_PANELS.copy()
+        # "Your turn" pops over the log, leaving the board, the plates and the hand in view
+        self.banner.x, self.banner.y, self.banner.w = SIDE_LOG.centerx, SIDE_LOG.centery, 440
         self.spaces = 7
         self.fighters = 2
         self.plate_order: list[int] = [0, 1]
@@ -119,7 +123,7 @@ class BattleconTable(HandTray, ActionStrip):
         if layout.compact(self.fighters):
             width = (self.pair_rect(seat).x - spot.x - 18) // 2
             return pygame.Rect(spot.x + 8 + (pile - 1) * (width + 6), spot.y + 80, width, 30)
-        return pygame.Rect(spot.x + 140 + (pile - 1) * 76, spot.y + 34, 66, 72)
+        return pygame.Rect(spot.x + 136 + (pile - 1) * 74, spot.y + 34, 70, 72)
 
     def zoom_spots(self) -> list[tuple[pygame.Rect, CardFace]]:
         """Cards drawn on the plates: each name in the discard piles, the Finisher, and a
@@ -139,13 +143,15 @@ class BattleconTable(HandTray, ActionStrip):
                     if ids:
                         out.append((rect, card_face(view.card(ids[-1]))))
                     continue
-                for k, cid in enumerate(ids[:max(0, (rect.h - 18) // 13)]):
-                    out.append((pygame.Rect(rect.x, rect.y + 16 + 13 * k, rect.w, 13),
+                for k, cid in enumerate(ids[:max(0, (rect.h - 18) // PILE_ROW)]):
+                    out.append((pygame.Rect(rect.x, rect.y + 17 + PILE_ROW * k, rect.w,
+                                            PILE_ROW),
                                 card_face(view.card(cid))))
             if pl.finisher:
                 spot = self.plate(seat)
-                at = (spot.x + 8, spot.y + (76 if small else 108))
-                out.append((pygame.Rect(at[0], at[1] - 14, 126, 14),
+                at = (spot.x + 8, spot.y + (76 if small else 123))
+                out.append((pygame.Rect(at[0], at[1] - 14, self.pair_rect(seat).x - at[0] - 6,
+                                        14),
                             card_face(view.card(pl.finisher))))
             pair = pl.pair
             if pair is not None and not pair.hidden and view.phase not in CONCEALED:
@@ -425,7 +431,7 @@ class BattleconTable(HandTray, ActionStrip):
             finish_turn(card)
             card.face_up = False
             if pair is not None and not pair.hidden:
-                card.peek = f"yours: {view.pair_name(seat)}"
+                card.peek = view.pair_name(seat)  # your own pair, face down
             return
         card.title = view.pair_name(seat)
         clashed = [view.card_name(c) for c in pl.clash_bases]
@@ -452,7 +458,7 @@ class BattleconTable(HandTray, ActionStrip):
             words, colour = "Miss", theme.CREAM
         if words:
             standee = self.standees[seat]
-            rise_from(self, standee.x, standee.y - 40, words, colour, top=BOARD.y)
+            rise_from(self, standee.x, standee.y - 40, words, colour, top=BOARD.y + 26)
 
     # -- input -------------------------------------------------------------------------
     def widgets(self) -> list[Widget]:
@@ -492,18 +498,18 @@ class BattleconTable(HandTray, ActionStrip):
             shade = theme.PARCHMENT if index % 2 == 0 else theme.PARCHMENT_DIM
             pygame.draw.rect(target, shade, rect, border_radius=8)
             pygame.draw.rect(target, theme.INK, rect, width=1, border_radius=8)
-            theme.text(target, str(index + 1), (rect.x + 6, rect.y + 3), 11, theme.WOOD,
+            theme.text(target, str(index + 1), (rect.x + 6, rect.y + 2), 12, theme.WOOD,
                        "bold")
         self.draw_markers(target, view)
         for seat, index in self.places.items():
             rect = self.cell(index)
-            label = theme.ellipsize(view.name(seat), rect.w - 6, 11, "bold")
-            theme.text(target, label, (rect.centerx, rect.bottom - 3), 11, self.colour(seat),
+            label = theme.ellipsize(view.name(seat), rect.w - 4, 12, "bold")
+            theme.text(target, label, (rect.centerx, rect.bottom - 2), 12, self.colour(seat),
                        "bold", "midbottom")
             if s.active == seat:
                 crown = (rect.right - 14, rect.y + 12)
                 pygame.draw.circle(target, theme.BRASS, crown, 8)
-                theme.text(target, "A", crown, 11, theme.INK, "bold", "center")
+                theme.text(target, "A", crown, 12, theme.INK, "bold", "center")
         if s.phase == Phase.CLASH or any(view.player(p).clash_bases
                                              for p in range(view.num_players)):
             ribbon = pygame.Rect(0, 0, 150, 26)
@@ -530,7 +536,7 @@ class BattleconTable(HandTray, ActionStrip):
                 for word, x, anchor in (("Ice" if left else "Steam", BOARD.x + 4, "midleft"),
                                         ("Steam" if left else "Ice", BOARD.right - 4,
                                          "midright")):
-                    theme.text(target, word, (x, BOARD.bottom - 6), 10, theme.CREAM, "bold",
+                    theme.text(target, word, (x, BOARD.bottom - 5), 12, theme.CREAM, "bold",
                                anchor)
 
     def draw_plate(self, target: pygame.Surface, view: BattleconState, seat: int) -> None:
@@ -555,7 +561,8 @@ class BattleconTable(HandTray, ActionStrip):
             theme.text(target, f"Force {force}", (rect.x + 8, rect.y + 66), 12,
                        theme.PARCHMENT, "bold")
             draw_force(target, (rect.x + 8, rect.y + 88), force, cap)
-            self.draw_finisher(target, view, seat, (rect.x + 8, rect.y + 108), 126)
+            self.draw_finisher(target, view, seat, (rect.x + 8, rect.y + 123),
+                               self.pair_rect(seat).x - rect.x - 14)
             for pile in (1, 2):
                 names = [view.card_name(c) for c in (pl.discard1 if pile == 1 else pl.discard2)]
                 draw_pile(target, self.pile_rect(seat, pile), f"Discard {pile}", names, colour)
@@ -588,9 +595,13 @@ class BattleconTable(HandTray, ActionStrip):
         pl = view.player(seat)
         if pl.finisher:
             used = " (used)" if pl.finisher_used else ""
-            words = theme.ellipsize(f"Finisher: {view.card_name(pl.finisher)}{used}", room,
-                                    10)
-            theme.text(target, words, at, 10, theme.BRASS_LIGHT, anchor="bottomleft")
+            name = f"{view.card_name(pl.finisher)}{used}"
+            words = f"Finisher: {name}"
+            size = 12 if font(12).size(words)[0] <= room else 10  # the whole name
+            if font(size).size(words)[0] > room:
+                words = name
+            theme.text(target, theme.ellipsize(words, room, size), at, size,
+                       theme.BRASS_LIGHT, anchor="bottomleft")
 
     def draw_plate_band(self, target: pygame.Surface, view: BattleconState, seat: int,
                         rect: pygame.Rect) -> None:
@@ -604,7 +615,7 @@ class BattleconTable(HandTray, ActionStrip):
             if active:
                 crown = (rect.right - 14, band.centery)
                 pygame.draw.circle(target, theme.BRASS, crown, 9)
-                theme.text(target, "A", crown, 11, theme.INK, "bold", "center")
+                theme.text(target, "A", crown, 12, theme.INK, "bold", "center")
                 right = crown[0] - 12
         else:
             role = pygame.Rect(rect.right - 92, band.y + 4, 84, 16)
@@ -621,14 +632,19 @@ class BattleconTable(HandTray, ActionStrip):
         left = draw_chips(target, right, band.centery, chips)
         you = " (you)" if seat == self.model.viewer else ""
         fighter = view.fighter(seat)
-        title = f"{view.name(seat)}{you} · {fighter.get('fighter_class', '')}".rstrip(" ·")
-        theme.text(target, theme.ellipsize(title, left - rect.x - 14, 14, "bold"),
+        room = left - rect.x - 14
+        # the whole name; the class and "(you)" only where they fit (the seat strip says both)
+        title = next((t for t in (f"{view.name(seat)}{you} · {fighter.get('fighter_class', '')}"
+                                  .rstrip(" ·"), f"{view.name(seat)}{you}")
+                      if font(14, "bold").size(t)[0] <= room), view.name(seat))
+        theme.text(target, theme.ellipsize(title, room, 14, "bold"),
                    (rect.x + 10, band.centery), 14, theme.CREAM, "bold", "midleft")
 
     def ua_area(self, seat: int) -> pygame.Rect:
         """The bottom of the plate: the Unique Ability's name, then its pieces."""
         rect = self.plate(seat)
-        return pygame.Rect(rect.x + 8, rect.y + 114, rect.w - 16, rect.bottom - rect.y - 118)
+        top = 114 if layout.compact(self.fighters) else 126
+        return pygame.Rect(rect.x + 8, rect.y + top, rect.w - 16, rect.bottom - rect.y - top - 4)
 
     @staticmethod
     def pieces_area(area: pygame.Rect) -> pygame.Rect:
@@ -642,7 +658,7 @@ class BattleconTable(HandTray, ActionStrip):
         """A rule with the Unique Ability's name, then its materials as pieces (or, for a
         fighter without any, the ability in a line or two)."""
         fighter = view.fighter(seat)
-        name = theme.rendered(fighter.get("ua_name", "Unique Ability"), 10, theme.BRASS_LIGHT,
+        name = theme.rendered(fighter.get("ua_name", "Unique Ability"), 12, theme.BRASS_LIGHT,
                               "bold")
         y = area.y + name.get_height() // 2
         pygame.draw.line(target, theme.WOOD, (area.x, y), (area.right, y))
@@ -654,8 +670,8 @@ class BattleconTable(HandTray, ActionStrip):
         if groups:
             draw_materials(target, body, groups)
             return
-        for k, line in enumerate(theme.wrap(fighter.get("ua_text", ""), body.w, 10)[:3]):
-            theme.text(target, line, (body.x, body.y + 12 * k), 10, theme.PARCHMENT_DIM)
+        for k, line in enumerate(theme.wrap(fighter.get("ua_text", ""), body.w, 12)[:3]):
+            theme.text(target, line, (body.x, body.y + 14 * k), 12, theme.PARCHMENT_DIM)
 
     def draw_pair_slot(self, target: pygame.Surface, view: BattleconState, seat: int) -> None:
         """Where the pair lies: an empty slot before it is set."""
@@ -666,7 +682,7 @@ class BattleconTable(HandTray, ActionStrip):
         slot.center = (round(card.x), round(card.y))
         if not card.visible:
             pygame.draw.rect(target, (96, 64, 44), slot, width=2, border_radius=10)
-            theme.text(target, "no pair", slot.center, 11, theme.PARCHMENT_DIM, anchor="center")
+            theme.text(target, "no pair", slot.center, 12, theme.PARCHMENT_DIM, anchor="center")
 
     def draw_hand_tray(self, target: pygame.Surface, view: BattleconState) -> None:
         theme.shadowed_rect(target, HAND, (16, 44, 37), radius=10, shadow=4, border=theme.WOOD)
