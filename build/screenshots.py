@@ -134,6 +134,40 @@ def drag_style_to_base(app: Any, screen: Any) -> None:
     settle(screen)
 
 
+def list_hidden_then(touch: Touch) -> Touch:
+    """Settings' action list set to *Only what the table lacks* (every choice made on the
+    table), then ``touch``."""
+    def both_touches(app: Any, screen: Any) -> None:
+        from game.render import settle
+
+        app.settings.action_list = False
+        screen.table.list_hidden = True
+        screen.refresh()
+        touch(app, screen)
+        settle(screen)
+    return both_touches
+
+
+def build_pair(app: Any, screen: Any) -> None:
+    """BattleCON: click the style of a pair that reaches the foe, then bring its base into focus
+    as hovering it does (the pair preview: its totals in the pair slot, its reach on the
+    board)."""
+    from game.tables.battlecon.preview import preview_stats, reach_spaces
+
+    view, seat = screen.table.view, screen.viewer
+    foe = view.pos(view.foe(seat))
+
+    def shows(action: Any) -> tuple[bool, int]:  # the foe in reach, then the most spaces
+        spaces = reach_spaces(view, seat, preview_stats(view, seat, *action.args))
+        return foe in spaces, len(spaces)
+
+    legal = screen.session.state.legal_actions(seat)
+    target = max((a for a in legal if a.kind == "set"), key=shows)
+    cards = {c.cid: c for c in screen.table.hand}
+    cards[target.args[0]].activate()
+    screen.focus.focus(cards[target.args[1]])  # as hovering it does (the zoom kept shut)
+
+
 def confirm(kind: str) -> Touch:
     """Press the action button of ``kind`` (one that asks first) so its confirmation opens."""
     def touch(app: Any, screen: Any) -> None:
@@ -206,14 +240,24 @@ SHOTS: tuple[Shot, ...] = (
     Shot("game-select", "the four games as pictures", screen="game-select"),
     Shot("credits", "every icon with its artist", screen="credits"),
     # BattleCON
-    Shot("battlecon-set", "setting an attack pair: the hand, the empty pair slot",
-         "battlecon", seed=1, decisions=1, until=phase("set")),
-    Shot("battlecon-reveal", "just after a reveal: both pairs face up, a choice in the beat",
-         "battlecon", seed=1, decisions=1, until=phase("resolve")),
+    Shot("battlecon-set", "building an attack pair: a style picked, the pointer on a base; "
+         "the pair's totals in the pair slot, the spaces it reaches lit on the board",
+         "battlecon", seed=1, decisions=1, until=phase("set"),
+         touch=list_hidden_then(build_pair)),
+    Shot("battlecon-setup", "choosing a Finisher: each one a card in the tray",
+         "battlecon", seed=2, setup=("fighter.0=hayden",), until=phase("setup"),
+         touch=on_the_table()),
+    Shot("battlecon-reveal", "just after a reveal: both pairs face up with their totals, "
+         "the Drive's advances lit on the board, the four cards' words in the strip",
+         "battlecon", seed=1, decisions=1, until=phase("resolve"), touch=on_the_table()),
+    Shot("battlecon-attack", "an attack being resolved: which trigger first, as tiles, "
+         "Skip beside an optional one", "battlecon", seed=3,
+         setup=("fighter.0=amon", "fighter.1=cindra"), until=can("trigger"),
+         touch=on_the_table()),
     Shot("battlecon-clash", "a clash: each fighter sets a new base",
-         "battlecon", seed=1, until=phase("clash")),
+         "battlecon", seed=1, until=phase("clash"), touch=on_the_table()),
     Shot("battlecon-end-of-beat", "late in a duel, after several beats",
-         "battlecon", seed=1, decisions=50, until=phase("set")),
+         "battlecon", seed=1, decisions=50, until=phase("set"), touch=on_the_table()),
     Shot("battlecon-materials", "Hayden against Lucida: Unique Ability materials as pieces",
          "battlecon", seed=3, decisions=60, setup=("fighter.0=hayden", "fighter.1=lucida"),
          until=phase("set")),

@@ -194,3 +194,55 @@ def test_the_turn_banner_and_rising_words_leave_the_plates_and_the_board_head_cl
     words = [c for c in table.children if isinstance(c, FloatText)]
     # at the top of its rise a word still stays under the board's head (Distance, Force)
     assert words and all(w.start[1] - RISE - w.h / 2 >= layout.BOARD.y + 25 for w in words)
+
+
+def test_the_pair_being_built_is_previewed_with_the_rules_totals_and_its_reach(app_dirs):
+    """A style picked and the pointer (focus) on a base: the preview's totals are those
+    the rules give the pair once set, and the board lights the spaces at those ranges."""
+    from game.tables.battlecon.preview import reach_spaces
+
+    screen, _ = open_table(app_dirs, {"players": 2, "fighter.0": "wardlaw",
+                                      "fighter.1": "hayden"}, seed=7)
+    session = screen.session
+    seat = reach(screen, Phase.SET, seed=7)
+    table = screen.table
+    assert table.building() is None and table.preview() is None
+    target = next(a for a in session.state.legal_actions(seat)
+                  if a.kind == Act.SET and table.view.card(a.args[1])["range"] != "na")
+    style, base = target.args
+    cards = {c.cid: c for c in table.hand}
+    cards[style].activate()
+    assert table.building() is None  # half a pair: nothing to total yet
+    screen.focus.focus(cards[base])
+    assert table.building() == (style, base)
+    name, stats = table.preview()
+    real = session.state.clone()
+    real.apply(seat, target)
+    assert stats == real.stats(seat)  # every standing bonus counted as the rules count it
+    lo, hi = stats.range
+    here = table.view.pos(seat)
+    assert reach_spaces(table.view, seat, stats) == sorted(
+        s for s in range(7) if max(1, lo) <= abs(s - here) <= hi)
+    assert table.reading() == [style, base]
+
+
+def test_with_the_list_hidden_the_strip_shows_the_words_of_the_cards_read(app_dirs):
+    screen, _ = open_table(app_dirs, {"players": 2}, seed=5)
+    reach(screen, Phase.SET, seed=5)
+    table = screen.table
+    table.list_hidden = True
+    screen.refresh()
+    assert table.buttons == []  # every Set is made in the hand
+    card = table.hand[0]
+    screen.focus.focus(card)
+    assert table.reading() == [card.cid]
+    from game import overlap
+
+    overlap.start()
+    try:
+        surface = pygame.Surface((1280, 720))
+        table.draw_actions(surface)
+        shown = [text[0] for text in overlap.texts_on(surface)]
+    finally:
+        overlap.stop()
+    assert card.card["name"] in shown

@@ -9,14 +9,14 @@ from functools import partial
 from game import sound
 from game.tables.battlecon.base import BattleconBase
 from game.tables.battlecon.layout import HAND
-from game.tables.battlecon.parts import DropSlot, HandCard, Point
+from game.tables.battlecon.parts import LIFT, DropSlot, HandCard, Point
 from rules.battlecon.kinds import Act, Phase
 from rules.battlecon.state import BattleconState
 from rules.core import Action
 
 PAIRING = (Act.SET, Act.DISCARD_PAIR)  # actions that take a (style, base) pair from the hand
 SINGLE = (Act.CLASH, Act.DISCARD)  # actions that take one card from the hand
-CARD_H = 94
+CARD_H = 92
 
 
 def slot_words(what: Action | str | None) -> str:
@@ -91,7 +91,7 @@ class HandTray(BattleconBase):
         width = min(170.0, (HAND.w - 24 - 10 * max(0, len(choices) - 1)) / max(1, len(choices)))
         for k, action in enumerate(choices):
             fid, extra = (str(a) for a in action.args)
-            card = HandCard(HAND.x + 12 + width / 2 + k * (width + 10), HAND.bottom - 51, fid,
+            card = HandCard(HAND.x + 12 + width / 2 + k * (width + 10), HAND.bottom - 50, fid,
                             view.card(fid), partial(self.choose_offer, action), w=width,
                             h=CARD_H)
             card.name, card.z = f"offer.{k}", 6
@@ -139,11 +139,11 @@ class HandTray(BattleconBase):
         y: float
         for k, card in enumerate(self.hand):
             card.w = width
-            x, y = HAND.x + 12 + width / 2 + k * (width + gap), HAND.bottom - 51
+            x, y = HAND.x + 12 + width / 2 + k * (width + gap), HAND.bottom - 50
             if card.cid == self.slotted and spot is not None:
-                x, y = spot[0], spot[1] + (10 if card.selected else 0)
+                x, y = spot[0], spot[1] + (LIFT if card.selected else 0)
             if card.cid in snap or (card.cid in arrive and start is None):
-                card.x, card.y = x, y - (10 if card.selected else 0)
+                card.x, card.y = x, y - (LIFT if card.selected else 0)
             elif card.cid in arrive and start is not None:
                 card.x, card.y = start
             card.send_home(x, y)

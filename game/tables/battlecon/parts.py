@@ -23,6 +23,7 @@ from rules.core import Action
 
 DIM = (120, 112, 98)
 PILE_ROW = 15  # a discard pile's line per card name
+LIFT = 6  # how far a picked hand card rises (clear of the tray's heading)
 
 
 def kind_colour(kind: str) -> tuple[int, int, int]:
@@ -80,9 +81,11 @@ class PairCard(CardNode):
     Face down, the owner's own pair shows a small tag with its name (``peek``)."""
 
     peek = ""
+    #: the pair's totals as (stat, words), drawn with their icons (empty: ``lines``)
+    numbers: tuple[tuple[str, str], ...] = ()
 
     def look_key(self) -> object:
-        return (super().look_key(), self.peek)
+        return (super().look_key(), self.peek, self.numbers)
 
     def render(self) -> pygame.Surface:
         if not self.showing_face:
@@ -100,6 +103,10 @@ class PairCard(CardNode):
         pygame.draw.rect(surf, theme.PARCHMENT, rect, border_radius=10)
         pygame.draw.rect(surf, self.accent, rect, width=3, border_radius=10)
         y, size = 6, 12 if rect.w >= 90 else 10
+        if self.numbers and rect.w >= 90:
+            draw_totals(surf, rect, self.title, dict(self.numbers))
+            pygame.draw.rect(surf, self.accent, rect, width=3, border_radius=10)
+            return surf
         for line in word_lines(self.title, rect.w - 8, size, 3):
             theme.text(surf, line, (rect.centerx, y), size, theme.INK, "bold", "midtop")
             y += size + 2
@@ -156,7 +163,7 @@ class HandCard(Widget):
     def select(self, on: bool) -> None:
         if on != self.selected:
             self.selected = on
-            self.tween("y", self.home_y - (10 if on else 0), 0.15)
+            self.tween("y", self.home_y - (LIFT if on else 0), 0.15)
 
     def send_home(self, x: float, y: float, spring: bool = False) -> None:
         """Make (x, y) the card's place (lifted when selected) and glide or spring there."""
@@ -164,7 +171,7 @@ class HandCard(Widget):
         if self.dragging:
             return
         self.tweens.tweens = [t for t in self.tweens.tweens if t.attr not in ("x", "y")]
-        lift = 10 if self.selected else 0
+        lift = LIFT if self.selected else 0
         ease = ease_out_back if spring else ease_out_cubic
         for attr, end in (("x", x), ("y", y - lift)):
             if abs(getattr(self, attr) - end) > 0.5:
@@ -474,3 +481,41 @@ class Chooser(Node):
         words = theme.ellipsize(self.title, rect.w - 2 * self.PAD, 13, "bold")
         theme.text(target, words, (rect.centerx, rect.y + self.PAD + 2), 13,
                    theme.BRASS_LIGHT, "bold", "midtop")
+
+
+def draw_card_words(target: pygame.Surface, box: pygame.Rect, face: CardFace) -> None:
+    """A card's name and every effect under its timing, at a readable size in ``box``
+    (the last line that does not fit says how to read the rest: the zoom)."""
+    theme.shadowed_rect(target, box, theme.PARCHMENT, radius=8, shadow=3, border=face.colour,
+                        border_width=2)
+    head = theme.text(target, face.title, (box.x + 10, box.y + 4), 14, face.colour, "bold")
+    theme.text(target, face.kind, (head.right + 10, box.y + 6), 12, theme.WOOD)
+    lines: list[tuple[str, bool]] = []
+    for heading, words in face.sections:
+        first = True
+        for line in theme.wrap(f"{heading}: {words}" if heading else words, box.w - 20, 13):
+            lines.append((line, first and bool(heading)))
+            first = False
+    room = (box.bottom - (box.y + 24) - 2) // 16
+    if len(lines) > room:
+        lines = lines[:room - 1] + [("… rest the pointer on the card to read it all", False)]
+    for k, (line, _) in enumerate(lines):
+        theme.text(target, line, (box.x + 10, box.y + 24 + 16 * k), 13, theme.INK)
+
+
+def draw_totals(target: pygame.Surface, slot: pygame.Rect, name: str,
+                words: dict[str, str]) -> None:
+    """An attack pair's name and its four totals with their icons, in ``slot``."""
+    from game import icons
+
+    y = slot.y + 4
+    for line in word_lines(name, slot.w - 8, 12, 2):
+        theme.text(target, line, (slot.centerx, y), 12, theme.INK, "bold", "midtop")
+        y += 14
+    half = (slot.w - 8) // 2
+    for k, key in enumerate(STAT_KEYS):
+        x = slot.x + 4 + (k % 2) * half
+        row = slot.bottom - 34 + (k // 2) * 16
+        target.blit(icons.stat_icon(key, 12, theme.INK), (x, row + 1))
+        theme.text(target, theme.ellipsize(words[key], half - 16, 12, "bold"), (x + 14, row),
+                   12, theme.INK, "bold")

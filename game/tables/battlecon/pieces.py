@@ -185,7 +185,8 @@ def lay_materials(rect: pygame.Rect, groups: list[Group]) -> list[Placed]:
     out: list[Placed] = []
     x = rect.x
     for group in groups:
-        room = min(max(64, _group_width(group, token, card_w)), rect.right - x)
+        room = min(max(64, _group_width(group, token, card_w),
+                       font(12, "bold").size(group.label)[0]), rect.right - x)
         if room < 20:
             break
         label = theme.ellipsize(group.label, room, 12, "bold")

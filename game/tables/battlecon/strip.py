@@ -7,10 +7,13 @@ from __future__ import annotations
 
 from functools import partial
 
+import pygame
+
 import game.tables.battlecon.layout as layout
 from game.tables.battlecon.base import BattleconBase
+from game.tables.battlecon.faces import card_face
 from game.tables.battlecon.layout import STRIP
-from game.tables.battlecon.parts import AnteTile
+from game.tables.battlecon.parts import AnteTile, draw_card_words
 from game.tables.generic import StripLayout, showing
 from game.widgets import Button, Widget
 from rules.battlecon.kinds import Act, Phase
@@ -158,6 +161,12 @@ class ActionStrip(BattleconBase):
         if self.ante_panel():
             return "Ante: choose in turn, or pass"
         view = self.view
+        if not self.buttons and any(a.kind == Act.SET for a in self.model.actions):
+            return "Set your attack pair: a style and a base from your hand"
+        if not self.buttons and any(a.kind == Act.CLASH for a in self.model.actions):
+            return "Clash! Set a new base from your hand"
+        if any(a.kind == Act.SETUP for a in self.model.actions):
+            return "Choose your Finisher: click its card in the tray"
         asked = view.question if view is not None else None
         if (asked is not None and view is not None and view.phase == Phase.RESOLVE
                 and asked.who == self.model.viewer and asked.prompt):
@@ -172,3 +181,21 @@ class ActionStrip(BattleconBase):
         return f"{self.strip_prompt()}  —  {focused.label.split('. ', 1)[-1]}"
 
     # -- drawing -------------------------------------------------------------------------
+    def reading(self) -> list[str]:
+        """The cards whose words the empty strip shows (the table names them)."""
+        return []
+
+    def draw_actions(self, target: pygame.Surface) -> None:
+        """The strip; with nothing listed in it (every choice on the table), the words of
+        the cards being read: the pair being built, else the hand card in focus."""
+        super().draw_actions(target)
+        cards = self.reading() if not self.buttons and self.model.actions else []
+        if not cards or self.model.view is None:
+            return
+        gap = 16
+        width = (STRIP.w - 32 - gap * (len(cards) - 1)) // len(cards)
+        for k, cid in enumerate(cards):
+            box = pygame.Rect(STRIP.x + 16 + k * (width + gap), STRIP.y + 34, width,
+                              STRIP.h - 42)
+            draw_card_words(target, box, card_face(self.view.card(cid)))
+

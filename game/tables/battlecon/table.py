@@ -38,6 +38,13 @@ from game.tables.battlecon.parts import (
     draw_role,
 )
 from game.tables.battlecon.pieces import Group, draw_materials, lay_materials, materials
+from game.tables.battlecon.preview import (
+    draw_preview,
+    draw_reach,
+    preview_stats,
+    reach_spaces,
+    stat_words,
+)
 from game.tables.battlecon.strip import ActionStrip
 from game.tables.battlecon.team import (
     draw_defeated,
@@ -57,6 +64,7 @@ from game.widgets import Widget
 from rules.battlecon import movement, team
 from rules.battlecon.kinds import Act, Phase
 from rules.battlecon.state import BattleconState
+from rules.battlecon.stats import AttackStats
 from rules.core import Action, Event, Panel
 
 DRAWN = ("Board", "Attack pairs", "Discards", "Your hand")  # drawn, not listed
@@ -107,6 +115,7 @@ class BattleconTable(HandTray, ActionStrip):
         self.targets: list[SpaceTarget] = []
         self.chooser: Chooser | None = None  # several choices on one space, named there
         self.chooser_for: tuple[Action, ...] = ()
+        self._preview: tuple[object, tuple[str, AttackStats]] | None = None
 
     # -- geometry ----------------------------------------------------------------------
     def cell(self, index: int) -> pygame.Rect:
@@ -437,6 +446,7 @@ class BattleconTable(HandTray, ActionStrip):
         clashed = [view.card_name(c) for c in pl.clash_bases]
         card.lines = (view.stats(seat).text(),) + (("clashed: " + ", ".join(clashed),)
                                                    if clashed else ())
+        card.numbers = () if clashed else tuple(stat_words(view.stats(seat)).items())
         if not card.face_up and not any(t.attr == "turn" for t in card.tweens.tweens):
             card.flip()
 
@@ -460,6 +470,61 @@ class BattleconTable(HandTray, ActionStrip):
             standee = self.standees[seat]
             rise_from(self, standee.x, standee.y - 40, words, colour, top=BOARD.y + 26)
 
+    # -- the pair preview ------------------------------------------------------------------
+    def building(self) -> tuple[str, str] | None:
+        """The (style, base) the viewer is building: the picked cards, the card dragged and
+        the partner under it, or the card the pointer (or the keyboard) rests on with a
+        picked partner; None unless both halves are known and make a legal Set."""
+        view = self.model.view
+        if view is None or self.model.viewer is None or \
+                not any(a.kind == Act.SET for a in self.model.actions):
+            return None
+        picked = dict(self.selected)
+        dragged = next((c for c in self.hand if c.dragging), None)
+        for card in self.hand:
+            if card is dragged or card.hot or (dragged is None and card.focused
+                                                and card.enabled):
+                picked[self.view.card(card.cid)["kind"]] = card.cid
+        style, base = picked.get("style"), picked.get("base")
+        if style is None or base is None or self.pair_action(style, base) is None:
+            return None
+        return style, base
+
+    def preview(self) -> tuple[str, AttackStats] | None:
+        """The pair being built: its name and totals (cached for the position shown)."""
+        pair = self.building()
+        viewer = self.model.viewer
+        if pair is None or viewer is None:
+            return None
+        key = (self.version, pair)
+        if self._preview is None or self._preview[0] != key:
+            view = self.view
+            name = " ".join(view.card_name(c) for c in pair)
+            self._preview = (key, (name, preview_stats(view, viewer, *pair)))
+        return self._preview[1]
+
+    def reading(self) -> list[str]:
+        """The pair being built, else the hand card in focus, else the card picked."""
+        pair = self.building()
+        if pair is not None:
+            return list(pair)
+        focused = next((c.cid for c in (*self.offers, *self.hand) if c.focused), None)
+        if focused is not None:
+            return [focused]
+        if self.offers:  # the setup: each Finisher offered
+            return list(dict.fromkeys(c.cid for c in self.offers))
+        if self.selected:
+            return sorted(self.selected.values())
+        view = self.model.view
+        if view is None or is_team(self.view) or self.view.phase in CONCEALED:
+            return []
+        # in the beat: both revealed attacks, card by card, the Active Player's first
+        seats = sorted(range(2), key=lambda p: self.view.active != p)
+        return [c for p in seats for c in self.view.pair_ids(p)]
+
+    def static_key(self) -> tuple[object, ...]:
+        return (*super().static_key(), self.building(), tuple(self.reading()))
+
     # -- input -------------------------------------------------------------------------
     def widgets(self) -> list[Widget]:
         """Focus order: the action buttons (the keyboard path), the hand, the menu."""
@@ -480,6 +545,8 @@ class BattleconTable(HandTray, ActionStrip):
     def draw_board(self, target: pygame.Surface, view: BattleconState) -> None:
         theme.shadowed_rect(target, BOARD, theme.WOOD, radius=12, shadow=6)
         s = view
+        shown, viewer = self.preview(), self.model.viewer
+        reach = reach_spaces(view, viewer, shown[1]) if shown and viewer is not None else []
         head = BOARD.y + 14
         final = "  ·  final beat" if s.final_beat else ""
         theme.text(target, f"Beat {s.beat_no}{final}", (BOARD.x + 14, head), 14,
@@ -488,8 +555,13 @@ class BattleconTable(HandTray, ActionStrip):
             draw_team_force(target, view, BOARD.x + 150, head,
                             [self.colour(p) for p in range(view.num_players)])
         else:
-            theme.text(target, f"Distance {view.distance()}", (BOARD.centerx, head), 14,
-                       theme.PARCHMENT, "bold", "center")
+            distance = f"Distance {view.distance()}"
+            if shown is not None and viewer is not None:
+                hits = int(view.pos(view.foe(viewer))) in reach
+                distance += ": in reach" if hits else ": out of reach"
+            theme.text(target, distance, (BOARD.centerx, head), 14,
+                       theme.BRASS_LIGHT if shown is not None else theme.PARCHMENT, "bold",
+                       "center")
         pool = theme.text(target, f"Force pool {s.pool}", (BOARD.right - 14, head), 14,
                           theme.PARCHMENT, "bold", "midright")
         pygame.draw.circle(target, (90, 200, 220), (pool.x - 10, head), 6)
@@ -500,6 +572,9 @@ class BattleconTable(HandTray, ActionStrip):
             pygame.draw.rect(target, theme.INK, rect, width=1, border_radius=8)
             theme.text(target, str(index + 1), (rect.x + 6, rect.y + 2), 12, theme.WOOD,
                        "bold")
+        if viewer is not None:
+            draw_reach(target, [self.cell(i) for i in range(self.spaces)], reach,
+                       self.colour(viewer))
         self.draw_markers(target, view)
         for seat, index in self.places.items():
             rect = self.cell(index)
@@ -586,7 +661,7 @@ class BattleconTable(HandTray, ActionStrip):
         self.draw_finisher(target, view, seat, (rect.x + 8, rect.y + 76), room)
         for pile in (1, 2):
             names = [view.card_name(c) for c in (pl.discard1 if pile == 1 else pl.discard2)]
-            draw_pile(target, self.pile_rect(seat, pile), f"Pile {pile}: {len(names)}", names,
+            draw_pile(target, self.pile_rect(seat, pile), f"Pile {pile}", names,
                       self.colour(seat))
 
     @staticmethod
@@ -670,7 +745,11 @@ class BattleconTable(HandTray, ActionStrip):
         if groups:
             draw_materials(target, body, groups)
             return
-        for k, line in enumerate(theme.wrap(fighter.get("ua_text", ""), body.w, 12)[:3]):
+        lines = theme.wrap(fighter.get("ua_text", ""), body.w, 12)
+        most = max(1, (body.h + 2) // 14)
+        if len(lines) > most:  # the whole ability is in the side panel
+            lines = lines[:most - 1] + [theme.ellipsize(" ".join(lines[most - 1:]), body.w, 12)]
+        for k, line in enumerate(lines):
             theme.text(target, line, (body.x, body.y + 14 * k), 12, theme.PARCHMENT_DIM)
 
     def draw_pair_slot(self, target: pygame.Surface, view: BattleconState, seat: int) -> None:
@@ -681,6 +760,10 @@ class BattleconTable(HandTray, ActionStrip):
         slot = pygame.Rect(0, 0, round(card.w), round(card.h))
         slot.center = (round(card.x), round(card.y))
         if not card.visible:
+            shown = self.preview() if seat == self.model.viewer else None
+            if shown is not None:
+                draw_preview(target, slot, *shown)
+                return
             pygame.draw.rect(target, (96, 64, 44), slot, width=2, border_radius=10)
             theme.text(target, "no pair", slot.center, 12, theme.PARCHMENT_DIM, anchor="center")
 
@@ -699,7 +782,7 @@ class BattleconTable(HandTray, ActionStrip):
             words = "Your hand: drag a style onto a base or your pair slot, or click both"
         else:
             words = "Your hand"
-        theme.text(target, words, (HAND.x + 12, HAND.y + 4), 12, theme.BRASS_LIGHT, "bold")
+        theme.text(target, words, (HAND.x + 12, HAND.y + 1), 12, theme.BRASS_LIGHT, "bold")
 
 
 TABLE = BattleconTable
