@@ -246,3 +246,20 @@ def test_with_the_list_hidden_the_strip_shows_the_words_of_the_cards_read(app_di
     finally:
         overlap.stop()
     assert card.card["name"] in shown
+
+
+def test_the_board_head_in_a_final_team_beat_has_no_overlap(app_dirs):
+    """"Beat 15 · final beat" and each team's Force side by side, not over each other."""
+    from game import overlap
+
+    screen, _ = open_table(app_dirs, {"players": 4, "teams": "2v2"}, seed=4)
+    seat = reach(screen, Phase.SET, seed=4)
+    view = screen.session.state.view(seat)
+    view.final_beat, view.beat_no = True, 15
+    overlap.start()
+    try:
+        canvas = pygame.Surface((1280, 720))
+        screen.table.draw_board(canvas, view)
+        assert overlap.problems(canvas) == []
+    finally:
+        overlap.stop()

@@ -549,10 +549,10 @@ class BattleconTable(HandTray, ActionStrip):
         reach = reach_spaces(view, viewer, shown[1]) if shown and viewer is not None else []
         head = BOARD.y + 14
         final = "  ·  final beat" if s.final_beat else ""
-        theme.text(target, f"Beat {s.beat_no}{final}", (BOARD.x + 14, head), 14,
-                   theme.BRASS_LIGHT, "bold", "midleft")
-        if is_team(view):
-            draw_team_force(target, view, BOARD.x + 150, head,
+        beat = theme.text(target, f"Beat {s.beat_no}{final}", (BOARD.x + 14, head), 14,
+                          theme.BRASS_LIGHT, "bold", "midleft")
+        if is_team(view):  # each team's Force after the beat's words ("final beat" too)
+            draw_team_force(target, view, max(BOARD.x + 150, beat.right + 14), head,
                             [self.colour(p) for p in range(view.num_players)])
         else:
             distance = f"Distance {view.distance()}"
