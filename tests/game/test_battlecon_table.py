@@ -346,6 +346,7 @@ def test_a_choice_of_triggers_is_drawn_as_tiles_that_play_their_action(app_dirs)
         else:
             assert f"Use {tile.head}: {tile.body}" == str(action)
             assert tile.kind == "ua_ante" and tile.footer
+            assert tile.zoom_face().title == tile.head  # the card (or ability) it comes from
     for tile in tiles:
         mouse_click(screen, tile)
     assert sorted(map(str, chosen)) == sorted(map(str, legal))

@@ -381,6 +381,11 @@ class AnteTile(Button):
         super().__init__(x, y, w, h, label, name=name, on_activate=on_activate, size=15)
         self.kind, self.head, self.body, self.cost = kind, head, body, cost
         self.footer = footer  # a word at the foot of the tile: what a click does
+        self.face: CardFace | None = None  # the card the choice comes from (the zoom)
+
+    def zoom_face(self) -> CardFace | None:
+        """A trigger's tile opens the card (or ability) it comes from, whole, in the zoom."""
+        return self.face
 
     def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
         rect = self.box(world)

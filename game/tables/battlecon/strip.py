@@ -10,8 +10,9 @@ from functools import partial
 import pygame
 
 import game.tables.battlecon.layout as layout
+from game.cardface import CardFace
 from game.tables.battlecon.base import BattleconBase
-from game.tables.battlecon.faces import card_face
+from game.tables.battlecon.faces import KIND_COLOURS, card_face
 from game.tables.battlecon.layout import STRIP
 from game.tables.battlecon.parts import AnteTile, draw_card_words
 from game.tables.generic import StripLayout, showing
@@ -107,6 +108,7 @@ class ActionStrip(BattleconBase):
                             f"{key}. {action}", f"action.{i}", partial(self.take, action),
                             "ua_ante", head, body, footer="Click to use")
             tile.leads = (action,)
+            tile.face = self.source_face(str(action.args[1]))
             self.buttons.append(tile)
             self.add(tile)
             if skip is not None:
@@ -125,6 +127,19 @@ class ActionStrip(BattleconBase):
             rest.leads = (no,)
             self.buttons.append(rest)
             self.add(rest)
+
+    def source_face(self, src: str) -> CardFace | None:
+        """The card a trigger comes from ("ua:<fighter>": the fighter's Unique Ability)."""
+        view = self.view
+        if src.startswith("ua:"):
+            fighter = view.content.fighters.get(src[3:], {})
+            name = str(fighter.get("ua_name", "Unique Ability"))
+            return CardFace(name, f"Unique Ability · {fighter.get('name', '')}".rstrip(" ·"),
+                            KIND_COLOURS["finisher"], (),
+                            (("", str(fighter.get("ua_text", ""))),),
+                            ("battlecon", "fighter", str(fighter.get("name", ""))))
+        card = view.content.cards.get(src)
+        return None if card is None else card_face(card)
 
     @staticmethod
     def ante_words(view: BattleconState, action: Action,
