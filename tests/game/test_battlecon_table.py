@@ -13,6 +13,7 @@ import pytest
 from game.app import App
 from game.screens.table import TableScreen
 from game.session import Seat, Session
+from game.tables.battlecon.hand import FAN
 from rules.battlecon.content import load
 from rules.battlecon.kinds import Phase
 
@@ -302,7 +303,10 @@ def test_cards_coming_back_to_the_hand_come_from_discard_pile_two(app_dirs):
     arrived = [c for c in table.hand if c.cid not in before]
     assert arrived, "the recycle gave cards back"
     pile = table.pile_rect(0, 2).center
-    assert all((c.x, c.y) == pile and c.busy() for c in arrived)
+    # from the pile, fanned out (each one in reach of a click while it flies home)
+    assert [(c.x - pile[0], c.y - pile[1]) for c in arrived] == \
+        [(FAN * k, 0) for k in range(len(arrived))]
+    assert all(c.busy() for c in arrived)
     screen.root.update(1.0)
     assert all((round(c.x), round(c.y)) == (round(c.home_x), round(c.home_y)) for c in arrived)
 

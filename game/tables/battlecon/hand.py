@@ -17,6 +17,7 @@ from rules.core import Action
 PAIRING = (Act.SET, Act.DISCARD_PAIR)  # actions that take a (style, base) pair from the hand
 SINGLE = (Act.CLASH, Act.DISCARD)  # actions that take one card from the hand
 CARD_H = 92
+FAN = 30  # pixels between cards arriving in the hand together
 
 
 def slot_words(what: Action | str | None) -> str:
@@ -137,6 +138,7 @@ class HandTray(BattleconBase):
         spot = self.pair_spot()
         x: float
         y: float
+        landed = 0  # arriving cards so far
         for k, card in enumerate(self.hand):
             card.w = width
             x, y = HAND.x + 12 + width / 2 + k * (width + gap), HAND.bottom - 50
@@ -145,7 +147,9 @@ class HandTray(BattleconBase):
             if card.cid in snap or (card.cid in arrive and start is None):
                 card.x, card.y = x, y - (LIFT if card.selected else 0)
             elif card.cid in arrive and start is not None:
-                card.x, card.y = start
+                # cards arriving together come fanned out, each one in reach of a click
+                card.x, card.y = start[0] + FAN * landed, start[1]
+                landed += 1
             card.send_home(x, y)
 
     def usable_cards(self) -> set[str]:
