@@ -15,7 +15,7 @@ from functools import lru_cache
 
 import pygame
 
-from game import theme
+from game import icons, theme
 from game.scene import Affine, Node
 
 ZOOM_W = 360  # the zoomed card's width (its height follows its text)
@@ -54,13 +54,11 @@ def _icon(face: CardFace, size: int) -> pygame.Surface | None:
     """The card's art, tinted to read on its band (None when it has no icon)."""
     if face.icon is None:
         return None
-    from game import icons  # the icon set is loaded on first use
     game_id, kind, name = face.icon
     return icons.icon(game_id, kind, name, size, theme.CREAM)
 
 
 def _stat_icon(key: str, size: int) -> pygame.Surface:
-    from game import icons
     return icons.stat_icon(key, size, theme.CREAM)
 
 

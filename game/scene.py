@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game import sound, theme
+from game import icons, sound, theme
 from game.tween import Easing, Tween, Tweener, arc, ease_in_out_cubic, ease_out_cubic
 
 
@@ -335,8 +335,6 @@ class StandeeNode(SpriteNode):
             pygame.draw.polygon(surf, theme.BRASS_LIGHT, [(x, body.centery - 6),
                                                           (tip, body.centery),
                                                           (x, body.centery + 6)])
-        if self.icon is not None or self.states:
-            from game import icons  # the icon set loads on first use
         if self.icon is not None:
             size = min(body.w, body.h) - 10
             picture = icons.icon(*self.icon, size, theme.CREAM)

@@ -261,6 +261,7 @@ def _walk(tmp: Path, game_id: str | None, choices: dict[str, str],
     _take_the_seat(d, PassDeviceScreen)
     if not hot_seat:
         _undo(d, table)
+        _hint(d, table)
     _save_and_load(d, PauseScreen, LoadScreen, TableScreen, PassDeviceScreen)
     table = d.top()
     if game_id is None:
@@ -410,6 +411,28 @@ def _undo(d: Driver, table: TableScreen) -> None:
     if len(steps) != point.steps or table.session.state.state_hash() != \
             point.state.state_hash():
         raise SelftestFailure("Undo did not restore the position before the last move")
+
+
+def _hint(d: Driver, table: TableScreen) -> None:
+    """Key H at the person's decision: the AI's suggestion rings an element of the table
+    (or its list button) that plays it, with its line of why."""
+    from game.screens.overlays import ResultScreen
+
+    d.wait_for(lambda: (table.my_turn() and len(table.table.model.actions) > 1)
+               or isinstance(d.top(), ResultScreen), "a decision to ask a hint about")
+    if isinstance(d.top(), ResultScreen):
+        return
+    d.key(d.pg.K_h)
+    marks = table.table.hint_marks
+    d.wait_for(lambda: marks.active or table.hinting is None, "the hint")
+    choice = marks.choice
+    if not marks.active:
+        raise SelftestFailure("asking for a hint gave none")
+    if choice is None or choice not in table.table.model.actions:
+        raise SelftestFailure("the hint did not suggest a legal move")
+    if not marks.targets or not all(choice in w.leads or w.name.startswith("action.")
+                                    for w in marks.targets):
+        raise SelftestFailure(f"the hint for '{choice}' rings nothing that plays it")
 
 
 def _pick(d: Driver, session: Any, actions: list) -> int:

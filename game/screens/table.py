@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.hint import HintTurn, hint_line
 from game.screens.base import Screen
 from game.screens.overlays import (
     ConfirmScreen,
@@ -44,6 +45,8 @@ class TableScreen(Screen):
             [s.describe() for s in session.seats], self.choose, self.open_menu)
         self.root.add(self.table)
         self.table.undo_button.on_activate = self.undo
+        self.table.hint_button.on_activate = self.hint
+        self.hinting: HintTurn | None = None  # a hint being worked out
         self.table.list_hidden = not app.settings.action_list
         self.table.reset_log(session.log, self.viewer)
         self.result_shown = False
@@ -105,8 +108,14 @@ class TableScreen(Screen):
         self.table.settle_strip()
         widgets = self.table.widgets()
         self.table.undo_button.visible = self.can_undo() and not s.over
-        widgets = [*widgets, *(b for b in (self.table.end_button, self.table.undo_button)
-                               if b.visible)]
+        self.table.hint_button.visible = len(actions) > 1
+        marks = self.table.hint_marks
+        if marks.active and marks.actions != actions:  # the position moved on
+            marks.clear()
+        elif marks.active and marks.choice is not None:  # the same decision, built afresh
+            marks.targets = self.table.hint_targets(marks.choice)
+        widgets = [*widgets, *(b for b in (self.table.end_button, self.table.undo_button,
+                                           self.table.hint_button) if b.visible)]
         keep = next((w for w in widgets if w.name == current and current != "menu"), None)
         self.focus.set(widgets, focus=keep)
         self.mark_dirty()
@@ -117,7 +126,8 @@ class TableScreen(Screen):
         (``Screen.animating``); the AI not under the pause menu, where the match waits (an
         answer ready there is only taken once the table is back)."""
         return super().animating() or bool(self.staged) or (self.session.thinking and
-                                                             self.is_top)
+                                                             self.is_top) \
+            or self.hinting is not None or self.table.hint_marks.active
 
     # -- acting ----------------------------------------------------------------------------
     def choose(self, action: Action) -> None:
@@ -193,6 +203,41 @@ class TableScreen(Screen):
             self.app, "Something went wrong",
             f"The game failed while {doing}: {type(exc).__name__}: {exc}. "
             "The match is paused; Esc opens the menu, where you can still save it."))
+
+    # -- the hint -------------------------------------------------------------------------------
+    def hint(self) -> None:
+        """Key H or the Hint button: the AI analyses this decision from the person's view
+        (in a worker thread); the answer rings the move on the table with a line of why."""
+        actor = self.session.actor()
+        if not self.my_turn() or actor is None or not self.is_top:
+            self.app.toast("A hint is for your own decision")
+            return
+        if self.hinting is not None:
+            return
+        actions = tuple(self.session.state.legal_actions(actor))
+        seed = self.session.match.seed * 97 + len(self.session.match.record.steps)
+        self.hinting = HintTurn(self.session.game.id, seed, self.session.state.view(actor),
+                                actor, actions)
+        self.app.toast("Thinking about a hint…", seconds=1.0)
+
+    def poll_hint(self) -> None:
+        turn = self.hinting
+        if turn is None or not turn.ready:
+            return
+        self.hinting = None
+        actor = self.session.actor()
+        current = tuple(self.session.state.legal_actions(actor)) if self.my_turn() and \
+            actor is not None else ()
+        if turn.actions != current:
+            return  # the decision has passed (the move was made meanwhile)
+        if turn.error or turn.analysis is None:
+            self.app.toast(turn.error or "No hint here")
+            return
+        table = self.table
+        choice = turn.analysis.choice
+        table.hint_marks.show(choice, table.hint_targets(choice), hint_line(turn.analysis),
+                              table.hint_box(), current)
+        self.mark_dirty()
 
     # -- taking a move back ------------------------------------------------------------------
     def undo_seat(self) -> int | None:
@@ -288,6 +333,9 @@ class TableScreen(Screen):
         if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
             self.undo()
             return True
+        if event.key == pygame.K_h and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            self.hint()
+            return True
         if self.staged and event.key in (pygame.K_SPACE, pygame.K_RETURN):
             self.table.tray.skip()
             self.finish_stage()  # skip to the end of the resolution
@@ -315,6 +363,7 @@ class TableScreen(Screen):
             if self.step_left <= 0 and not self.table.tray.rolling:
                 self.step()
             return
+        self.poll_hint()
         if self.is_top and not self.stuck:
             self.advance()
 

@@ -13,6 +13,7 @@ import pygame
 from game import sound, theme
 from game.cardface import CardFace, CardZoom, face_under, node_box
 from game.dice import DiceTray
+from game.hint import HintMarks
 from game.scene import Affine, Node, SpriteNode
 from game.tween import ease_out_back
 from game.widgets import Button, Widget
@@ -28,6 +29,7 @@ LOG_TALL = pygame.Rect(816, 62, 456, 438)  # while no die has been thrown, the l
 ACTIONS = pygame.Rect(16, 512, 1248, 196)
 END_BUTTON = pygame.Rect(W - 160 - 80 - 12 - 65, 8, 160, 36)  # left of the Menu button
 UNDO_BUTTON = pygame.Rect(END_BUTTON.x - 12 - 104, 8, 104, 36)  # left of the End button
+HINT_BUTTON = pygame.Rect(UNDO_BUTTON.x - 10 - 96, 8, 96, 36)  # left of Undo
 COLUMNS, ROWS = 3, 3  # nine a page: keys 1-9 reach each one
 LINE = 19
 
@@ -177,6 +179,13 @@ class GenericTable(Node):
                                   UNDO_BUTTON.h, "↶ Undo", name="undo", size=15)
         self.undo_button.visible = False
         self.add(self.undo_button)
+        # Hint (key H): the table screen wires it; shown while the person decides
+        self.hint_button = Button(HINT_BUTTON.centerx, HINT_BUTTON.centery, HINT_BUTTON.w,
+                                  HINT_BUTTON.h, "? Hint", name="hint", size=15)
+        self.hint_button.visible = False
+        self.add(self.hint_button)
+        self.hint_marks = HintMarks()
+        self.add(self.hint_marks)
         self.buttons: list[Button] = []
         self.pager: list[Button] = []
         self.banner = Banner()
@@ -284,12 +293,34 @@ class GenericTable(Node):
             listed = [i for i in listed if actions[i] not in placed]
         return sorted(listed, key=lambda i: self.caution(actions[i]) is not None)
 
+    # -- the hint: where it points ----------------------------------------------------------
+    def hint_targets(self, action: Action) -> list[Widget]:
+        """What a hint for ``action`` rings: the table's narrowest elements that lead to it,
+        else its button in the action list (paged to)."""
+        offers = [w for w in self.table_widgets() if action in w.leads]
+        if offers:
+            narrowest = min(len(w.leads) for w in offers)
+            return [w for w in offers if len(w.leads) == narrowest]
+        if action in self.model.actions:
+            index = self.model.actions.index(action)
+            if index in self.listed():
+                if self.page != self.page_of(index):
+                    self.page = self.page_of(index)
+                    self.build_buttons()
+                return [b for b in self.buttons if b.name == f"action.{index}"]
+        return []
+
+    def hint_box(self) -> pygame.Rect:
+        """Where the hint's line shows: over the action strip's heading."""
+        strip = self.strip_rect()
+        return pygame.Rect(strip.x + 8, strip.y + 4, strip.w - 16, 44)
+
     # -- direct play: the table's own click targets ---------------------------------------
     def table_widgets(self) -> list[Widget]:
         """The table's own click targets showing now (not the action list, its pager or
         the menu): visible, enabled widgets that lead to legal actions (``Widget.leads``)."""
         listing = {id(w) for w in (*self.buttons, *self.pager, self.menu_button,
-                                   self.undo_button)}
+                                   self.undo_button, self.hint_button)}
         return [n for n in self.walk() if isinstance(n, Widget) and id(n) not in listing
                 and n.leads and n.enabled and showing(n)]
 
@@ -508,9 +539,9 @@ class GenericTable(Node):
                    "midleft")
 
     def status_rect(self) -> pygame.Rect:
-        """The header's room for whose turn it is: between the title and the Undo button."""
+        """The header's room for whose turn it is: between the title and the Hint button."""
         left = 20 + theme.font(22, "display").size(self.title)[0] + 24
-        return pygame.Rect(left, HEADER.y, UNDO_BUTTON.x - 12 - left, HEADER.h)
+        return pygame.Rect(left, HEADER.y, HINT_BUTTON.x - 12 - left, HEADER.h)
 
     def draw_status(self, target: pygame.Surface) -> None:
         """Whose turn it is (dots turning while the AI thinks), in the header."""

@@ -1,0 +1,127 @@
+"""The Hint (key H): the AI, in a worker thread, analyses the decision in front of the
+person from their own view only; the table rings the element that plays its suggestion and
+says in one line why (the AI's estimate of the person's chance to win now and after the
+move, and the best alternative), or, at a choice made in secret, the mix the AI would play.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ai.levels import make_analyst
+from game import theme
+from game.cardface import node_box
+from game.scene import Affine, Node
+
+if TYPE_CHECKING:
+    from ai.analysis import Analysis
+    from game.widgets import Widget
+    from rules.core import Action, GameState
+
+HINT_LEVEL = "normal"  # the level whose search answers a hint (hard's is slower, not wiser here)
+MIXED_SHOWN = 3  # the top choices of a mixed strategy named in the line
+
+
+class HintTurn:
+    """One analysis computed in a worker thread, so the table keeps animating."""
+
+    def __init__(self, game_id: str, seed: int, view: GameState, seat: int,
+                 actions: tuple[Action, ...]) -> None:
+        self.seat, self.actions = seat, actions  # the decision it answers
+        self.analysis: Analysis | None = None
+        self.error: str | None = None
+        self.thread = threading.Thread(target=self._think, args=(game_id, seed, view),
+                                       daemon=True)
+        self.thread.start()
+
+    def _think(self, game_id: str, seed: int, view: GameState) -> None:
+        try:
+            self.analysis = make_analyst(game_id, HINT_LEVEL, seed).analyse(view, self.seat)
+        except Exception as exc:  # noqa: BLE001 - the table says so instead of crashing
+            self.error = f"no hint here: {exc}"
+
+    @property
+    def ready(self) -> bool:
+        return not self.thread.is_alive()
+
+
+def percent(value: float | None) -> str:
+    return "?" if value is None else f"{round(100 * max(0.0, min(1.0, value)))} %"
+
+
+def hint_line(analysis: Analysis) -> str:
+    """The one line that says what the AI suggests and why, in its own estimates: the
+    chance to win now and after the move and the best alternative; at a choice made in
+    secret, the mix it would play."""
+    options = analysis.options
+    now = "" if analysis.value is None else f" (your chance to win {percent(analysis.value)})"
+    if analysis.mixed and len(options) > 1:
+        shown = ", ".join(f"{o.action} {percent(o.share)}" for o in options[:MIXED_SHOWN])
+        return f"The AI would mix: {shown}{now}"
+    line = f"Hint: {analysis.choice}"
+    after = analysis.after()
+    if analysis.value is not None and after is not None:
+        line += f" — your chance to win {percent(analysis.value)} now, {percent(after)} after it"
+    others = analysis.alternatives(1)
+    if others:
+        other = others[0]
+        line += f"; next best: {other.action}"
+        line += f" ({percent(other.value)})" if other.value is not None else ""
+    return line
+
+
+class HintMarks(Node):
+    """The hint on the table: a brass ring pulsing round each element that plays the
+    suggestion (or the list button for it) and the line of why over the action strip."""
+
+    def __init__(self) -> None:
+        super().__init__(name="hint")
+        self.z = 80  # over the table's pieces, under the card zoom
+        self.targets: list[Widget] = []
+        self.line = ""
+        self.where = pygame.Rect(0, 0, 0, 0)
+        self.actions: tuple[Action, ...] = ()  # the decision the hint answers
+        self.choice: Action | None = None
+        self.clock = 0.0
+
+    def show(self, choice: Action, targets: list[Widget], line: str, where: pygame.Rect,
+             actions: tuple[Action, ...]) -> None:
+        """Ring ``targets`` (what plays ``choice``) with ``line`` in ``where``, while
+        ``actions`` are the decision's choices."""
+        self.choice, self.targets, self.line = choice, targets, line
+        self.where, self.actions = where, actions
+
+    def clear(self) -> None:
+        self.choice, self.targets, self.line, self.actions = None, [], "", ()
+
+    @property
+    def active(self) -> bool:
+        return bool(self.line)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.clock += dt
+
+    def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
+        if not self.line:
+            return
+        glow = 0.5 + 0.5 * math.sin(self.clock * 5)
+        ring = theme.blend(theme.BRASS, theme.CREAM, glow)
+        for widget in self.targets:
+            if widget.visible:
+                pygame.draw.rect(target, ring, node_box(widget).inflate(10, 10), 4,
+                                 border_radius=10)
+        box = self.where
+        theme.shadowed_rect(target, box, (40, 30, 18), radius=10, shadow=4,
+                            border=theme.BRASS_LIGHT)
+        lines = theme.wrap(self.line, box.w - 24, 14, "bold")
+        if len(lines) > 2:
+            lines = [lines[0], theme.ellipsize(" ".join(lines[1:]), box.w - 24, 14, "bold")]
+        y = box.centery - 9 * (len(lines) - 1)
+        for line in lines:
+            theme.text(target, line, (box.x + 12, y), 14, theme.CREAM, "bold", "midleft")
+            y += 18

@@ -1,0 +1,63 @@
+"""The Hint (issue #19): key H asks the AI about the person's decision from their own view;
+the table rings what plays its suggestion with one line of why, in the search's own
+estimates, and forgets it once the decision has passed."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from ai.analysis import Analysis, Option
+from game.hint import hint_line
+from game.session import Seat, Session
+from rules.core import Action
+
+
+def test_the_line_names_the_move_the_estimates_and_the_next_best():
+    a, b = Action("move", (1,), "Advance 1"), Action("move", (2,), "Retreat 1")
+    analysis = Analysis(a, 0.54, (Option(a, 0.58, 0.7), Option(b, 0.41, 0.3)))
+    assert hint_line(analysis) == ("Hint: Advance 1 — your chance to win 54 % now, 58 % "
+                                   "after it; next best: Retreat 1 (41 %)")
+
+
+def test_a_choice_made_in_secret_shows_the_mix():
+    a, b, c = (Action("set", (k,), f"Set {k}") for k in "ABC")
+    analysis = Analysis(b, 0.5, (Option(b, 0.5, 0.5), Option(a, 0.5, 0.3),
+                                 Option(c, 0.5, 0.2)), mixed=True)
+    assert hint_line(analysis) == ("The AI would mix: Set B 50 %, Set A 30 %, Set C 20 % "
+                                   "(your chance to win 50 %)")
+
+
+def test_no_estimate_says_only_the_move():
+    a, b = Action("pick", (1,), "Draft Ike"), Action("pick", (2,), "Draft Zane")
+    analysis = Analysis(a, None, (Option(a, None, 1.0), Option(b, None, 0.0)))
+    assert hint_line(analysis) == "Hint: Draft Ike; next best: Draft Zane"
+
+
+def test_key_h_rings_the_suggested_move_and_a_move_clears_it(app_dirs):
+    from game.app import App
+    from game.screens.table import TableScreen
+
+    config, saves = app_dirs
+    app = App(config_dir=config, save_dir=saves, start=False)
+    session = Session.new("chaostle", {}, [Seat(True), Seat(False, "easy")], 5)
+    screen = app.stack.push(TableScreen(app, session))
+    deadline = time.monotonic() + 60
+    while not (screen.my_turn() and len(screen.table.model.actions) > 1):
+        screen.update(0.05)
+        assert time.monotonic() < deadline
+    assert screen.table.hint_button.visible
+    screen.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h",
+                                     scancode=0))
+    while screen.hinting is not None:
+        screen.update(0.05)
+        assert time.monotonic() < deadline
+    marks = screen.table.hint_marks
+    assert marks.active and marks.choice in screen.table.model.actions
+    assert marks.targets and all(marks.choice in w.leads or w.name.startswith("action.")
+                                 for w in marks.targets)
+    assert marks.line.startswith(("Hint: ", "The AI would mix"))
+    screen.play(marks.choice)
+    screen.finish_stage()
+    assert not marks.active
