@@ -118,10 +118,15 @@ class HintMarks(Node):
         box = self.where
         theme.shadowed_rect(target, box, (40, 30, 18), radius=10, shadow=4,
                             border=theme.BRASS_LIGHT)
-        lines = theme.wrap(self.line, box.w - 24, 14, "bold")
-        if len(lines) > 2:
-            lines = [lines[0], theme.ellipsize(" ".join(lines[1:]), box.w - 24, 14, "bold")]
-        y = box.centery - 9 * (len(lines) - 1)
+        size = 14  # one line if it fits, else two smaller ones (never under 12 px)
+        lines = theme.wrap(self.line, box.w - 24, size, "bold")
+        if len(lines) > 1:
+            size = 12
+            lines = theme.wrap(self.line, box.w - 24, size, "bold")
+            if len(lines) > 2:
+                lines = [lines[0], theme.ellipsize(" ".join(lines[1:]), box.w - 24, size,
+                                                   "bold")]
+        y = box.centery - 7 * (len(lines) - 1)
         for line in lines:
-            theme.text(target, line, (box.x + 12, y), 14, theme.CREAM, "bold", "midleft")
-            y += 18
+            theme.text(target, line, (box.x + 12, y), size, theme.CREAM, "bold", "midleft")
+            y += 14

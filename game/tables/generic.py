@@ -313,7 +313,7 @@ class GenericTable(Node):
     def hint_box(self) -> pygame.Rect:
         """Where the hint's line shows: over the action strip's heading."""
         strip = self.strip_rect()
-        return pygame.Rect(strip.x + 8, strip.y + 4, strip.w - 16, 44)
+        return pygame.Rect(strip.x + 8, strip.y + 3, strip.w - 16, self.STRIP.head - 6)
 
     # -- direct play: the table's own click targets ---------------------------------------
     def table_widgets(self) -> list[Widget]:
