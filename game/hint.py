@@ -53,25 +53,39 @@ def percent(value: float | None) -> str:
     return "?" if value is None else f"{round(100 * max(0.0, min(1.0, value)))} %"
 
 
-def hint_line(analysis: Analysis) -> str:
-    """The one line that says what the AI suggests and why, in its own estimates: the
-    chance to win now and after the move and the best alternative; at a choice made in
-    secret, the mix it would play."""
+def short(action: Action) -> str:
+    """An action's words up to any bracket of details ("Recruit Inu the Inferno")."""
+    return str(action).split(" (", 1)[0]
+
+
+def hint_parts(analysis: Analysis) -> tuple[str, str]:
+    """What the AI suggests and why, in its own estimates: (the move with the chance to
+    win now and after it, the next best with its estimate); at a choice made in secret,
+    (the mix it would play, the chance to win)."""
     options = analysis.options
-    now = "" if analysis.value is None else f" (your chance to win {percent(analysis.value)})"
     if analysis.mixed and len(options) > 1:
-        shown = ", ".join(f"{o.action} {percent(o.share)}" for o in options[:MIXED_SHOWN])
-        return f"The AI would mix: {shown}{now}"
-    line = f"Hint: {analysis.choice}"
+        shown = ", ".join(f"{short(o.action)} {percent(o.share)}"
+                          for o in options[:MIXED_SHOWN])
+        now = "" if analysis.value is None else f"your chance to win {percent(analysis.value)}"
+        return f"The AI would mix: {shown}", now
+    main = f"Hint: {short(analysis.choice)}"
     after = analysis.after()
     if analysis.value is not None and after is not None:
-        line += f" — your chance to win {percent(analysis.value)} now, {percent(after)} after it"
+        main += f" — your chance to win {percent(analysis.value)} now, {percent(after)} after it"
     others = analysis.alternatives(1)
+    extra = ""
     if others:
-        other = others[0]
-        line += f"; next best: {other.action}"
-        line += f" ({percent(other.value)})" if other.value is not None else ""
-    return line
+        extra = f"next best: {short(others[0].action)}"
+        extra += f" ({percent(others[0].value)})" if others[0].value is not None else ""
+    return main, extra
+
+
+def hint_line(analysis: Analysis) -> str:
+    """The hint's whole line."""
+    main, extra = hint_parts(analysis)
+    if not extra:
+        return main
+    return f"{main}; {extra}" if not analysis.mixed else f"{main} ({extra})"
 
 
 class HintMarks(Node):
@@ -83,16 +97,18 @@ class HintMarks(Node):
         self.z = 80  # over the table's pieces, under the card zoom
         self.targets: list[Widget] = []
         self.line = ""
+        self.short = ""  # the line without the next best, when the whole does not fit
         self.where = pygame.Rect(0, 0, 0, 0)
         self.actions: tuple[Action, ...] = ()  # the decision the hint answers
         self.choice: Action | None = None
         self.clock = 0.0
 
-    def show(self, choice: Action, targets: list[Widget], line: str, where: pygame.Rect,
-             actions: tuple[Action, ...]) -> None:
-        """Ring ``targets`` (what plays ``choice``) with ``line`` in ``where``, while
-        ``actions`` are the decision's choices."""
-        self.choice, self.targets, self.line = choice, targets, line
+    def show(self, choice: Action, targets: list[Widget], analysis: Analysis,
+             where: pygame.Rect, actions: tuple[Action, ...]) -> None:
+        """Ring ``targets`` (what plays ``choice``) with the analysis's line in ``where``,
+        while ``actions`` are the decision's choices."""
+        self.choice, self.targets = choice, targets
+        self.line, self.short = hint_line(analysis), hint_parts(analysis)[0]
         self.where, self.actions = where, actions
 
     def clear(self) -> None:
@@ -118,15 +134,13 @@ class HintMarks(Node):
         box = self.where
         theme.shadowed_rect(target, box, (40, 30, 18), radius=10, shadow=4,
                             border=theme.BRASS_LIGHT)
-        size = 14  # one line if it fits, else two smaller ones (never under 12 px)
-        lines = theme.wrap(self.line, box.w - 24, size, "bold")
-        if len(lines) > 1:
-            size = 12
-            lines = theme.wrap(self.line, box.w - 24, size, "bold")
-            if len(lines) > 2:
-                lines = [lines[0], theme.ellipsize(" ".join(lines[1:]), box.w - 24, size,
-                                                   "bold")]
-        y = box.centery - 7 * (len(lines) - 1)
-        for line in lines:
-            theme.text(target, line, (box.x + 12, y), size, theme.CREAM, "bold", "midleft")
-            y += 14
+        width = box.w - 24
+        for line in (self.line, self.short):  # the whole line, else without the next best
+            size = next((z for z in (14, 13, 12) if theme.font(z, "bold").size(line)[0]
+                         <= width), 0)
+            if size:
+                break
+        else:
+            line, size = theme.ellipsize(self.short, width, 12, "bold"), 12
+        theme.text(target, line, (box.x + 12, box.centery), size, theme.CREAM, "bold",
+                   "midleft")

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.hint import HintTurn, hint_line
+from game.hint import HintTurn
 from game.screens.base import Screen
 from game.screens.overlays import (
     ConfirmScreen,
@@ -235,7 +235,7 @@ class TableScreen(Screen):
             return
         table = self.table
         choice = turn.analysis.choice
-        table.hint_marks.show(choice, table.hint_targets(choice), hint_line(turn.analysis),
+        table.hint_marks.show(choice, table.hint_targets(choice), turn.analysis,
                               table.hint_box(), current)
         self.mark_dirty()
 

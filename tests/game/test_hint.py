@@ -9,7 +9,7 @@ import time
 import pygame
 
 from ai.analysis import Analysis, Option
-from game.hint import hint_line
+from game.hint import hint_line, hint_parts
 from game.session import Seat, Session
 from rules.core import Action
 
@@ -27,6 +27,14 @@ def test_a_choice_made_in_secret_shows_the_mix():
                                  Option(c, 0.5, 0.2)), mixed=True)
     assert hint_line(analysis) == ("The AI would mix: Set B 50 %, Set A 30 %, Set C 20 % "
                                    "(your chance to win 50 %)")
+
+
+def test_the_details_in_brackets_are_left_out():
+    a = Action("recruit", (1,), "Recruit Inu the Inferno (Beast, Fire, 15 HP)")
+    b = Action("recruit", (2,), "Recruit Jace (Thief, Dark)")
+    analysis = Analysis(a, 0.5, (Option(a, 0.6, 0.6), Option(b, 0.55, 0.4)))
+    assert hint_parts(analysis) == ("Hint: Recruit Inu the Inferno — your chance to win 50 % "
+                                    "now, 60 % after it", "next best: Recruit Jace (55 %)")
 
 
 def test_no_estimate_says_only_the_move():
