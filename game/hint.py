@@ -111,6 +111,11 @@ class HintMarks(Node):
         self.line, self.short = hint_line(analysis), hint_parts(analysis)[0]
         self.where, self.actions = where, actions
 
+    def wait(self, where: pygame.Rect, actions: tuple[Action, ...]) -> None:
+        """The line while the AI works the hint out (nothing ringed yet)."""
+        self.choice, self.targets, self.line = None, [], "Thinking about a hint…"
+        self.short, self.where, self.actions = self.line, where, actions
+
     def clear(self) -> None:
         self.choice, self.targets, self.line, self.actions = None, [], "", ()
 

@@ -424,9 +424,11 @@ def _hint(d: Driver, table: TableScreen) -> None:
         return
     d.key(d.pg.K_h)
     marks = table.table.hint_marks
-    d.wait_for(lambda: marks.active or table.hinting is None, "the hint")
+    if table.hinting is None or not marks.active:
+        raise SelftestFailure("key H did not ask for a hint")
+    d.wait_for(lambda: table.hinting is None, "the hint")
     choice = marks.choice
-    if not marks.active:
+    if not marks.active or choice is None:
         raise SelftestFailure("asking for a hint gave none")
     if choice is None or choice not in table.table.model.actions:
         raise SelftestFailure("the hint did not suggest a legal move")

@@ -218,7 +218,8 @@ class TableScreen(Screen):
         seed = self.session.match.seed * 97 + len(self.session.match.record.steps)
         self.hinting = HintTurn(self.session.game.id, seed, self.session.state.view(actor),
                                 actor, actions)
-        self.app.toast("Thinking about a hint…", seconds=1.0)
+        self.table.hint_marks.wait(self.table.hint_box(), actions)
+        self.mark_dirty()
 
     def poll_hint(self) -> None:
         turn = self.hinting
@@ -231,6 +232,7 @@ class TableScreen(Screen):
         if turn.actions != current:
             return  # the decision has passed (the move was made meanwhile)
         if turn.error or turn.analysis is None:
+            self.table.hint_marks.clear()
             self.app.toast(turn.error or "No hint here")
             return
         table = self.table
