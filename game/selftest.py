@@ -424,7 +424,7 @@ def _hint(d: Driver, table: TableScreen) -> None:
         return
     d.key(d.pg.K_h)
     marks = table.table.hint_marks
-    if table.hinting is None or not marks.active:
+    if not marks.active:  # the line shows at once ("Thinking…"), then the hint itself
         raise SelftestFailure("key H did not ask for a hint")
     d.wait_for(lambda: table.hinting is None, "the hint")
     choice = marks.choice
