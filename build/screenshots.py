@@ -73,6 +73,38 @@ def chain_open(m: Match) -> bool:
     return bool(getattr(m.state, "chain", None))
 
 
+def chain_of(links: int) -> Predicate:
+    """At least ``links`` links on the chain (Terrene Odyssey)."""
+    return lambda m: len(getattr(m.state, "chain", ())) >= links
+
+
+def hand_of(cards: int) -> Predicate:
+    """The seat to act holds at least ``cards`` cards on its own turn, nothing pending
+    (Terrene Odyssey)."""
+    def holds(m: Match) -> bool:
+        seat, g = actor(m), m.state
+        return seat is not None and str(getattr(g, "phase", "")) == "play" and \
+            g.active == seat and not g.chain and g.prompt is None and \
+            len(g.zones["hand"][seat]) >= cards
+    return holds
+
+
+def stage(name: str) -> Predicate:
+    """A Terrene draft at ``name`` (pick, build)."""
+    return lambda m: str(getattr(m.state, "stage", "")) == name
+
+
+def blocked(m: Match) -> bool:
+    """A Terrene battle with a blocker chosen."""
+    battle = getattr(m.state, "battle", None)
+    return battle is not None and battle.blocker is not None
+
+
+def low_life(hp: int) -> Predicate:
+    """A team of a Terrene game is down to ``hp`` life or less."""
+    return lambda m: min(getattr(m.state, "hp", [99])) <= hp
+
+
 # -- what the pointer does -----------------------------------------------------------------
 def zoom_on(pick: Callable[[list[Any]], Any] | None = None) -> Touch:
     """Rest the pointer on a card the table offers to the zoom (``pick`` chooses among the
@@ -109,6 +141,31 @@ def in_hand(spots: list[Any]) -> Any:
     bottom = max(r.centery for r, _ in spots)
     row = sorted((s for s in spots if s[0].centery == bottom), key=lambda s: s[0].x)
     return row[len(row) // 2]
+
+
+def to_the_result(app: Any, screen: Any) -> None:
+    """Play on (seeded random moves) to the end of the match and open the result."""
+    from game.render import settle
+    from game.screens.overlays import ResultScreen
+
+    session, agent = screen.session, RandomAgent(1)
+    for _ in range(4000):
+        seat = session.actor()
+        if session.over or seat is None:
+            break
+        session.submit(seat, agent.choose(session.state.view(seat), seat))
+    if not session.over:
+        raise ShotError("the match did not end")
+    screen.viewer = next(iter(session.human_seats()), 0)
+    screen.refresh()
+    screen.advance()
+    settle(screen)
+    top = app.stack.top
+    if not isinstance(top, ResultScreen):
+        raise ShotError("no result was shown")
+    top.age = 1.0
+    top.root.finish_animations()
+    top.root.update(0.0)
 
 
 def drag_style_to_base(app: Any, screen: Any) -> None:
@@ -314,6 +371,16 @@ SHOTS: tuple[Shot, ...] = (
          players=2, decisions=20, until=phase("play"), touch=zoom_on(in_hand)),
     Shot("terrene-confirm", "Run asks first: it concedes the game", "terrene", seed=4,
          players=2, decisions=10, until=can("run"), touch=confirm("run")),
+    Shot("terrene-hand", "a hand of cards on your turn: the playable ones lit", "terrene",
+         seed=11, players=2, decisions=30, until=hand_of(4)),
+    Shot("terrene-chain3", "a chain of three links, each with its order and target",
+         "terrene", seed=8, players=2, decisions=20, until=chain_of(3)),
+    Shot("terrene-block", "a battle with a block: the blocker named, the arrow to it",
+         "terrene", seed=8, players=2, decisions=20, until=blocked),
+    Shot("terrene-pick", "a draft pick: the pile in front of you", "terrene", seed=3,
+         players=4, setup=("format=draft",), decisions=8, until=stage("pick")),
+    Shot("terrene-result", "the result of a game", "terrene", seed=191, players=2,
+         decisions=40, until=low_life(15), touch=to_the_result),
 )
 
 

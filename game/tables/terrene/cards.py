@@ -17,7 +17,7 @@ ELEMENTS = {
     "Wind": (70, 150, 120), "Light": (212, 178, 82), "Dark": (104, 70, 140),
 }
 KINDS = {"character": (120, 84, 60), "item": (62, 120, 150), "command": (150, 70, 70),
-         "terrain": (82, 128, 70)}
+         "terrain": (82, 128, 70), "plan": (96, 84, 128)}
 BADGES = {"slow": (90, 130, 200), "stun": (226, 180, 60), "silence": (150, 150, 160),
           "haste": (230, 120, 60), "stab": (200, 60, 60), "retaliate": (180, 90, 60),
           "resourceful": (80, 160, 110), "unblockable": (120, 90, 170),
@@ -113,50 +113,50 @@ def unit_picture(look: UnitLook) -> pygame.Surface:
     edge = element_colour(look.element)
     pygame.draw.rect(surf, theme.PARCHMENT, rect, border_radius=8)
     pygame.draw.rect(surf, edge, rect, 3, border_radius=8)
-    band = pygame.Rect(3, 3, CARD_W - 6, 17)
+    band = pygame.Rect(3, 3, CARD_W - 6, 18)
     pygame.draw.rect(surf, edge, band, border_top_left_radius=6, border_top_right_radius=6)
-    fits = theme.rendered(look.name, 10, theme.CREAM, "bold").get_width() <= band.w - 6
-    size = 10 if fits else 9  # a long name gets a size smaller before it is shortened
-    theme.text(surf, theme.ellipsize(look.name, band.w - 6, size, "bold"),
-               (band.x + 3, band.centery), size, theme.CREAM, "bold", "midleft")
-    art = pygame.Rect(6, band.bottom + 2, CARD_W - 12, 36)
+    theme.text(surf, theme.ellipsize(look.name, band.w - 6, 12, "bold"),
+               (band.x + 3, band.centery), 12, theme.CREAM, "bold", "midleft")
+    art = pygame.Rect(6, band.bottom + 2, CARD_W - 12, 34)
     pygame.draw.rect(surf, theme.blend(edge, theme.PARCHMENT, 0.55), art, border_radius=4)
     for k in range(3):  # a few hills in the element's colour as the card's art
         hill = pygame.Rect(art.x - 10 + k * 30, art.bottom - 12 - (k % 2) * 6, 50, 30)
         pygame.draw.ellipse(surf, theme.blend(edge, theme.PARCHMENT, 0.2 + 0.1 * k), hill)
     pygame.draw.rect(surf, theme.PARCHMENT, (art.x - 2, art.bottom, art.w + 4, 14))
-    theme.text(surf, look.element.upper()[:5], (art.x + 3, art.y + 2), 8, theme.INK, "bold")
-    theme.text(surf, f"{look.sp} SP", (art.right - 3, art.y + 2), 8, theme.INK, "bold",
-               "topright")
-    tag = {"hero": "HERO", "villain": "VILLAIN"}.get(look.tag, "TOKEN" if look.token else "")
-    if tag:
-        theme.text(surf, tag, (art.x + 3, art.bottom - 11), 8, theme.WOOD, "bold")
-    theme.text(surf, theme.ellipsize(look.cls, CARD_W - 10, 9), (CARD_W // 2, art.bottom + 1),
-               9, theme.INK, "regular", "midtop")
+    theme.text(surf, look.element.title()[:6], (art.x + 2, art.y + 1), 12, theme.INK, "bold")
+    sp = (art.right - 9, art.y + 9)  # the supply cost as a blue coin
+    pygame.draw.circle(surf, (60, 100, 170), sp, 8)
+    pygame.draw.circle(surf, theme.CREAM, sp, 8, 1)
+    theme.text(surf, str(look.sp), sp, 12, theme.CREAM, "bold", "center")
+    tag = {"hero": "Hero", "villain": "Villain"}.get(look.tag, "Token" if look.token else "")
+    if tag and not look.hidden:
+        theme.text(surf, tag, (art.x + 2, art.bottom - 15), 12, theme.WOOD, "bold")
+    theme.text(surf, theme.ellipsize(look.cls, CARD_W - 8, 12), (CARD_W // 2, art.bottom),
+               12, theme.INK, "regular", "midtop")
     hp_y = art.bottom + 15
-    theme.text(surf, f"{look.hp_left}/{look.hp}", (6, hp_y), 10,
+    theme.text(surf, f"{look.hp_left}/{look.hp}", (5, hp_y), 12,
                HURT if look.hp_left < look.hp else theme.INK, "bold")
-    draw_hp_bar(surf, pygame.Rect(46, hp_y + 3, CARD_W - 52, 7), look.hp_left, look.hp)
-    box_y = hp_y + 15
-    draw_stat(surf, pygame.Rect(5, box_y, 38, 18), "ATK", look.atk, (170, 60, 50))
+    draw_hp_bar(surf, pygame.Rect(50, hp_y + 4, CARD_W - 55, 7), look.hp_left, look.hp)
+    box_y = hp_y + 16
+    draw_stat(surf, pygame.Rect(4, box_y, 39, 18), "atk", look.atk, (170, 60, 50))
     decay_colour = (110, 110, 110) if look.decay else (60, 100, 150)
-    draw_stat(surf, pygame.Rect(CARD_W - 43, box_y, 38, 18), "DEF", look.defense,
+    draw_stat(surf, pygame.Rect(CARD_W - 43, box_y, 39, 18), "def", look.defense,
               decay_colour)
-    theme.text(surf, f"LV {look.lv} · XP {look.xp}", (CARD_W // 2, CARD_H - 4), 9,
+    theme.text(surf, f"LV {look.lv} · XP {look.xp}", (CARD_W // 2, CARD_H - 1), 12,
                theme.WOOD, "bold", "midbottom")
-    y = band.bottom + 3
+    y = band.bottom + 16
     for word in look.badges:
         pill = badge(surf, word.replace("_", " ").title(), BADGES.get(word, theme.BRASS),
-                     (CARD_W - 5, y))
+                     (CARD_W - 4, y), 12)
         y = pill.bottom + 1
     if look.hidden:
         ribbon = pygame.Surface((CARD_W, 16), pygame.SRCALPHA)
-        ribbon.fill((20, 24, 48, 200))
-        theme.text(ribbon, "HIDDEN · 1 SP", (CARD_W // 2, 8), 8, theme.BRASS_LIGHT, "bold",
+        ribbon.fill((20, 24, 48, 210))
+        theme.text(ribbon, "HIDDEN", (CARD_W // 2, 8), 12, theme.BRASS_LIGHT, "bold",
                    "center")
-        surf.blit(ribbon, (0, art.y + 14))
+        surf.blit(ribbon, (0, art.y + 16))
     if look.attacked:
-        theme.text(surf, "⚔", (5, CARD_H - 3), 10, (150, 60, 50), "bold", "bottomleft")
+        theme.text(surf, "⚔", (CARD_W - 4, hp_y - 2), 12, (150, 60, 50), "bold", "topright")
     return surf
 
 
@@ -184,11 +184,15 @@ def draw_hp_bar(surf: pygame.Surface, rect: pygame.Rect, left: int, total: int) 
         pygame.draw.rect(surf, colour, lit, border_radius=3)
 
 
-def draw_stat(surf: pygame.Surface, rect: pygame.Rect, label: str, value: int,
+def draw_stat(surf: pygame.Surface, rect: pygame.Rect, key: str, value: int,
               colour: tuple[int, int, int]) -> None:
+    """A stat box: its icon (attack or defence) and the number."""
+    from game import icons  # the icon set is loaded on first use
+
     pygame.draw.rect(surf, colour, rect, border_radius=4)
-    theme.text(surf, label, (rect.x + 3, rect.centery), 7, theme.CREAM, "bold", "midleft")
-    theme.text(surf, str(value), (rect.right - 3, rect.centery), 11, theme.CREAM, "bold",
+    mark = icons.stat_icon(key, 13, theme.CREAM)
+    surf.blit(mark, mark.get_rect(midleft=(rect.x + 2, rect.centery)))
+    theme.text(surf, str(value), (rect.right - 3, rect.centery), 12, theme.CREAM, "bold",
                "midright")
 
 
@@ -205,16 +209,14 @@ def hand_picture(look: CardLook, w: int = HAND_W, h: int = HAND_H, size: int = 0
         KINDS.get(look.kind, theme.WOOD)
     pygame.draw.rect(surf, theme.PARCHMENT, rect, border_radius=7)
     pygame.draw.rect(surf, colour, rect, 2, border_radius=7)
-    big = size >= 12  # the enlarged preview: bigger name and type line
-    band = pygame.Rect(2, 2, w - 4, 19 if big else 15)
+    band = pygame.Rect(2, 2, w - 4, 19)
     pygame.draw.rect(surf, colour, band, border_top_left_radius=6, border_top_right_radius=6)
-    name_size, line_size = (13, 10) if big else (10, 8)
-    theme.text(surf, theme.ellipsize(look.name, band.w - 6, name_size, "bold"),
-               (band.x + 3, band.centery), name_size, theme.CREAM, "bold", "midleft")
-    theme.text(surf, theme.ellipsize(look.line, w - 8, line_size, "bold"),
-               (4, band.bottom + 2), line_size, theme.blend(colour, theme.INK, 0.4), "bold")
-    y = band.bottom + line_size + 6
-    size = size or (10 if h >= 160 else 8)  # big cards are read at bigger sizes
+    size = size or 12  # nothing a player reads under 12 px; the zoom shows the whole card
+    theme.text(surf, theme.ellipsize(look.name, band.w - 6, 12, "bold"),
+               (band.x + 3, band.centery), 12, theme.CREAM, "bold", "midleft")
+    theme.text(surf, theme.ellipsize(look.line, w - 8, 12, "bold"),
+               (4, band.bottom + 1), 12, theme.blend(colour, theme.INK, 0.4), "bold")
+    y = band.bottom + 17
     if h >= 160:  # a big card has room for its picture
         art = pygame.Rect(5, y, w - 10, 56)
         draw_art(surf, art, colour)
@@ -242,7 +244,7 @@ def terrain_picture(name: str, actions: int, w: int, h: int, face_down: bool
         return surf
     if not name:
         pygame.draw.rect(surf, (96, 64, 44), rect, 2, border_radius=6)
-        theme.text(surf, "no terrain", rect.center, 9, theme.PARCHMENT_DIM, anchor="center")
+        theme.text(surf, "no terrain", rect.center, 12, theme.PARCHMENT_DIM, anchor="center")
         return surf
     green = KINDS["terrain"]
     pygame.draw.rect(surf, theme.blend(green, theme.PARCHMENT, 0.5), rect, border_radius=6)
@@ -250,9 +252,14 @@ def terrain_picture(name: str, actions: int, w: int, h: int, face_down: bool
         pygame.draw.ellipse(surf, theme.blend(green, theme.PARCHMENT, 0.15 * k),
                             (k * w // 3 - 8, h - 18 + (k % 2) * 4, w // 2 + 8, 28))
     pygame.draw.rect(surf, green, rect, 2, border_radius=6)
-    for k, line in enumerate(theme.wrap(name, w - 8, 9, "bold")[:2]):
-        theme.text(surf, line, (w // 2, 4 + 11 * k), 9, theme.INK, "bold", "midtop")
-    theme.text(surf, f"{actions} AP", (w - 4, h - 3), 9, theme.CREAM, "bold", "bottomright")
+    lines = theme.wrap(name, w - 6, 12, "bold")
+    if any(theme.rendered(word, 12, theme.INK, "bold").get_width() > w - 6
+           for word in name.split()):  # a long word is shortened, never split
+        lines = [name]
+    for k, line in enumerate(lines[:2]):
+        theme.text(surf, theme.ellipsize(line, w - 6, 12, "bold"), (w // 2, 2 + 13 * k), 12,
+                   theme.INK, "bold", "midtop")
+    theme.text(surf, f"{actions} AP", (w - 4, h - 1), 12, theme.CREAM, "bold", "bottomright")
     return surf
 
 
@@ -270,8 +277,7 @@ def terrain_card(name: str, words: str, w: int, h: int, face_down: bool) -> pyga
     theme.text(surf, theme.ellipsize(name, w - 16, 13, "bold"), (art.x + 6, art.centery), 13,
                theme.INK, "bold", "midleft")
     y = art.bottom + 4
-    size = next((n for n in (12, 11, 10) if len(theme.wrap(words, w - 12, n)) * (n + 2)
-                 <= h - y - 3), 9)
+    size = 12  # the whole text is in the zoom (pointing at the terrain)
     lines = theme.wrap(words, w - 12, size)
     room = (h - y - 3) // (size + 2)
     for k, line in enumerate(lines[:room]):
@@ -285,32 +291,37 @@ def terrain_card(name: str, words: str, w: int, h: int, face_down: bool) -> pyga
 
 def draw_pile(target: pygame.Surface, rect: pygame.Rect, count: int, label: str,
               top: str = "") -> None:
-    """A pile as a stack of card edges with its count (the top card's name for a discard
-    pile)."""
+    """A pile as a stack of card edges with its count and ``label`` (none: no label); a
+    discard pile's top card face up in the colour of its kind ``top``."""
     layers = min(5, (count + 5) // 6)
     if count == 0:
         pygame.draw.rect(target, (96, 64, 44), rect, 2, border_radius=5)
     for k in range(layers):
         card = rect.move(-k * 1, -k * 2)
-        if top and k == layers - 1:
-            pygame.draw.rect(target, theme.PARCHMENT_DIM, card, border_radius=5)
+        if top and k == layers - 1:  # the top card face up in its kind's colour (the
+            pygame.draw.rect(target, theme.PARCHMENT_DIM, card, border_radius=5)  # zoom
+            band = pygame.Rect(card.x, card.y, card.w, 8)  # names it)
+            pygame.draw.rect(target, KINDS.get(top, theme.WOOD), band,
+                             border_top_left_radius=5, border_top_right_radius=5)
             pygame.draw.rect(target, theme.WOOD, card, 1, border_radius=5)
-            lines = theme.wrap(top, card.w - 4, 7, "bold")[:2] if rect.w >= 30 else []
-            for j, line in enumerate(lines):
-                theme.text(target, line, (card.centerx, card.y + 3 + 8 * j), 7, theme.INK,
-                           "bold", "midtop")
         else:
             draw_back(target, card, small=True)
-    theme.text(target, str(count), (rect.right - 3, rect.bottom - 2), 11, theme.CREAM, "bold",
+    theme.text(target, str(count), (rect.right - 3, rect.bottom - 1), 12, theme.CREAM, "bold",
                "bottomright", shadow=True)
-    theme.text(target, label, (rect.centerx, rect.bottom + 1), 8, theme.PARCHMENT_DIM, "bold",
-               "midtop")
+    if label:
+        theme.text(target, label, (rect.centerx, rect.bottom), 12, theme.PARCHMENT_DIM,
+                   "bold", "midtop")
 
 
 def chain_tile(label: str, who: str, colour: tuple[int, int, int], order: int, top: bool,
-               negated: bool, w: int = 176, h: int = 44) -> pygame.Surface:
-    """One link of the chain: who added it, its words, its place (1 = the oldest)."""
+               negated: bool, w: int = 200, h: int = 48) -> pygame.Surface:
+    """One link of the chain: who added it, its words, when it resolves (``order`` 1 =
+    first: the newest link)."""
     return _chain_tile(label, who, colour, order, top, negated, w, h)
+
+
+def ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 @lru_cache(maxsize=128)
@@ -323,12 +334,11 @@ def _chain_tile(label: str, who: str, colour: tuple[int, int, int], order: int, 
                      border_bottom_left_radius=6)
     pygame.draw.rect(surf, theme.BRASS_LIGHT if top else theme.WOOD, rect, 2 if top else 1,
                      border_radius=6)
-    theme.text(surf, theme.ellipsize(f"{order}. {who}", w - 18, 9, "bold"), (13, 4), 9,
+    when = theme.text(surf, "NEGATED" if negated else ordinal(order), (w - 6, 3), 12,
+                      HURT if negated else theme.WOOD, "bold", "topright")
+    theme.text(surf, theme.ellipsize(who, when.x - 18, 12, "bold"), (13, 3), 12,
                theme.blend(colour, theme.INK, 0.5), "bold")
-    for k, line in enumerate(theme.wrap(label, w - 18, 9)[:2]):
-        theme.text(surf, line, (13, 16 + 11 * k), 9, theme.INK)
+    theme.text(surf, theme.ellipsize(label, w - 18, 12), (13, 24), 12, theme.INK)
     if negated:
         pygame.draw.line(surf, HURT, (10, h - 6), (w - 6, 6), 3)
-        theme.text(surf, "NEGATED", (w - 6, h - 4), 8, HURT, "bold", "bottomright")
     return surf
-

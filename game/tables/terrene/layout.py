@@ -20,12 +20,21 @@ STRIP = pygame.Rect(16, BOARD.bottom + 10, 1248, 708 - BOARD.bottom - 10)
 STRIP_COLUMNS, STRIP_ROWS = 4, 2  # eight a page: keys 1-8 reach each one
 BUTTON_H, BUTTON_GAP, PAGER_W = 40, 10, 130
 
+CHAIN_W, CHAIN_H = 200, 48  # a link of the chain
 CARD_W, CARD_H = 88, 122  # a character card at full size
-HAND_W, HAND_H = 118, 92  # a card in the hand tray
-PEEK = 14  # how far the assigned card shows under its character
+HAND_W, HAND_H = 150, 92  # a card in the hand tray
+PEEK = 16  # how far the assigned card shows under its character
 SIDE_GAP = 10
 TERRAIN_W = 220  # the terrain card of a 1v1 side
+PLAN_COLOUR = (96, 84, 128)  # an opening plan offered in setup (cards.KINDS["plan"])
 BAND_H = 24  # the seat's name band over its plate and piles
+
+
+def chain_width(links: int) -> int:
+    """A chain tile's width: wide while few links lie side by side, then fanned."""
+    if links <= 1:
+        return 2 * CHAIN_W - 40
+    return max(CHAIN_W - 40, min(2 * CHAIN_W - 40, (CHAIN.w - 6 * (links - 1)) // links))
 
 
 def side_rect(row: int, col: int, wide: bool) -> pygame.Rect:
@@ -81,10 +90,10 @@ def unit_spot(row: pygame.Rect, count: int, index: int) -> tuple[float, float, f
 
 
 def hand_width(count: int, area: pygame.Rect = HAND) -> int:
-    """Hand cards narrow (down to 84 px) before they overlap."""
+    """Hand cards narrow (down to 110 px) before they overlap."""
     if count <= 1:
         return HAND_W
-    return max(84, min(HAND_W, (area.w - 24 - 8 * (count - 1)) // count))
+    return max(110, min(HAND_W, (area.w - 24 - 8 * (count - 1)) // count))
 
 
 def hand_spot(count: int, index: int, area: pygame.Rect = HAND) -> tuple[float, float]:

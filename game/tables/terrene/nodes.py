@@ -4,8 +4,10 @@ when a card stands for several actions, and the numbers that rise from a hit."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from functools import partial
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -14,8 +16,11 @@ from game.cardface import CardFace
 from game.scene import Affine, Node, blit_transformed
 from game.tables.terrene.cards import CardLook, UnitLook, draw_back, hand_picture, unit_picture
 from game.tables.terrene.faces import card_face
-from game.tables.terrene.layout import CARD_H, CARD_W, PEEK
+from game.tables.terrene.layout import CARD_H, CARD_W, CHAIN_H, CHAIN_W, PEEK
 from game.widgets import Button, Widget
+
+if TYPE_CHECKING:
+    from rules.core import Action
 
 LIT = theme.BRASS_LIGHT
 LIFT = 8  # how far a pointed-at card rises
@@ -28,6 +33,9 @@ class CardWidget(Widget):
                  on_activate: Callable[[], None] | None = None) -> None:
         super().__init__(x, y, w, h, name=name, on_activate=on_activate)
         self.lit = False
+        #: greyed: the viewer decides now and this card has no legal play; ``why`` says
+        #: why (on the zoom's foot, which opens while the pointer rests on it)
+        self.why = ""
         self.cid: str | None = None  # the card shown (None: a back), for the preview
         self.look: object = None
         self._surf: pygame.Surface | None = None
@@ -40,16 +48,22 @@ class CardWidget(Widget):
         """The card large (the shared zoom); a character shows its stats as they stand."""
         if self.cid is None:
             return None
-        return card_face(self.cid, self.look if isinstance(self.look, UnitLook) else None)
+        face = card_face(self.cid, self.look if isinstance(self.look, UnitLook) else None)
+        if face is not None and self.why:
+            face = replace(face, footer=f"Cannot be played now: {self.why}")
+        return face
 
     def picture(self) -> pygame.Surface:
         return hand_picture(self.look if isinstance(self.look, CardLook) else CardLook(),
                             int(self.w), int(self.h))
 
     def surface(self) -> pygame.Surface:
-        key = (self.look, self.lit, self.w, self.h)
+        key = (self.look, self.lit, self.w, self.h, bool(self.why))
         if self._surf is None or key != self._key:
             pic = self.picture()
+            if self.why:  # greyed
+                pic = pic.copy()
+                pic.fill((70, 70, 70, 0), special_flags=pygame.BLEND_RGBA_SUB)
             surf = pygame.Surface((pic.get_width() + 6, pic.get_height() + 6), pygame.SRCALPHA)
             pygame.draw.rect(surf, (0, 0, 0, 90), surf.get_rect().move(2, 3).inflate(-4, -4),
                              border_radius=9)
@@ -106,10 +120,9 @@ class UnitNode(CardWidget):
                 pygame.draw.rect(surf, fill, under, border_radius=6)
                 pygame.draw.rect(surf, theme.BRASS if up else theme.WOOD, under, 1,
                                  border_radius=6)
-                words = name if up else f"{name} (down)"
-                theme.text(surf, theme.ellipsize(words, under.w - 6, 8, "bold"),
-                           (under.centerx, under.bottom - 2), 8, theme.INK, "bold",
-                           "midbottom")
+                theme.text(surf, theme.ellipsize(name, under.w - 6, 12, "bold"),
+                           (under.centerx, under.bottom), 12,
+                           theme.INK if up else theme.WOOD, "bold", "midbottom")
             else:
                 draw_back(surf, under, small=True)
         look = self.look if isinstance(self.look, UnitLook) else UnitLook()
@@ -134,11 +147,46 @@ class UnitNode(CardWidget):
         self.tween("y", home, 0.3, delay=0.21)
 
 
+class Spot(Widget):
+    """A place on the table that is not a card node of its own (a side's terrain, a
+    player's plate): ringed in brass while it leads to legal actions; a click plays the
+    one or offers the several. The card lying there (if any) opens in the zoom."""
+
+    def __init__(self, rect: pygame.Rect, name: str,
+                 on_activate: Callable[[], None] | None = None) -> None:
+        super().__init__(rect.centerx, rect.centery, rect.w, rect.h, name, on_activate)
+        self.face: CardFace | None = None
+        self.z = 7
+
+    def zoom_face(self) -> CardFace | None:
+        return self.face
+
+    def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
+        if not self.leads:
+            return
+        rect = self.box(world).inflate(6, 6)
+        pygame.draw.rect(target, LIT, rect, 3 if self.glow > 0.5 else 2, border_radius=10)
+
+
+class PlanCard(CardWidget):
+    """An opening plan offered in setup: a card naming its terrain and party."""
+
+    def __init__(self, x: float, y: float, w: float, h: float, name: str, face: CardFace,
+                 on_activate: Callable[[], None] | None = None) -> None:
+        super().__init__(x, y, w, h, name, on_activate)
+        self.face = face
+
+    def zoom_face(self) -> CardFace | None:
+        return self.face
+
+
 class ChoiceMenu(Node):
-    """The actions one card stands for, as a column of buttons beside it (and Cancel)."""
+    """The actions one card stands for, as a column of buttons beside it (and Cancel);
+    each button leads to its action (``leads``)."""
 
     def __init__(self, x: float, y: float, labels: list[str],
-                 on_pick: Callable[[int], None], on_cancel: Callable[[], None]) -> None:
+                 on_pick: Callable[[int], None], on_cancel: Callable[[], None],
+                 actions: Sequence[Action] = ()) -> None:
         super().__init__(0, 0, name="choices")
         self.z = 60
         width = min(420, max(200, max(theme.rendered(t, 13, theme.INK, "bold").get_width()
@@ -151,9 +199,12 @@ class ChoiceMenu(Node):
         for k, words in enumerate([*labels, "Cancel"]):
             last = k == len(labels)
             action = on_cancel if last else partial(on_pick, k)
-            self.add(Button(left + width / 2, top + h / 2 + k * (h + 4), width, h, words,
+            button = Button(left + width / 2, top + h / 2 + k * (h + 4), width, h, words,
                             name="choice.cancel" if last else f"choice.{k}",
-                            on_activate=action, size=13))
+                            on_activate=action, size=13)
+            if not last and k < len(actions):
+                button.leads = (actions[k],)
+            self.add(button)
 
     def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
         theme.shadowed_rect(target, self.box, (30, 26, 22), radius=10, shadow=6,
@@ -164,10 +215,14 @@ class ChainTile(Node):
     """One link of the chain lying in the fan (its picture already turned)."""
 
     def __init__(self, link_id: int) -> None:
-        super().__init__(name=f"link.{link_id}")
+        super().__init__(w=CHAIN_W, h=CHAIN_H, name=f"link.{link_id}")
         self.look: pygame.Surface | None = None
+        self.face: CardFace | None = None  # the whole link, for the zoom
         self.baked = False
         self.z = 6
+
+    def zoom_face(self) -> CardFace | None:
+        return self.face
 
     def at_rest(self) -> bool:
         return self.visible and not self.tweens.tweens and self.alpha >= 0.999

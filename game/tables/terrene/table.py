@@ -8,7 +8,9 @@ The draft's pick and build stages are drawn by terrene/draft.py."""
 
 from __future__ import annotations
 
+import math
 import re
+from dataclasses import replace
 from functools import partial
 from typing import Any, cast
 
@@ -16,20 +18,24 @@ import pygame
 
 import game.tables.terrene.layout as lay
 from game import theme
+from game.cardface import CardFace
 from game.floats import rise_from
 from game.scene import Node
 from game.tables.generic import GenericTable, StripLayout, TableModel
 from game.tables.terrene.cards import (
+    CardLook,
     UnitLook,
     chain_tile,
     draw_back,
     draw_pile,
+    ordinal,
     terrain_card,
     terrain_picture,
 )
 from game.tables.terrene.draft import DraftBoard
+from game.tables.terrene.faces import card_face
 from game.tables.terrene.layout import BOARD, HAND, MIDDLE, SIDE_LOG, SIDE_PANELS, STRIP
-from game.tables.terrene.nodes import CardWidget, ChainTile, ChoiceMenu, UnitNode
+from game.tables.terrene.nodes import CardWidget, ChainTile, ChoiceMenu, PlanCard, Spot, UnitNode
 from game.tables.terrene.read import (
     OFFERS,
     actions_on,
@@ -42,12 +48,18 @@ from game.tables.terrene.read import (
 from game.tween import ease_out_back
 from game.widgets import Widget
 from rules.core import Action, Event, GameState, Panel
+from rules.terrene.content import cards, decks
 from rules.terrene.draft_match import DraftMatch
-from rules.terrene.kinds import Act, Phase
+from rules.terrene.kinds import Act, Ask, Phase
 from rules.terrene.state import TerreneState
 
 DRAWN = ("Board", "Your hand", "Discards", "Draft")  # drawn on the table, not listed
 LOSS, GAIN = (236, 84, 70), (110, 200, 120)
+
+
+def shorten(name: str) -> str:
+    """"Player 1 (team A): Rainstorm OTK" -> "P1 · Rainstorm OTK"."""
+    return re.sub(r"^Player (\d+)(?: \(team [AB]\))?: ", r"P\1 · ", name)
 
 
 def glide(node: Node, spot: tuple[float, float], animate: bool, duration: float) -> None:
@@ -63,20 +75,37 @@ def glide(node: Node, spot: tuple[float, float], animate: bool, duration: float)
 class TerreneTable(DraftBoard, GenericTable):
     """The card battle (and the draft) drawn as a card table."""
 
-    END_KINDS = (Act.END_TURN, Act.PASS)
+    END_KINDS = (Act.END_TURN, Act.PASS, Act.NO_BLOCK)
+    #: choices with no piece, card or place to point at: conceding, and the yes/no or
+    #: this-or-that questions a prompt asks (pay for a slowed attack or not; +5 ATK or +5
+    #: DEF for a level gained with no terrain; go first or second in a set's next game)
+    UNPLACED = (Act.RUN, Act.SLOW_PAY, Act.SLOW_CANCEL, Act.XP_ATK, Act.XP_DEF,
+                Act.GO_FIRST, Act.GO_SECOND)
+
+    def end_words(self, action: Action) -> str:
+        if action.kind == Act.NO_BLOCK:
+            return "Take the hit"
+        return super().end_words(action)
 
     def caution(self, action: Action) -> str | None:
-        """Running concedes; dismissing your last character leaves you none; ending the
-        turn with actions left gives them up."""
+        """Running concedes; dismissing a character (your last one: you lose) or its card
+        cannot be taken back (unless the oversupply forces a dismissal); ending the turn
+        with actions left gives them up."""
         g, me = self.game, self.inner
         if action.kind == Act.RUN:
             return "You concede this game of the match to your opponent; it cannot be undone."
         if g is None or me is None or not hasattr(g, "party"):
             return None
+        forced = g.prompt is not None and g.prompt.kind == Ask.OVERSUPPLY
         if action.kind == Act.DISMISS and len(g.party[me]) == 1 and action.args[:1] == (
                 g.party[me][0],):
             return ("This is your last character: with no characters left you lose the "
                     "game.")
+        if action.kind == Act.DISMISS and not forced:
+            return (f"{g.name(int(action.args[0]))} leaves the table for your discard pile; "
+                    "it cannot be undone.")
+        if action.kind == Act.DISMISS_CARD:
+            return "The card goes to your discard pile; it cannot be undone."
         left = g.actions[me] if me < len(g.actions) else 0
         if action.kind == Act.END_TURN and left > 0 and any(
                 a.kind not in (Act.END_TURN, Act.RUN, Act.DISMISS, Act.DISMISS_CARD)
@@ -94,6 +123,7 @@ class TerreneTable(DraftBoard, GenericTable):
         self.units: dict[int, UnitNode] = {}
         self.hand: dict[int, CardWidget] = {}
         self.offers: list[CardWidget] = []
+        self.spots: dict[str, Spot] = {}  # terrains and enemy plates (targets on the board)
         self.menu: ChoiceMenu | None = None
         self.holder_of: dict[int, int] = {}
         self.snapshot: dict[str, Any] | None = None
@@ -203,6 +233,7 @@ class TerreneTable(DraftBoard, GenericTable):
         self.lay_hand(animate=animate)
         self.lay_offers()
         self.lay_chain(animate=animate)
+        self.lay_spots()
         self.show_changes(self.take_snapshot(), animate=animate)
 
     def game_key(self, view: GameState | None) -> tuple[object, ...]:
@@ -213,19 +244,20 @@ class TerreneTable(DraftBoard, GenericTable):
 
     def clear_game(self) -> None:
         for node in [*self.units.values(), *self.hand.values(), *self.offers,
-                     *self.links.values()]:
+                     *self.links.values(), *self.spots.values()]:
             self.remove(node)
-        self.units, self.hand, self.offers, self.links = {}, {}, [], {}
+        self.units, self.hand, self.offers, self.links, self.spots = {}, {}, [], {}, {}
 
     def lay_chain(self, animate: bool) -> None:
         """The chain as a fan of tiles: a new link flies in from the side of whoever added
         it, a resolved one rises and fades, the others close up."""
         g, area = self.shown, lay.CHAIN
-        n, w = len(g.chain), 176
+        n = len(g.chain)
+        w = lay.chain_width(n)
         step = min(w + 6, (area.w - w) / max(1, n - 1)) if n > 1 else 0
         for k, link in enumerate(g.chain):
             tile = self.links.get(link.id)
-            spot = (area.x + w / 2 + k * step, area.centery + 5 - 2 * (k % 2))
+            spot = (area.x + w / 2 + k * step, area.centery + 1 - 2 * (k % 2))
             if tile is None:
                 tile = ChainTile(link.id)
                 start = self.side(link.seat).center if animate else spot
@@ -234,16 +266,31 @@ class TerreneTable(DraftBoard, GenericTable):
                 self.add(tile)
             if (tile.x, tile.y) != spot:
                 glide(tile, spot, animate, 0.35)
-            picture = chain_tile(link.label, g.player_name(link.seat),
-                                 self.seat_colour(link.seat), k + 1, k == n - 1,
-                                 bool(link.negated))
-            angle = (k - (n - 1) / 2) * 2.5
-            tile.look = pygame.transform.rotate(picture, -angle) if n > 1 else picture
+            who = g.player_name(link.seat)
+            words = link.label.removeprefix(f"{who} ")  # the tile names who added it
+            picture = chain_tile(words, who, self.seat_colour(link.seat), n - k, k == n - 1,
+                                 bool(link.negated), w)
+            tile.w = w
+            tile.face = self.link_face(link, n - k)
+            tile.look = picture  # upright: its words are read, not tilted
             tile.z = 6 + k * 0.01
         live = {link.id for link in g.chain}
         for lid in [i for i in self.links if i not in live]:
             tile = self.links.pop(lid)
             tile.leave() if animate else self.remove(tile)
+
+    def link_face(self, link: Any, order: int) -> CardFace:
+        """A link of the chain large: its words whole, who added it, when it resolves."""
+        g = self.shown
+        cid = g.cards[link.card] if link.card is not None else None
+        known = cards().get(cid) if cid is not None else None
+        icon = ("terrene", known.kind, known.name) if known is not None else None
+        words: list[tuple[str, str]] = [("", link.label)]
+        if link.negated:
+            words.append(("Negated", "it resolves doing nothing"))
+        kind = f"Chain link · resolves {ordinal(order)} · added by {g.player_name(link.seat)}"
+        return CardFace(link.label.split(":", 1)[0], kind, self.seat_colour(link.seat), (),
+                        tuple(words), icon)
 
     def lay_units(self, animate: bool) -> None:
         g = self.shown
@@ -294,7 +341,8 @@ class TerreneTable(DraftBoard, GenericTable):
         else:
             cid = g.cards[card]
             node.held = ("" if cid is None else g.name(card), bool(g.units[uid].card_up))
-        node.lit = bool(actions_on(self.model.actions, uid, self.holder_of))
+        node.leads = tuple(actions_on(self.model.actions, uid, self.holder_of))
+        node.lit = bool(node.leads)
         node.cid = g.cards[uid]
 
     def retire(self, node: CardWidget, animate: bool) -> None:
@@ -331,8 +379,10 @@ class TerreneTable(DraftBoard, GenericTable):
                 glide(node, (x, y), animate, 0.3)
             node.z, node.w = 20 + k, lay.hand_width(len(held))
             node.look = card_look(g.cards[uid])
-            node.lit = bool(actions_on(self.model.actions, uid, self.holder_of))
+            node.leads = tuple(actions_on(self.model.actions, uid, self.holder_of))
+            node.lit = bool(node.leads)
             node.cid = g.cards[uid]
+            node.why = "" if node.lit or not self.model.actions else self.why_not(uid)
         for uid in [u for u in self.hand if u not in held]:
             node = self.hand.pop(uid)
             if uid in self.units:  # recruited or hidden: the unit node took its place
@@ -340,24 +390,131 @@ class TerreneTable(DraftBoard, GenericTable):
             else:
                 self.retire(node, animate)
 
+    def why_not(self, uid: int) -> str:
+        """Why the viewer's hand card ``uid`` has no legal play while they decide."""
+        g, me = self.shown, self.inner
+        if me is None:
+            return "you are not playing"
+        if g.prompt is not None:
+            return "answer the question first"
+        if g.chain:
+            return "only a response can join the chain now"
+        if g.phase != Phase.PLAY or g.active != me:
+            return "it is not your turn"
+        card = g.card(uid)
+        if card.is_character:
+            if any(g.card(u).name == card.name and not g.card(u).token for u in g.party[me]):
+                return f"you already have {card.name} on the table"
+            return "it cannot be recruited now"
+        if card.kind == "terrain":
+            return "a terrain was already played or switched to this turn" if g.switched \
+                else "it cannot be played now"
+        if card.is_assignable and all(g.units[u].card is not None for u in g.party[me]):
+            return "each of your characters already holds a card"
+        return "nothing it does can be played now"
+
     def lay_offers(self) -> None:
-        """Cards offered by the setup choices (terrain, characters, assignables) lie in the
-        hand tray as cards to click."""
+        """Cards offered by the setup choices lie in the hand tray as cards to click: the
+        deck's opening plans first (each a card naming its terrain and party), then the
+        terrains, characters or assignables to pick one by one."""
         for node in self.offers:
             self.remove(node)
         self.offers = []
+        plans = [a for a in self.model.actions if a.kind == Act.OPENING]
         uids: list[int] = []
         for action in self.model.actions:
             if action.kind in OFFERS and action.args and action.args[0] not in uids:
                 uids.append(int(action.args[0]))
-        for k, uid in enumerate(uids):
-            x, y = lay.hand_spot(len(uids), k)
-            node = CardWidget(x, y, lay.hand_width(len(uids)), lay.HAND_H, f"offer.{uid}",
+        count = len(plans) + len(uids)
+        for k, action in enumerate(plans):
+            x, y = lay.hand_spot(count, k)
+            face = self.plan_face(action)
+            plan = PlanCard(x, y, lay.hand_width(count), lay.HAND_H, f"plan.{action.args[0]}",
+                            face, partial(self.take, action))
+            plan.look = CardLook(face.title, "plan", face.kind.split(" · ")[-1],
+                                 " ".join(f"{h}: {t}." for h, t in face.sections))
+            plan.leads, plan.lit, plan.z = (action,), True, 20 + k
+            self.offers.append(plan)
+            self.add(plan)
+        for k, uid in enumerate(uids, start=len(plans)):
+            x, y = lay.hand_spot(count, k)
+            node = CardWidget(x, y, lay.hand_width(count), lay.HAND_H, f"offer.{uid}",
                               partial(self.clicked, uid))
             node.look, node.lit, node.z = card_look(self.shown.cards[uid]), True, 20 + k
+            node.leads = tuple(actions_on(self.model.actions, uid, self.holder_of))
             node.cid = self.shown.cards[uid]
             self.offers.append(node)
             self.add(node)
+
+    def plan_face(self, action: Action) -> CardFace:
+        """An opening plan as a card: its name, when it goes, its terrain and party."""
+        g, seat = self.shown, self.inner
+        deck = decks().get(g.deck_ids[seat]) if seat is not None else None
+        index = int(action.args[0])
+        if deck is None or not 0 <= index < len(deck.openings):
+            return CardFace(str(action), "Opening plan", lay.PLAN_COLOUR)
+        plan = deck.openings[index]
+        when = "going second" if plan.turn == "second" else "going first"
+        known = cards()
+        party = "; ".join(f"{known[c].name} with {known[a].name}" for c, a in plan.party)
+        terrain = known[plan.terrain].name
+        return CardFace(plan.name, f"Opening plan · {when}", lay.PLAN_COLOUR, (),
+                        (("Terrain", terrain), ("Party", party)),
+                        ("terrene", "terrain", terrain))
+
+    def lay_spots(self) -> None:
+        """Targets that are not card nodes: each side's terrain (its abilities to use, the
+        viewer's other terrains to switch to) and each enemy's plate (an attack on the
+        player: a click offers the attackers)."""
+        g = self.shown
+        live: set[str] = set()
+        for seat in range(g.n):
+            side = self.side(seat)
+            if self.wide():
+                rect = lay.terrain_rect(side)
+            else:
+                zones = lay.zones_rect(side, False)
+                rect = pygame.Rect(zones.x, zones.y, zones.w, 46)
+            uid = g.active_terrain[seat]
+            leads = [] if uid is None else actions_on(self.model.actions, uid, {})
+            if seat == self.inner:
+                leads += [a for a in self.model.actions if a.kind == Act.TERRAIN
+                          and a.args and a.args[0] in g.zones["terrains"][seat]]
+            spot = self.spot(f"terrain.{seat}", rect, leads)
+            cid = g.cards[uid] if uid is not None else None
+            spot.face = card_face(cid) if cid is not None else None
+            live.add(spot.name)
+            if self.inner is not None and seat % 2 != self.inner % 2:
+                plate = pygame.Rect(side.x, side.y, lay.plate_width(self.wide()), side.h)
+                hits = [a for a in self.model.actions if a.kind == Act.ATTACK
+                        and a.args[1:] == (-1,)]
+                live.add(self.spot(f"player.{seat}", plate, hits).name)
+        for name in [n for n in self.spots if n not in live]:
+            self.remove(self.spots.pop(name))
+
+    def spot(self, name: str, rect: pygame.Rect, leads: list[Action]) -> Spot:
+        node = self.spots.get(name)
+        if node is None:
+            node = self.spots[name] = Spot(rect, name)
+            self.add(node)
+        node.x, node.y, node.w, node.h = rect.centerx, rect.centery, rect.w, rect.h
+        node.leads = tuple(leads)
+        node.on_activate = partial(self.offer, list(leads), rect.center)
+        node.interactive = bool(leads)
+        return node
+
+    def zoom_spots(self) -> list[tuple[pygame.Rect, CardFace]]:
+        """The top card of each discard pile, drawn without a node of its own."""
+        g = self.game
+        out: list[tuple[pygame.Rect, CardFace]] = []
+        for seat in range(g.n if g is not None else 0):
+            pile = self.shown.zones["discard"][seat]
+            cid = self.shown.cards[pile[-1]] if pile else None
+            face = card_face(cid) if cid is not None else None
+            if face is not None:
+                face = replace(face, footer=f"top of the discard pile ({len(pile)} cards)")
+                out.append((self.discard_rect(seat), face))
+        return out
 
     # -- clicks ----------------------------------------------------------------------------
     def widgets(self) -> list[Widget]:
@@ -365,25 +522,31 @@ class TerreneTable(DraftBoard, GenericTable):
         offers, table, draft pile); pointing at a lit card lifts it, at any card face shows
         it enlarged."""
         cards = [*self.hand.values(), *self.offers, *self.units.values(), *self.draft_cards]
-        known = [c for c in cards if c.cid is not None and c.interactive]
+        known = [c for c in cards if (c.cid is not None or c.leads) and c.interactive]
+        spots = [s for s in self.spots.values() if s.leads]
         return [*self.buttons, *self.pager, self.menu_button, *(c for c in known if c.lit),
-                *(c for c in known if not c.lit)]
+                *spots, *self.draft_buttons(), *(c for c in known if not c.lit)]
 
     def clicked(self, uid: int) -> None:
         """A card was clicked: play its one action, or offer its several in a menu."""
         actions = actions_on(self.model.actions, uid, self.holder_of)
+        node = self.units.get(uid) or self.hand.get(uid) or next(
+            (o for o in self.offers if o.name == f"offer.{uid}"), None)
+        self.offer(actions, (node.x, node.y) if node is not None else BOARD.center)
+
+    def offer(self, actions: list[Action], at: tuple[float, float]) -> None:
+        """Play the one action a click stands for, or offer its several in a menu beside
+        the place clicked."""
         if len(actions) == 1:
             self.choose(actions[0])
         elif actions:
-            node = self.units.get(uid) or self.hand.get(uid) or next(
-                (o for o in self.offers if o.name == f"offer.{uid}"), None)
-            x, y = (node.x, node.y) if node is not None else (BOARD.centerx, BOARD.centery)
-            self.open_menu_for(x + 150, y, actions)
+            self.open_menu_for(at[0] + 150, at[1], actions)
 
     def open_menu_for(self, x: float, y: float, actions: list[Action]) -> None:
         self.close_menu()
         self.menu = ChoiceMenu(x, y, [str(a) for a in actions],
-                               lambda i: self.pick_from_menu(actions[i]), self.close_menu)
+                               lambda i: self.pick_from_menu(actions[i]), self.close_menu,
+                               actions)
         self.add(self.menu)
 
     def pick_from_menu(self, action: Action) -> None:
@@ -499,6 +662,7 @@ class TerreneTable(DraftBoard, GenericTable):
                 self.draw_side(target, seat)
             self.draw_middle(target)
             self.draw_hand_tray(target)
+            self.draw_aims(target)
         self.draw_baked(target)
 
     def draw_side(self, target: pygame.Surface, seat: int) -> None:
@@ -522,12 +686,14 @@ class TerreneTable(DraftBoard, GenericTable):
         else:
             pic = terrain_picture(name, actions, zones.w, 46, down)
             target.blit(pic, (zones.x, zones.y))
-            theme.text(target, "terrain", (zones.centerx, zones.y + 47), 8,
+            theme.text(target, "terrain", (zones.centerx, zones.y + 47), 12,
                        theme.PARCHMENT_DIM, "bold", "midtop")
         discard = g.zones["discard"][seat]
-        top = g.name(discard[-1]) if discard and g.cards[discard[-1]] is not None else ""
-        draw_pile(target, self.deck_rect(seat), len(g.zones["deck"][seat]), "deck")
-        draw_pile(target, self.discard_rect(seat), len(discard), "discard", top)
+        top = g.card(discard[-1]).kind if discard and g.cards[discard[-1]] is not None else ""
+        draw_pile(target, self.deck_rect(seat), len(g.zones["deck"][seat]),
+                  "deck" if wide else "")
+        draw_pile(target, self.discard_rect(seat), len(discard), "discard" if wide else "",
+                  top)
         if not g.party[seat]:
             row = lay.row_rect(side, wide)
             theme.text(target, "no characters", row.center, 13, theme.PARCHMENT_DIM,
@@ -545,7 +711,7 @@ class TerreneTable(DraftBoard, GenericTable):
         label = self.seat_names[self.seat_map[seat]] if seat < len(self.seat_map) and \
             self.seat_map[seat] < len(self.seat_names) else g.player_name(seat)
         if theme.rendered(label + you, 13, theme.CREAM, "bold").get_width() > band.w - 12:
-            label = re.sub(r"^Player (\d+)(?: \(team [AB]\))?: ", r"P\1 · ", label)
+            label = shorten(label)
         theme.text(target, theme.ellipsize(label + you, band.w - 12, 13, "bold"),
                    (band.x + 10, band.centery), 13, theme.CREAM, "bold", "midleft")
         hp = g.hp[seat % 2]
@@ -557,33 +723,38 @@ class TerreneTable(DraftBoard, GenericTable):
         lit.w = round(bar.w * max(0, min(50, hp)) / 50)
         if lit.w:
             pygame.draw.rect(target, (200, 64, 54), lit, border_radius=3)
-        theme.text(target, "team life" if g.n == 4 else "life", (bar.x, bar.bottom + 2), 9,
+        theme.text(target, "team life" if g.n == 4 else "life", (bar.x, bar.bottom + 1), 12,
                    theme.PARCHMENT_DIM, "bold")
         x0, r = heart.right + 6, 5
         used, limit = sp_used(g, seat), g.sp_limit[seat]
-        theme.text(target, f"SP {used}/{limit}", (x0, heart.y), 11, theme.CREAM, "bold")
-        self.draw_pips(target, (x0, heart.y + 14), limit, used, (120, 170, 230), r)
+        theme.text(target, f"SP {used}/{limit}", (x0, heart.y - 3), 12, theme.CREAM, "bold")
+        self.draw_pips(target, (x0, heart.y + 12), limit, used, (120, 170, 230), r)
         acts = g.actions[seat]
-        theme.text(target, f"{'Actions' if wide else 'AP'} {acts}", (x0, heart.y + 25), 11,
+        theme.text(target, f"{'Actions' if wide else 'AP'} {acts}", (x0, heart.y + 22), 12,
                    theme.CREAM, "bold")
-        self.draw_pips(target, (x0, heart.y + 39), max(acts, 0), acts, theme.BRASS_LIGHT, r)
-        self.draw_hand_backs(target, seat, pygame.Rect(plate.x + 10, bar.bottom + 16,
+        self.draw_pips(target, (x0, heart.y + 37), max(acts, 0), acts, theme.BRASS_LIGHT, r)
+        self.draw_hand_backs(target, seat, pygame.Rect(plate.x + 10, bar.bottom + 17,
                                                        plate.w - 20, 22))
+        foot = bar.bottom + 41
+        banished = len(g.zones["banished"][seat])
+        if banished:
+            words = f"{banished} banished" if wide else f"ban {banished}"
+            theme.text(target, words, (plate.x + 10, foot), 12, theme.PARCHMENT_DIM, "bold")
         if g.active == seat and g.phase == Phase.PLAY:
-            theme.text(target, "ACTIVE", (plate.right - 8, bar.bottom + 2), 9,
-                       theme.BRASS_LIGHT, "bold", "topright")
+            theme.text(target, "ACTIVE", (plate.right - 8, foot), 12, theme.BRASS_LIGHT,
+                       "bold", "topright")
+
+    def short_name(self, seat: int) -> str:
+        """A seat's name as the plates shorten it ("P1 · Rainstorm OTK")."""
+        return shorten(self.shown.player_name(seat))
 
     def draw_hand_backs(self, target: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
-        """The seat's hand as a little fan of card backs with its size (banished cards
-        counted beside it)."""
-        g = self.shown
-        count = len(g.zones["hand"][seat])
-        for k in range(min(count, 7)):
+        """The seat's hand as a little fan of card backs with its size."""
+        count = len(self.shown.zones["hand"][seat])
+        shown = min(count, 5 if self.wide() else 3)
+        for k in range(shown):
             draw_back(target, pygame.Rect(rect.x + k * 9, rect.y, 15, 21), small=True)
-        words = f"hand {count}"
-        if g.zones["banished"][seat]:
-            words += f" · {len(g.zones['banished'][seat])} banished"
-        theme.text(target, words, (rect.x + min(count, 7) * 9 + 10, rect.centery), 10,
+        theme.text(target, f"hand {count}", (rect.x + shown * 9 + 10, rect.centery), 12,
                    theme.PARCHMENT_DIM, "bold", "midleft")
 
     @staticmethod
@@ -619,79 +790,129 @@ class TerreneTable(DraftBoard, GenericTable):
         pygame.draw.rect(target, (30, 26, 22), left, border_radius=8)
         turn = f"Turn {g.turn}" if g.phase == Phase.PLAY else {
             Phase.PARTY: "Setup", Phase.COIN: "Setup", Phase.SHUFFLE: "Setup",
-            Phase.NEXT_GAME: "Between games", Phase.OVER: "Game over"}.get(g.phase, g.phase)
-        theme.text(target, turn, (left.x + 10, left.y + 4), 15, theme.BRASS_LIGHT, "display")
+            Phase.NEXT_GAME: "Next game", Phase.OVER: "Game over"}.get(g.phase, g.phase)
+        said = theme.text(target, turn, (left.x + 10, left.y + 3), 15, theme.BRASS_LIGHT,
+                          "display")
         who = g.player_name(g.active) if g.phase == Phase.PLAY else ""
-        draft = self.model.view
-        room = left.w - 20  # the second line: whose turn, and the draft round or set score
+        draft = self.model.view  # the first line's right: the draft round or set score
         if isinstance(draft, DraftMatch):
-            room -= theme.text(target, f"draft round {draft.tour.round}",
-                               (left.right - 8, left.y + 26), 10, theme.PARCHMENT_DIM, "bold",
-                               "topright").w + 8
+            theme.text(target, f"round {draft.tour.round}", (left.right - 8, left.y + 5), 12,
+                       theme.PARCHMENT_DIM, "bold", "topright")
         elif g.set_mode:
-            self.draw_set_score(target, pygame.Rect(left.right - 120, left.y + 22, 112, 18))
-            room -= 124
-        theme.text(target, theme.ellipsize(who, room, 10), (left.x + 10, left.y + 26), 10,
-                   theme.PARCHMENT_DIM)
+            self.draw_set_score(target, pygame.Rect(left.right - 120, left.y + 4, 112, 18),
+                                said.right + 8)
+        theme.text(target, theme.ellipsize(who, left.w - 20, 12), (left.x + 10, left.y + 27),
+                   12, theme.PARCHMENT_DIM)
         self.draw_chain(target, lay.CHAIN)
         self.draw_battle(target, pygame.Rect(MIDDLE.right - 236, MIDDLE.y + 4, 228,
                                              MIDDLE.h - 8))
 
-    def draw_set_score(self, target: pygame.Surface, rect: pygame.Rect) -> None:
-        """Best of three: a pip per game won, in each team's colour."""
+    def draw_aims(self, target: pygame.Surface) -> None:
+        """Each link of the chain aims at the character it acts on: a ring round that card
+        and an arrow from the link to it (under the cards, in the colour of whoever added
+        the link)."""
         g = self.shown
-        theme.text(target, f"game {g.game_no}", (rect.x, rect.centery), 10,
-                   theme.PARCHMENT_DIM, "bold", "midleft")
+        fighter = self.units.get(g.battle.attacker) if g.battle is not None else None
+        if fighter is not None:  # the attacker in a battle: ringed in cream
+            ring = fighter.box(fighter.world_matrix()).inflate(10, 10)
+            pygame.draw.rect(target, theme.CREAM, ring, 4, border_radius=12)
+        for link in g.chain:
+            tile = self.links.get(link.id)
+            aim = link.target if link.target is not None else link.blocker
+            unit = self.units.get(aim) if isinstance(aim, int) else None
+            if tile is None or unit is None or link.negated:
+                continue
+            colour = theme.lighten(self.seat_colour(link.seat), 30)
+            box = unit.box(unit.world_matrix()).inflate(10, 10)
+            pygame.draw.rect(target, colour, box, 4, border_radius=12)
+            down = box.centery > tile.y
+            x0, y0 = tile.x, tile.y + (lay.CHAIN_H / 2 if down else -lay.CHAIN_H / 2)
+            x1, y1 = box.centerx, box.top if down else box.bottom
+            pygame.draw.line(target, colour, (x0, y0), (x1, y1), 3)
+            angle = math.atan2(y1 - y0, x1 - x0)
+            head = [(x1, y1)] + [(x1 - 12 * math.cos(angle + d), y1 - 12 * math.sin(angle + d))
+                                 for d in (0.45, -0.45)]
+            pygame.draw.polygon(target, colour, head)
+
+    def draw_set_score(self, target: pygame.Surface, rect: pygame.Rect, free: int) -> None:
+        """Best of three: the game's number (where there is room right of ``free``) and a
+        pip per game won, in each team's colour."""
+        g = self.shown
+        words = f"game {g.game_no}"
+        if rect.x - 6 >= free:
+            theme.text(target, words, (rect.x - 6, rect.centery), 12, theme.PARCHMENT_DIM,
+                       "bold", "midleft")
         for team in (0, 1):
             colour = self.seat_colour(team)
             for k in range(2):
-                c = (rect.x + 52 + team * 32 + k * 13, rect.centery)
+                c = (rect.x + 56 + team * 30 + k * 13, rect.centery)
                 if k < g.set_wins[team]:
                     pygame.draw.circle(target, colour, c, 5)
                 pygame.draw.circle(target, theme.CREAM, c, 5, 1)
 
     def draw_chain(self, target: pygame.Surface, rect: pygame.Rect) -> None:
-        """Under the chain's tiles (nodes): its heading, or that it is empty."""
+        """Under the chain's tiles (nodes, each saying when it resolves): that it is
+        empty."""
         if not self.shown.chain:
             theme.text(target, "The chain is empty", rect.center, 12, theme.MUTED,
                        anchor="center")
-            return
-        theme.text(target, "CHAIN · the newest (right) resolves first", (rect.x, rect.y - 3),
-                   8, theme.BRASS_LIGHT, "bold")
 
     def draw_battle(self, target: pygame.Surface, rect: pygame.Rect) -> None:
         g = self.shown
         lines: list[str] = []
         if g.battle is not None:
             b = g.battle
-            aim = g.player_name(b.defender) if b.target is None else g.name(b.target)
-            lines.append(f"⚔ {g.name(b.attacker)} → {aim}")
-            if b.blocker is not None:
-                lines.append(f"blocked by {g.name(b.blocker)}")
-        if g.prompt is not None:
-            lines.append(f"{g.player_name(g.prompt.seat)}: {g.prompt.kind.replace('_', ' ')}")
+            aim = self.short_name(b.defender) if b.target is None else g.name(b.target)
+            lines.append(f"⚔ {g.name(b.attacker)} → {aim}" if b.blocker is None else
+                         f"⚔ {g.name(b.attacker)} blocked by {g.name(b.blocker)}")
+        if g.prompt is not None:  # who decides now is always the last line
+            lines.append(f"{self.short_name(g.prompt.seat)}: "
+                         f"{g.prompt.kind.replace('_', ' ')}")
         elif g.chain and g.priority is not None:
-            lines.append(f"priority: {g.player_name(g.priority)}")
+            lines.append(f"priority: {self.short_name(g.priority)}")
         if not lines:
             return
         pygame.draw.rect(target, (60, 30, 26), rect, border_radius=8)
-        for k, line in enumerate(lines[:3]):
-            theme.text(target, theme.ellipsize(line, rect.w - 14, 10, "bold"),
-                       (rect.x + 7, rect.y + 4 + 15 * k), 10, theme.CREAM, "bold")
+        rows: list[str] = []  # each line wrapped; the last (who decides now) kept whole
+        for line in reversed(lines):
+            wrapped = theme.wrap(line, rect.w - 14, 12, "bold")
+            room = 3 - len(rows)
+            if 0 < room < len(wrapped):  # the rest of it is in the log and the panel
+                wrapped = [*wrapped[: room - 1], wrapped[room - 1] + " …"]
+            rows = wrapped[:room] + rows if room > 0 else rows
+        for k, line in enumerate(rows):
+            theme.text(target, theme.ellipsize(line, rect.w - 14, 12, "bold"),
+                       (rect.x + 7, rect.y + 2 + 16 * k), 12, theme.CREAM, "bold")
 
     def draw_hand_tray(self, target: pygame.Surface) -> None:
         theme.shadowed_rect(target, HAND, (16, 44, 37), radius=10, shadow=4, border=theme.WOOD)
         if self.offers:
-            words = "Choose your starting party: click a card"
+            words = self.offer_words()
         elif self.inner is None:
             words = "Spectating: hands are hidden"
         else:
             count = len(self.hand)
             words = f"Your hand ({count})" + ("  ·  lit cards can be played: click one"
                                               if any(c.lit for c in self.hand.values()) else "")
-        theme.text(target, words, (HAND.x + 12, HAND.y + 3), 11, theme.BRASS_LIGHT, "bold")
+        theme.text(target, words, (HAND.x + 12, HAND.y + 2), 12, theme.BRASS_LIGHT, "bold")
         if self.inner is not None and not self.hand and not self.offers:
             theme.text(target, "no cards in hand", HAND.center, 13, theme.MUTED, anchor="center")
+
+    def offer_words(self) -> str:
+        """The hand tray's heading while setup offers cards: what is being chosen now."""
+        kinds = {a.kind for a in self.model.actions}
+        if Act.OPENING in kinds:
+            return "Starting party: click an opening plan, or a terrain to choose it all yourself"
+        if Act.PICK_TERRAIN in kinds:
+            return "Starting party: click the terrain you start with"
+        if Act.PICK_CHARACTER in kinds:
+            return "Starting party: click a character to put in your party"
+        g, me = self.shown, self.inner
+        holder = next((u for u in g.party[me] if g.units[u].card is None), None) \
+            if me is not None else None
+        if Act.PICK_ASSIGNABLE in kinds and holder is not None:
+            return f"Starting party: click the card {g.name(holder)} holds (face down)"
+        return "Starting party: click a card"
 
     def strip_prompt(self) -> str:
         return "Choose an action (or click a lit card)"

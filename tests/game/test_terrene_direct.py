@@ -1,0 +1,187 @@
+"""Direct play on Terrene Odyssey's table (issue #18): every legal choice but the few with
+no place on the table (``UNPLACED``) is led to by a table element — a card in the hand or on
+the table, an offered card or opening plan, a side's terrain, an enemy's plate, a draft
+card, "Complete my deck", the fixed End button — so the action list can be hidden."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.tables.terrene.table import TerreneTable
+from rules.terrene.kinds import Act
+from tests.game.test_terrene_table import click, game_of, legal, open_table, play_until, show
+
+UNPLACED = set(TerreneTable.UNPLACED)
+
+
+def unplaced(screen):
+    """The legal actions of the viewer that no table element leads to (and that have a
+    place on the table)."""
+    placed = screen.table.placed()
+    return [a for a in legal(screen) if a.kind not in UNPLACED and a not in placed]
+
+
+def walk(screen, rng, decisions):
+    """Random legal moves (never running away), the table shown to each person deciding;
+    yields before each move with the table showing it."""
+    session = screen.session
+    for _ in range(decisions):
+        seat = session.actor()
+        if seat is None:
+            return
+        show(screen, seat)
+        yield
+        actions = [a for a in legal(screen) if a.kind != Act.RUN] or legal(screen)
+        events = session.submit(seat, rng.choice(actions))
+        screen.table.show_events(events, screen.viewer)
+
+
+@pytest.mark.parametrize(("players", "setup", "seed"), [
+    (2, {}, 11), (2, {"format": "best of three"}, 12), (4, {}, 13), (4, {"format": "draft"}, 14)])
+def test_every_choice_with_a_place_is_led_to_by_a_table_element(app_dirs, players, setup,
+                                                                 seed):
+    app, screen, _ = open_table(app_dirs, players, seed, setup)
+    kinds: set[str] = set()
+    for _ in walk(screen, random.Random(seed), 400):
+        assert unplaced(screen) == []
+        kinds |= {a.kind for a in legal(screen)}
+    assert len(kinds - UNPLACED) >= 5  # the walk saw a real spread of choices
+
+
+def test_with_the_list_hidden_only_the_unplaced_choices_are_listed(app_dirs):
+    app, screen, _ = open_table(app_dirs, 2, 15)
+    for _ in walk(screen, random.Random(15), 200):
+        table = screen.table
+        table.list_hidden = True
+        table.settle_strip()
+        listed = {table.model.actions[i].kind for i in table.listed()}
+        assert listed <= UNPLACED
+        table.list_hidden = False
+
+
+def test_an_opening_plan_is_a_card_that_plays_it(app_dirs):
+    app, screen, chosen = open_table(app_dirs, 2, 16)
+    play_until(screen, random.Random(16), lambda s: any(
+        a.kind == Act.OPENING for a in s.legal_actions(s.decision().players[0])))
+    plans = [o for o in screen.table.offers if o.name.startswith("plan.")]
+    openings = [a for a in legal(screen) if a.kind == Act.OPENING]
+    assert len(plans) == len(openings) > 0
+    face = plans[0].zoom_face()
+    assert face is not None and face.title in str(openings[0])
+    assert [h for h, _ in face.sections] == ["Terrain", "Party"]
+    click(screen, plans[0])
+    assert chosen == [openings[0]]
+
+
+def test_the_enemy_plate_offers_the_attacks_on_that_player(app_dirs):
+    app, screen, chosen = open_table(app_dirs, 2, 4)
+    table = screen.table
+    play_until(screen, random.Random(4), lambda s: game_of(s).phase == "play" and any(
+        a.kind == Act.ATTACK and a.args[1] == -1
+        for a in s.legal_actions(s.decision().players[0])),
+        prefer=("recruit", "end_turn"), limit=2000)
+    hits = [a for a in legal(screen) if a.kind == Act.ATTACK and a.args[1] == -1]
+    plate = table.spots[f"player.{1 - screen.viewer}"]
+    assert plate.leads == tuple(hits)
+    assert f"player.{screen.viewer}" not in table.spots  # never your own plate
+    click(screen, plate)
+    if len(hits) == 1:
+        assert chosen == hits
+    else:
+        assert chosen == [] and table.menu is not None
+        click(screen, table.menu.find("choice.0"))
+        assert chosen == [hits[0]]
+
+
+def test_a_block_is_a_click_on_the_blocker_and_no_block_the_end_button(app_dirs):
+    app, screen, chosen = open_table(app_dirs, 2, 3)
+    table = screen.table
+    play_until(screen, random.Random(3), lambda s: any(
+        a.kind == Act.BLOCK for a in s.legal_actions(s.decision().players[0])),
+        prefer=("recruit", "attack", "end_turn", "pass"), limit=3000)
+    block = next(a for a in legal(screen) if a.kind == Act.BLOCK)
+    assert block in table.units[block.args[0]].leads
+    no = next(a for a in legal(screen) if a.kind == Act.NO_BLOCK)
+    assert table.end_button.visible and table.end_button.leads == (no,)
+    assert table.end_button.label == "Take the hit"
+    click(screen, table.end_button)
+    assert chosen == [no]
+
+
+def test_deck_building_completes_the_deck_with_a_button(app_dirs):
+    app, screen, chosen = open_table(app_dirs, 4, 17, {"format": "draft"})
+    play_until(screen, random.Random(17), lambda s: any(
+        a.kind == Act.DECK_AUTO for a in s.legal_actions(s.decision().players[0])),
+        prefer=("draft_pick",), limit=3000)
+    button = screen.table.auto_button
+    auto = next(a for a in legal(screen) if a.kind == Act.DECK_AUTO)
+    assert button.visible and button.leads == (auto,)
+    assert all(c.leads and c.leads[0].kind == Act.DECK_ADD and c.zoom_face() is not None
+               for c in screen.table.draft_cards)
+    click(screen, button)
+    assert chosen == [auto]
+
+
+def test_the_terrain_leads_to_its_abilities_and_the_terrains_to_switch_to(app_dirs):
+    """Some seeded game reaches a terrain ability or a switch: the viewer's terrain spot
+    leads to exactly those, and shows the terrain in the zoom."""
+    for seed in range(20, 40):
+        app, screen, _ = open_table(app_dirs, 2, seed, record=False)
+        for _ in walk(screen, random.Random(seed), 300):
+            g, me = game_of(screen.session.state.view(screen.viewer)), screen.viewer
+            if g is None or g.phase != "play" or g.active_terrain[me] is None:
+                continue
+            mine = g.active_terrain[me]
+            wanted = [a for a in legal(screen) if (a.kind == Act.USE and a.args[0] == mine)
+                      or (a.kind == Act.TERRAIN and a.args[0] in g.zones["terrains"][me])]
+            if wanted:
+                spot = screen.table.spots[f"terrain.{me}"]
+                assert list(spot.leads) == wanted
+                assert spot.zoom_face() is not None
+                return
+    pytest.fail("no seeded game reached a terrain's ability or a switch")
+
+
+def test_dismissing_asks_first_unless_the_oversupply_forces_it(app_dirs):
+    """Dismiss and dismissing a character's card cannot be taken back: they ask first (the
+    last character says the game is lost); a dismissal the oversupply forces does not."""
+    asked = {}
+    for seed in range(40, 60):
+        app, screen, _ = open_table(app_dirs, 2, seed, record=False)
+        for _ in walk(screen, random.Random(seed), 300):
+            table = screen.table
+            g = table.shown
+            for action in legal(screen):
+                if action.kind not in (Act.DISMISS, Act.DISMISS_CARD):
+                    continue
+                forced = g.prompt is not None and g.prompt.kind == "oversupply"
+                warning = table.caution(action)
+                asked[(action.kind, forced)] = warning
+                if forced:
+                    assert warning is None
+                else:
+                    assert warning is not None
+                    assert "cannot be undone" in warning or "lose the game" in warning
+        if {(Act.DISMISS, False), (Act.DISMISS_CARD, False)} <= set(asked):
+            return
+    pytest.fail(f"the seeded games never offered both dismissals: {sorted(asked)}")
+
+
+def test_a_greyed_hand_card_says_why_on_its_zoom(app_dirs):
+    """While the viewer decides, a hand card with no legal play is greyed and its zoom's
+    foot says why; a lit card has no reason."""
+    for seed in range(60, 80):
+        app, screen, _ = open_table(app_dirs, 2, seed, record=False)
+        for _ in walk(screen, random.Random(seed), 300):
+            hand = screen.table.hand.values()
+            for card in hand:
+                assert bool(card.why) == (not card.lit and bool(legal(screen)))
+            grey = [c for c in hand if c.why]
+            if grey:
+                face = grey[0].zoom_face()
+                assert face is not None and face.footer.startswith("Cannot be played now: ")
+                assert face.footer.endswith(grey[0].why)
+                return
+    pytest.fail("no seeded game greyed a hand card")
