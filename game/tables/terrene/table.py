@@ -315,9 +315,8 @@ class TerreneTable(DraftBoard, GenericTable):
             start = self.hand[uid] if uid in self.hand else None
             if animate and start is not None:
                 node.x, node.y = start.x, start.y
-            elif animate:
-                deck = self.deck_rect(seat)
-                node.x, node.y, node.alpha = deck.centerx, deck.centery, 0.0
+            elif animate:  # it fades in at its own place (never two cards on one spot)
+                node.x, node.y, node.alpha = spot[0], spot[1] + 20, 0.0
                 node.tween("alpha", 1.0, 0.25)
             else:
                 node.x, node.y = spot
@@ -367,12 +366,11 @@ class TerreneTable(DraftBoard, GenericTable):
             if node is None:
                 node = CardWidget(x, y, lay.hand_width(len(held)), lay.HAND_H, f"hand.{uid}",
                                   partial(self.clicked, uid))
-                if animate and seat is not None:  # (held is empty without a seat)
-                    deck = self.deck_rect(seat)
-                    node.x, node.y, node.scale = deck.centerx, deck.centery, 0.4
-                    node.tween("x", x, 0.45)
+                if animate:  # dealt into its own place (never two cards on one spot)
+                    node.y, node.scale, node.alpha = y + 30, 0.6, 0.0
                     node.tween("y", y, 0.45)
                     node.tween("scale", 1.0, 0.45)
+                    node.tween("alpha", 1.0, 0.3)
                 self.hand[uid] = node
                 self.add(node)
             elif (node.x, node.y) != (x, y):
