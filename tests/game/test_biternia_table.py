@@ -11,6 +11,7 @@ import pygame
 import pytest
 
 import game.tables.biternia.clicks as clicks
+import game.tables.biternia.layout as lay
 from game.app import App
 from game.screens.table import TableScreen
 from game.session import Seat, Session
@@ -419,6 +420,7 @@ def test_a_focused_hero_shows_its_tip_and_hidden_orders_stay_hidden(app_dirs):
     enemy = next(h for h, v in state.heroes.items()
                  if v.seat % 2 != screen.viewer % 2 and v.down is not None)
     screen.focus.focus(table.pieces[enemy])
+    table.keyboard = True  # focused from the keyboard (a hover is checked below)
     piece, lines = table.tip_for()
     assert piece is table.pieces[enemy]
     assert lines[0].startswith(load().heroes[enemy].full_name)
@@ -465,3 +467,27 @@ def test_a_structure_that_lost_hp_flashes(app_dirs):
             assert len(flashes) == len(hit)
             return
     raise AssertionError("no Structure was hit")
+
+
+def test_a_hero_tip_shows_only_while_the_pointer_is_on_the_standee(app_dirs):
+    """The tip follows the pointer: it opens over a standee and closes once the pointer
+    leaves, even though the standee keeps the focus the hover gave it."""
+    app, screen = open_table(app_dirs)
+    play_until(screen, random.Random(1), phase_is("movement"))
+    table = screen.table
+    screen.root.update(1.0)
+    hero, piece = next(iter(table.pieces.items()))
+    over = piece.to_world()
+    screen.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(over[0] + 30, over[1] + 30),
+                                     rel=(0, 0), buttons=(0, 0, 0)))
+    for pos in ((over[0] + 1, over[1]), over):
+        screen.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+        table.point_at(pos)
+    shown = table.tip_for()
+    assert shown is not None and shown[0] is piece
+    away = (lay.HAND.centerx, lay.HAND.centery)
+    screen.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=away, rel=(0, 0),
+                                     buttons=(0, 0, 0)))
+    table.point_at(away)
+    assert table.tip_for() is None

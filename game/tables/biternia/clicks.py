@@ -132,3 +132,43 @@ def heroes_for_card(actions: Sequence[Action], card: str) -> list[str]:
     design = card_design(card)
     return [str(a.args[0]) for a in actions if a.kind == Act.ORDER
             and card_design(str(a.args[1])) == design]
+
+
+def hero_leads(actions: Sequence[Action], hero: str, picked: str | None,
+               picked_card: str | None, space: str | None) -> tuple[Action, ...]:
+    """What a click on ``hero`` (its standee or plate) leads to, as the table's
+    ``pick_hero`` plays it: a target or an Interrupt on it (one action), the order of the
+    card in hand picked first, else picking the Hero (every choice it has, shown next;
+    nothing new once it is picked), else
+    the action of the space it stands on (``space``; None for a plate)."""
+    for action in actions:
+        if hero_target(action) == hero or (action.kind == Act.INTERRUPT
+                                           and hero_of(action) == hero):
+            return (action,)
+    if picked_card is not None:
+        order = order_for(actions, hero, picked_card)
+        if order is not None:
+            return (order,)
+    if hero in heroes_with_choices(actions):  # picking it shows its choices (once)
+        return () if hero == picked else \
+            tuple(a for a in actions if hero_of(a) == hero and a.kind != Act.INTERRUPT)
+    on_space = space_choices(actions, picked).get(space) if space is not None else None
+    return (on_space,) if on_space is not None else ()
+
+
+def card_leads(actions: Sequence[Action], card: str, picked: str | None,
+               picked_card: str | None) -> tuple[Action, ...]:
+    """What a click on a hand card leads to, as the table's ``pick_card`` plays it: its
+    discard, the picked Hero's order, else picking the card (the orders giving it to each
+    Hero that may take it, played by a click on that Hero next)."""
+    discard = discard_for(actions, card)
+    if discard is not None:
+        return (discard,)
+    order = order_for(actions, picked, card)
+    if order is not None and picked_card in (None, card):
+        return (order,)
+    if picked_card == card:
+        return ()  # a second click puts it back
+    design = card_design(card)
+    return tuple(a for a in actions if a.kind == Act.ORDER
+                 and card_design(str(a.args[1])) == design)

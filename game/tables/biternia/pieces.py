@@ -5,7 +5,7 @@ number rising from a hit, and the prompt that pops up near the acting Hero."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -23,6 +23,8 @@ from rules.biternia.state import BiterniaState
 PIECE_W, PIECE_H = 84, 56
 ORDER_AT = (28, -4)  # the order card's place beside the standee (the face-up card under it)
 HOP = 30
+#: the standee's body in the piece's own coordinates (the Figure sits 16 left of centre)
+STANDEE = pygame.Rect(-30, -26, 38, 46)
 
 
 @dataclass(frozen=True)
@@ -141,8 +143,26 @@ class HeroPiece(Widget):
     def set_enabled(self, on: bool) -> None:
         self.enabled = self.interactive = on
 
+    def contains(self, x: float, y: float) -> bool:
+        """The standee itself takes the pointer, not the cards beside it (they open large
+        on a pause), so a crowded tile leaves its space room to be clicked."""
+        if self.scale == 0:
+            return False
+        lx, ly = self.to_local(x, y)
+        return STANDEE.collidepoint(lx, ly)
+
     def lift(self) -> float:
         return -HOP * arc(self.hop)
+
+    def home(self) -> tuple[float, float]:
+        """Where the piece stands once its slide ends."""
+        ends = {t.attr: t.end for t in self.tweens.tweens if t.attr in ("x", "y")}
+        return ends.get("x", self.x), ends.get("y", self.y)
+
+    def standee_rect(self) -> pygame.Rect:
+        """The standee's box on the table where the piece comes to stand."""
+        x, y = self.home()
+        return STANDEE.move(round(x), round(y))
 
     def glide_to(self, x: float, y: float, hop: bool) -> None:
         """Slide to (x, y); across spaces with a hop, inside one space without."""
@@ -213,20 +233,15 @@ class Prompt(Node):
 
     def __init__(self, x: float, span: tuple[float, float], title: str,
                  answers: list[tuple[str, Callable[[], None]]], bounds: pygame.Rect,
-                 pop: bool = True) -> None:
-        """``span`` is the Hero's top and bottom: the prompt sits above it, or below it
-        when there is no room above, with a pointer to it."""
+                 pop: bool = True, avoid: Sequence[tuple[pygame.Rect, float]] = ()) -> None:
+        """``span`` is the Hero's top and bottom: the prompt sits above it, below it or
+        beside it, wherever it covers least of ``avoid`` (rects with a weight: the other
+        Heroes, the lit spaces, the spaces' names), with a pointer to it."""
         longest = max([theme.rendered(title, 13, theme.INK, "bold").get_width()]
                       + [theme.rendered(a, 13, theme.INK, "bold").get_width() for a, _ in answers])
         width = max(170, min(340, longest + 44))
         height = 34 + 32 * len(answers)
-        rect = pygame.Rect(0, 0, width, height)
-        rect.midbottom = (round(x), round(span[0] - 14))
-        point_to = (x, span[0])
-        if rect.y < bounds.y:
-            rect.midtop = (round(x), round(span[1] + 14))
-            point_to = (x, span[1])
-        rect.clamp_ip(bounds)
+        rect, point_to = place_prompt((width, height), x, span, bounds, avoid)
         super().__init__(rect.centerx, rect.centery, width, height, name="prompt")
         self.title, self.point_to, self.z = title, point_to, 45
         self.buttons: list[Button] = []
@@ -244,15 +259,51 @@ class Prompt(Node):
         rect = pygame.Rect(round(left), round(top), round(self.w * world.scale),
                            round(self.h * world.scale))
         px, py = self.point_to
-        if not rect.collidepoint(px, py):
+        if rect.x <= px <= rect.right and not rect.collidepoint(px, py):  # above or below
             base_x = min(max(px, rect.x + 20), rect.right - 20)
             base_y = rect.bottom if py > rect.bottom else rect.y
             pygame.draw.polygon(target, theme.BRASS, [(base_x - 9, base_y), (base_x + 9, base_y),
+                                                      (px, py)])
+        elif not rect.collidepoint(px, py):  # beside
+            side_y = min(max(py, rect.y + 20), rect.bottom - 20)
+            side_x = rect.right if px > rect.right else rect.x
+            pygame.draw.polygon(target, theme.BRASS, [(side_x, side_y - 9), (side_x, side_y + 9),
                                                       (px, py)])
         theme.shadowed_rect(target, rect, theme.PARCHMENT, radius=10, shadow=6,
                             border=theme.BRASS, border_width=3)
         theme.text(target, theme.ellipsize(self.title, rect.w - 20, 13, "bold"),
                    (rect.centerx, rect.y + 16), 13, theme.INK, "bold", "center")
+
+
+def place_prompt(size: tuple[int, int], x: float, span: tuple[float, float],
+                 bounds: pygame.Rect, avoid: Sequence[tuple[pygame.Rect, float]]
+                 ) -> tuple[pygame.Rect, tuple[float, float]]:
+    """Where a prompt of ``size`` goes for the standee at ``x`` between ``span``: above,
+    below, right or left of it (inside ``bounds``), the first that covers least of the
+    weighted ``avoid`` rects; returns its rect and the point its pointer touches."""
+    top, bottom = span
+    mid = (top + bottom) / 2
+    half = STANDEE.w / 2
+    best: tuple[float, int, pygame.Rect, tuple[float, float]] | None = None
+    for k, (anchor, spot, point) in enumerate((
+            ("midbottom", (x, top - 14), (x, top)), ("midtop", (x, bottom + 14), (x, bottom)),
+            ("midleft", (x + half + 14, mid), (x + half, mid)),
+            ("midright", (x - half - 14, mid), (x - half, mid)))):
+        rect = pygame.Rect((0, 0), size)
+        setattr(rect, anchor, (round(spot[0]), round(spot[1])))
+        rect.clamp_ip(bounds)
+        standee = pygame.Rect(0, 0, STANDEE.w, bottom - top)
+        standee.center = (round(x), round(mid))
+        cost = sum(weight * _area(rect.clip(r)) for r, weight in avoid)
+        cost += 50 * _area(rect.clip(standee))  # never over the Hero it asks about
+        if best is None or (cost, k) < best[:2]:
+            best = (cost, k, rect, point)
+    assert best is not None
+    return best[2], best[3]
+
+
+def _area(rect: pygame.Rect) -> int:
+    return rect.w * rect.h
 
 
 def hero_tip(view: BiterniaState, hero: str) -> tuple[str, ...]:

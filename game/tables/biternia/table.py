@@ -47,6 +47,7 @@ from rules.biternia.state import BiterniaState
 from rules.core import Action, Event, Panel
 
 GAIN, LOSS = (120, 210, 120), (240, 90, 74)
+PROMPT_ROWS = 8  # answers the prompt near the acting Hero offers (the most a choice has)
 FLOATS = {"damage": ("-{amount}", LOSS), "heal": ("+{amount}", GAIN),
           "stun": ("Stunned!", LOSS),
           "immobilize": ("Pinned", LOSS), "confuse": ("Confused", LOSS),
@@ -84,6 +85,14 @@ class BiterniaTable(HandTray):
         self.structures: dict[str, int] | None = None  # Structure HP in the last view
         self.tip = Tip(self.tip_for)
         self.add(self.tip)
+        self.seat_chips: list[Widget] = []
+        for seat in range(len(self.seat_names)):
+            rect = self.seat_rect(seat)
+            chip = Widget(rect.centerx, rect.centery, rect.w, rect.h, name=f"seat.{seat}",
+                          on_activate=partial(self.pick_seat, seat), enabled=False)
+            chip.interactive = False
+            self.seat_chips.append(chip)
+            self.add(chip)
 
     # -- colours and names ---------------------------------------------------------------
     def colour(self, seat: int) -> tuple[int, int, int]:
@@ -98,7 +107,14 @@ class BiterniaTable(HandTray):
 
     def tip_for(self) -> tuple[HeroPiece, tuple[str, ...]] | None:
         """The focused (hovered) Hero and what its tip says, if a Hero is focused."""
-        focused = next((p for p in self.pieces.values() if p.focused), None)
+        pointer = self.pointer
+        if self.keyboard:  # the standee the keyboard focused
+            focused = next((p for p in self.pieces.values() if p.focused), None)
+        elif pointer is not None:  # the standee under the pointer, only while it is there
+            focused = next((p for p in self.pieces.values() if p.visible and p.alpha > 0
+                            and p.contains(*pointer)), None)
+        else:
+            focused = None
         if focused is None or self.model.view is None:
             return None
         return focused, hero_tip(self.view, focused.hero)
@@ -279,15 +295,37 @@ class BiterniaTable(HandTray):
         if self.picked_card is not None:
             able = set(clicks.heroes_for_card(actions, self.picked_card))
         able |= interrupters  # a click on a Hero holding an Interrupt reveals it
+        for sid, spot in self.spots.items():
+            action = on_space.get(sid)
+            spot.leads = (action,) if action is not None else ()
         for hero, piece in self.pieces.items():
             piece.set_enabled(True)  # hovering shows its tip; a click without a choice of
             # its own plays its space's action
             piece.mark = ("target" if hero in targets else "picked" if hero == self.picked
                           else "ready" if hero in able else "")
+            piece.leads = clicks.hero_leads(actions, hero, self.picked, self.picked_card,
+                                            self.where[hero][0] if hero in self.where else None)
         for hero, plate in self.plates.items():
             plate.enabled = plate.interactive = plate.visible = \
                 hero in able and hero not in self.pieces
+            plate.leads = clicks.hero_leads(actions, hero, self.picked, self.picked_card,
+                                            None) if plate.enabled else ()
+        self.mark_seats()
         self.build_prompt(view)
+
+    def mark_seats(self) -> None:
+        """A teammate's seat chip takes a click while the team's turn may be handed over."""
+        offers = {int(a.args[0]): a for a in self.model.actions if a.kind == Act.HAND_OVER}
+        for seat, chip in enumerate(self.seat_chips):
+            action = offers.get(seat)
+            chip.enabled = chip.interactive = action is not None
+            chip.leads = (action,) if action is not None else ()
+
+    def pick_seat(self, seat: int) -> None:
+        action = next((a for a in self.model.actions if a.kind == Act.HAND_OVER
+                       and int(a.args[0]) == seat), None)
+        if action is not None:
+            self.choose(action)
 
     def build_prompt(self, view: BiterniaState) -> None:
         answers = clicks.prompt_answers(self.model.actions, self.picked)
@@ -302,12 +340,14 @@ class BiterniaTable(HandTray):
         self.hint = title if not answers else ""
         if anchor is None or not answers:
             return
-        shown = answers[:5]
+        shown = answers[:PROMPT_ROWS]
         rows: list[tuple[str, Callable[[], None]]] = [
             (self.answer_words(a), partial(self.take, a)) for a in shown]
         x, top, bottom = anchor
         self.prompt = Prompt(x, (top, bottom), title, rows, lay.BOARD.inflate(-12, -12),
-                             pop=self.clock > 0)
+                             pop=self.clock > 0, avoid=self.keep_clear(view))
+        for button, action in zip(self.prompt.buttons, shown, strict=True):
+            button.leads = (action,)
         self.add(self.prompt)
 
     def prompt_head(self, view: BiterniaState,
@@ -350,11 +390,31 @@ class BiterniaTable(HandTray):
             return "Base defenses: click a Structure to fire"
         return ""
 
+    def keep_clear(self, view: BiterniaState) -> list[tuple[pygame.Rect, float]]:
+        """What the prompt should not cover, with how much it matters: the other Heroes
+        (most, those that can be clicked), their cards, the lit spaces and plates, and
+        every space's name."""
+        out: list[tuple[pygame.Rect, float]] = []
+        for hero, piece in self.pieces.items():
+            if hero != self.picked:
+                standee = piece.standee_rect()
+                out.append((standee, 8.0 if piece.leads else 4.0))
+                out.append((pygame.Rect(standee.right, standee.y, 36, standee.h), 1.0))
+        for sid, spot in self.spots.items():
+            rect = space_rect(sid)
+            out.append((pygame.Rect(rect.x, rect.y, rect.w, lay.TILE_HEAD), 2.0))
+            if spot.enabled:
+                out.append((rect, 1.0))
+        out += [(self.plate_rects(view)[h], 3.0 if p.enabled else 1.0)
+                for h, p in self.plates.items() if h in view.heroes]
+        return out
+
     def anchor(self, view: BiterniaState, hero: str) -> tuple[float, float, float] | None:
         """Where the prompt points: the Hero's standee (x, top, bottom), else its plate."""
         piece = self.pieces.get(hero)
         if piece is not None:
-            return piece.x - 13, piece.y - 26, piece.y + 26
+            standee = piece.standee_rect()
+            return standee.centerx, standee.y, standee.bottom
         rect = self.plate_rects(view).get(hero)
         return None if rect is None else (rect.centerx, rect.y, rect.bottom)
 

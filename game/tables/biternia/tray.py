@@ -70,6 +70,8 @@ class HandTray(BiterniaBase):
                 self.add(card)
             card.w = width
             card.enabled = mine and clicks.card_usable(self.model.actions, cid)
+            card.leads = clicks.card_leads(self.model.actions, cid, self.picked,
+                                           self.picked_card) if card.enabled else ()
             card.dim = carding and not card.enabled
             card.selected = mine and cid == self.picked_card
             card.foreign = mine and self.foreign(cid)
@@ -111,6 +113,7 @@ class HandTray(BiterniaBase):
             card = HandCard(x + width / 2, self.card_y(), power,
                             partial(self.choose_learning, action), width, lay.CARD_H)
             card.name, card.z = f"learn.{power}", 6
+            card.leads = (action,)
             self.offers.append(card)
             self.add(card)
             x += width + 6
@@ -126,6 +129,7 @@ class HandTray(BiterniaBase):
             tile = HeroTile(x, y, width, TILE_H, str(action.args[0]),
                             partial(self.take, action))
             tile.z = 6
+            tile.leads = (action,)
             self.offers.append(tile)
             self.add(tile)
 
