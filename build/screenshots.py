@@ -105,6 +105,16 @@ def low_life(hp: int) -> Predicate:
     return lambda m: min(getattr(m.state, "hp", [99])) <= hp
 
 
+def crowded(least: int, from_round: int) -> Predicate:
+    """A Biternia board from round ``from_round`` on with ``least`` Heroes on one space."""
+    def holds(m: Match) -> bool:
+        s = m.state
+        spaces = [v.space for v in getattr(s, "heroes", {}).values() if v.space is not None]
+        return getattr(s, "round", 0) >= from_round and \
+            any(spaces.count(sp) >= least for sp in set(spaces))
+    return holds
+
+
 # -- what the pointer does -----------------------------------------------------------------
 def zoom_on(pick: Callable[[list[Any]], Any] | None = None) -> Touch:
     """Rest the pointer on a card the table offers to the zoom (``pick`` chooses among the
@@ -327,12 +337,18 @@ SHOTS: tuple[Shot, ...] = (
     Shot("battlecon-zoom", "the card zoom open on a hand card", "battlecon", seed=1,
          decisions=1, until=phase("set"), touch=zoom_on(in_hand)),
     # Battle for Biternia
+    Shot("biternia-draft", "the draft: every Hero a card, the picks in their team's colour",
+         "biternia", seed=3, setup=("heroes=draft",), decisions=5,
+         until=both(phase("draft"), can("draft"))),
     Shot("biternia-orders", "giving orders", "biternia", seed=3, decisions=43,
          until=phase("orders")),
     Shot("biternia-movement", "moving a Hero: the reachable spaces lit", "biternia", seed=3,
          decisions=49, until=phase("movement")),
     Shot("biternia-interrupt", "an interrupt asked over the board", "biternia", seed=27,
          players=2, decisions=100, until=can("interrupt")),
+    Shot("biternia-crowded", "round 5 on: three Heroes and their cards on one space",
+         "biternia", seed=5, players=4, decisions=200,
+         until=both(crowded(3, 5), phase("movement"))),
     Shot("biternia-four-players", "four players, Action phase", "biternia", seed=11,
          players=4, decisions=80, until=phase("action")),
     Shot("biternia-zoom", "the card zoom open on a hand card", "biternia", seed=3,

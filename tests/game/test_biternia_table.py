@@ -323,6 +323,33 @@ def test_a_draft_tile_drafts_that_hero(app_dirs):
     assert chosen == [drafts[-1]]
 
 
+def test_the_draft_lies_over_the_board_and_a_pick_moves_no_other_card(app_dirs):
+    """Every Hero of the draft is a card over the board; after picks each card keeps its
+    place, the drafted ones show their team's colour and take no click, the others still
+    draft their Hero."""
+    app, screen = open_table(app_dirs, heroes="draft")
+    play_until(screen, random.Random(1), lambda s: s.phase == Phase.DRAFT)
+    before = {t.hero: (t.x, t.y) for t in screen.table.offers}
+    assert len(before) == len(load().heroes)
+    assert all(lay.BOARD.collidepoint(x, y) for x, y in before.values())
+    play_until(screen, random.Random(2), lambda s: s.phase == Phase.DRAFT and s.draft_step >= 3)
+    state, table = screen.session.state, screen.table
+    tiles = {t.hero: t for t in table.offers}
+    assert {h: (t.x, t.y) for h, t in tiles.items()} == before
+    drafted = [h for h in tiles if h in state.heroes]
+    assert len(drafted) == 3
+    for hero in drafted:
+        seat = state.heroes[hero].seat
+        assert tiles[hero].team == (("Blue", "Red")[seat % 2], table.colour(seat))
+        assert not tiles[hero].enabled and not tiles[hero].leads
+    free = next(t for h, t in tiles.items() if h not in state.heroes)
+    chosen = record_choices(screen)
+    click(screen, free)
+    assert chosen == [a for a in legal(screen) if a.kind == Act.DRAFT
+                      and a.args[0] == free.hero]
+    app.compose(app.canvas)
+
+
 def test_a_power_card_teaches_the_picked_hero_and_a_plate_picks_another(app_dirs):
     app, screen = open_table(app_dirs, heroes="random")
     play_until(screen, random.Random(1), lambda s: s.phase == Phase.LEARN)
@@ -491,3 +518,21 @@ def test_a_hero_tip_shows_only_while_the_pointer_is_on_the_standee(app_dirs):
                                      buttons=(0, 0, 0)))
     table.point_at(away)
     assert table.tip_for() is None
+
+
+def test_hovering_a_greyed_card_says_why_it_cannot_be_played(app_dirs):
+    """Four players giving orders: the teammate's cards are greyed in the viewer's tray;
+    the pointer on one says whose card it is, on one of the viewer's own says nothing."""
+    app, screen = open_table(app_dirs, players=4, seed=4, heroes="random")
+    play_until(screen, random.Random(4), phase_is("orders"))
+    table = screen.table
+    screen.root.update(1.0)
+    mate = next(c for c in table.hand if not c.mine)
+    own = next(c for c in table.hand if c.mine)
+    assert mate.dim and not own.dim
+    table.point_at(mate.to_world())
+    shown = table.dim_reason()
+    assert shown is not None and shown[1].endswith("'s card: only they can play it")
+    table.point_at(own.to_world())
+    assert table.dim_reason() is None
+    app.compose(app.canvas)

@@ -10,16 +10,26 @@ from functools import lru_cache
 
 import pygame
 
-from game import theme
+from game import icons, theme
 from game.cardface import CardFace
 from game.scene import Affine, CardNode
-from game.tables.biternia.faces import BASIC_INK, MAGIC, PHYSICAL, SKILL_NAMES, card_face, hero_face
+from game.tables.biternia.faces import (
+    BASIC_INK,
+    HERO_INK,
+    MAGIC,
+    PHYSICAL,
+    SKILL_NAMES,
+    card_face,
+    hero_face,
+)
 from game.tween import ease_out_cubic
 from game.widgets import Widget
 from rules.biternia.content import Card, load
 from rules.biternia.effects import card_of
 
 DIM = (128, 120, 106)
+#: the foot of another Hero's power in the hand, the longest that fits the card's width
+FOREIGN_WORDS = ("Farm/Rest/Hire only", "Farm/Rest/Hire", "Not theirs")
 
 
 @dataclass(frozen=True)
@@ -154,6 +164,7 @@ class HandCard(Widget):
         self.selected = False
         self.dim = False  # dimmed: on the viewer's turn, no legal action takes it
         self.foreign = False  # another Hero's power: the picked Hero may only discard it
+        self.why = ""  # greyed: why it cannot be played now (said while hovered)
         self.home = (x, y)
         self._look: tuple[object, pygame.Surface] | None = None
 
@@ -193,30 +204,32 @@ class HandCard(Widget):
         band = pygame.Rect(rect.x, rect.y, rect.w, 18)
         pygame.draw.rect(surf, found.ink if lit else DIM, band, border_top_left_radius=7,
                          border_top_right_radius=7)
-        theme.text(surf, theme.ellipsize(found.owner, rect.w - 26, 9, "bold"),
-                   (rect.x + 5, band.centery), 9, theme.CREAM, "bold", "midleft")
+        theme.text(surf, theme.ellipsize(found.owner, rect.w - 26, 12, "bold"),
+                   (rect.x + 5, band.centery), 12, theme.CREAM, "bold", "midleft")
         draw_shield(surf, (rect.right - 11, band.bottom), found.defense, 16)
-        y = band.bottom + 4
+        y = band.bottom + 3
+        bottom = rect.bottom - (18 if self.foreign else 2)  # the lines stop above the foot
         for line in theme.wrap(found.name, rect.w - 8, 12, "bold")[:2]:
             theme.text(surf, theme.ellipsize(line, rect.w - 8, 12, "bold"), (rect.x + 4, y), 12,
                        ink, "bold")
             y += 14
-        if found.keywords:
-            theme.text(surf, theme.ellipsize(" · ".join(found.keywords), rect.w - 8, 10, "bold"),
-                       (rect.x + 4, y), 10, PHYSICAL if lit else DIM, "bold")
-            y += 12
-        for line in found.steps:
-            for part in theme.wrap(line, rect.w - 8, 10)[:2]:
-                if y > rect.bottom - 11:
-                    break
-                theme.text(surf, part, (rect.x + 4, y), 10, ink)
-                y += 12
-        if self.foreign:
-            foot = pygame.Rect(rect.x + 1, rect.bottom - 14, rect.w - 2, 13)
+        lines = [(" · ".join(found.keywords), "bold", PHYSICAL if lit else DIM)] \
+            if found.keywords else []
+        lines += [(part, "regular", ink) for line in found.steps
+                  for part in theme.wrap(line, rect.w - 8, 12)]
+        for words, style, colour in lines:  # as many as fit (the zoom shows them all)
+            if y + 14 > bottom:
+                break
+            theme.text(surf, theme.ellipsize(words, rect.w - 8, 12, style), (rect.x + 4, y),
+                       12, colour, style)
+            y += 14
+        if self.foreign:  # another Hero's power: this Hero may only Farm, Rest or Hire
+            foot = pygame.Rect(rect.x + 1, rect.bottom - 18, rect.w - 2, 17)
             pygame.draw.rect(surf, theme.PARCHMENT_DIM, foot, border_bottom_left_radius=7,
                              border_bottom_right_radius=7)
-            # another Hero's power: this Hero may spend it only on Farm, Rest or Hire
-            theme.text(surf, "Farm/Rest/Hire", foot.center, 9, DIM, "bold", "center")
+            words = next((w for w in FOREIGN_WORDS
+                          if theme.font(12, "bold").size(w)[0] <= foot.w - 6), "")
+            theme.text(surf, words, foot.center, 12, theme.INK, "bold", "center")
         lit_edge = self.selected or self.focused
         pygame.draw.rect(surf, theme.BRASS_LIGHT if lit_edge else theme.WOOD, rect,
                          width=3 if lit_edge else 1, border_radius=7)
@@ -229,27 +242,72 @@ class HandCard(Widget):
 
 
 class HeroTile(Widget):
-    """A Hero in the draft pool: name, type and HP (on a heart-red disc); a click drafts it."""
+    """A Hero of the draft as a card: its picture, name, class and type, HP on a heart-red
+    disc and its four powers by name (the whole text opens large on a pause). Once drafted
+    it keeps its place, veiled in the drafting team's colour with the team named; a click
+    on a Hero still in the pool drafts it."""
 
     def __init__(self, x: float, y: float, w: float, h: float, hero: str,
-                 on_pick: Callable[[], None]) -> None:
+                 on_pick: Callable[[], None] | None) -> None:
         super().__init__(x, y, w, h, name=f"draft.{hero}", on_activate=on_pick)
         self.hero = hero
+        self.team: tuple[str, tuple[int, int, int]] | None = None  # drafted: by whom
+        self._look: tuple[object, pygame.Surface] | None = None
 
     def zoom_face(self) -> CardFace:
         return hero_face(self.hero)
 
     def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
         rect = self.box(world)
+        key = (rect.size, self.team, self.enabled, self.focused, round(self.glow, 1))
+        if self._look is None or self._look[0] != key:
+            self._look = (key, self.render(rect.size))
+        target.blit(self._look[1], (rect.x - 4, rect.y - 4))
+
+    def render(self, size: tuple[int, int]) -> pygame.Surface:
+        surf = pygame.Surface((size[0] + 8, size[1] + 8), pygame.SRCALPHA)
+        rect = pygame.Rect(4, 4, *size)
         spec = load().heroes[self.hero]
-        fill = theme.blend(theme.PARCHMENT, theme.CREAM, self.glow)
-        theme.shadowed_rect(target, rect, fill, radius=7, shadow=3,
-                            border=theme.BRASS_LIGHT if self.focused else theme.WOOD,
-                            border_width=3 if self.focused else 1)
-        theme.text(target, theme.ellipsize(spec.name, rect.w - 24, 11, "bold"),
-                   (rect.x + 5, rect.y + 4), 11, theme.INK, "bold")
-        hp = (rect.right - 10, rect.y + 11)
-        pygame.draw.circle(target, PHYSICAL, hp, 8)
-        theme.text(target, str(spec.hp), hp, 9, theme.CREAM, "bold", "center")
-        theme.text(target, theme.ellipsize(spec.hero_type, rect.w - 10, 9),
-                   (rect.x + 6, rect.bottom - 4), 9, DIM, anchor="bottomleft")
+        fill = theme.blend(theme.PARCHMENT, theme.CREAM, self.glow if self.enabled else 0)
+        theme.shadowed_rect(surf, rect, fill, radius=8, shadow=3)
+        band = pygame.Rect(rect.x, rect.y, rect.w, 32)
+        ink = self.team[1] if self.team is not None else HERO_INK
+        pygame.draw.rect(surf, ink, band, border_top_left_radius=8, border_top_right_radius=8)
+        picture = icons.icon("biternia", "hero", spec.name, 26, theme.CREAM)
+        surf.blit(picture, picture.get_rect(midleft=(band.x + 5, band.centery)))
+        heart = (band.right - 14, band.centery)
+        pygame.draw.circle(surf, PHYSICAL, heart, 11)
+        pygame.draw.circle(surf, theme.CREAM, heart, 11, 1)
+        theme.text(surf, str(spec.hp), heart, 12, theme.CREAM, "bold", "center")
+        label = "HP" if self.team is None else self.team[0]  # drafted: the team instead
+        theme.text(surf, label, (heart[0] - 14, heart[1]), 12, theme.CREAM, "bold", "midright")
+        y = band.bottom + 2
+        room = rect.w - 10
+        theme.text(surf, theme.ellipsize(spec.name, room, 13, "bold"), (rect.x + 5, y), 13,
+                   theme.INK, "bold")
+        y += 16
+        for part in theme.wrap(f"{spec.hero_class} · {spec.hero_type}", room, 12)[:3]:
+            theme.text(surf, part, (rect.x + 5, y), 12, theme.WOOD)
+            y += 14
+        y += 2
+        pygame.draw.line(surf, theme.WOOD, (rect.x + 5, y), (rect.right - 5, y))
+        y += 3
+        for cid in spec.powers:
+            card = load().cards[cid]
+            letter = SKILL_NAMES.get(card.skill, card.skill)[:1]
+            chip = pygame.Rect(rect.x + 4, y + 1, 12, 13)
+            pygame.draw.rect(surf, MAGIC if card.skill == "Z" else BASIC_INK, chip,
+                             border_radius=3)
+            theme.text(surf, letter, chip.center, 12, theme.CREAM, "bold", "center")
+            for part in theme.wrap(card.name, room - 12, 12)[:2]:
+                theme.text(surf, part, (chip.right + 3, y), 12, theme.INK)
+                y += 14
+            y += 1
+        if self.team is not None:  # drafted: veiled in the team's colour
+            veil = pygame.Surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.rect(veil, (*self.team[1], 60), veil.get_rect(), border_radius=8)
+            surf.blit(veil, rect.topleft)
+        lit = self.focused and self.enabled
+        pygame.draw.rect(surf, theme.BRASS_LIGHT if lit else theme.WOOD, rect,
+                         width=3 if lit else 1, border_radius=8)
+        return surf

@@ -58,6 +58,13 @@ def slots(rect: pygame.Rect, count: int) -> list[tuple[float, float]]:
     return out
 
 
+def crowd_scale(count: int) -> float:
+    """How large the Heroes of a tile stand: full size up to two, smaller when more share
+    it, so that each standee and its cards keep a cell of their own (nothing drawn over a
+    neighbour); the tip and the card zoom show them large."""
+    return 1.0 if count <= 2 else 0.8 if count <= 4 else 0.6
+
+
 def plate(team: int, index: int) -> pygame.Rect:
     """Hero ``index`` (0-3) of ``team``: two plates above the team's Bit, two below."""
     bit = tile(0.0 if team == 0 else COLUMNS - 1.0, 2.0)

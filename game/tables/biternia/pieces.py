@@ -103,16 +103,16 @@ class Figure(SpriteNode):
         else:
             theme.text(surf, self.initials, (body.centerx, body.y + 14), 14, theme.CREAM,
                        "bold", "center")
-        hp_tab = pygame.Rect(0, 0, body.w + 6, 14)
-        hp_tab.midbottom = (body.centerx, body.bottom + 2)
+        hp_tab = pygame.Rect(0, 0, min(w - body.centerx, body.w // 2 + 5) * 2, 16)
+        hp_tab.midbottom = (body.centerx, body.bottom + 3)
         low = self.max_hp and self.hp * 3 <= self.max_hp
         pygame.draw.rect(surf, theme.DANGER if low else theme.INK, hp_tab, border_radius=4)
-        theme.text(surf, f"{self.hp}/{self.max_hp}", hp_tab.center, 10, theme.CREAM, "bold",
+        theme.text(surf, f"{self.hp}/{self.max_hp}", hp_tab.center, 12, theme.CREAM, "bold",
                    "center")
-        badge = (body.x + 2, body.y + 2)
-        pygame.draw.circle(surf, theme.BRASS, badge, 7)
-        pygame.draw.circle(surf, theme.INK, badge, 7, 1)
-        theme.text(surf, str(self.level), badge, 9, theme.INK, "bold", "center")
+        badge = (body.x + 4, body.y + 6)
+        pygame.draw.circle(surf, theme.BRASS, badge, 8)
+        pygame.draw.circle(surf, theme.INK, badge, 8, 1)
+        theme.text(surf, str(self.level), badge, 12, theme.INK, "bold", "center")
         for k, token in enumerate(self.tokens[:4]):
             draw_token(surf, (6, 14 + 11 * k), token, 6)
         return surf
@@ -137,6 +137,7 @@ class HeroPiece(Widget):
             self.add(child)
         self.up.visible = self.order.visible = False
         self.mark = ""  # "", "ready" (can act), "picked" or "target"
+        self.size = 1.0  # the scale its tile's crowd allows (see layout.crowd_scale)
         self.hop, self.clock = 0.0, 0.0
         self.set_enabled(False)
 
@@ -162,7 +163,9 @@ class HeroPiece(Widget):
     def standee_rect(self) -> pygame.Rect:
         """The standee's box on the table where the piece comes to stand."""
         x, y = self.home()
-        return STANDEE.move(round(x), round(y))
+        k = self.size
+        return pygame.Rect(round(x + STANDEE.x * k), round(y + STANDEE.y * k),
+                           round(STANDEE.w * k), round(STANDEE.h * k))
 
     def glide_to(self, x: float, y: float, hop: bool) -> None:
         """Slide to (x, y); across spaces with a hop, inside one space without."""
@@ -184,7 +187,7 @@ class HeroPiece(Widget):
         cx, cy = world.apply(-13, 21)
         pulse = 0.5 + 0.5 * math.sin(self.clock * 5)
         colour = {"target": theme.DANGER, "picked": theme.CREAM}.get(self.mark, theme.BRASS_LIGHT)
-        ring = pygame.Rect(0, 0, 54 + 6 * pulse, 18 + 3 * pulse)
+        ring = pygame.Rect(0, 0, (54 + 6 * pulse) * world.scale, (18 + 3 * pulse) * world.scale)
         ring.center = (round(cx), round(cy))
         pygame.draw.ellipse(target, colour, ring, 3)
         if self.focused:
@@ -233,7 +236,8 @@ class Prompt(Node):
 
     def __init__(self, x: float, span: tuple[float, float], title: str,
                  answers: list[tuple[str, Callable[[], None]]], bounds: pygame.Rect,
-                 pop: bool = True, avoid: Sequence[tuple[pygame.Rect, float]] = ()) -> None:
+                 pop: bool = True, avoid: Sequence[tuple[pygame.Rect, float]] = (),
+                 tile: pygame.Rect | None = None) -> None:
         """``span`` is the Hero's top and bottom: the prompt sits above it, below it or
         beside it, wherever it covers least of ``avoid`` (rects with a weight: the other
         Heroes, the lit spaces, the spaces' names), with a pointer to it."""
@@ -241,7 +245,7 @@ class Prompt(Node):
                       + [theme.rendered(a, 13, theme.INK, "bold").get_width() for a, _ in answers])
         width = max(170, min(340, longest + 44))
         height = 34 + 32 * len(answers)
-        rect, point_to = place_prompt((width, height), x, span, bounds, avoid)
+        rect, point_to = place_prompt((width, height), x, span, bounds, avoid, tile)
         super().__init__(rect.centerx, rect.centery, width, height, name="prompt")
         self.title, self.point_to, self.z = title, point_to, 45
         self.buttons: list[Button] = []
@@ -276,19 +280,28 @@ class Prompt(Node):
 
 
 def place_prompt(size: tuple[int, int], x: float, span: tuple[float, float],
-                 bounds: pygame.Rect, avoid: Sequence[tuple[pygame.Rect, float]]
-                 ) -> tuple[pygame.Rect, tuple[float, float]]:
-    """Where a prompt of ``size`` goes for the standee at ``x`` between ``span``: above,
-    below, right or left of it (inside ``bounds``), the first that covers least of the
-    weighted ``avoid`` rects; returns its rect and the point its pointer touches."""
+                 bounds: pygame.Rect, avoid: Sequence[tuple[pygame.Rect, float]],
+                 tile: pygame.Rect | None = None) -> tuple[pygame.Rect, tuple[float, float]]:
+    """Where a prompt of ``size`` goes for the standee at ``x`` between ``span``: above or
+    below it (or its ``tile``, keeping the space's name in sight), right or left of it
+    (inside ``bounds``), the first that covers least of the weighted ``avoid`` rects;
+    returns its rect and the point its pointer touches."""
     top, bottom = span
     mid = (top + bottom) / 2
     half = STANDEE.w / 2
+    over = (tile.y if tile is not None else top) - 6
+    under = (tile.bottom if tile is not None else bottom) + 6
     best: tuple[float, int, pygame.Rect, tuple[float, float]] | None = None
-    for k, (anchor, spot, point) in enumerate((
-            ("midbottom", (x, top - 14), (x, top)), ("midtop", (x, bottom + 14), (x, bottom)),
-            ("midleft", (x + half + 14, mid), (x + half, mid)),
-            ("midright", (x - half - 14, mid), (x - half, mid)))):
+    slide_x, slide_y = size[0] / 2 - 24, size[1] / 2 - 24  # off centre, the pointer still on
+    places = [(anchor, (spot[0] + dx, spot[1]), point)
+              for dx in (0, -slide_x, slide_x) for anchor, spot, point in (
+                  ("midbottom", (x, top - 14), (x, top)), ("midbottom", (x, over), (x, top)),
+                  ("midtop", (x, bottom + 14), (x, bottom)), ("midtop", (x, under), (x, bottom)))]
+    places += [(anchor, (spot[0], spot[1] + dy), point)
+               for dy in (0, -slide_y, slide_y) for anchor, spot, point in (
+                   ("midleft", (x + half + 14, mid), (x + half, mid)),
+                   ("midright", (x - half - 14, mid), (x - half, mid)))]
+    for k, (anchor, spot, point) in enumerate(places):
         rect = pygame.Rect((0, 0), size)
         setattr(rect, anchor, (round(spot[0]), round(spot[1])))
         rect.clamp_ip(bounds)
@@ -334,16 +347,31 @@ TOKEN_NAMES = {"S": "Shield", "+": "+1 Attack", "C": "Chill", "St": "Stone", "D"
 
 
 class Tip(Node):
-    """The tip of the hovered or focused Hero, above everything on the board."""
+    """The tip of the hovered or focused Hero, above everything on the board; and the
+    reason a greyed hand card under the pointer cannot be played (``reason``)."""
 
-    def __init__(self, source: Callable[[], tuple[HeroPiece, tuple[str, ...]] | None]) -> None:
+    def __init__(self, source: Callable[[], tuple[HeroPiece, tuple[str, ...]] | None],
+                 reason: Callable[[], tuple[pygame.Rect, str] | None] = lambda: None) -> None:
         super().__init__(name="tip")
-        self.source, self.z = source, 60
+        self.source, self.reason, self.z = source, reason, 60
 
     def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
         shown = self.source()
         if shown is not None:
             draw_tip(target, *shown)
+        why = self.reason()
+        if why is not None:
+            draw_reason(target, *why)
+
+
+def draw_reason(target: pygame.Surface, card: pygame.Rect, words: str) -> None:
+    """A one-line parchment label over a greyed card: why it cannot be played now."""
+    ink = theme.rendered(words, 12, theme.INK, "bold")
+    rect = pygame.Rect(0, 0, ink.get_width() + 16, 22)
+    rect.midbottom = (card.centerx, card.y - 4)
+    rect.clamp_ip(pygame.Rect(0, 0, *theme.LOGICAL_SIZE))
+    theme.shadowed_rect(target, rect, theme.PARCHMENT, radius=6, shadow=3, border=theme.WOOD)
+    theme.text(target, words, rect.center, 12, theme.INK, "bold", "center")
 
 
 def draw_tip(target: pygame.Surface, piece: HeroPiece, lines: tuple[str, ...]) -> None:

@@ -42,7 +42,7 @@ from game.widgets import Widget
 from rules.biternia.content import load
 from rules.biternia.effects import card_name
 from rules.biternia.effects import name as display_name
-from rules.biternia.kinds import Act, Ask
+from rules.biternia.kinds import Act, Ask, Phase
 from rules.biternia.state import BiterniaState
 from rules.core import Action, Event, Panel
 
@@ -79,11 +79,12 @@ class BiterniaTable(HandTray):
         self.prompt: Prompt | None = None
         self._prompt_key: object = None
         self.hint = ""  # what to click, when the prompt has no buttons
+        self.anchor_tile: pygame.Rect | None = None  # the tile of the Hero the prompt asks
         self.revealed: dict[str, str] = {}  # Hero -> the card its reveal event named
         self.known: set[str] = set()  # Heroes seen at the last refresh (fresh ones fade in)
         self.gold: tuple[int, ...] | None = None  # each team's gold in the last view
         self.structures: dict[str, int] | None = None  # Structure HP in the last view
-        self.tip = Tip(self.tip_for)
+        self.tip = Tip(self.tip_for, self.dim_reason)
         self.add(self.tip)
         self.seat_chips: list[Widget] = []
         for seat in range(len(self.seat_names)):
@@ -118,6 +119,13 @@ class BiterniaTable(HandTray):
         if focused is None or self.model.view is None:
             return None
         return focused, hero_tip(self.view, focused.hero)
+
+    def dim_reason(self) -> tuple[pygame.Rect, str] | None:
+        """The greyed hand card under the pointer and why it cannot be played now."""
+        card = self.hovered_dim()
+        if card is None:
+            return None
+        return card.box(card.world_matrix()), card.why
 
     def log_rect(self) -> pygame.Rect:
         return lay.LOG
@@ -168,10 +176,12 @@ class BiterniaTable(HandTray):
                 by_space.setdefault(space, []).append(hero)
         shown = set()
         for space, heroes in by_space.items():
+            size = lay.crowd_scale(len(heroes))
             for k, (hero, (x, y)) in enumerate(zip(heroes, lay.slots(space_rect(space),
                                                                      len(heroes)), strict=True)):
                 shown.add(hero)
                 self.stand(view, hero, space, k, x, y)
+                self.resize(self.pieces[hero], size)
         for hero in [h for h in self.pieces if h not in shown]:
             self.retire(hero)
         self.known = set(view.hero_order)
@@ -200,6 +210,15 @@ class BiterniaTable(HandTray):
         fig.max_hp = load().heroes[hero].hp + fig.level
         fig.tokens = tokens_of(v, view.favored == hero)
         self.show_cards(view, hero, piece)
+
+    @staticmethod
+    def resize(piece: HeroPiece, size: float) -> None:
+        """Grow or shrink a standee to the size its tile's crowd allows."""
+        if piece.size == size:
+            return
+        piece.size = size
+        piece.tweens.tweens = [t for t in piece.tweens.tweens if t.attr != "scale"]
+        piece.tween("scale", size, 0.25)
 
     def show_cards(self, view: BiterniaState, hero: str, piece: HeroPiece) -> None:
         """The face-up card and the order beside the standee. The order lies face down (its
@@ -345,7 +364,8 @@ class BiterniaTable(HandTray):
             (self.answer_words(a), partial(self.take, a)) for a in shown]
         x, top, bottom = anchor
         self.prompt = Prompt(x, (top, bottom), title, rows, lay.BOARD.inflate(-12, -12),
-                             pop=self.clock > 0, avoid=self.keep_clear(view))
+                             pop=self.clock > 0, avoid=self.keep_clear(view),
+                             tile=self.anchor_tile)
         for button, action in zip(self.prompt.buttons, shown, strict=True):
             button.leads = (action,)
         self.add(self.prompt)
@@ -402,19 +422,21 @@ class BiterniaTable(HandTray):
                 out.append((pygame.Rect(standee.right, standee.y, 36, standee.h), 1.0))
         for sid, spot in self.spots.items():
             rect = space_rect(sid)
-            out.append((pygame.Rect(rect.x, rect.y, rect.w, lay.TILE_HEAD), 2.0))
+            out.append((pygame.Rect(rect.x, rect.y, rect.w, lay.TILE_HEAD), 3.0))
             if spot.enabled:
                 out.append((rect, 1.0))
-        out += [(self.plate_rects(view)[h], 3.0 if p.enabled else 1.0)
+        out += [(self.plate_rects(view)[h], 3.0 if p.enabled else 2.0)
                 for h, p in self.plates.items() if h in view.heroes]
         return out
 
     def anchor(self, view: BiterniaState, hero: str) -> tuple[float, float, float] | None:
         """Where the prompt points: the Hero's standee (x, top, bottom), else its plate."""
         piece = self.pieces.get(hero)
+        self.anchor_tile = space_rect(self.where[hero][0]) if hero in self.where else None
         if piece is not None:
             standee = piece.standee_rect()
             return standee.centerx, standee.y, standee.bottom
+        self.anchor_tile = None
         rect = self.plate_rects(view).get(hero)
         return None if rect is None else (rect.centerx, rect.y, rect.bottom)
 
@@ -479,8 +501,8 @@ class BiterniaTable(HandTray):
         if "{amount}" in look[0] and not isinstance(event.data.get("amount"), int):
             return
         if event.kind == "damage" and event.data.get("amount") == 0:
-            words = "0"
-        rise_from(self, where[0], where[1], words, look[1], 18)
+            words = "No damage"
+        rise_from(self, where[0], where[1], words, look[1], 18, top=lay.BOARD.y)
 
     def event_point(self, event: Event) -> tuple[float, float] | None:
         subject = event.data.get("target") or event.data.get("hero")
@@ -527,6 +549,12 @@ class BiterniaTable(HandTray):
             return
         draw_track(target, view)
         draw_board(target, view)
+        if view.phase == Phase.DRAFT:  # the Heroes' cards lie over the board
+            veil = pygame.Surface(lay.BOARD.size, pygame.SRCALPHA)
+            pygame.draw.rect(veil, (12, 30, 26, 235), veil.get_rect(), border_radius=16)
+            target.blit(veil, lay.BOARD.topleft)
+            self.draw_hand_tray(target, view)
+            return
         for hero, rect in self.plate_rects(view).items():
             seat = int(view.heroes[hero].seat)
             label = f"seat {seat + 1}" if view.num_players > 2 else ""

@@ -12,20 +12,26 @@ import pygame
 
 import game.tables.biternia.clicks as clicks
 import game.tables.biternia.layout as lay
-from game import theme
+from game import icons, theme
 from game.tables.biternia.base import BiterniaBase
 from game.tables.biternia.cards import HandCard, HeroTile, draw_back, face
+from rules.biternia.content import load
 from rules.biternia.effects import card_name, card_of
 from rules.biternia.effects import name as display_name
-from rules.biternia.kinds import Act
+from rules.biternia.kinds import Act, Phase
 from rules.biternia.model import SeatCards
 from rules.biternia.state import BiterniaState
 from rules.core import Action
 
 CARD_ACTIONS = (Act.ORDER, Act.DISCARD)
 LEARNING = (Act.LEARN, Act.LEVEL)
-DRAFT_COLUMNS, TILE_H = 10, 40
+DRAFT_COLUMNS = 10
 PILES_W = 132  # the deck and the discard pile at the tray's right end
+
+
+def draft_mat() -> pygame.Rect:
+    """Where the draft's Hero cards lie: over the board (no Hero stands on it yet)."""
+    return lay.BOARD.inflate(-16, -16)
 
 
 class HandTray(BiterniaBase):
@@ -73,12 +79,31 @@ class HandTray(BiterniaBase):
             card.leads = clicks.card_leads(self.model.actions, cid, self.picked,
                                            self.picked_card) if card.enabled else ()
             card.dim = carding and not card.enabled
+            card.why = self.why_dim(view, cid, mine) if card.dim else ""
             card.selected = mine and cid == self.picked_card
             card.foreign = mine and self.foreign(cid)
             card.send_home(x + width / 2, self.card_y(), snap=fresh)
             self.hand.append(card)
             x += width + gap
-        self.lay_offers(learnable, x + (10 if cards else 0), width)
+        self.lay_offers(view, learnable, x + (10 if cards else 0), width)
+
+    def why_dim(self, view: BiterniaState, cid: str, mine: bool) -> str:
+        """Why a greyed hand card cannot be played now (shown while the pointer is on it)."""
+        if not mine:
+            seat = next((p for p, data in enumerate(view.seats) if cid in data.hand), None)
+            who = self.seat_names[seat].partition(" (")[0] if seat is not None else "A teammate"
+            return f"{who}'s card: only they can play it"
+        if any(a.kind == Act.ORDER for a in self.model.actions):
+            return "No Hero of yours can take this order now"
+        return "Not playable now"
+
+    def hovered_dim(self) -> HandCard | None:
+        """The greyed hand card under the pointer, if any."""
+        pointer = self.pointer
+        if pointer is None or self.keyboard:
+            return None
+        return next((c for c in self.hand if c.dim and c.why and c.visible
+                     and c.contains(*pointer)), None)
 
     def foreign(self, cid: str) -> bool:
         """Whether ordering the picked Hero this card leaves it only the universal actions
@@ -100,13 +125,13 @@ class HandTray(BiterniaBase):
         return [a for a in self.model.actions
                 if a.kind in LEARNING and str(a.args[0]) == self.picked]
 
-    def lay_offers(self, learnable: list[Action], x: float, width: float) -> None:
+    def lay_offers(self, view: BiterniaState, learnable: list[Action], x: float,
+                   width: float) -> None:
         for offer in self.offers:
             self.remove(offer)
         self.offers = []
-        drafts = [a for a in self.model.actions if a.kind == Act.DRAFT]
-        if drafts:
-            self.lay_draft(drafts)
+        if view.phase == Phase.DRAFT:
+            self.lay_draft(view)
             return
         for action in learnable:
             power = str(action.args[1])
@@ -118,18 +143,30 @@ class HandTray(BiterniaBase):
             self.add(card)
             x += width + 6
 
-    def lay_draft(self, drafts: list[Action]) -> None:
-        """The draft pool as Hero tiles, ten a row."""
-        gap = 6
-        width = (lay.HAND.w - 24 - gap * (DRAFT_COLUMNS - 1)) / DRAFT_COLUMNS
-        for k, action in enumerate(drafts):
+    def lay_draft(self, view: BiterniaState) -> None:
+        """Every Hero of the draft as a card over the board, ten a row, each in its own
+        place all draft long (a pick never moves the others): those still in the pool
+        take a click while the viewer drafts, the drafted ones show their team."""
+        drafts = {str(a.args[0]): a for a in self.model.actions if a.kind == Act.DRAFT}
+        heroes = sorted({*view.draft_pool, *view.heroes})
+        mat = draft_mat()
+        rows = max(1, -(-len(heroes) // DRAFT_COLUMNS))
+        gap = 4
+        width = (mat.w - gap * (DRAFT_COLUMNS - 1)) / DRAFT_COLUMNS
+        height = (mat.h - gap * (rows - 1)) / rows
+        for k, hero in enumerate(heroes):
             row, col = divmod(k, DRAFT_COLUMNS)
-            x = lay.HAND.x + 12 + width / 2 + col * (width + gap)
-            y = lay.HAND.y + 24 + TILE_H / 2 + row * (TILE_H + 6)
-            tile = HeroTile(x, y, width, TILE_H, str(action.args[0]),
-                            partial(self.take, action))
+            x = mat.x + width / 2 + col * (width + gap)
+            y = mat.y + height / 2 + row * (height + gap)
+            action = drafts.get(hero)
+            tile = HeroTile(x, y, width, height, hero,
+                            partial(self.take, action) if action is not None else None)
             tile.z = 6
-            tile.leads = (action,)
+            tile.enabled = action is not None
+            tile.leads = (action,) if action is not None else ()
+            if hero in view.heroes:
+                seat = int(view.heroes[hero].seat)
+                tile.team = (("Blue", "Red")[seat % 2], self.colour(seat))
             self.offers.append(tile)
             self.add(tile)
 
@@ -151,6 +188,41 @@ class HandTray(BiterniaBase):
         self.refresh_marks()
 
     # -- drawing ----------------------------------------------------------------------------
+    def draw_draft_picks(self, target: pygame.Surface, view: BiterniaState) -> None:
+        """During the draft the tray says who picks now and lists each team's picks."""
+        actor, viewer = self.model.actor, self.model.viewer
+        if any(a.kind == Act.DRAFT for a in self.model.actions):
+            words = "Draft: click a Hero card above to add it to your team"
+        elif actor is not None:
+            words = f"{self.seat_names[actor].partition(' (')[0]} is drafting"
+        else:
+            words = "Draft"
+        theme.text(target, words, (lay.HAND.x + 12, lay.HAND.y + 6), 14, theme.BRASS_LIGHT,
+                   "bold")
+        for team in (0, 1):
+            y = lay.HAND.y + 36 + 34 * team
+            seats = [p for p in range(view.num_players) if p % 2 == team]
+            you = " (you)" if viewer is not None and viewer % 2 == team else ""
+            label = theme.text(target, f"{('Blue', 'Red')[team]} team{you}:",
+                               (lay.HAND.x + 12, y + 12), 13, self.colour(team), "bold",
+                               "midleft")
+            x = label.right + 10
+            picks = [h for h in view.hero_order if int(view.heroes[h].seat) in seats]
+            if not picks:
+                theme.text(target, "no Hero yet", (x, y + 12), 12, theme.PARCHMENT_DIM,
+                           anchor="midleft")
+            for hero in picks:
+                spec = load().heroes[hero]
+                chip = pygame.Rect(x, y, 0, 24)
+                chip.w = theme.rendered(spec.name, 12, theme.CREAM, "bold").get_width() + 34
+                pygame.draw.rect(target, self.colour(int(view.heroes[hero].seat)), chip,
+                                 border_radius=7)
+                picture = icons.icon("biternia", "hero", spec.name, 18, theme.CREAM)
+                target.blit(picture, picture.get_rect(midleft=(chip.x + 5, chip.centery)))
+                theme.text(target, spec.name, (chip.x + 27, chip.centery), 12, theme.CREAM,
+                           "bold", "midleft")
+                x = chip.right + 6
+
     def tray_words(self, view: BiterniaState) -> str:
         viewer = self.model.viewer
         kinds = {a.kind for a in self.model.actions}
@@ -158,17 +230,20 @@ class HandTray(BiterniaBase):
             return "Draft: click a Hero for your team"
         if viewer is None:
             return "Watching: the hands are hidden"
-        if Act.ORDER in kinds:
-            return "Your hand: click a card to give the ringed Hero its order"
+        if Act.ORDER in kinds and self.picked is not None:
+            return f"Your hand: click a card to give {display_name(self.picked)} its order"
         if Act.DISCARD in kinds:
             return "Your hand: click a card to discard it"
-        turned = "" if view.seats[viewer].deck_secret else \
-            " · *the deck is the discard pile turned over (never shuffled)"
-        return f"Your hand{turned}"
+        if view.seats[viewer].deck_secret:
+            return "Your hand"
+        return "Your hand · *the deck is the discard pile turned over (never shuffled)"
 
     def draw_hand_tray(self, target: pygame.Surface, view: BiterniaState) -> None:
         theme.shadowed_rect(target, lay.HAND, (16, 44, 37), radius=10, shadow=4,
                             border=theme.WOOD)
+        if view.phase == Phase.DRAFT:
+            self.draw_draft_picks(target, view)
+            return
         viewer = self.model.viewer
         room = lay.HAND.w - 24
         end = lay.HAND.right - 12  # where the caption of the group to the right begins
@@ -183,8 +258,11 @@ class HandTray(BiterniaBase):
             room = min(room, self.caption(target, mate, theme.ellipsize(
                 f"{self.seat_names[seat].partition(' (')[0]}'s hand (teammate)",
                 end - left - 16, 12, "bold")) - lay.HAND.x - 24)
+        words = self.tray_words(view)
+        if theme.font(12, "bold").size(words)[0] > room:  # the note on the deck goes first
+            words = words.split(" · ")[0]
         if room >= 60:  # else a caption over the cards at the left says what they are
-            theme.text(target, theme.ellipsize(self.tray_words(view), room, 12, "bold"),
+            theme.text(target, theme.ellipsize(words, room, 12, "bold"),
                        (lay.HAND.x + 12, lay.HAND.y + 4), 12, theme.BRASS_LIGHT, "bold")
         if viewer is not None and not view.seats[viewer].hand and not self.offers:
             theme.text(target, "No cards in hand", lay.HAND.center, 14, theme.PARCHMENT_DIM,
@@ -218,8 +296,9 @@ class HandTray(BiterniaBase):
             draw_back(target, deck.move(-2 * k, -2 * k))
         if not seat.deck:
             pygame.draw.rect(target, theme.WOOD, deck, 2, border_radius=6)
+        # once the discards were turned over (never shuffled), the deck's order is known
         label = f"Deck {len(seat.deck)}" + ("" if seat.deck_secret else "*")
-        theme.text(target, label, (deck.centerx, deck.y - 10), 10, theme.PARCHMENT_DIM, "bold",
+        theme.text(target, label, (deck.centerx, deck.y - 4), 12, theme.PARCHMENT_DIM, "bold",
                    "midbottom")
         pile = deck.move(64, 0)
         discard = seat.discard
@@ -239,7 +318,7 @@ class HandTray(BiterniaBase):
             pygame.draw.rect(target, theme.WOOD, pile, 1, border_radius=6)
         else:
             pygame.draw.rect(target, theme.WOOD, pile, 2, border_radius=6)
-        theme.text(target, f"Discard {len(discard)}", (pile.centerx, deck.y - 10), 10,
+        theme.text(target, f"Discard {len(discard)}", (pile.centerx, deck.y - 4), 12,
                    theme.PARCHMENT_DIM, "bold", "midbottom")
 
     @staticmethod
