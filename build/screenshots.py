@@ -178,6 +178,61 @@ def to_the_result(app: Any, screen: Any) -> None:
     top.root.update(0.0)
 
 
+def caught_in(kind: str, frames: float = 0.4, test: Callable[[Any, Any], bool] | None = None
+              ) -> Touch:
+    """Play on (seeded random moves, each seat acting in turn) until a move whose events
+    include ``kind`` (and pass ``test(state before, event)``), then show those events as
+    the table animates them and stop ``frames`` seconds in (mid-motion)."""
+    def found(state: Any, events: list[Any]) -> bool:
+        return any(e.kind == kind and (test is None or test(state, e)) for e in events)
+
+    def touch(app: Any, screen: Any) -> None:
+        session = screen.session
+        rng = random.Random(1)
+        for _ in range(600):
+            seat = session.actor()
+            if seat is None:
+                raise ShotError(f"the game ended before a {kind}")
+            legal = session.state.legal_actions(seat)
+            pick = next((a for a in legal
+                         if found(session.state, session.state.clone().apply(seat, a))), None)
+            if pick is None:
+                session.submit(seat, rng.choice(legal))
+                continue
+            screen.refresh()
+            settle_table(screen)
+            events = session.submit(seat, pick)
+            screen.table.show_events(events, screen.viewer)
+            screen.refresh()
+            for _ in range(round(frames / 0.05)):
+                screen.root.update(0.05)
+            return
+        raise ShotError(f"no {kind} came")
+    return touch
+
+
+def across_spaces(state: Any, event: Any) -> bool:
+    """A Biternia hit by a Hero on a target standing on another space (a ranged attack)."""
+    heroes = getattr(state, "heroes", {})
+    attacker = event.text.split(" deals ")[0].split("'s ")[0]
+    source = next((h for h, v in heroes.items() if v.space is not None
+                   and get_content_name(h) == attacker), None)
+    target = heroes.get(event.data.get("target"))
+    return source is not None and target is not None and target.space is not None \
+        and target.space != heroes[source].space
+
+
+def get_content_name(hero: str) -> str:
+    from rules.biternia.effects import name
+
+    return str(name(hero))
+
+
+def settle_table(screen: Any) -> None:
+    screen.root.finish_animations()
+    screen.root.update(0.0)
+
+
 def drag_style_to_base(app: Any, screen: Any) -> None:
     """Press on the first legal pair's style and move most of the way to its base, the
     button still held (as tests/game/test_battlecon_drag.py does)."""
@@ -349,6 +404,11 @@ SHOTS: tuple[Shot, ...] = (
     Shot("biternia-crowded", "round 5 on: three Heroes and their cards on one space",
          "biternia", seed=5, players=4, decisions=200,
          until=both(crowded(3, 5), phase("movement"))),
+    Shot("biternia-attack", "an attack drawn from the attacker to its target, the damage "
+         "rising there", "biternia", seed=3, decisions=49, until=phase("action"),
+         touch=caught_in("damage", test=across_spaces)),
+    Shot("biternia-respawn", "a defeated Hero comes back at its Bit", "biternia", seed=5,
+         players=4, decisions=120, touch=caught_in("respawn", 0.25)),
     Shot("biternia-four-players", "four players, Action phase", "biternia", seed=11,
          players=4, decisions=80, until=phase("action")),
     Shot("biternia-zoom", "the card zoom open on a hand card", "biternia", seed=3,

@@ -536,3 +536,40 @@ def test_hovering_a_greyed_card_says_why_it_cannot_be_played(app_dirs):
     table.point_at(own.to_world())
     assert table.dim_reason() is None
     app.compose(app.canvas)
+
+
+def test_an_attack_is_drawn_from_the_attacker_to_its_target(app_dirs):
+    """A Hero's hit draws a line from the attacker's standee to the target's, with the
+    attack's kind and strength on it; a move earlier in the same resolution has already
+    taken the attacker's standee to its new space."""
+    from game.tables.biternia.pieces import AttackLine
+
+    app, screen = open_table(app_dirs, seed=8)
+    rng = random.Random(8)
+    session = screen.session
+    table = screen.table
+    for _ in range(3000):
+        seat = session.actor()
+        if seat is None:
+            break
+        events = session.submit(seat, rng.choice(session.state.legal_actions(seat)))
+        hits = [e for e in events if e.kind == "damage" and e.data.get("target") in table.pieces
+                and e.text.split("'s ")[0] in {load().heroes[h].name for h in table.pieces}]
+        table.show_events(events, screen.viewer)
+        if hits:
+            hit = hits[0]
+            attacker = next(h for h in table.pieces if load().heroes[h].name ==
+                            hit.text.split("'s ")[0])
+            lines = [n for n in table.children if isinstance(n, AttackLine)]
+            assert lines, "no attack line"
+            line = lines[0]
+            assert line.end == table.pieces[hit.data["target"]].standee_rect().center
+            assert line.start == table.pieces[attacker].standee_rect().center
+            moved = [e for e in events[:events.index(hit)] if e.kind == "move"
+                     and e.data.get("hero") == attacker]
+            if moved:
+                assert table.where[attacker][0] == moved[-1].data["to"]
+            app.compose(app.canvas)
+            return
+        screen.refresh()
+    raise AssertionError("no Hero hit another")

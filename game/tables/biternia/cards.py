@@ -204,7 +204,10 @@ class HandCard(Widget):
         band = pygame.Rect(rect.x, rect.y, rect.w, 18)
         pygame.draw.rect(surf, found.ink if lit else DIM, band, border_top_left_radius=7,
                          border_top_right_radius=7)
-        theme.text(surf, theme.ellipsize(found.owner, rect.w - 26, 12, "bold"),
+        parts = found.owner.split()  # "Agatha Trunch B": the whole, the Hero, a first name
+        owner = next((w for w in (found.owner, " ".join(parts[:-1]), parts[0])
+                      if w and theme.font(12, "bold").size(w)[0] <= rect.w - 26), parts[0])
+        theme.text(surf, theme.ellipsize(owner, rect.w - 26, 12, "bold"),
                    (rect.x + 5, band.centery), 12, theme.CREAM, "bold", "midleft")
         draw_shield(surf, (rect.right - 11, band.bottom), found.defense, 16)
         y = band.bottom + 3

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game import icons, theme
+from game import icons, overlap, theme
 from game.scene import Affine, Node, SpriteNode
 from game.tables.biternia.cards import MiniCard, face
 from game.tables.biternia.layout import BOARD, TILE_HEAD
@@ -388,6 +388,49 @@ def draw_tip(target: pygame.Surface, piece: HeroPiece, lines: tuple[str, ...]) -
     theme.shadowed_rect(target, rect, theme.PARCHMENT, radius=8, shadow=5, border=theme.WOOD)
     for k, (line, style) in enumerate(wrapped):
         theme.text(target, line, (rect.x + 10, rect.y + 7 + 14 * k), 11, theme.INK, style)
+
+
+class AttackLine(Node):
+    """An attack drawn from the attacker to its target: a line with an arrowhead and what
+    struck ("Physical Attack 4") on a chip at its middle; it fades after a moment."""
+
+    def __init__(self, start: tuple[float, float], end: tuple[float, float], words: str,
+                 colour: tuple[int, int, int]) -> None:
+        super().__init__(name="attack")
+        self.start, self.end, self.colour, self.z = start, end, colour, 40
+        ink = theme.rendered(words, 12, theme.CREAM, "bold")
+        self.chip = pygame.Surface((ink.get_width() + 12, ink.get_height() + 6), pygame.SRCALPHA)
+        pygame.draw.rect(self.chip, (*theme.INK, 225), self.chip.get_rect(), border_radius=6)
+        pygame.draw.rect(self.chip, colour, self.chip.get_rect(), 1, border_radius=6)
+        self.chip.blit(ink, (6, 3))
+        overlap.mark_transient(self.chip)
+        self.grow = 0.0
+        self.tween("grow", 1.0, 0.25)
+        self.tween("alpha", 0.0, 0.4, delay=1.2, on_done=self.detach)
+
+    def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
+        (x0, y0), (x1, y1) = self.start, self.end
+        length = math.hypot(x1 - x0, y1 - y0)
+        if length < 1 or alpha <= 0.02:
+            return
+        ux, uy = (x1 - x0) / length, (y1 - y0) / length
+        tip = (x0 + ux * length * self.grow, y0 + uy * length * self.grow)
+        layer = pygame.Surface(target.get_size(), pygame.SRCALPHA)
+        overlap.mark_transient(layer)
+        shade = (*self.colour, round(230 * alpha))
+        pygame.draw.line(layer, (0, 0, 0, round(120 * alpha)), (x0 + 1, y0 + 2),
+                         (tip[0] + 1, tip[1] + 2), 5)
+        pygame.draw.line(layer, shade, (x0, y0), tip, 4)
+        head = [tip, (tip[0] - ux * 14 - uy * 8, tip[1] - uy * 14 + ux * 8),
+                (tip[0] - ux * 14 + uy * 8, tip[1] - uy * 14 - ux * 8)]
+        pygame.draw.polygon(layer, shade, head)
+        target.blit(layer, (0, 0))
+        if self.grow > 0.5:
+            chip = self.chip.copy() if alpha < 0.999 else self.chip
+            chip.set_alpha(round(255 * alpha))
+            overlap.mark_transient(chip)
+            spot = chip.get_rect(midbottom=(round((x0 + x1) / 2), round(min(y0, y1) - 6)))
+            target.blit(chip, spot)
 
 
 class Flash(Node):

@@ -28,6 +28,7 @@ from game.tables.biternia.board import (
 from game.tables.biternia.cards import HandCard, HeroTile
 from game.tables.biternia.pieces import (
     ORDER_AT,
+    AttackLine,
     Flash,
     HeroPiece,
     Prompt,
@@ -201,7 +202,8 @@ class BiterniaTable(HandTray):
             self.pieces[hero] = piece
             self.add(piece)
         elif self.where.get(hero) != (space, slot):
-            moved = self.where.get(hero, (space, 0))[0] != space
+            was = self.where.get(hero, (space, 0))
+            moved = was[0] != space or was[1] < 0  # (a card's move step hopped it already)
             piece.glide_to(x, y, hop=moved)
         self.where[hero] = (space, slot)
         v = view.heroes[hero]
@@ -491,6 +493,10 @@ class BiterniaTable(HandTray):
         super().animate(event)
         if event.kind == "reveal" and isinstance(event.data.get("card"), str):
             self.revealed[str(event.data.get("hero"))] = event.data["card"]
+        if event.kind == "damage":
+            self.draw_attack(event)
+        if event.kind == "move":
+            self.step_to(event.data.get("hero"), event.data.get("to"))
         look = FLOATS.get(event.kind)
         if look is None:
             return
@@ -503,6 +509,47 @@ class BiterniaTable(HandTray):
         if event.kind == "damage" and event.data.get("amount") == 0:
             words = "No damage"
         rise_from(self, where[0], where[1], words, look[1], 18, top=lay.BOARD.y)
+
+    def step_to(self, hero: object, space: object) -> None:
+        """A move inside a resolution (a card's move step) hops the standee to its new space
+        at once, so what follows in the same resolution (an attack) starts from there; the
+        next refresh settles it into its slot."""
+        piece = self.pieces.get(hero) if isinstance(hero, str) else None
+        if piece is None or not isinstance(space, str) or space not in load().spaces:
+            return
+        if self.where.get(piece.hero, ("", 0))[0] == space:
+            return
+        rect = space_rect(space)
+        piece.glide_to(rect.centerx, rect.y + lay.TILE_HEAD + (rect.h - lay.TILE_HEAD) / 2,
+                       hop=True)
+        self.where[piece.hero] = (space, -1)
+
+    def draw_attack(self, event: Event) -> None:
+        """A hit drawn from the Hero or Structure that struck to what it struck, with the
+        attack's kind and strength at the line's middle (the damage rises at the target)."""
+        text, target = event.text, event.data.get("target")
+        what, _, _ = text.partition(" deals ")
+        attacker, _, attack = what.partition("'s ")
+        source = next((k for k in (*self.pieces, *load().spaces)
+                       if display_name(k) == attacker), None)
+        if not isinstance(target, str) or source is None or not attack:
+            return
+        start, end = self.point_of(source), self.point_of(target)
+        if start is None or end is None:
+            return
+        hero = source if source in self.pieces else None
+        colour = self.hero_colour(self.view, hero) if hero is not None and \
+            self.model.view is not None and hero in self.view.heroes else theme.DANGER
+        self.add(AttackLine(start, end, attack, theme.lighten(colour, 30)))
+
+    def point_of(self, subject: str) -> tuple[float, float] | None:
+        """A Hero's standee centre, else a space's tile centre."""
+        piece = self.pieces.get(subject)
+        if piece is not None:
+            return piece.standee_rect().center
+        if subject in load().spaces:
+            return space_rect(subject).center
+        return None
 
     def event_point(self, event: Event) -> tuple[float, float] | None:
         subject = event.data.get("target") or event.data.get("hero")
