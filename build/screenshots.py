@@ -409,8 +409,9 @@ SHOTS: tuple[Shot, ...] = (
          touch=caught_in("damage", test=across_spaces)),
     Shot("biternia-respawn", "a defeated Hero comes back at its Bit", "biternia", seed=5,
          players=4, decisions=120, touch=caught_in("respawn", 0.25)),
-    Shot("biternia-four-players", "four players, Action phase", "biternia", seed=11,
-         players=4, decisions=80, until=phase("action")),
+    Shot("biternia-four-players", "four players, Action phase: the teammate's seat chip lit "
+         "(a click lets them act)", "biternia", seed=11,
+         players=4, decisions=80, until=both(phase("action"), can("hand_over"))),
     Shot("biternia-zoom", "the card zoom open on a hand card", "biternia", seed=3,
          decisions=43, until=phase("orders"), touch=zoom_on(in_hand)),
     # Chaostle

@@ -626,6 +626,10 @@ class BiterniaTable(HandTray):
                        "midleft")
             team = rest.rstrip(")").replace(" team", "")
             kind = " · ".join(w for w in (team, self.seat_kinds[seat]) if w)
+            if seat < len(self.seat_chips) and self.seat_chips[seat].enabled:
+                # the teammate may take the team's turn: the chip is a button
+                pygame.draw.rect(target, theme.BRASS_LIGHT, rect, 2, border_radius=14)
+                kind = "▶ let them act"
             theme.text(target, theme.ellipsize(kind, rect.w - 32, 10),
                        (rect.x + 26, rect.centery + 7), 10,
                        theme.WOOD if active else theme.MUTED, anchor="midleft")
