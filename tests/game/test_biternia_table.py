@@ -573,3 +573,21 @@ def test_an_attack_is_drawn_from_the_attacker_to_its_target(app_dirs):
             return
         screen.refresh()
     raise AssertionError("no Hero hit another")
+
+
+def test_a_shield_that_stops_damage_says_so_where_it_lands(app_dirs):
+    """A hit partly stopped by Shield tokens rises as the damage dealt and, stacked with
+    it, what the Shield stopped (no attack line for a hit whose attacker is not named)."""
+    from rules.core import Event
+
+    app, screen = open_table(app_dirs)
+    play_until(screen, random.Random(1), phase_is("movement"))
+    table = screen.table
+    hero = next(iter(table.pieces))
+    who = load().heroes[hero].name
+    table.show_events([Event("damage", f"The Bear Trap's Physical Attack 4 deals 1 damage to "
+                             f"{who} (3 stopped by Shield)", {"target": hero, "amount": 1})],
+                      screen.viewer)
+    words = {n.words for n in table.children if n.name == "float"}
+    assert {"-1", "Shield stops 3"} <= words
+    app.compose(app.canvas)

@@ -8,6 +8,7 @@ buttons below keep every legal action one click (or digit key) away."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from functools import partial
 from typing import Any
@@ -48,6 +49,7 @@ from rules.biternia.state import BiterniaState
 from rules.core import Action, Event, Panel
 
 GAIN, LOSS = (120, 210, 120), (240, 90, 74)
+SHIELDED = re.compile(r"\((\d+) stopped by Shield\)")  # in a damage event's words
 PROMPT_ROWS = 8  # answers the prompt near the acting Hero offers (the most a choice has)
 FLOATS = {"damage": ("-{amount}", LOSS), "heal": ("+{amount}", GAIN),
           "stun": ("Stunned!", LOSS),
@@ -509,6 +511,10 @@ class BiterniaTable(HandTray):
         if event.kind == "damage" and event.data.get("amount") == 0:
             words = "No damage"
         rise_from(self, where[0], where[1], words, look[1], 18, top=lay.BOARD.y)
+        stopped = SHIELDED.search(event.text) if event.kind == "damage" else None
+        if stopped:  # a Shield token took some of it: said where it landed too
+            rise_from(self, where[0], where[1], f"Shield stops {stopped.group(1)}",
+                      (150, 180, 220), 16, top=lay.BOARD.y)
 
     def step_to(self, hero: object, space: object) -> None:
         """A move inside a resolution (a card's move step) hops the standee to its new space
