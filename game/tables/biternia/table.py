@@ -39,7 +39,7 @@ from game.tables.biternia.pieces import (
     tokens_of,
 )
 from game.tables.biternia.tray import HandTray
-from game.tables.generic import HEADER, StripLayout, TableModel
+from game.tables.generic import StripLayout, TableModel
 from game.widgets import Widget
 from rules.biternia.content import load
 from rules.biternia.effects import card_name
@@ -651,11 +651,7 @@ class BiterniaTable(HandTray):
 
     def draw_motion(self, target: pygame.Surface) -> None:
         """What moves every frame: the status dots, the thinking ring."""
-        status = self.model.status
-        if self.model.thinking:
-            status += "." * (1 + int(self.clock * 3) % 3)
-        theme.text(target, status, (theme.LOGICAL_SIZE[0] // 2 + 60, HEADER.centery), 18,
-                   theme.CREAM, "bold", "center")
+        self.draw_status(target)  # the generic header line, clear of Undo and End
 
         if not self.model.ending and not self.model.actions:
             self.draw_waiting(target)
