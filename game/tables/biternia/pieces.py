@@ -237,21 +237,27 @@ class Prompt(Node):
     def __init__(self, x: float, span: tuple[float, float], title: str,
                  answers: list[tuple[str, Callable[[], None]]], bounds: pygame.Rect,
                  pop: bool = True, avoid: Sequence[tuple[pygame.Rect, float]] = (),
-                 tile: pygame.Rect | None = None) -> None:
+                 tile: pygame.Rect | None = None, notes: Sequence[str] = ()) -> None:
         """``span`` is the Hero's top and bottom: the prompt sits above it, below it or
         beside it, wherever it covers least of ``avoid`` (rects with a weight: the other
-        Heroes, the lit spaces, the spaces' names), with a pointer to it."""
+        Heroes, the lit spaces, the spaces' names), with a pointer to it. ``notes`` (one per
+        answer, "" for none) go under an answer's words: what it would do."""
+        notes = [*notes, *[""] * (len(answers) - len(notes))]
         longest = max([theme.rendered(title, 13, theme.INK, "bold").get_width()]
-                      + [theme.rendered(a, 13, theme.INK, "bold").get_width() for a, _ in answers])
+                      + [theme.rendered(a, 13, theme.INK, "bold").get_width() for a, _ in answers]
+                      + [theme.rendered(n, 13, theme.INK, "regular").get_width() for n in notes])
         width = max(170, min(340, longest + 44))
-        height = 34 + 32 * len(answers)
+        heights = [46 if note else 28 for note in notes]
+        height = 34 + sum(h + 4 for h in heights)
         rect, point_to = place_prompt((width, height), x, span, bounds, avoid, tile)
         super().__init__(rect.centerx, rect.centery, width, height, name="prompt")
         self.title, self.point_to, self.z = title, point_to, 45
         self.buttons: list[Button] = []
-        for k, (label, act) in enumerate(answers):
-            button = Button(0, -height / 2 + 46 + 32 * k, width - 20, 28, label,
-                            name=f"prompt.{k}", on_activate=act, size=13)
+        y = -height / 2 + 32
+        for k, ((label, act), note, h) in enumerate(zip(answers, notes, heights, strict=True)):
+            button = Button(0, y + h / 2, width - 20, h, label, name=f"prompt.{k}",
+                            on_activate=act, size=13, subtitle=note)
+            y += h + 4
             self.buttons.append(button)
             self.add(button)
         if pop:  # it pops up (a still picture shows it at once)

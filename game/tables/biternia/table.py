@@ -26,7 +26,7 @@ from game.tables.biternia.board import (
     space_rect,
     team_colour,
 )
-from game.tables.biternia.cards import HandCard, HeroTile
+from game.tables.biternia.cards import HandCard, HeroTile, face
 from game.tables.biternia.pieces import (
     ORDER_AT,
     AttackLine,
@@ -369,7 +369,8 @@ class BiterniaTable(HandTray):
         x, top, bottom = anchor
         self.prompt = Prompt(x, (top, bottom), title, rows, lay.BOARD.inflate(-12, -12),
                              pop=self.clock > 0, avoid=self.keep_clear(view),
-                             tile=self.anchor_tile)
+                             tile=self.anchor_tile, notes=[self.answer_note(view, a)
+                                                           for a in shown])
         for button, action in zip(self.prompt.buttons, shown, strict=True):
             button.leads = (action,)
         self.add(self.prompt)
@@ -443,6 +444,16 @@ class BiterniaTable(HandTray):
         self.anchor_tile = None
         rect = self.plate_rects(view).get(hero)
         return None if rect is None else (rect.centerx, rect.y, rect.bottom)
+
+    @staticmethod
+    def answer_note(view: BiterniaState, action: Action) -> str:
+        """What an Interrupt would do, under its answer (the card is the Hero's face-down
+        order, which its own team sees)."""
+        if action.kind != Act.INTERRUPT:
+            return ""
+        hero = view.heroes.get(str(action.args[0]))
+        found = face(hero.down) if hero is not None and hero.down else None
+        return "; ".join(found.steps) if found is not None else ""
 
     @staticmethod
     def answer_words(action: Action) -> str:
