@@ -16,6 +16,7 @@ from game.app import App
 from game.screens.table import TableScreen
 from game.session import Seat, Session
 from game.tables import table_for
+from game.tables.biternia.cards import face
 from game.tables.biternia.table import BiterniaTable
 from rules.biternia.content import load
 from rules.biternia.effects import card_name
@@ -385,6 +386,13 @@ def test_the_interrupt_prompt_asks_near_the_interrupted_hero(app_dirs):
     assert abs(table.prompt.x - table.pieces[acting].x) < 200
     answers = legal(screen)
     assert len(table.prompt.buttons) == len(answers)
+    state = screen.session.state
+    for button, answer in zip(table.prompt.buttons, answers, strict=True):
+        if answer.kind == Act.INTERRUPT:  # what it would do, under its words
+            card = state.heroes[answer.args[0]].down
+            assert button.subtitle and button.subtitle == "; ".join(face(card).steps)
+        else:
+            assert button.subtitle == ""
     click(screen, table.prompt.buttons[-1])
     assert chosen == [answers[-1]]
     interrupt = next(a for a in answers if a.kind == Act.INTERRUPT)
