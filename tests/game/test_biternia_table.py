@@ -599,3 +599,35 @@ def test_a_shield_that_stops_damage_says_so_where_it_lands(app_dirs):
     words = {n.words for n in table.children if n.name == "float"}
     assert {"-1", "Shield stops 3"} <= words
     app.compose(app.canvas)
+
+
+def test_a_card_dragged_onto_a_hero_gives_that_hero_its_order(app_dirs):
+    """Orders by dragging: a hand card picked up rings the Heroes that may take it; let go
+    on one of them (not the picked one), that Hero gets it; let go elsewhere, it goes back."""
+    app, screen = open_table(app_dirs)
+    play_until(screen, random.Random(1), phase_is("orders"))
+    chosen = record_choices(screen)
+    table = screen.table
+    screen.root.update(1.0)
+    card = next(c for c in table.hand if c.enabled)
+    takers = clicks.heroes_for_card(table.model.actions, card.cid)
+    hero = next(h for h in takers if h != table.picked and h in table.pieces)
+    home = (card.x, card.y)
+
+    def drag(to):
+        start = card.to_world()
+        screen.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+        for pos in ((start[0] + 20, start[1] - 20), to):
+            screen.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                             buttons=(1, 0, 0)))
+        assert card.dragging and table.picked_card == card.cid
+        assert table.pieces[hero].leads == (clicks.order_for(table.model.actions, hero,
+                                                             card.cid),)
+        screen.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=to, button=1))
+
+    drag((lay.LOG.centerx, lay.LOG.centery))  # nowhere: back to the hand
+    assert chosen == [] and not card.dragging and table.picked_card is None
+    screen.root.update(1.0)
+    assert (card.x, card.y) == home
+    drag(table.pieces[hero].to_world())
+    assert chosen == [clicks.order_for(table.model.actions, hero, card.cid)]

@@ -167,12 +167,41 @@ class HandCard(Widget):
         self.why = ""  # greyed: why it cannot be played now (said while hovered)
         self.home = (x, y)
         self._look: tuple[object, pygame.Surface] | None = None
+        #: dragging: ``on_drag(card, "start" | "end", pos)`` (the table picks the card, then
+        #: gives the order to the Hero it is dropped on); None: the card is not dragged
+        self.on_drag: Callable[[HandCard, str, tuple[float, float]], None] | None = None
+        self.dragging = False
+        self.grab = (0.0, 0.0)
 
     def zoom_face(self) -> CardFace | None:
         return card_face(self.cid)
 
+    # -- dragging (see game.screens.base.Draggable) ----------------------------------------
+    def drag_start(self, pos: tuple[float, float]) -> None:
+        if not self.enabled or self.on_drag is None:
+            return
+        self.dragging = True
+        self.tweens.tweens = [t for t in self.tweens.tweens if t.attr not in ("x", "y")]
+        self.grab = (self.x - pos[0], self.y - pos[1])
+        self.z = 30
+        self.on_drag(self, "start", pos)
+
+    def drag_move(self, pos: tuple[float, float]) -> None:
+        if self.dragging:
+            self.x, self.y = pos[0] + self.grab[0], pos[1] + self.grab[1]
+
+    def drag_end(self, pos: tuple[float, float]) -> None:
+        if not self.dragging or self.on_drag is None:
+            return
+        self.dragging = False
+        self.z = 6
+        self.on_drag(self, "end", pos)
+        self.send_home(*self.home)
+
     def send_home(self, x: float, y: float, snap: bool = False) -> None:
         self.home = (x, y)
+        if self.dragging:
+            return
         lift = 8 if self.selected else 0
         if snap:
             self.x, self.y = x, y - lift

@@ -344,6 +344,11 @@ class BiterniaTable(HandTray):
             chip.enabled = chip.interactive = action is not None
             chip.leads = (action,) if action is not None else ()
 
+    def hero_at(self, pos: tuple[float, float]) -> str | None:
+        """The Hero whose standee is under ``pos`` (a card dropped there)."""
+        return next((h for h, p in self.pieces.items() if p.visible and p.contains(*pos)),
+                    None)
+
     def pick_seat(self, seat: int) -> None:
         action = next((a for a in self.model.actions if a.kind == Act.HAND_OVER
                        and int(a.args[0]) == seat), None)

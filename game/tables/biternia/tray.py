@@ -78,6 +78,7 @@ class HandTray(BiterniaBase):
             card.enabled = mine and clicks.card_usable(self.model.actions, cid)
             card.leads = clicks.card_leads(self.model.actions, cid, self.picked,
                                            self.picked_card) if card.enabled else ()
+            card.on_drag = self.drag_card if mine else None
             card.dim = carding and not card.enabled
             card.why = self.why_dim(view, cid, mine) if card.dim else ""
             card.selected = mine and cid == self.picked_card
@@ -186,6 +187,27 @@ class HandTray(BiterniaBase):
             return
         self.picked_card = None if self.picked_card == cid else cid
         self.refresh_marks()
+
+    def drag_card(self, card: HandCard, stage: str, pos: tuple[float, float]) -> None:
+        """A hand card dragged: picked up, the Heroes that may take it are ringed; dropped
+        on one of them, that Hero gets it as its order (elsewhere it goes back)."""
+        actions = self.model.actions
+        if stage == "start":
+            if clicks.heroes_for_card(actions, card.cid):
+                self.picked_card = card.cid
+                self.refresh_marks()
+            return
+        hero = self.hero_at(pos)
+        order = clicks.order_for(actions, hero, card.cid) if hero is not None else None
+        self.picked_card = None
+        if order is not None:
+            self.choose(order)
+        else:
+            self.refresh_marks()
+
+    def hero_at(self, pos: tuple[float, float]) -> str | None:
+        """The Hero whose standee is under ``pos`` (the table's pieces)."""
+        return None
 
     # -- drawing ----------------------------------------------------------------------------
     def draw_draft_picks(self, target: pygame.Surface, view: BiterniaState) -> None:
