@@ -111,13 +111,13 @@ def board_base() -> pygame.Surface:
     for row, lane in ((0, "Top lane"), (4, "Bottom lane")):
         for col in (2, 4):  # a wooden sign by the road, beyond the jungle
             cx, cy = lay.centre(col, row)
-            sign = pygame.Rect(0, 0, 92, 22)
+            sign = pygame.Rect(0, 0, 112, 22)
             edge = lay.INSET + 18 if row == 0 else lay.BOARD.h - lay.INSET - 18
             sign.center = (round(cx - lay.BOARD.x), edge)
             pygame.draw.rect(surf, (40, 30, 22), sign.move(2, 3), border_radius=5)
             pygame.draw.rect(surf, theme.WOOD, sign, border_radius=5)
             pygame.draw.rect(surf, theme.BRASS, sign, 1, border_radius=5)
-            theme.text(surf, lane.upper(), sign.center, 10, theme.BRASS_LIGHT, "bold", "center")
+            theme.text(surf, lane.upper(), sign.center, 12, theme.BRASS_LIGHT, "bold", "center")
     return surf
 
 
@@ -247,7 +247,7 @@ def draw_markers(target: pygame.Surface, d: BiterniaState) -> None:
         for k in range(6):
             pygame.draw.line(target, (190, 190, 180), c, (c[0] + 11 * (k % 3 - 1),
                                                           c[1] - 10 + 20 * (k // 3)), 2)
-        theme.text(target, "Bear Trap", (c[0] - 14, c[1]), 9, theme.CREAM, "bold", "midright",
+        theme.text(target, "Bear Trap", (c[0] - 14, c[1]), 12, theme.CREAM, "bold", "midright",
                    shadow=True)
     wall = d.ice_wall
     if wall and wall.space in load().spaces:
@@ -255,7 +255,7 @@ def draw_markers(target: pygame.Surface, d: BiterniaState) -> None:
         ice = pygame.Surface((rect.w - 8, 10), pygame.SRCALPHA)
         ice.fill((180, 230, 250, 190))
         target.blit(ice, (rect.x + 4, rect.bottom - 14))
-        theme.text(target, "Ice Wall", (rect.centerx, rect.bottom - 9), 9, theme.INK, "bold",
+        theme.text(target, "Ice Wall", (rect.centerx, rect.bottom - 9), 12, theme.INK, "bold",
                    "center")
 
 
@@ -276,7 +276,7 @@ def draw_plate(target: pygame.Surface, rect: pygame.Rect, view: BiterniaState, h
     room = rect.w - (60 if seat_label else 24)
     theme.text(target, theme.ellipsize(f"{spec.name} {level}", room, 12, "bold"),
                (rect.x + 12, rect.y + 4), 12, theme.CREAM, "bold")
-    theme.text(target, seat_label, (rect.right - 6, rect.y + 5), 9, theme.PARCHMENT_DIM,
+    theme.text(target, seat_label, (rect.right - 6, rect.y + 4), 12, theme.PARCHMENT_DIM,
                anchor="topright")
     max_hp = spec.hp + v.level
     bar = pygame.Rect(rect.x + 12, rect.y + 21, rect.w - 78, 8)
@@ -285,11 +285,13 @@ def draw_plate(target: pygame.Surface, rect: pygame.Rect, view: BiterniaState, h
     lit.w = round(bar.w * max(0, min(1, v.hp / max(1, max_hp))))
     pygame.draw.rect(target, (200, 70, 60) if v.hp * 3 <= max_hp else (110, 190, 110), lit,
                      border_radius=3)
-    theme.text(target, f"{v.hp}/{max_hp}", (bar.right + 4, bar.centery), 10, theme.CREAM,
+    theme.text(target, f"{v.hp}/{max_hp}", (bar.right + 4, bar.centery), 12, theme.CREAM,
                "bold", "midleft")
     up = face(v.up) if v.up else None
-    words = f"{up.name} · def {up.defense}" if up else spec.hero_class
-    theme.text(target, theme.ellipsize(words, rect.w - 40, 10), (rect.x + 12, rect.y + 35), 10,
+    options = (f"{up.name} · def {up.defense}", f"{up.name} · {up.defense}", up.name) if up \
+        else (spec.hero_class,)  # the longest that fits
+    words = next((w for w in options if theme.font(12).size(w)[0] <= rect.w - 40), options[-1])
+    theme.text(target, theme.ellipsize(words, rect.w - 40, 12), (rect.x + 12, rect.y + 33), 12,
                theme.PARCHMENT_DIM)
     if v.down is not None:
         card = pygame.Rect(rect.right - 20, rect.y + 20, 14, 20)
@@ -310,7 +312,7 @@ def draw_track(target: pygame.Surface, view: BiterniaState) -> None:
     area = pygame.Rect(left, lay.TRACK.y, lay.TRACK.right - left, lay.TRACK.h)
     theme.shadowed_rect(target, area, theme.WOOD, radius=10, shadow=3)
     medal = (area.x + 50, area.centery)
-    theme.text(target, "Round", (medal[0] - 10, medal[1]), 11, theme.PARCHMENT_DIM, "bold",
+    theme.text(target, "Round", (medal[0] - 10, medal[1]), 12, theme.PARCHMENT_DIM, "bold",
                "midright")
     pygame.draw.circle(target, theme.BRASS, (medal[0] + 10, medal[1]), 14)
     pygame.draw.circle(target, theme.INK, (medal[0] + 10, medal[1]), 14, 1)
@@ -326,14 +328,14 @@ def draw_track(target: pygame.Surface, view: BiterniaState) -> None:
             on = key == current
             chip = pygame.Rect(x, area.y + 7, 74, area.h - 14)
             pygame.draw.rect(target, theme.BRASS if on else (56, 36, 24), chip, border_radius=8)
-            theme.text(target, label, chip.center, 11, theme.INK if on else theme.PARCHMENT_DIM,
+            theme.text(target, label, chip.center, 12, theme.INK if on else theme.PARCHMENT_DIM,
                        "bold", "center")
             x = chip.right + 4
     ini = view.initiative
     spot = (area.right - 70, area.centery)
-    theme.text(target, "Initiative", (spot[0] - 4, spot[1]), 11, theme.PARCHMENT_DIM, "bold",
+    theme.text(target, "Initiative", (spot[0] - 4, spot[1]), 12, theme.PARCHMENT_DIM, "bold",
                "midright")
     pygame.draw.circle(target, team_colour(ini), (spot[0] + 14, spot[1]), 11)
     pygame.draw.circle(target, theme.CREAM, (spot[0] + 14, spot[1]), 11, 2)
-    theme.text(target, ("blue", "red")[ini], (spot[0] + 30, spot[1]), 11, theme.CREAM, "bold",
+    theme.text(target, ("blue", "red")[ini], (spot[0] + 30, spot[1]), 12, theme.CREAM, "bold",
                "midleft")

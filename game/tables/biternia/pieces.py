@@ -384,8 +384,8 @@ def draw_tip(target: pygame.Surface, piece: HeroPiece, lines: tuple[str, ...]) -
     """A parchment tip beside a hovered or focused Hero."""
     width = 300
     wrapped = [(part, "bold" if k == 0 else "regular") for k, line in enumerate(lines)
-               for part in theme.wrap(line, width - 20, 11, "bold" if k == 0 else "regular")]
-    rect = pygame.Rect(0, 0, width, 14 + 14 * len(wrapped))
+               for part in theme.wrap(line, width - 20, 12, "bold" if k == 0 else "regular")]
+    rect = pygame.Rect(0, 0, width, 14 + 15 * len(wrapped))
     x, y = piece.to_world()
     rect.midleft = (round(x + PIECE_W / 2 + 6), round(y))
     if rect.right > BOARD.right - 8:
@@ -393,7 +393,7 @@ def draw_tip(target: pygame.Surface, piece: HeroPiece, lines: tuple[str, ...]) -
     rect.clamp_ip(BOARD.inflate(-8, -8))
     theme.shadowed_rect(target, rect, theme.PARCHMENT, radius=8, shadow=5, border=theme.WOOD)
     for k, (line, style) in enumerate(wrapped):
-        theme.text(target, line, (rect.x + 10, rect.y + 7 + 14 * k), 11, theme.INK, style)
+        theme.text(target, line, (rect.x + 10, rect.y + 7 + 15 * k), 12, theme.INK, style)
 
 
 class AttackLine(Node):
