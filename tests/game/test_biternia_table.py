@@ -631,3 +631,24 @@ def test_a_card_dragged_onto_a_hero_gives_that_hero_its_order(app_dirs):
     assert (card.x, card.y) == home
     drag(table.pieces[hero].to_world())
     assert chosen == [clicks.order_for(table.model.actions, hero, card.cid)]
+
+
+def test_farmed_gold_flies_to_the_teams_purse(app_dirs):
+    """A Farm's gold flies coin by coin from the Hero to its own team's Bit."""
+    from game.tables.biternia.board import space_rect
+    from game.tables.biternia.pieces import CoinFlight
+    from rules.core import Event
+
+    app, screen = open_table(app_dirs)
+    play_until(screen, random.Random(1), phase_is("movement"))
+    table, state = screen.table, screen.session.state
+    hero = next(iter(table.pieces))
+    table.show_events([Event("farm", "x farms 3 gold", {"hero": hero, "amount": 3})],
+                      screen.viewer)
+    coins = [n for n in table.children if isinstance(n, CoinFlight)]
+    assert len(coins) == 3
+    bit = space_rect(f"bit_{state.heroes[hero].seat % 2}")
+    assert all(bit.collidepoint(c.end) for c in coins)
+    assert all(c.start == table.pieces[hero].standee_rect().center for c in coins)
+    screen.root.update(2.0)
+    assert not [n for n in table.children if isinstance(n, CoinFlight)]  # landed and gone

@@ -439,6 +439,28 @@ class AttackLine(Node):
             target.blit(chip, spot)
 
 
+class CoinFlight(Node):
+    """A gold coin flying in an arc from where it was won to the team's purse (its Bit)."""
+
+    def __init__(self, start: tuple[float, float], end: tuple[float, float],
+                 delay: float = 0.0) -> None:
+        super().__init__(*start, name="coin")
+        self.start, self.end, self.z = start, end, 42
+        self.t = 0.0
+        self.tween("t", 1.0, 0.6, ease_in_out_cubic, delay=delay, on_done=self.detach)
+
+    def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
+        if self.t <= 0.0:
+            return
+        (x0, y0), (x1, y1) = self.start, self.end
+        x = x0 + (x1 - x0) * self.t
+        y = y0 + (y1 - y0) * self.t - 60 * arc(self.t)
+        centre = (round(x), round(y))
+        pygame.draw.circle(target, (150, 110, 30), (centre[0] + 1, centre[1] + 2), 7)
+        pygame.draw.circle(target, (232, 186, 60), centre, 7)
+        pygame.draw.circle(target, (255, 226, 130), centre, 7, 1)
+
+
 class Flash(Node):
     """A space lights up red and fades (a Structure was hit)."""
 

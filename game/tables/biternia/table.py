@@ -30,6 +30,7 @@ from game.tables.biternia.cards import HandCard, HeroTile, face
 from game.tables.biternia.pieces import (
     ORDER_AT,
     AttackLine,
+    CoinFlight,
     Flash,
     HeroPiece,
     Prompt,
@@ -515,6 +516,8 @@ class BiterniaTable(HandTray):
             self.draw_attack(event)
         if event.kind == "move":
             self.step_to(event.data.get("hero"), event.data.get("to"))
+        if event.kind == "farm":
+            self.fly_gold(event.data.get("hero"), event.data.get("amount"))
         look = FLOATS.get(event.kind)
         if look is None:
             return
@@ -545,6 +548,18 @@ class BiterniaTable(HandTray):
         piece.glide_to(rect.centerx, rect.y + lay.TILE_HEAD + (rect.h - lay.TILE_HEAD) / 2,
                        hop=True)
         self.where[piece.hero] = (space, -1)
+
+    def fly_gold(self, hero: object, amount: object) -> None:
+        """Gold farmed flies coin by coin from the Hero to its team's purse on the Bit."""
+        if not isinstance(hero, str) or not isinstance(amount, int) or amount <= 0 \
+                or self.model.view is None or hero not in self.view.heroes:
+            return
+        start = self.point_of(hero)
+        if start is None:
+            return
+        bit = space_rect(f"bit_{int(self.view.heroes[hero].seat) % 2}")
+        for k in range(min(amount, 6)):
+            self.add(CoinFlight(start, (bit.right - 70, bit.y + 10), 0.1 * k))
 
     def draw_attack(self, event: Event) -> None:
         """A hit drawn from the Hero or Structure that struck to what it struck, with the
