@@ -11,24 +11,13 @@ import random
 import pygame
 import pytest
 
-from game.app import App
-from game.screens.table import TableScreen
-from game.session import Seat, Session
 from game.tables.biternia.table import BiterniaTable
 from game.widgets import Widget
 from rules.biternia.kinds import Act
+from tests.game.test_biternia_table import open_table
 
 #: the points of a widget the self-test's driver tries, as fractions of its size
 GRID = ((0, 0), *((x, y) for y in (-0.3, 0.3, 0) for x in (-0.35, 0.35, 0)))
-
-
-def open_table(app_dirs, players, seed, heroes="draft"):
-    config, saves = app_dirs
-    app = App(config_dir=config, save_dir=saves, start=False)
-    setup = {"players": players, "heroes": heroes}
-    session = Session.new("biternia", setup, [Seat(True) for _ in range(players)], seed)
-    screen = app.stack.push(TableScreen(app, session))
-    return app, screen
 
 
 def show_to_actor(screen):
@@ -55,7 +44,7 @@ def press(screen, point):
 
 def walk(app_dirs, players, seed, decisions):
     """Random legal play; yields the table shown to each seat that acts."""
-    app, screen = open_table(app_dirs, players, seed)
+    app, screen = open_table(app_dirs, players, seed, heroes="draft")
     session = screen.session
     rng = random.Random(seed)
     for _ in range(decisions):

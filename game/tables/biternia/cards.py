@@ -151,7 +151,27 @@ class MiniCard(CardNode):
         self.flip(0.4)
 
 
-class HandCard(Widget):
+class LookedCard(Widget):
+    """A card widget drawn once per look (``look_key`` and its size) by ``render(size)``
+    into a surface 4 px larger all round (its shadow), then blitted every frame."""
+
+    _look: tuple[object, pygame.Surface] | None = None
+
+    def look_key(self) -> object:
+        return None
+
+    def render(self, size: tuple[int, int]) -> pygame.Surface:
+        raise NotImplementedError
+
+    def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
+        rect = self.box(world)
+        key = (rect.size, self.look_key())
+        if self._look is None or self._look[0] != key:
+            self._look = (key, self.render(rect.size))
+        target.blit(self._look[1], (rect.x - 4, rect.y - 4))
+
+
+class HandCard(LookedCard):
     """A card in the hand tray: name, owner, defense shield, keywords and the card's steps.
     Clicking it calls ``on_pick(card id)``; ``selected`` lifts it with a brass edge; a card no
     legal action takes is dimmed."""
@@ -166,7 +186,6 @@ class HandCard(Widget):
         self.foreign = False  # another Hero's power: the picked Hero may only discard it
         self.why = ""  # greyed: why it cannot be played now (said while hovered)
         self.home = (x, y)
-        self._look: tuple[object, pygame.Surface] | None = None
         #: dragging: ``on_drag(card, "start" | "end", pos)`` (the table picks the card, then
         #: gives the order to the Hero it is dropped on); None: the card is not dragged
         self.on_drag: Callable[[HandCard, str, tuple[float, float]], None] | None = None
@@ -211,13 +230,8 @@ class HandCard(Widget):
             if abs(getattr(self, attr) - end) > 0.5:
                 self.tween(attr, end, 0.25, ease_out_cubic)
 
-    def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
-        rect = self.box(world)
-        key = (rect.size, self.dim, self.foreign, self.selected, self.focused,
-               round(self.glow, 1))
-        if self._look is None or self._look[0] != key:
-            self._look = (key, self.render(rect.size))
-        target.blit(self._look[1], (rect.x - 4, rect.y - 4))
+    def look_key(self) -> object:
+        return (self.dim, self.foreign, self.selected, self.focused, round(self.glow, 1))
 
     def render(self, size: tuple[int, int]) -> pygame.Surface:
         surf = pygame.Surface((size[0] + 8, size[1] + 8), pygame.SRCALPHA)
@@ -273,7 +287,7 @@ class HandCard(Widget):
         return surf
 
 
-class HeroTile(Widget):
+class HeroTile(LookedCard):
     """A Hero of the draft as a card: its picture, name, class and type, HP on a heart-red
     disc and its four powers by name (the whole text opens large on a pause). Once drafted
     it keeps its place, veiled in the drafting team's colour with the team named; a click
@@ -284,17 +298,12 @@ class HeroTile(Widget):
         super().__init__(x, y, w, h, name=f"draft.{hero}", on_activate=on_pick)
         self.hero = hero
         self.team: tuple[str, tuple[int, int, int]] | None = None  # drafted: by whom
-        self._look: tuple[object, pygame.Surface] | None = None
 
     def zoom_face(self) -> CardFace:
         return hero_face(self.hero)
 
-    def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
-        rect = self.box(world)
-        key = (rect.size, self.team, self.enabled, self.focused, round(self.glow, 1))
-        if self._look is None or self._look[0] != key:
-            self._look = (key, self.render(rect.size))
-        target.blit(self._look[1], (rect.x - 4, rect.y - 4))
+    def look_key(self) -> object:
+        return (self.team, self.enabled, self.focused, round(self.glow, 1))
 
     def render(self, size: tuple[int, int]) -> pygame.Surface:
         surf = pygame.Surface((size[0] + 8, size[1] + 8), pygame.SRCALPHA)
