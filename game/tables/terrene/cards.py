@@ -146,8 +146,8 @@ def unit_picture(look: UnitLook) -> pygame.Surface:
                theme.WOOD, "bold", "midbottom")
     y = band.bottom + 16
     for word in look.badges:
-        pill = badge(surf, word.replace("_", " ").title(), BADGES.get(word, theme.BRASS),
-                     (CARD_W - 4, y), 12)
+        words = theme.ellipsize(word.replace("_", " ").title(), CARD_W - 18, 12, "bold")
+        pill = badge(surf, words, BADGES.get(word, theme.BRASS), (CARD_W - 4, y), 12)
         y = pill.bottom + 1
     if look.hidden:
         ribbon = pygame.Surface((CARD_W, 16), pygame.SRCALPHA)
