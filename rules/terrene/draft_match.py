@@ -15,6 +15,7 @@ its two seats deciding and the others waiting.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -31,7 +32,9 @@ from rules.terrene.draft import (
     auto_deck,
     backs,
     build_pool,
+    pile_shape,
 )
+from rules.terrene.hidden import Place, deal_places, hidden_deck
 from rules.terrene.kinds import Act, Stage
 from rules.terrene.state import TerreneState, new_game
 
@@ -212,6 +215,7 @@ class DraftMatch(Model, GameState):
                  "deck.1": DRAFT + ",".join(self.draft.decks[b] or [])}
         game = new_game(setup, seed)
         game.names = [f"Player {a + 1}", f"Player {b + 1}"]
+        self._hide_decklists(game)
         self.game = game
         events.append(Event("game", f"Game: Player {a + 1} vs Player {b + 1}."))
 
@@ -263,12 +267,89 @@ class DraftMatch(Model, GameState):
             v.game = self.game.view(seat)
         return v
 
-    def determinize(self, player: int, rng: random.Random) -> DraftMatch:
-        """Only the current game is sampled (search looks no further than this game)."""
+    def decks_pool(self) -> tuple[str, ...]:
+        """Every card of the built decks, as public knowledge has it: the pool less the
+        public excess pile (sorted)."""
+        return tuple(sorted((Counter(build_pool(self.n)) - Counter(self.draft.excess))
+                            .elements()))
+
+    def _hide_decklists(self, game: TerreneState) -> None:
+        """What a draft's game needs to hide its deck lists and draw them again: the pool
+        its decks came from, and the sizes of the decks not in it (each seat's deck so far
+        is its deck once built, and its length is public)."""
+        game.deck_pool = self.decks_pool()
+        game.other_decks = tuple(len(self.building[q]) for q in range(self.n)
+                                 if q not in self.table)
+
+    def determinize(self, player: int | None, rng: random.Random) -> DraftMatch:
+        """A full draft that ``player``'s view (this state) cannot tell from the truth: the
+        cards it has not seen (the pool less its own picks or deck, the excess pile and the
+        pile in front of it) dealt to the face-down piles and the other seats' picks, or, once the
+        decks are built, to the other seats' decks (legal ones, the current opponent's
+        holding what its game shows) with their picks made up of their deck and their share
+        of the excess pile; then the current game is sampled from its view."""
         d = self.clone()
-        if self.game is not None and player in self.table:
-            d.game = self.game.determinize(self.table.index(player), rng)
+        seat = player if player is not None and 0 <= player < self.n else None
+        if self.stage == Stage.DEAL:
+            return d
+        unseen = Counter(build_pool(self.n)) - Counter(self.draft.excess)
+        if seat is not None:  # its picks, less those its deck left in the excess pile
+            unseen -= Counter(self.draft.decks[seat] or self.draft.picks[seat])
+        others = [q for q in range(self.n) if q != seat]
+        if self.stage == Stage.PICK:
+            held = self.draft.holding[seat] if seat is not None else None
+            if held is not None:
+                unseen -= Counter(self.draft.piles[held])
+            hands = [p for i, p in enumerate(d.draft.piles) if i != held] + [
+                d.draft.picks[q] for q in others]
+            for hand, dealt in zip(hands, deal_places(unseen, [
+                    Place(len(h), deck=False) for h in hands], rng), strict=True):
+                hand[:] = dealt
+            return d
+        self._determinize_decks(d, seat, others, unseen, rng)
+        if d.game is not None:
+            d.game = d.game.determinize(self.table.index(seat) if seat in self.table
+                                        else None, rng)
         return d
+
+    def _determinize_decks(self, d: DraftMatch, seat: int | None, others: list[int],
+                           unseen: Counter[str], rng: random.Random) -> None:
+        """The other seats' decks, picks and decks so far, after the picking (``unseen``:
+        the cards they hold between them): the current game's hidden deck lists, the other
+        built decks, the picks of the seats still to build. Decks are built in seat order,
+        each seat's leftover picks going to the excess pile after the deal's leftovers, and
+        a built deck is its seat's deck so far (whose length is public)."""
+        places: dict[int, Place] = {}
+        game = d.game
+        if game is not None:
+            for table_seat, q in enumerate(self.table):
+                if q != seat:
+                    places[q] = hidden_deck(game, table_seat)
+        for q in others:
+            if q not in places:
+                built = self.draft.decks[q] is not None
+                places[q] = Place(len(self.building[q] if built else self.draft.picks[q]),
+                                  deck=built)
+        dealt = dict(zip(places, deal_places(unseen, list(places.values()), rng),
+                         strict=True))
+        if game is not None:
+            for table_seat, q in enumerate(self.table):
+                if q != seat:
+                    game.decklists[table_seat] = tuple(dealt[q])
+        count, size = pile_shape(self.n, len(build_pool(self.n)))
+        at = len(build_pool(self.n)) - count * size
+        for q in range(self.n):
+            if self.draft.decks[q] is None:
+                if q != seat:
+                    d.draft.picks[q] = dealt[q]
+                    d.building[q] = auto_deck(dealt[q], [])[:len(self.building[q])]
+                continue
+            share = len(self.draft.picks[q]) - len(self.building[q])
+            if q != seat:
+                d.draft.decks[q] = list(dealt[q])
+                d.building[q] = list(dealt[q])
+                d.draft.picks[q] = [*dealt[q], *self.draft.excess[at:at + share]]
+            at += share
 
     # ---- copying and serialising ------------------------------------------------------
     # ``clone`` and ``to_json`` come from the fields (rules/core/model.py).
@@ -278,6 +359,8 @@ class DraftMatch(Model, GameState):
         """A saved draft: this version's, or a version-1 one (its seeds dropped)."""
         data = upgraded(data, "Terrene Odyssey draft", DRAFT_VERSION, {1: _unseeded})
         st: DraftMatch = Model.from_json.__func__(cls, data)  # type: ignore[attr-defined]
+        if st.game is not None and not st.game.deck_pool:
+            st._hide_decklists(st.game)  # saved before a draft's game hid its deck lists
         return st
 
     # ---- presentation -------------------------------------------------------------------

@@ -45,8 +45,16 @@ class TerreneState(Model, GameState):
     version: int = STATE_VERSION
     n: int = 2
     deck_ids: list[str] = field(default_factory=list)
-    #: public: each seat's 30 (or 20) card ids (replaced, never changed: clones share them)
-    decklists: list[tuple[str, ...]] = field(default_factory=list)
+    #: each seat's 30 (or 20) card ids (replaced, never changed: clones share them): public
+    #: for preset and custom decks; in a draft's game (``deck_pool`` set) each seat sees
+    #: its own only, and the others' arrive empty
+    decklists: list[tuple[str, ...]] = field(default_factory=list, metadata=secret(
+        per_seat=True, unless="decklists_public", redact=lambda _: ()))
+    #: public, a draft's game only: the cards the draft's decks were built from (the pool
+    #: less the public excess pile), which a hidden deck list is drawn from
+    deck_pool: tuple[str, ...] = ()
+    #: public, a draft's game only: the sizes of the draft's decks not in this game
+    other_decks: tuple[int, ...] = ()
     #: uid -> card id. Secret: a view starts with every identity hidden (None) and shows
     #: only the cards its seat may see (``visible_to``).
     cards: list[str | None] = field(default_factory=list, metadata=secret())
@@ -145,6 +153,12 @@ class TerreneState(Model, GameState):
         link = frames.pop(at)
         assert isinstance(link, Link)
         return link
+
+    @property
+    def decklists_public(self) -> bool:
+        """Whether every seat sees every deck list: yes but in a draft's game, whose decks
+        the draft hides."""
+        return not self.deck_pool
 
     # ---- content helpers --------------------------------------------------------------
     def card(self, uid: int) -> Card:
@@ -278,7 +292,7 @@ class TerreneState(Model, GameState):
         v.hidden_view = True
         return v
 
-    def determinize(self, player: int, rng: random.Random) -> TerreneState:
+    def determinize(self, player: int | None, rng: random.Random) -> TerreneState:
         return determinize(self, player, rng)
 
     # ---- copying and serialising ------------------------------------------------------
@@ -297,7 +311,8 @@ class TerreneState(Model, GameState):
         """This state in the version-1 shape (the tests compare it with the old code's)."""
         out = Model.to_json(self)
         out["version"] = 1
-        del out["pending"]
+        for later in ("pending", "deck_pool", "other_decks"):
+            del out[later]
         out["units"] = {str(k): v.to_v1() for k, v in sorted(self.units.items())}
         out["battle"] = self.battle.to_v1() if self.battle is not None else None
         out["chain"] = [link.to_v1() for link in self.chain]

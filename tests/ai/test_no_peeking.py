@@ -3,7 +3,7 @@
 For each game, seeded random play reaches decision points; at each, a second full state is
 built that differs from the true one only in what the deciding seat cannot see (its view
 determinized with another generator; in a draft, the face-down piles and the other seats'
-picks dealt again). Both states show the seat the same view, so the same agent under the
+picks dealt again, and in its games their decks too). Both states show the seat the same view, so the same agent under the
 same seed must make the same choice from either: ``make_agent(game, level, seed).choose``
 is given ``true.view(seat)`` and ``other.view(seat)``, with the time caps dropped
 (``ARENA_AI_FIXED_BUDGET``: a capped search stops by the clock, which says nothing about
@@ -70,7 +70,7 @@ CASES = {c.name: c for c in (
     Case("terrene-4p", "terrene", (("players", 4), ("format", "single game")), 4, 6, 2,
          (".cards",)),
     Case("terrene-draft-4p", "terrene", (("players", 4), ("format", "draft")), 17, 12, 4,
-         (".draft.piles", ".draft.picks", ".game.cards")),
+         (".draft.piles", ".draft.picks", ".game.cards", ".game.decklists")),
 )}
 
 
@@ -106,9 +106,9 @@ def _deal_again(lists: list[list[str]], rng: random.Random) -> None:
 def _other_draft(state: DraftMatch, seat: int, rng: random.Random) -> DraftMatch:
     """A draft that ``seat`` cannot tell from ``state``: while picking, the face-down piles
     and the other seats' picks dealt again; while building, the picks of the other seats
-    that have not started their decks; in a tournament game, that game determinized from
-    the seat's view (the decks and picks of a finished build stay: the game's deck lists
-    are built from them)."""
+    that have not started their decks; in a tournament game, the whole draft determinized
+    from the seat's view (the other seats' decks and picks dealt again from the cards it has
+    not seen, the opponent's deck list among them, and the game's hidden cards)."""
     other = state.clone()
     draft = other.draft
     if state.stage == Stage.PICK:
@@ -119,8 +119,7 @@ def _other_draft(state: DraftMatch, seat: int, rng: random.Random) -> DraftMatch
         _deal_again([p for q, p in enumerate(draft.picks) if q != seat
                      and draft.decks[q] is None and not other.building[q]], rng)
     elif state.game is not None and seat in state.table:
-        table_seat = state.table.index(seat)
-        other.game = state.game.view(table_seat).determinize(table_seat, rng)
+        other = state.view(seat).determinize(seat, rng)
     return other
 
 
@@ -319,8 +318,8 @@ def test_terrene_hands_decks_and_face_down_cards_stay_unseen(name: str, level: s
 @pytest.mark.parametrize("level", LEVELS)
 def test_terrene_draft_piles_picks_and_hands_stay_unseen(level: str) -> None:
     """Fair play in the Terrene Odyssey draft: the piles passed face down, what the other
-    drafters picked, and in the tournament games the opponent's hand and deck order are
-    unknown to a seat. The AI picks and plays the same whatever those are."""
+    drafters picked, and in the tournament games the opponent's deck list, hand and deck
+    order are unknown to a seat. The AI picks and plays the same whatever those are."""
     _check_points("terrene-draft-4p")
     _check_level("terrene-draft-4p", level)
 
