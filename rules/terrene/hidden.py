@@ -72,6 +72,7 @@ class Place:
     deck: bool = True
 
 
+@cache
 def _limited(cid: str) -> tuple[bool, bool]:
     """(a Hero, a 3-SP character): a deck holds one of each at most."""
     card = cards()[cid]
@@ -133,21 +134,24 @@ def _try_deal(rest: list[str], places: list[Place],
         if not options:
             return None
         put(rng.choices(options, weights=[room(i) for i in options])[0], cid)
+    for i in range(len(places)):
+        need[i].pop("other", None)
     left: list[str] = []
     for cid in plain:
         kind = _slot_kind(cid)
-        wanting = [i for i in range(len(places)) if need[i].get(kind, 0) > 0 and room(i) > 0
-                   and kind != "other"]
+        wanting = [i for i in range(len(places)) if need[i].get(kind, 0) > 0
+                   and room(i) > 0] if any(need[i].get(kind) for i in range(len(places))) else []
         if wanting:
             put(rng.choice(wanting), cid)
         else:
             left.append(cid)
-    if any(n > 0 for i in range(len(places)) for k, n in need[i].items() if k != "other"):
+    if any(n > 0 for i in range(len(places)) for n in need[i].values()):
         return None
-    seats = [i for i in range(len(places)) for _ in range(room(i))]
-    rng.shuffle(seats)
-    for i, cid in zip(seats, left, strict=True):
-        out[i].append(cid)
+    at = 0  # ``left`` is in random order: each place takes the next cards it has room for
+    for i in range(len(places)):
+        free = room(i)
+        out[i].extend(left[at:at + free])
+        at += free
     return out
 
 
