@@ -3,9 +3,10 @@
 For each game, seeded random play reaches decision points; at each, a second full state is
 built that differs from the true one only in what the deciding seat cannot see (its view
 determinized with another generator; in a draft, the face-down piles and the other seats'
-picks dealt again, and in its games their decks too). Both states show the seat the same view, so the same agent under the
-same seed must make the same choice from either: ``make_agent(game, level, seed).choose``
-is given ``true.view(seat)`` and ``other.view(seat)``, with the time caps dropped
+picks dealt again, and in its games their decks too). Both states show the seat the same
+view, so the same agent under the same seed must make the same choice from either:
+``make_agent(game, level, seed).choose`` is given ``true.view(seat)`` and
+``other.view(seat)``, with the time caps dropped
 (``ARENA_AI_FIXED_BUDGET``: a capped search stops by the clock, which says nothing about
 what it saw) and the process-wide ``random`` generator reseeded between the two (an agent
 must draw only from its own seeded generators).
