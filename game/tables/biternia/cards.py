@@ -4,6 +4,7 @@ cards that lie beside a Hero (its face-up card and its order, face down until re
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -151,7 +152,7 @@ class MiniCard(CardNode):
         self.flip(0.4)
 
 
-class LookedCard(Widget):
+class LookedCard(Widget, ABC):
     """A card widget drawn once per look (``look_key`` and its size) by ``render(size)``
     into a surface 4 px larger all round (its shadow), then blitted every frame."""
 
@@ -160,8 +161,9 @@ class LookedCard(Widget):
     def look_key(self) -> object:
         return None
 
+    @abstractmethod
     def render(self, size: tuple[int, int]) -> pygame.Surface:
-        raise NotImplementedError
+        """The card at ``size``, on a surface 4 px larger all round."""
 
     def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
         rect = self.box(world)
