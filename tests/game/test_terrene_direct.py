@@ -185,3 +185,106 @@ def test_a_greyed_hand_card_says_why_on_its_zoom(app_dirs):
                 assert face.footer.endswith(grey[0].why)
                 return
     pytest.fail("no seeded game greyed a hand card")
+
+
+def drag(screen, node, to):
+    """Press on ``node``, move with the button held to ``to`` and let go there."""
+    import pygame
+
+    screen.root.update(1.0)
+    start = node.to_world()
+    screen.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0),
+                                     buttons=(0, 0, 0)))
+    screen.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    for t in (0.3, 0.7, 1.0):
+        pos = (start[0] + (to[0] - start[0]) * t, start[1] + (to[1] - start[1]) * t)
+        screen.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                         buttons=(1, 0, 0)))
+    screen.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=to, button=1))
+
+
+def reach(app_dirs, done, prefer, seeds=range(1, 30)):
+    """The table of the first seeded game where ``done`` comes (random play, ``prefer``red
+    kinds first), shown to the seat deciding then; clicks and drops are recorded."""
+    for seed in seeds:
+        app, screen, chosen = open_table(app_dirs, 2, seed)
+        try:
+            play_until(screen, random.Random(seed), done, prefer=prefer, limit=3000)
+        except AssertionError:
+            continue
+        return screen, chosen
+    pytest.fail("no seeded game reached the position")
+
+
+def test_a_card_dragged_onto_a_character_is_assigned_to_it(app_dirs):
+    screen, chosen = reach(app_dirs, lambda s: game_of(s).phase == "play" and any(
+        a.kind == Act.ASSIGN for a in s.legal_actions(s.decision().players[0])),
+        ("recruit", "hide"))
+    table = screen.table
+    assign = next(a for a in legal(screen) if a.kind == Act.ASSIGN)
+    card, holder = table.hand[assign.args[0]], table.units[assign.args[1]]
+    drag(screen, card, holder.to_world())
+    both = [a for a in card.leads if a in holder.leads]
+    assert assign in both
+    if len(both) == 1:
+        assert chosen == [assign]
+    else:
+        assert chosen == [] and table.menu is not None
+    assert not any(getattr(n, "target", False) for n in table.table_widgets())
+
+
+def test_an_attacker_dragged_onto_the_enemy_plate_attacks_the_player(app_dirs):
+    screen, chosen = reach(app_dirs, lambda s: game_of(s).phase == "play" and any(
+        a.kind == Act.ATTACK and a.args[1] == -1
+        for a in s.legal_actions(s.decision().players[0])), ("recruit", "end_turn"))
+    table = screen.table
+    attack = next(a for a in legal(screen) if a.kind == Act.ATTACK and a.args[1] == -1)
+    attacker = table.units[attack.args[0]]
+    plate = table.spots[f"player.{1 - screen.viewer}"]
+    table.dragged(attacker, "start", attacker.to_world())
+    assert plate.target  # lit as a place to drop it
+    table.dragged(attacker, "end", attacker.to_world())
+    chosen.clear()
+    drag(screen, attacker, plate.to_world())
+    assert chosen == [attack]
+
+
+def test_a_hand_character_dropped_on_your_side_offers_recruit_and_hide(app_dirs):
+    screen, chosen = reach(app_dirs, lambda s: game_of(s).phase == "play" and any(
+        a.kind == Act.RECRUIT and a.args[0] in game_of(s).zones["hand"][
+            s.decision().players[0]] for a in s.legal_actions(s.decision().players[0])),
+        ("end_turn", "pass", "no_block"))
+    table = screen.table
+    recruit = next(a for a in legal(screen) if a.kind == Act.RECRUIT
+                   and a.args[0] in table.hand)
+    card = table.hand[recruit.args[0]]
+    side = table.side(screen.viewer)
+    spot = (side.right - 260, side.bottom - 10)  # empty felt of your side
+    drag(screen, card, spot)
+    wanted = [a for a in card.leads if a.kind in (Act.RECRUIT, Act.HIDE, Act.TERRAIN)]
+    assert recruit in wanted
+    if len(wanted) == 1:
+        assert chosen == wanted
+    else:
+        assert chosen == [] and table.menu is not None
+        assert [b.leads for b in table.menu.children if b.leads] == [(a,) for a in wanted]
+    chosen.clear()
+    table.close_menu()
+    drag(screen, card, (BOARD_OFF[0], BOARD_OFF[1]))  # dropped off the table: nothing
+    assert chosen == [] and table.menu is None
+
+
+BOARD_OFF = (1100, 700)
+
+
+def test_defense_decay_is_marked_on_the_blocker_until_it_wears_off(app_dirs):
+    from game.tables.terrene.read import unit_look
+
+    screen, _ = reach(app_dirs, lambda s: game_of(s).phase == "play" and any(
+        u.up for u in game_of(s).units.values()), ("recruit",))
+    g = screen.table.shown  # the viewer's own copy of the position
+    uid = next(u for party in g.party for u in party if g.units[u].up)
+    assert "decay" not in unit_look(g, uid).badges
+    g.units[uid].decay = 1
+    look = unit_look(g, uid)
+    assert "decay" in look.badges and look.decay == 1

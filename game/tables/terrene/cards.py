@@ -21,7 +21,7 @@ KINDS = {"character": (120, 84, 60), "item": (62, 120, 150), "command": (150, 70
 BADGES = {"slow": (90, 130, 200), "stun": (226, 180, 60), "silence": (150, 150, 160),
           "haste": (230, 120, 60), "stab": (200, 60, 60), "retaliate": (180, 90, 60),
           "resourceful": (80, 160, 110), "unblockable": (120, 90, 170),
-          "immune_stun": (200, 200, 120)}
+          "immune_stun": (200, 200, 120), "decay": (130, 130, 130)}
 BACK = (34, 44, 78)
 BACK_EDGE = (150, 126, 70)
 HURT = (226, 72, 60)

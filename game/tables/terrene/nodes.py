@@ -43,6 +43,37 @@ class CardWidget(Widget):
         self._scaled: tuple[object, pygame.Surface] | None = None  # the picture at a scale
         self.baked = False  # drawn in the table's still layer
         self.z = 10
+        #: dragging (see game.screens.base.Draggable): the table's hook is told of the
+        #: start, each move and the drop; ``target`` marks a card a drop on would play
+        self.on_drag: Callable[[CardWidget, str, tuple[float, float]], None] | None = None
+        self.dragging = False
+        self.target = False
+        self.rest = (0.0, 0.0)  # where it lay when picked up
+        self._grab = (0.0, 0.0)
+
+    # -- dragging ------------------------------------------------------------------------
+    def drag_start(self, pos: tuple[float, float]) -> None:
+        if not self.leads or self.on_drag is None or not self.enabled:
+            return
+        self.dragging = True
+        self.tweens.tweens = [t for t in self.tweens.tweens if t.attr not in ("x", "y")]
+        self.rest, self._grab = (self.x, self.y), (self.x - pos[0], self.y - pos[1])
+        self.z += 50
+        self.on_drag(self, "start", pos)
+
+    def drag_move(self, pos: tuple[float, float]) -> None:
+        if self.dragging and self.on_drag is not None:
+            self.x, self.y = pos[0] + self._grab[0], pos[1] + self._grab[1]
+            self.on_drag(self, "move", pos)
+
+    def drag_end(self, pos: tuple[float, float]) -> None:
+        if not self.dragging or self.on_drag is None:
+            return
+        self.dragging = False
+        self.z -= 50
+        self.tween("x", self.rest[0], 0.2)
+        self.tween("y", self.rest[1], 0.2)
+        self.on_drag(self, "end", pos)
 
     def zoom_face(self) -> CardFace | None:
         """The card large (the shared zoom); a character shows its stats as they stand."""
@@ -58,7 +89,7 @@ class CardWidget(Widget):
                             int(self.w), int(self.h))
 
     def surface(self) -> pygame.Surface:
-        key = (self.look, self.lit, self.w, self.h, bool(self.why))
+        key = (self.look, self.lit, self.w, self.h, bool(self.why), self.target)
         if self._surf is None or key != self._key:
             pic = self.picture()
             if self.why:  # greyed
@@ -70,6 +101,8 @@ class CardWidget(Widget):
             surf.blit(pic, (3, 3))
             if self.lit:
                 pygame.draw.rect(surf, LIT, surf.get_rect(), 3, border_radius=9)
+            if self.target:  # a drop here plays something
+                pygame.draw.rect(surf, theme.CREAM, surf.get_rect(), 4, border_radius=9)
             self._surf, self._key = surf, key
         return self._surf
 
@@ -84,7 +117,7 @@ class CardWidget(Widget):
     def at_rest(self) -> bool:
         """Still, unlifted and opaque: drawn once into the still layer, not every frame."""
         return self.visible and not self.tweens.tweens and self.glow < 0.01 \
-            and self.alpha >= 0.999
+            and self.alpha >= 0.999 and not self.dragging
 
     def draw_live(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
         if self.glow > 0.01 and self.lit:
@@ -130,13 +163,16 @@ class UnitNode(CardWidget):
         return surf
 
     def surface(self) -> pygame.Surface:
-        key = (self.look, self.lit, self.held)
+        key = (self.look, self.lit, self.held, self.target)
         if self._surf is None or key != self._key:
             pic = self.picture()
             surf = pygame.Surface((pic.get_width() + 6, pic.get_height() + 6), pygame.SRCALPHA)
             surf.blit(pic, (3, 3))
             if self.lit:
                 pygame.draw.rect(surf, LIT, (0, 0, CARD_W + 6, CARD_H + 6), 3, border_radius=10)
+            if self.target:  # a drop here plays something
+                pygame.draw.rect(surf, theme.CREAM, (0, 0, CARD_W + 6, CARD_H + 6), 4,
+                                 border_radius=10)
             self._surf, self._key = surf, key
         return self._surf
 
@@ -156,6 +192,7 @@ class Spot(Widget):
                  on_activate: Callable[[], None] | None = None) -> None:
         super().__init__(rect.centerx, rect.centery, rect.w, rect.h, name, on_activate)
         self.face: CardFace | None = None
+        self.target = False  # a card being dragged would play something dropped here
         self.z = 7
 
     def zoom_face(self) -> CardFace | None:
@@ -165,7 +202,9 @@ class Spot(Widget):
         if not self.leads:
             return
         rect = self.box(world).inflate(6, 6)
-        pygame.draw.rect(target, LIT, rect, 3 if self.glow > 0.5 else 2, border_radius=10)
+        colour = theme.CREAM if self.target else LIT
+        width = 4 if self.target else 3 if self.glow > 0.5 else 2
+        pygame.draw.rect(target, colour, rect, width, border_radius=10)
 
 
 class PlanCard(CardWidget):

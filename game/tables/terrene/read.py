@@ -51,6 +51,8 @@ def unit_look(view: TerreneState, uid: int) -> UnitLook:
         return UnitLook(card.name, card.cls, card.element, card.tag, card.hp - u.dmg,
                         card.hp, card.atk, card.defense, u.xp, u.lv, card.sp, badges,
                         hidden=True, token=card.token)
+    if u.decay:  # Defense Decay, marked until it wears off at its owner's next turn
+        badges += ("decay",)
     return UnitLook(card.name, card.cls, card.element, card.tag, stats.hp(view, uid) - u.dmg,
                     stats.hp(view, uid), stats.atk(view, uid), stats.defense(view, uid),
                     u.xp, u.lv, stats.sp_cost(view, uid), badges,

@@ -312,6 +312,7 @@ class TerreneTable(DraftBoard, GenericTable):
         node = self.units.get(uid)
         if node is None:
             node = UnitNode(uid, partial(self.clicked, uid))
+            node.on_drag = self.dragged
             start = self.hand[uid] if uid in self.hand else None
             if animate and start is not None:
                 node.x, node.y = start.x, start.y
@@ -366,6 +367,7 @@ class TerreneTable(DraftBoard, GenericTable):
             if node is None:
                 node = CardWidget(x, y, lay.hand_width(len(held)), lay.HAND_H, f"hand.{uid}",
                                   partial(self.clicked, uid))
+                node.on_drag = self.dragged
                 if animate:  # dealt into its own place (never two cards on one spot)
                     node.y, node.scale, node.alpha = y + 30, 0.6, 0.0
                     node.tween("y", y, 0.45)
@@ -540,6 +542,43 @@ class TerreneTable(DraftBoard, GenericTable):
         elif actions:
             self.open_menu_for(at[0] + 150, at[1], actions)
 
+    # -- dragging: a card onto its target ----------------------------------------------
+    def dragged(self, card: CardWidget, what: str, pos: tuple[float, float]) -> None:
+        """A lit card is dragged (the screen routes it): its drop targets light up while it
+        moves; let go, it goes back and the drop plays what both the card and the place
+        under the pointer lead to (a recruit or hide dropped on your side, an assignment
+        on a character, an attack on an enemy or their plate): one plays, several offer a
+        menu, none does nothing."""
+        if what == "start":
+            self.close_menu()
+            for node in self.drop_targets(card):
+                node.target = True
+            return
+        if what == "move":
+            return
+        for widget in self.table_widgets():
+            if isinstance(widget, (CardWidget, Spot)):
+                widget.target = False
+        self.offer(self.dropped_on(card, pos), pos)
+
+    def drop_targets(self, card: CardWidget) -> list[CardWidget | Spot]:
+        """The table's cards and places where dropping ``card`` would play something."""
+        mine = set(card.leads)
+        return [n for n in self.table_widgets() if isinstance(n, (CardWidget, Spot))
+                and n is not card and mine & set(n.leads)]
+
+    def dropped_on(self, card: CardWidget, pos: tuple[float, float]) -> list[Action]:
+        """What dropping ``card`` at ``pos`` plays: the actions it shares with the top-most
+        table element there, else (over the viewer's side) putting it into play there."""
+        under = [n for n in self.drop_targets(card) if n.contains(*pos)]
+        if under:
+            top = max(under, key=lambda n: n.z)
+            return [a for a in card.leads if a in top.leads]
+        if self.inner is not None and card.name.startswith("hand.") and \
+                self.side(self.inner).collidepoint(pos):
+            return [a for a in card.leads if a.kind in (Act.RECRUIT, Act.HIDE, Act.TERRAIN)]
+        return []
+
     def open_menu_for(self, x: float, y: float, actions: list[Action]) -> None:
         self.close_menu()
         self.menu = ChoiceMenu(x, y, [str(a) for a in actions],
@@ -607,7 +646,8 @@ class TerreneTable(DraftBoard, GenericTable):
         if node is None:
             return
         words = {"defeat": ("Defeated", LOSS), "level": ("Level up!", theme.BRASS_LIGHT),
-                 "immune": ("Immune", theme.CREAM)}.get(event.kind)
+                 "immune": ("Immune", theme.CREAM),
+                 "decay": ("Defense Decay", (170, 170, 170))}.get(event.kind)
         if event.kind == "status":
             status = event.text.rsplit(" ", 1)[-1].rstrip(".")
             words = (status, (150, 190, 255))
