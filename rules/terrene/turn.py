@@ -115,12 +115,14 @@ def check_end(s: TerreneState, events: list[Event]) -> None:
 
 
 def _loss_reason(s: TerreneState, team: int) -> str:
-    names = " and ".join(s.player_name(q) for q in range(s.n) if s.team(q) == team)
+    seats = [q for q in range(s.n) if s.team(q) == team]
+    names = " and ".join(s.player_name(q) for q in seats)
     if s.hp[team] <= 0:
         return f"{names} reached 0 HP"
-    if any(s.sp_limit[q] <= 0 for q in range(s.n) if s.team(q) == team):
+    if any(s.sp_limit[q] <= 0 for q in seats):
         return f"{names} decked out to 0 SP"
-    return f"{names} have no characters left"
+    verb = "have" if len(seats) > 1 else "has"  # a deck's name is singular, a team plural
+    return f"{names} {verb} no characters left"
 
 
 def finish(s: TerreneState, scores: list[float], reason: str, events: list[Event]) -> None:

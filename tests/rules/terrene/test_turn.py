@@ -111,6 +111,19 @@ def test_a_player_with_no_characters_loses(table):
     table.act(s, 1, "dismiss", victim)
     table.pass_all(s)  # the action waits on the chain until every player passes
     assert s.outcome() is not None and s.outcome().scores == (1.0, 0.0)
+    loser = s.player_name(1)  # one deck's name: singular
+    assert f"{loser} has no characters left" in s.outcome().reason
+
+
+def test_a_team_with_no_characters_left_is_named_in_the_plural(table):
+    from rules.terrene.turn import _loss_reason
+
+    s = table.started(decks=("greggory_beatdown", "sk_item_steal") * 2)
+    for seat in (1, 3):
+        s.party[seat] = []
+    team = s.team(1)
+    names = f"{s.player_name(1)} and {s.player_name(3)}"
+    assert _loss_reason(s, team) == f"{names} have no characters left"
 
 
 def test_slow_makes_an_attack_cost_two_actions(table):
