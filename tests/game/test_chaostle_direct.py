@@ -175,12 +175,12 @@ def test_a_battle_after_a_miss_asks_on_the_duel_card(app_dirs):
 
 def test_the_tray_keeps_its_words_above_the_dice_and_in_full(app_dirs):
     """What a roll did is written whole in a band the dice never roll over."""
-    from game.tables.chaostle.layout import CAPTION_H, TRAY
+    from game.tables.chaostle.layout import CAPTION_H
 
     _, screen, _ = open_table(app_dirs, seed=2)
-    tray = screen.table.tray
+    tray, frame = screen.table.tray, screen.table.frame
     top = tray.to_world(0, -tray.h / 2)[1]
-    assert top == TRAY.y + CAPTION_H and tray.h == TRAY.h - CAPTION_H
+    assert top == frame.tray.y + CAPTION_H and tray.h == frame.tray.h - CAPTION_H
     words = "Purple Queen rolled 6 for movement (must) and it is a long line of words"
     screen.table.throw([6], (200, 200, 200), words)
     screen.table.tray.skip()
@@ -256,3 +256,59 @@ def test_the_roster_and_standees_keep_a_battles_outcome_until_its_dice_land(app_
     table.update(0.0)
     assert {c: table.shown_hp(table.view, c) for c in attack.args} == \
         {c: max(0, hp) for c, hp in after.items()}
+
+
+def test_with_the_list_hidden_the_castle_takes_the_whole_height(app_dirs):
+    """The open frame: the castle square on the table's whole height, the roster, tray,
+    log and slim strip beside it, none overlapping; the listed frame keeps the strip."""
+    from game.tables.chaostle.layout import LISTED, OPEN
+
+    _, screen, _ = open_table(app_dirs)
+    table = screen.table
+    assert table.frame is OPEN and table.STRIP.rect == OPEN.strip
+    assert OPEN.board.h >= 650 and OPEN.board.w == OPEN.board.h
+    parts = [OPEN.board, OPEN.roster, OPEN.tray.inflate(16, 16), OPEN.castle, OPEN.log,
+             OPEN.strip]
+    for k, a in enumerate(parts):
+        assert a.clipline((0, 0), (0, 0)) == () and 0 <= a.x and a.right <= 1280
+        assert a.bottom <= 720 and a.y >= 56
+        for b in parts[k + 1:]:
+            assert not a.colliderect(b), (a, b)
+    table.list_hidden = False
+    assert table.frame is LISTED and table.STRIP.rect == LISTED.strip
+
+
+def test_the_wheel_zooms_the_castle_and_a_drag_pans_it(app_dirs):
+    """Zoomed in round the pointer the standees stand on their spaces at the new scale, the
+    targets zoomed out of sight hide (their moves then listed), a drag pans and Fit castle
+    brings the whole castle back."""
+    _, screen, _ = open_table(app_dirs, seed=2)
+    play_until(screen, lambda state, seat: True)
+    table, view = screen.table, screen.table.view
+    fitted = table.cam.unit
+    box = table.frame.board
+    lit = next(t for t in table.targets if t.name.startswith("space."))
+    corner = (box.x + 60 if lit.x > box.centerx else box.right - 60,
+              box.y + 60 if lit.y > box.centery else box.bottom - 60)  # away from a lit space
+    for _ in range(4):
+        table.on_wheel(1, corner)
+    assert table.cam.unit > fitted * 2.4 and table.fit_button.visible
+    for cid, figure in table.figures.items():
+        at = table.places[cid]
+        assert (figure.x, figure.y) == pytest.approx(table.stand_point(view, at), abs=1)
+        assert figure.visible == table.cam.shows((figure.x, figure.y))
+    spaces = [t for t in table.targets if t.name.startswith("space.")]
+    assert spaces and all(t.visible == table.cam.shows((t.x, t.y)) for t in spaces)
+    assert any(not t.visible for t in spaces)  # the far side of the castle is out of sight
+    hidden = {a for t in spaces if not t.visible for a in t.leads}
+    assert not hidden & {a for w in table.table_widgets() if w.name.startswith("space.")
+                         for a in w.leads}  # no space out of sight can be clicked
+    before = table.cam.pan
+    table.pan.drag_start(corner)
+    table.pan.drag_move((corner[0] + 40, corner[1] + 30))
+    table.pan.drag_end((corner[0] + 40, corner[1] + 30))
+    assert table.cam.pan != before
+    table.fit_button.activate()
+    assert table.cam.unit == fitted and not table.cam.zoomed
+    assert not table.fit_button.visible
+    assert all(t.visible for t in table.targets if t.name.startswith("space."))

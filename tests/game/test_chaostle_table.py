@@ -13,7 +13,6 @@ import pytest
 from game.app import App
 from game.screens.table import TableScreen
 from game.tables import table_for
-from game.tables.chaostle.layout import BOARD, space_xy
 from game.tables.chaostle.parts import HOP_TIME, Figure
 from game.tables.chaostle.table import ChaostleTable
 from rules.chaostle.frames import Battle, Fate, Upgrade
@@ -81,9 +80,10 @@ def test_the_table_draws_seeded_positions_at_every_player_count(app_dirs, player
         state = screen.session.state
         on_board = {c for c, ch in state.chars.items() if ch.status == "play"}
         assert set(screen.table.figures) == on_board
-        board = app.canvas.subsurface(BOARD)
-        assert len({board.get_at((x, y))[:3] for x in range(0, BOARD.w, 40)
-                    for y in range(0, BOARD.h, 40)}) > 5  # the castle, not a blank square
+        box = screen.table.frame.board
+        board = app.canvas.subsurface(box)
+        assert len({board.get_at((x, y))[:3] for x in range(0, box.w, 40)
+                    for y in range(0, box.h, 40)}) > 5  # the castle, not a blank square
 
 
 def legal_for(screen, seat):
@@ -196,13 +196,15 @@ def test_standees_hop_along_the_path_they_took(app_dirs):
                 and e.data.get("char") == cid)
     assert len(path) >= 3
     board = session.state.board
+    stand = screen.table.stand_point
     for space in path[1:]:  # one hop per space: after each hop it stands on the next one
         for _ in range(8):
             screen.root.update(HOP_TIME / 8)
-        x, y = space_xy(board.spaces[space])
-        assert abs(figure.x - x) < 1.5 and abs(figure.y - (y - 12)) < 1.5
-    x, y = space_xy(board.spaces[dest])
-    assert (round(figure.x), round(figure.y)) == (round(x), round(y - 12))
+        x, y = stand(session.state, space)
+        assert abs(figure.x - x) < 1.5 and abs(figure.y - y) < 1.5
+    x, y = stand(session.state, dest)
+    assert (round(figure.x), round(figure.y)) == (round(x), round(y))
+    assert board.spaces[dest]
     assert dest == path[-1]
 
 
@@ -446,16 +448,17 @@ def test_a_refresh_that_changes_nothing_keeps_the_still_layer(app_dirs):
 
 def test_the_half_board_shades_what_neither_army_may_reach(app_dirs):
     from game.tables.chaostle.board import draw_castle
-    from game.tables.chaostle.layout import space_rect
 
     _, screen, _ = open_table(app_dirs, seed=2, setup={"half_board": "on"}, record=False)
     play_until(screen, random.Random(2), in_phase("move"))
     view = screen.session.state.view(screen.viewer)
-    layer, castle = screen.table.static_layer(), draw_castle(view)
+    cam = screen.table.cam
+    layer, castle = screen.table.static_layer(), draw_castle(view, cam)
+    left, top = castle.get_rect(center=(round(cam.centre[0]), round(cam.centre[1]))).topleft
     shaded = set()
     for sid, space in view.board.spaces.items():
-        x, y = space_rect(space).center
-        here, bare = layer.get_at((x, y))[:3], castle.get_at((x - BOARD.x, y - BOARD.y))[:3]
+        x, y = cam.space_rect(space).center
+        here, bare = layer.get_at((x, y))[:3], castle.get_at((x - left, y - top))[:3]
         if sum(here) < sum(bare) - 60:
             shaded.add(sid)
     reach = [view.rules_for(army[0]) for army in view.armies]

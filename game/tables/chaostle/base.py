@@ -5,13 +5,18 @@ from __future__ import annotations
 from typing import cast
 
 from game import theme
+from game.tables.chaostle.layout import Camera, Frame
 from game.tables.generic import GenericTable
 from rules.chaostle.state import ChaostleState
 
 
 class ChaostleBase(GenericTable):
     """Every part of Chaostle's table (the table and its mixins) derives from this one, so the
-    view is narrowed from ``GameState`` once, here, with the colours read from it."""
+    view is narrowed from ``GameState`` once, here, with the colours read from it.
+    ``frame`` is where its areas are now and ``cam`` how the castle is zoomed in it."""
+
+    frame: Frame
+    cam: Camera
 
     @property
     def view(self) -> ChaostleState:

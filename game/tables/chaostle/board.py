@@ -14,8 +14,7 @@ import pygame
 
 from game import icons, theme
 from game.cardface import CardFace
-from game.tables.chaostle.layout import BOARD, KEEP_RADIUS, LIFT, UNIT, space_rect, space_xy
-from game.tables.chaostle.layout import to_px as _to_px
+from game.tables.chaostle.layout import EXTENT, KEEP_RADIUS, LIFT, Camera
 from rules.chaostle.content import trap_rules
 from rules.chaostle.state import ChaostleState
 
@@ -27,10 +26,25 @@ STAIR = (120, 96, 70)
 PATH = (96, 82, 66)
 
 
+class Paper:
+    """The castle's own surface while it is drawn: its camera (layout units to the
+    surface's pixels) and the scale of its strokes (1 at 31.6 pixels a unit)."""
+
+    cam = Camera(pygame.Rect(0, 0, 480, 480))
+
+    @classmethod
+    def use(cls, size: int) -> None:
+        cls.cam = Camera(pygame.Rect(0, 0, size, size))
+
+    @classmethod
+    def px(cls, n: float) -> int:
+        """``n`` pixels at the old 480-pixel scale, at this scale (at least one)."""
+        return max(1, round(n * cls.cam.unit / (480 / (2 * EXTENT))))
+
+
 def to_local(x: float, y: float, level: float = 1.0) -> tuple[float, float]:
     """A layout point in the board surface's own pixels."""
-    px, py = _to_px(x, y, level)
-    return px - BOARD.x, py - BOARD.y
+    return Paper.cam.to_px(x, y, level)
 
 
 def _rot(x: float, y: float, quarter: int) -> tuple[float, float]:
@@ -52,12 +66,12 @@ def _rect(x0: float, y0: float, x1: float, y1: float, quarter: int, level: float
 def _terrace(surf: pygame.Surface, points: list[tuple[float, float]], level: float,
              fill: tuple[int, int, int] | None = None) -> None:
     """A raised slab: its dark face (the footprint) and its top lifted above it."""
-    lift = (level - 1.0) * LIFT
+    lift = (level - 1.0) * LIFT * Paper.cam.unit
     if lift > 0:
         foot = [(x, y + lift) for x, y in points]
         pygame.draw.polygon(surf, FACE[level], foot)
         for (ax, ay), (bx, by) in zip(points, foot, strict=True):
-            pygame.draw.line(surf, FACE[level], (ax, ay), (bx, by), 2)
+            pygame.draw.line(surf, FACE[level], (ax, ay), (bx, by), Paper.px(2))
     pygame.draw.polygon(surf, fill or STONE[level], points)
 
 
@@ -65,14 +79,21 @@ def _sides(view: ChaostleState) -> tuple[str, ...]:
     return tuple(view.board.sides)
 
 
-def draw_castle(view: ChaostleState) -> pygame.Surface:
-    """The whole board as a surface of BOARD's size (cached per board)."""
-    return _castle(view.board)
+def castle_size(cam: Camera) -> int:
+    """The castle surface's side at a camera's scale."""
+    return round(2 * EXTENT * cam.unit)
 
 
-@lru_cache(maxsize=2)
-def _castle(board: Any) -> pygame.Surface:
-    surf = pygame.Surface(BOARD.size)  # opaque: a quick blit (its corners are the frame's)
+def draw_castle(view: ChaostleState, cam: Camera) -> pygame.Surface:
+    """The whole board at the camera's scale, a square of ``castle_size`` (cached per board
+    and scale) to be drawn centred on the camera's centre."""
+    return _castle(view.board, castle_size(cam))
+
+
+@lru_cache(maxsize=4)
+def _castle(board: Any, size: int) -> pygame.Surface:
+    Paper.use(size)
+    surf = pygame.Surface((size, size))  # opaque: a quick blit (its corners are the frame's)
     rect = surf.get_rect()
     surf.fill(theme.WOOD)
     pygame.draw.rect(surf, MOAT, rect, border_radius=14)
@@ -113,7 +134,7 @@ def _draw_walls(surf: pygame.Surface) -> None:
             if -1.6 < t < 1.6:
                 continue
             x, y = to_local(*_rot(t, 4.5, q), 3.0)
-            block = pygame.Rect(0, 0, 6, 6)
+            block = pygame.Rect(0, 0, Paper.px(6), Paper.px(6))
             block.center = (round(x), round(y))
             pygame.draw.rect(surf, FACE[3.0], block)
 
@@ -129,15 +150,14 @@ def _draw_courtyard(surf: pygame.Surface) -> None:
 def _draw_keep(surf: pygame.Surface) -> None:
     """Sanctuary: a round keep in the middle of the Inner Square."""
     cx, cy = to_local(0.0, 0.0, 2.0)
-    r = KEEP_RADIUS * UNIT
-    pygame.draw.circle(surf, (60, 50, 42), (cx + 2, cy + 4), r + 2)
+    r = KEEP_RADIUS * Paper.cam.unit
+    pygame.draw.circle(surf, (60, 50, 42), (cx + 2, cy + Paper.px(4)), r + 2)
     pygame.draw.circle(surf, (112, 92, 70), (cx, cy), r)
     pygame.draw.circle(surf, theme.BRASS, (cx, cy), r, 2)
 
 
 def _centre(board: Any, sid: str) -> tuple[float, float]:
-    x, y = space_xy(board.spaces[sid])
-    return x - BOARD.x, y - BOARD.y
+    return Paper.cam.space_xy(board.spaces[sid])
 
 
 def _draw_links(surf: pygame.Surface, board: Any) -> None:
@@ -147,32 +167,32 @@ def _draw_links(surf: pygame.Surface, board: Any) -> None:
         if link.kind == "jump":
             _dashes(surf, a, b, theme.BRASS_LIGHT)
         else:
-            pygame.draw.line(surf, PATH, a, b, 6)
+            pygame.draw.line(surf, PATH, a, b, Paper.px(6))
     for link in board.blocked_jumps:
         a, b = _centre(board, link.a), _centre(board, link.b)
         mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
         dx, dy = b[0] - a[0], b[1] - a[1]
         length = max(1e-6, math.hypot(dx, dy))
-        nx, ny = -dy / length * 10, dx / length * 10
+        nx, ny = -dy / length * Paper.px(10), dx / length * Paper.px(10)
         ends = ((mid[0] - nx, mid[1] - ny), (mid[0] + nx, mid[1] + ny))
-        pygame.draw.line(surf, theme.WOOD, *ends, 4)
+        pygame.draw.line(surf, theme.WOOD, *ends, Paper.px(4))
         for end in (*ends, mid):
-            pygame.draw.circle(surf, (52, 32, 20), end, 3)
+            pygame.draw.circle(surf, (52, 32, 20), end, Paper.px(3))
 
 
 def _dashes(surf: pygame.Surface, a: tuple[float, float], b: tuple[float, float],
             colour: tuple[int, int, int]) -> None:
     length = math.hypot(b[0] - a[0], b[1] - a[1])
-    steps = max(2, int(length / 7))
+    steps = max(2, int(length / Paper.px(7)))
     for k in range(0, steps, 2):
         t0, t1 = k / steps, min(1.0, (k + 1) / steps)
         pygame.draw.line(surf, colour, (a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0),
-                         (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1), 2)
+                         (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1), Paper.px(2))
 
 
 def _draw_tiles(surf: pygame.Surface, board: Any) -> None:
     for sid, space in board.spaces.items():
-        rect = space_rect(space).move(-BOARD.x, -BOARD.y)
+        rect = Paper.cam.space_rect(space)
         level = float(space.level)
         if space.kind in ("stair", "royal_stair"):
             pygame.draw.rect(surf, (60, 44, 32), rect.move(0, 3), border_radius=4)
@@ -204,7 +224,7 @@ def _draw_crowns(surf: pygame.Surface, board: Any) -> None:
     for crown in board.crowns.values():
         colour = _crown_colour(crown)
         start = board.spaces[crown.start]
-        rect = space_rect(start).move(-BOARD.x, -BOARD.y)
+        rect = Paper.cam.space_rect(start)
         pygame.draw.rect(surf, colour, rect.inflate(-4, -4), border_radius=4)
         draw_crown_glyph(surf, rect.center, rect.w * 0.34, theme.BRASS_LIGHT)
         a, b = _centre(board, crown.start), _centre(board, crown.gate)
@@ -213,8 +233,9 @@ def _draw_crowns(surf: pygame.Surface, board: Any) -> None:
         length = max(1e-6, math.hypot(dx, dy))
         nx, ny = -dy / length * rect.w * 0.62, dx / length * rect.w * 0.62
         pygame.draw.line(surf, (20, 16, 12), (mid[0] - nx, mid[1] - ny + 1),
-                         (mid[0] + nx, mid[1] + ny + 1), 6)
-        pygame.draw.line(surf, colour, (mid[0] - nx, mid[1] - ny), (mid[0] + nx, mid[1] + ny), 4)
+                         (mid[0] + nx, mid[1] + ny + 1), Paper.px(6))
+        pygame.draw.line(surf, colour, (mid[0] - nx, mid[1] - ny), (mid[0] + nx, mid[1] + ny),
+                         Paper.px(4))
 
 
 def draw_crown_glyph(surf: pygame.Surface, centre: tuple[float, float], size: float,
@@ -234,7 +255,7 @@ def _draw_toads(surf: pygame.Surface, board: Any) -> None:
         if sid not in board.spaces:
             continue
         x, y = _centre(board, sid)
-        draw_toad(surf, (x, y), UNIT * 0.3)
+        draw_toad(surf, (x, y), Paper.cam.unit * 0.3)
 
 
 def draw_toad(surf: pygame.Surface, centre: tuple[float, float], r: float) -> None:
@@ -248,20 +269,22 @@ def draw_toad(surf: pygame.Surface, centre: tuple[float, float], r: float) -> No
         pygame.draw.circle(surf, theme.INK, (ex, y - r * 0.58), r * 0.08)
 
 
-def trap_rect(trap: Any) -> pygame.Rect:
-    """A trap's pit on the board (screen pixels)."""
-    x, y = _to_px(float(trap.x), float(trap.y), float(trap.level))
-    rect = pygame.Rect(0, 0, round(UNIT * 1.5), round(UNIT * 0.9))
+def trap_rect(trap: Any, cam: Camera) -> pygame.Rect:
+    """A trap's pit on the board (screen pixels; kept inside the board while it fits)."""
+    x, y = cam.to_px(float(trap.x), float(trap.y), float(trap.level))
+    rect = pygame.Rect(0, 0, round(cam.unit * 1.5), round(cam.unit * 0.9))
     rect.center = (round(x), round(y))
-    return rect.clamp(BOARD.inflate(-8, -8))
+    if cam.zoomed:
+        return rect
+    return rect.clamp(cam.view.inflate(-8, -8))
 
 
 def draw_traps(target: pygame.Surface, view: ChaostleState, prisoners: dict[str, list[str]],
-               colours: dict[str, tuple[int, int, int]]) -> None:
+               colours: dict[str, tuple[int, int, int]], cam: Camera) -> None:
     """Each trap as a dark pit with its picture and its prisoners as coloured tokens (its
     name and rule open on hover: ``trap_faces``)."""
     for tid, trap in view.board.traps.items():
-        rect = trap_rect(trap)
+        rect = trap_rect(trap, cam)
         pygame.draw.rect(target, (20, 16, 14), rect.move(0, 3), border_radius=8)
         pygame.draw.rect(target, (44, 32, 30), rect, border_radius=8)
         pygame.draw.rect(target, theme.DANGER, rect, 2, border_radius=8)
@@ -276,7 +299,7 @@ def draw_traps(target: pygame.Surface, view: ChaostleState, prisoners: dict[str,
             pygame.draw.circle(target, theme.CREAM, at, 6, 1)
 
 
-def trap_faces(view: ChaostleState) -> list[tuple[pygame.Rect, CardFace]]:
+def trap_faces(view: ChaostleState, cam: Camera) -> list[tuple[pygame.Rect, CardFace]]:
     """Each trap's pit with its card for the zoom: its name, how a prisoner gets out and
     where it comes out."""
     rules = trap_rules()
@@ -292,14 +315,17 @@ def trap_faces(view: ChaostleState) -> list[tuple[pygame.Rect, CardFace]]:
             else "; below that it stays."
         face = CardFace(trap.name, "Trap", (120, 40, 36),
                         sections=(("", words),), icon=("chaostle", "fate", trap.name))
-        out.append((trap_rect(trap), face))
+        rect = trap_rect(trap, cam)
+        if cam.view.contains(rect):
+            out.append((rect, face))
     return out
 
 
 def _draw_side_names(surf: pygame.Surface, board: Any) -> None:
     for q, side in enumerate(_sides_of(board)):
         x, y = to_local(*_rot(-3.5, 7.25, q))
-        words = theme.rendered(side.upper(), 10, theme.PARCHMENT_DIM, "bold")
+        size = max(12, Paper.px(10))
+        words = theme.rendered(side.upper(), size, theme.PARCHMENT_DIM, "bold")
         if q % 2:  # west and east read along their side
             words = pygame.transform.rotate(words, 90 if q == 1 else -90)
         surf.blit(words, words.get_rect(center=(round(x), round(y))))

@@ -95,9 +95,14 @@ class BoardClicks(ChaostleBase):
                action: Action | None = None, round_: bool = False,
                on_activate: Any = None, wash: float = 1.0,
                leads: Sequence[Action] | None = None,
-               path: Sequence[tuple[float, float]] = ()) -> Target:
+               path: Sequence[tuple[float, float]] = (), board: bool = False) -> Target:
+        """A target; ``board``: it marks something on the castle (its words show in the
+        castle's caption band, and it hides while zoomed out of sight)."""
         act = on_activate or (lambda a=action: self.choose(a))
         target = Target(rect, words, colour, name, act, round_, action, wash)
+        if board:
+            target.caption = self.caption_band()
+            target.visible = self.cam.shows(rect.center)
         target.leads = tuple(leads) if leads is not None else \
             ((action,) if action is not None else ())
         target.path = list(path)
@@ -116,10 +121,18 @@ class BoardClicks(ChaostleBase):
         self.mark_targets()
 
     def group_target(self, rect: pygame.Rect, words: str, colour: tuple[int, int, int],
-                     name: str, group: Sequence[Action], round_: bool = False) -> None:
+                     name: str, group: Sequence[Action], round_: bool = False,
+                     board: bool = False) -> None:
         """A target that plays its one action, or pops up a choice of its several."""
         self.target(rect, words, colour, name, group[0] if len(group) == 1 else None, round_,
-                    on_activate=partial(self.offer, rect, tuple(group)), leads=group)
+                    on_activate=partial(self.offer, rect, tuple(group)), leads=group,
+                    board=board)
+
+    def caption_band(self) -> pygame.Rect:
+        """Where a hovered board target's words show: a band along the castle's foot, over
+        the moat (never over a standee)."""
+        box = self.frame.board
+        return pygame.Rect(box.x + 10, box.bottom - 24, box.w // 2 - 50, 20)
 
     def mark_draft(self, view: ChaostleState, actions: tuple[Action, ...]) -> None:
         """The draft (and a mercenary to hire): every character still free as a card over
@@ -130,7 +143,7 @@ class BoardClicks(ChaostleBase):
         pool = [c for c, ch in view.chars.items() if ch.status == "pool"]
         for k, cid in enumerate(pool):
             action = takes.get(cid)
-            rect = draft_slot(k, len(pool))
+            rect = draft_slot(self.frame.board, k, len(pool))
             play = (lambda a=action: self.choose(a)) if action is not None else None
             card = DraftCard(rect, view.cards[cid], f"draft.{cid}", play, action)
             card.leads = (action,) if action is not None else ()
@@ -142,10 +155,10 @@ class BoardClicks(ChaostleBase):
         for a in actions:
             if a.kind == Act.CROWN and a.args and a.args[0] in view.board.crowns:
                 crown = view.board.crowns[a.args[0]]
-                rect = lay.space_rect(view.board.spaces[crown.start]).inflate(6, 6)
+                rect = self.cam.space_rect(view.board.spaces[crown.start]).inflate(6, 6)
                 colour = theme.NAMED_COLOURS.get(str(crown.colour).lower(), theme.BRASS)
                 self.target(rect, f"{crown.colour} {crown.title}".title(), colour,
-                            f"crown.{a.args[0]}", a)
+                            f"crown.{a.args[0]}", a, board=True)
 
     def space_moves(self, view: ChaostleState, actions: tuple[Action, ...]) -> list[Action]:
         return [a for a in actions if a.kind in ON_SPACE and end_space(a) in view.board.spaces]
@@ -167,15 +180,15 @@ class BoardClicks(ChaostleBase):
             group.sort(key=lambda a: move_rank(view, a))
             if self.way is None:
                 group = group[:1]  # the plainest way: the others under their way's button
-            rect = lay.space_rect(view.board.spaces[space]).inflate(4, 4)
+            rect = self.cam.space_rect(view.board.spaces[space]).inflate(4, 4)
             who = mover(group[0])
             words = f"{view.name(who)} to {view.space_label(space)}"
-            path = [lay.space_xy(view.board.spaces[sp]) for sp in move_path(view, group[0])
+            path = [self.cam.space_xy(view.board.spaces[sp]) for sp in move_path(view, group[0])
                     if sp in view.board.spaces]
             self.target(rect, words, self.char_colour(view, who), f"space.{space}",
                         group[0] if len(group) == 1 else None,
                         on_activate=partial(self.offer, rect, tuple(group)), leads=group,
-                        path=path)
+                        path=path, board=True)
         if len(movers) > 1:
             for cid in movers:
                 self.mark_mover(view, cid, leads=[a for a in moves if mover(a) == cid])
@@ -210,7 +223,8 @@ class BoardClicks(ChaostleBase):
 
     def ways_rect(self) -> pygame.Rect:
         """Where the way buttons stand: under the castle plaque, above the log."""
-        return pygame.Rect(lay.LOG.x, lay.LOG.y, lay.LOG.w, 18 + 2 * (WAY_H + 4))
+        log = self.frame.log
+        return pygame.Rect(log.x, log.y, log.w, 18 + 2 * (WAY_H + 4))
 
     def showing_ways(self) -> bool:
         view = self.view
@@ -228,7 +242,7 @@ class BoardClicks(ChaostleBase):
         at = view.chars[cid].at
         again = cid == self.selected
         if view.chars[cid].status == "play" and at in view.board.spaces:
-            rect = lay.space_rect(view.board.spaces[at]).inflate(10, 10)
+            rect = self.cam.space_rect(view.board.spaces[at]).inflate(10, 10)
             words = "Show all" if again else f"{verb} {view.name(cid)}"
             round_ = True
         else:
@@ -240,7 +254,7 @@ class BoardClicks(ChaostleBase):
             round_ = False
         self.target(rect, words, theme.BRASS_LIGHT, f"select.{cid}", round_=round_,
                     on_activate=lambda c=cid: self.select(c), wash=1.0 if round_ else 0.3,
-                    leads=() if again else leads)
+                    leads=() if again else leads, board=round_)
 
     def select(self, cid: str) -> None:
         """Show only this character's moves (again: everyone's)."""
@@ -264,9 +278,9 @@ class BoardClicks(ChaostleBase):
             if len(group) != 1 or at not in view.board.spaces:
                 shared = shared or len(group) > 1
                 continue
-            rect = lay.space_rect(view.board.spaces[at]).inflate(12, 12)
+            rect = self.cam.space_rect(view.board.spaces[at]).inflate(12, 12)
             words = f"{view.name(group[0].args[0])} attacks {view.name(foe)}"
-            self.target(rect, words, LOSS, f"attack.{foe}", group[0], round_=True)
+            self.target(rect, words, LOSS, f"attack.{foe}", group[0], round_=True, board=True)
         if len(attackers) > 1 and (shared or self.selected is not None):
             for cid in attackers:
                 self.mark_mover(view, cid, "Attack with",
@@ -286,12 +300,13 @@ class BoardClicks(ChaostleBase):
             at = view.chars[cid].at
             if at not in view.board.spaces:
                 continue
-            rect = lay.space_rect(view.board.spaces[at]).inflate(12, 12)
+            rect = self.cam.space_rect(view.board.spaces[at]).inflate(12, 12)
             kind = group[0].kind
             colour = GAIN if kind in (Act.HEAL, Act.REJUVENATE) else LOSS
             words = choice_words(view, group[0]) if len(group) == 1 else \
                 f"{view.name(cid)}: {len(group)} skills"
-            self.group_target(rect, words, colour, f"skill.{cid}", group, round_=True)
+            self.group_target(rect, words, colour, f"skill.{cid}", group, round_=True,
+                              board=True)
 
     def mark_pegs(self, view: ChaostleState, actions: tuple[Action, ...]) -> None:
         """A peg hole per item an upgrade may raise (on a slim card: the card, with the
@@ -320,12 +335,13 @@ class BoardClicks(ChaostleBase):
         strikes = [a for a in actions if a.kind in (Act.CASTLE, Act.SANCTUARY)]
         if not strikes:
             return
-        r = round(lay.KEEP_RADIUS * lay.UNIT) + 4
-        x, y = lay.to_px(0.0, 0.0, 2.0)
+        r = round(lay.KEEP_RADIUS * self.cam.unit) + 4
+        x, y = self.cam.to_px(0.0, 0.0, 2.0)
         rect = pygame.Rect(0, 0, 2 * r, 2 * r)
         rect.center = (round(x), round(y))
         words = str(strikes[0]) if len(strikes) == 1 else "Strike the castle or enter"
-        self.group_target(rect, words, theme.BRASS_LIGHT, "keep", strikes, round_=True)
+        self.group_target(rect, words, theme.BRASS_LIGHT, "keep", strikes, round_=True,
+                          board=True)
 
     def mark_fate(self, actions: tuple[Action, ...]) -> None:
         """Accept and Decline on the fate card itself while a happiness fate waits; a
@@ -367,14 +383,14 @@ class BoardClicks(ChaostleBase):
         """The dice tray (below its words): a click rolls for movement."""
         roll = next((a for a in actions if a.kind == Act.ROLL), None)
         if roll is not None:
-            self.target(lay.DICE.inflate(-4, -4), "Roll for movement", theme.BRASS_LIGHT,
+            self.target(self.frame.dice.inflate(-4, -4), "Roll for movement", theme.BRASS_LIGHT,
                         "roll", roll, wash=0.4)
 
     def card_rect(self, view: ChaostleState, cid: str) -> pygame.Rect | None:
         """Where a character's card lies in its army's row."""
         for seat, army in enumerate(view.armies):
             if cid in army:
-                return lay.card_rect(view.num_players, seat, army.index(cid),
+                return lay.card_rect(self.frame.roster, view.num_players, seat, army.index(cid),
                                      self.army_slots(view, seat))
         return None
 
@@ -400,11 +416,11 @@ def why_not_drafted(view: ChaostleState) -> str:
     return "Not now: only the characters lit may be chosen"
 
 
-def draft_slot(k: int, count: int) -> pygame.Rect:
+def draft_slot(board: pygame.Rect, k: int, count: int) -> pygame.Rect:
     """The k-th free character's card laid on the board (four a row)."""
     cols = 4
     rows = max(1, -(-count // cols))
-    area = lay.BOARD.inflate(-24, -50).move(0, 14)
+    area = board.inflate(-24, -50).move(0, 14)
     w = (area.w - (cols - 1) * 8) // cols
     h = min(140, (area.h - (rows - 1) * 8) // rows)
     col, row = k % cols, k // cols

@@ -101,6 +101,7 @@ class Target(Widget):
         self.action, self.wash = action, wash  # wash: how strongly it tints what is under it
         self.linked = False  # the focused action button plays this target's action
         self.path: list[tuple[float, float]] = []  # a move's way there, shown while lit
+        self.caption: pygame.Rect | None = None  # where its words show (else above it)
         self.z = 20
         self.clock = 0.0
 
@@ -131,8 +132,13 @@ class Target(Widget):
                 theme.text(target, line, (rect.centerx, y), 13, theme.CREAM, "bold", "midtop")
                 y += 16
         elif self.words and lit:
-            label = theme.rendered(self.words, 12, theme.CREAM, "bold")
-            box = label.get_rect(midbottom=(rect.centerx, rect.y - 4)).inflate(10, 4)
+            label = theme.rendered(self.words, 13, theme.CREAM, "bold")
+            if self.caption is not None:  # in the castle's caption band, off the pieces
+                box = label.get_rect(midleft=(self.caption.x, self.caption.centery))
+                box = box.inflate(12, 6)
+                box.x = self.caption.x
+            else:
+                box = label.get_rect(midbottom=(rect.centerx, rect.y - 4)).inflate(10, 4)
             box.clamp_ip(pygame.Rect(0, 0, *theme.LOGICAL_SIZE))
             pygame.draw.rect(target, (20, 16, 12), box, border_radius=6)
             pygame.draw.rect(target, self.colour, box, 1, border_radius=6)
@@ -167,6 +173,39 @@ def _target_look(size: tuple[int, int], colour: tuple[int, int, int], round_: bo
     pygame.draw.rect(surf, rim, inner.inflate(2, 2), width=3 if lit else 2,
                      border_radius=radius + 1)
     return surf
+
+
+class BoardPan(Widget):
+    """The castle's box as a handle: the wheel over it zooms (the table's ``on_wheel``), a
+    drag pans it. Below every target, so a press on one still plays it."""
+
+    def __init__(self, table: Any) -> None:
+        super().__init__(0, 0, 1, 1, name="board.pan")
+        self.table = table
+        self.z = 1
+        self.grab: tuple[float, float, float, float] | None = None
+
+    def place(self) -> None:
+        box = self.table.frame.board
+        self.x, self.y, self.w, self.h = box.centerx, box.centery, box.w, box.h
+
+    def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
+        """Nothing of its own: the castle is in the table's still layer."""
+
+    def drag_start(self, pos: tuple[float, float]) -> None:
+        cam = self.table.cam
+        self.grab = (pos[0], pos[1], cam.pan[0], cam.pan[1])
+
+    def drag_move(self, pos: tuple[float, float]) -> None:
+        if self.grab is None or not self.table.cam.zoom > 1.0:
+            return
+        x, y, px, py = self.grab
+        self.table.cam.move_to(px + pos[0] - x, py + pos[1] - y)
+        self.table.camera_moved()
+
+    def drag_end(self, pos: tuple[float, float]) -> None:
+        self.drag_move(pos)
+        self.grab = None
 
 
 class ChoiceButton(Button):

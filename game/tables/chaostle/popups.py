@@ -13,7 +13,7 @@ from game import theme
 from game.dice import render_die_face
 from game.scene import SpriteNode
 from game.tables.chaostle.cards import duel_side, fate_card
-from game.tables.chaostle.layout import BOARD, ROSTER
+from game.tables.chaostle.layout import LISTED, Frame
 from game.tween import ease_out_back
 from rules.chaostle.fates import fate_table
 from rules.chaostle.frames import Battle, Fate
@@ -30,8 +30,9 @@ class FatePopup(SpriteNode):
     """The fate card, shown when a fate is rolled and while its owner decides on it."""
 
     def __init__(self) -> None:
-        super().__init__(BOARD.centerx, BOARD.centery, 360, 392, name="fate")
+        super().__init__(LISTED.board.centerx, LISTED.board.centery, 360, 392, name="fate")
         self.alpha, self.z = 0.0, 70
+        self.frame = LISTED  # the table's areas: over the castle, or aside over the roster
         self.fate: str | None = None
         self.column: int | None = None
         self.row: int | None = None
@@ -45,7 +46,7 @@ class FatePopup(SpriteNode):
         """Put the card up (popping out when it is rolled now, still after a load); it
         goes again after a few seconds unless a decision keeps it."""
         self.fate, self.column, self.row = fate, column, row
-        self.x = BOARD.centerx
+        self.x = self.frame.board.centerx
         self.tweens.tweens.clear()
         self.alpha, self.scale = 1.0, 0.85 if pop else 1.0
         if pop:
@@ -65,7 +66,8 @@ class FatePopup(SpriteNode):
                 self.show(frame.fate, column, row, pop=False)
             # moving an opponent by a fate: the card stands aside, over the roster, so
             # that the spaces they may be moved to show
-            self.x = ROSTER.centerx if frame.step == "control" else BOARD.centerx
+            home = self.frame.roster if frame.step == "control" else self.frame.board
+            self.x = home.centerx
             self.pending = True
             self.tweens.tweens = [t for t in self.tweens.tweens if t.delay <= 0]
             if not self.tweens.busy:
@@ -103,7 +105,8 @@ class DuelPopup(SpriteNode):
     between them and what it did."""
 
     def __init__(self) -> None:
-        super().__init__(BOARD.centerx, BOARD.centery + 10, 460, DUEL_H, name="duel")
+        super().__init__(LISTED.board.centerx, LISTED.board.centery + 10, 460, DUEL_H,
+                         name="duel")
         self.alpha, self.z = 0.0, 65
         self.view: ChaostleState | None = None
         self.frame: Battle | None = None
@@ -230,3 +233,10 @@ class DuelPopup(SpriteNode):
             theme.text(surf, line, (rect.centerx, 268 + 15 * k), 12, theme.CREAM,
                        anchor="center")
         return surf
+
+
+def place_popups(frame: Frame, fate: FatePopup, duel: DuelPopup) -> None:
+    """Centre the fate and duel cards over the frame's castle."""
+    fate.frame = frame
+    fate.x, fate.y = frame.board.centerx, frame.board.centery
+    duel.x, duel.y = frame.board.centerx, frame.board.centery + 10

@@ -29,6 +29,7 @@ from game.tables.chaostle.clicks import MOVES, BoardClicks, draft_slot
 from game.tables.chaostle.faces import character_face
 from game.tables.chaostle.motion import TableMotion
 from game.tables.chaostle.parts import (
+    BoardPan,
     ChoiceButton,
     DraftCard,
     Figure,
@@ -36,9 +37,9 @@ from game.tables.chaostle.parts import (
     Target,
     draft_face,
 )
-from game.tables.chaostle.popups import DuelPopup, FatePopup
+from game.tables.chaostle.popups import DuelPopup, FatePopup, place_popups
 from game.tables.chaostle.strip import ActionStrip
-from game.tables.generic import TableModel
+from game.tables.generic import StripLayout, TableModel
 from game.widgets import Widget
 from rules.chaostle.frames import Battle
 from rules.chaostle.kinds import Act, Phase
@@ -60,11 +61,21 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
         return None
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.frame = lay.LISTED
+        self.cam = lay.Camera(self.frame.board)
+        self._hidden = False
         super().__init__(*args, **kwargs)
         self.remove(self.tray)
-        self.tray = QueuedTray(lay.DICE.centerx, lay.DICE.centery, lay.DICE.w, lay.DICE.h)
+        dice = self.frame.dice
+        self.tray = QueuedTray(dice.centerx, dice.centery, dice.w, dice.h)
         self.add(self.tray)
-        self.panels_area = pygame.Rect(lay.BOARD.x, lay.BOARD.y, 0, 0)  # no text panels
+        self.panels_area = pygame.Rect(self.frame.board.x, self.frame.board.y, 0, 0)
+        self.pan = BoardPan(self)
+        self.add(self.pan)
+        self.fit_button = ChoiceButton(0, 0, 92, 28, "Fit castle", name="board.fit",
+                                       on_activate=self.fit_board, size=13)
+        self.fit_button.visible = False
+        self.add(self.fit_button)
         self.look: tuple[object, ...] = ()  # what the still layer shows (see static_key)
         self.figures: dict[str, Figure] = {}
         self.places: dict[str, str] = {}
@@ -82,17 +93,94 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
         self.duel = DuelPopup()
         self.add(self.fate)
         self.add(self.duel)
+        self.arrange()
+
+    # -- the frame: the castle on the whole height while the action list is hidden --------
+    @property
+    def list_hidden(self) -> bool:
+        return self._hidden
+
+    @list_hidden.setter
+    def list_hidden(self, hidden: bool) -> None:
+        self._hidden = hidden
+        if hasattr(self, "fate"):  # set by the generic table before the parts exist
+            self.arrange()
+
+    def arrange(self) -> None:
+        """Lay the table out in the frame the action list asks for: the castle fitted, the
+        tray, pop-ups and strip where that frame has them."""
+        frame = lay.OPEN if self._hidden else lay.LISTED
+        changed = frame != self.frame
+        self.frame = frame
+        self.STRIP = StripLayout(frame.strip, frame.columns, frame.rows, frame.button_h,
+                                 lay.BUTTON_GAP, col_gap=10,
+                                 pager_w=lay.PAGER_W if frame.rows > 1 else 110,
+                                 head=frame.head, font=14 if frame.rows > 1 else 13, title=15)
+        self.panels_area = pygame.Rect(frame.board.x, frame.board.y, 0, 0)
+        place_popups(frame, self.fate, self.duel)
+        if changed:
+            self.tray.skip()
+            old, dice = self.tray, frame.dice
+            self.remove(old)
+            self.tray = QueuedTray(dice.centerx, dice.centery, dice.w, dice.h)
+            if old.throw_ is not None:  # the last roll stays in sight, at rest
+                dice_ = old.throw_.dice
+                self.tray.throw([d.result for d in dice_], 6,
+                                dice_[0].colour if dice_ else None, old.caption)
+                self.tray.skip()
+            self.tray.caption = old.caption
+            self.add(self.tray)
+        self.cam = lay.Camera(frame.board)
+        self.wrap_log()  # the log's width is the frame's
+        self.pan.place()
+        self.camera_moved()
+        self.build_buttons()
+
+    def fit_board(self) -> None:
+        """Back to the whole castle."""
+        self.cam.reset()
+        self.camera_moved()
+
+    def camera_moved(self) -> None:
+        """The castle was zoomed or panned: standees to their spaces, targets rebuilt."""
+        view = self.model.view
+        box = self.frame.board
+        self.fit_button.visible = self.cam.zoomed
+        self.fit_button.x, self.fit_button.y = box.right - 56, box.y + 24
+        if not isinstance(view, ChaostleState):
+            return
+        for cid, figure in self.figures.items():
+            at = self.heading.get(cid) or self.places.get(cid)
+            if at in view.board.spaces:
+                figure.tweens.tweens = [t for t in figure.tweens.tweens
+                                        if t.attr not in ("x", "y", "hop")]
+                figure.hop = 0.0
+                figure.x, figure.y = self.stand_point(view, at)
+                figure.z = 10 + figure.y / 1000
+        for cid, trap in self.trapped.items():
+            held = self.figures.get(cid)
+            if held is not None and trap in view.board.traps:
+                held.x, held.y = trap_rect(view.board.traps[trap], self.cam).center
+        self.mark_targets()
+        self.show_within()
+
+    def show_within(self) -> None:
+        """Only what stands inside the castle's box shows (zoomed in, the rest is off it)."""
+        cam = self.cam
+        for figure in self.figures.values():
+            figure.visible = cam.shows((figure.x, figure.y))
 
     # -- geometry ------------------------------------------------------------------------
     def log_rect(self) -> pygame.Rect:
         """The log, below the way buttons while they show."""
         if not self.showing_ways():
-            return lay.LOG
+            return self.frame.log
         top = self.ways_rect().bottom + 6
-        return pygame.Rect(lay.LOG.x, top, lay.LOG.w, lay.LOG.bottom - top)
+        log = self.frame.log
+        return pygame.Rect(log.x, top, log.w, log.bottom - top)
 
     def seat_rect(self, seat: int) -> pygame.Rect:
-        row = lay.army_row(len(self.seat_names), seat)
+        row = lay.army_row(self.frame.roster, len(self.seat_names), seat)
         return pygame.Rect(row.x, row.y, row.w, 24)
 
     def _masonry(self) -> list[tuple[Panel, pygame.Rect, list[str]]]:
@@ -106,7 +194,7 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
         view = model.view
         if not isinstance(view, ChaostleState):
             return
-        draw_castle(view)  # drawn once per board: here rather than inside a timed frame
+        draw_castle(view, self.cam)  # drawn once per board: here rather than in a timed frame
         position = json.dumps(view.to_json(), sort_keys=True, default=str)
         self.look = (position, model.actions, model.actor, model.ending, model.viewer)
         self.place_figures(view)
@@ -157,8 +245,8 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
         self.walk_figure(view, figure, path, path[-1])
 
     def stand_point(self, view: ChaostleState, space: str) -> tuple[float, float]:
-        x, y = lay.space_xy(view.board.spaces[space])
-        return x, y - 12
+        x, y = self.cam.space_xy(view.board.spaces[space])
+        return x, y - round(0.3 * self.cam.unit)
 
     def new_figure(self, view: ChaostleState, cid: str, at: str,
                    path: list[str] | None) -> Figure:
@@ -166,7 +254,7 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
         start = path[0] if path else at
         x, y = self.stand_point(view, start)
         if cid in self.trapped and self.trapped[cid] in view.board.traps:
-            x, y = trap_rect(view.board.traps[self.trapped[cid]]).center
+            x, y = trap_rect(view.board.traps[self.trapped[cid]], self.cam).center
         figure = Figure(x, y, lay.abbreviation(card.type), self.char_colour(view, cid),
                         int(card.level), name=f"figure.{cid}",
                         character=f"{card.type} ({card.name})")
@@ -233,27 +321,38 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
         the layer), the choices, the log, the page, the focus and the selection."""
         focused = next((b.label for b in self.buttons if b.focused), "")
         return (self.look, len(self.log), self.batch, self.log_scroll, self.page, focused,
-                self.selected, self.tray.rolling, tuple(sorted(self.duel.health.items())))
+                self.selected, self.tray.rolling, tuple(sorted(self.duel.health.items())),
+                self.frame, self.cam.key())
 
     def draw_seats(self, target: pygame.Surface) -> None:
         """The seats are the armies' rows of the roster (drawn with the panels)."""
 
     def draw_panels(self, target: pygame.Surface) -> None:
         view = self.view
-        theme.shadowed_rect(target, lay.BOARD, theme.WOOD, radius=14, shadow=6)
+        box = self.frame.board
+        theme.shadowed_rect(target, box, theme.WOOD, radius=14, shadow=6)
         if view is None:
             return
-        target.blit(draw_castle(view), lay.BOARD.topleft)
+        castle = draw_castle(view, self.cam)
+        cx, cy = self.cam.centre
+        clip = target.get_clip()
+        target.set_clip(box)
+        target.blit(castle, castle.get_rect(center=(round(cx), round(cy))))
         self.draw_half_board(target, view)
         self.draw_keep(target, view)
-        if view.phase == Phase.DRAFT or any(a.kind == Act.MERCENARY for a in self.model.actions):
-            self.draw_draft_cloth(target, view)
-        else:
+        drafting = view.phase == Phase.DRAFT or \
+            any(a.kind == Act.MERCENARY for a in self.model.actions)
+        if not drafting:
             prisoners: dict[str, list[str]] = {}
             for cid, trap in self.trapped.items():
                 prisoners.setdefault(trap, []).append(cid)
             draw_traps(target, view, prisoners,
-                       {c: self.char_colour(view, c) for c in view.chars})
+                       {c: self.char_colour(view, c) for c in view.chars}, self.cam)
+        if self.cam.zoomed:
+            pygame.draw.rect(target, theme.WOOD, box, 4, border_radius=14)
+        target.set_clip(clip)
+        if drafting:
+            self.draw_draft_cloth(target, view)
         self.draw_roster(target, view)
         self.draw_castle_plaque(target, view)
         if self.showing_ways():
@@ -273,7 +372,7 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
                     limits.append((rules.crown, rules.limit))
         if not limits:
             return
-        shade = pygame.Surface((lay.tile_size(next(iter(view.board.spaces.values()))),) * 2,
+        shade = pygame.Surface((self.cam.tile_size(next(iter(view.board.spaces.values()))),) * 2,
                                pygame.SRCALPHA)
         shade.fill((10, 14, 12, 150))
         for sid, space in view.board.spaces.items():
@@ -281,13 +380,13 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
             if any(p is None or p <= limit + 1e-6 for p, (_, limit) in zip(ahead, limits,
                                                                           strict=True)):
                 continue
-            rect = lay.space_rect(space)
+            rect = self.cam.space_rect(space)
             target.blit(pygame.transform.scale(shade, rect.size), rect)
 
     def draw_keep(self, target: pygame.Surface, view: ChaostleState) -> None:
         """The castle's health as a brass ring round Sanctuary's keep (red once broken)."""
-        x, y = lay.to_px(0.0, 0.0, 2.0)
-        r = lay.KEEP_RADIUS * lay.UNIT + 3
+        x, y = self.cam.to_px(0.0, 0.0, 2.0)
+        r = lay.KEEP_RADIUS * self.cam.unit + 3
         start = max(1, int(view.setup.get("castle_hp", 100)))
         share = max(0.0, min(1.0, view.castle_hp / start))
         box = pygame.Rect(0, 0, 2 * r, 2 * r)
@@ -306,16 +405,17 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
             draw_crown_glyph(target, (x, y), 6, theme.BRASS_LIGHT)
 
     def draw_draft_cloth(self, target: pygame.Surface, view: ChaostleState) -> None:
-        veil = pygame.Surface(lay.BOARD.size, pygame.SRCALPHA)
+        box = self.frame.board
+        veil = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(veil, (10, 20, 16, 200), veil.get_rect(), border_radius=14)
-        target.blit(veil, lay.BOARD.topleft)
+        target.blit(veil, box.topleft)
         words = "Choose a character" if view.phase == Phase.DRAFT else "Hire a mercenary"
-        theme.text(target, words, (lay.BOARD.centerx, lay.BOARD.y + 18), 18, theme.BRASS_LIGHT,
+        theme.text(target, words, (box.centerx, box.y + 18), 18, theme.BRASS_LIGHT,
                    "display", "center")
         pool = [c for c, ch in view.chars.items() if ch.status == "pool"]
         takes = {a.args[0] for a in self.model.actions if a.kind in (Act.PICK, Act.MERCENARY)}
         for k, cid in enumerate(pool):  # lying still (a card lifts when pointed at)
-            rect = draft_slot(k, len(pool))
+            rect = draft_slot(box, k, len(pool))
             usable = not takes or cid in takes
             target.blit(draft_face(view.cards[cid], rect.w, rect.h, usable), rect)
 
@@ -324,7 +424,7 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
         battle = view.queue.find(Battle)
         fighting = {battle.a, battle.d} if battle else set()
         for seat in range(n):
-            row = lay.army_row(n, seat)
+            row = lay.army_row(self.frame.roster, n, seat)
             actor = self.model.actor
             current = seat == (view.current if actor is None else actor) \
                 and view.phase not in (Phase.FIRST, Phase.OVER)
@@ -334,11 +434,12 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
                 else ""
             kind = self.seat_kinds[seat] if seat < len(self.seat_kinds) else ""
             army_head(target, row, view.player_name(seat), kind, self.colour(seat),
-                      current or won, seat == self.model.viewer, extra, lay.compact(n),
+                      current or won, seat == self.model.viewer, extra,
+                      lay.compact(self.frame.roster, n),
                       "WINNER" if won else "TO PLAY")
             slots = self.army_slots(view, seat)
             for i, cid in enumerate(view.armies[seat]):
-                rect = lay.card_rect(n, seat, i, slots)
+                rect = lay.card_rect(self.frame.roster, n, seat, i, slots)
                 lit = cid in fighting or cid == self.selected
                 character_card(target, rect, view, cid, self.colour(seat), lit,
                                self.duel.health.get(cid))
@@ -353,7 +454,7 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
             return []
         out: list[tuple[pygame.Rect, CardFace]] = []
         if view.phase != Phase.DRAFT:
-            out += trap_faces(view)  # each trap's name and rule
+            out += trap_faces(view, self.cam)  # each trap's name and rule
         for seat in range(view.num_players):
             slots = self.army_slots(view, seat)
             for i, cid in enumerate(view.armies[seat]):
@@ -361,11 +462,12 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
                 face = character_face(view.cards[cid], f"{view.chars[cid].hp}/"
                                       f"{view.max_hp(cid)}", view_movement(view, cid, up),
                                       view_armour(view, cid, up), up, where(view, cid))
-                out.append((lay.card_rect(view.num_players, seat, i, slots), face))
+                out.append((lay.card_rect(self.frame.roster, view.num_players, seat, i,
+                                          slots), face))
         return out
 
     def draw_castle_plaque(self, target: pygame.Surface, view: ChaostleState) -> None:
-        box = lay.CASTLE
+        box = self.frame.castle
         theme.shadowed_rect(target, box, (52, 40, 32), radius=9, shadow=4, border=theme.WOOD)
         start = max(1, int(view.setup.get("castle_hp", 100)))
         words = "Castle down: Sanctuary is open" if view.castle_down else \
