@@ -414,13 +414,15 @@ def strike(s: BiterniaState, victim: str, power: int, pierce: int, by_team: int,
     else:
         guard = load().structures["tower" if victim.startswith("tower_") else "bit"]["defense"]
     damage = max(0, power - max(0, guard - pierce))
+    hit = {"power": power, "defense": guard, "pierce": pierce}  # told with the damage
     if victim in s.heroes:
-        return damage_hero(s, victim, damage, by_team, ev, what)
-    return damage_structure(s, victim, damage, by_team, ev, what)
+        return damage_hero(s, victim, damage, by_team, ev, what, hit)
+    return damage_structure(s, victim, damage, by_team, ev, what, hit)
 
 
 def damage_hero(s: BiterniaState, hero: str, damage: int, by_team: int, ev: list[Event],
-                what: str) -> int:
+                what: str, hit: dict[str, int] | None = None) -> int:
+    """``hit``: the attack's strength, the defense and Pierce, for the damage event."""
     v = s.heroes[hero]
     absorbed = min(v.shield, damage)
     v.shield -= absorbed
@@ -431,20 +433,20 @@ def damage_hero(s: BiterniaState, hero: str, damage: int, by_team: int, ev: list
         log(ev, "token", f"{name(hero)}'s {load().tokens[broken]['name']} breaks", target=hero)
     note = f" ({absorbed} stopped by Shield)" if absorbed else ""
     log(ev, "damage", f"{what} deals {dealt} damage to {name(hero)}{note}", target=hero,
-        amount=dealt)
+        amount=dealt, shield=absorbed, **(hit or {}))
     if v.hp == 0:
         defeat(s, hero, by_team, ev)
     return dealt
 
 
 def damage_structure(s: BiterniaState, structure: str, damage: int, by_team: int,
-                     ev: list[Event], what: str) -> int:
+                     ev: list[Event], what: str, hit: dict[str, int] | None = None) -> int:
     hp = s.structures
     if hp[structure] <= 0:
         return 0
     hp[structure] = max(0, hp[structure] - damage)
     log(ev, "damage", f"{what} deals {damage} damage to {name(structure)}", target=structure,
-        amount=damage)
+        amount=damage, **(hit or {}))
     if hp[structure] == 0:
         destroyed(s, structure, by_team, ev)
     return damage

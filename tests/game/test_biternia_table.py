@@ -5,6 +5,7 @@ turn over as the view changes."""
 
 from __future__ import annotations
 
+import math
 import random
 
 import pygame
@@ -253,7 +254,20 @@ def test_a_spectator_sees_no_hand_and_no_order_faces(app_dirs):
             assert piece.order.card == "?" and not piece.order.showing_face
 
 
-def test_a_moving_hero_hops_to_its_new_space(app_dirs):
+def _off_road(point, a, b):
+    """How far ``point`` lies from the road from ``a`` to ``b`` (a straight segment)."""
+    (px, py), (ax, ay), (bx, by) = point, a, b
+    length = (bx - ax) ** 2 + (by - ay) ** 2
+    t = max(0.0, min(1.0, ((px - ax) * (bx - ax) + (py - ay) * (by - ay)) / length))
+    return math.dist((px, py), (ax + t * (bx - ax), ay + t * (by - ay)))
+
+
+def test_a_moving_hero_walks_along_the_road_to_its_new_space(app_dirs):
+    """A move walks the standee along the road between the two spaces (a small step up,
+    not a jump across the board), then it stands in the new space."""
+    from game.tables.biternia.board import crossing
+    from game.tables.biternia.pieces import STEP_UP
+
     app, screen = open_table(app_dirs)
     play_until(screen, random.Random(2), lambda s: phase_is("movement")(s) and any(
         a.kind == Act.MOVE for a in s.legal_actions(s.decision().players[0])))
@@ -261,15 +275,46 @@ def test_a_moving_hero_hops_to_its_new_space(app_dirs):
     screen.root.update(1.0)
     move = next(a for a in legal(screen) if a.kind == Act.MOVE)
     hero, dest = move.args
+    start = screen.session.state.heroes[hero].space
     piece = table.pieces[hero]
     before = (piece.x, piece.y)
     screen.choose(move)
     assert piece.tweens.busy and (piece.x, piece.y) == before
-    screen.root.update(0.25)
-    assert piece.lift() < 0  # mid-hop
+    screen.root.update(0.21)  # half way along
+    assert -STEP_UP <= piece.lift() < 0  # a step up, not a hop
+    assert _off_road((piece.x, piece.y), crossing(start), crossing(dest)) < 2
+    assert (piece.x, piece.y) != before
     screen.root.update(1.0)
-    spot = table.spots[dest]
-    assert spot.contains(*piece.to_world())
+    assert not piece.route
+    assert table.spots[dest].contains(*piece.to_world())
+
+
+def test_a_hero_further_away_walks_there_space_by_space(app_dirs):
+    """A Hero shown two spaces from where it stood (a view after several moves) walks
+    the roads through the space between, not straight across the board."""
+    from game.tables.biternia.board import crossing, lanes
+
+    app, screen = open_table(app_dirs)
+    play_until(screen, random.Random(2), phase_is("movement"))
+    table = screen.table
+    screen.root.update(1.0)
+    state = screen.session.state
+    hero = next(h for h in table.pieces if state.heroes[h].space is not None)
+    start = state.heroes[hero].space
+    far = next(s for s in load().spaces if len(lanes(start, s)) == 3
+               and _off_road(crossing(lanes(start, s)[1]), crossing(start), crossing(s)) > 20)
+    middle = lanes(start, far)[1]  # off the straight line: a glide would miss it
+    assert middle in load().spaces[start].links and far in load().spaces[middle].links
+    state.heroes[hero].space = far
+    screen.refresh()
+    piece = table.pieces[hero]
+    seen = []
+    for _ in range(60):
+        screen.root.update(0.02)
+        seen.append((piece.x, piece.y))
+    assert min(math.dist(p, crossing(middle)) for p in seen) < 3  # through the middle
+    screen.root.update(2.0)
+    assert table.spots[far].contains(*piece.to_world())
 
 
 def test_the_order_turns_over_at_the_reveal(app_dirs):
@@ -652,3 +697,42 @@ def test_farmed_gold_flies_to_the_teams_purse(app_dirs):
     assert all(c.start == table.pieces[hero].standee_rect().center for c in coins)
     screen.root.update(2.0)
     assert not [n for n in table.children if isinstance(n, CoinFlight)]  # landed and gone
+
+
+def test_a_hit_shows_attack_defense_pierce_and_shield_where_it_lands(app_dirs):
+    """Every damage event of an attack tells its strength, the defense, Pierce and what
+    Shield stopped, and they add up to the damage dealt; the table writes them under the
+    target (a level-up or a respawn spreads a ring from the Hero)."""
+    from game.tables.biternia.pieces import Burst, HitNote
+
+    app, screen = open_table(app_dirs, seed=8)
+    rng = random.Random(8)
+    session = screen.session
+    table = screen.table
+    checked, shown, bursts = 0, None, 0
+    for _ in range(3000):
+        seat = session.actor()
+        if seat is None or (shown is not None and checked >= 20 and bursts):
+            break
+        events = session.submit(seat, rng.choice(session.state.legal_actions(seat)))
+        table.show_events(events, screen.viewer)
+        for e in events:
+            if e.kind != "damage" or "power" not in e.data:
+                continue
+            d = e.data
+            dealt = max(0, d["power"] - max(0, d["defense"] - d["pierce"]))
+            assert e.data["amount"] == dealt - d.get("shield", 0) or \
+                (e.data["target"] not in session.state.heroes and e.data["amount"] <= dealt)
+            checked += 1
+            notes = [n for n in table.children if isinstance(n, HitNote)
+                     and n.target == d["target"]]
+            if d["target"] in table.pieces or d["target"] in load().spaces:
+                assert notes, "no note where the hit landed"
+                shown = shown or notes[0]
+        bursts += sum(isinstance(n, Burst) for n in table.children)
+        screen.refresh()
+    assert checked >= 20 and shown is not None and bursts
+    box = pygame.Rect(0, 0, shown.w, shown.h)
+    box.center = (round(shown.x), round(shown.y))
+    assert lay.BOARD.contains(box) and shown.w > 100  # "Attack N vs Defense M" at least
+    app.compose(app.canvas)

@@ -12,7 +12,7 @@ import pygame
 
 import game.tables.biternia.layout as lay
 from game import theme
-from game.tables.biternia.cards import draw_back, draw_shield, face
+from game.tables.biternia.cards import draw_back, draw_shield, face, fitting
 from rules.biternia.content import load
 from rules.biternia.kinds import Phase
 from rules.biternia.state import BiterniaState
@@ -37,6 +37,35 @@ def team_colour(team: int) -> Colour:
 def space_rect(space: str) -> pygame.Rect:
     sp = load().spaces[space]
     return lay.tile(sp.x, sp.y)
+
+
+def crossing(space: str) -> tuple[float, float]:
+    """Where a space's roads meet: its tile's centre on the board."""
+    sp = load().spaces[space]
+    return lay.centre(sp.x, sp.y)
+
+
+def lanes(start: str, end: str) -> list[str]:
+    """The spaces a Hero passes going from ``start`` to ``end`` along the roads (the
+    shortest way, both ends included; just the two for neighbours)."""
+    spaces = load().spaces
+    came: dict[str, str | None] = {start: None}
+    queue = [start]
+    for here in queue:
+        if here == end:
+            break
+        for nxt in spaces[here].links:
+            if nxt not in came:
+                came[nxt] = here
+                queue.append(nxt)
+    if end not in came:
+        return [start, end]
+    path: list[str] = []
+    step: str | None = end
+    while step is not None:
+        path.append(step)
+        step = came[step]
+    return path[::-1]
 
 
 # -- the battlefield ---------------------------------------------------------------------
@@ -127,8 +156,8 @@ def tile_base(target: pygame.Surface, rect: pygame.Rect, fill: Colour, name: str
     theme.shadowed_rect(target, rect, fill, radius=10, shadow=4, border=theme.INK, border_width=1)
     head = pygame.Rect(rect.x, rect.y, rect.w, lay.TILE_HEAD)
     pygame.draw.rect(target, band, head, border_top_left_radius=10, border_top_right_radius=10)
-    theme.text(target, theme.ellipsize(name, rect.w - 40, 11, "bold"),
-               (rect.x + 8, head.centery), 11, ink, "bold", "midleft")
+    theme.text(target, fitting((name,), rect.w - 38, 12), (rect.x + 8, head.centery), 12, ink,
+               "regular", "midleft")
     return head
 
 
@@ -139,6 +168,8 @@ def draw_tower(target: pygame.Surface, rect: pygame.Rect, sp: Any, hp: int) -> N
     head = tile_base(target, rect, fill, sp.name, colour if standing else RUIN)
     tower_icon(target, (rect.centerx, rect.centery + 10), colour if standing else RUIN,
                standing)
+    if standing:
+        draw_cracks(target, (rect.centerx, rect.centery + 20), hp, "tower")
     draw_shield(target, (head.right - 14, head.centery + 2), hp, 20,
                 theme.INK if standing else (120, 116, 108))
 
@@ -169,6 +200,7 @@ def draw_bit(target: pygame.Surface, rect: pygame.Rect, sp: Any, hp: int, gold: 
     cx, cy = rect.centerx, rect.centery + 6
     if hp > 0:
         draw_crystal(target, (cx, cy), colour)
+        draw_cracks(target, (cx, cy), hp, "bit")
     else:  # shattered: grey shards and the word
         for dx, dy, r in ((-12, 8, 8), (6, 12, 10), (14, 2, 6), (-4, -4, 7)):
             c = (cx + dx, cy + dy)
@@ -177,6 +209,25 @@ def draw_bit(target: pygame.Surface, rect: pygame.Rect, sp: Any, hp: int, gold: 
         theme.text(target, "DESTROYED", (cx, cy - 18), 14, theme.DANGER, "display", "center",
                    shadow=True)
     draw_treasury(target, (head.right - 34, head.centery), gold)
+
+
+CRACKS = (  # jagged lines across a Structure, one more for each quarter of its HP lost
+    ((-4, -22), (2, -12), (-3, -4), (4, 6)),
+    ((8, -16), (3, -8), (10, 0)),
+    ((-10, 2), (-4, 8), (-9, 16), (-2, 22)),
+    ((5, 10), (11, 16), (6, 24)),
+)
+
+
+def draw_cracks(target: pygame.Surface, centre: tuple[int, int], hp: int, kind: str) -> None:
+    """A damaged Tower or Bit shows it: a crack for each quarter of its HP it has lost."""
+    full = int(load().structures[kind]["hp"])
+    count = min(len(CRACKS), -(-4 * max(0, full - hp) // full))
+    cx, cy = centre
+    for crack in CRACKS[:count]:
+        points = [(cx + x, cy + y) for x, y in crack]
+        pygame.draw.lines(target, (40, 30, 26), False, [(x + 1, y + 1) for x, y in points], 3)
+        pygame.draw.lines(target, (250, 240, 220), False, points, 1)
 
 
 def draw_crystal(target: pygame.Surface, centre: tuple[int, int], colour: Colour) -> None:
@@ -261,8 +312,10 @@ def draw_markers(target: pygame.Surface, d: BiterniaState) -> None:
 
 # -- the Heroes' plates ---------------------------------------------------------------------
 def draw_plate(target: pygame.Surface, rect: pygame.Rect, view: BiterniaState, hero: str,
-               colour: Colour, seat_label: str) -> None:
-    """A Hero's plate: name, level, HP bar, face-up card and defense, the order, tokens."""
+               colour: Colour, seat: int | None) -> None:
+    """A Hero's plate: name, level, HP bar, face-up card and defense, the order, tokens;
+    with 3-4 players its seat's number on a disc in the seat's colour (as on the seat
+    chips)."""
     v = view.heroes[hero]
     out = v.space is None and view.phase not in (
         Phase.DRAFT, Phase.LEARN, Phase.DEAL, Phase.SHUFFLE, Phase.DEPLOY)
@@ -273,11 +326,12 @@ def draw_plate(target: pygame.Surface, rect: pygame.Rect, view: BiterniaState, h
     pygame.draw.rect(target, colour, band, border_top_left_radius=8,
                      border_bottom_left_radius=8)
     level = f"L{v.level}"
-    room = rect.w - (60 if seat_label else 24)
-    theme.text(target, theme.ellipsize(f"{spec.name} {level}", room, 12, "bold"),
-               (rect.x + 12, rect.y + 4), 12, theme.CREAM, "bold")
-    theme.text(target, seat_label, (rect.right - 6, rect.y + 4), 12, theme.PARCHMENT_DIM,
-               anchor="topright")
+    room = rect.w - (44 if seat is not None else 24)
+    theme.text(target, fitting((f"{spec.name} {level}", f"{spec.name.split()[0]} {level}"),
+                               room, 12, "bold"), (rect.x + 12, rect.y + 4), 12, theme.CREAM,
+               "bold")
+    if seat is not None:
+        seat_disc(target, (rect.right - 14, rect.y + 10), seat, colour)
     max_hp = spec.hp + v.level
     bar = pygame.Rect(rect.x + 12, rect.y + 21, rect.w - 78, 8)
     pygame.draw.rect(target, (70, 30, 28), bar, border_radius=3)
@@ -300,9 +354,17 @@ def draw_plate(target: pygame.Surface, rect: pygame.Rect, view: BiterniaState, h
         veil = pygame.Surface(rect.size, pygame.SRCALPHA)
         veil.fill((20, 20, 20, 150))
         target.blit(veil, rect.topleft)
-        tag = theme.text(target, "DEFEATED", (rect.right - 8, rect.bottom - 6), 11,
+        tag = theme.text(target, "DEFEATED", (rect.right - 8, rect.bottom - 4), 12,
                          theme.DANGER, "bold", "bottomright")
         pygame.draw.line(target, theme.DANGER, (tag.x, tag.y - 2), (tag.right, tag.y - 2))
+
+
+def seat_disc(target: pygame.Surface, centre: tuple[int, int], seat: int,
+              colour: Colour) -> None:
+    """A seat's number on a disc in its colour (seat chips and Hero plates alike)."""
+    pygame.draw.circle(target, colour, centre, 9)
+    pygame.draw.circle(target, theme.CREAM, centre, 9, 1)
+    theme.text(target, str(seat + 1), centre, 12, theme.CREAM, "bold", "center")
 
 
 # -- the track ----------------------------------------------------------------------------------
@@ -326,7 +388,7 @@ def draw_track(target: pygame.Surface, view: BiterniaState) -> None:
         current = Phase.CLEANUP if phase == Phase.DRAW else phase
         for key, label in PHASES:
             on = key == current
-            chip = pygame.Rect(x, area.y + 7, 74, area.h - 14)
+            chip = pygame.Rect(x, area.y + 7, 70, area.h - 14)
             pygame.draw.rect(target, theme.BRASS if on else (56, 36, 24), chip, border_radius=8)
             theme.text(target, label, chip.center, 12, theme.INK if on else theme.PARCHMENT_DIM,
                        "bold", "center")

@@ -45,6 +45,16 @@ class Face:
     ink: tuple[int, int, int]
 
 
+def fitting(options: tuple[str, ...] | list[str], width: int, size: int = 12,
+            style: str = "regular") -> str:
+    """The first (longest) of ``options`` that fits ``width`` at ``size``: a shorter way of
+    saying it rather than a cut with "..." (the last one, cut, if none fits)."""
+    for words in options:
+        if theme.font(size, style).size(words)[0] <= width:
+            return words
+    return theme.ellipsize(options[-1], width, size, style)
+
+
 def short_step(step: dict) -> str:
     """One step in a few words: "Ranged Phys 3, Pierce 1", "Heal 2", "Move"."""
     kind = step["do"]
@@ -250,10 +260,11 @@ class HandCard(LookedCard):
         pygame.draw.rect(surf, found.ink if lit else DIM, band, border_top_left_radius=7,
                          border_top_right_radius=7)
         parts = found.owner.split()  # "Agatha Trunch B": the whole, the Hero, a first name
-        owner = next((w for w in (found.owner, " ".join(parts[:-1]), parts[0])
-                      if w and theme.font(12, "bold").size(w)[0] <= rect.w - 26), parts[0])
-        theme.text(surf, theme.ellipsize(owner, rect.w - 26, 12, "bold"),
-                   (rect.x + 5, band.centery), 12, theme.CREAM, "bold", "midleft")
+        options = [w for w in (found.owner, " ".join(parts[:-1]), parts[0]) if w]
+        style = "bold" if theme.font(12, "bold").size(options[-1])[0] <= rect.w - 22 \
+            else "regular"  # a narrow card: the Hero's name whole rather than cut
+        theme.text(surf, fitting(options, rect.w - 22, 12, style),
+                   (rect.x + 5, band.centery), 12, theme.CREAM, style, "midleft")
         draw_shield(surf, (rect.right - 11, band.bottom), found.defense, 16)
         y = band.bottom + 3
         bottom = rect.bottom - (18 if self.foreign else 2)  # the lines stop above the foot
@@ -261,8 +272,9 @@ class HandCard(LookedCard):
             theme.text(surf, theme.ellipsize(line, rect.w - 8, 12, "bold"), (rect.x + 4, y), 12,
                        ink, "bold")
             y += 14
-        lines = [(" · ".join(found.keywords), "bold", PHYSICAL if lit else DIM)] \
-            if found.keywords else []
+        lines = [(part, "bold", PHYSICAL if lit else DIM)
+                 for part in theme.wrap(" · ".join(found.keywords), rect.w - 8, 12, "bold")
+                 if part]
         lines += [(part, "regular", ink) for line in found.steps
                   for part in theme.wrap(line, rect.w - 8, 12)]
         for words, style, colour in lines:  # as many as fit (the zoom shows them all)

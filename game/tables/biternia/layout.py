@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 
 TRACK = pygame.Rect(16, 58, 1248, 38)
-SEAT_STRIP = pygame.Rect(TRACK.x + 6, TRACK.y + 4, 500, TRACK.h - 8)
+SEAT_STRIP = pygame.Rect(TRACK.x + 6, TRACK.y + 4, 560, TRACK.h - 8)
 BOARD = pygame.Rect(16, 102, 1248, 368)
 HAND = pygame.Rect(16, BOARD.bottom + 8, 880, 114)
 STRIP = pygame.Rect(16, HAND.bottom + 8, 880, 708 - HAND.bottom - 8)

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 import pygame
 
 from game import icons, overlap, theme
-from game.scene import Affine, Node, SpriteNode
-from game.tables.biternia.cards import MiniCard, face
+from game.scene import Affine, Node, SpriteNode, blit_transformed
+from game.tables.biternia.cards import MiniCard, face, fitting
 from game.tables.biternia.layout import BOARD, TILE_HEAD
 from game.tween import arc, ease_in_out_cubic, ease_out_back, linear
 from game.widgets import Button, Widget
@@ -22,7 +22,9 @@ from rules.biternia.state import BiterniaState
 
 PIECE_W, PIECE_H = 84, 56
 ORDER_AT = (28, -4)  # the order card's place beside the standee (the face-up card under it)
-HOP = 30
+WALK = 0.42  # seconds a standee takes along one road, space to space
+STEP_UP = 8  # how high it lifts on each road it walks
+Point = tuple[float, float]
 #: the standee's body in the piece's own coordinates (the Figure sits 16 left of centre)
 STANDEE = pygame.Rect(-30, -26, 38, 46)
 
@@ -138,7 +140,9 @@ class HeroPiece(Widget):
         self.up.visible = self.order.visible = False
         self.mark = ""  # "", "ready" (can act), "picked" or "target"
         self.size = 1.0  # the scale its tile's crowd allows (see layout.crowd_scale)
-        self.hop, self.clock = 0.0, 0.0
+        self.clock = 0.0
+        self.route: list[list[Point]] = []  # the roads it walks now, one polyline each
+        self.walked = 0.0  # roads walked so far (0 .. len(route))
         self.set_enabled(False)
 
     def set_enabled(self, on: bool) -> None:
@@ -153,12 +157,57 @@ class HeroPiece(Widget):
         return STANDEE.collidepoint(lx, ly)
 
     def lift(self) -> float:
-        return -HOP * arc(self.hop)
+        """A little step up on each road it walks, so it goes space by space."""
+        return -STEP_UP * arc(self.walked % 1.0) if self.route else 0.0
 
     def home(self) -> tuple[float, float]:
-        """Where the piece stands once its slide ends."""
+        """Where the piece stands once its slide or walk ends."""
+        if self.route:
+            return self.route[-1][-1]
         ends = {t.attr: t.end for t in self.tweens.tweens if t.attr in ("x", "y")}
         return ends.get("x", self.x), ends.get("y", self.y)
+
+    def travel(self, roads: Sequence[Sequence[Point]]) -> None:
+        """Walk along ``roads`` (each a polyline from one space to the next; the first
+        starts where the piece stands), road by road, slowing at each space. A walk still
+        going on goes on along them after its own roads."""
+        self.tweens.tweens = [t for t in self.tweens.tweens
+                              if t.attr not in ("x", "y", "walked")]
+        if not self.route:
+            self.walked = 0.0
+        here = self.route[-1][-1] if self.route else (self.x, self.y)
+        for road in roads:
+            self.route.append([here, *road[1:]])
+            here = road[-1]
+        left = len(self.route) - self.walked
+        self.tween("walked", float(len(self.route)), WALK * left, linear,
+                   on_done=self.arrive)
+
+    def arrive(self) -> None:
+        self.x, self.y = self.route[-1][-1] if self.route else (self.x, self.y)
+        self.route, self.walked = [], 0.0
+
+    def settle(self, x: float, y: float) -> None:
+        """Come to stand at (x, y) inside the space it is in or walking to: the walk ends
+        there, else a short slide."""
+        if self.route:
+            self.route[-1][-1] = (x, y)
+            return
+        self.glide_to(x, y)
+
+    def on_road(self) -> Point:
+        """Where the walk has taken the piece (eased inside each road)."""
+        k = min(int(self.walked), len(self.route) - 1)
+        road = self.route[k]
+        t = ease_in_out_cubic(min(1.0, self.walked - k))
+        legs = [math.dist(a, b) for a, b in zip(road, road[1:], strict=False)]
+        goal = t * sum(legs)
+        for (a, b), length in zip(zip(road, road[1:], strict=False), legs, strict=True):
+            if goal <= length and length > 0:
+                f = goal / length
+                return a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f
+            goal -= length
+        return road[-1]
 
     def standee_rect(self) -> pygame.Rect:
         """The standee's box on the table where the piece comes to stand."""
@@ -167,19 +216,18 @@ class HeroPiece(Widget):
         return pygame.Rect(round(x + STANDEE.x * k), round(y + STANDEE.y * k),
                            round(STANDEE.w * k), round(STANDEE.h * k))
 
-    def glide_to(self, x: float, y: float, hop: bool) -> None:
-        """Slide to (x, y); across spaces with a hop, inside one space without."""
-        self.tweens.tweens = [t for t in self.tweens.tweens if t.attr not in ("x", "y", "hop")]
-        duration = 0.5 if hop else 0.25
-        self.tween("x", x, duration, ease_in_out_cubic)
-        self.tween("y", y, duration, ease_in_out_cubic)
-        if hop:
-            self.hop = 0.0
-            self.tween("hop", 1.0, duration, linear)
+    def glide_to(self, x: float, y: float) -> None:
+        """Slide to (x, y) inside its space (a place freed or taken beside it)."""
+        self.tweens.tweens = [t for t in self.tweens.tweens if t.attr not in ("x", "y")]
+        self.route, self.walked = [], 0.0
+        self.tween("x", x, 0.25, ease_in_out_cubic)
+        self.tween("y", y, 0.25, ease_in_out_cubic)
 
     def update(self, dt: float) -> None:
         super().update(dt)
         self.clock += dt
+        if self.route:
+            self.x, self.y = self.on_road()
 
     def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
         if not self.mark and not self.focused:
@@ -226,7 +274,9 @@ class SpaceSpot(Widget):
         pygame.draw.rect(target, self.colour, rect.inflate(4, 4), width=3, border_radius=12)
         band = pygame.Rect(rect.x, rect.y, rect.w - 36, TILE_HEAD)  # the HP stays in sight
         pygame.draw.rect(target, self.colour, band, border_top_left_radius=10)
-        label = theme.ellipsize(f"▶ {self.words}", band.w - 8, 12, "bold")
+        first = " ".join(self.words.split()[:2])  # "Move Agatha" for "Move Agatha Trunch"
+        label = fitting((f"▶ {self.words}", self.words, f"▶ {first}", first), band.w - 8, 12,
+                        "bold")
         theme.text(target, label, band.center, 12, theme.INK, "bold", "center")
 
 
@@ -477,3 +527,83 @@ class Flash(Node):
         pygame.draw.rect(wash, (*self.colour, int(150 * alpha)), wash.get_rect(),
                          border_radius=10)
         target.blit(wash, (round(left), round(top)))
+
+
+HIT_INKS = {"Attack": (246, 150, 130), "vs Defense": theme.PARCHMENT, "Pierce": (240, 180, 90),
+            "Shield": (150, 190, 235)}
+
+
+def hit_parts(data: dict[str, object]) -> list[tuple[str, tuple[int, int, int]]]:
+    """What a hit's damage event tells besides the damage, in a few words each: the
+    attack's strength, the defense, Pierce and what Shield tokens stopped (the last two
+    only when they counted); empty when the event does not say."""
+    power, guard = data.get("power"), data.get("defense")
+    if not isinstance(power, int) or not isinstance(guard, int):
+        return []
+    parts = [(f"Attack {power}", HIT_INKS["Attack"]), (f"vs Defense {guard}",
+                                                       HIT_INKS["vs Defense"])]
+    for key, label in (("pierce", "Pierce"), ("shield", "Shield")):
+        value = data.get(key)
+        if isinstance(value, int) and value > 0:
+            parts.append((f"{label} {value}" if key == "pierce" else f"Shield stops {value}",
+                          HIT_INKS[label]))
+    return parts
+
+
+class HitNote(Node):
+    """Where a hit lands, under the target: the attack against the defense, Pierce and
+    Shield ("Attack 4 vs Defense 3 · Pierce 1 · Shield stops 1"), for a moment, while the
+    damage rises above."""
+
+    def __init__(self, x: float, y: float, parts: Sequence[tuple[str, tuple[int, int, int]]],
+                 bounds: pygame.Rect, target: str = "") -> None:
+        super().__init__(x, y, name="hit")
+        self.target, self.z = target, 58
+        inks = [theme.rendered(words, 12, ink, "bold") for words, ink in parts]
+        dot = theme.rendered("·", 12, theme.MUTED, "bold")
+        width = sum(i.get_width() for i in inks) + (len(inks) - 1) * (dot.get_width() + 8) + 14
+        height = max(i.get_height() for i in inks) + 6
+        self.look = pygame.Surface((width, height), pygame.SRCALPHA)
+        pygame.draw.rect(self.look, (*theme.INK, 235), self.look.get_rect(), border_radius=6)
+        pygame.draw.rect(self.look, theme.DANGER, self.look.get_rect(), 1, border_radius=6)
+        left = 7
+        for k, ink in enumerate(inks):
+            if k:
+                self.look.blit(dot, (left + 4, 3))
+                left += dot.get_width() + 8
+            self.look.blit(ink, (left, 3))
+            left += ink.get_width()
+        overlap.mark_transient(self.look)
+        self.w, self.h = width, height
+        box = pygame.Rect(0, 0, width, height)
+        box.midtop = (round(x), round(y))
+        box.clamp_ip(bounds)
+        self.x, self.y = box.centerx, box.centery
+        self.alpha = 0.0
+        self.tween("alpha", 1.0, 0.12)
+        self.tween("alpha", 0.0, 0.4, delay=1.5, on_done=self.detach)
+
+    def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
+        blit_transformed(target, self.look, world, alpha)
+
+
+class Burst(Node):
+    """A ring that spreads from a piece and fades: a Hero levels up or comes back."""
+
+    def __init__(self, x: float, y: float, colour: tuple[int, int, int]) -> None:
+        super().__init__(x, y, name="burst")
+        self.colour, self.z, self.grow = colour, 41, 0.0
+        self.tween("grow", 1.0, 0.7, ease_out_back)
+        self.tween("alpha", 0.0, 0.35, delay=0.55, on_done=self.detach)
+
+    def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
+        radius = round(10 + 30 * max(0.0, self.grow))
+        size = radius * 2 + 8
+        ring = pygame.Surface((size, size), pygame.SRCALPHA)
+        overlap.mark_transient(ring)
+        pygame.draw.circle(ring, (*self.colour, round(220 * alpha)), (size // 2, size // 2),
+                           radius, 4)
+        pygame.draw.circle(ring, (*theme.CREAM, round(120 * alpha)), (size // 2, size // 2),
+                           max(1, radius - 6), 1)
+        cx, cy = world.apply(0, 0)
+        target.blit(ring, (round(cx) - size // 2, round(cy) - size // 2))

@@ -20,23 +20,29 @@ import game.tables.biternia.layout as lay
 from game import theme
 from game.floats import rise_from
 from game.tables.biternia.board import (
+    crossing,
     draw_board,
     draw_plate,
     draw_track,
+    lanes,
+    seat_disc,
     space_rect,
     team_colour,
 )
-from game.tables.biternia.cards import HandCard, HeroTile, face
+from game.tables.biternia.cards import HandCard, HeroTile, face, fitting
 from game.tables.biternia.pieces import (
     ORDER_AT,
     AttackLine,
+    Burst,
     CoinFlight,
     Flash,
     HeroPiece,
+    HitNote,
     Prompt,
     SpaceSpot,
     Tip,
     hero_tip,
+    hit_parts,
     tokens_of,
 )
 from game.tables.biternia.tray import HandTray
@@ -206,8 +212,10 @@ class BiterniaTable(HandTray):
             self.add(piece)
         elif self.where.get(hero) != (space, slot):
             was = self.where.get(hero, (space, 0))
-            moved = was[0] != space or was[1] < 0  # (a card's move step hopped it already)
-            piece.glide_to(x, y, hop=moved)
+            if was[0] != space:  # it walks there along the roads
+                piece.travel(self.roads(was[0], space, (x, y)))
+            else:  # a slide inside its space (or the end of a walk a move event began)
+                piece.settle(x, y)
         self.where[hero] = (space, slot)
         v = view.heroes[hero]
         fig = piece.figure
@@ -530,24 +538,60 @@ class BiterniaTable(HandTray):
         if event.kind == "damage" and event.data.get("amount") == 0:
             words = "No damage"
         rise_from(self, where[0], where[1], words, look[1], 18, top=lay.BOARD.y)
+        if event.kind in ("level", "respawn"):
+            self.add(Burst(where[0], where[1] + 20, look[1]))
+        noted = event.kind == "damage" and self.note_hit(event)
         stopped = SHIELDED.search(event.text) if event.kind == "damage" else None
-        if stopped:  # a Shield token took some of it: said where it landed too
+        if stopped and not noted:  # a Shield token took some of it: said where it landed
             rise_from(self, where[0], where[1], f"Shield stops {stopped.group(1)}",
                       (150, 180, 220), 16, top=lay.BOARD.y)
 
+    def note_hit(self, event: Event) -> bool:
+        """Under the target of a hit: the attack against its defense, with Pierce and what
+        Shield tokens stopped (from the damage event); whether there was one to show."""
+        parts = hit_parts(event.data)
+        target = event.data.get("target")
+        if not parts or not isinstance(target, str):
+            return False
+        piece = self.pieces.get(target)
+        if piece is not None:
+            standee = piece.standee_rect()
+            x, y = standee.centerx, standee.bottom + 4
+        elif target in load().spaces:
+            rect = space_rect(target)
+            x, y = rect.centerx, rect.bottom - 30
+        else:
+            return False
+        for old in [c for c in self.children if isinstance(c, HitNote) and c.target == target]:
+            old.detach()  # the next hit on the same piece replaces the last one's note
+        self.add(HitNote(x, y, parts, lay.BOARD.inflate(-8, -8), target))
+        return True
+
     def step_to(self, hero: object, space: object) -> None:
-        """A move inside a resolution (a card's move step) hops the standee to its new space
-        at once, so what follows in the same resolution (an attack) starts from there; the
+        """A move (in the Movement phase or a card's move step) starts the standee walking
+        to its new space along the road at once, so what follows in the same resolution (an
+        attack) starts from there, and several moves walk one road after the other; the
         next refresh settles it into its slot."""
         piece = self.pieces.get(hero) if isinstance(hero, str) else None
         if piece is None or not isinstance(space, str) or space not in load().spaces:
             return
-        if self.where.get(piece.hero, ("", 0))[0] == space:
+        was = self.where.get(piece.hero, ("", 0))[0]
+        if was == space or was not in load().spaces:
             return
         rect = space_rect(space)
-        piece.glide_to(rect.centerx, rect.y + lay.TILE_HEAD + (rect.h - lay.TILE_HEAD) / 2,
-                       hop=True)
+        stop = (rect.centerx, rect.y + lay.TILE_HEAD + (rect.h - lay.TILE_HEAD) / 2)
+        piece.travel(self.roads(was, space, stop))
         self.where[piece.hero] = (space, -1)
+
+    @staticmethod
+    def roads(start: str, end: str, stop: tuple[float, float]) -> list[list[tuple[float, float]]]:
+        """The roads a standee walks from space ``start`` to space ``end`` (one a space,
+        from crossing to crossing), ending at ``stop`` in the last space."""
+        points = [crossing(s) for s in lanes(start, end)]
+        out = [[points[k], points[k + 1]] for k in range(len(points) - 1)]
+        out[0].insert(0, points[0])  # (the first starts where the standee stands)
+        out[-1].append(stop)
+        return out
 
     def fly_gold(self, hero: object, amount: object) -> None:
         """Gold farmed flies coin by coin from the Hero to its team's purse on the Bit."""
@@ -641,35 +685,40 @@ class BiterniaTable(HandTray):
             return
         for hero, rect in self.plate_rects(view).items():
             seat = int(view.heroes[hero].seat)
-            label = f"seat {seat + 1}" if view.num_players > 2 else ""
-            draw_plate(target, rect, view, hero, self.hero_colour(view, hero), label)
+            draw_plate(target, rect, view, hero, self.hero_colour(view, hero),
+                       seat if view.num_players > 2 else None)
             if hero == self.picked and self.model.actions:
                 pygame.draw.rect(target, theme.CREAM, rect.inflate(6, 6), 2, border_radius=10)
         self.draw_hand_tray(target, view)
 
     def draw_seats(self, target: pygame.Surface) -> None:
+        """Each seat as a chip: its number on a disc in its colour (as on its Heroes'
+        plates), its name, its team and who plays it; the seat to act lit, a teammate who
+        may take the team's turn outlined with "let them act"."""
         for seat, name in enumerate(self.seat_names):
             rect = self.seat_rect(seat)
             active = seat == self.model.actor
             fill = theme.PARCHMENT if active else (48, 74, 64)
             theme.shadowed_rect(target, rect, fill, radius=14, shadow=3,
                                 border=theme.BRASS_LIGHT if active else None, border_width=2)
-            pygame.draw.circle(target, self.colour(seat), (rect.x + 14, rect.centery), 7)
+            seat_disc(target, (rect.x + 15, rect.centery), seat, self.colour(seat))
             ink = theme.INK if active else theme.PARCHMENT
             you = " (you)" if seat == self.model.viewer else ""
             main, _, rest = name.partition(" (")
-            label = theme.ellipsize(f"{main}{you}", rect.w - 32, 12, "bold")
-            theme.text(target, label, (rect.x + 26, rect.centery - 6), 12, ink, "bold",
+            room = rect.w - 34
+            label = fitting((f"{main}{you}", main), room, 12, "bold")
+            theme.text(target, label, (rect.x + 28, rect.centery - 7), 12, ink, "bold",
                        "midleft")
             team = rest.rstrip(")").replace(" team", "")
-            kind = " · ".join(w for w in (team, self.seat_kinds[seat]) if w)
+            kind = self.seat_kinds[seat]
+            options = [" · ".join(w for w in (team, kind) if w), " · ".join(
+                w for w in (team, kind.split(" (")[0]) if w), kind, kind.split(" (")[0]]
             if seat < len(self.seat_chips) and self.seat_chips[seat].enabled:
                 # the teammate may take the team's turn: the chip is a button
                 pygame.draw.rect(target, theme.BRASS_LIGHT, rect, 2, border_radius=14)
-                kind = "▶ let them act"
-            theme.text(target, theme.ellipsize(kind, rect.w - 32, 10),
-                       (rect.x + 26, rect.centery + 7), 10,
-                       theme.WOOD if active else theme.MUTED, anchor="midleft")
+                options = ["▶ let them act", "▶ let act"]
+            theme.text(target, fitting(options, room, 12), (rect.x + 28, rect.centery + 7), 12,
+                       theme.WOOD if active else theme.PARCHMENT_DIM, anchor="midleft")
 
     def seat_rect(self, seat: int) -> pygame.Rect:
         n = max(1, len(self.seat_names))
