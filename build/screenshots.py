@@ -153,6 +153,40 @@ def in_hand(spots: list[Any]) -> Any:
     return row[len(row) // 2]
 
 
+def read_in_hand(app: Any, screen: Any) -> None:
+    """BattleCON: the action list hidden, the pointer resting on the middle hand card (it
+    rises with its whole text)."""
+    from game.render import rest_pointer, settle
+
+    table = screen.table
+    table.list_hidden = True
+    screen.refresh()
+    settle(screen)
+    cards = table.hand or table.offers
+    if not cards:
+        raise ShotError("no hand card to read")
+    rest_pointer(screen, cards[len(cards) // 2].to_world())
+    if not any(c.read > 0.99 for c in cards):
+        raise ShotError("the card did not rise")
+
+
+def right_click_on(pick: Callable[[list[Any]], Any]) -> Touch:
+    """A right-click on a card the table offers to the zoom (it opens at once)."""
+    def touch(app: Any, screen: Any) -> None:
+        from game.render import rest_pointer
+
+        spots = zoomable(screen.table)
+        if not spots:
+            raise ShotError("no card on the table to zoom")
+        rect, _ = pick(spots)
+        rest_pointer(screen, rect.center, seconds=0.1)
+        screen.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=3))
+        screen.table.update(0.05)
+        if screen.table.zoom.showing is None:
+            raise ShotError("the zoom did not open")
+    return touch
+
+
 def to_the_result(app: Any, screen: Any) -> None:
     """Play on (seeded random moves) to the end of the match and open the result."""
     from game.render import settle
@@ -389,8 +423,10 @@ SHOTS: tuple[Shot, ...] = (
          setup=("teams=2v2",), decisions=30),
     Shot("battlecon-team-2v1", "team play 2 vs 1 with the Super fighter", "battlecon",
          seed=1, players=3, setup=("teams=2v1",), decisions=103),
-    Shot("battlecon-zoom", "the card zoom open on a hand card", "battlecon", seed=1,
-         decisions=1, until=phase("set"), touch=zoom_on(in_hand)),
+    Shot("battlecon-zoom", "the card zoom open on a hand card (a right-click)", "battlecon",
+         seed=1, decisions=1, until=phase("set"), touch=right_click_on(in_hand)),
+    Shot("battlecon-read", "the pointer on a hand card: it rises with its whole text",
+         "battlecon", seed=1, decisions=1, until=phase("set"), touch=read_in_hand),
     # Battle for Biternia
     Shot("biternia-draft", "the draft: every Hero a card, the picks in their team's colour",
          "biternia", seed=3, setup=("heroes=draft",), decisions=5,

@@ -10,6 +10,7 @@ from game import sound
 from game.tables.battlecon.base import BattleconBase
 from game.tables.battlecon.layout import HAND
 from game.tables.battlecon.parts import LIFT, DropSlot, HandCard, Point
+from game.tables.battlecon.reading import OFFER_W
 from rules.battlecon.kinds import Act, Phase
 from rules.battlecon.state import BattleconState
 from rules.core import Action
@@ -95,7 +96,7 @@ class HandTray(BattleconBase):
             card = HandCard(HAND.x + 12 + width / 2 + k * (width + 10), HAND.bottom - 50, fid,
                             view.card(fid), partial(self.choose_offer, action), w=width,
                             h=CARD_H)
-            card.name, card.z = f"offer.{k}", 6
+            card.name, card.z, card.read_w = f"offer.{k}", 6, OFFER_W
             card.note = f"Finisher · +1 {extra.capitalize()}" if extra else "Finisher"
             card.leads = (action,)
             self.offers.append(card)

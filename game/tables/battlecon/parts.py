@@ -16,6 +16,8 @@ from game.assets import font
 from game.cardface import CardFace
 from game.scene import Affine, CardNode, Node
 from game.tables.battlecon.faces import BASE_INK, STYLE_INK, card_face, card_numbers
+from game.tables.battlecon.layout import BOARD, HAND
+from game.tables.battlecon.reading import READ_W, draw_shadow, read_picture, read_spot
 from game.tween import ease_out_back, ease_out_cubic
 from game.widgets import Button, Widget
 from rules.battlecon.kinds import Act
@@ -24,6 +26,8 @@ from rules.core import Action
 DIM = (120, 112, 98)
 PILE_ROW = 15  # a discard pile's line per card name
 LIFT = 6  # how far a picked hand card rises (clear of the tray's heading)
+#: where a hand card read in place may lie: from the board down to the tray's foot
+READ_BOUNDS = pygame.Rect(BOARD.x, BOARD.y, BOARD.w, HAND.bottom - 4 - BOARD.y)
 
 
 def kind_colour(kind: str) -> tuple[int, int, int]:
@@ -76,6 +80,12 @@ def word_lines(words: str, width: int, size: int, most: int,
     return tuple(lines)
 
 
+def fitting_weight(words: str, width: int) -> str:
+    """Bold when every word of ``words`` fits ``width`` at 12 px in bold, else regular."""
+    bold = font(12, "bold")
+    return "bold" if all(bold.size(w)[0] <= width for w in words.split()) else "regular"
+
+
 class PairCard(CardNode):
     """The attack pair on the plate: style and base names, whole words, then the numbers.
     Face down, the owner's own pair shows a small tag with its name (``peek``)."""
@@ -91,29 +101,34 @@ class PairCard(CardNode):
         if not self.showing_face:
             surf = super().render()
             if self.peek:
-                size = 12 if self.w >= 90 else 10
                 tag = pygame.Rect(4, surf.get_height() - 36, surf.get_width() - 8, 32)
                 pygame.draw.rect(surf, theme.PARCHMENT, tag, border_radius=5)
-                for k, line in enumerate(word_lines(self.peek, tag.w - 4, size, 2)):
-                    theme.text(surf, line, (tag.centerx, tag.y + 2 + (size + 2) * k), size,
-                               theme.INK, "bold", "midtop")
+                weight = fitting_weight(self.peek, tag.w - 4)
+                for k, line in enumerate(word_lines(self.peek, tag.w - 4, 12, 2, weight)):
+                    theme.text(surf, line, (tag.centerx, tag.y + 2 + 14 * k), 12,
+                               theme.INK, weight, "midtop")
             return surf
         surf = pygame.Surface((max(1, int(self.w)), max(1, int(self.h))), pygame.SRCALPHA)
         rect = surf.get_rect()
         pygame.draw.rect(surf, theme.PARCHMENT, rect, border_radius=10)
         pygame.draw.rect(surf, self.accent, rect, width=3, border_radius=10)
-        y, size = 6, 12 if rect.w >= 90 else 10
+        y = 6
         if self.numbers and rect.w >= 90:
             draw_totals(surf, rect, self.title, dict(self.numbers))
             pygame.draw.rect(surf, self.accent, rect, width=3, border_radius=10)
             return surf
-        for line in word_lines(self.title, rect.w - 8, size, 3):
-            theme.text(surf, line, (rect.centerx, y), size, theme.INK, "bold", "midtop")
-            y += size + 2
+        # a narrow card: the pair's name at 12 px, then what of its words has room (the
+        # zoom on the card shows the pair whole)
+        weight = fitting_weight(self.title, rect.w - 8)
+        for line in word_lines(self.title, rect.w - 8, 12, 3, weight):
+            theme.text(surf, line, (rect.centerx, y), 12, theme.INK, weight, "midtop")
+            y += 14
         for line in self.lines:
-            for part in theme.wrap(line, rect.w - 10, size):
-                theme.text(surf, part, (rect.centerx, y + 2), size, theme.INK, anchor="midtop")
-                y += size + 2
+            for part in theme.wrap(line, rect.w - 10, 12):
+                if y + 16 > rect.bottom - 2 or font(12).size(part)[0] > rect.w - 10:
+                    return surf
+                theme.text(surf, part, (rect.centerx, y + 2), 12, theme.INK, anchor="midtop")
+                y += 14
         return surf
 
 
@@ -143,6 +158,9 @@ class HandCard(Widget):
         self.hot = False  # ... and the pointer is over it
         self.grab = (0.0, 0.0)
         self.lean = 0.0  # degrees the card tilts while dragged (it leans into the motion)
+        self.read = 0.0  # 0 -> 1: the card risen as a larger card with its whole text
+        self.reading = False  # the table asks it to read (the pointer or the keyboard on it)
+        self.read_w = READ_W
         self._last_x = x
         self._look: tuple[object, pygame.Surface] | None = None
 
@@ -159,6 +177,18 @@ class HandCard(Widget):
         swing = max(-10.0, min(10.0, (self.x - self._last_x) * 0.8)) if self.dragging else 0.0
         self.lean += (swing - self.lean) * min(1.0, dt * 12)
         self._last_x = self.x
+        want = 1.0 if self.reading and not self.dragging and self.visible else 0.0
+        running = next((t for t in self.tweens.tweens if t.attr == "read"), None)
+        if want != (running.end if running is not None else self.read):
+            self.tweens.tweens = [t for t in self.tweens.tweens if t.attr != "read"]
+            self.tween("read", want, 0.14 if want else 0.08, ease_out_cubic)
+        if not self.dragging:
+            self.z = 20 if self.read > 0 else 6
+
+    def read_face(self) -> pygame.Surface:
+        """The card read in place: its whole text (and, greyed, why)."""
+        return read_picture(card_face(self.card), "" if self.enabled else self.why,
+                            self.read_w)
 
     def select(self, on: bool) -> None:
         if on != self.selected:
@@ -212,6 +242,25 @@ class HandCard(Widget):
             target.blit(look, look.get_rect(center=rect.center))
             return
         target.blit(look, (rect.x - 6, rect.y - 6))
+        if self.read > 0.02:
+            self.draw_read(target, rect)
+
+    def draw_read(self, target: pygame.Surface, rect: pygame.Rect) -> None:
+        """The larger card rising from this one (growing while ``read`` runs to 1)."""
+        picture = self.read_face()
+        spot = read_spot(rect, picture.get_size(), READ_BOUNDS)
+        if self.read >= 0.99:
+            draw_shadow(target, spot)
+            target.blit(picture, spot)
+            return
+        t = self.read
+        box = pygame.Rect(round(rect.x + (spot.x - rect.x) * t),
+                          round(rect.y + (spot.y - rect.y) * t),
+                          max(1, round(rect.w + (spot.w - rect.w) * t)),
+                          max(1, round(rect.h + (spot.h - rect.h) * t)))
+        grown = pygame.transform.smoothscale(picture, box.size)
+        grown.set_alpha(round(255 * min(1.0, t * 2)))
+        target.blit(grown, box)
 
     def render(self, size: tuple[int, int]) -> pygame.Surface:
         """The card drawn once per look (the hand draws every frame)."""
@@ -309,6 +358,54 @@ def draw_pile(target: pygame.Surface, rect: pygame.Rect, label: str, names: list
     theme.text(target, theme.ellipsize(label, rect.w - 4, 12, "bold"),
                (rect.centerx, rect.y + 2), 12, theme.WOOD if names else theme.PARCHMENT_DIM,
                "bold", "midtop")
+
+
+LIST_LABEL_W = 61  # a listed pile's label column ("Discard" over the pile's number)
+LIST_ROW = 14
+
+
+def pile_list_h(count: int) -> int:
+    """A listed discard pile's height for ``count`` names (the label takes two rows)."""
+    return 6 + LIST_ROW * max(2, count)
+
+
+def pile_name_rows(rect: pygame.Rect, count: int) -> list[pygame.Rect]:
+    """Where each of ``count`` names lies in a listed pile (as many as its height holds)."""
+    rows = min(count, max(0, (rect.h - 6) // LIST_ROW))
+    x = rect.x + LIST_LABEL_W
+    return [pygame.Rect(x, rect.y + 3 + LIST_ROW * k, rect.right - x - 2, LIST_ROW)
+            for k in range(rows)]
+
+
+def draw_pile_list(target: pygame.Surface, rect: pygame.Rect, pile: int, names: list[str],
+                   accent: tuple[int, int, int]) -> None:
+    """A discard pile on a wide plate as a list: "Discard" over the pile's number, then each
+    card's whole name on a row of its own (a name is never shortened; a pile longer than
+    its room says how many more, each one still opens in the zoom from the side panel)."""
+    if names:
+        for k in range(min(len(names) - 1, 2), 0, -1):  # the cards under the top one
+            edge = rect.move(2 * k, -2 * k)
+            pygame.draw.rect(target, theme.PARCHMENT_DIM, edge, border_radius=6)
+            pygame.draw.rect(target, theme.WOOD, edge, width=1, border_radius=6)
+        theme.shadowed_rect(target, rect, theme.PARCHMENT, radius=6, shadow=3)
+        pygame.draw.rect(target, accent, rect, width=2, border_radius=6)
+        split = rect.x + LIST_LABEL_W - 4
+        pygame.draw.line(target, theme.PARCHMENT_DIM, (split, rect.y + 4),
+                         (split, rect.bottom - 4))
+    else:
+        pygame.draw.rect(target, (96, 64, 44), rect, width=2, border_radius=6)
+    ink = theme.WOOD if names else theme.PARCHMENT_DIM
+    theme.text(target, "Discard", (rect.x + 5, rect.y + 3), 12, ink, "bold")
+    theme.text(target, str(pile), (rect.x + 5, rect.y + 3 + LIST_ROW), 12, ink, "bold")
+    rows = pile_name_rows(rect, len(names))
+    for row, name in zip(rows, names, strict=False):
+        theme.text(target, name, (row.x, row.y), 12, theme.INK)
+    if len(names) > len(rows) and rect.h >= 6 + 3 * LIST_ROW:
+        theme.text(target, f"+{len(names) - len(rows)}", (rect.x + 5, rect.y + 3 + 2 * LIST_ROW),
+                   12, theme.DANGER, "bold")
+    elif not names:
+        theme.text(target, "empty", (rect.x + LIST_LABEL_W, rect.y + 3), 12,
+                   theme.PARCHMENT_DIM)
 
 
 def draw_life(target: pygame.Surface, centre: tuple[int, int], life: int, most: int,
@@ -420,7 +517,7 @@ class AnteTile(Button):
         if self.cost:
             draw_force(target, (rect.centerx - 6 * self.cost, rect.bottom - 14), self.cost,
                        self.cost)
-            theme.text(target, "Force", (rect.centerx + 6 * self.cost + 6, rect.bottom - 14), 11,
+            theme.text(target, "Force", (rect.centerx + 6 * self.cost + 6, rect.bottom - 14), 12,
                        ink, "bold", "midleft")
 
 

@@ -15,6 +15,8 @@ import pygame
 
 from game import theme
 from game.assets import font
+from game.cardface import CardFace
+from game.tables.battlecon.faces import card_face
 from game.tables.battlecon.parts import word_lines
 from rules.battlecon import kits
 from rules.battlecon.model import Fighter
@@ -212,12 +214,26 @@ def draw_materials(target: pygame.Surface, rect: pygame.Rect, groups: list[Group
         if placed.what == "label":
             theme.text(target, placed.words, placed.rect.topleft, 12, theme.PARCHMENT_DIM, "bold")
         elif placed.what == "more":
-            theme.text(target, placed.words, (placed.rect.x, placed.rect.centery), 11,
+            theme.text(target, placed.words, (placed.rect.x, placed.rect.centery), 12,
                        theme.PARCHMENT, "bold", "midleft")
         elif placed.piece is not None and placed.piece.kind in ROUND:
             draw_token(target, placed.rect, placed.piece)
         elif placed.piece is not None:
             draw_mini_card(target, placed.rect, placed.piece)
+
+
+def piece_face(view: BattleconState, seat: int, group: Group, piece: Piece) -> CardFace:
+    """What a piece on the plate is, for the zoom: a card piece (a Drink, a Form, a Code, a
+    Status) is its card; any other (a token, a counter, an Embellishment, Paint, the Staff,
+    a Tide marker, a team card) names itself and where it lies, over the ability it serves."""
+    cards = view.content.cards
+    if piece.key in cards:
+        return card_face(view.card(piece.key), str(view.name(seat)))
+    fighter = view.fighter(seat)
+    where = group.label if piece.lit else f"{group.label} (spent or away)"
+    return CardFace(piece.words, f"{view.name(seat)} · {where}", theme.blend(piece.colour,
+                    theme.INK, 0.35), sections=((str(fighter.get("ua_name", "")),
+                                                 str(fighter.get("ua_text", ""))),))
 
 
 def _group_width(group: Group, token: int, card_w: int) -> int:
@@ -250,7 +266,8 @@ def draw_token(target: pygame.Surface, box: pygame.Rect, piece: Piece) -> None:
                                              c[1] + r * 0.45 * math.sin(a)), max(1, r // 5))
         pygame.draw.circle(target, ink, c, max(2, r // 3))
     else:
-        theme.text(target, piece.words[:1], c, max(9, r), ink, "bold", "center")
+        if r >= 8:  # the token's initial (too small a token shows its colour only)
+            theme.text(target, piece.words[:1], c, max(12, r), ink, "bold", "center")
 
 
 def _flame(target: pygame.Surface, c: tuple[int, int], r: int, ink: Colour) -> None:
@@ -286,9 +303,12 @@ def draw_mini_card(target: pygame.Surface, box: pygame.Rect, piece: Piece) -> No
         pygame.draw.rect(target, ink, box.inflate(-8, -10), width=1, border_radius=3)
         pygame.draw.circle(target, ink, box.center, 3)
         return
-    size = 9 if box.w >= 40 else 8
-    lines = word_lines(piece.words, box.w - 4, size, max(1, (box.h - 2) // (size + 2)))
-    top = box.centery - len(lines) * (size + 2) / 2
+    most = max(1, (box.h - 2) // 14)
+    lines = word_lines(piece.words, box.w - 4, 12, most)
+    if any("…" in line for line in lines):  # no room for the whole words at 12 px: an
+        pygame.draw.rect(target, ink, box.inflate(-8, -10), width=1, border_radius=3)
+        pygame.draw.circle(target, ink, box.center, 3)  # ornament (hovering names it)
+        return
+    top = box.centery - len(lines) * 14 / 2
     for k, line in enumerate(lines):
-        theme.text(target, line, (box.centerx, round(top + k * (size + 2))), size, ink, "bold",
-                   "midtop")
+        theme.text(target, line, (box.centerx, round(top + k * 14)), 12, ink, "bold", "midtop")

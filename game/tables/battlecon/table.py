@@ -24,7 +24,7 @@ from game.tables.battlecon.faces import card_face, pair_face
 from game.tables.battlecon.hand import PAIRING, HandTray
 from game.tables.battlecon.layout import BOARD, HAND, SIDE_LOG, SIDE_PANELS
 from game.tables.battlecon.parts import (
-    PILE_ROW,
+    LIST_ROW,
     Chooser,
     DropSlot,
     HandCard,
@@ -35,9 +35,19 @@ from game.tables.battlecon.parts import (
     draw_force,
     draw_life,
     draw_pile,
+    draw_pile_list,
     draw_role,
+    pile_list_h,
+    pile_name_rows,
+    word_lines,
 )
-from game.tables.battlecon.pieces import Group, draw_materials, lay_materials, materials
+from game.tables.battlecon.pieces import (
+    Group,
+    draw_materials,
+    lay_materials,
+    materials,
+    piece_face,
+)
 from game.tables.battlecon.preview import (
     draw_preview,
     draw_reach,
@@ -73,6 +83,24 @@ CONCEALED = (Phase.SET, Phase.ANTE)  # the phases in which set pairs lie face do
 #: the piece lies in ("With <opponent>": Lucida's tokens to rend; "Told": to take back)
 PIECE_CHOICES: dict[str, str] = {Act.REND: "With", Act.RECALL: "Told"}
 GAIN, LOSS = (110, 200, 120), (236, 84, 70)
+PILES_H, PILE_GAP = 78, 4  # a wide plate's room for its two listed discard piles
+
+
+def ability_lines(words: str, width: int, most: int) -> list[str]:
+    """The ability's words in at most ``most`` lines of ``width`` at 12 px: whole sentences,
+    never a cut one; when some do not fit, the last line says where to read them all (the
+    zoom on the ability, and the side panel)."""
+    lines = theme.wrap(words, width, 12)
+    if len(lines) <= most:
+        return lines
+    sentences = [s.strip() + "." for s in words.split(".") if s.strip()]
+    shown: list[str] = []
+    for k in range(len(sentences), 0, -1):
+        trial = theme.wrap(" ".join(sentences[:k]), width, 12)
+        if len(trial) <= most - 1:
+            shown = trial
+            break
+    return [*shown, "More: rest the pointer here to read the whole ability."]
 
 
 def finish_turn(card: CardNode) -> None:
@@ -127,12 +155,25 @@ class BattleconTable(HandTray, ActionStrip):
                             if seat in self.plate_order else seat)
 
     def pile_rect(self, seat: int, pile: int) -> pygame.Rect:
-        """Where discard pile 1 or 2 lies on the fighter's plate."""
+        """Where discard pile 1 or 2 lies on the fighter's plate: on a wide plate a list of
+        whole names, pile 2 under pile 1 (each as tall as its names need, both inside the
+        room left of the pair); on a compact plate a small labelled stack."""
         spot = self.plate(seat)
         if layout.compact(self.fighters):
             width = (self.pair_rect(seat).x - spot.x - 18) // 2
-            return pygame.Rect(spot.x + 8 + (pile - 1) * (width + 6), spot.y + 80, width, 30)
-        return pygame.Rect(spot.x + 136 + (pile - 1) * 74, spot.y + 34, 70, 72)
+            return pygame.Rect(spot.x + 8 + (pile - 1) * (width + 6), spot.y + 93, width, 20)
+        x, right = spot.x + 132, self.pair_rect(seat).x - 4
+        counts = [2, 2]
+        view = self.view
+        if view is not None and 0 <= seat < view.num_players:
+            pl = view.player(seat)
+            counts = [len(pl.discard1), len(pl.discard2)]
+        heights = [pile_list_h(n) for n in counts]
+        while sum(heights) + PILE_GAP > PILES_H:  # the longer pile gives up a row
+            k = 0 if heights[0] >= heights[1] else 1
+            heights[k] -= LIST_ROW
+        top = spot.y + 30 + (0 if pile == 1 else heights[0] + PILE_GAP)
+        return pygame.Rect(x, top, right - x, heights[pile - 1])
 
     def zoom_spots(self) -> list[tuple[pygame.Rect, CardFace]]:
         """Cards drawn on the plates: each name in the discard piles, the Finisher, and a
@@ -152,19 +193,36 @@ class BattleconTable(HandTray, ActionStrip):
                     if ids:
                         out.append((rect, card_face(view.card(ids[-1]))))
                     continue
-                for k, cid in enumerate(ids[:max(0, (rect.h - 18) // PILE_ROW)]):
-                    out.append((pygame.Rect(rect.x, rect.y + 17 + PILE_ROW * k, rect.w,
-                                            PILE_ROW),
-                                card_face(view.card(cid))))
+                for row, cid in zip(pile_name_rows(rect, len(ids)), ids, strict=False):
+                    out.append((row, card_face(view.card(cid))))
             if pl.finisher:
                 spot = self.plate(seat)
-                at = (spot.x + 8, spot.y + (76 if small else 123))
-                out.append((pygame.Rect(at[0], at[1] - 14, self.pair_rect(seat).x - at[0] - 6,
-                                        14),
+                at = (spot.x + 8, spot.y + (90 if small else 123))
+                tall = 28 if small else 14  # a compact plate may name it in two lines
+                out.append((pygame.Rect(at[0], at[1] - tall, self.pair_rect(seat).x - at[0] - 6,
+                                        tall),
                             card_face(view.card(pl.finisher))))
             pair = pl.pair
             if pair is not None and not pair.hidden and view.phase not in CONCEALED:
                 out.append((self.pair_rect(seat), pair_face(view, seat)))
+            out.extend(self.material_spots(view, seat))
+        return out
+
+    def material_spots(self, view: BattleconState, seat: int) -> list[tuple[pygame.Rect,
+                                                                             CardFace]]:
+        """The Unique Ability under its rule (its name, or its words on a plate without
+        pieces) and each of its pieces, one hover away in the zoom."""
+        area = self.ua_area(seat)
+        fighter = view.fighter(seat)
+        ability = CardFace(str(fighter.get("ua_name", "Unique Ability")),
+                           f"{view.name(seat)} · Unique Ability", self.colour(seat),
+                           sections=(("", str(fighter.get("ua_text", ""))),))
+        groups = self.plate_pieces(view, seat)
+        head = pygame.Rect(area.x, area.y, area.w, 16 if groups else area.h)
+        out = [(head, ability)]
+        for placed in lay_materials(self.pieces_area(area), groups):
+            if placed.piece is not None:
+                out.append((placed.rect, piece_face(view, seat, placed.group, placed.piece)))
         return out
 
     def return_spot(self) -> tuple[float, float] | None:
@@ -525,6 +583,27 @@ class BattleconTable(HandTray, ActionStrip):
     def static_key(self) -> tuple[object, ...]:
         return (*super().static_key(), self.building(), tuple(self.reading()))
 
+    # -- reading a hand card in place ----------------------------------------------------
+    def update(self, dt: float) -> None:
+        read = self.mark_reading()
+        super().update(dt)
+        if read is not None and not self.zoom.pinned:
+            self.zoom.point(None, None, dt)  # the card reads itself; a right-click still zooms
+
+    def mark_reading(self) -> HandCard | None:
+        """The hand card (or Finisher offered) under the pointer, or holding the keyboard
+        focus, rises with its whole text; none while a card is dragged."""
+        cards = [*self.offers, *self.hand]
+        read: HandCard | None = None
+        if not any(c.dragging for c in cards):
+            if self.keyboard:
+                read = next((c for c in cards if c.focused), None)
+            elif self.pointer is not None:
+                read = next((c for c in reversed(cards) if c.contains(*self.pointer)), None)
+        for card in cards:
+            card.reading = card is read
+        return read
+
     # -- input -------------------------------------------------------------------------
     def widgets(self) -> list[Widget]:
         """Focus order: the action buttons (the keyboard path), the hand, the menu."""
@@ -640,7 +719,7 @@ class BattleconTable(HandTray, ActionStrip):
                                self.pair_rect(seat).x - rect.x - 14)
             for pile in (1, 2):
                 names = [view.card_name(c) for c in (pl.discard1 if pile == 1 else pl.discard2)]
-                draw_pile(target, self.pile_rect(seat, pile), f"Discard {pile}", names, colour)
+                draw_pile_list(target, self.pile_rect(seat, pile), pile, names, colour)
         self.draw_pair_slot(target, view, seat)
         self.draw_ua(target, view, seat, self.ua_area(seat))
 
@@ -658,7 +737,7 @@ class BattleconTable(HandTray, ActionStrip):
         """The narrow plate's middle: the Finisher and two small discard piles."""
         pl = view.player(seat)
         room = self.pair_rect(seat).x - rect.x - 12
-        self.draw_finisher(target, view, seat, (rect.x + 8, rect.y + 76), room)
+        self.draw_finisher(target, view, seat, (rect.x + 8, rect.y + 90), room)
         for pile in (1, 2):
             names = [view.card_name(c) for c in (pl.discard1 if pile == 1 else pl.discard2)]
             draw_pile(target, self.pile_rect(seat, pile), f"Pile {pile}", names,
@@ -667,16 +746,20 @@ class BattleconTable(HandTray, ActionStrip):
     @staticmethod
     def draw_finisher(target: pygame.Surface, view: BattleconState, seat: int, at: tuple[int, int],
                       room: int) -> None:
+        """The Finisher's whole name at 12 px: "Finisher: <name>" where it fits, else the
+        name alone, else (a compact plate) the name in two lines ending at ``at``."""
         pl = view.player(seat)
-        if pl.finisher:
-            used = " (used)" if pl.finisher_used else ""
-            name = f"{view.card_name(pl.finisher)}{used}"
-            words = f"Finisher: {name}"
-            size = 12 if font(12).size(words)[0] <= room else 10  # the whole name
-            if font(size).size(words)[0] > room:
-                words = name
-            theme.text(target, theme.ellipsize(words, room, size), at, size,
-                       theme.BRASS_LIGHT, anchor="bottomleft")
+        if not pl.finisher:
+            return
+        used = " (used)" if pl.finisher_used else ""
+        name = f"{view.card_name(pl.finisher)}{used}"
+        for words in (f"Finisher: {name}", name):
+            if font(12).size(words)[0] <= room:
+                theme.text(target, words, at, 12, theme.BRASS_LIGHT, anchor="bottomleft")
+                return
+        for k, line in enumerate(word_lines(name, room, 12, 2, "regular")):  # two lines
+            theme.text(target, line, (at[0], at[1] - 14 + 14 * k), 12, theme.BRASS_LIGHT,
+                       anchor="bottomleft")
 
     def draw_plate_band(self, target: pygame.Surface, view: BattleconState, seat: int,
                         rect: pygame.Rect) -> None:
@@ -745,11 +828,8 @@ class BattleconTable(HandTray, ActionStrip):
         if groups:
             draw_materials(target, body, groups)
             return
-        lines = theme.wrap(fighter.get("ua_text", ""), body.w, 12)
-        most = max(1, (body.h + 2) // 14)
-        if len(lines) > most:  # the whole ability is in the side panel
-            lines = lines[:most - 1] + [theme.ellipsize(" ".join(lines[most - 1:]), body.w, 12)]
-        for k, line in enumerate(lines):
+        for k, line in enumerate(ability_lines(str(fighter.get("ua_text", "")), body.w,
+                                               max(1, (body.h + 2) // 14))):
             theme.text(target, line, (body.x, body.y + 14 * k), 12, theme.PARCHMENT_DIM)
 
     def draw_pair_slot(self, target: pygame.Surface, view: BattleconState, seat: int) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pygame
 
 from game import theme
+from game.tables.battlecon.parts import word_lines
 from game.tables.battlecon.pieces import Group, Piece
 from rules.battlecon.state import BattleconState
 
@@ -114,8 +115,9 @@ def draw_defeated(target: pygame.Surface, rect: pygame.Rect, words: str) -> None
     stamp.center = (body.centerx, body.centery - 14)
     pygame.draw.rect(target, theme.DANGER, stamp, width=3, border_radius=6)
     theme.text(target, "DEFEATED", stamp.center, 18, theme.DANGER, "display", "center")
-    theme.text(target, theme.ellipsize(words, rect.w - 16, 11), (body.centerx, stamp.bottom + 16),
-               11, theme.PARCHMENT_DIM, "bold", "center")
+    for k, line in enumerate(word_lines(words, rect.w - 16, 12, 2)):
+        theme.text(target, line, (body.centerx, stamp.bottom + 14 + 14 * k), 12,
+                   theme.PARCHMENT_DIM, "bold", "center")
     veil = pygame.Surface((rect.w, 24), pygame.SRCALPHA)
     veil.fill((40, 38, 36, 150))
     target.blit(veil, rect.topleft)
