@@ -27,7 +27,7 @@ from rules.battlecon.kinds import Act, Phase
 from rules.battlecon.kits import attack_origins
 from rules.battlecon.model import BeatFlags
 from rules.battlecon.ops import OPS
-from rules.battlecon.stats import card_armor
+from rules.battlecon.stats import AttackStats, card_armor
 from rules.core.actions import Action
 
 if TYPE_CHECKING:
@@ -203,10 +203,18 @@ def _order(st: BattleconState) -> list[int]:
 
 
 # -- phases --
+def shown_totals(stats: AttackStats) -> dict[str, Any]:
+    """A pair's totals for an event's data (the table stages the reveal from them)."""
+    return {"range": None if stats.range is None else list(stats.range), "power": stats.power,
+            "priority": stats.priority, "guard": stats.guard, "tiebreaker": stats.tiebreaker,
+            "stun_immune": stats.stun_immune}
+
+
 def _phase_reveal(st: BattleconState) -> None:
     for p in _order(st):
         st.say("reveal", f"{st.name(p)} reveals {st.pair_name(p)} "
-               f"({st.stats(p).text()}).", seat=p, cards=st.pair_ids(p))
+               f"({st.stats(p).text()}).", seat=p, cards=st.pair_ids(p),
+               name=st.pair_name(p), totals=shown_totals(st.stats(p)))
     _push_timing(st, "reveal", _order(st))
 
 
@@ -229,7 +237,8 @@ def _phase_priority(st: BattleconState) -> None:
     _end_clash(st)
     st.active = winner
     st.say("priority", f"Priority {sa.priority} to {sr.priority}: {st.name(winner)} is "
-           "the Active Player.", active=winner)
+           "the Active Player.", active=winner, seats=[a, r],
+           priorities=[sa.priority, sr.priority])
 
 
 def _begin_clash(st: BattleconState, priority: int) -> None:
@@ -239,7 +248,8 @@ def _begin_clash(st: BattleconState, priority: int) -> None:
         _end_clash(st)
         st.stack.frames = [PhaseStep(name=n) for n in ("next", "rotate", "recycle")]
         return
-    st.say("clash", f"Clash! Both attacks have priority {priority}: each sets a new Base.")
+    st.say("clash", f"Clash! Both attacks have priority {priority}: each sets a new Base.",
+           priority=priority)
     st.phase = Phase.CLASH
 
 
@@ -255,7 +265,8 @@ def reveal_clash(st: BattleconState) -> None:
         pair.base = base
         pl.clash = None
         st.say("reveal", f"{st.name(p)} clashes with {st.card_name(base)}: "
-               f"{st.pair_name(p)} ({st.stats(p).text()}).", seat=p)
+               f"{st.pair_name(p)} ({st.stats(p).text()}).", seat=p, cards=st.pair_ids(p),
+               name=st.pair_name(p), totals=shown_totals(st.stats(p)), clash=True)
     push(st, PhaseStep(name="priority"))
     # the new Base's Reveal triggers, and any not performed before (reveal_done)
     _push_timing(st, "reveal", _order(st))
@@ -300,11 +311,14 @@ def _run_attack(st: BattleconState, frame: Attack) -> None:
         in_range = reach is not None and any(
             reach[0] <= abs(target - origin) <= reach[1]
             for origin in attack_origins(st, p))
+        check = {"reach": None if reach is None else list(reach), "target": foe,
+                 "origins": list(attack_origins(st, p)), "at": target}
         if in_range and not st.beat(foe).avoid:
-            _hits(st, frame, p, foe)
+            _hits(st, frame, p, foe, check)
         else:
             why = "is avoided" if in_range else "misses"
-            st.say("miss", f"{st.name(p)}'s {st.pair_name(p)} {why}.", seat=p)
+            st.say("miss", f"{st.name(p)}'s {st.pair_name(p)} {why}.", seat=p,
+                   avoided=in_range, **check)
             frame.step = "after"
             push(st, frame)
     elif step == "damage":
@@ -314,12 +328,15 @@ def _run_attack(st: BattleconState, frame: Attack) -> None:
             _push_timing(st, "damage", [p])
 
 
-def _hits(st: BattleconState, frame: Attack, p: int, foe: int) -> None:
+def _hits(st: BattleconState, frame: Attack, p: int, foe: int,
+          check: dict[str, Any] | None = None) -> None:
     """``p``'s attack hits ``foe``: mark it, then damage once the When Hit and Hit
-    triggers have run (they go on the stack above the damage step)."""
+    triggers have run (they go on the stack above the damage step). ``check``: the range
+    check's words for the table (reach, origins, where the target stood)."""
     st.beat(p).hit = True
     st.beat(foe).was_hit = True
-    st.say("hit", f"{st.pair_name(p)} hits {st.name(foe)}!", seat=p, target=foe)
+    st.say("hit", f"{st.pair_name(p)} hits {st.name(foe)}!", seat=p,
+           **{**(check or {}), "target": foe})
     frame.step = "damage"
     push(st, frame)
     _push_timing(st, "when_hit", [foe])
@@ -408,8 +425,9 @@ def deal_damage(st: BattleconState, p: int, foe: int) -> int:
     beat.damage_taken += damage
     beat.took_damage = beat.took_damage or damage > 0
     armor_note = f" ({soaked} absorbed by Armor)" if soaked else ""
+    shown_guard = 0 if mine.ignore_guard or beat.vulnerable else st.stats(foe).guard
     st.say("damage", f"{st.name(foe)} takes {damage} damage{armor_note}.", seat=foe,
-           amount=damage)
+           amount=damage, power=power, absorbed=soaked, guard=shown_guard, attacker=p)
     if st.player(foe).life <= 0 and st.teams is not None:
         team.eliminate(st, foe)
         side = team.team_left_standing(st)
