@@ -222,27 +222,67 @@ def caught_in(kind: str, frames: float = 0.4, test: Callable[[Any, Any], bool] |
 
     def touch(app: Any, screen: Any) -> None:
         session = screen.session
-        rng = random.Random(1)
-        for _ in range(600):
-            seat = session.actor()
-            if seat is None:
-                raise ShotError(f"the game ended before a {kind}")
-            legal = session.state.legal_actions(seat)
-            pick = next((a for a in legal
-                         if found(session.state, session.state.clone().apply(seat, a))), None)
-            if pick is None:
-                session.submit(seat, rng.choice(legal))
-                continue
-            screen.refresh()
-            settle_table(screen)
-            events = session.submit(seat, pick)
-            screen.table.show_events(events, screen.viewer)
-            screen.refresh()
-            for _ in range(round(frames / 0.05)):
-                screen.root.update(0.05)
-            return
-        raise ShotError(f"no {kind} came")
+        seat, pick = move_with(session, kind, found)
+        screen.refresh()
+        settle_table(screen)
+        events = session.submit(seat, pick)
+        screen.table.show_events(events, screen.viewer)
+        screen.refresh()
+        for _ in range(round(frames / 0.05)):
+            screen.root.update(0.05)
     return touch
+
+
+def move_with(session: Any, kind: str, found: Callable[[Any, list[Any]], bool]
+              ) -> tuple[int, Any]:
+    """Play on (seeded random moves, each seat acting in turn) until a seat has a move
+    whose events ``found(state before, events)`` accepts: that seat and move (not played)."""
+    rng = random.Random(1)
+    for _ in range(600):
+        seat = session.actor()
+        if seat is None:
+            raise ShotError(f"the game ended before a {kind}")
+        legal = session.state.legal_actions(seat)
+        pick = next((a for a in legal
+                     if found(session.state, session.state.clone().apply(seat, a))), None)
+        if pick is not None:
+            return seat, pick
+        session.submit(seat, rng.choice(legal))
+    raise ShotError(f"no {kind} came")
+
+
+def staged_until(kind: str, shown: Callable[[Any], bool], after: float = 0.3) -> Touch:
+    """Play on (seeded random moves) until a move whose events include ``kind``, then show
+    those events as a staged resolution does (``TableScreen.show``, one step at a time)
+    until ``shown(table)`` holds, and ``after`` seconds more (mid-motion), as the viewer of
+    the action list hidden sees it."""
+    def touch(app: Any, screen: Any) -> None:
+        session = screen.session
+        screen.table.list_hidden = True
+        seat, pick = move_with(session, kind,
+                               lambda _state, events: any(e.kind == kind for e in events))
+        screen.refresh()
+        settle_table(screen)
+        screen.show(session.submit(seat, pick))
+        for _ in range(200):
+            if shown(screen.table) or not screen.staged:
+                break
+            screen.update(0.05)
+        if not shown(screen.table):
+            raise ShotError(f"the staged {kind} never showed")
+        for _ in range(round(after / 0.05)):
+            screen.root.update(0.05)
+    return touch
+
+
+def reveal_decided(table: Any) -> bool:
+    stage = getattr(table, "reveal_stage", None)
+    return stage is not None and any(c.role for c in stage.cards.values())
+
+
+def range_drawn(table: Any) -> bool:
+    return any(n.name == "range-check" for n in table.children) and \
+        any(str(getattr(n, "words", "")).startswith("-") for n in table.children)
 
 
 def across_spaces(state: Any, event: Any) -> bool:
@@ -403,7 +443,14 @@ SHOTS: tuple[Shot, ...] = (
     Shot("battlecon-setup", "choosing a Finisher: each one a card in the tray",
          "battlecon", seed=2, setup=("fighter.0=hayden",), until=phase("setup"),
          touch=on_the_table()),
-    Shot("battlecon-reveal", "just after a reveal: both pairs face up with their totals, "
+    Shot("battlecon-reveal", "the reveal: both pairs face up, large, side by side with their "
+         "priorities; the Active Player decided", "battlecon", seed=1, decisions=1,
+         until=phase("ante"), touch=staged_until("priority", reveal_decided, 0.3)),
+    Shot("battlecon-hit", "an attack staged: the attacker lunges, its range drawn on the "
+         "board, the damage with the Armor and Guard it met", "battlecon", seed=3,
+         decisions=1, setup=("fighter.0=amon", "fighter.1=cindra"), until=phase("ante"),
+         touch=staged_until("damage", range_drawn, 0.45)),
+    Shot("battlecon-resolve", "just after a reveal: both pairs face up with their totals, "
          "the Drive's advances lit on the board, the four cards' words in the strip",
          "battlecon", seed=1, decisions=1, until=phase("resolve"), touch=on_the_table()),
     Shot("battlecon-attack", "an attack being resolved: which trigger first, as tiles, "

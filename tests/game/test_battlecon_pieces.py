@@ -72,7 +72,10 @@ def test_amon_shows_the_whole_code_ladder_with_the_current_level_lit(app_dirs):
     _, view = view_of(app_dirs, ("amon", "wardlaw"))
     view.player(0).form = "code_yellow"
     ladder = summary(materials(view, 0, RED))["Danger level"]
-    assert [w for _, w, _, _ in ladder] == [view.card_name(c) for c in kits.CODES]
+    # the group says "Danger level": each piece names its level ("Code White" -> "White")
+    assert [w for _, w, _, _ in ladder] == [view.card_name(c).removeprefix("Code ")
+                                            for c in kits.CODES]
+    assert [p.key for p in materials(view, 0, RED)[0].pieces] == list(kits.CODES)
     assert [cur for _, _, _, cur in ladder] == [c == "code_yellow" for c in kits.CODES]
 
 
@@ -81,7 +84,7 @@ def test_cindra_form_and_storm_rekindled_status(app_dirs):
     view.player(0).form = "phoenix_form"
     view.player(0).statuses = ["storm_rekindled"]
     got = summary(materials(view, 0, RED))
-    assert got["Form"] == [("form", "Phoenix Form", True, True)]
+    assert got["Form"] == [("form", "Phoenix", True, True)]  # under the label "Form"
     assert got["Status"] == [("status", "Storm Rekindled", True, True)]
 
 

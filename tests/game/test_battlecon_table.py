@@ -343,10 +343,15 @@ def test_a_choice_of_triggers_is_drawn_as_tiles_that_play_their_action(app_dirs)
     for tile in tiles:
         action = legal[int(tile.name.split(".")[1])]
         assert tile.leads == (action,)
-        if action.args[0] == "skip":  # Skip sits beside the tile of the trigger it skips
-            assert tile.kind == "pass" and tile.head == "Skip"
+        optional = any(a.args == ("skip", *action.args[1:]) for a in legal)
+        if action.args[0] == "skip":  # No sits beside the tile of the trigger it skips
+            assert tile.kind == "pass" and tile.head == "No"
             use = next(t for t in tiles if t.leads[0].args == ("use", *action.args[1:]))
             assert use.x < tile.x and abs(use.x - tile.x) < use.w / 2 + tile.w
+            assert tile.body == f"skip {use.head}"
+        elif optional:  # asked as a question about that one effect: Yes here, No beside
+            assert f"Use {tile.head}: {tile.body}" == f"{str(action).rstrip('.')}?"
+            assert tile.footer == "Yes: use it"
         else:
             assert f"Use {tile.head}: {tile.body}" == str(action)
             assert tile.kind == "ua_ante" and tile.footer

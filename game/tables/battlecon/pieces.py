@@ -139,9 +139,8 @@ def _tide(view: BattleconState, seat: int) -> list[Group]:
         now = tide(view, seat)
     except (KeyError, IndexError, TypeError):
         return []
-    return [Group("Ebbing Tide", [Piece("ice", "Ice Form", ICE, current=now == "ice"),
-                                  Piece("steam", "Steam Form", STEAM,
-                                        current=now == "steam")])]
+    return [Group("Ebbing Tide", [Piece("ice", "Ice", ICE, current=now == "ice"),
+                                  Piece("steam", "Steam", STEAM, current=now == "steam")])]
 
 
 def _forms(view: BattleconState, pl: Fighter) -> list[Group]:
@@ -150,13 +149,15 @@ def _forms(view: BattleconState, pl: Fighter) -> list[Group]:
     groups: list[Group] = []
     if form in kits.CODES:
         groups.append(Group("Danger level", [
-            Piece("code", view.card_name(c), CODE[c], lit=c == form, current=c == form)
+            Piece("code", view.card_name(c).removeprefix("Code "), CODE[c], lit=c == form,
+                  current=c == form, key=c)
             for c in kits.CODES]))
     elif form:
-        groups.append(Group("Form", [Piece("form", view.card_name(form),
-                                           FORM.get(form, TALE), current=True)]))
+        groups.append(Group("Form", [Piece("form", view.card_name(form).removesuffix(" Form"),
+                                           FORM.get(form, TALE), current=True, key=form)]))
     if pl.statuses:
-        groups.append(Group("Status", [Piece("status", view.card_name(c), STATUS, current=True)
+        groups.append(Group("Status", [Piece("status", view.card_name(c), STATUS, current=True,
+                                             key=c)
                                        for c in pl.statuses]))
     return groups
 
@@ -304,11 +305,14 @@ def draw_mini_card(target: pygame.Surface, box: pygame.Rect, piece: Piece) -> No
         pygame.draw.circle(target, ink, box.center, 3)
         return
     most = max(1, (box.h - 2) // 14)
-    lines = word_lines(piece.words, box.w - 4, 12, most)
-    if any("…" in line for line in lines):  # no room for the whole words at 12 px: an
-        pygame.draw.rect(target, ink, box.inflate(-8, -10), width=1, border_radius=3)
-        pygame.draw.circle(target, ink, box.center, 3)  # ornament (hovering names it)
-        return
-    top = box.centery - len(lines) * 14 / 2
-    for k, line in enumerate(lines):
-        theme.text(target, line, (box.centerx, round(top + k * 14)), 12, ink, "bold", "midtop")
+    for weight in ("bold", "regular"):  # the whole words at 12 px, bold if they fit
+        lines = word_lines(piece.words, box.w - 4, 12, most, weight)
+        if not any("…" in line for line in lines):
+            top = box.centery - len(lines) * 14 / 2
+            for k, line in enumerate(lines):
+                theme.text(target, line, (box.centerx, round(top + k * 14)), 12, ink, weight,
+                           "midtop")
+            return
+    # no room for the whole words: an ornament (hovering the piece names it)
+    pygame.draw.rect(target, ink, box.inflate(-8, -10), width=1, border_radius=3)
+    pygame.draw.circle(target, ink, box.center, 3)

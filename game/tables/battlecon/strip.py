@@ -40,6 +40,17 @@ def ante_owner_ability(view: BattleconState, action: Action, actor: int | None) 
     return str(view.fighter(owner).get("ua_name", "Unique ante"))
 
 
+def choice_words(button: Button) -> str:
+    """What the focused button plays, in words: an optional trigger's two buttons read as
+    a yes / no about that one effect ("Use Switch: Flip your Finisher" / "Don't use
+    Switch: Flip your Finisher"), any other as its label."""
+    action = button.leads[0] if len(button.leads) == 1 else None
+    if action is not None and action.kind == Act.TRIGGER and action.args \
+            and action.args[0] == "skip":
+        return "Don't use " + str(action).removeprefix("Skip ")
+    return button.label.split(". ", 1)[-1]
+
+
 class ActionStrip(BattleconBase):
     """The action-button part of BattleCON's table (mixed into ``BattleconTable``)."""
 
@@ -104,9 +115,12 @@ class ActionStrip(BattleconBase):
             tile_w = w - (skip_w + 6 if skip is not None else 0)
             head, _, body = str(action).removeprefix("Use ").partition(": ")
             key += 1
+            if skip is not None:  # optional: a question, answered Yes here or No beside
+                body = f"{body.rstrip('.')}?"
             tile = AnteTile(left + tile_w / 2, STRIP.y + 36 + h / 2, tile_w, h,
                             f"{key}. {action}", f"action.{i}", partial(self.take, action),
-                            "ua_ante", head, body, footer="Click to use")
+                            "ua_ante", head, body,
+                            footer="Yes: use it" if skip is not None else "Click to use")
             tile.leads = (action,)
             tile.face = self.source_face(str(action.args[1]))
             self.buttons.append(tile)
@@ -116,7 +130,7 @@ class ActionStrip(BattleconBase):
                 j, no = skip
                 button = AnteTile(left + w - skip_w / 2, STRIP.y + 36 + h / 2, skip_w, h,
                                   f"{key}. {no}", f"action.{j}", partial(self.take, no),
-                                  Act.PASS, "Skip", "not this time")
+                                  Act.PASS, "No", f"skip {head}")
                 button.leads = (no,)
                 self.buttons.append(button)
                 self.add(button)
@@ -193,7 +207,7 @@ class ActionStrip(BattleconBase):
         focused = next((b for b in self.buttons if b.focused), None)
         if not self.model.actions or focused is None:
             return super().strip_heading()
-        return f"{self.strip_prompt()}  —  {focused.label.split('. ', 1)[-1]}"
+        return f"{self.strip_prompt()}  —  {choice_words(focused)}"
 
     # -- drawing -------------------------------------------------------------------------
     def reading(self) -> list[str]:

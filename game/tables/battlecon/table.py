@@ -55,6 +55,14 @@ from game.tables.battlecon.preview import (
     reach_spaces,
     stat_words,
 )
+from game.tables.battlecon.stage import (
+    HitPlaque,
+    RangeCheck,
+    RevealStage,
+    hop_path,
+    lunge,
+    totals_words,
+)
 from game.tables.battlecon.strip import ActionStrip
 from game.tables.battlecon.team import (
     draw_defeated,
@@ -69,7 +77,7 @@ from game.tables.battlecon.team import (
     team_colour,
 )
 from game.tables.generic import TableModel
-from game.tween import ease_out_back
+from game.tween import ease_in_out_cubic, ease_out_back
 from game.widgets import Widget
 from rules.battlecon import movement, team
 from rules.battlecon.kinds import Act, Phase
@@ -83,6 +91,20 @@ CONCEALED = (Phase.SET, Phase.ANTE)  # the phases in which set pairs lie face do
 #: the piece lies in ("With <opponent>": Lucida's tokens to rend; "Told": to take back)
 PIECE_CHOICES: dict[str, str] = {Act.REND: "With", Act.RECALL: "Told"}
 GAIN, LOSS = (110, 200, 120), (236, 84, 70)
+STAGED = "Resolving"  # the status of the model a staged resolution shows (TableScreen.show)
+
+
+def damage_notes(data: dict[str, Any]) -> list[str]:
+    """What a hit's damage met: the Armor that absorbed some of it, and the Guard the damage
+    is measured against (over it: stunned)."""
+    amount = data.get("amount")
+    notes = [f"{amount} damage"] if isinstance(amount, int) else []
+    if data.get("absorbed"):
+        notes.append(f"Armor {data['absorbed']}")
+    guard = data.get("guard")
+    if isinstance(guard, int) and isinstance(amount, int) and amount > 0:
+        notes.append(f"Guard {guard}")
+    return notes
 PILES_H, PILE_GAP = 78, 4  # a wide plate's room for its two listed discard piles
 
 
@@ -144,6 +166,9 @@ class BattleconTable(HandTray, ActionStrip):
         self.chooser: Chooser | None = None  # several choices on one space, named there
         self.chooser_for: tuple[Action, ...] = ()
         self._preview: tuple[object, tuple[str, AttackStats]] | None = None
+        self.reveal_stage: RevealStage | None = None
+        self.fresh = 0  # events staged since the last frame (several at once: skipped)
+        self.revealed: dict[int, tuple[str, dict[str, Any]]] = {}  # seat -> pair, totals
 
     # -- geometry ----------------------------------------------------------------------
     def cell(self, index: int) -> pygame.Rect:
@@ -246,6 +271,8 @@ class BattleconTable(HandTray, ActionStrip):
     def refresh(self, model: TableModel, panels: list[Panel]) -> None:
         if model.actions != self.model.actions:
             self.selected, self.slotted = {}, None
+        if model.status != STAGED and self.fresh > 1:
+            self.drop_stage()  # the rest of a staged beat came at once (skipped): no stage
         super().refresh(model, [p for p in panels if p.title not in DRAWN])
         view = model.view
         if not isinstance(view, BattleconState):
@@ -447,6 +474,19 @@ class BattleconTable(HandTray, ActionStrip):
             card.x, card.y, card.scale = spot.centerx, spot.centery, 0.6
             card.tween("scale", 1.0, 0.3, ease_out_back)
 
+    def recycle_pair(self, seat: int, card: PairCard) -> None:
+        """The Recycle: the played pair slides off the plate into discard pile 1 and fades
+        (the pile then lists it; the cards coming back from pile 2 glide to the hand)."""
+        ghost = PairCard(card.x, card.y, card.title, card.lines, face_up=True, w=card.w,
+                         h=card.h, name=f"recycled.{seat}")
+        ghost.accent, ghost.numbers, ghost.z = card.accent, card.numbers, 4
+        pile = self.pile_rect(seat, 1)
+        self.add(ghost)
+        ghost.tween("x", pile.centerx, 0.45, ease_in_out_cubic)
+        ghost.tween("y", pile.centery, 0.45, ease_in_out_cubic)
+        ghost.tween("scale", 0.55, 0.45, ease_in_out_cubic)
+        ghost.tween("alpha", 0.0, 0.2, delay=0.35, on_done=ghost.detach)
+
     def place(self, seat: int, index: int, name: str) -> None:
         """Stand the fighter on its space; a fighter that moved hops there."""
         spot = self.cell(index)
@@ -492,6 +532,9 @@ class BattleconTable(HandTray, ActionStrip):
             self.add(card)
         if pair is not None and not card.visible and self.version > 1:
             self.lay_pair_down(seat, card, pair)
+        if pair is None and card.visible and card.face_up and self.version > 1 \
+                and not is_out(view, seat):
+            self.recycle_pair(seat, card)
         card.visible = pair is not None
         card.peek = ""
         if pair is None or pair.hidden or view.phase in CONCEALED:
@@ -509,24 +552,139 @@ class BattleconTable(HandTray, ActionStrip):
             card.flip()
 
     def animate(self, event: Event) -> None:
-        """Damage, chip and regained life rise from the fighter as numbers; stuns and misses
-        as words."""
+        """Damage, chip and regained life rise from the fighter as numbers (with the Armor
+        that absorbed some and the Guard it is measured against); stuns and misses as
+        words. In a staged resolution the beat is staged too (battlecon/stage.py)."""
         super().animate(event)
+        if self.model.status == STAGED:
+            self.fresh += 1
+            self.stage_event(event)
         seat, amount = event.data.get("seat"), event.data.get("amount")
         if not isinstance(seat, int) or seat not in self.standees:
             return
         words, colour = "", LOSS
+        standee = self.standees[seat]
         if event.kind in ("damage", "chip") and isinstance(amount, int) and amount > 0:
             words = f"-{amount}"
+            if standee.life is not None:  # the standee's heart counts it at once
+                standee.life = max(0, standee.life - amount)
         elif event.kind == "life" and isinstance(amount, int) and amount > 0:
             words, colour = f"+{amount}", GAIN
+            if standee.life is not None:
+                standee.life += amount
         elif event.kind == "stun":
             words = "Stunned!"
+            standee.states = ("stunned",)  # marked on the standee at once
         elif event.kind == "miss":
             words, colour = "Miss", theme.CREAM
         if words:
-            standee = self.standees[seat]
             rise_from(self, standee.x, standee.y - 40, words, colour, top=BOARD.y + 26)
+        if event.kind == "damage" and seat in self.places and "guard" in event.data:
+            row = self.cell(0).unionall([self.cell(i) for i in range(self.spaces)])
+            self.add(HitPlaque(self.cell(self.places[seat]), row,
+                               " · ".join(damage_notes(event.data))))
+
+    # -- the staged beat (battlecon/stage.py) ----------------------------------------------
+    def stage_event(self, event: Event) -> None:
+        """One step of a staged beat: a pair revealed flips large over the plates, a clash
+        stamps them, priority names the Active Player and they settle onto the plates; an
+        attack lunges and draws its range check; a move hops space by space."""
+        view, data = self.view, event.data
+        if view is None:
+            return
+        seat = data.get("seat")
+        duel = not is_team(view)
+        if event.kind == "reveal" and duel and isinstance(seat, int) and "totals" in data:
+            stage = self.reveal_stage
+            if stage is None or stage.leaving or stage.parent is None:
+                stage = RevealStage(self.plate_order[:2])
+                self.reveal_stage = stage
+                self.add(stage)
+            self.revealed[seat] = (str(data.get("name", "")), dict(data["totals"]))
+            stage.show_pair(seat, view.name(seat), self.colour(seat),
+                            str(data.get("name", "")), dict(data["totals"]))
+        elif event.kind == "clash" and self.reveal_stage is not None:
+            self.reveal_stage.clash()
+            self.reveal_stage.leave(self.pair_spots(), lambda _seat: None)
+        elif event.kind == "priority" and self.reveal_stage is not None:
+            active = data.get("active")
+            if isinstance(active, int):
+                self.reveal_stage.decide(active)
+            self.reveal_stage.leave(self.pair_spots(), self.land_pair)
+        elif event.kind in ("hit", "miss") and isinstance(seat, int) and "origins" in data:
+            self.check_range(seat, data, event.kind == "hit")
+        elif event.kind == "move" and isinstance(seat, int) and "to" in data:
+            self.stage_move(seat, data)
+
+    def drop_stage(self) -> None:
+        """End the staged beat's pieces at once: the reveal, range checks, hops."""
+        if self.reveal_stage is not None:
+            self.reveal_stage.detach()
+            self.reveal_stage = None
+        for node in [c for c in self.children if isinstance(c, RangeCheck)]:
+            node.detach()
+        for standee in self.standees.values():
+            standee.finish_animations()
+        self.fresh = 0
+
+    def pair_spots(self) -> dict[int, pygame.Rect]:
+        return {seat: self.pair_rect(seat) for seat in self.plate_order}
+
+    def land_pair(self, seat: int) -> None:
+        """A revealed pair settled on the plate: its card there lies face up with it."""
+        card, shown = self.pairs.get(seat), self.revealed.get(seat)
+        if card is None or shown is None:
+            return
+        finish_turn(card)
+        card.title, card.lines = shown[0], ()
+        card.numbers = tuple(totals_words(shown[1]).items())
+        card.peek, card.face_up, card.visible = "", True, True
+
+    def check_range(self, seat: int, data: dict[str, Any], hit: bool) -> None:
+        """The attacker lunges at its target; the spaces its range reaches are washed in its
+        colour, an arrow points at the target with the verdict."""
+        target, at = data.get("target"), data.get("at")
+        if seat not in self.places or not isinstance(at, int):
+            return
+        reach = data.get("reach")
+        spaces: set[int] = set()
+        if reach:
+            for origin in data.get("origins", []):
+                spaces.update(int(origin) + side * d for d in range(max(1, reach[0]),
+                                                                     reach[1] + 1)
+                              for side in (-1, 1) if 0 <= int(origin) + side * d < self.spaces)
+        rng = "–" if not reach else (f"{reach[0]}" if reach[0] == reach[1]
+                                     else f"{reach[0]}~{reach[1]}")
+        if hit:
+            words = f"Range {rng}: hit!"
+        elif data.get("avoided"):
+            words = f"Range {rng}: avoided"
+        else:
+            words = f"Range {rng}: out of reach" if reach else "No range: no attack"
+        cells = [self.cell(i) for i in range(self.spaces)]
+        self.add(RangeCheck(cells, sorted(spaces), self.places[seat], at, self.colour(seat),
+                            words, hit))
+        foe = self.standees.get(target) if isinstance(target, int) else None
+        if foe is not None:
+            lunge(self.standees[seat], foe.x)
+
+    def stage_move(self, seat: int, data: dict[str, Any]) -> None:
+        """A move, one hop per space (higher over a fighter); a teleport blinks there."""
+        standee = self.standees.get(seat)
+        start, to = data.get("start"), int(data["to"])
+        if standee is None or not isinstance(start, int) or not 0 <= to < self.spaces:
+            return
+        y = self.cell(to).bottom - 50
+        self.places[seat] = to
+        if data.get("how") == "teleport" or start == to:
+            standee.tween("alpha", 0.0, 0.12, on_done=lambda: setattr(standee, "x",
+                                                                      self.cell(to).centerx))
+            standee.tween("alpha", 1.0, 0.15, delay=0.12)
+            return
+        step = 1 if to > start else -1
+        path = list(range(start + step, to + step, step))
+        others = {i for p, i in self.places.items() if p != seat}
+        hop_path(standee, [self.cell(i).centerx for i in path], y, [i in others for i in path])
 
     # -- the pair preview ------------------------------------------------------------------
     def building(self) -> tuple[str, str] | None:
@@ -586,6 +744,7 @@ class BattleconTable(HandTray, ActionStrip):
     # -- reading a hand card in place ----------------------------------------------------
     def update(self, dt: float) -> None:
         read = self.mark_reading()
+        self.fresh = 0
         super().update(dt)
         if read is not None and not self.zoom.pinned:
             self.zoom.point(None, None, dt)  # the card reads itself; a right-click still zooms

@@ -1,0 +1,250 @@
+"""BattleCON's beat staged on the table (driven by the events of a staged resolution, see
+docs/gui.md "Staged resolution"): the reveal as a moment of its own (both attack pairs flip
+face up large over the plates, side by side with their priorities; a clash stamps them and
+the new bases flip the same way; the Active / Reactive ribbons say who won priority, then
+the cards settle onto the plates), the range check drawn on the board, the attacker's
+lunge, and a movement as one hop per space (higher over a fighter it passes)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+import pygame
+
+from game import icons, theme
+from game.scene import Affine, CardNode, Node, StandeeNode
+from game.tables.battlecon.layout import PLATES
+from game.tween import ease_in_out_cubic, ease_out_back, ease_out_cubic
+
+CARD_W, CARD_H = 236, 168
+SPREAD = 150  # from the plates' centre to each card's centre
+HOLD = 1.0  # seconds the decided reveal stays before settling onto the plates
+CHECK_TIME = 1.1  # seconds a range check stays drawn
+STEP_HOP = 0.2  # seconds a one-space hop takes
+ROLE_INK = {"ACTIVE": theme.BRASS, "REACTIVE": (112, 118, 112), "CLASH!": theme.DANGER}
+
+
+def totals_words(totals: dict[str, Any]) -> dict[str, str]:
+    """A pair's totals (an event's ``totals``) as the words on its card."""
+    rng = totals.get("range")
+    reach = "–" if not rng else (f"{rng[0]}" if rng[0] == rng[1] else f"{rng[0]}~{rng[1]}")
+    power = totals.get("power")
+    return {"range": reach, "power": "–" if power is None else str(power),
+            "priority": f"{totals.get('priority', 0)}{'▲' if totals.get('tiebreaker') else ''}",
+            "guard": "⛨" if totals.get("stun_immune") else str(totals.get("guard", 0))}
+
+
+class RevealCard(CardNode):
+    """One fighter's attack pair, large: its name, its priority in a brass badge, Range /
+    Power / Guard with their icons, and a ribbon (ACTIVE, REACTIVE or CLASH!)."""
+
+    def __init__(self, x: float, y: float, seat: int, who: str, colour: tuple[int, int, int],
+                 name: str, totals: dict[str, Any]) -> None:
+        super().__init__(x, y, name, face_up=False, w=CARD_W, h=CARD_H, name=f"reveal.{seat}")
+        self.seat, self.who, self.accent = seat, who, colour
+        self.words = totals_words(totals)
+        self.role = ""
+        self.z = 36
+
+    def look_key(self) -> object:
+        return (super().look_key(), self.who, tuple(self.words.items()), self.role)
+
+    def render(self) -> pygame.Surface:
+        if not self.showing_face:
+            return super().render()
+        surf = pygame.Surface((CARD_W, CARD_H), pygame.SRCALPHA)
+        rect = surf.get_rect()
+        lit = self.role in ("ACTIVE", "CLASH!")
+        pygame.draw.rect(surf, theme.PARCHMENT, rect, border_radius=12)
+        band = pygame.Rect(0, 0, CARD_W, 26)
+        pygame.draw.rect(surf, self.accent, band, border_top_left_radius=12,
+                         border_top_right_radius=12)
+        theme.text(surf, theme.ellipsize(self.who, CARD_W - 20, 14, "bold"), (10, 13), 14,
+                   theme.CREAM, "bold", "midleft")
+        badge = (CARD_W - 34, 60)
+        pygame.draw.circle(surf, theme.BRASS, badge, 25)
+        pygame.draw.circle(surf, theme.INK, badge, 25, 2)
+        theme.text(surf, self.words["priority"], badge, 22, theme.INK, "bold", "center")
+        theme.text(surf, "Priority", (badge[0], badge[1] + 28), 12, theme.INK, "bold", "midtop")
+        y = 32
+        for line in theme.wrap(self.title, CARD_W - 84, 18, "bold")[:2]:
+            theme.text(surf, line, (12, y), 18, theme.INK, "bold")
+            y += 22
+        for k, (key, label) in enumerate((("range", "Range"), ("power", "Power"),
+                                          ("guard", "Guard"))):
+            x = 12 + k * 62
+            surf.blit(icons.stat_icon(key, 16, theme.INK), (x, 104))
+            theme.text(surf, self.words[key], (x + 19, 101), 17, theme.INK, "bold")
+            theme.text(surf, label, (x, 123), 12, theme.WOOD, "bold")
+        if self.role:
+            ribbon = pygame.Rect(8, CARD_H - 28, CARD_W - 16, 22)
+            pygame.draw.rect(surf, ROLE_INK[self.role], ribbon, border_radius=11)
+            ink = theme.CREAM if self.role == "CLASH!" else theme.INK
+            theme.text(surf, self.role, ribbon.center, 14, ink, "bold", "center")
+        edge = theme.BRASS_LIGHT if lit else self.accent
+        pygame.draw.rect(surf, edge, rect, width=4 if lit else 3, border_radius=12)
+        return surf
+
+
+class RevealStage(Node):
+    """The reveal over the plates: a dark veil, a card per fighter (the plate's side: the
+    left plate's fighter on the left), "VS" between them."""
+
+    def __init__(self, order: list[int]) -> None:
+        super().__init__(0, 0, name="reveal")
+        self.order = order  # seats left to right, as their plates lie
+        self.cards: dict[int, RevealCard] = {}
+        self.veil = 0.0
+        self.age = 0.0
+        self.leaving = False
+        self.z = 35
+        self.tween("veil", 1.0, 0.2)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.age += dt
+
+    def show_pair(self, seat: int, who: str, colour: tuple[int, int, int], name: str,
+                  totals: dict[str, Any]) -> RevealCard:
+        """Turn ``seat``'s pair face up (again, with a new base, after a clash)."""
+        old = self.cards.pop(seat, None)
+        if old is not None:
+            self.remove(old)
+        side = -1 if self.order.index(seat) == 0 else 1 if seat in self.order else 0
+        card = RevealCard(PLATES.centerx + side * SPREAD, PLATES.centery, seat, who, colour,
+                          name, totals)
+        card.scale = 0.85
+        card.tween("scale", 1.0, 0.35, ease_out_back)
+        card.flip(0.4)
+        self.cards[seat] = card
+        self.add(card)
+        return card
+
+    def decide(self, active: int) -> None:
+        """Priority decided: the winner's card ACTIVE, the other REACTIVE."""
+        for seat, card in self.cards.items():
+            card.role = "ACTIVE" if seat == active else "REACTIVE"
+            if seat == active:
+                card.scale = 1.08
+                card.tween("scale", 1.0, 0.3, ease_out_cubic)
+
+    def clash(self) -> None:
+        for card in self.cards.values():
+            card.role = "CLASH!"
+
+    def leave(self, spots: dict[int, pygame.Rect], landed: Callable[[int], None],
+              delay: float = HOLD) -> None:
+        """After ``delay``, each card shrinks onto its plate's pair slot (``landed(seat)``
+        then) and the veil lifts; the stage leaves the table."""
+        if self.leaving:
+            return
+        self.leaving = True
+        for seat, card in self.cards.items():
+            spot = spots.get(seat)
+            if spot is None:
+                continue
+            card.tween("x", spot.centerx, 0.35, ease_in_out_cubic, delay=delay)
+            card.tween("y", spot.centery, 0.35, ease_in_out_cubic, delay=delay)
+            card.tween("scale", spot.w / CARD_W, 0.35, ease_in_out_cubic, delay=delay,
+                       on_done=partial(landed, seat))
+        self.tween("veil", 0.0, 0.3, delay=delay + 0.1, on_done=self.detach)
+
+    def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
+        if self.veil <= 0.01:
+            return
+        veil = pygame.Surface(PLATES.inflate(8, 8).size, pygame.SRCALPHA)
+        pygame.draw.rect(veil, (14, 10, 8, round(215 * self.veil)), veil.get_rect(),
+                         border_radius=12)
+        target.blit(veil, PLATES.inflate(8, 8).topleft)
+        if len(self.cards) == 2 and self.veil > 0.5:
+            centre = PLATES.center
+            pygame.draw.circle(target, theme.WOOD, centre, 24)
+            pygame.draw.circle(target, theme.BRASS_LIGHT, centre, 24, 2)
+            theme.text(target, "VS", centre, 17, theme.BRASS_LIGHT, "display", "center")
+
+
+class RangeCheck(Node):
+    """An attack's range check on the board, for a moment: the spaces its range reaches
+    from each space it counts from, washed in the attacker's colour, an arrow from the
+    attacker to the target, and the verdict in words over the target's space."""
+
+    def __init__(self, cells: list[pygame.Rect], reached: list[int], source: int, target: int,
+                 colour: tuple[int, int, int], words: str, hit: bool) -> None:
+        super().__init__(0, 0, name="range-check")
+        self.cells, self.reached, self.source, self.target = cells, reached, source, target
+        self.colour, self.words, self.hit = colour, words, hit
+        self.z = 4
+        self.tween("alpha", 0.0, 0.3, delay=CHECK_TIME, on_done=self.detach)
+
+    def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
+        shade = round(90 * alpha)
+        for space in self.reached:
+            rect = self.cells[space]
+            wash = pygame.Surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.rect(wash, (*self.colour, shade), wash.get_rect(), border_radius=8)
+            target.blit(wash, rect.topleft)
+        if alpha < 0.5:
+            return
+        a, b = self.cells[self.source], self.cells[self.target]
+        y = a.y + 24
+        ink = theme.DANGER if self.hit else (90, 90, 90)
+        start, end = (a.centerx, y), (b.centerx, y)
+        pygame.draw.line(target, ink, start, end, 3)
+        head = 1 if end[0] >= start[0] else -1
+        pygame.draw.polygon(target, ink, [end, (end[0] - 10 * head, y - 6),
+                                          (end[0] - 10 * head, y + 6)])
+        label = theme.rendered(self.words, 12, theme.CREAM, "bold")
+        box = label.get_rect(midtop=((a.centerx + b.centerx) // 2, a.y + 2)).inflate(10, 4)
+        row = pygame.Rect(self.cells[0].x, a.y, self.cells[-1].right - self.cells[0].x, a.h)
+        box.clamp_ip(row)
+        pygame.draw.rect(target, ink, box, border_radius=6)
+        target.blit(label, label.get_rect(center=box.center))
+
+
+class HitPlaque(Node):
+    """What a hit did, on a plaque at the foot of the target's space for a moment: the
+    damage, the Armor that absorbed some, the Guard it met ("5 damage · Armor 2 · Guard
+    5")."""
+
+    def __init__(self, cell: pygame.Rect, row: pygame.Rect, words: str) -> None:
+        super().__init__(0, 0, name="hit-plaque")
+        self.cell, self.row, self.words = cell, row, words
+        self.z = 8
+        self.tween("alpha", 0.0, 0.3, delay=CHECK_TIME + 0.3, on_done=self.detach)
+
+    def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
+        if alpha < 0.5:
+            return
+        label = theme.rendered(self.words, 13, theme.CREAM, "bold")
+        box = label.get_rect(midbottom=(self.cell.centerx, self.cell.bottom - 1)).inflate(12, 4)
+        box.clamp_ip(self.row)
+        pygame.draw.rect(target, theme.DANGER, box, border_radius=7)
+        pygame.draw.rect(target, theme.CREAM, box, width=1, border_radius=7)
+        target.blit(label, label.get_rect(center=box.center))
+
+
+def lunge(standee: StandeeNode, toward: float) -> None:
+    """The attacker leans in towards its target and back."""
+    home = standee.x
+    push = 22 if toward > home else -22 if toward < home else 0
+
+    def back() -> None:
+        standee.tween("x", home, 0.2, ease_in_out_cubic)
+
+    standee.tween("x", home + push, 0.12, ease_out_cubic, on_done=back)
+
+
+def hop_path(standee: StandeeNode, xs: list[float], y: float, high: list[bool]) -> None:
+    """Hop from space to space (``xs``: each space's centre in order), higher over a
+    space another fighter stands on (``high``)."""
+    if not xs:
+        return
+    first, rest = xs[0], xs[1:]
+    standee.tweens.tweens = [t for t in standee.tweens.tweens
+                             if t.attr not in ("x", "y", "hop")]
+    standee.hop_to(first, y, duration=STEP_HOP, height=54 if high[0] else 24)
+    if rest:  # the next hop starts as this one lands
+        hop = next(t for t in reversed(standee.tweens.tweens) if t.attr == "hop")
+        hop.on_done = lambda: hop_path(standee, rest, y, high[1:])

@@ -1,0 +1,204 @@
+"""BattleCON's beat staged on the table (battlecon/stage.py) through the screen's staged
+resolution: the reveal large over the plates with the Active Player decided in view, the
+range check drawn, the attacker's lunge, a move hopping space by space, the Armor and
+Guard a hit met, the Recycle; skipped or at the instant speed, none of it stays."""
+
+from __future__ import annotations
+
+import random
+
+from game.app import App
+from game.screens.table import TableScreen
+from game.session import Seat, Session
+from game.tables.battlecon.stage import RangeCheck, RevealStage, totals_words
+from game.tables.battlecon.table import damage_notes
+
+
+def table_before(app_dirs, kind, test=lambda e: True, seed=1, fighters=None, speed=1.0):
+    """A human duel played at random until the next move's events include ``kind`` (and
+    pass ``test``); the screen, the mover and that move, not yet played."""
+    config, saves = app_dirs
+    app = App(config_dir=config, save_dir=saves, start=False)
+    app.settings.animation_speed = speed
+    setup = {"players": 2}
+    if fighters:
+        setup.update({"fighter.0": fighters[0], "fighter.1": fighters[1]})
+    for attempt in range(seed, seed + 30):
+        session = Session.new("battlecon", setup, [Seat(True), Seat(True)], attempt)
+        rng = random.Random(attempt)
+        for _ in range(800):
+            seat = session.actor()
+            if seat is None:
+                break
+            legal = session.state.legal_actions(seat)
+            pick = next((a for a in legal if any(
+                e.kind == kind and test(e) for e in session.state.clone().apply(seat, a))),
+                None)
+            if pick is not None:
+                screen = app.stack.push(TableScreen(app, session))
+                screen.viewer = seat
+                screen.refresh()
+                screen.root.finish_animations()
+                return screen, seat, pick
+            session.submit(seat, rng.choice(legal))
+    raise AssertionError(f"no {kind} came")
+
+
+def run(screen, until, limit=200):
+    """Update the screen 1/20 s at a time until ``until()``; the seconds it took."""
+    for k in range(limit):
+        if until():
+            return k * 0.05
+        screen.update(0.05)
+    raise AssertionError("never happened")
+
+
+def stage_of(table):
+    return next((c for c in table.children if isinstance(c, RevealStage)), None)
+
+
+def test_the_reveal_flips_both_pairs_large_and_decides_the_active_player_in_view(app_dirs):
+    screen, seat, action = table_before(app_dirs, "priority")
+    table = screen.table
+    events = screen.session.submit(seat, action)
+    reveals = [e for e in events if e.kind == "reveal" and "totals" in e.data]
+    decided = next(e for e in events if e.kind == "priority")
+    screen.show(events)
+    run(screen, lambda: stage_of(table) is not None and len(stage_of(table).cards) == 2)
+    stage = stage_of(table)
+    for event in reveals:  # each pair face up, named, its totals as the rules count them
+        card = stage.cards[event.data["seat"]]
+        assert card.title == screen.session.state.pair_name(event.data["seat"])
+        assert card.words == totals_words(event.data["totals"])
+        state = screen.session.state
+        assert card.words == totals_words({"range": state.stats(card.seat).range,
+                                           "power": state.stats(card.seat).power,
+                                           "priority": state.stats(card.seat).priority,
+                                           "guard": state.stats(card.seat).guard,
+                                           "tiebreaker": state.stats(card.seat).tiebreaker,
+                                           "stun_immune": state.stats(card.seat).stun_immune})
+    assert all(c.role == "" for c in stage.cards.values())  # not decided before its step
+    run(screen, lambda: any(c.role for c in stage.cards.values()))
+    active = decided.data["active"]
+    assert stage.cards[active].role == "ACTIVE"
+    assert stage.cards[1 - active].role == "REACTIVE"
+    assert decided.data["priorities"] == [screen.session.state.stats(s).priority
+                                          for s in decided.data["seats"]]
+    # then both settle onto the plates, face up there, and the stage leaves
+    run(screen, lambda: stage.parent is None)
+    for s in (0, 1):
+        assert table.pairs[s].face_up and table.pairs[s].visible
+        assert table.pairs[s].title == screen.session.state.pair_name(s)
+
+
+def test_a_clash_stamps_both_cards(app_dirs):
+    screen, seat, action = table_before(app_dirs, "clash", lambda e: "priority" in e.data)
+    table = screen.table
+    screen.show(screen.session.submit(seat, action))
+    run(screen, lambda: stage_of(table) is not None
+        and any(c.role == "CLASH!" for c in stage_of(table).cards.values()))
+    assert {c.role for c in stage_of(table).cards.values()} == {"CLASH!"}
+
+
+def test_an_attack_lunges_and_draws_its_range_check(app_dirs):
+    screen, seat, action = table_before(app_dirs, "hit")
+    table = screen.table
+    events = screen.session.submit(seat, action)
+    hit = next(e for e in events if e.kind == "hit")
+    attacker = hit.data["seat"]
+    screen.show(events)
+    run(screen, lambda: any(isinstance(c, RangeCheck) and c.hit for c in table.children))
+    check = next(c for c in table.children if isinstance(c, RangeCheck) and c.hit)
+    lo, hi = hit.data["reach"]
+    assert hit.data["at"] in check.reached  # the target stands where the range reaches
+    assert all(any(lo <= abs(space - o) <= hi for o in hit.data["origins"])
+               for space in check.reached)
+    assert check.words.endswith("hit!")
+    standee = table.standees[attacker]
+    assert any(t.attr == "x" for t in standee.tweens.tweens)  # the lunge
+    assert (check.source, check.target) == (table.places[attacker], hit.data["at"])
+
+
+def test_a_move_hops_over_each_space_on_its_way(app_dirs):
+    def long_move(e):
+        return e.data.get("how") in ("advance", "retreat") and "start" in e.data \
+            and abs(e.data["to"] - e.data["start"]) >= 2
+    screen, seat, action = table_before(app_dirs, "move", long_move)
+    table = screen.table
+    events = screen.session.submit(seat, action)
+    move = next(e for e in events if e.kind == "move" and long_move(e))
+    mover, start, to = move.data["seat"], move.data["start"], move.data["to"]
+    step = 1 if to > start else -1
+    expected = [table.cell(i).centerx for i in range(start + step, to + step, step)]
+    standee = table.standees[mover]
+    seen: list[float] = []
+    original = standee.hop_to
+
+    def record(x, y, duration=0.45, height=36):
+        seen.append(x)
+        original(x, y, duration, height)
+
+    standee.hop_to = record
+    screen.show(events)
+    run(screen, lambda: not screen.staged and not standee.busy())
+    # one hop per space, each space on the way in order (another move may follow)
+    assert any(seen[k:k + len(expected)] == expected for k in range(len(seen)))
+
+
+def test_damage_names_the_armor_that_absorbed_some_and_the_guard():
+    assert damage_notes({"amount": 3, "absorbed": 2, "guard": 4}) == \
+        ["3 damage", "Armor 2", "Guard 4"]
+    assert damage_notes({"amount": 0, "absorbed": 5, "guard": 1}) == ["0 damage", "Armor 5"]
+
+
+def test_skipping_the_resolution_leaves_no_stage(app_dirs):
+    screen, seat, action = table_before(app_dirs, "priority")
+    screen.show(screen.session.submit(seat, action))
+    screen.update(0.05)  # the first step
+    screen.finish_stage()  # Space: the rest at once
+    assert stage_of(screen.table) is None
+    assert not any(isinstance(c, RangeCheck) for c in screen.table.children)
+
+
+def test_the_instant_speed_never_stages(app_dirs):
+    screen, seat, action = table_before(app_dirs, "priority", speed=0.0)
+    screen.show(screen.session.submit(seat, action))
+    screen.update(0.05)
+    assert stage_of(screen.table) is None
+
+
+def test_the_recycle_slides_the_pair_into_discard_pile_one(app_dirs):
+    screen, seat, action = table_before(app_dirs, "beat",
+                                        lambda e: e.data.get("beat", 0) >= 2)
+    table = screen.table
+    screen.show(screen.session.submit(seat, action))
+    run(screen, lambda: any(c.name.startswith("recycled.") for c in table.children))
+    ghost = next(c for c in table.children if c.name.startswith("recycled."))
+    pile = table.pile_rect(int(ghost.name.split(".")[1]), 1)
+    run(screen, lambda: ghost.parent is None or abs(ghost.x - pile.centerx) < 2)
+
+
+def test_an_optional_trigger_reads_as_yes_or_no_about_that_effect(app_dirs):
+    from game.tables.battlecon.strip import choice_words
+
+    screen, _, _ = table_before(app_dirs, "trigger", seed=3,
+                                        fighters=("amon", "cindra"))
+    session = screen.session
+    rng = random.Random(3)
+    for _ in range(3000):  # on to a choice with a Skip
+        actor = session.actor()
+        assert actor is not None
+        legal = session.state.legal_actions(actor)
+        if any(a.kind == "trigger" and a.args[0] == "skip" for a in legal):
+            break
+        session.submit(actor, rng.choice(legal))
+    screen.viewer = session.actor()
+    screen.refresh()
+    tiles = {t.leads[0]: t for t in screen.table.buttons}
+    skip = next(a for a in tiles if a.args[0] == "skip")
+    use = next(a for a in tiles if a.args == ("use", *skip.args[1:]))
+    effect = str(use).removeprefix("Use ")
+    assert choice_words(tiles[use]) == f"Use {effect}"
+    assert choice_words(tiles[skip]) == f"Don't use {effect}"
+    screen.focus.focus(tiles[skip])
+    assert screen.table.strip_heading().endswith(f"Don't use {effect}")
