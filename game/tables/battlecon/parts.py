@@ -183,7 +183,7 @@ class HandCard(Widget):
             self.tweens.tweens = [t for t in self.tweens.tweens if t.attr != "read"]
             self.tween("read", want, 0.14 if want else 0.08, ease_out_cubic)
         if not self.dragging:
-            self.z = 20 if self.read > 0 else 6
+            self.z = 20 if self.read > 0 or want else 6  # over its neighbours at once
 
     def read_face(self) -> pygame.Surface:
         """The card read in place: its whole text (and, greyed, why)."""
