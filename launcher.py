@@ -187,6 +187,8 @@ def build_parser() -> argparse.ArgumentParser:
     st.add_argument("--game", type=_game_id, default=None)
     st.add_argument("--direct", action="store_true",
                     help="play every move on the table, the action list hidden (needs --game)")
+    st.add_argument("--tutorial", type=_game_id, default=None, metavar="GAME",
+                    help="complete GAME's tutorial by following its callouts, then play on")
 
     ben = sub.add_parser("bench", help="engine, AI and GUI timings")
     ben.add_argument("--game", type=_game_id, default=None)
@@ -499,8 +501,11 @@ def cmd_content(args: argparse.Namespace) -> int:
 def cmd_selftest(args: argparse.Namespace) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from game.selftest import run_selftest
+    from game.selftest import run_selftest, run_tutorial_selftest
 
+    if args.tutorial is not None:
+        _get_game(args.tutorial)
+        return run_tutorial_selftest(args.tutorial)
     if args.game is not None:
         _get_game(args.game)
     return run_selftest(args.game, args.direct)

@@ -435,6 +435,8 @@ CHAOSTLE_SIX = ("army=2", *CHAOSTLE[1:])  # six armies of two
 SHOTS: tuple[Shot, ...] = (
     Shot("game-select", "the four games as pictures", screen="game-select"),
     Shot("credits", "every icon with its artist", screen="credits"),
+    Shot("tutorial-battlecon", "the BattleCON tutorial teaching the Set: the callout beside "
+         "the hand, the cards to pair ringed", screen="tutorial:battlecon:3"),
     # BattleCON
     Shot("battlecon-set", "building an attack pair: a style picked, the pointer on a base; "
          "the pair's totals in the pair slot, the spaces it reaches lit on the board",
@@ -611,6 +613,10 @@ def menu_app(which: str, config_dir: Path) -> Any:
         app.stack.push(GameSelectScreen(app))
     elif which == "credits":
         app.open_credits()
+    elif which.startswith("tutorial:"):  # tutorial:GAME:STEP (1-based), after the steps
+        _, game_id, number = which.split(":")
+        app.open_tutorial(game_id)
+        app.stack.top.skip_to(int(number) - 1)
     else:
         raise ShotError(f"unknown screen {which!r}")
     for screen in app.stack.screens:

@@ -37,6 +37,7 @@ from game.settings import (
     save_settings,
     settings_path,
 )
+from game.tutorial_screen import TutorialsScreen, open_tutorial
 
 FPS = 60  # frames a second while something moves
 IDLE_FPS = 30  # wake-ups a second while nothing does: input and timers, no drawing
@@ -131,6 +132,14 @@ class App:
 
     def open_credits(self) -> None:
         self.stack.push(CreditsScreen(self))
+
+    def open_tutorials(self) -> None:
+        """Learn to play: the games with a tutorial."""
+        self.stack.push(TutorialsScreen(self))
+
+    def open_tutorial(self, game_id: str) -> None:
+        """Start ``game_id``'s tutorial (the title screen under its table)."""
+        open_tutorial(self, game_id)
 
     # -- display -----------------------------------------------------------------------
     def apply_display(self) -> None:

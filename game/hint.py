@@ -88,6 +88,17 @@ def hint_line(analysis: Analysis) -> str:
     return f"{main}; {extra}" if not analysis.mixed else f"{main} ({extra})"
 
 
+def ring_widgets(target: pygame.Surface, widgets: list[Widget], clock: float) -> None:
+    """The pulsing brass frame round each visible widget (a hint's suggestion, a tutorial's
+    callout target)."""
+    glow = 0.5 + 0.5 * math.sin(clock * 5)
+    ring = theme.blend(theme.BRASS, theme.CREAM, glow)
+    for widget in widgets:
+        if widget.visible:
+            pygame.draw.rect(target, ring, node_box(widget).inflate(10, 10), 4,
+                             border_radius=10)
+
+
 class HintMarks(Node):
     """The hint on the table: a brass ring pulsing round each element that plays the
     suggestion (or the list button for it) and the line of why over the action strip."""
@@ -130,12 +141,7 @@ class HintMarks(Node):
     def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
         if not self.line:
             return
-        glow = 0.5 + 0.5 * math.sin(self.clock * 5)
-        ring = theme.blend(theme.BRASS, theme.CREAM, glow)
-        for widget in self.targets:
-            if widget.visible:
-                pygame.draw.rect(target, ring, node_box(widget).inflate(10, 10), 4,
-                                 border_radius=10)
+        ring_widgets(target, self.targets, self.clock)
         box = self.where
         theme.shadowed_rect(target, box, (40, 30, 18), radius=10, shadow=4,
                             border=theme.BRASS_LIGHT)

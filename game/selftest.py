@@ -126,6 +126,13 @@ class Driver:
         raise SelftestFailure(f"'{widget.name}' on the {type(screen).__name__} is covered by "
                               "something else: no point of it can be clicked")
 
+    @staticmethod
+    def app_rect(widget: Widget) -> Any:
+        """A widget's box on the logical screen."""
+        from game.cardface import node_box
+
+        return node_box(widget)
+
     def click_at(self, world: tuple[float, float]) -> None:
         pos = self.app.to_window(world)
         pg = self.pg
@@ -373,10 +380,9 @@ def _on_the_table(d: Driver, table: TableScreen, action: Action, before: int) ->
     steps = table.session.match.record.steps
     clicked: list[str] = []  # a selector clicked once is not clicked again for this move
     for _ in range(MAX_CLICKS):
-        offers = [w for w in table.table.table_widgets() if action in w.leads]
-        if not offers:
+        widget = table.table.lead_widget(action, clicked)
+        if widget is None:
             break
-        widget = min(offers, key=lambda w: (w.name in clicked, len(w.leads)))
         clicked.append(widget.name)
         d.click_node(widget)
         if isinstance(d.top(), ConfirmScreen):  # an irreversible choice asks first
@@ -471,3 +477,147 @@ def _save_and_load(d: Driver, pause: type, load: type, table_kind: type,
     loaded = d.top().session
     if loaded.match.record.steps[: len(steps)] != steps:  # the AI may already have moved on
         raise SelftestFailure("the loaded match differs from the saved one")
+
+
+FREE_MOVES = 3  # moves a tutorial's self-test plays after its script, against the easy AI
+
+
+def run_tutorial_selftest(game_id: str) -> int:
+    """``selftest --tutorial G``: the title's Learn to play lists G, its setup screen offers
+    the tutorial, and the tutorial is completed by following its callouts (clicking what
+    each one points at, Next at an explanation), then a few free moves and Leave. 0 on
+    success, else one line and 1."""
+    from game import overlap
+
+    headless()
+    overlap.start()
+    try:
+        with tempfile.TemporaryDirectory(prefix="arena-tutorial-") as tmp:
+            d, counts = _tutorial_walk(Path(tmp), game_id)
+        taught, listed, replies, explained, free = counts
+        print(f"  tutorial: {taught + listed + replies + explained} steps followed ({taught} "
+              f"taught on the table, {listed} from the action list, {replies} scripted "
+              f"replies, {explained} explanations), then {free} free moves against the easy AI")
+        if d.overlaps:
+            for problem, screen in d.overlaps.items():
+                print(f"  text problem on the {screen}: {problem}", file=sys.stderr)
+            shown = "; ".join(f"{p} (on the {s})" for p, s in list(d.overlaps.items())[:3])
+            raise SelftestFailure(f"{len(d.overlaps)} texts overlap or are cut off "
+                                  f"(each listed above): {shown}")
+    except SelftestFailure as exc:
+        print(f"GUI self-test failed (tutorial: {game_id}): {exc}")
+        return 1
+    except Exception as exc:  # noqa: BLE001 - the self-test reports, never tracebacks
+        print(f"GUI self-test failed (tutorial: {game_id}): {type(exc).__name__}: {exc}")
+        return 1
+    finally:
+        overlap.stop()
+    print(f"GUI self-test passed (tutorial: {game_id})")
+    return 0
+
+
+def _tutorial_walk(tmp: Path, game_id: str) -> tuple[Driver, tuple[int, int, int, int, int]]:
+    from game.app import App
+    from game.screens.menus import GameSelectScreen, SetupScreen, TitleScreen
+    from game.screens.overlays import ConfirmScreen, MessageScreen, PauseScreen
+    from game.tutorial import available
+    from game.tutorial_screen import TutorialScreen, TutorialsScreen
+
+    if not available(game_id):
+        raise SelftestFailure(f"no tutorial for {game_id!r} in this build")
+    app = App(config_dir=tmp / "config", save_dir=tmp / "saves")
+    app.seeds = random.Random(7)
+    d = Driver(app)
+    d.pump(2)
+    d.expect(TitleScreen, "start")
+    _settings(d)
+    d.click("Learn to play")
+    d.expect(TutorialsScreen, "Learn to play")
+    entry = d.top().widget(f"tutorial.{game_id}")
+    if entry is None or not entry.enabled:
+        raise SelftestFailure(f"Learn to play does not offer {game_id}'s tutorial")
+    d.click("back")
+    d.click("Play")
+    d.expect(GameSelectScreen, "Play")
+    d.click(f"game.{game_id}")
+    d.expect(SetupScreen, "choosing a game")
+    d.click("tutorial")  # the setup screen's way in
+    d.expect(TutorialScreen, "the setup screen's tutorial button")
+    screen = d.top()
+    assert isinstance(screen, TutorialScreen)
+    taught = listed = explained = 0
+    while screen.script_step() is not None:
+        step = screen.script_step()
+        assert step is not None
+        if step.do == "reply":
+            d.wait_for(lambda s=step: screen.script_step() is not s or screen.failure != "",
+                       f"step {step.index + 1}'s scripted reply")
+        elif step.do == "explain":
+            d.wait_for(lambda: not screen.staged and d.top() is screen,
+                       f"step {step.index + 1}'s explanation")
+            if not screen.callout.visible or screen.callout.words != step.say:
+                raise SelftestFailure(f"step {step.index + 1}: its explanation is not shown")
+            d.click("tutorial.next")
+            explained += 1
+        else:
+            d.wait_for(lambda: (screen.my_turn() and d.top() is screen)
+                       or screen.failure != "", f"step {step.index + 1}'s taught move")
+            on_table = _follow_callout(d, screen, step.index + 1)
+            taught += on_table
+            listed += not on_table
+            if not on_table:
+                print(f"  step {step.index + 1}: played from the action list (the table has "
+                      "no place for it)")
+        if screen.failure or isinstance(d.top(), MessageScreen):
+            raise SelftestFailure(screen.failure or "a message stopped the tutorial")
+    replies = sum(1 for s in screen.tutorial.steps if s.do == "reply")
+    free = _play(d, screen, FREE_MOVES)
+    d.key(d.pg.K_ESCAPE)
+    d.expect(PauseScreen, "Esc at the table")
+    d.click("pause.quit_to_title")
+    if isinstance(d.top(), ConfirmScreen):
+        d.click("confirm.yes")
+    d.expect(TitleScreen, "leaving the tutorial")
+    d.click("Quit")
+    if app.running:
+        raise SelftestFailure("Quit did not close the program")
+    return d, (taught, listed, replies, explained, free)
+
+
+def _follow_callout(d: Driver, screen: Any, number: int) -> bool:
+    """Click what the callout points at until the taught move is played (a selector, then
+    the target); True when it was played on the table, False from the action list."""
+    from game.screens.overlays import ConfirmScreen
+
+    steps = screen.session.match.record.steps
+    before = len(steps)
+    action = screen.taught()
+    if action is None:
+        raise SelftestFailure(screen.failure or f"step {number}: the taught move is not legal")
+    if tuple(screen.table.model.actions) != (action,):
+        raise SelftestFailure(f"step {number}: the table offers {len(screen.table.model.actions)}"
+                              " choices, not only the taught one")
+    listed = False
+    for _ in range(MAX_CLICKS):
+        targets = screen.callout.targets
+        if not screen.callout.visible or not targets:
+            raise SelftestFailure(f"step {number}: the callout for '{action}' points at "
+                                  "nothing clickable")
+        target = targets[0]
+        if target.name.startswith("action."):
+            listed = True
+        elif action not in target.leads:
+            raise SelftestFailure(f"step {number}: the callout points at '{target.name}', "
+                                  f"which does not lead to '{action}'")
+        if screen.callout.box.colliderect(d.app_rect(target)):
+            raise SelftestFailure(f"step {number}: the callout covers '{target.name}'")
+        d.click_node(target)
+        if isinstance(d.top(), ConfirmScreen):
+            d.click("confirm.yes")
+        if len(steps) > before:
+            if steps[before][1] != action:
+                raise SelftestFailure(f"step {number}: clicking played '{steps[before][1]}', "
+                                      f"not '{action}'")
+            return not listed
+    raise SelftestFailure(f"step {number}: {MAX_CLICKS} clicks where the callout pointed did "
+                          f"not play '{action}'")

@@ -13,6 +13,7 @@ from game import icons, theme
 from game.scene import Affine, CardNode
 from game.screens.base import Screen
 from game.session import AI_LEVELS, Seat, Session, SessionError
+from game.tutorial import available as tutorial_available
 from game.widgets import Button, Cycler, Widget
 from rules import registry
 from rules.core import Game, SetupOption
@@ -21,13 +22,15 @@ if TYPE_CHECKING:
     from game.app import App
 
 CX = theme.LOGICAL_SIZE[0] // 2
+W = theme.LOGICAL_SIZE[0]
 
 
 SWAY_SECONDS = 3.0  # the fan of cards sways as the title opens, then rests (no idle redraws)
 
 
 class TitleScreen(Screen):
-    """The front door: Play, How to play, Positions, Load, Settings, Quit, over a fan of
+    """The front door: Play, Learn to play, How to play, Positions, Load, Settings, Quit,
+    over a fan of
     cards that sways a moment as it opens."""
 
     def __init__(self, app: App) -> None:
@@ -40,12 +43,13 @@ class TitleScreen(Screen):
             card.alpha = 0.8
             self.cards.append(card)
             self.root.add(card)
-        labels = [("Play", self.play, True), ("How to play", self.how_to_play, False),
+        labels = [("Play", self.play, True), ("Learn to play", self.learn, False),
+                  ("How to play", self.how_to_play, False),
                   ("Positions", self.positions, False), ("Load game", self.load, False),
                   ("Settings", self.settings, False), ("Quit", self.quit, False)]
         buttons = []
         for i, (label, action, primary) in enumerate(labels):
-            b = Button(CX, 242 + i * 50, 300, 44, label, on_activate=action, primary=primary,
+            b = Button(CX, 236 + i * 46, 300, 40, label, on_activate=action, primary=primary,
                        size=20)
             buttons.append(self.root.add(b))
         credits = Button(theme.LOGICAL_SIZE[0] - 100, 672, 150, 40, "Credits",
@@ -55,6 +59,9 @@ class TitleScreen(Screen):
 
     def play(self) -> None:
         self.app.stack.push(GameSelectScreen(self.app))
+
+    def learn(self) -> None:
+        self.app.open_tutorials()
 
     def how_to_play(self) -> None:
         self.app.open_rules()
@@ -272,7 +279,12 @@ class SetupScreen(Screen):
         back = self.root.add(Button(CX - 170, 684, 200, 46, "Back", on_activate=self.back))
         start = self.root.add(Button(CX + 130, 684, 300, 50, "Start", name="start",
                                      on_activate=self.start, primary=True, size=22))
-        self.focus.set(widgets + [back, start], focus=start)
+        extra: list[Widget] = []
+        if tutorial_available(g.id):  # a guided first game, straight from here
+            extra.append(self.root.add(Button(W - 150, 684, 220, 46, "Learn: tutorial",
+                                              name="tutorial", size=16,
+                                              on_activate=self.tutorial)))
+        self.focus.set(widgets + [back, start, *extra], focus=start)
 
     def row_step(self, shared_below: int) -> tuple[float, int]:
         """Row pitch and height so that the seats (and options under them) fit."""
@@ -337,6 +349,9 @@ class SetupScreen(Screen):
             self.error = f"{self.game.title} could not start: {type(exc).__name__}: {exc}"
             return
         self.app.open_table(session)
+
+    def tutorial(self) -> None:
+        self.app.open_tutorial(self.game.id)
 
     def back(self) -> None:
         self.app.stack.pop()

@@ -92,8 +92,7 @@ class TableScreen(Screen):
     def refresh(self) -> None:
         s = self.session
         actor = s.actor()
-        actions = tuple(s.state.legal_actions(actor)) if self.my_turn() and actor is not None \
-            else ()
+        actions = self.offered(actor) if self.my_turn() and actor is not None else ()
         view = s.state.view(self.viewer)
         secret = s.state.decision().kind is DecisionKind.SIMULTANEOUS
         model = TableModel(view, self.viewer, actions, self.status(), actor, s.thinking,
@@ -119,6 +118,11 @@ class TableScreen(Screen):
         keep = next((w for w in widgets if w.name == current and current != "menu"), None)
         self.focus.set(widgets, focus=keep)
         self.mark_dirty()
+
+    def offered(self, actor: int) -> tuple[Action, ...]:
+        """The choices the table offers ``actor`` now: every legal action (a tutorial
+        offers only the one it teaches)."""
+        return tuple(self.session.state.legal_actions(actor))
 
     def animating(self) -> bool:
         """Redrawn every frame while a resolution is being shown step by step or the AI

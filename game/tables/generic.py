@@ -4,7 +4,7 @@ tray, the seats, and every legal action as a button (paged, keyboard-navigable).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
@@ -309,6 +309,16 @@ class GenericTable(Node):
                     self.build_buttons()
                 return [b for b in self.buttons if b.name == f"action.{index}"]
         return []
+
+    def lead_widget(self, action: Action, clicked: Sequence[str] = ()) -> Widget | None:
+        """The table element to click next towards ``action``: the narrowest one leading to
+        it (one that plays it before a selector that opens the way), an element of a name in
+        ``clicked`` (already clicked for this move) last; None when none leads to it. The
+        direct self-test clicks it and a tutorial's callout points at it."""
+        offers = [w for w in self.table_widgets() if action in w.leads]
+        if not offers:
+            return None
+        return min(offers, key=lambda w: (w.name in clicked, len(w.leads)))
 
     def hint_box(self) -> pygame.Rect:
         """Where the hint's line shows: over the action strip's heading."""
