@@ -437,6 +437,8 @@ SHOTS: tuple[Shot, ...] = (
     Shot("credits", "every icon with its artist", screen="credits"),
     Shot("tutorial-battlecon", "the BattleCON tutorial teaching the Set: the callout beside "
          "the hand, the cards to pair ringed", screen="tutorial:battlecon:3"),
+    Shot("tutorial-chaostle", "the Chaostle tutorial teaching a move: the callout beside the "
+         "space to move to", screen="tutorial:chaostle:2"),
     # BattleCON
     Shot("battlecon-set", "building an attack pair: a style picked, the pointer on a base; "
          "the pair's totals in the pair slot, the spaces it reaches lit on the board",
