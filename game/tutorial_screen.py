@@ -27,6 +27,7 @@ from game.screens.base import Screen
 from game.screens.overlays import ConfirmScreen, MessageScreen
 from game.screens.table import TableScreen
 from game.session import Seat, Session, scenario_event
+from game.tables.generic import showing
 from game.tutorial import (
     FREE_PLAY_LEVEL,
     Step,
@@ -79,16 +80,17 @@ def place_box(size: tuple[int, int], around: pygame.Rect | None,
         return box.clamp(screen)
     near = around.inflate(12, 12)
     tries = []
-    for order, side in enumerate(("right", "above", "left", "below")):
+    sides = {"right": ("midleft", (near.right + GAP, near.centery)),
+             "above": ("midbottom", (near.centerx, near.top - GAP)),
+             "left": ("midright", (near.left - GAP, near.centery)),
+             "below": ("midtop", (near.centerx, near.bottom + GAP)),
+             "below right": ("topleft", (near.right + GAP // 2, near.bottom + GAP // 2)),
+             "below left": ("topright", (near.left - GAP // 2, near.bottom + GAP // 2)),
+             "above right": ("bottomleft", (near.right + GAP // 2, near.top - GAP // 2)),
+             "above left": ("bottomright", (near.left - GAP // 2, near.top - GAP // 2))}
+    for order, (anchor, point) in enumerate(sides.values()):
         spot = box.copy()
-        if side == "right":
-            spot.midleft = (near.right + GAP, near.centery)
-        elif side == "left":
-            spot.midright = (near.left - GAP, near.centery)
-        elif side == "above":
-            spot.midbottom = (near.centerx, near.top - GAP)
-        else:
-            spot.midtop = (near.centerx, near.bottom + GAP)
+        setattr(spot, anchor, point)
         spot = spot.clamp(screen)
         cut = spot.clip(near)
         covered = sum(spot.clip(r).w * spot.clip(r).h for r in avoid)
@@ -294,9 +296,8 @@ class TutorialScreen(TableScreen):
         if step.do == "teach":
             action = self.taught() if self.my_turn() else None
             targets = self.targets(action) if action is not None else []
-            others = [w for w in [*self.table.table_widgets(), *self.table.buttons]
-                      if action is not None and action in w.leads or
-                      w.name.startswith("action.")]
+            others = [n for n in self.table.walk() if isinstance(n, Widget) and showing(n)
+                      and n.w * n.h < W * H / 4]  # every piece shown, not a whole board
             callout.show(head, step.say, targets, node_box(targets[0]) if targets else None,
                          explains=False, avoid=others)
         elif step.do == "reply":
