@@ -29,7 +29,7 @@ SWAY_SECONDS = 3.0  # the fan of cards sways as the title opens, then rests (no 
 
 
 class TitleScreen(Screen):
-    """The front door: Play, Learn to play, How to play, Positions, Load, Settings, Quit,
+    """The front door: Play, How to play, Learn to play, Positions, Load, Settings, Quit,
     over a fan of
     cards that sways a moment as it opens."""
 
@@ -43,8 +43,8 @@ class TitleScreen(Screen):
             card.alpha = 0.8
             self.cards.append(card)
             self.root.add(card)
-        labels = [("Play", self.play, True), ("Learn to play", self.learn, False),
-                  ("How to play", self.how_to_play, False),
+        labels = [("Play", self.play, True), ("How to play", self.how_to_play, False),
+                  ("Learn to play", self.learn, False),
                   ("Positions", self.positions, False), ("Load game", self.load, False),
                   ("Settings", self.settings, False), ("Quit", self.quit, False)]
         buttons = []
