@@ -134,17 +134,17 @@ class Callout(Node):
         self.targets = []
 
     def lines(self) -> list[str]:
-        wide = self.home is not None and not self.targets
-        return theme.wrap(self.words, BOX_W + (120 if wide else 0) - 28, TEXT)[:7]
+        width = self.home.w - 8 if self.home is not None and not self.targets else BOX_W
+        return theme.wrap(self.words, width - 28, TEXT)[:7]
 
     def layout(self) -> None:
         """Place the box beside its target (which may have moved) and its buttons in it."""
         if self.targets and self.targets[0].visible:
             self.spot = node_box(self.targets[0])
         height = 14 + 20 + len(self.lines()) * 21 + 12 + 38 + 12
-        if self.home is not None and not self.targets:
-            self.box = pygame.Rect(0, 0, BOX_W + 120, height)
-            self.box.midleft = (self.home.x + 16, self.home.centery)
+        if self.home is not None and not self.targets:  # the whole strip: nothing to play
+            self.box = self.home.inflate(-8, -8)
+            self.box.h = max(self.box.h, height)
             self.box = self.box.clamp(pygame.Rect(8, TOP, W - 16, H - TOP - 8))
         else:
             avoid = [node_box(w) for w in self.avoid if w.visible and w not in self.targets]
