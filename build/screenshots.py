@@ -441,6 +441,8 @@ SHOTS: tuple[Shot, ...] = (
          "space to move to", screen="tutorial:chaostle:2"),
     Shot("tutorial-terrene", "the Terrene Odyssey tutorial teaching an attack: the callout "
          "beside the attacker", screen="tutorial:terrene:8"),
+    Shot("tutorial-biternia", "the Battle for Biternia tutorial teaching a move: the callout "
+         "beside the space to move to", screen="tutorial:biternia:6"),
     # BattleCON
     Shot("battlecon-set", "building an attack pair: a style picked, the pointer on a base; "
          "the pair's totals in the pair slot, the spaces it reaches lit on the board",
