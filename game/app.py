@@ -27,6 +27,7 @@ from game.screens.overlays import (
     RulesScreen,
     SettingsScreen,
 )
+from game.screens.review import ReviewScreen
 from game.screens.table import TableScreen
 from game.session import Session, SessionError
 from game.settings import (
@@ -129,6 +130,10 @@ class App:
     def open_rules(self, game_id: str | None = None) -> None:
         """How to play ``game_id`` (the first game when None; the others a key away)."""
         self.stack.push(RulesScreen(self, game_id))
+
+    def open_review(self, session: Session) -> None:
+        """Review the match of ``session`` decision by decision (from its result)."""
+        self.stack.push(ReviewScreen(self, session))
 
     def open_credits(self) -> None:
         self.stack.push(CreditsScreen(self))

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from game.winchance import WinSeries
 from rules import registry
 from rules.core import (
     CHANCE,
@@ -123,6 +124,9 @@ class Session:
         #: AI turns dropped by an undo while still thinking: the agent is not asked again
         #: until they have finished (an agent thinks in one thread at a time)
         self.dropped: list[AiTurn] = []
+        #: the AI's estimates of the people's chances, one per decision (the win-chance bar
+        #: and the result's graph); an undo drops those of the decisions taken back
+        self.win = WinSeries()
 
     # -- creation ----------------------------------------------------------------------
     @classmethod
@@ -222,7 +226,9 @@ class Session:
         """A seat's action, then any chance that follows; returns the new events.
         ``chosen``: a person picked it (not a forced move), so Undo can go back to it."""
         point = self.match.checkpoint(seat) if chosen and self.is_human(seat) else None
+        step = len(self.match.record.steps)
         events = self.match.submit(seat, action)
+        self.win.made(step, seat, action)
         if point is not None:
             self.undo_points.append((point, len(self.log)))
         events.extend(self.match.advance_chance())
@@ -282,6 +288,7 @@ class Session:
             self.dropped.append(self.ai_turn)
             self.ai_turn = None
         self.match.restore(point)
+        self.win.undo(point.steps, point.decisions)
         index = next(i for i, (p, _) in enumerate(self.undo_points) if p is point)
         del self.log[self.undo_points[index][1]:]
         del self.undo_points[index:]

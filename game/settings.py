@@ -29,6 +29,9 @@ class Settings:
     #: the numbered list of every legal action under the table: False = only the choices
     #: that have no place on the table are listed there (everything else is played on it)
     action_list: bool = True
+    #: the win-chance bar in the table's header (the AI's estimate of your chance to win,
+    #: worked out at each of your decisions): off unless asked for (docs/gui.md)
+    win_chance: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {"version": 1, **asdict(self)}

@@ -17,6 +17,7 @@ from game.screens.base import Screen
 from game.session import Session, SessionError
 from game.settings import ANIMATION_SPEEDS, VOLUMES, display_path, window_sizes
 from game.widgets import Button, Cycler, Widget
+from game.winchance import draw_graph
 
 if TYPE_CHECKING:
     from game.app import App
@@ -453,7 +454,7 @@ class SettingsScreen(Dialog):
     window sizes that fit the display are offered."""
 
     title = "Settings"
-    size = (560, 564)
+    size = (560, 626)
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -481,6 +482,9 @@ class SettingsScreen(Dialog):
             Cycler(CX, top + 310, 460, 46, "Action list", list(ACTION_LISTS),
                    ACTION_LISTS[s.action_list], name="action_list",
                    on_change=self.set_action_list),
+            Cycler(CX, top + 372, 460, 46, "Win-chance bar", ["Off", "On"],
+                   "On" if s.win_chance else "Off", name="win_chance",
+                   on_change=self.set_win_chance),
         ]
         for w in widgets:
             self.root.add(w)
@@ -511,6 +515,9 @@ class SettingsScreen(Dialog):
     def set_action_list(self, value: str) -> None:
         self._change(action_list=value == ACTION_LISTS[1])
 
+    def set_win_chance(self, value: str) -> None:
+        self._change(win_chance=value == "On")
+
     def draw_overlay(self, target: pygame.Surface) -> None:
         theme.text(target, f"Saved to {self.app.settings_file}", (CX, self.card().bottom - 96),
                    12, theme.MUTED, anchor="center")
@@ -539,9 +546,10 @@ class PassDeviceScreen(Screen):
 
 
 class ResultScreen(Dialog):
-    """Who won and why, over the final table."""
+    """Who won and why over the final table, the AI's estimate of each person's chance
+    over the match as a small graph (when the win-chance bar recorded one), and Review."""
 
-    size = (620, 460)
+    size = (640, 640)
 
     def __init__(self, app: App, table: TableScreen) -> None:
         super().__init__(app)
@@ -558,15 +566,27 @@ class ResultScreen(Dialog):
             self.title = " & ".join(session.name(w) for w in winners) + " wins"
         if session.practice:  # a move was taken back after a secret was shown
             self.title += " (practice)"
-        items = [("Play again", self.again, True), ("Save replay", self.save, False),
-                 ("Back to title", self.to_title, False)]
-        self.focus.set(self.column(items, self.card().bottom - 170, width=280, step=52,
-                                   name_prefix="result."))
+        card = self.card()
+        items = [("Play again", self.again, True), ("Review", self.review, False),
+                 ("Save replay", self.save, False), ("Back to title", self.to_title, False)]
+        buttons: list[Widget] = []
+        for i, (label, action, primary) in enumerate(items):  # two by two
+            x = CX + (-150 if i % 2 == 0 else 150)
+            y = card.bottom - 118 + (i // 2) * 56
+            name = f"result.{label.lower().replace(' ', '_')}"
+            buttons.append(self.root.add(Button(x, y, 280, 46, label, name=name,
+                                                on_activate=action, primary=primary)))
+        if not humans:
+            buttons[1].enabled = buttons[1].visible = False
+        self.focus.set([b for b in buttons if b.visible])
 
     def again(self) -> None:
         s = self.table.session
         fresh = Session.new(s.game.id, dict(s.match.setup), s.seats, self.app.new_seed())
         self.app.open_table(fresh)
+
+    def review(self) -> None:
+        self.app.open_review(self.table.session)
 
     def save(self) -> None:
         save_match(self.app, self.table.session)
@@ -577,6 +597,10 @@ class ResultScreen(Dialog):
     def on_escape(self) -> bool:
         self.to_title()
         return True
+
+    def graph_rect(self) -> pygame.Rect:
+        card = self.card()
+        return pygame.Rect(card.x + 30, card.y + 262, card.w - 60, 196)
 
     def draw_overlay(self, target: pygame.Surface) -> None:
         card = self.card()
@@ -596,6 +620,32 @@ class ResultScreen(Dialog):
             theme.text(target, theme.ellipsize(who, shown.x - 16 - (card.x + 60), 17),
                        (card.x + 60, y), 17, theme.PARCHMENT)
             y += 30
+        self.draw_chances(target)
+
+    def draw_chances(self, target: pygame.Surface) -> None:
+        """The graph of the estimates over the match, ending at the result; without any,
+        where to find them."""
+        session, rect = self.table.session, self.graph_rect()
+        lines = []
+        for seat in session.human_seats():
+            points = session.win.points(seat)
+            if points and self.outcome is not None:
+                points.append((session.match.decisions, self.outcome.scores[seat]))
+            if points:
+                lines.append((theme.seat_colour(seat, session.name(seat)), points))
+        heading = "Your chance to win, as the AI saw it at each of your decisions"
+        theme.text(target, theme.ellipsize(heading, rect.w, 14, "bold"), (rect.x, rect.y - 22),
+                   14, theme.BRASS_LIGHT, "bold")
+        if not lines:
+            pygame.draw.rect(target, (24, 20, 17), rect, border_radius=8)
+            for i, line in enumerate(theme.wrap(
+                    "No estimates were made: turn the win-chance bar on in Settings to follow "
+                    "them during a match. Review works them out for each of your decisions.",
+                    rect.w - 40, 15)[:4]):
+                theme.text(target, line, (rect.centerx, rect.y + 50 + 22 * i), 15,
+                           theme.PARCHMENT_DIM, anchor="midtop")
+            return
+        draw_graph(target, rect, lines, session.win.undos, session.match.decisions)
 
 
 class PositionsScreen(Dialog):

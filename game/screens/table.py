@@ -21,6 +21,7 @@ from game.screens.overlays import (
 from game.session import Session, SessionError
 from game.tables import table_for
 from game.tables.generic import GenericTable, TableModel
+from game.winchance import Estimate, analysis_seed
 from rules.core import Action, DecisionKind, Event, IllegalAction
 
 if TYPE_CHECKING:
@@ -47,6 +48,10 @@ class TableScreen(Screen):
         self.table.undo_button.on_activate = self.undo
         self.table.hint_button.on_activate = self.hint
         self.hinting: HintTurn | None = None  # a hint being worked out
+        #: the win-chance estimate being worked out (the same analysis a hint there shows):
+        #: (the worker, its record step, the match's decision number, the series' generation)
+        self.estimating: tuple[HintTurn, int, int, int] | None = None
+        self.unestimated: tuple[int, int] | None = None  # (step, generation) that failed
         self.table.list_hidden = not app.settings.action_list
         self.table.reset_log(session.log, self.viewer)
         self.result_shown = False
@@ -113,6 +118,7 @@ class TableScreen(Screen):
             marks.clear()
         elif marks.active and marks.choice is not None:  # the same decision, built afresh
             marks.targets = self.table.hint_targets(marks.choice)
+        self.show_win_bar()
         widgets = [*widgets, *(b for b in (self.table.end_button, self.table.undo_button,
                                            self.table.hint_button) if b.visible)]
         keep = next((w for w in widgets if w.name == current and current != "menu"), None)
@@ -219,9 +225,21 @@ class TableScreen(Screen):
         if self.hinting is not None:
             return
         actions = tuple(self.session.state.legal_actions(actor))
-        seed = self.session.match.seed * 97 + len(self.session.match.record.steps)
-        self.hinting = HintTurn(self.session.game.id, seed, self.session.state.view(actor),
-                                actor, actions)
+        step = len(self.session.match.record.steps)
+        known = self.session.win.get(step, actor)
+        if known is not None:  # the bar's estimate here is this very analysis
+            self.table.hint_marks.show(known.analysis.choice,
+                                       self.table.hint_targets(known.analysis.choice),
+                                       known.analysis, self.table.hint_box(), actions)
+            self.mark_dirty()
+            return
+        flight = self.estimating
+        if flight is not None and flight[1] == step and flight[0].actions == actions:
+            self.hinting = flight[0]  # the bar's analysis of this decision is on its way
+        else:
+            self.hinting = HintTurn(self.session.game.id,
+                                    analysis_seed(self.session.match.seed, step),
+                                    self.session.state.view(actor), actor, actions)
         self.table.hint_marks.wait(self.table.hint_box(), actions)
         self.mark_dirty()
 
@@ -243,6 +261,69 @@ class TableScreen(Screen):
         choice = turn.analysis.choice
         table.hint_marks.show(choice, table.hint_targets(choice), turn.analysis,
                               table.hint_box(), current)
+        self.mark_dirty()
+
+    # -- the win-chance bar ----------------------------------------------------------------------
+    def win_seat(self) -> int | None:
+        """Whose chance the bar shows: the person at the device (from their view only)."""
+        v = self.viewer
+        return v if v is not None and self.session.is_human(v) else None
+
+    def show_win_bar(self) -> None:
+        """The bar in the header while Settings asks for it: the viewer's newest estimate."""
+        bar, seat = self.table.win_bar, self.win_seat()
+        if not self.app.settings.win_chance or seat is None:
+            bar.visible = False
+            return
+        n = self.session.state.num_players
+        theirs = self.table.colour(1 - seat) if n == 2 else (96, 84, 70)
+        bar.show(self.session.win.latest(seat), self.table.colour(seat), theirs)
+
+    def estimate(self) -> None:
+        """At the viewer's own decision (two choices or more), ask the analyst about it in
+        a worker thread, unless it is known or on its way. The AI never thinks meanwhile
+        (``advance`` waits), so the estimate does not take from its time."""
+        if not self.app.settings.win_chance or self.estimating is not None or self.stuck:
+            return
+        actor = self.session.actor()
+        if not self.my_turn() or actor is None:
+            return
+        s = self.session
+        actions = tuple(s.state.legal_actions(actor))
+        step = len(s.match.record.steps)
+        if len(actions) < 2 or s.win.get(step, actor) is not None or \
+                self.unestimated == (step, s.win.generation):
+            return
+        turn = self.hinting if self.hinting is not None and self.hinting.actions == actions \
+            else HintTurn(s.game.id, analysis_seed(s.match.seed, step), s.state.view(actor),
+                          actor, actions)
+        self.estimating = (turn, step, s.match.decisions, s.win.generation)
+
+    def poll_estimate(self) -> None:
+        """Keep a finished estimate if its decision still stands in the match (made or
+        not); one whose decision an undo took back is dropped."""
+        flight = self.estimating
+        if flight is None or not flight[0].ready:
+            return
+        self.estimating = None
+        turn, step, decision, generation = flight
+        s = self.session
+        steps = s.match.record.steps
+        if turn.analysis is None:
+            self.unestimated = (step, generation)  # not asked again at this decision
+            return
+        if generation != s.win.generation or step > len(steps):
+            return
+        estimate = Estimate(step, decision, turn.seat, turn.analysis)
+        if step < len(steps):  # the move was made meanwhile: what was it?
+            player, made = steps[step]
+            if player != turn.seat:
+                return
+            estimate.made = made
+        elif s.actor() != turn.seat:
+            return
+        s.win.add(estimate)
+        self.show_win_bar()
         self.mark_dirty()
 
     # -- taking a move back ------------------------------------------------------------------
@@ -334,6 +415,7 @@ class TableScreen(Screen):
         if hidden != self.table.list_hidden:  # changed in Settings from the pause menu
             self.table.list_hidden = hidden
             self.refresh()
+        self.show_win_bar()  # the bar may have been turned on or off there
 
     def on_key(self, event: pygame.event.Event) -> bool:
         if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
@@ -370,7 +452,9 @@ class TableScreen(Screen):
                 self.step()
             return
         self.poll_hint()
+        self.poll_estimate()
         if self.is_top and not self.stuck:
+            self.estimate()
             self.advance()
 
     def advance(self) -> None:
@@ -397,6 +481,8 @@ class TableScreen(Screen):
         if self.table.tray.rolling:
             return  # let the dice land before the AI moves on
         if not s.thinking:
+            if self.estimating is not None:
+                return  # the estimate first: the AI's thinking time is its own
             s.start_ai()
             self.refresh()
             return

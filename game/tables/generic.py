@@ -17,6 +17,7 @@ from game.hint import HintMarks
 from game.scene import Affine, Node, SpriteNode
 from game.tween import ease_out_back
 from game.widgets import Button, Widget
+from game.winchance import WinBar
 from rules.core import Action, Event, GameState, Panel
 
 W, H = theme.LOGICAL_SIZE
@@ -30,6 +31,8 @@ ACTIONS = pygame.Rect(16, 512, 1248, 196)
 END_BUTTON = pygame.Rect(W - 160 - 80 - 12 - 65, 8, 160, 36)  # left of the Menu button
 UNDO_BUTTON = pygame.Rect(END_BUTTON.x - 12 - 104, 8, 104, 36)  # left of the End button
 HINT_BUTTON = pygame.Rect(UNDO_BUTTON.x - 10 - 96, 8, 96, 36)  # left of Undo
+#: the win-chance bar (Settings): under the status line, ending where it ends (at Hint)
+WIN_BAR = pygame.Rect(HINT_BUTTON.x - 12 - 250, 32, 250, 16)
 COLUMNS, ROWS = 3, 3  # nine a page: keys 1-9 reach each one
 LINE = 19
 
@@ -186,6 +189,9 @@ class GenericTable(Node):
         self.add(self.hint_button)
         self.hint_marks = HintMarks()
         self.add(self.hint_marks)
+        # the win-chance bar (Settings): the table screen fills and shows it
+        self.win_bar = WinBar(WIN_BAR)
+        self.add(self.win_bar)
         self.buttons: list[Button] = []
         self.pager: list[Button] = []
         self.banner = Banner()
@@ -549,8 +555,11 @@ class GenericTable(Node):
                    "midleft")
 
     def status_rect(self) -> pygame.Rect:
-        """The header's room for whose turn it is: between the title and the Hint button."""
+        """The header's room for whose turn it is: between the title and the Hint button
+        (or the win-chance bar, while it shows)."""
         left = 20 + theme.font(22, "display").size(self.title)[0] + 24
+        if self.win_bar.visible:  # the upper line, the bar under it
+            return pygame.Rect(left, HEADER.y + 2, HINT_BUTTON.x - 12 - left, 30)
         return pygame.Rect(left, HEADER.y, HINT_BUTTON.x - 12 - left, HEADER.h)
 
     def draw_status(self, target: pygame.Surface) -> None:
@@ -559,7 +568,8 @@ class GenericTable(Node):
         if self.model.thinking:
             status += "." * (1 + int(self.clock * 3) % 3)
         room = self.status_rect()
-        theme.text(target, theme.ellipsize(status, room.w, 18, "bold"), room.center, 18,
+        size = 16 if self.win_bar.visible else 18
+        theme.text(target, theme.ellipsize(status, room.w, size, "bold"), room.center, size,
                    theme.CREAM, "bold", "center")
 
     def seat_rect(self, seat: int) -> pygame.Rect:
