@@ -19,6 +19,8 @@ observer does not model what the opponents cannot see (the "single observer" lim
 
 from __future__ import annotations
 
+import random
+
 from ai.agents import SearchAgent
 from ai.analysis import Analysis
 from ai.search.common import options, position_chance
@@ -51,4 +53,8 @@ class ISMCTSAgent(SearchAgent):
         return root_analysis(root, player, legal, self.rng, self.config.mix_floor)
 
     def position_value(self, view: GameState, player: int) -> float | None:
-        return position_chance(view, player, self.config.evaluate)
+        """The evaluation of one world the seat cannot tell from ``view`` (a view may hide
+        what the evaluation reads, such as a face-down card), drawn from a generator of its
+        own so the agent's stream is left as it was."""
+        world = view.determinize(player, random.Random(f"value:{self.seed}"))
+        return position_chance(world, player, self.config.evaluate)
