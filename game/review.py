@@ -22,6 +22,9 @@ if TYPE_CHECKING:
     from rules.core import Action, Event, Game, GameState, MatchRecord
 
 MISTAKES = 5  # the biggest mistakes the review jumps between
+#: a move counts as a mistake when the AI's suggestion was worth this much more (3 points
+#: of win chance): below it the search's own noise decides between near-equal moves
+MISTAKE_FLOOR = 0.03
 
 
 @dataclass
@@ -102,12 +105,16 @@ def review_steps(game: Game, record: MatchRecord, seats: set[int],
     return out
 
 
+def mistakes(steps: list[ReviewStep]) -> list[int]:
+    """The indices of the decisions whose move lost at least ``MISTAKE_FLOOR`` against
+    the AI's suggestion, biggest loss first."""
+    return sorted((i for i, s in enumerate(steps) if s.loss >= MISTAKE_FLOOR),
+                  key=lambda i: (-steps[i].loss, i))
+
+
 def biggest_mistakes(steps: list[ReviewStep], k: int = MISTAKES) -> list[int]:
-    """The indices of the ``k`` decisions whose move lost the most against the AI's
-    suggestion, biggest first (only those that lost something)."""
-    ranked = sorted((i for i, s in enumerate(steps) if s.loss > 0),
-                    key=lambda i: (-steps[i].loss, i))
-    return ranked[:k]
+    """The ``k`` biggest of ``mistakes``."""
+    return mistakes(steps)[:k]
 
 
 class ReviewRun:

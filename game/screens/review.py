@@ -13,7 +13,7 @@ import pygame
 
 from game import theme
 from game.hint import percent, short
-from game.review import ReviewRun, ReviewStep, biggest_mistakes, review_steps
+from game.review import ReviewRun, ReviewStep, biggest_mistakes, mistakes, review_steps
 from game.scene import Affine, Node
 from game.screens.base import Screen
 from game.tables import table_for
@@ -166,7 +166,7 @@ class ReviewScreen(Screen):
             return ""
         if not run.finished:
             return f"Analysing: {run.done} of {len(self.steps)} decisions"
-        found = len(biggest_mistakes(self.steps))
+        found = len(mistakes(self.steps))
         return f"All {len(self.steps)} analysed · {found} mistake{'s' if found != 1 else ''}"
 
     # -- moving through it ----------------------------------------------------------------------

@@ -68,9 +68,11 @@ def test_the_biggest_mistakes_are_the_moves_that_lost_most_against_the_suggestio
              step(B, analysis(A, 0.5, {A: 0.6, B: 0.5})),   # lost 0.1
              step(C, analysis(A, 0.5, {A: 0.8, C: 0.2})),   # lost 0.6
              step(B, analysis(A, 0.5, {A: 0.5, B: 0.5}, mixed=True,
-                              shares={A: 0.6, B: 0.4}))]  # the mix plays it too: no loss
-    assert [s.loss for s in steps] == pytest.approx([0.0, 0.1, 0.6, 0.0])
+                              shares={A: 0.6, B: 0.4})),  # the mix plays it too: no loss
+             step(B, analysis(A, 0.5, {A: 0.52, B: 0.51}))]  # 1 point: the search's noise
+    assert [s.loss for s in steps] == pytest.approx([0.0, 0.1, 0.6, 0.0, 0.01])
     assert biggest_mistakes(steps) == [2, 1]
+    assert biggest_mistakes(steps, 1) == [2]
     assert steps[2].moved == pytest.approx(0.2 - 0.5)
 
 
@@ -95,7 +97,7 @@ def test_the_bar_records_an_estimate_per_decision_and_undo_drops_the_undone(app_
         if session.over:
             break
         step, seat = len(session.match.record.steps), session.actor()
-        wait(screen, lambda: session.win.get(step, seat) is not None, "estimate")
+        wait(screen, lambda s=step, p=seat: session.win.get(s, p) is not None, "estimate")
         estimate = session.win.get(step, seat)
         assert estimate.decision == session.match.decisions
         assert screen.table.win_bar.visible and screen.table.win_bar.value == \
