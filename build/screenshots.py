@@ -189,9 +189,6 @@ def right_click_on(pick: Callable[[list[Any]], Any]) -> Touch:
 
 def to_the_result(app: Any, screen: Any) -> None:
     """Play on (seeded random moves) to the end of the match and open the result."""
-    from game.render import settle
-    from game.screens.overlays import ResultScreen
-
     session, agent = screen.session, RandomAgent(1)
     for _ in range(4000):
         seat = session.actor()
@@ -200,6 +197,15 @@ def to_the_result(app: Any, screen: Any) -> None:
         session.submit(seat, agent.choose(session.state.view(seat), seat))
     if not session.over:
         raise ShotError("the match did not end")
+    finish_result(app, screen)
+
+
+def finish_result(app: Any, screen: Any) -> None:
+    """The match is over: open its result, still."""
+    from game.render import settle
+    from game.screens.overlays import ResultScreen
+
+    session = screen.session
     screen.viewer = next(iter(session.human_seats()), 0)
     screen.refresh()
     screen.advance()
@@ -406,6 +412,94 @@ def on_the_table(hover: str = "") -> Touch:
     return touch
 
 
+def fixed_budgets() -> None:
+    """Analyses to their fixed budgets (no time cap), so a shot that shows the AI's
+    estimates is the same picture on any machine."""
+    os.environ["ARENA_AI_FIXED_BUDGET"] = "1"
+
+
+def estimate_here(screen: Any) -> None:
+    """The win-chance estimate of the viewer's decision, worked out now (as the table's
+    worker would) and kept in the session's series."""
+    from ai.levels import make_analyst
+    from game.hint import HINT_LEVEL
+    from game.winchance import Estimate, analysis_seed
+
+    session, seat = screen.session, screen.session.actor()
+    step = len(session.match.record.steps)
+    analyst = make_analyst(session.game.id, HINT_LEVEL, analysis_seed(session.match.seed, step))
+    session.win.add(Estimate(step, session.match.decisions, seat,
+                             analyst.analyse(session.state.view(seat), seat)))
+
+
+def win_bar(app: Any, screen: Any) -> None:
+    """Settings' win-chance bar on, the estimate of this decision in it, and the hint
+    asked (the same analysis answers it at once)."""
+    from dataclasses import replace
+
+    from game.render import settle
+
+    fixed_budgets()
+    app.settings = replace(app.settings, win_chance=True)
+    estimate_here(screen)
+    screen.refresh()
+    screen.hint()
+    settle(screen)
+
+
+def played_with_estimates(undo_after: int = 4) -> Touch:
+    """The win-chance bar on; the viewer plays the AI's suggestion three times in four and
+    a seeded random move otherwise, each decision estimated, against the seat's own AI
+    (normal); one move taken back after ``undo_after`` decisions; on to the result."""
+    def touch(app: Any, screen: Any) -> None:
+        from dataclasses import replace
+
+        fixed_budgets()
+        app.settings = replace(app.settings, win_chance=True)
+        session, me = screen.session, screen.viewer
+        rng = random.Random(2)
+        made = 0
+        for _ in range(4000):
+            seat = session.actor()
+            if session.over or seat is None:
+                break
+            legal = session.state.legal_actions(seat)
+            if seat != me:
+                session.submit(seat, session.agents[seat].choose(session.state.view(seat),
+                                                                 seat))
+                continue
+            pick = legal[0]
+            if len(legal) > 1:
+                estimate_here(screen)
+                step = len(session.match.record.steps)
+                choice = session.win.get(step, seat).analysis.choice  # type: ignore[union-attr]
+                pick = choice if rng.random() < 0.75 else rng.choice(legal)
+                made += 1
+            session.submit(seat, pick, chosen=True)
+            if made == undo_after:
+                session.undo(me)
+                made += 1
+        finish_result(app, screen)
+    return touch
+
+
+def reviewed(app: Any, screen: Any) -> None:
+    """The match played as in ``played_with_estimates``, then Review from its result,
+    every decision analysed, at the biggest mistake."""
+    import time
+
+    played_with_estimates()(app, screen)
+    app.open_review(screen.session)
+    review = app.stack.top
+    while not review.run.finished:
+        time.sleep(0.05)
+    review.mistake()
+    review.age = 1.0
+    review.update(0.0)
+    review.root.finish_animations()
+    review.root.update(0.0)
+
+
 # -- the shots -------------------------------------------------------------------------------
 class ShotError(RuntimeError):
     """A shot whose position or touch cannot be made (a rule or table changed)."""
@@ -552,6 +646,16 @@ SHOTS: tuple[Shot, ...] = (
          players=4, setup=("format=draft",), decisions=8, until=stage("pick")),
     Shot("terrene-result", "the result of a game", "terrene", seed=191, players=2,
          decisions=40, until=low_life(15), touch=to_the_result),
+    # win chance and review
+    Shot("winchance-bar", "the win-chance bar in the header (Settings), and the hint of "
+         "the same analysis", "battlecon", seed=1, decisions=1, until=phase("set"),
+         touch=win_bar),
+    Shot("winchance-graph", "the result with the AI's estimate over the match (an undo "
+         "marked)", "terrene", seed=4, players=2, until=phase("play"),
+         touch=played_with_estimates()),
+    Shot("review", "Review at the biggest mistake: the AI's suggestion ringed, the move "
+         "made and the estimate before and after", "terrene", seed=4, players=2,
+         until=phase("play"), touch=reviewed),
 )
 
 

@@ -59,6 +59,42 @@ def measure_frames(game_id: str, seconds: float = 3.0) -> dict[str, Any]:
     return {"animating": _percentiles(animating), "ai_thinking": _percentiles(thinking)}
 
 
+def measure_estimating(game_id: str, seconds: float = 3.0) -> dict[str, Any]:
+    """Frame times of the table for ``game_id`` while the win-chance bar's estimate is
+    worked out in its worker thread: a person to play against the AI (Settings' bar on),
+    the dice kept rolling so that every frame draws; the estimates of one decision after
+    another (each decision's estimate is dropped and asked again) until ``seconds``."""
+    headless()
+    from dataclasses import replace
+
+    from game.app import App
+    from game.screens.table import TableScreen
+    from game.session import Seat, Session
+    from rules import registry
+
+    game = registry.get_game(game_id)
+    players = game.min_players
+    out: list[float] = []
+    with tempfile.TemporaryDirectory(prefix="arena-bench-") as tmp:
+        app = App(config_dir=Path(tmp), save_dir=Path(tmp), start=False)
+        app.settings = replace(app.settings, win_chance=True)
+        rng = random.Random(3)
+        seats = [Seat(True)] + [Seat(False, "normal")] * (players - 1)
+        screen = app.stack.push(TableScreen(app, Session.new(
+            game_id, game.default_setup(players), seats, 1)))
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline or len(out) < MIN_FRAMES:
+            if time.monotonic() > deadline + 60:
+                break
+            _shake(screen, rng)
+            took = _frame(app)
+            if screen.estimating is not None:
+                out.append(took)
+            elif screen.session.win.estimates:  # ask again: keep an estimate running
+                screen.session.win.estimates.clear()
+    return _percentiles(out)
+
+
 def _frame(app: Any) -> float:
     start = time.perf_counter()
     app.frame(FRAME_DT)

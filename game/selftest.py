@@ -179,7 +179,7 @@ def run_selftest(game_id: str | None = None, direct: bool = False) -> int:
         counts = [0, 0]
         with tempfile.TemporaryDirectory(prefix="arena-selftest-") as tmp:
             for n, choices in enumerate(SETUP_CHOICES.get(game_id or "", [{}])):
-                d = _walk(Path(tmp) / str(n), game_id, choices, direct)
+                d = _walk(Path(tmp) / str(n), game_id, choices, direct, win_chance=n == 0)
                 for problem, screen in d.overlaps.items():
                     overlaps.setdefault(problem, screen)
                 for kind, example in d.unplaced.items():
@@ -213,9 +213,11 @@ def run_selftest(game_id: str | None = None, direct: bool = False) -> int:
 
 
 def _walk(tmp: Path, game_id: str | None, choices: dict[str, str],
-          direct: bool = False) -> Driver:
+          direct: bool = False, win_chance: bool = False) -> Driver:
     """One walk through the GUI with these setup choices; returns its driver (the text
-    problems seen, each -> the screen it was on; what direct play found)."""
+    problems seen, each -> the screen it was on; what direct play found). With
+    ``win_chance`` (a named game): the win-chance bar on from the start until its first
+    estimates have shown, then off in Settings from the pause menu; Review at the end."""
     from game.app import App
     from game.screens.menus import GameSelectScreen, SetupScreen, TitleScreen, load_game
     from game.screens.overlays import LoadScreen, PassDeviceScreen, PauseScreen, ResultScreen
@@ -235,7 +237,7 @@ def _walk(tmp: Path, game_id: str | None, choices: dict[str, str],
     if game_id is None:
         d.key(d.pg.K_RETURN)
     else:
-        _settings(d)
+        _settings(d, win_chance)
         d.click("Play")
     d.expect(GameSelectScreen, "Play")
     if game_id is None:
@@ -269,6 +271,8 @@ def _walk(tmp: Path, game_id: str | None, choices: dict[str, str],
     if not hot_seat:
         _undo(d, table)
         _hint(d, table)
+        if win_chance:
+            _win_chance(d, table)
     _save_and_load(d, PauseScreen, LoadScreen, TableScreen, PassDeviceScreen)
     table = d.top()
     if game_id is None:
@@ -284,6 +288,8 @@ def _walk(tmp: Path, game_id: str | None, choices: dict[str, str],
         if not table.session.match.over:
             raise SelftestFailure("the match did not reach its end")
     d.expect(ResultScreen, "the end of the match")
+    if win_chance:
+        _review(d, table)
     d.click("result.back_to_title")
     d.expect(TitleScreen, "Back to title")
     d.click("Quit")
@@ -315,9 +321,10 @@ def _choose(d: Driver, name: str, value: str) -> None:
         raise SelftestFailure(f"the setup screen offers no {name} = {value!r}")
 
 
-def _settings(d: Driver) -> None:
-    """Title -> Settings -> Animations: Off (so a whole match runs quickly) and, for direct
-    play, Action list: only what the table lacks -> Done."""
+def _settings(d: Driver, win_chance: bool = False) -> None:
+    """Title -> Settings -> Animations: Off (so a whole match runs quickly), for direct
+    play Action list: only what the table lacks, with ``win_chance`` the win-chance bar
+    on -> Done."""
     from game.screens.menus import TitleScreen
     from game.screens.overlays import SettingsScreen
 
@@ -326,12 +333,16 @@ def _settings(d: Driver) -> None:
     d.click("animations", dx=-200)  # Normal -> Off (the left arrow wraps round)
     if d.direct:
         d.click("action_list", dx=-200)  # Every action -> Only what the table lacks
+    if win_chance:
+        d.click("win_chance", dx=200)  # Off -> On
     d.click("done")
     d.expect(TitleScreen, "Done")
     if d.app.settings.animation_speed != 0:
         raise SelftestFailure("turning animations off in Settings did not take")
     if d.app.settings.action_list == d.direct:
         raise SelftestFailure("hiding the action list in Settings did not take")
+    if d.app.settings.win_chance != win_chance:
+        raise SelftestFailure("turning the win-chance bar on in Settings did not take")
 
 
 def _play(d: Driver, table: TableScreen, moves: int | None) -> int:
@@ -441,6 +452,57 @@ def _hint(d: Driver, table: TableScreen) -> None:
     if not marks.targets or not all(choice in w.leads or w.name.startswith("action.")
                                     for w in marks.targets):
         raise SelftestFailure(f"the hint for '{choice}' rings nothing that plays it")
+
+
+def _win_chance(d: Driver, table: TableScreen) -> None:
+    """The bar shows the estimate of the person's decision (worked out in the worker);
+    then it is turned off from the pause menu's Settings (the rest of the match is played
+    without it) and leaves the header."""
+    from game.screens.overlays import PauseScreen, ResultScreen, SettingsScreen
+
+    session, bar = table.session, table.table.win_bar
+    d.wait_for(lambda: bool(session.win.estimates) or isinstance(d.top(), ResultScreen),
+               "the win-chance estimate of a decision")
+    if isinstance(d.top(), ResultScreen):
+        return
+    seat = table.win_seat()
+    if seat is None or not bar.visible or bar.value is None or \
+            bar.value != session.win.latest(seat):
+        raise SelftestFailure("the win-chance bar does not show the estimate")
+    d.key(d.pg.K_ESCAPE)
+    d.expect(PauseScreen, "Esc at the table")
+    d.click("pause.settings")
+    d.expect(SettingsScreen, "Settings from the pause menu")
+    d.click("win_chance", dx=200)  # On -> Off
+    d.click("done")
+    d.click("pause.resume")
+    if d.app.settings.win_chance or bar.visible:
+        raise SelftestFailure("turning the win-chance bar off did not hide it")
+
+
+def _review(d: Driver, table: TableScreen) -> None:
+    """Review from the result: the first decision's analysis comes (the AI's suggestion
+    ringed), the arrow keys step, M jumps to a mistake, Esc goes back to the result."""
+    from game.screens.overlays import ResultScreen
+    from game.screens.review import ReviewScreen
+
+    d.click("result.review")
+    d.expect(ReviewScreen, "Review")
+    review = d.top()
+    if not review.steps:
+        raise SelftestFailure("Review found no decision of the person's to show")
+    d.wait_for(lambda: review.steps[0].analysis is not None or review.steps[0].error
+               is not None, "Review's first analysis")
+    d.pump(2)
+    first = review.steps[0]
+    if first.analysis is None or review.table.hint_marks.choice != first.analysis.choice:
+        raise SelftestFailure("Review does not ring the AI's suggestion of the decision")
+    d.key(d.pg.K_RIGHT)
+    if len(review.steps) > 1 and review.index != 1:
+        raise SelftestFailure("the right arrow did not step to the next decision")
+    d.key(d.pg.K_m)
+    d.key(d.pg.K_ESCAPE)
+    d.expect(ResultScreen, "leaving Review")
 
 
 def _pick(d: Driver, session: Any, actions: list) -> int:
