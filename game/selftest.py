@@ -179,7 +179,8 @@ def run_selftest(game_id: str | None = None, direct: bool = False) -> int:
         counts = [0, 0]
         with tempfile.TemporaryDirectory(prefix="arena-selftest-") as tmp:
             for n, choices in enumerate(SETUP_CHOICES.get(game_id or "", [{}])):
-                d = _walk(Path(tmp) / str(n), game_id, choices, direct, win_chance=n == 0)
+                d = _walk(Path(tmp) / str(n), game_id, choices, direct,
+                          win_chance=game_id is not None and n == 0)
                 for problem, screen in d.overlaps.items():
                     overlaps.setdefault(problem, screen)
                 for kind, example in d.unplaced.items():

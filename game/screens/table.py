@@ -289,7 +289,7 @@ class TableScreen(Screen):
         if not self.my_turn() or actor is None:
             return
         s = self.session
-        actions = tuple(s.state.legal_actions(actor))
+        actions = self.table.model.actions  # the legal actions, as the refresh found them
         step = len(s.match.record.steps)
         if len(actions) < 2 or s.win.get(step, actor) is not None or \
                 self.unestimated == (step, s.win.generation):
