@@ -467,3 +467,39 @@ def test_the_half_board_shades_what_neither_army_may_reach(app_dirs):
         open_ = any(p is None or p <= r.limit + 1e-6 for p, r in zip(ahead, reach, strict=True))
         assert (sid in shaded) == (not open_), sid
     assert shaded
+
+
+@pytest.mark.parametrize("players", [2, 4, 6, 8])
+def test_every_word_on_the_army_rows_and_draft_cards_is_12_pixels_or_more(app_dirs, players,
+                                                                       monkeypatch):
+    """The roster (names, seats, Sanctuary counts, character cards) and the draft's battle
+    cards, in both frames: no text under 12 pixels."""
+    from game import theme
+    from game.tables.chaostle import cards, parts
+
+    setup = {"army": "2"} if players > 4 else {}
+    _, screen, _ = open_table(app_dirs, players=players, seed=3, setup=setup)
+    play_until(screen, random.Random(3), in_phase("move"), limit=2000)
+    sizes: list[tuple[int, str]] = []
+    original = theme.rendered
+
+    def recording(content, size, *args, **kwargs):
+        sizes.append((size, content))
+        return original(content, size, *args, **kwargs)
+
+    table, view = screen.table, screen.table.view
+    surface = pygame.Surface((1280, 720))
+    for hidden in (False, True):
+        table.list_hidden = hidden
+        cards._CARDS.clear()
+        parts._FACES.clear()
+        monkeypatch.setattr(theme, "rendered", recording)
+        table.draw_roster(surface, view)
+        for cid in list(view.cards)[:4]:
+            parts.draw_card_face(view.cards[cid], 108, 101)
+            parts.draw_card_face(view.cards[cid], 151, 140)
+        monkeypatch.setattr(theme, "rendered", original)
+    words = [content for _, content in sizes]
+    assert any(view.player_name(seat) in " ".join(words) for seat in range(players))
+    small = [(size, content) for size, content in sizes if size < 12]
+    assert not small, small[:5]

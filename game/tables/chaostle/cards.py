@@ -58,11 +58,11 @@ def stat_line(target: pygame.Surface, at: tuple[int, int], hp: str, move: int, a
     r = size // 2
     heart(target, (x + r, y), r)
     x = theme.text(target, hp, (x + 2 * r + 3, y), size, theme.INK, "bold", "midleft").right
-    boot(target, (x + 8 + r, y), r)
-    x = theme.text(target, f"+{move}", (x + 10 + 2 * r, y), size, theme.INK, "bold",
+    boot(target, (x + 5 + r, y), r)
+    x = theme.text(target, f"+{move}", (x + 7 + 2 * r, y), size, theme.INK, "bold",
                    "midleft").right
-    shield(target, (x + 8 + r, y), r)
-    return theme.text(target, str(armour), (x + 10 + 2 * r, y), size, theme.INK, "bold",
+    shield(target, (x + 5 + r, y), r)
+    return theme.text(target, str(armour), (x + 7 + 2 * r, y), size, theme.INK, "bold",
                       "midleft").right
 
 
@@ -74,11 +74,20 @@ def health_bar(target: pygame.Surface, rect: pygame.Rect, hp: int, most: int) ->
 
 
 # ---- character cards in the roster ----------------------------------------------------------
+COMPACT_WORDS = 168  # the width of a slim row's words beside its cards
+SLIM_CARD = 64  # a card lower than this shows its pegs as a count (a click lists them)
+BAND = 18  # the card's coloured band with its type
+LINE = 15  # a line of 12-pixel words
+
+
 def peg_board(rect: pygame.Rect) -> pygame.Rect:
-    """Where a card's 3 x 6 peg board sits (bottom right of the card)."""
-    size = max(4, min(12 if rect.h >= 110 else 9, (rect.w - 16) // 6, (rect.h - 52) // 3))
+    """Where a card's 3 x 6 peg board sits: at the foot of a tall card, else at the right
+    under the band (the words run to its left)."""
+    size = max(5, min(12 if rect.h >= 110 else 10, (rect.w - 16) // 12, (rect.h - 26) // 3))
     w, h = size * 6, size * 3
-    return pygame.Rect(rect.right - w - 6, rect.bottom - h - 5, w, h)
+    if rect.h >= 110:
+        return pygame.Rect(rect.right - w - 6, rect.bottom - h - 5, w, h)
+    return pygame.Rect(rect.right - w - 6, rect.y + BAND + 5, w, h)
 
 
 def peg_rect(rect: pygame.Rect, item: str) -> pygame.Rect | None:
@@ -116,7 +125,8 @@ def character_card(target: pygame.Surface, rect: pygame.Rect, view: ChaostleStat
 def _draw_card(target: pygame.Surface, rect: pygame.Rect, view: ChaostleState, cid: str,
                colour: tuple[int, int, int], lit: bool, shown_hp: int | None = None) -> None:
     """A band in the army's colour with the character's type and level, health (number and
-    bar), movement and armour as they stand now, where it is, and its pegs."""
+    bar), movement and armour as they stand now, where it is, its pegs and, as room
+    allows, its weapons (die face: damage / range) and skills. Every word 12 pixels."""
     card = view.cards[cid]
     ch = view.chars[cid]
     up = tuple(ch.up)
@@ -128,90 +138,127 @@ def _draw_card(target: pygame.Surface, rect: pygame.Rect, view: ChaostleState, c
     theme.shadowed_rect(target, rect, fill, radius=7, shadow=3,
                         border=theme.BRASS_LIGHT if lit else theme.WOOD,
                         border_width=2 if lit else 1)
-    band = pygame.Rect(rect.x, rect.y, rect.w, 17)
+    slim = rect.h < SLIM_CARD
+    band = pygame.Rect(rect.x, rect.y, rect.w, BAND - 2 if slim else BAND)
     pygame.draw.rect(target, colour, band, border_top_left_radius=7, border_top_right_radius=7)
     ink = theme.INK if sum(colour) > 520 else theme.CREAM
     for k in range(card.level):
-        pygame.draw.circle(target, theme.BRASS_LIGHT, (band.right - 7 - k * 6, band.centery), 2)
-    title = theme.ellipsize(card.type, rect.w - 12 - 6 * card.level, 11, "bold")
-    theme.text(target, title, (rect.x + 5, band.centery), 11, ink, "bold", "midleft")
-    y = band.bottom + 8
-    heart(target, (rect.x + 10, y), 5)
-    right = theme.text(target, f"{hp}/{most}", (rect.x + 18, y), 10, theme.INK, "bold",
-                       "midleft").right
-    if rect.h < 60:  # a slim card: health and pegs as a count, then move, armour, place
-        health_bar(target, pygame.Rect(right + 5, y - 2, rect.right - right - 50, 4), hp, most)
-        theme.text(target, f"{len(up)} pegs", (rect.right - 5, y), 9, theme.WOOD,
-                   anchor="midright")
-        if rect.h >= 40:
-            y += 13
-            boot(target, (rect.x + 10, y), 4)
-            x = theme.text(target, f"+{view_movement(view, cid, up)}", (rect.x + 17, y), 9,
-                           theme.INK, "bold", "midleft").right
-            shield(target, (x + 9, y), 4)
-            x = theme.text(target, str(view_armour(view, cid, up)), (x + 16, y), 9, theme.INK,
-                           "bold", "midleft").right
-            place = theme.ellipsize(where(view, cid), rect.right - x - 12, 9)
-            theme.text(target, place, (rect.right - 5, y), 9,
-                       theme.DANGER if status == "trap" else theme.WOOD, anchor="midright")
-        return
-    health_bar(target, pygame.Rect(right + 5, y - 2, rect.right - right - 11, 5), hp, most)
-    y += 14
-    boot(target, (rect.x + 10, y), 5)
-    x = theme.text(target, f"+{view_movement(view, cid, up)}", (rect.x + 18, y), 10, theme.INK,
-                   "bold", "midleft").right
-    shield(target, (x + 12, y), 5)
-    theme.text(target, str(view_armour(view, cid, up)), (x + 20, y), 10, theme.INK, "bold",
-               "midleft")
-    board = peg_board(rect)
-    top = y + 8
-    beside = top + 12 > board.y  # no room above the pegs: the words go to their left
-    width = board.x - rect.x - 10 if beside else rect.w - 10
-    room = max(1, ((rect.bottom - 4 if beside else board.y - 4) - top) // 12)
-    if rect.h >= 150:
-        room = 2  # the full card: its weapons and skills come next
-    lines = theme.wrap(where(view, cid), width, 10)
-    if len(lines) > room:
-        lines = lines[:room - 1] + [theme.ellipsize(" ".join(lines[room - 1:]), width, 10)]
+        pygame.draw.circle(target, theme.BRASS_LIGHT, (band.right - 7 - k * 7, band.centery), 3)
+    title = theme.ellipsize(card.type, rect.w - 14 - 7 * card.level, 12, "bold")
+    theme.text(target, title, (rect.x + 5, band.centery), 12, ink, "bold", "midleft")
     tone = theme.DANGER if status == "trap" else theme.WOOD
+    move, armour = view_movement(view, cid, up), view_armour(view, cid, up)
+    if slim:  # health, move and armour, then the place and the pegs as a count
+        y = band.bottom + 8
+        if rect.h < band.h + 2 * LINE + 4:  # one line: health and place
+            heart(target, (rect.x + 11, y), 6)
+            x = theme.text(target, f"{hp}/{most}", (rect.x + 20, y), 12, theme.INK, "bold",
+                           "midleft").right
+            place = theme.ellipsize(short_where(view, cid), rect.right - x - 14, 12)
+            theme.text(target, place, (rect.right - 5, y), 12, tone, anchor="midright")
+            return
+        if rect.w >= 170:  # health, move and armour with a bar
+            x = stat_line(target, (rect.x + 5, y), f"{hp}/{most}", move, armour, 12)
+        else:  # a narrow card: health and its bar
+            heart(target, (rect.x + 11, y), 6)
+            x = theme.text(target, f"{hp}/{most}", (rect.x + 20, y), 12, theme.INK, "bold",
+                           "midleft").right
+        health_bar(target, pygame.Rect(x + 8, y - 2, rect.right - x - 14, 5), hp, most)
+        y += LINE
+        place = short_where(view, cid)
+        pegs = f"{len(up)} peg{'s' if len(up) != 1 else ''}"
+        room = rect.w - 10 - theme.font(12).size(pegs)[0] - 8
+        if theme.font(12).size(place)[0] <= room:  # the place, and the pegs if they fit
+            theme.text(target, pegs, (rect.right - 5, y), 12, theme.WOOD, anchor="midright")
+        else:
+            room = rect.w - 10
+        theme.text(target, theme.ellipsize(place, room, 12), (rect.x + 5, y), 12, tone,
+                   anchor="midleft")
+        return
+    board = peg_board(rect)
+    tall = rect.h >= 110
+    right = rect.right - 6 if tall else board.x - 6  # the words' right edge
+    y = band.bottom + 9
+    heart(target, (rect.x + 11, y), 6)
+    shown = theme.text(target, f"{hp}/{most}", (rect.x + 20, y), 12, theme.INK, "bold",
+                       "midleft").right
+    health_bar(target, pygame.Rect(shown + 5, y - 2, right - shown - 5, 5), hp, most)
+    y += LINE
+    boot(target, (rect.x + 11, y), 5)
+    x = theme.text(target, f"+{move}", (rect.x + 20, y), 12, theme.INK, "bold",
+                   "midleft").right
+    shield(target, (x + 13, y), 5)
+    theme.text(target, str(armour), (x + 22, y), 12, theme.INK, "bold", "midleft")
+    top = y + 9
+    bottom = (board.y - 3) if tall else rect.bottom - 4
+    lines = theme.wrap(where(view, cid), right - rect.x - 5, 12)
+    room = max(1, min(2, (bottom - top) // 14))
+    if len(lines) > room:  # the place itself first, then what follows it
+        lines = theme.wrap(short_where(view, cid), right - rect.x - 5, 12)[:room]
     for k, line in enumerate(lines):
-        theme.text(target, line, (rect.x + 5, top + 12 * k), 10, tone)
-    if rect.h >= 150:
-        below = top + 12 * len(lines) + 2
-        weapons_and_skills(target, pygame.Rect(rect.x + 5, below, rect.w - 10,
-                                               board.y - below - 6), card, up)
+        theme.text(target, line, (rect.x + 5, top + 14 * k), 12, tone)
+    if tall:
+        weapons_and_skills(target, pygame.Rect(rect.x + 5, top + 14 * len(lines) + 4,
+                                               rect.w - 10, 0), bottom, card, up)
     draw_pegs(target, rect, up, colour)
     if status == "sanctuary":
-        _stamp(target, pygame.Rect(rect.x, y + 6, rect.w, board.y - y - 6), status)
+        _stamp(target, pygame.Rect(rect.x, y + 6, rect.w, max(20, bottom - y - 6)), status)
 
 
-def weapons_and_skills(target: pygame.Surface, area: pygame.Rect, card: Any,
+def short_where(view: ChaostleState, cid: str) -> str:
+    """Where a character is, in the fewest words: its space, its trap or its state."""
+    ch = view.chars[cid]
+    if ch.status == "play" and ch.at:
+        return view.space_label(ch.at)
+    if ch.status == "trap" and ch.trap in view.board.traps:
+        return f"in the {view.board.traps[ch.trap].name}"
+    if ch.status == "out":
+        return "off the board"
+    return STATUS_WORDS.get(ch.status, ch.status)
+
+
+def weapons_and_skills(target: pygame.Surface, area: pygame.Rect, bottom: int, card: Any,
                        up: tuple[str, ...]) -> None:
-    """The card's six weapons (die face, name, damage / range as upgraded) and its three
-    special skills with their points, as many lines as fit."""
-    rows = max(0, area.h // 12)
-    lines: list[tuple[str, str, bool]] = []
+    """The card's six weapons as die face and damage / range (as upgraded, raised ones in
+    green), as many to a line as fit, then its skills with their points while lines fit
+    above ``bottom``."""
+    cells = []
     for k, weapon in enumerate(card.weapons):
         dmg = weapon.damage[1] if f"damage{k}" in up else weapon.damage[0]
         rng = weapon.range[1] if f"range{k}" in up else weapon.range[0]
-        lines.append((f"{k + 1} {weapon.name}", f"{dmg}/{rng}",
-                      f"damage{k}" in up or f"range{k}" in up))
+        cells.append((f"{k + 1}: {dmg}/{rng}", f"damage{k}" in up or f"range{k}" in up))
+    if not cells:
+        return
+    cell_w = max(theme.font(12, "bold").size(words)[0] for words, _ in cells) + 6
+    per_line = max(1, (area.w + 6) // cell_w)
+    y = area.y
+    if y + LINE * -(-len(cells) // per_line) > bottom:
+        return
+    pygame.draw.line(target, theme.PARCHMENT_DIM, (area.x, y - 3), (area.right, y - 3))
+    for k, (words, raised) in enumerate(cells):
+        col, row = k % per_line, k // per_line
+        theme.text(target, words, (area.x + col * cell_w, y + row * LINE), 12,
+                   (40, 110, 50) if raised else theme.INK, "bold")
+    y += LINE * -(-len(cells) // per_line)
     for k, skill in enumerate(card.skills):
+        if y + LINE > bottom:
+            return
         pts = skill.points[1] if f"skill{k}" in up else skill.points[0]
-        lines.append((f"★ {skill.name}", str(pts), f"skill{k}" in up))
-    pygame.draw.line(target, theme.PARCHMENT_DIM, (area.x, area.y - 3), (area.right, area.y - 3))
-    for k, (name, value, raised) in enumerate(lines[:rows]):
-        y = area.y + 12 * k
-        ink = (40, 110, 50) if raised else theme.INK
-        theme.text(target, theme.ellipsize(name, area.w - 30, 9), (area.x, y), 9, ink)
-        theme.text(target, value, (area.right, y), 9, ink, "bold", "topright")
+        ink = (40, 110, 50) if f"skill{k}" in up else theme.INK
+        name = f"★ {skill.name}"
+        width = theme.font(12, "bold").size(str(pts))[0]
+        if theme.font(12).size(name)[0] > area.w - width - 6:
+            continue  # a skill is named whole or not at all (the zoom shows every one)
+        theme.text(target, str(pts), (area.right, y), 12, ink, "bold", "topright")
+        theme.text(target, name, (area.x, y), 12, ink)
+        y += LINE
 
 
 def _stamp(target: pygame.Surface, area: pygame.Rect, status: str) -> None:
     """A rubber stamp across the card: OUT OF PLAY, or IN SANCTUARY."""
     words = "IN SANCTUARY" if status == "sanctuary" else "OUT OF PLAY"
     tone = (150, 110, 30) if status == "sanctuary" else theme.DANGER
-    ink = theme.rendered(words, 10, tone, "bold")
+    ink = theme.rendered(words, 12, tone, "bold")
     stamp = pygame.Surface((ink.get_width() + 10, ink.get_height() + 4), pygame.SRCALPHA)
     pygame.draw.rect(stamp, tone, stamp.get_rect(), 2, border_radius=4)
     stamp.blit(ink, (5, 2))
@@ -286,22 +333,28 @@ def army_head(target: pygame.Surface, row: pygame.Rect, name: str, kind: str,
     pygame.draw.rect(target, colour, (row.x, row.y + 6, 5, row.h - 12), border_radius=2)
     pygame.draw.circle(target, colour, (row.x + 18, row.y + 12), 7)
     pygame.draw.circle(target, theme.CREAM, (row.x + 18, row.y + 12), 7, 1)
-    label = f"{name}{'  (you)' if you else ''}"
-    right = theme.text(target, theme.ellipsize(label, 150 if slim else row.w // 2, 14, "bold"),
-                       (row.x + 32, row.y + 12), 14, theme.BRASS_LIGHT if current else
+    label = f"{name}{' (you)' if you else ''}"
+    size = 13 if slim else 14
+    room = COMPACT_WORDS if slim else row.w // 2
+    right = theme.text(target, theme.ellipsize(label, room, size, "bold"),
+                       (row.x + 32, row.y + 12), size, theme.BRASS_LIGHT if current else
                        theme.PARCHMENT, "bold", "midleft").right
     if current and not slim:
-        words_surf = theme.rendered(tag, 10, theme.INK, "bold")
+        words_surf = theme.rendered(tag, 12, theme.INK, "bold")
         box = words_surf.get_rect(midleft=(right + 10, row.y + 12)).inflate(10, 4)
         pygame.draw.rect(target, theme.BRASS_LIGHT, box, border_radius=6)
         target.blit(words_surf, words_surf.get_rect(center=box.center))
-    words = f"{extra}   {kind}" if extra else kind
-    if slim:
-        theme.text(target, theme.ellipsize(words, 160, 11), (row.x + 32, row.y + 32), 11,
-                   theme.PARCHMENT_DIM, anchor="midleft")
+    words = f"{extra} · {kind}" if extra else kind
+    if slim:  # on one line if it fits, else the Sanctuary count and the seat on two
+        width = COMPACT_WORDS
+        lines = [words] if theme.font(12).size(words)[0] <= width or row.h < 56 \
+            else [extra, kind]
+        for k, line in enumerate(lines):
+            theme.text(target, theme.ellipsize(line, width, 12), (row.x + 32,
+                       row.y + 29 + 14 * k), 12, theme.PARCHMENT_DIM, anchor="midleft")
         return
-    theme.text(target, theme.ellipsize(words, row.w // 2 - 40, 11), (row.right - 10,
-               row.y + 12), 11, theme.PARCHMENT_DIM, anchor="midright")
+    theme.text(target, theme.ellipsize(words, row.w // 2 - 40, 12), (row.right - 10,
+               row.y + 12), 12, theme.PARCHMENT_DIM, anchor="midright")
 
 
 # ---- fate cards -----------------------------------------------------------------------------

@@ -170,12 +170,13 @@ def army_row(roster: pygame.Rect, armies: int, seat: int) -> pygame.Rect:
     return pygame.Rect(roster.x, roster.y + seat * (height + gap), roster.w, height)
 
 
-COMPACT_HEAD = 190  # a slim row keeps its name on the left and its cards beside it
+COMPACT_HEAD = 206  # a slim row keeps its name on the left and its cards beside it
 
 
 def compact(roster: pygame.Rect, armies: int) -> bool:
-    """Whether army rows are slim (too low for a card with its weapons)."""
-    return army_row(roster, armies, 0).h < 90
+    """Whether army rows are slim: the name at the left and the cards beside it (a row
+    too low for a heading over cards of 80 pixels)."""
+    return army_row(roster, armies, 0).h < 110
 
 
 def card_rect(roster: pygame.Rect, armies: int, seat: int, index: int, count: int

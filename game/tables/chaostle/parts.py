@@ -16,7 +16,13 @@ from game import icons, theme
 from game.cardface import CardFace
 from game.dice import MAX_ROLL_TIME, PIPS, DiceTray, Die
 from game.scene import Affine, SpriteNode, blit_transformed
-from game.tables.chaostle.cards import CATEGORY_COLOURS, GAIN, LOSS, stat_line
+from game.tables.chaostle.cards import (
+    CATEGORY_COLOURS,
+    GAIN,
+    LOSS,
+    stat_line,
+    weapons_and_skills,
+)
 from game.tables.chaostle.faces import printed_face
 from game.tables.chaostle.layout import CAPTION_H
 from game.widgets import Button, Widget
@@ -281,27 +287,22 @@ def draw_card_face(card: object, w: int, h: int, enabled: bool = True) -> pygame
     category = str(getattr(card, "category", ""))
     colour = CATEGORY_COLOURS.get(category, theme.WOOD)
     pygame.draw.rect(surf, theme.PARCHMENT, rect, border_radius=8)
-    band = pygame.Rect(0, 0, w, 20)
+    band = pygame.Rect(0, 0, w, 20)  # its type, 12 pixels like every word on it
     pygame.draw.rect(surf, colour, band, border_top_left_radius=8, border_top_right_radius=8)
     kind = str(getattr(card, "type", ""))
-    theme.text(surf, theme.ellipsize(kind, w - 26, 12, "bold"), (6, band.centery), 12,
+    theme.text(surf, theme.ellipsize(kind, w - 10, 12, "bold"), (6, band.centery), 12,
                theme.CREAM, "bold", "midleft")
     level = int(getattr(card, "level", 1))
-    for k in range(level):
-        pygame.draw.circle(surf, theme.BRASS_LIGHT, (w - 8 - k * 7, band.centery), 3)
     y = band.bottom + 3
-    theme.text(surf, theme.ellipsize(str(getattr(card, "name", "")), w - 10, 10),
-               (6, y), 10, theme.WOOD)
-    y += 14
-    hp, mv, ar = (getattr(card, f, (0, 0)) for f in ("health", "movement", "armor"))
-    stat_line(surf, (6, y + 6), str(hp[0]), mv[0], ar[0], 11)
+    for k in range(level):  # the level as pips beside the name, the type whole in the band
+        pygame.draw.circle(surf, theme.BRASS, (w - 8 - k * 7, y + 8), 3)
+    theme.text(surf, theme.ellipsize(str(getattr(card, "name", "")), w - 14 - 7 * level, 12),
+               (6, y), 12, theme.WOOD)
     y += 16
-    for k, weapon in enumerate(getattr(card, "weapons", ())[: max(0, (h - y - 4) // 11)]):
-        words = theme.ellipsize(f"{k + 1} {weapon.name}", w - 46, 9)
-        theme.text(surf, words, (6, y), 9, theme.INK)
-        theme.text(surf, f"{weapon.damage[0]}/{weapon.range[0]}", (w - 6, y), 9, theme.WOOD,
-                   "bold", "topright")
-        y += 11
+    hp, mv, ar = (getattr(card, f, (0, 0)) for f in ("health", "movement", "armor"))
+    stat_line(surf, (6, y + 7), str(hp[0]), mv[0], ar[0], 12)
+    y += 19
+    weapons_and_skills(surf, pygame.Rect(6, y + 2, w - 12, 0), h - 4, card, ())
     pygame.draw.rect(surf, colour, rect, 2, border_radius=8)
     if not enabled:
         veil = pygame.Surface((w, h), pygame.SRCALPHA)
