@@ -607,8 +607,9 @@ SHOTS: tuple[Shot, ...] = (
          "one shows the path; the way buttons choose the roll, roll + card or the card alone",
          "chaostle", seed=1, players=3, setup=CHAOSTLE, decisions=60, until=can("move"),
          touch=on_the_table("space.")),
-    Shot("chaostle-battle", "a battle: the duel card over the castle, Fight on or End the "
-         "battle on it", "chaostle", seed=3, players=4, setup=CHAOSTLE, decisions=20,
+    Shot("chaostle-battle", "a battle: the duel card over the roster, Fight on or End the "
+         "battle on it; its two standees face off on the castle", "chaostle", seed=3,
+         players=4, setup=CHAOSTLE, decisions=20,
          until=can("fight_on"), touch=on_the_table()),
     Shot("chaostle-fate", "a fate: the Card of Happiness, Accept or Decline", "chaostle",
          seed=1, players=4, setup=CHAOSTLE, decisions=20, until=can("accept"),

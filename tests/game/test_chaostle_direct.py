@@ -176,13 +176,14 @@ def test_a_battle_after_a_miss_asks_on_the_duel_card(app_dirs):
 def test_the_tray_keeps_its_words_above_the_dice_and_in_full(app_dirs):
     """What a roll did is written whole in a band the dice never roll over."""
     from game.tables.chaostle.layout import CAPTION_H
+    from game.tables.chaostle.tray import Roll
 
     _, screen, _ = open_table(app_dirs, seed=2)
     tray, frame = screen.table.tray, screen.table.frame
     top = tray.to_world(0, -tray.h / 2)[1]
     assert top == frame.tray.y + CAPTION_H and tray.h == frame.tray.h - CAPTION_H
     words = "Purple Queen rolled 6 for movement (must) and it is a long line of words"
-    screen.table.throw([6], (200, 200, 200), words)
+    screen.table.throw(Roll([6], [(200, 200, 200)], ()), words)
     screen.table.tray.skip()
     assert tray.caption == words
 

@@ -249,7 +249,7 @@ def test_a_battle_shows_the_duel_card_with_its_dice_and_the_tray_throws_them(app
     assert blow is not last
     screen.table.tray.skip()
     thrown = [e for e in session.log[before:] if screen.table.dice_of(e) is not None]
-    assert screen.table.tray.shown_faces() == screen.table.dice_of(thrown[-1])[0]
+    assert screen.table.tray.shown_faces() == screen.table.dice_of(thrown[-1]).faces
     assert duel.faces[blow.data["char"]] == blow.data["roll"]
     if blow.kind == "hit":
         assert duel.hurt == (blow.data["target"], blow.data["loss"])
@@ -503,3 +503,120 @@ def test_every_word_on_the_army_rows_and_draft_cards_is_12_pixels_or_more(app_di
     assert any(view.player_name(seat) in " ".join(words) for seat in range(players))
     small = [(size, content) for size, content in sizes if size < 12]
     assert not small, small[:5]
+
+
+def test_a_fate_is_thrown_as_the_red_die_and_two_white_dice_with_what_they_came_to(app_dirs):
+    """The red die lands on the column, the two white dice on faces adding up to the row;
+    beside them, never under a die, the column and the row once the dice are at rest."""
+    from game.tables.chaostle.tray import SIDE
+    from rules.core import Event
+
+    _, screen, _ = open_table(app_dirs, seed=2)
+    table = screen.table
+    table.tray.skip()
+    event = Event("fate", "Card of Doom, column 4, row 9: Shark Attack", {"fate": "shark"})
+    roll = table.dice_of(event)
+    assert roll.faces[0] == 4 and sum(roll.faces[1:]) == 9 and len(roll.faces) == 3
+    assert roll.colours[1] == roll.colours[2] != roll.colours[0]
+    tray = table.tray
+    table.throw(roll, event.text)
+    for _ in range(400):
+        rolling = tray.throw_ is not None and not all(d.settled for d in tray.throw_.dice)
+        if not rolling and not tray.waiting and tray.landing is None:
+            break
+        assert tray.tally == ()  # nothing said before the dice show it
+        for die in tray.throw_.dice:
+            assert die.body.position.x < tray.w - SIDE  # no die in the tally's column
+        tray.update(1 / 60)
+    assert tray.shown_faces() == roll.faces
+    assert tray.tally == (("column", 4), ("row", 9))
+
+
+def test_every_fate_row_splits_into_two_dice_faces():
+    from game.tables.chaostle.motion import fate_roll
+
+    for row in range(2, 13):
+        faces = fate_roll(1, row).faces
+        assert len(faces) == 3 and all(1 <= f <= 6 for f in faces[1:]) and sum(faces[1:]) == row
+
+
+def test_the_two_standees_of_a_battle_face_off_on_the_castle(app_dirs):
+    """While the duel card shows a battle its two standees are marked on the castle and
+    drawn larger, in sight (the card stands over the roster, not over them); once the card
+    has gone they are as before."""
+    _, screen, _ = open_table(app_dirs, seed=3, record=False)
+    play_until(screen, random.Random(3), lambda s: s.phase == "battles" and not s.queue
+               and any(a.kind == "battle" for a in s.legal_actions(s.current)), limit=3000)
+    attack = next(a for a in legal(screen) if a.kind == "battle")
+    table = screen.table
+    table.choose(attack)
+    screen.root.update(0.1)
+    screen.root.update(0.4)  # the two grow as the card pops up
+    a, d = (table.figures[c] for c in attack.args)
+    assert table.faceoff.fighters == (a, d) or table.faceoff.fighters == (d, a)
+    assert a.scale > 1.1 and d.scale > 1.1
+    others = [f for c, f in table.figures.items() if c not in attack.args]
+    assert all(f.scale == 1.0 for f in others)
+    card = table.duel.to_world()
+    box = pygame.Rect(0, 0, table.duel.w, table.duel.h)
+    box.center = (round(card[0]), round(card[1]))
+    assert not any(box.collidepoint(f.x, f.y) for f in (a, d))  # the card hides neither
+    session = screen.session
+    while session.state.queue.find(Battle) is not None:  # the battle is ended or fought out
+        seat = session.actor()
+        actions = session.state.legal_actions(seat)
+        end = [x for x in actions if x.kind in ("end_battle", "no_smoke")]
+        events = session.submit(seat, end[0] if end else actions[0])
+        table.show_events(events, screen.viewer)
+        screen.refresh()
+    for _ in range(600):  # its dice land, the card goes
+        if table.duel.alpha == 0.0:
+            break
+        screen.root.update(1 / 10)
+    else:
+        raise AssertionError("the duel card never went")
+    screen.root.update(1.0)
+    assert table.faceoff.fighters is None
+    assert all(f.scale == 1.0 for f in table.figures.values())
+
+
+def test_a_doom_fate_is_read_then_acted_out_on_the_board(app_dirs):
+    """A doom fate's card shows once its dice land and stays while it is read; only then
+    does it go and what it does show on the castle (health, marks, a fall into a trap):
+    until then the table holds the health and marks from before."""
+    from game.tables.chaostle.motion import READ_TIME
+    from rules.chaostle.fates import fate_table
+
+    fates = fate_table()[0]
+    for seed in range(1, 40):
+        _, screen, _ = open_table(app_dirs, seed=seed, record=False)
+        session, rng, table = screen.session, random.Random(seed), screen.table
+        for _ in range(1500):
+            seat = session.actor()
+            if seat is None:
+                break
+            table.tray.skip()
+            events = session.submit(seat, rng.choice(session.state.legal_actions(seat)))
+            doom = [e for e in events if e.kind == "fate" and e.data.get("fate") in fates
+                    and fates[e.data["fate"]].card == "doom"]
+            screen.viewer = seat
+            table.show_events(events, seat)
+            screen.refresh()
+            if not doom:
+                continue
+            shown = None  # seconds since the card popped up
+            clock = 0.0
+            while table.tray.rolling and clock < 30:
+                if shown is None and table.fate.alpha == 1.0 and table.fate.fate == \
+                        doom[0].data["fate"]:
+                    shown = clock
+                if shown is not None and clock - shown < READ_TIME - 0.1:
+                    assert table.held  # what the fate does waits for the card to be read
+                    assert table.fate.alpha == 1.0
+                screen.root.update(1 / 20)
+                clock += 1 / 20
+            assert shown is not None and clock - shown >= READ_TIME - 0.1
+            screen.root.update(0.5)
+            assert table.fate.alpha < 0.5 and not table.held
+            return
+    raise AssertionError("no seeded game met a doom fate")

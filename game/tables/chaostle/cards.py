@@ -138,7 +138,7 @@ def _draw_card(target: pygame.Surface, rect: pygame.Rect, view: ChaostleState, c
     theme.shadowed_rect(target, rect, fill, radius=7, shadow=3,
                         border=theme.BRASS_LIGHT if lit else theme.WOOD,
                         border_width=2 if lit else 1)
-    slim = rect.h < SLIM_CARD
+    slim = slim_card(rect)
     band = pygame.Rect(rect.x, rect.y, rect.w, BAND - 2 if slim else BAND)
     pygame.draw.rect(target, colour, band, border_top_left_radius=7, border_top_right_radius=7)
     ink = theme.INK if sum(colour) > 520 else theme.CREAM
@@ -148,32 +148,8 @@ def _draw_card(target: pygame.Surface, rect: pygame.Rect, view: ChaostleState, c
     theme.text(target, title, (rect.x + 5, band.centery), 12, ink, "bold", "midleft")
     tone = theme.DANGER if status == "trap" else theme.WOOD
     move, armour = view_movement(view, cid, up), view_armour(view, cid, up)
-    if slim:  # health, move and armour, then the place and the pegs as a count
-        y = band.bottom + 8
-        if rect.h < band.h + 2 * LINE + 4:  # one line: health and place
-            heart(target, (rect.x + 11, y), 6)
-            x = theme.text(target, f"{hp}/{most}", (rect.x + 20, y), 12, theme.INK, "bold",
-                           "midleft").right
-            place = theme.ellipsize(short_where(view, cid), rect.right - x - 14, 12)
-            theme.text(target, place, (rect.right - 5, y), 12, tone, anchor="midright")
-            return
-        if rect.w >= 170:  # health, move and armour with a bar
-            x = stat_line(target, (rect.x + 5, y), f"{hp}/{most}", move, armour, 12)
-        else:  # a narrow card: health and its bar
-            heart(target, (rect.x + 11, y), 6)
-            x = theme.text(target, f"{hp}/{most}", (rect.x + 20, y), 12, theme.INK, "bold",
-                           "midleft").right
-        health_bar(target, pygame.Rect(x + 8, y - 2, rect.right - x - 14, 5), hp, most)
-        y += LINE
-        place = short_where(view, cid)
-        pegs = f"{len(up)} peg{'s' if len(up) != 1 else ''}"
-        room = rect.w - 10 - theme.font(12).size(pegs)[0] - 8
-        if theme.font(12).size(place)[0] <= room:  # the place, and the pegs if they fit
-            theme.text(target, pegs, (rect.right - 5, y), 12, theme.WOOD, anchor="midright")
-        else:
-            room = rect.w - 10
-        theme.text(target, theme.ellipsize(place, room, 12), (rect.x + 5, y), 12, tone,
-                   anchor="midleft")
+    if slim:
+        _slim_card(target, rect, band, view, cid, (hp, most, move, armour), tone)
         return
     board = peg_board(rect)
     tall = rect.h >= 110
@@ -203,6 +179,64 @@ def _draw_card(target: pygame.Surface, rect: pygame.Rect, view: ChaostleState, c
     draw_pegs(target, rect, up, colour)
     if status == "sanctuary":
         _stamp(target, pygame.Rect(rect.x, y + 6, rect.w, max(20, bottom - y - 6)), status)
+
+
+def slim_card(rect: pygame.Rect) -> bool:
+    """Whether a card is too low or too narrow for a peg board beside its words: it shows
+    its pegs as a count (a click on it lists the upgrades)."""
+    return rect.h < SLIM_CARD or rect.w < 150
+
+
+def _slim_card(target: pygame.Surface, rect: pygame.Rect, band: pygame.Rect,
+               view: ChaostleState, cid: str, stats: tuple[int, int, int, int],
+               tone: tuple[int, int, int]) -> None:
+    """A slim card's lines under its band, as many as fit: health (with a bar), movement
+    and armour, the pegs as a count and the place; one line: health and place."""
+    hp, most, move, armour = stats
+    up = tuple(view.chars[cid].up)
+    lines = (rect.bottom - band.bottom - 4) // LINE
+    y = band.bottom + 8
+    place = short_where(view, cid)
+    pegs = f"{len(up)} peg{'s' if len(up) != 1 else ''}"
+    font = theme.font(12)
+    if lines <= 1:  # one line: health and place
+        heart(target, (rect.x + 11, y), 6)
+        x = theme.text(target, f"{hp}/{most}", (rect.x + 20, y), 12, theme.INK, "bold",
+                       "midleft").right
+        place = theme.ellipsize(place, rect.right - x - 14, 12)
+        theme.text(target, place, (rect.right - 5, y), 12, tone, anchor="midright")
+        return
+    wide = rect.w >= 170 and lines == 2  # health, move and armour on one line
+    if wide:
+        x = stat_line(target, (rect.x + 5, y), f"{hp}/{most}", move, armour, 12)
+    else:
+        heart(target, (rect.x + 11, y), 6)
+        x = theme.text(target, f"{hp}/{most}", (rect.x + 20, y), 12, theme.INK, "bold",
+                       "midleft").right
+    health_bar(target, pygame.Rect(x + 8, y - 2, rect.right - x - 14, 5), hp, most)
+    y += LINE
+    if not wide and lines >= 3:  # movement and armour, the pegs beside them
+        boot(target, (rect.x + 11, y), 5)
+        x = theme.text(target, f"+{move}", (rect.x + 20, y), 12, theme.INK, "bold",
+                       "midleft").right
+        shield(target, (x + 12, y), 5)
+        theme.text(target, str(armour), (x + 20, y), 12, theme.INK, "bold", "midleft")
+        theme.text(target, pegs, (rect.right - 5, y), 12, theme.WOOD, anchor="midright")
+        y += LINE
+        rows = theme.wrap(where(view, cid), rect.w - 10, 12)
+        left = (rect.bottom - 4 - (y - 7)) // LINE
+        if len(rows) > left:
+            rows = theme.wrap(place, rect.w - 10, 12)[:max(1, left)]
+        for k, row in enumerate(rows):
+            theme.text(target, row, (rect.x + 5, y + k * LINE), 12, tone, anchor="midleft")
+        return
+    room = rect.w - 10 - font.size(pegs)[0] - 8
+    if font.size(place)[0] <= room:  # the place, and the pegs if they fit
+        theme.text(target, pegs, (rect.right - 5, y), 12, theme.WOOD, anchor="midright")
+    else:
+        room = rect.w - 10
+    theme.text(target, theme.ellipsize(place, room, 12), (rect.x + 5, y), 12, tone,
+               anchor="midleft")
 
 
 def short_where(view: ChaostleState, cid: str) -> str:

@@ -18,7 +18,7 @@ import pygame
 import game.tables.chaostle.layout as lay
 from game import theme
 from game.tables.chaostle.base import ChaostleBase
-from game.tables.chaostle.cards import SLIM_CARD, peg_rect
+from game.tables.chaostle.cards import peg_rect, slim_card
 from game.tables.chaostle.choice import (
     AIMED,
     ON_SPACE,
@@ -317,7 +317,7 @@ class BoardClicks(ChaostleBase):
                 continue
             cid, item = str(a.args[0]), str(a.args[1])
             card = self.card_rect(view, cid)
-            hole = peg_rect(card, item) if card is not None and card.h >= SLIM_CARD else None
+            hole = peg_rect(card, item) if card is not None and not slim_card(card) else None
             if hole is not None:
                 self.target(hole.inflate(2, 2), str(a).split(": ", 1)[-1], theme.BRASS_LIGHT,
                             f"peg.{cid}.{item}", a, round_=True)

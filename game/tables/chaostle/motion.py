@@ -13,15 +13,19 @@ from typing import Any
 from game import theme
 from game.floats import rise_from
 from game.tables.chaostle.base import ChaostleBase
-from game.tables.chaostle.parts import GAIN, LOSS, Figure, QueuedTray
+from game.tables.chaostle.parts import GAIN, LOSS, Figure
 from game.tables.chaostle.popups import DuelPopup, FatePopup
+from game.tables.chaostle.tray import QueuedTray, Roll
 from game.tables.generic import roll_faces
+from rules.chaostle.fates import fate_table
+from rules.chaostle.state import ChaostleState
 from rules.core import Event
 
 FATE_CELL = re.compile(r"column (\d+), row (\d+)")
 ROLLED = re.compile(r"rolls (\d+)")
 OWN_ROLL = re.compile(r"\((\d)\)$")  # a skill, escape or Luck roll ends its words with "(face)"
 ROLL_IN_WORDS = ("skill", "escape", "trap", "heal")
+READ_TIME = 1.6  # seconds a doom fate's card is read before what it does is shown
 
 
 class TableMotion(ChaostleBase):
@@ -34,20 +38,61 @@ class TableMotion(ChaostleBase):
     pending: dict[str, int]
     figures: dict[str, Figure]
     start_walk: Callable[[str, list[str]], None]
+    held: dict[str, tuple[int, tuple[str, ...]]]
+    facing: str | None  # the character the last fate fell on
+    shown_marks: Callable[[ChaostleState, str], tuple[str, ...]]
 
     def show_events(self, events: list[Event], viewer: int | None) -> None:
         """A new batch: the rolls of earlier batches land at once first (the player has
         moved on), then this batch's are thrown one after another, each line of the log
-        written once what it tells has landed."""
+        written once what it tells has landed. Health and marks stay as they were until
+        the batch has been shown; a fate card still up (accepted, declined, a controlling
+        fate played) goes first, then its fate is acted out."""
         if self.tray.rolling:
             self.tray.skip()
         self.batch += 1
+        view = self.view  # the view before this batch
+        if view is not None:
+            self.held = {c: (ch.hp, tuple(m for m in ("bad_vibes", "burden")
+                                          if getattr(ch, m)))
+                         for c, ch in view.chars.items()}
+        if self.fate.pending and self.fate.alpha > 0.5 and self.fate.fate:  # decided now
+            declined = any(e.kind == "fate" and "declines" in e.text for e in events)
+            self.read_fate(acted=not declined and bool(events), pause=0.5)
         for event in events:
             if not event.visible(viewer):
                 continue
             self.animate(event)
             self.tray.then(partial(self.write, event.text, self.batch))
+        self.tray.then(self.release)
         self.log_scroll = 0
+
+    def release(self) -> None:
+        """The batch has been shown: health and marks as the view has them."""
+        if self.held:
+            self.held = {}
+            view = self.view
+            if view is not None:
+                for cid, figure in self.figures.items():
+                    if cid in view.chars:
+                        figure.marks = self.shown_marks(view, cid)
+
+    def read_fate(self, acted: bool, pause: float = READ_TIME) -> None:
+        """The fate card has been read: it goes after ``pause`` and (``acted``) its name
+        rises over the character meeting it as what it does is shown on the board."""
+        fate, who = self.fate.fate, self.facing
+        self.tray.hold(pause)
+        self.tray.then(self.fate.put_away)
+        if acted and fate:
+            self.tray.then(lambda: self.act_fate(fate, who))
+
+    def act_fate(self, fate: str, who: str | None) -> None:
+        rules = fate_table()[0].get(fate)
+        figure = self.figures.get(who) if who is not None else None
+        if rules is None or figure is None or not figure.visible:
+            return
+        colour = GAIN if rules.card == "happiness" else LOSS
+        rise_from(self, figure.x, figure.y - 40, rules.name, colour)
 
     def write(self, text: str, batch: int) -> None:
         """A line of the log, written as what it tells has been shown (after its dice)."""
@@ -60,6 +105,9 @@ class TableMotion(ChaostleBase):
         duel card's die, a number over the standee, the fate card's lit cell). Paths are
         kept for the standees."""
         data = event.data
+        if event.kind == "fate" and isinstance(data.get("char"), str) \
+                and not data.get("fate") and "must face a fate" in event.text:
+            self.facing = data["char"]  # the character a fate about to be rolled falls on
         if event.kind in ("move", "frog"):
             if isinstance(data.get("char"), str) and isinstance(data.get("path"), list):
                 cid, path = data["char"], [str(p) for p in data["path"]]
@@ -72,24 +120,31 @@ class TableMotion(ChaostleBase):
             health = {c: view.chars[c].hp for c in (data.get("a"), data.get("d"))
                       if view is not None and c in view.chars}
             self.tray.then(lambda: self.declare(event, health))
-        dice = self.dice_of(event)
-        if dice is None:
+        roll = self.dice_of(event)
+        if roll is None:
             self.tray.then(lambda: self.float_words(event))
             return
-        faces, colour = dice
-        self.throw(faces, colour, event.text, lambda: self.lands(event))
+        self.throw(roll, event.text, lambda: self.lands(event))
+        fate = data.get("fate")
+        rules = fate_table()[0].get(fate) if event.kind == "fate" and isinstance(fate, str) \
+            else None
+        if rules is not None and rules.card != "happiness":
+            self.read_fate(acted=True)  # a doom fate acts at once, once its card is read
 
-    def dice_of(self, event: Event) -> tuple[list[int], tuple[int, int, int]] | None:
-        """The dice an event rolled and their colour (None: it rolled nothing)."""
+    def dice_of(self, event: Event) -> Roll | None:
+        """The dice an event rolled, their colours and what they came to (None: it rolled
+        nothing)."""
         data = event.data
         faces = [f for f in roll_faces(event) if isinstance(f, int)]
         if faces:
             player = data.get("player")
-            return faces, self.dice_colour(None, player if isinstance(player, int)
-                                           and player >= 0 else None)
+            colour = self.dice_colour(None, player if isinstance(player, int)
+                                      and player >= 0 else None)
+            tally = (("total", sum(faces)),) if len(faces) > 1 else ()
+            return Roll(faces, [colour] * len(faces), tally)
         words = None
         if event.kind in ("hit", "miss") and isinstance(data.get("roll"), int):
-            return [data["roll"]], self.dice_colour(data.get("char"))
+            return Roll([data["roll"]], [self.dice_colour(data.get("char"))], ())
         if event.kind == "castle":
             words = ROLLED.search(event.text)
         elif event.kind in ROLL_IN_WORDS:
@@ -97,9 +152,9 @@ class TableMotion(ChaostleBase):
         elif event.kind == "fate" and isinstance(data.get("fate"), str):
             cell = FATE_CELL.search(event.text)
             if cell:
-                return [int(cell.group(1)), int(cell.group(2))], (206, 70, 60)
+                return fate_roll(int(cell.group(1)), int(cell.group(2)))
         if words:
-            return [int(words.group(1))], self.dice_colour(data.get("char"))
+            return Roll([int(words.group(1))], [self.dice_colour(data.get("char"))], ())
         return None
 
     def lands(self, event: Event) -> None:
@@ -132,10 +187,10 @@ class TableMotion(ChaostleBase):
             return
         self.log = [(e.text, 0) for e in seen]
         self.batch = 0
-        rolled = [e for e in seen if self.dice_of(e) is not None]
+        rolled = [(e, roll) for e in seen if (roll := self.dice_of(e)) is not None]
         if rolled:
-            faces, colour = self.dice_of(rolled[-1])  # type: ignore[misc]
-            self.throw(faces, colour, rolled[-1].text)
+            event, roll = rolled[-1]
+            self.throw(roll, event.text)
             self.tray.skip()
         for event in seen:
             if event.kind in ("hit", "miss") or event.kind == "fate":
@@ -162,8 +217,7 @@ class TableMotion(ChaostleBase):
             return theme.lighten(self.colour(seat), 40)
         return theme.CREAM
 
-    def throw(self, faces: list[int], colour: tuple[int, int, int], caption: str,
-              on_land: Any = None) -> None:
+    def throw(self, roll: Roll, caption: str, on_land: Any = None) -> None:
         words = caption  # the tray's band wraps it in two lines
         who = caption.split(" rolls ", 1)[0] if " rolls " in caption else ""
         rolling = f"{who} rolls…" if who else "Rolling…"
@@ -173,7 +227,7 @@ class TableMotion(ChaostleBase):
             if on_land is not None:
                 on_land()
 
-        self.tray.throw(faces, 6, colour, rolling, landed)
+        self.tray.throw_roll(roll, rolling, landed)
 
     def float_words(self, event: Event) -> None:
         data = event.data
@@ -196,3 +250,20 @@ class TableMotion(ChaostleBase):
         figure = self.figures.get(who) if isinstance(who, str) else None
         if words and figure is not None:
             rise_from(self, figure.x, figure.y - 26, words, colour)
+
+
+RED, WHITE = (206, 70, 60), (238, 232, 218)  # the fate's red die and white dice
+
+
+def fate_roll(column: int, row: int) -> Roll:
+    """A fate's throw: the red die (the column) and two white dice that add up to the row.
+    The rules draw the row as the two dice's sum; how it splits between them is the
+    table's (the same split for the same sum), never a different row."""
+    if 2 <= row <= 12:
+        low, high = max(1, row - 6), min(6, row - 1)
+        first = low + (row * 7) % (high - low + 1)
+        faces = [column, first, row - first]
+    else:  # not a two-dice sum: thrown as it is
+        faces = [column, row]
+    colours = [RED] + [WHITE] * (len(faces) - 1)
+    return Roll(faces, colours, (("column", column), ("row", row)))

@@ -14,8 +14,7 @@ import pygame
 
 from game import icons, theme
 from game.cardface import CardFace
-from game.dice import MAX_ROLL_TIME, PIPS, DiceTray, Die
-from game.scene import Affine, SpriteNode, blit_transformed
+from game.scene import Affine, Node, SpriteNode, blit_transformed
 from game.tables.chaostle.cards import (
     CATEGORY_COLOURS,
     GAIN,
@@ -24,7 +23,6 @@ from game.tables.chaostle.cards import (
     weapons_and_skills,
 )
 from game.tables.chaostle.faces import printed_face
-from game.tables.chaostle.layout import CAPTION_H
 from game.widgets import Button, Widget
 
 HOP_TIME = 0.16  # seconds a standee takes for one space of its path
@@ -214,6 +212,50 @@ class BoardPan(Widget):
         self.grab = None
 
 
+class FaceOff(Node):
+    """Two standees in a battle facing off on the castle: a red ring at each one's feet, a
+    dashed line between them and crossed swords half way (``fighters``: their standees)."""
+
+    def __init__(self) -> None:
+        super().__init__(0, 0, 0, 0, name="faceoff")
+        self.fighters: tuple[Figure, Figure] | None = None
+        self.z = 9  # under the standees
+
+    def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
+        if self.fighters is None:
+            return
+        a, b = self.fighters
+        if not (a.visible and b.visible):
+            return
+        feet = [(round(f.x), round(f.y + f.h / 2 - 5)) for f in (a, b)]
+        for x, y in feet:
+            pygame.draw.ellipse(target, (20, 16, 12), (x - 17, y - 6, 34, 13), 4)
+            pygame.draw.ellipse(target, LOSS, (x - 16, y - 5, 32, 11), 2)
+        (ax, ay), (bx, by) = feet
+        length = max(1.0, math.hypot(bx - ax, by - ay))
+        steps = int(length / 8)
+        for k in range(1, steps - 1, 2):
+            t0, t1 = k / steps, (k + 1) / steps
+            pygame.draw.line(target, LOSS, (ax + (bx - ax) * t0, ay + (by - ay) * t0),
+                             (ax + (bx - ax) * t1, ay + (by - ay) * t1), 3)
+        side = 1 if ax <= bx else -1  # beside the line's middle, off both standees
+        nx, ny = -(by - ay) / length * side, (bx - ax) / length * side
+        crossed_swords(target, ((ax + bx) / 2 + nx * 26, (ay + by) / 2 + ny * 26 - 12), 10)
+
+
+def crossed_swords(target: pygame.Surface, centre: tuple[float, float], r: float) -> None:
+    """Two blades crossed, each with a guard and a grip, on a dark disc."""
+    x, y = centre
+    pygame.draw.circle(target, (20, 16, 12), (x, y), r + 5)
+    pygame.draw.circle(target, LOSS, (x, y), r + 5, 2)
+    for sign in (-1, 1):
+        tip, hilt = (x + sign * r, y - r), (x - sign * r * 0.7, y + r * 0.7)
+        pygame.draw.line(target, theme.CREAM, tip, hilt, 3)
+        gx, gy = x - sign * r * 0.45, y + r * 0.45
+        pygame.draw.line(target, theme.BRASS_LIGHT, (gx - 4, gy - 4 * sign),
+                         (gx + 4, gy + 4 * sign), 3)
+
+
 class ChoiceButton(Button):
     """A button on the table that plays one action (on the fate or duel card, a way to
     move, a choice popped up beside a target); lit like a target while the focused action
@@ -309,101 +351,3 @@ def draw_card_face(card: object, w: int, h: int, enabled: bool = True) -> pygame
         pygame.draw.rect(veil, (20, 20, 20, 130), rect, border_radius=8)
         surf.blit(veil, (0, 0))
     return surf
-
-
-class QueuedTray(DiceTray):
-    """The dice tray, throwing one roll after another: a throw made while dice still roll
-    waits its turn (a whole battle resolved at once is thrown blow by blow), and what a
-    roll shows elsewhere (the duel card, a number over a standee) happens as it lands."""
-
-    LINGER = 0.35  # seconds a landed roll stays before the next is thrown
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.waiting: list[tuple[list[Any], int, tuple[int, int, int] | None, str,
-                                 Callable[[], None] | None]] = []
-        self.landing: Callable[[], None] | None = None
-        self.rested = 0.0
-
-    @property
-    def rolling(self) -> bool:
-        return super().rolling or bool(self.waiting) or self.landing is not None
-
-    def throw(self, faces: list[Any], sides: int = 6, colour: tuple[int, int, int] | None = None,
-              caption: str = "", on_land: Callable[[], None] | None = None) -> None:
-        self.waiting.append((faces, sides, colour, caption, on_land))
-        if len(self.waiting) == 1 and not super().rolling and self.landing is None:
-            self._next()
-
-    def then(self, action: Callable[[], None]) -> None:
-        """Do something once every roll thrown so far has landed (at once if none rolls)."""
-        if not self.rolling:
-            action()
-            return
-        self.waiting.append(([], 0, None, "", action))
-
-    def _next(self) -> None:
-        while self.waiting and not self.waiting[0][0]:  # a step without dice: do it now
-            after = self.waiting.pop(0)[4]
-            if after is not None:
-                after()
-        if not self.waiting:
-            return
-        faces, sides, colour, caption, on_land = self.waiting.pop(0)
-        DiceTray.throw(self, faces, sides, colour, caption)
-        self.landing, self.rested = on_land, 0.0
-
-    def _land(self) -> None:
-        landing, self.landing = self.landing, None
-        if landing is not None:
-            landing()
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        if super().rolling:
-            return
-        if self.landing is not None:
-            self._land()
-        self.rested += dt
-        if self.waiting and (self.rested >= self.LINGER or not self.waiting[0][0]):
-            self._next()
-
-    def _follow(self, die: Die, elapsed: float, dt: float) -> None:
-        """As the tray's, but a die showing a number (a two-dice sum) comes to rest upright
-        so that the number reads the right way up."""
-        super()._follow(die, elapsed, dt)
-        if die.settled and die.result not in PIPS:
-            die.rest_angle = round(die.snap_from / math.tau) * math.tau
-
-    def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
-        """The tray in its wooden frame with a band on top that the dice never roll over:
-        what the last roll did (or who rolls now), in up to two lines."""
-        left, top = world.apply(-self.w / 2, -self.h / 2)
-        rect = pygame.Rect(round(left), round(top), int(self.w), int(self.h))
-        whole = pygame.Rect(rect.x, rect.y - CAPTION_H, rect.w, rect.h + CAPTION_H)
-        theme.shadowed_rect(target, whole.inflate(16, 16), theme.WOOD, radius=14, shadow=8)
-        band = pygame.Rect(whole.x, whole.y, whole.w, CAPTION_H - 3)
-        pygame.draw.rect(target, (52, 40, 32), band, border_radius=6)
-        lines = theme.wrap(self.caption, band.w - 14, 12)
-        if len(lines) > 2:
-            lines = [lines[0], theme.ellipsize(" ".join(lines[1:]), band.w - 14, 12)]
-        for k, line in enumerate(lines):
-            theme.text(target, line, (band.x + 7, band.y + 1 + k * 16), 12, theme.PARCHMENT)
-        pygame.draw.rect(target, theme.FELT_DARK, rect, border_radius=8)
-        pygame.draw.rect(target, (0, 0, 0), rect, width=2, border_radius=8)
-        if not self.throw_:
-            theme.text(target, "dice tray", rect.center, 14, (60, 90, 80), "bold", "center")
-            return
-        for die in self.throw_.dice:
-            self._draw_die(target, world, die, alpha)
-
-    def skip(self) -> None:
-        """Every roll still to come lands at once (animations off, a rebuilt table)."""
-        while True:
-            if self.throw_:  # as DiceTray.skip, without this class's own stepping
-                DiceTray.update(self, MAX_ROLL_TIME + 0.3)
-                DiceTray.update(self, 0.3)
-            self._land()
-            if not self.waiting:
-                return
-            self._next()

@@ -10,10 +10,10 @@ from typing import Any
 import pygame
 
 from game import theme
-from game.dice import render_die_face
 from game.scene import SpriteNode
 from game.tables.chaostle.cards import duel_side, fate_card
 from game.tables.chaostle.layout import LISTED, Frame
+from game.tables.chaostle.tray import die_face
 from game.tween import ease_out_back
 from rules.chaostle.fates import fate_table
 from rules.chaostle.frames import Battle, Fate
@@ -52,6 +52,12 @@ class FatePopup(SpriteNode):
         if pop:
             self.tween("scale", 1.0, 0.35, ease_out_back)
         self.tween("alpha", 0.0, 0.4, delay=FATE_SHOWN)
+
+    def put_away(self) -> None:
+        """The card has been read: it goes (what the fate does is shown on the board)."""
+        if self.alpha > 0 and not self.pending:
+            self.tweens.tweens.clear()
+            self.tween("alpha", 0.0, 0.3)
 
     def follow(self, view: ChaostleState) -> None:
         """Stay up while a happiness fate waits to be accepted or declined (after a load
@@ -224,7 +230,7 @@ class DuelPopup(SpriteNode):
                 surf.blit(words, words.get_rect(center=badge.center))
             face = self.faces.get(cid)
             if face is not None:
-                die = render_die_face(face, theme.lighten(self.colours.get(cid, theme.MUTED),
+                die = die_face(face, theme.lighten(self.colours.get(cid, theme.MUTED),
                                                           40), 34)
                 spot = (rect.centerx, 100 + k * 70)
                 surf.blit(die, die.get_rect(center=spot))
@@ -236,7 +242,9 @@ class DuelPopup(SpriteNode):
 
 
 def place_popups(frame: Frame, fate: FatePopup, duel: DuelPopup) -> None:
-    """Centre the fate and duel cards over the frame's castle."""
+    """The fate card over the frame's castle; the duel card over the roster, so that the
+    two standees facing off on the castle stay in sight (the roster's health would give
+    the blows away early anyway, and the card shows them blow by blow)."""
     fate.frame = frame
     fate.x, fate.y = frame.board.centerx, frame.board.centery
-    duel.x, duel.y = frame.board.centerx, frame.board.centery + 10
+    duel.x, duel.y = frame.roster.centerx, frame.roster.centery

@@ -32,13 +32,14 @@ from game.tables.chaostle.parts import (
     BoardPan,
     ChoiceButton,
     DraftCard,
+    FaceOff,
     Figure,
-    QueuedTray,
     Target,
     draft_face,
 )
 from game.tables.chaostle.popups import DuelPopup, FatePopup, place_popups
 from game.tables.chaostle.strip import ActionStrip
+from game.tables.chaostle.tray import QueuedTray, Roll
 from game.tables.generic import StripLayout, TableModel
 from game.widgets import Widget
 from rules.chaostle.frames import Battle
@@ -84,6 +85,10 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
         self.pending: dict[str, int] = {}  # walks waiting in the tray's queue, by character
         self.heading: dict[str, str] = {}  # where a standee is already hopping to
         self.leaving: set[str] = set()  # standees that fade once the dice before have landed
+        #: health and marks as they stood before the batch being shown (until its dice and
+        #: its fate's card have been shown: the view already knows how they end)
+        self.held: dict[str, tuple[int, tuple[str, ...]]] = {}
+        self.facing: str | None = None  # the character the last fate fell on
         self.targets: list[Widget] = []
         self.selected: str | None = None
         self.way: str | None = None
@@ -93,6 +98,8 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
         self.duel = DuelPopup()
         self.add(self.fate)
         self.add(self.duel)
+        self.faceoff = FaceOff()
+        self.add(self.faceoff)
         self.arrange()
 
     # -- the frame: the castle on the whole height while the action list is hidden --------
@@ -125,8 +132,8 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
             self.tray = QueuedTray(dice.centerx, dice.centery, dice.w, dice.h)
             if old.throw_ is not None:  # the last roll stays in sight, at rest
                 dice_ = old.throw_.dice
-                self.tray.throw([d.result for d in dice_], 6,
-                                dice_[0].colour if dice_ else None, old.caption)
+                self.tray.throw_roll(Roll([d.result for d in dice_], [d.colour for d in dice_],
+                                          old.tally), old.caption)
                 self.tray.skip()
             self.tray.caption = old.caption
             self.add(self.tray)
@@ -220,7 +227,7 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
                 self.walk_figure(view, figure, self.paths.pop(cid, None), at)
                 self.heading[cid] = at
             figure.health = self.shown_hp(view, cid) / max(1, view.max_hp(cid))
-            figure.marks = tuple(m for m in ("bad_vibes", "burden") if getattr(ch, m))
+            figure.marks = self.shown_marks(view, cid)
             figure.colour = self.char_colour(view, cid)
             self.places[cid] = at
         for cid in [c for c in self.figures if c not in seen and c not in self.leaving]:
@@ -229,10 +236,33 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
         self.trapped = {c: ch.trap for c, ch in view.chars.items()
                         if ch.status == "trap" and ch.trap}
 
+    def face_off(self) -> None:
+        """While the duel card shows a battle, its two standees face off on the castle:
+        marked and drawn a size larger, in front of the others."""
+        frame = self.duel.frame
+        pair = (frame.a, frame.d) if frame is not None and self.duel.alpha > 0.05 else ()
+        fighters = [self.figures[c] for c in pair if c in self.figures]
+        self.faceoff.fighters = (fighters[0], fighters[1]) if len(fighters) == 2 else None
+        for figure in self.figures.values():
+            size = 1.25 if figure in fighters else 1.0
+            if figure.scale != size and not any(t.attr == "scale" for t in figure.tweens.tweens):
+                figure.tween("scale", size, 0.25)
+            figure.z = (30 if figure in fighters else 10) + figure.y / 1000
+
     def shown_hp(self, view: ChaostleState, cid: str) -> int:
         """A character's health as the table shows it: blow by blow while a battle's dice
         land (the duel card's count), else the view's."""
-        return max(0, self.duel.health.get(cid, view.chars[cid].hp))
+        held = self.held.get(cid)
+        return max(0, self.duel.health.get(cid, view.chars[cid].hp if held is None
+                                            else held[0]))
+
+    def shown_marks(self, view: ChaostleState, cid: str) -> tuple[str, ...]:
+        """Bad Vibes and Burden on a standee as the table shows them (held like health)."""
+        held = self.held.get(cid)
+        if held is not None:
+            return held[1]
+        ch = view.chars[cid]
+        return tuple(m for m in ("bad_vibes", "burden") if getattr(ch, m))
 
     def start_walk(self, cid: str, path: list[str]) -> None:
         """A move event's turn in the tray's queue: the standee hops along its path."""
@@ -290,7 +320,14 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
         del self.figures[cid]
         self.places.pop(cid, None)
         self.heading.pop(cid, None)
-        figure.tween("alpha", 0.0, 0.5, delay=0.3, on_done=lambda: self.remove(figure)
+        trap = view.chars[cid].trap if view is not None else None
+        delay = 0.3
+        if view is not None and view.chars[cid].status == "trap" and trap in view.board.traps:
+            pit = trap_rect(view.board.traps[trap], self.cam).center  # it falls into the pit
+            figure.hop_along([pit])
+            figure.tween("scale", 0.6, 0.4, delay=0.1)
+            delay = 0.5
+        figure.tween("alpha", 0.0, 0.5, delay=delay, on_done=lambda: self.remove(figure)
                      if figure.parent is self else None)
 
     # -- every frame ----------------------------------------------------------------------------
@@ -304,6 +341,7 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
             for cid, figure in self.figures.items():
                 if cid in view.chars:
                     figure.health = self.shown_hp(view, cid) / max(1, view.max_hp(cid))
+        self.face_off()
         focused = self.focused_action()
         mover = focused.args[0] if focused is not None and focused.kind in MOVES else None
         for target in self.targets:
@@ -322,6 +360,7 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
         focused = next((b.label for b in self.buttons if b.focused), "")
         return (self.look, len(self.log), self.batch, self.log_scroll, self.page, focused,
                 self.selected, self.tray.rolling, tuple(sorted(self.duel.health.items())),
+                tuple(sorted(self.held.items())),
                 self.frame, self.cam.key())
 
     def draw_seats(self, target: pygame.Surface) -> None:
@@ -441,8 +480,9 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
             for i, cid in enumerate(view.armies[seat]):
                 rect = lay.card_rect(self.frame.roster, n, seat, i, slots)
                 lit = cid in fighting or cid == self.selected
+                shown = cid in self.duel.health or cid in self.held
                 character_card(target, rect, view, cid, self.colour(seat), lit,
-                               self.duel.health.get(cid))
+                               self.shown_hp(view, cid) if shown else None)
             if not view.armies[seat]:
                 theme.text(target, "No characters yet", (row.x + 32, row.y + 40), 12,
                            theme.MUTED)
