@@ -151,7 +151,7 @@ class Session:
         except (ScenarioError, registry.UnknownGame) as exc:
             raise SessionError(str(exc)) from None
         session = cls(game, match.setup, seats or scenario_seats(match), seed, match)
-        session.log.append(scenario_event(scenario))
+        session.log.append(scenario_event(game, scenario))
         session.log.extend(match.advance_chance())
         return session
 
@@ -172,7 +172,7 @@ class Session:
             match = Match.from_record(game, record)
             session = cls(game, match.setup, seats_from_record(record, match), record.seed, match)
             if record.scenario is not None:
-                session.log.append(scenario_event(Scenario.from_mapping(record.scenario)))
+                session.log.append(scenario_event(game, Scenario.from_mapping(record.scenario)))
             for i, (player, action) in enumerate(record.steps):
                 try:
                     session.log.extend(match.submit(player, action))
@@ -331,10 +331,12 @@ def seats_from_record(record: MatchRecord, match: Match) -> list[Seat]:
     return [Seat.from_json(s) for s in raw]
 
 
-def scenario_event(scenario: Scenario) -> Event:
-    """The log's first line for a match begun from a position: its title and what it shows."""
+def scenario_event(game: Game, scenario: Scenario) -> Event:
+    """The log's first line for a match begun from a position: its title and what it shows
+    (its How to play section: the game's setup, where positions are explained)."""
     words = f"{scenario.title}: {scenario.about}" if scenario.about else scenario.title
-    return Event("scenario", words or "A prepared position.", {"title": scenario.title})
+    return Event("scenario", words or "A prepared position.", {"title": scenario.title},
+                 section=game.event_section("scenario"))
 
 
 def replay_events(game: Game, record: MatchRecord) -> list[Event]:
@@ -342,7 +344,7 @@ def replay_events(game: Game, record: MatchRecord) -> list[Event]:
     state = Match.from_record(game, record).state
     events: list[Event] = []
     if record.scenario is not None:
-        events.append(scenario_event(Scenario.from_mapping(record.scenario)))
+        events.append(scenario_event(game, Scenario.from_mapping(record.scenario)))
     for player, action in record.steps:
         events.extend(state.apply(player, action))
     return events

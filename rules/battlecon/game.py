@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.battlecon.content import load
+from rules.battlecon.howto import HOWTO
 from rules.battlecon.scenario import position_state
 from rules.battlecon.state import BattleconState, new_duel
 from rules.battlecon.team import LAYOUTS
@@ -26,6 +27,7 @@ class BattleconGame(Game):
     min_players = 2
     max_players = 4
     summary = SUMMARY
+    howto = HOWTO
 
     def setup_options(self, players: int) -> list[SetupOption]:
         roster = load().fighters
@@ -90,22 +92,6 @@ class BattleconGame(Game):
             rows.append(ContentEntry(kind, entry["name"], entry["source"],
                                      entry.get("reason", "")))
         return rows
-
-    def rules_help(self) -> str:
-        return (
-            SUMMARY + "\n\nA beat: Set (choose a Style and a Base face down), Ante (take turns "
-            "spending 2 Force on Power Up!, Defense Up! or Speed Up!, until both pass in a row), "
-            "Reveal, priority decides the Active Player (a tie is a Clash: both add a new Base), "
-            "Start, the Active Player attacks, then the Reactive Player, End, Recycle. An attack "
-            "checks range, hits, deals Power minus Armor, and stuns when the damage this beat "
-            "exceeds Guard; a stunned fighter does not attack. Switch lets you spend Force equal "
-            "to your life for your Finisher.\n\nTeam play (3-4 players): standups hop every "
-            "fighter; advance or retreat either way toward or away from an opponent; each team "
-            "shares one Force pool (at most 20) and antes as a team; no Clashes: fighters act "
-            "by priority, ties to the Active team; an attack hits the nearest enemy in range "
-            "(your choice with one on each side); a defeated fighter leaves the board and its "
-            "teammates take a Revenge card; a lone fighter is a Super (2 vs 1) or Ultra (3 vs 1)."
-        )
 
 
 GAME = BattleconGame()

@@ -20,6 +20,7 @@ import rules.battlecon.movement as movement
 import rules.battlecon.team as team
 from rules.battlecon.content import Content, kit_bases, kit_styles, load
 from rules.battlecon.frames import OpStep, Question, frames_from_v2, question
+from rules.battlecon.howto import event
 from rules.battlecon.kinds import Act, Phase
 from rules.battlecon.model import HIDDEN, AnteTurn, BeatFlags, Fighter, Pair, from_v1
 from rules.battlecon.ops import OPS
@@ -142,7 +143,7 @@ class BattleconState(Model, GameState):
         return question(self)
 
     def say(self, kind: str, text: str, **data: Any) -> None:
-        self._events.append(Event(kind, text, data))
+        self._events.append(event(kind, text, data))
 
     # ---- who is who (team play: teams, defeated fighters, "the Opponent") ---------------
     @property

@@ -16,6 +16,7 @@ import rules.biternia.board as board
 import rules.biternia.traits as traits
 import rules.biternia.turns as turns
 from rules.biternia.content import Card, load
+from rules.biternia.howto import event
 from rules.biternia.kinds import Ask
 from rules.biternia.model import Choice, Token, card_design
 from rules.core import Event
@@ -110,7 +111,7 @@ def reach(s: BiterniaState, hero: str, ranged: bool) -> list[str]:
 
 
 def log(ev: list[Event], kind: str, text: str, **data: Any) -> None:
-    ev.append(Event(kind, text, data))
+    ev.append(event(kind, text, data))
 
 
 # ---- targeting ------------------------------------------------------------------------

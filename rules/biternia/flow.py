@@ -17,6 +17,7 @@ import rules.biternia.turns as turns
 from rules.biternia.content import load
 from rules.biternia.effects import card_name, log, name, reveal
 from rules.biternia.frames import Card, Catapult, Respawn
+from rules.biternia.howto import event
 from rules.biternia.kinds import Act, Ask, Phase
 from rules.biternia.model import Choice, Hero, card_design, team_of_seat
 from rules.core import Action, Decision, Event
@@ -317,7 +318,7 @@ def _team_seats(s: BiterniaState, seat: int) -> tuple[int, ...]:
 def _do_learn(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None:
     hero, power = a.args
     learn(s, hero, power)
-    ev.append(Event("learn", f"{name(hero)} learns {card_name(power)}", {"hero": hero},
+    ev.append(event("learn", f"{name(hero)} learns {card_name(power)}", {"hero": hero},
                     _team_seats(s, player)))
 
 
@@ -443,7 +444,7 @@ def _do_level(s: BiterniaState, player: int, a: Action, ev: list[Event]) -> None
         v.hp += 1
     learn(s, hero, power)
     log(ev, "level", f"{name(hero)} reaches level {v.level} ({cost} gold)", hero=hero)
-    ev.append(Event("learn", f"{name(hero)} learns {card_name(power)}", {"hero": hero},
+    ev.append(event("learn", f"{name(hero)} learns {card_name(power)}", {"hero": hero},
                     _team_seats(s, player)))
 
 
@@ -499,7 +500,7 @@ def draw_card(s: BiterniaState, seat: int, ev: list[Event]) -> str | None:
         log(ev, "hero_drawn", f"{s.player_name(seat)} draws {name(hero)}'s Hero card")
     else:
         data.hand.append(card)
-        ev.append(Event("draw", f"{s.player_name(seat)} draws {card_name(card)}", {"seat": seat},
+        ev.append(event("draw", f"{s.player_name(seat)} draws {card_name(card)}", {"seat": seat},
                         _team_seats(s, seat)))
     return card
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from rules.biternia.content import basic_deck, load
+from rules.biternia.howto import HOWTO
 from rules.biternia.kinds import Phase
 from rules.biternia.model import SeatCards, team_size
 from rules.biternia.scenario import build
 from rules.biternia.state import BiterniaState
-from rules.biternia.text import RULES_HELP
 from rules.core import ContentEntry, Description, Game, SetupError, SetupOption
 
 HAND_SIZE_ALONE = 8  # rulebook: two-player hand size (and the lone player of a 3-player game)
@@ -19,6 +19,7 @@ HAND_SIZE_TEAMMATE = 4  # rulebook: 3-4 player rules
 class BiterniaGame(Game):
     id = "biternia"
     title = "Battle for Biternia"
+    howto = HOWTO
     min_players = 2
     max_players = 4
     summary = ("Two teams of four Heroes give secret orders, march down three lanes and fight "
@@ -84,9 +85,6 @@ class BiterniaGame(Game):
                 out.append(ContentEntry(table, str(label), entry.get("source", ""),
                                         entry.get("reason", "")))
         return out
-
-    def rules_help(self) -> str:
-        return RULES_HELP
 
 
 GAME = BiterniaGame()

@@ -148,15 +148,3 @@ def panels(s: BiterniaState, viewer: int | None) -> list[Panel]:
                          (f"Deck: {deck}; hand: {len(data.hand)} cards",
                           f"Discards (top first): {pile}")))
     return out
-
-
-RULES_HELP = """\
-Battle for Biternia: two teams, each with a Bit guarded by three Towers. Destroy the enemy Bit.
-Each round: Orders (every living Hero gets a secret card from your hand), Movement (take turns
-moving each Hero one space or passing; enemy Towers block the path to their Bit), Action (take
-turns revealing: use the card's effects in order, or discard it to Farm, Rest or Hire), then
-every Tower and Bit hits enemy Heroes in its space with Area Attack 4, then Channeled cards
-resolve. Cleanup: +2 gold per team, level up (level + 1 gold, learn a power), discard any
-cards and draw back up -- decks are never shuffled, so discarding speeds up respawns.
-A defeated Hero gives the enemy gold equal to its level and costs its Bit 3 HP; a destroyed
-Tower gives 3 gold and costs its Bit 3 HP."""

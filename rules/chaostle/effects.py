@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules.chaostle.cards import UPGRADE_ITEMS, item_label, weapon
 from rules.chaostle.content import castle_card, trap_rules
+from rules.chaostle.howto import event
 from rules.chaostle.kinds import Act, Phase
 from rules.core import CHANCE, Action, Event
 from rules.core.pending import Pending, PendingStack
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
 
 
 def say(events: list[Event], kind: str, text: str, **data: Any) -> None:
-    events.append(Event(kind, text, data))
+    events.append(event(kind, text, data))
 
 
 def dice_actions(dice: int) -> list[Action]:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from rules.chaostle.cards import UPGRADE_ITEMS
 from rules.chaostle.content import DATA
 from rules.chaostle.effects import Roll, Upgrade, land, win, wound
+from rules.chaostle.howto import event
 from rules.chaostle.kinds import Act
 from rules.core import CHANCE, Action, Event
 from rules.core.content import ContentError, Field, load_entries, read_toml, validate_entry
@@ -64,7 +65,7 @@ def fate_table() -> tuple[dict[str, FateRule], tuple[tuple[str, ...], ...]]:
 
 
 def _say(events: list[Event], kind: str, text: str, **data: Any) -> None:
-    events.append(Event(kind, text, data))
+    events.append(event(kind, text, data))
 
 
 def fate_at(s: S, column: int, row: int) -> FateRule:

@@ -10,6 +10,7 @@ from rules.chaostle.board import board
 from rules.chaostle.cards import UPGRADE_ITEMS
 from rules.chaostle.content import castle_card, characters, time_travel_weapons, trap_rules
 from rules.chaostle.fates import fate_table
+from rules.chaostle.howto import HOWTO
 from rules.chaostle.scenario import build
 from rules.chaostle.state import ChaostleState
 from rules.core import ContentEntry, Game, GameState, SetupError, SetupOption
@@ -21,27 +22,13 @@ SUMMARY = (
     "Sanctuary."
 )
 
-HELP = """Chaostle, as played here:
-- Choose characters in turn, then a King (moves clockwise) or Queen (counter-clockwise).
-- Each turn: roll for movement. 1-2: put a character in play or move; 3: move, then take
-  another turn; 4: move if you like; 5: move, then that character meets a fate; 6: move.
-  Add a character's battle-card movement to the roll if you wish, and move your other
-  characters by their battle-card movement.
-- You never cross your own coloured line: go all the way round, then up the stairway by
-  your crown to the Inner Square. Jumps on levels 2 and 3 cost the spaces passed over.
-- Battle any opponent within range of one of your weapons: take turns rolling a die for a
-  weapon; it hits if its range reaches. After a miss the other side may end the battle.
-  Moving onto an opponent is a fight to the death. Winners place a peg (an upgrade).
-- On the Inner Square strike the castle once at the end of each turn; whoever breaks it
-  enters Sanctuary. Enough characters in Sanctuary wins."""
-
-
 class ChaostleGame(Game):
     id = "chaostle"
     title = "Chaostle"
     min_players = 2
     max_players = 8
     summary = SUMMARY
+    howto = HOWTO
     # Random movers wander the castle: measured random games ran 35 to ~20,000 decisions
     # (mean ~7,100), so simulations allow a long tail before calling a match unfinished.
     decision_cap = 100_000
@@ -104,9 +91,6 @@ class ChaostleGame(Game):
 
     def content(self) -> list[ContentEntry]:
         return catalogue.entries()
-
-    def rules_help(self) -> str:
-        return HELP
 
 
 def check_content() -> None:

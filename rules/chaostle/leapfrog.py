@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rules.chaostle.effects import land
+from rules.chaostle.howto import event
 from rules.chaostle.kinds import Act
 from rules.core import Action, Event
 
@@ -106,7 +107,7 @@ def apply(s: S, line: tuple[str, ...], path: tuple[str, ...], events: list[Event
     order = order[hops % len(order):] + order[: hops % len(order)]
     for c in line:
         s.chars[c].at = None
-    events.append(Event("frog", f"{', '.join(s.name(c) for c in line)} leap frog {hops}",
+    events.append(event("frog", f"{', '.join(s.name(c) for c in line)} leap frog {hops}",
                         {"line": list(line), "path": list(path)}))
     for j, c in enumerate(order):
         # it goes along the line and on over the path: every space from its own to its new

@@ -65,17 +65,22 @@ class Event:
 
     ``data`` holds JSON-able values only (ints, strings, lists, dicts). ``visible_to`` is None
     when every seat may read it, else the tuple of seats that may (e.g. a private draw).
+    ``section`` names the How to play section (``Game.rules_sections``) behind it, filled by
+    the rules where the event is made ("" when the game has no sections).
     """
 
     kind: str
     text: str
     data: dict[str, Any] = field(default_factory=dict)
     visible_to: tuple[int, ...] | None = None
+    section: str = ""
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind, "text": self.text, "data": self.data}
         if self.visible_to is not None:
             out["visible_to"] = list(self.visible_to)
+        if self.section:
+            out["section"] = self.section
         return out
 
     def visible(self, player: int | None) -> bool:

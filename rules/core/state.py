@@ -17,6 +17,7 @@ from enum import Enum
 from typing import Any
 
 from rules.core.actions import CHANCE, Action, Event, IllegalAction
+from rules.core.howto import HowTo, RulesSection
 from rules.core.scenario import Description, Scenario, ScenarioError
 
 
@@ -292,6 +293,9 @@ class Game(ABC):
     #: Simulations report a match still going after this many decisions as unfinished
     #: (an error). Random play in a long race game needs a generous bound.
     decision_cap: int = 20_000
+    #: How to play in sections with the section of each event kind
+    #: (``rules/<game>/data/howto.toml``); None for a game that has only ``rules_help``.
+    howto: HowTo | None = None
 
     @abstractmethod
     def setup_options(self, players: int) -> list[SetupOption]:
@@ -385,5 +389,18 @@ class Game(ABC):
         return []
 
     def rules_help(self) -> str:
-        """A short how-to-play text for the in-game rules help (our own words)."""
-        return self.summary
+        """A short how-to-play text for the in-game rules help (our own words): the
+        ``howto`` sections as plain text, else the summary."""
+        return self.howto.text() if self.howto else self.summary
+
+    def rules_sections(self) -> list[RulesSection]:
+        """How to play as sections (``howto``), the first one showing the turn structure as
+        a diagram. Without ``howto``: one section holding ``rules_help``."""
+        if self.howto:
+            return list(self.howto.sections)
+        return [RulesSection("rules", f"How to play {self.title}".strip(),
+                             self.rules_help() or self.summary or self.title)]
+
+    def event_section(self, kind: str) -> str:
+        """The ``rules_sections`` id an event of ``kind`` belongs to ("" when none does)."""
+        return self.howto.section_of(kind) if self.howto else ""

@@ -8,6 +8,7 @@ import rules.terrene.chain as chain
 import rules.terrene.effects as effects
 import rules.terrene.stats as stats
 from rules.core import Event
+from rules.terrene.howto import event
 from rules.terrene.model import Battle, Block, Link, Slow
 
 if TYPE_CHECKING:
@@ -43,7 +44,7 @@ def declare(s: TerreneState, seat: int, attacker: int, target: int | None,
 
 
 def _cancel(s: TerreneState, why: str, events: list[Event]) -> None:
-    events.append(Event("attack_cancelled", f"The attack is cancelled ({why})."))
+    events.append(event("attack_cancelled", f"The attack is cancelled ({why})."))
     s.battle = None
     s.prompt = None
 
@@ -73,7 +74,7 @@ def attack_resolves(s: TerreneState, link: Link, events: list[Event]) -> None:
         return
     taunt = s.battle.taunt
     if taunt is not None and effects.in_play(s, taunt) and can_block(s, taunt):
-        events.append(Event("block", f"{s.name(taunt)} must block {s.name(attacker)}.",
+        events.append(event("block", f"{s.name(taunt)} must block {s.name(attacker)}.",
                             {"uid": taunt}))
         _start_damage(s, taunt, events, adder=s.units[taunt].ctrl)
         return
@@ -92,7 +93,7 @@ def _spikes(s: TerreneState, link: Link, events: list[Event]) -> None:
     for q in s.enemies(link.seat):
         for uid in list(s.party[q]):
             if "spikes" in stats.ongoing_statics(s, uid) and effects.in_play(s, attacker):
-                events.append(Event("spikes", f"{s.name(attacker)} runs into Spikes."))
+                events.append(event("spikes", f"{s.name(attacker)} runs into Spikes."))
                 effects.damage_character(s, attacker, SPIKES_DAMAGE, events, stab=False,
                                          battle=False, by=uid)
 
@@ -102,7 +103,7 @@ def choose_block(s: TerreneState, seat: int, blocker: int | None, events: list[E
     assert isinstance(s.prompt, Block) and s.battle is not None
     if blocker is None:
         others = s.prompt.others
-        events.append(Event("no_block", f"{s.player_name(seat)} does not block."))
+        events.append(event("no_block", f"{s.player_name(seat)} does not block."))
         if others:
             s.prompt = Block(others[0], others=others[1:])
             return
@@ -110,7 +111,7 @@ def choose_block(s: TerreneState, seat: int, blocker: int | None, events: list[E
         _start_damage(s, None, events)
         return
     s.prompt = None
-    events.append(Event("block", f"{s.name(blocker)} blocks {s.name(s.battle.attacker)}.",
+    events.append(event("block", f"{s.name(blocker)} blocks {s.name(s.battle.attacker)}.",
                         {"uid": blocker}))
     _start_damage(s, blocker, events, adder=seat)
 
@@ -164,7 +165,7 @@ def resolve_damage(s: TerreneState, events: list[Event]) -> None:
     stab = stats.has(s, attacker, "stab")
     if blocker is not None:
         if not effects.in_play(s, blocker):
-            events.append(Event("blocked", "The blocker is gone: no damage is dealt."))
+            events.append(event("blocked", "The blocker is gone: no damage is dealt."))
             return
         retaliate = stats.has(s, blocker, "retaliate")
         strike_back = stats.defense(s, blocker)
@@ -172,15 +173,15 @@ def resolve_damage(s: TerreneState, events: list[Event]) -> None:
         effects.damage_character(s, blocker, power, events, stab=stab, battle=True, by=attacker)
         if effects.in_play(s, blocker):
             s.units[blocker].decay += 1
-            events.append(Event("decay", f"{s.name(blocker)} suffers Defense Decay "
+            events.append(event("decay", f"{s.name(blocker)} suffers Defense Decay "
                                 f"(DEF {stats.defense(s, blocker)}).", {"uid": blocker}))
         if retaliate and effects.in_play(s, attacker):
             by = blocker if effects.in_play(s, blocker) else None
-            events.append(Event("retaliate", f"{s.name(blocker)} retaliates for {strike_back}."))
+            events.append(event("retaliate", f"{s.name(blocker)} retaliates for {strike_back}."))
             effects.damage_character(s, attacker, strike_back, events, stab=True, battle=True,
                                      by=by)
         if recoil and effects.in_play(s, attacker) and strike_back > 0:
-            events.append(Event("recoil", f"{s.name(attacker)} takes recoil from the block."))
+            events.append(event("recoil", f"{s.name(attacker)} takes recoil from the block."))
             effects.damage_character(s, attacker, strike_back, events, stab=True, battle=True,
                                      by=None)
         return

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 import rules.terrene.stats as stats
 from rules.core import Event
 from rules.terrene.content import Ability, Card
+from rules.terrene.howto import event
 from rules.terrene.model import Link
 
 if TYPE_CHECKING:
@@ -33,7 +34,7 @@ def new_link(s: TerreneState, kind: str, seat: int, label: str, **fields: Any) -
 def push(s: TerreneState, link: Link, events: list[Event], adder: int | None) -> None:
     """Put a link on the chain; priority goes to the next player after the one who added it."""
     s.add_link(link)
-    events.append(Event("chain", f"On the chain: {link.label}.", {"id": link.id}))
+    events.append(event("chain", f"On the chain: {link.label}.", {"id": link.id}))
     if adder is None:
         s.last_adder, s.priority, s.passes = None, s.active, 0
     else:

@@ -35,6 +35,7 @@ from rules.terrene.draft import (
     pile_shape,
 )
 from rules.terrene.hidden import Place, deal_places, hidden_deck
+from rules.terrene.howto import event
 from rules.terrene.kinds import Act, Stage
 from rules.terrene.state import TerreneState, new_game
 
@@ -157,7 +158,7 @@ class DraftMatch(Model, GameState):
         if action.kind == Act.DEAL:
             self.draft = Draft.deal(self.n, random.Random(action.args[0]))
             self.stage = Stage.PICK
-            events.append(Event("deal", f"The pool is shuffled and dealt into "
+            events.append(event("deal", f"The pool is shuffled and dealt into "
                                 f"{len(self.draft.piles)} piles of "
                                 f"{len(self.draft.piles[0])}; {len(self.draft.excess)} cards "
                                 "go face up to the excess pile."))
@@ -167,12 +168,12 @@ class DraftMatch(Model, GameState):
             self._start_game(action.args[0], events)
         elif action.kind == Act.DRAFT_PICK:
             self.draft.pick(player, action.args[0])
-            events.append(Event("draft_pick", f"Player {player + 1} drafts a card."))
-            events.append(Event("draft_pick_private", f"You draft {_describe(action.args[0])}.",
+            events.append(event("draft_pick", f"Player {player + 1} drafts a card."))
+            events.append(event("draft_pick_private", f"You draft {_describe(action.args[0])}.",
                                 {}, (player,)))
             if self.draft.picking_done:
                 self.stage = Stage.BUILD
-                events.append(Event("draft_done", "Every pile is drafted: build your decks."))
+                events.append(event("draft_done", "Every pile is drafted: build your decks."))
         elif action.kind in (Act.DECK_ADD, Act.DECK_AUTO):
             self._build(player, action, events)
         else:
@@ -192,18 +193,18 @@ class DraftMatch(Model, GameState):
             problems = self.draft.submit_deck(seat, self.building[seat][:DRAFT_DECK_SIZE])
             if problems:
                 raise ValueError(problems[0])
-            events.append(Event("deck_built", f"Player {seat + 1} has built a deck."))
+            events.append(event("deck_built", f"Player {seat + 1} has built a deck."))
         if all(deck is not None for deck in self.draft.decks):
-            events.append(Event("tournament", "The tournament begins."))
+            events.append(event("tournament", "The tournament begins."))
             self.stage = Stage.PLAY
 
     def _pair(self, rng: random.Random, events: list[Event]) -> None:
         """Pair the next Swiss round (a chance decision orders the players)."""
         pairs = self.tour.next_round(rng)
         if self.n % 2:
-            events.append(Event("bye", f"Player {self.tour.byes[-1] + 1} has a bye."))
+            events.append(event("bye", f"Player {self.tour.byes[-1] + 1} has a bye."))
         self.queue = [list(p) for p in pairs]
-        events.append(Event("round", f"Round {self.tour.round}: " + ", ".join(
+        events.append(event("round", f"Round {self.tour.round}: " + ", ".join(
             f"Player {a + 1} vs Player {b + 1}" for a, b in pairs) + "."))
 
     def _start_game(self, seed: int, events: list[Event]) -> None:
@@ -217,7 +218,7 @@ class DraftMatch(Model, GameState):
         game.names = [f"Player {a + 1}", f"Player {b + 1}"]
         self._hide_decklists(game)
         self.game = game
-        events.append(Event("game", f"Game: Player {a + 1} vs Player {b + 1}."))
+        events.append(event("game", f"Game: Player {a + 1} vs Player {b + 1}."))
 
     def _game_over(self, events: list[Event]) -> None:
         assert self.game is not None
@@ -225,7 +226,7 @@ class DraftMatch(Model, GameState):
         assert out is not None
         winners = tuple(self.table[i] for i in (0, 1) if out.scores[i] >= 1.0)
         self.tour.record((min(self.table), max(self.table)), winners)
-        events.append(Event("result", f"{out.reason}. Points: " + ", ".join(
+        events.append(event("result", f"{out.reason}. Points: " + ", ".join(
             f"P{q + 1} {self.tour.points[q]}" for q in range(self.n)) + "."))
         self.game, self.table = None, []
         if not self.queue and self.tour.round >= self.tour.total_rounds:
@@ -237,7 +238,7 @@ class DraftMatch(Model, GameState):
         self.reason = ("draft won by " + " and ".join(f"Player {q + 1}" for q in best)
                        + f" with {max(self.tour.points)} points")
         self.stage = Stage.OVER
-        events.append(Event("game_over", f"The draft is over: {self.reason}."))
+        events.append(event("game_over", f"The draft is over: {self.reason}."))
 
     def outcome(self) -> Outcome | None:
         return None if self.scores is None else Outcome(tuple(self.scores), self.reason)

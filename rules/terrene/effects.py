@@ -8,6 +8,7 @@ import rules.terrene.chain as chain
 import rules.terrene.stats as stats
 from rules.core import Event
 from rules.terrene.content import Ability, cards
+from rules.terrene.howto import event
 from rules.terrene.model import Link
 
 if TYPE_CHECKING:
@@ -17,7 +18,7 @@ HP_MAX = 50
 
 
 def say(events: list[Event], kind: str, text: str, **data: Any) -> None:
-    events.append(Event(kind, text, data))
+    events.append(event(kind, text, data))
 
 
 def in_play(s: TerreneState, uid: int | None) -> bool:
@@ -41,9 +42,9 @@ def resolve_ability(s: TerreneState, link: Link, events: list[Event]) -> None:
     if card.is_character and source in s.units and stats.silenced(s, source):
         link.negated = True  # Silenced while using a trigger: its effect is negated
     if link.negated:
-        events.append(Event("negated", f"{link.label} does nothing (negated)."))
+        events.append(event("negated", f"{link.label} does nothing (negated)."))
     else:
-        events.append(Event("resolve", f"Resolving {link.label}.", {"id": link.id}))
+        events.append(event("resolve", f"Resolving {link.label}.", {"id": link.id}))
         run_effects(s, link, events)
     if card.is_assignable and card.subtype != "ongoing" and source in s.units:
         if s.units[source].card == link.card:
@@ -195,8 +196,8 @@ def draw(s: TerreneState, seat: int, count: int, events: list[Event],
             return
         uid = deck.pop(0)
         s.zones["hand"][seat].append(uid)
-        events.append(Event("draw", f"{s.player_name(seat)} draws a card.", {"seat": seat}))
-        events.append(Event("draw_private", f"You draw {s.name(uid)}.", {"uid": uid}, (seat,)))
+        events.append(event("draw", f"{s.player_name(seat)} draws a card.", {"seat": seat}))
+        events.append(event("draw_private", f"You draw {s.name(uid)}.", {"uid": uid}, (seat,)))
 
 
 # ---- running an ability's effects ---------------------------------------------------

@@ -10,7 +10,7 @@ from rules.core import ContentEntry, Game, GameState, SetupError, SetupOption
 from rules.core.scenario import Description
 from rules.terrene.content import cards, decks
 from rules.terrene.draft_match import DraftMatch
-from rules.terrene.help import HELP
+from rules.terrene.howto import HOWTO
 from rules.terrene.scenario import build
 from rules.terrene.state import TerreneState, new_game
 
@@ -29,6 +29,7 @@ class TerreneGame(Game):
     min_players = 2
     max_players = 12
     summary = SUMMARY
+    howto = HOWTO
 
     def setup_options(self, players: int) -> list[SetupOption]:
         draft = SetupOption("format", "Format", ("draft",), "draft",
@@ -96,5 +97,3 @@ class TerreneGame(Game):
         out += [ContentEntry("deck", d.name, d.source, d.reason) for d in decks().values()]
         return out
 
-    def rules_help(self) -> str:
-        return HELP

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import rules.terrene.stats as stats
 from rules.core import Action, Event
 from rules.terrene.content import Card, cards, decks
+from rules.terrene.howto import event
 from rules.terrene.kinds import Act, Phase
 
 if TYPE_CHECKING:
@@ -117,7 +118,7 @@ def apply_party(s: TerreneState, seat: int, action: Action, events: list[Event])
         _pick_character(s, seat, action.args[0])
     elif action.kind == Act.PICK_ASSIGNABLE:
         _pick_assignable(s, seat, action.args[0])
-    events.append(Event("party", f"{s.player_name(seat)} places cards face-down."))
+    events.append(event("party", f"{s.player_name(seat)} places cards face-down."))
     advance_party(s, events)
 
 

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from rules.core import Action, Event
 from rules.terrene.content import cards
+from rules.terrene.howto import event
 from rules.terrene.kinds import Act, Phase
 from rules.terrene.model import HP_START, SP_1V1, SP_2V2, ChooseFirst
 from rules.terrene.party import advance_party
@@ -25,7 +26,7 @@ def game_over(s: TerreneState, scores: list[float], reason: str, events: list[Ev
     for team in range(2):
         if any(scores[q] >= 1.0 for q in range(s.n) if s.team(q) == team):
             s.set_wins[team] += 1  # a tie is a win for both
-    events.append(Event("game_over", f"Game {s.game_no} over: {reason}. Set score "
+    events.append(event("game_over", f"Game {s.game_no} over: {reason}. Set score "
                         f"{s.set_wins[0]}-{s.set_wins[1]}."))
     if max(s.set_wins) >= WINS_NEEDED:
         return False
@@ -73,10 +74,10 @@ def start_next_game(s: TerreneState, first: int | None, events: list[Event]) -> 
     s.used_chain, s.used_turn = [], []
     if first is None:
         s.phase = Phase.COIN
-        events.append(Event("new_game", f"Game {s.game_no} of the set: a coin decides."))
+        events.append(event("new_game", f"Game {s.game_no} of the set: a coin decides."))
         return
     s.first = first
     s.phase = Phase.PARTY
-    events.append(Event("new_game", f"Game {s.game_no} of the set: {s.player_name(first)} "
+    events.append(event("new_game", f"Game {s.game_no} of the set: {s.player_name(first)} "
                         "goes first."))
     advance_party(s, events)

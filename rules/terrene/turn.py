@@ -12,6 +12,7 @@ import rules.terrene.effects as effects
 import rules.terrene.sets as sets
 import rules.terrene.stats as stats
 from rules.core import CHANCE, Action, Event
+from rules.terrene.howto import event
 from rules.terrene.kinds import Act, Ask, Phase
 from rules.terrene.model import FLOW, ChooseFirst, Frame, Link, Oversupply, Unit, XpAssign, XpChoice
 from rules.terrene.party import advance_party, apply_party, char_label, party_actions
@@ -28,12 +29,12 @@ def apply_shuffle(s: TerreneState, seed: int, events: list[Event]) -> None:
     rng = random.Random(seed)
     for seat in range(s.n):
         rng.shuffle(s.zones["deck"][seat])
-    events.append(Event("shuffle", "Every player shuffles their deck."))
+    events.append(event("shuffle", "Every player shuffles their deck."))
     for seat in range(s.n):
         uid = s.active_terrain[seat]
         text = f"{s.player_name(seat)} reveals {s.name(uid)}." if uid is not None else (
             f"{s.player_name(seat)} has no terrain.")
-        events.append(Event("terrain", text, {"seat": seat}))
+        events.append(event("terrain", text, {"seat": seat}))
     s.phase = Phase.PLAY
     begin_turn(s, s.first, events)
 
@@ -60,7 +61,7 @@ def begin_turn(s: TerreneState, seat: int, events: list[Event]) -> None:
         if u.ctrl == seat:
             u.decay = 0
             _expire(u, lambda until, _t: until == "start_of_next_turn")
-    events.append(Event("turn", f"Turn {s.turn}: {s.player_name(seat)} "
+    events.append(event("turn", f"Turn {s.turn}: {s.player_name(seat)} "
                         f"({s.actions[seat]} actions).", {"seat": seat}))
     for uid in list(s.party[seat]):
         chain.fire_auto(s, uid, "start_of_turn", events)  # "at the start of your turn"
@@ -88,7 +89,7 @@ def end_turn(s: TerreneState, events: list[Event]) -> None:
         _expire(u, lambda until, _t: until == "end_of_turn")
         if u.ctrl == seat:
             _expire(u, lambda until, t: until == "end_of_next_turn" and t < now)
-    events.append(Event("end_turn", f"{s.player_name(seat)} ends their turn."))
+    events.append(event("end_turn", f"{s.player_name(seat)} ends their turn."))
     begin_turn(s, s.next_seat(seat), events)
 
 
@@ -133,7 +134,7 @@ def finish(s: TerreneState, scores: list[float], reason: str, events: list[Event
         scores, reason = sets.set_result(s)
     s.scores, s.reason, s.phase = scores, reason, Phase.OVER
     s.chain, s.prompt, s.battle = [], None, None
-    events.append(Event("game_over", f"Game over: {reason}."))
+    events.append(event("game_over", f"Game over: {reason}."))
 
 
 def settle(s: TerreneState, events: list[Event]) -> None:
@@ -462,7 +463,7 @@ def resolve_action(s: TerreneState, link: Link, events: list[Event]) -> None:
     assert link.act is not None and link.args is not None, "an action's link names it"
     p, action = link.seat, Action(link.act, link.args)
     if not _still_possible(s, p, action):
-        events.append(Event("fizzle", f"{link.label}: no longer possible, nothing "
+        events.append(event("fizzle", f"{link.label}: no longer possible, nothing "
                             "happens."))
         return
     HANDLERS[action.kind](s, p, action, events)
@@ -490,7 +491,7 @@ def _still_possible(s: TerreneState, p: int, a: Action) -> bool:
 
 def _coin(s: TerreneState, _p: int, a: Action, events: list[Event]) -> None:
     s.first = a.args[0]
-    events.append(Event("coin", f"The coin says {s.player_name(s.first)} goes first."))
+    events.append(event("coin", f"The coin says {s.player_name(s.first)} goes first."))
     s.phase = Phase.PARTY
     advance_party(s, events)
 
@@ -512,7 +513,7 @@ def _recruit(s: TerreneState, p: int, a: Action, events: list[Event]) -> None:
         s.units[uid] = stats.new_unit(p, True, s.card(uid).lv)
     else:
         s.units[uid].up = True
-    events.append(Event("recruit", f"{s.player_name(p)} recruits {s.name(uid)}.", {"uid": uid}))
+    events.append(event("recruit", f"{s.player_name(p)} recruits {s.name(uid)}.", {"uid": uid}))
     chain.fire_recruited(s, uid, events)
 
 
@@ -521,7 +522,7 @@ def _hide(s: TerreneState, p: int, a: Action, events: list[Event]) -> None:
     s.zones["hand"][p].remove(uid)
     s.party[p].append(uid)
     s.units[uid] = stats.new_unit(p, False, s.card(uid).lv)
-    events.append(Event("hide", f"{s.player_name(p)} plays a character face-down."))
+    events.append(event("hide", f"{s.player_name(p)} plays a character face-down."))
 
 
 def _attack(s: TerreneState, p: int, a: Action, events: list[Event]) -> None:
@@ -539,7 +540,7 @@ def _use(s: TerreneState, p: int, a: Action, events: list[Event]) -> None:
         if cost < ability.cost:
             s.units[source].resourceful_used = True
         s.units[source].card_up = True
-        events.append(Event("activate", f"{s.name(source)} reveals and activates "
+        events.append(event("activate", f"{s.name(source)} reveals and activates "
                             f"{card.name}.", {"uid": card_uid}))
     s.actions[p] -= cost
     key = chain.ability_key(card_uid, index)
@@ -586,7 +587,7 @@ def _assign(s: TerreneState, p: int, a: Action, events: list[Event]) -> None:
     card, uid = a.args
     s.zones["hand"][p].remove(card)
     s.units[uid].card, s.units[uid].card_up = card, False
-    events.append(Event("assign", f"{s.player_name(p)} assigns a card face-down to "
+    events.append(event("assign", f"{s.player_name(p)} assigns a card face-down to "
                         f"{s.name(uid) if s.units[uid].up else 'a hidden character'}."))
 
 
@@ -597,7 +598,7 @@ def _terrain(s: TerreneState, p: int, a: Action, events: list[Event]) -> None:
         s.zones["terrains"][p].append(uid)
     s.active_terrain[p] = uid
     s.switched = True
-    events.append(Event("terrain", f"{s.player_name(p)}'s terrain is now {s.name(uid)}."))
+    events.append(event("terrain", f"{s.player_name(p)}'s terrain is now {s.name(uid)}."))
 
 
 def _trade(s: TerreneState, _p: int, a: Action, events: list[Event]) -> None:
@@ -605,7 +606,7 @@ def _trade(s: TerreneState, _p: int, a: Action, events: list[Event]) -> None:
     ux, uy = s.units[x], s.units[y]
     ux.card, uy.card = uy.card, ux.card
     s.traded = True
-    events.append(Event("trade", "Two allied characters trade their face-down cards."))
+    events.append(event("trade", "Two allied characters trade their face-down cards."))
 
 
 def _dismiss(s: TerreneState, p: int, a: Action, events: list[Event]) -> None:
@@ -613,7 +614,7 @@ def _dismiss(s: TerreneState, p: int, a: Action, events: list[Event]) -> None:
     if isinstance(s.prompt, Oversupply):
         s.prompt = None
     dmg = s.units[uid].dmg
-    events.append(Event("dismiss", f"{s.player_name(p)} dismisses {s.name(uid)}.", {"uid": uid}))
+    events.append(event("dismiss", f"{s.player_name(p)} dismisses {s.name(uid)}.", {"uid": uid}))
     effects.leave_play(s, uid, to="discard")
     effects.damage_team(s, p, dmg, events, "dismissal")
 
