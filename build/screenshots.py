@@ -500,6 +500,29 @@ def reviewed(app: Any, screen: Any) -> None:
     review.root.update(0.0)
 
 
+def rules_from_log(app: Any, screen: Any) -> None:
+    """Click the newest log line in sight whose event belongs to the game's first How to
+    play section (the turn, with its diagram): How to play opens there, highlighted."""
+    from game.render import settle
+    from game.screens.overlays import RulesScreen
+
+    settle(screen)
+    first = screen.session.game.rules_sections()[0].id
+    rows = screen.table.log_rows()
+    hit = next((rect for rect, _, _, n in reversed(rows)
+                if (e := screen.log_event(n)) is not None and e.section == first), None)
+    if hit is None:
+        raise ShotError(f"no line of the log in sight belongs to {first!r}")
+    screen.table.point_at(hit.center)
+    screen.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=hit.center, button=1))
+    top = app.stack.top
+    if not isinstance(top, RulesScreen) or top.highlight != first:
+        raise ShotError("the log click opened no How to play at its section")
+    top.age = 1.0
+    top.root.finish_animations()
+    top.root.update(0.0)
+
+
 # -- the shots -------------------------------------------------------------------------------
 class ShotError(RuntimeError):
     """A shot whose position or touch cannot be made (a rule or table changed)."""
@@ -637,6 +660,19 @@ SHOTS: tuple[Shot, ...] = (
          players=2, decisions=20, until=phase("play"), touch=zoom_on(in_hand)),
     Shot("terrene-confirm", "Run asks first: it concedes the game", "terrene", seed=4,
          players=2, decisions=10, until=can("run"), touch=confirm("run")),
+    # How to play, opened from a line of the log at that line's section
+    Shot("howto-battlecon", "How to play opened from the log's \"Beat\" line: the beat as a "
+         "diagram, the section highlighted", "battlecon", seed=1, decisions=1,
+         until=phase("set"), touch=rules_from_log),
+    Shot("howto-biternia", "How to play opened from the log's \"Round\" line: the round as "
+         "a diagram", "biternia", seed=3, decisions=43, until=phase("orders"),
+         touch=rules_from_log),
+    Shot("howto-chaostle", "How to play opened from the log's turn line: the turn as a "
+         "diagram", "chaostle", seed=2, players=2, setup=CHAOSTLE, decisions=30,
+         until=can("roll"), touch=rules_from_log),
+    Shot("howto-terrene", "How to play opened from the log's \"Turn\" line: the turn as a "
+         "diagram", "terrene", seed=11, players=2, decisions=20, until=phase("play"),
+         touch=rules_from_log),
     Shot("terrene-hand", "a hand of cards on your turn: the playable ones lit", "terrene",
          seed=11, players=2, decisions=30, until=hand_of(4)),
     Shot("terrene-chain3", "a chain of three links, each with its order and target",

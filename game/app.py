@@ -127,9 +127,10 @@ class App:
     def open_settings(self) -> None:
         self.stack.push(SettingsScreen(self))
 
-    def open_rules(self, game_id: str | None = None) -> None:
-        """How to play ``game_id`` (the first game when None; the others a key away)."""
-        self.stack.push(RulesScreen(self, game_id))
+    def open_rules(self, game_id: str | None = None, section: str = "") -> None:
+        """How to play ``game_id`` (the first game when None; the others a key away), at
+        ``section`` (highlighted) when one is named."""
+        self.stack.push(RulesScreen(self, game_id, section))
 
     def open_review(self, session: Session) -> None:
         """Review the match of ``session`` decision by decision (from its result)."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 import traceback
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -18,9 +18,11 @@ from game.session import Session, SessionError
 from game.settings import ANIMATION_SPEEDS, VOLUMES, display_path, window_sizes
 from game.widgets import Button, Cycler, Widget
 from game.winchance import draw_graph
+from rules.core.howto import RulesSection
 
 if TYPE_CHECKING:
     from game.app import App
+    from game.scene import Affine
     from game.screens.table import TableScreen
     from rules.core import Game
 
@@ -264,17 +266,127 @@ def find_spans(lines: list[str], query: str) -> list[list[Span]]:
     return [spans for spans in out if spans]
 
 
+class SectionLink(Button):
+    """One entry of How to play's contents: the section's title as a link."""
+
+    def __init__(self, x: float, y: float, w: float, h: float, label: str, name: str,
+                 on_activate: Callable[[], None], current: Callable[[], bool]) -> None:
+        super().__init__(x, y, w, h, label, name=name, on_activate=on_activate, size=14)
+        self.current = current
+
+    def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
+        rect = self.box(world)
+        lit = self.current()
+        if self.focused or self.glow > 0.05:
+            pygame.draw.rect(target, theme.blend((30, 26, 22), (62, 50, 34), self.glow), rect,
+                             border_radius=6)
+        if lit:
+            pygame.draw.rect(target, theme.BRASS, (rect.x, rect.y + 3, 3, rect.h - 6))
+        label = theme.ellipsize(self.label, rect.w - 14, self.size, "bold" if lit else "regular")
+        theme.text(target, label, (rect.x + 10, rect.centery), self.size,
+                   theme.BRASS_LIGHT if lit or self.focused else theme.PARCHMENT_DIM,
+                   "bold" if lit else "regular", "midleft")
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One row of How to play's scrolling text: a section's ``title``, a ``text`` line, the
+    first row of its ``diagram`` (``span`` rows tall) or a ``gap``."""
+
+    kind: str
+    section: str
+    text: str = ""
+    span: int = 1
+
+
+BOX_H, BOX_GAP, ROW_GAP, LOOP_LANE, MARGIN = 40, 26, 22, 30, 16
+
+
+def diagram_boxes(steps: tuple[str, ...], width: int, size: int = 14) -> list[pygame.Rect]:
+    """Where a turn diagram's step boxes go inside ``width`` (from the diagram's top left):
+    left to right with room for an arrow between them, a new row when one is full."""
+    f = theme.font(size, "bold")
+    boxes: list[pygame.Rect] = []
+    x, y = MARGIN, 0
+    for step in steps:
+        w = min(width - MARGIN, f.size(step)[0] + 34)  # room for the step's number
+        if boxes and x + w > width:
+            x, y = MARGIN, y + BOX_H + ROW_GAP
+        boxes.append(pygame.Rect(x, y, w, BOX_H))
+        x += w + BOX_GAP
+    return boxes
+
+
+def diagram_height(steps: tuple[str, ...], width: int, loop: str) -> int:
+    boxes = diagram_boxes(steps, width)
+    return (boxes[-1].bottom if boxes else 0) + (LOOP_LANE if loop else 0) + 6
+
+
+def arrow(target: pygame.Surface, points: list[tuple[int, int]],
+          colour: tuple[int, int, int]) -> None:
+    """A line through ``points`` with a head at the last one."""
+    pygame.draw.lines(target, colour, False, points, 2)
+    (x0, y0), (x1, y1) = points[-2], points[-1]
+    dx, dy = (x1 > x0) - (x1 < x0), (y1 > y0) - (y1 < y0)
+    head = [(x1, y1), (x1 - 7 * dx - 5 * dy, y1 - 7 * dy - 5 * dx),
+            (x1 - 7 * dx + 5 * dy, y1 - 7 * dy + 5 * dx)]
+    pygame.draw.polygon(target, colour, head)
+
+
+def draw_diagram(target: pygame.Surface, steps: tuple[str, ...], loop: str,
+                 origin: tuple[int, int], width: int) -> None:
+    """A turn's steps as numbered boxes joined by arrows, in reading order; ``loop`` labels
+    the arrow from the last step back round to the first."""
+    ox, oy = origin
+    boxes = [b.move(ox, oy) for b in diagram_boxes(steps, width)]
+    for i, (box, step) in enumerate(zip(boxes, steps, strict=True)):
+        if i:
+            prev = boxes[i - 1]
+            if prev.y == box.y:
+                arrow(target, [(prev.right + 3, prev.centery), (box.x - 3, box.centery)],
+                      theme.BRASS)
+            else:  # on to the next row: down, back to the left, down into the box
+                mid = prev.bottom + ROW_GAP // 2
+                arrow(target, [(prev.centerx, prev.bottom + 2), (prev.centerx, mid),
+                               (box.centerx, mid), (box.centerx, box.y - 3)], theme.BRASS)
+        theme.shadowed_rect(target, box, (58, 46, 32), radius=8, shadow=3, border=theme.BRASS,
+                            border_width=2)
+        theme.text(target, step, (box.centerx + 4, box.centery), 14, theme.CREAM, "bold",
+                   "center")
+        theme.text(target, str(i + 1), (box.x + 6, box.y + 4), 10, theme.BRASS_LIGHT, "bold")
+    if loop and boxes:
+        first, last = boxes[0], boxes[-1]
+        lane = max(b.bottom for b in boxes) + LOOP_LANE // 2
+        left = ox + 4
+        arrow(target, [(last.centerx, last.bottom + 2), (last.centerx, lane), (left, lane),
+                       (left, first.centery), (first.x - 3, first.centery)], theme.BRASS_LIGHT)
+        label = f"↺ {loop}"  # beside the arrow's start, where the eye leaves the last step
+        at = (last.centerx + 10, lane)
+        theme.text(target, label, at, 13, theme.BRASS_LIGHT, "bold", "midleft")
+
+
+def section_matches(section: RulesSection, words: list[str]) -> bool:
+    """Whether every one of ``words`` is in the section (title, diagram or text)."""
+    plain = section.plain().lower()
+    return all(w in plain for w in words)
+
+
 class RulesScreen(Dialog):
-    """How to play: each game's own rules text (``Game.rules_help``), from the title screen
-    or the pause menu. Left/Right choose the game; the wheel, arrows and PgUp/PgDn scroll;
-    typing searches (every match highlighted, Return / F3 the next, with Shift the one
-    before, Esc clears the search)."""
+    """How to play: each game's sections (``Game.rules_sections``; the first draws the turn
+    as a diagram), from the title screen, the pause menu or a click on a log line, which
+    opens it at the event's section, highlighted. Left/Right choose the game; the wheel,
+    arrows and PgUp/PgDn scroll; the contents on the left jump to a section; typing
+    filters the sections to those holding every word typed (each found word highlighted,
+    Return / F3 the next, with Shift the one before; Backspace takes a letter back, Esc
+    clears the search, then closes)."""
 
-    size = (900, 660)
+    size = (1000, 680)
     TEXT_SIZE = 16
+    TITLE_SIZE = 19
     LINE_H = 22
+    CONTENTS_W = 230
 
-    def __init__(self, app: App, game_id: str | None = None) -> None:
+    def __init__(self, app: App, game_id: str | None = None, section: str = "") -> None:
         super().__init__(app)
         self.games = rules_games()
         ids = list(self.games)
@@ -284,37 +396,118 @@ class RulesScreen(Dialog):
             CX, card.y + 92, 560, 40, "", ids or ["none"], self.game_id or "none",
             name="rules.game", on_change=self.choose,
             show=lambda g: self.games[g].title if g in self.games else "none"))
-        back = self.root.add(Button(CX, card.bottom - 40, 180, 42, "Back", name="back",
-                                    on_activate=app.stack.pop, primary=True))
-        self.focus.set([self.picker, back], focus=back)
+        self.back = self.root.add(Button(CX, card.bottom - 36, 180, 40, "Back", name="back",
+                                         on_activate=app.stack.pop, primary=True))
+        self.links: list[Widget] = []
         self.query = ""
         self.matches: list[list[Span]] = []
         self.current = -1
+        self.sections: list[RulesSection] = []
+        self.shown: list[RulesSection] = []
+        self.rows: list[Row] = []
         self.lines: list[str] = []
         self.scroll = 0
+        self.highlight = ""  # the section a log line opened
         self.choose(self.game_id)
+        self.focus.set([self.picker, *self.links, self.back], focus=self.back)
+        if section:
+            self.open_section(section)
 
     # -- content -------------------------------------------------------------------------------
     def text_rect(self) -> pygame.Rect:
         card = self.card()
-        return pygame.Rect(card.x + 40, card.y + 178, card.w - 80, card.h - 178 - 76)
+        left = card.x + 32 + self.CONTENTS_W + 16
+        return pygame.Rect(left, card.y + 178, card.right - 36 - left, card.h - 178 - 70)
+
+    def contents_rect(self) -> pygame.Rect:
+        card = self.card()
+        return pygame.Rect(card.x + 32, card.y + 178, self.CONTENTS_W, card.h - 178 - 70)
 
     def choose(self, game_id: str) -> None:
-        """Show ``game_id``'s rules (the search carries over)."""
+        """Show ``game_id``'s sections (the search carries over)."""
         game = self.games.get(game_id)
         self.game_id = game_id
         self.title = f"How to play {game.title}" if game else "How to play"
-        text = (game.rules_help() or game.summary) if game else \
-            "No game is playable in this build yet."
-        self.lines = theme.wrap(text, self.text_rect().w, self.TEXT_SIZE)
+        self.sections = game.rules_sections() if game else [RulesSection(
+            "none", "How to play", "No game is playable in this build yet.")]
+        self.highlight = ""
         self.scroll = 0
         self.search(self.query)
 
+    def lay_out(self) -> None:
+        """The rows of the sections the search leaves, and a link to each."""
+        words = self.query.lower().split()
+        self.shown = [s for s in self.sections if section_matches(s, words)]
+        width = self.text_rect().w
+        rows: list[Row] = []
+        for section in self.shown:
+            if rows:
+                rows.append(Row("gap", section.id))
+            rows.append(Row("title", section.id, section.title))
+            if section.diagram:
+                high = diagram_height(section.diagram, width, section.loop)
+                span = -(-high // self.LINE_H)
+                rows.append(Row("diagram", section.id, span=span))
+                rows.extend(Row("gap", section.id) for _ in range(span - 1))
+            for n, paragraph in enumerate(p for p in section.text.split("\n") if p.strip()):
+                if n:
+                    rows.append(Row("gap", section.id))
+                rows.extend(Row("text", section.id, line)
+                            for line in theme.wrap(paragraph, width, self.TEXT_SIZE))
+        self.rows = rows
+        self.lines = [r.text if r.kind in ("title", "text") else "" for r in rows]
+        self.lay_out_links()
+
+    def lay_out_links(self) -> None:
+        for link in self.links:
+            self.root.remove(link)
+        area = self.contents_rect()
+        step = min(28, area.h // max(1, len(self.shown)))
+        self.links = [self.root.add(SectionLink(
+            area.centerx, area.y + step * i + step // 2, area.w, step - 2, s.title,
+            f"rules.section.{s.id}", on_activate=lambda sid=s.id: self.open_section(sid),
+            current=lambda sid=s.id: sid == self.section_at_top()))
+            for i, s in enumerate(self.shown)]
+        focused = self.focus.current
+        self.focus.set([self.picker, *self.links, self.back],
+                       focus=focused if focused in (self.picker, self.back) else self.back)
+
+    def section_row(self, section_id: str) -> int:
+        """The row of ``section_id``'s title (-1 when the search hides it)."""
+        return next((i for i, r in enumerate(self.rows)
+                     if r.kind == "title" and r.section == section_id), -1)
+
+    def section_at_top(self) -> str:
+        """The section the first visible row belongs to."""
+        if not self.rows:
+            return ""
+        row = self.rows[min(self.scroll, len(self.rows) - 1)]
+        # a section whose title is just below the gap at the top counts as the one shown
+        return self.rows[min(self.scroll + 1, len(self.rows) - 1)].section \
+            if row.kind == "gap" and self.scroll + 1 < len(self.rows) and \
+            self.rows[self.scroll + 1].kind == "title" else row.section
+
+    def open_section(self, section_id: str) -> None:
+        """Scroll to ``section_id`` and highlight it (a search hiding it is cleared)."""
+        if all(s.id != section_id for s in self.sections):
+            return
+        if self.section_row(section_id) < 0:
+            self.search("")
+        self.highlight = section_id
+        self.scroll_to(self.section_row(section_id))
+
     def search(self, query: str) -> None:
-        """Find ``query`` and jump to its first match."""
+        """Keep the sections holding every word of ``query`` and jump to the first match."""
+        if query != self.query:
+            self.scroll = 0  # other sections: from the top (then to the first match)
         self.query = query
-        self.matches = find_spans(self.lines, query)
+        self.lay_out()
+        spans: list[list[Span]] = []
+        for word in dict.fromkeys(query.lower().split()):
+            spans.extend(find_spans(self.lines, word))
+        self.matches = sorted(spans, key=lambda m: (m[0][0], m[0][1]))
         self.current = 0 if self.matches else -1
+        self.scroll_to(self.scroll)
         self.show_current()
 
     def step_match(self, step: int) -> None:
@@ -385,41 +578,87 @@ class RulesScreen(Dialog):
         for n, spans in enumerate(self.matches):
             for line, first, end in spans:
                 marks.setdefault(line, []).append((first, end, n == self.current))
-        f = theme.font(size)
-        y = area.y
-        for i in range(self.scroll, min(len(self.lines), self.scroll + self.visible_lines())):
-            line = self.lines[i]
-            theme.text(target, line, (area.x, y), size, theme.PARCHMENT)
-            for first, end, current in marks.get(i, []):
-                x = area.x + f.size(line[:first])[0]
-                part = line[first:end]
-                box = pygame.Rect(x - 1, y - 1, f.size(part)[0] + 2, self.LINE_H - 2)
-                pygame.draw.rect(target, theme.BRASS_LIGHT if current else (120, 96, 40), box,
-                                 border_radius=3)
-                theme.text(target, part, (x, y), size, theme.INK if current else theme.CREAM)
-            y += self.LINE_H
+        first, last = self.scroll, min(len(self.rows), self.scroll + self.visible_lines())
+        target.set_clip(area.inflate(12, 0))
+        self.draw_highlight(target, first, last)
+        for i in range(len(self.rows)):
+            row = self.rows[i]
+            y = area.y + (i - first) * self.LINE_H
+            if row.kind == "diagram" and i < last and i + row.span > first:
+                section = next(s for s in self.shown if s.id == row.section)
+                draw_diagram(target, section.diagram, section.loop, (area.x, y + 4), area.w)
+            if not first <= i < last:
+                continue
+            if row.kind == "title":
+                self.draw_line(target, row.text, (area.x, y), self.TITLE_SIZE,
+                               marks.get(i, []), "bold", theme.BRASS_LIGHT)
+            elif row.kind == "text":
+                self.draw_line(target, row.text, (area.x, y), size, marks.get(i, []))
+        target.set_clip(None)
+        if not self.rows:
+            theme.text(target, f"No section mentions every word of \"{self.query}\".",
+                       area.midtop, 16, theme.PARCHMENT_DIM, anchor="midtop")
+        self.draw_contents_frame(target)
         if len(self.lines) > self.visible_lines():
-            last = min(len(self.lines), self.scroll + self.visible_lines())
-            theme.text(target, f"lines {self.scroll + 1}-{last} of {len(self.lines)}  ·  "
+            theme.text(target, f"rows {first + 1}-{last} of {len(self.lines)}  ·  "
                        "wheel / arrows scroll", (self.card().right - 24,
-                                                 self.card().bottom - 40),
-                       14, theme.MUTED, anchor="midright")
+                                                 self.card().bottom - 36),
+                       13, theme.MUTED, anchor="midright")
+
+    def draw_line(self, target: pygame.Surface, line: str, at: tuple[int, int], size: int,
+                  marks: list[tuple[int, int, bool]], style: str = "regular",
+                  colour: tuple[int, int, int] = theme.PARCHMENT) -> None:
+        """One row of text with the search's matches on it lit (the current one brighter)."""
+        theme.text(target, line, at, size, colour, style)
+        f = theme.font(size, style)
+        for first, end, current in marks:
+            x = at[0] + f.size(line[:first])[0]
+            part = line[first:end]
+            box = pygame.Rect(x - 1, at[1] - 1, f.size(part)[0] + 2, self.LINE_H - 2)
+            pygame.draw.rect(target, theme.BRASS_LIGHT if current else (120, 96, 40), box,
+                             border_radius=3)
+            theme.text(target, part, (x, at[1]), size, theme.INK if current else theme.CREAM,
+                       style)
+
+    def draw_highlight(self, target: pygame.Surface, first: int, last: int) -> None:
+        """The section a log line opened: a lit band behind it and a brass bar beside it."""
+        rows = [i for i, r in enumerate(self.rows)
+                if r.section == self.highlight and r.kind != "gap" or
+                r.kind == "gap" and r.section == self.highlight and
+                0 < i and self.rows[i - 1].section == self.highlight]
+        if not self.highlight or not rows or rows[-1] < first or rows[0] >= last:
+            return
+        area = self.text_rect()
+        top = area.y + (rows[0] - first) * self.LINE_H - 4
+        bottom = area.y + (rows[-1] + 1 - first) * self.LINE_H + 2
+        band = pygame.Rect(area.x - 10, top, area.w + 16, bottom - top)
+        glow = pygame.Surface(band.size, pygame.SRCALPHA)
+        glow.fill((*theme.BRASS, 34))
+        target.blit(glow, band)
+        pygame.draw.rect(target, theme.BRASS, (band.x, band.y, 4, band.h), border_radius=2)
+
+    def draw_contents_frame(self, target: pygame.Surface) -> None:
+        area = self.contents_rect()
+        pygame.draw.line(target, theme.WOOD, (area.right + 8, area.y),
+                         (area.right + 8, area.bottom), 2)
 
     def draw_search(self, target: pygame.Surface) -> None:
         card = self.card()
-        field = pygame.Rect(card.x + 40, card.y + 124, card.w - 80, 38)
+        field = pygame.Rect(card.x + 32, card.y + 124, card.w - 68, 38)
         pygame.draw.rect(target, (24, 20, 17), field, border_radius=8)
         pygame.draw.rect(target, theme.BRASS if self.query else theme.WOOD, field, width=2,
                          border_radius=8)
         if not self.query:
-            theme.text(target, "Type to search  ·  Left / Right: another game",
+            theme.text(target, "Type to search the sections  ·  Left / Right: another game",
                        (field.x + 14, field.centery), 15, theme.MUTED, anchor="midleft")
             return
         shown = theme.text(target, f"Search: {self.query}", (field.x + 14, field.centery), 16,
                            theme.CREAM, anchor="midleft")
         pygame.draw.line(target, theme.BRASS_LIGHT, (shown.right + 2, shown.y + 2),
                          (shown.right + 2, shown.bottom - 2), 2)
-        count = (f"{self.current + 1} of {len(self.matches)}  ·  Return: next  ·  Esc: clear"
+        n = len(self.shown)
+        count = (f"{n} section{'' if n == 1 else 's'}  ·  {self.current + 1} of "
+                 f"{len(self.matches)}  ·  Return: next  ·  Esc: clear"
                  if self.matches else "no match  ·  Esc: clear")
         theme.text(target, count, (field.right - 14, field.centery), 15,
                    theme.BRASS_LIGHT if self.matches else (255, 150, 130), anchor="midright")

@@ -404,7 +404,30 @@ class TableScreen(Screen):
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
             self.table.zoom_now(event.pos)  # right-click: the card under it, large
             return True
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and \
+                self.widget_at(event.pos) is None:
+            entry = self.table.log_entry_at(event.pos)
+            if entry is not None:  # a log line: How to play at the rules behind it
+                self.open_log_rules(entry)
+                return True
         return super().handle(event)
+
+    def log_event(self, entry: int) -> Event | None:
+        """The event behind entry ``entry`` of the table's log: the one with its text, the
+        same number of times seen before it as in the log (the log holds texts only)."""
+        if not 0 <= entry < len(self.table.log):
+            return None
+        text = self.table.log[entry][0]
+        before = sum(1 for t, _ in self.table.log[:entry] if t == text)
+        same = [e for e in self.session.log if e.text == text and e.visible(self.viewer)]
+        return same[min(before, len(same) - 1)] if same else None
+
+    def open_log_rules(self, entry: int) -> None:
+        """How to play this game, at the section of the log entry's event (highlighted);
+        Esc comes back to the table as it was."""
+        event = self.log_event(entry)
+        self.table.point_at(None)  # the line's outline goes with the pointer
+        self.app.open_rules(self.session.game.id, event.section if event else "")
 
     def on_exit(self) -> None:
         self.table.point_at(None)

@@ -27,6 +27,7 @@ PANELS = pygame.Rect(16, 112, 784, 388)
 TRAY = pygame.Rect(824, 70, 440, 190)
 LOG = pygame.Rect(816, 276, 456, 224)
 LOG_TALL = pygame.Rect(816, 62, 456, 438)  # while no die has been thrown, the log takes it all
+LOG_ROW = 17  # the height of a line of the log
 ACTIONS = pygame.Rect(16, 512, 1248, 196)
 END_BUTTON = pygame.Rect(W - 160 - 80 - 12 - 65, 8, 160, 36)  # left of the Menu button
 UNDO_BUTTON = pygame.Rect(END_BUTTON.x - 12 - 104, 8, 104, 36)  # left of the End button
@@ -204,6 +205,7 @@ class GenericTable(Node):
         self._static: tuple[tuple[object, ...], pygame.Surface] | None = None
         self.version = 0  # bumped whenever the position shown changes
         self._log_lines: tuple[object, list[tuple[str, bool]]] = (None, [])
+        self._log_owners: list[int] = []  # the log entry of each wrapped line
         self.order: list[int] = []  # the strip's order of the actions (see display_order)
         #: Settings' "Action list": hidden, the strip lists only the choices no table
         #: element plays (``settle_strip``); everything else is played on the table
@@ -507,7 +509,7 @@ class GenericTable(Node):
         bottom = max((r.bottom for _, r, _ in layout), default=self.panels_area.y)
         self.panel_scroll = max(0, min(self.panel_scroll, bottom - self.panels_area.bottom))
         log = self.log_rect()
-        rows = (log.h - 40) // 17
+        rows = (log.h - 40) // LOG_ROW
         lines = len(self.log_lines(log.w - 30))
         self.log_scroll = max(0, min(self.log_scroll, lines - rows))
 
@@ -515,6 +517,7 @@ class GenericTable(Node):
     def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
         target.blit(self.static_layer(), (0, 0))
         self.draw_motion(target)
+        self.draw_log_hover(target)
 
     def static_key(self) -> tuple[object, ...]:
         """Everything the still part of the table depends on."""
@@ -654,16 +657,50 @@ class GenericTable(Node):
         box = self.log_rect()
         theme.shadowed_rect(target, box, (30, 26, 22), radius=10, shadow=5, border=theme.WOOD)
         theme.text(target, "Log", (box.x + 14, box.y + 8), 15, theme.BRASS_LIGHT, "bold")
-        lines = self.log_lines(box.w - 30)
-        rows = (box.h - 40) // 17
-        end = len(lines) - self.log_scroll
-        y = box.y + 34
-        for part, fresh in lines[max(0, end - rows): end]:
-            theme.text(target, part, (box.x + 14, y), 13,
+        rows = self.log_rows()
+        for row, part, fresh, _ in rows:
+            theme.text(target, part, (box.x + 14, row.y + 1), 13,
                        theme.CREAM if fresh else theme.PARCHMENT_DIM)
-            y += 17
-        if not lines:
-            theme.text(target, "Nothing has happened yet.", (box.x + 14, y), 13, theme.MUTED)
+        if rows:
+            theme.text(target, "click a line: its rules", (box.right - 12, box.y + 10), 11,
+                       theme.MUTED, anchor="topright")
+        else:
+            theme.text(target, "Nothing has happened yet.", (box.x + 14, box.y + 34), 13,
+                       theme.MUTED)
+
+    def log_rows(self) -> list[tuple[pygame.Rect, str, bool, int]]:
+        """The log lines in sight now: (the line's box, its text, whether it is of the
+        newest batch, the index in ``log`` of the entry it belongs to)."""
+        box = self.log_rect()
+        lines = self.log_lines(box.w - 30)
+        owners = self._log_owners if len(self._log_owners) == len(lines) else []
+        rows = (box.h - 40) // LOG_ROW
+        end = len(lines) - self.log_scroll
+        out = []
+        for n, i in enumerate(range(max(0, end - rows), end)):
+            rect = pygame.Rect(box.x + 8, box.y + 33 + n * LOG_ROW, box.w - 16, LOG_ROW)
+            out.append((rect, lines[i][0], lines[i][1], owners[i] if owners else -1))
+        return out
+
+    def log_entry_at(self, pos: tuple[float, float] | None) -> int | None:
+        """The index in ``log`` of the entry whose line is under ``pos`` (None: none is)."""
+        if pos is None:
+            return None
+        return next((n for rect, _, _, n in self.log_rows()
+                     if n >= 0 and rect.collidepoint(pos)), None)
+
+    def draw_log_hover(self, target: pygame.Surface) -> None:
+        """The log entry under the pointer, outlined: a click opens its rules."""
+        entry = self.log_entry_at(self.pointer)
+        rects = [r for r, _, _, n in self.log_rows() if n == entry] if entry is not None else []
+        if not rects:
+            return
+        band = rects[0].unionall(rects[1:])
+        pygame.draw.rect(target, theme.BRASS, band.inflate(2, 2), width=1, border_radius=4)
+        tag = theme.rendered("rules ›", 11, theme.INK, "bold")
+        at = tag.get_rect(midright=(band.right - 6, rects[-1].centery))
+        pygame.draw.rect(target, theme.BRASS_LIGHT, at.inflate(10, 2), border_radius=4)
+        target.blit(tag, at)
 
     def log_lines(self, width: int) -> list[tuple[str, bool]]:
         """The log wrapped to ``width``; True marks the newest batch (wrapped by
@@ -673,10 +710,14 @@ class GenericTable(Node):
     def wrap_log(self) -> None:
         width = self.log_rect().w - 30
         lines: list[tuple[str, bool]] = []
-        for text, batch in self.log:
+        owners: list[int] = []
+        for n, (text, batch) in enumerate(self.log):
             fresh = batch == self.batch and batch > 0
-            lines.extend((part, fresh) for part in theme.wrap(text, width, 13))
+            parts = theme.wrap(text, width, 13)
+            lines.extend((part, fresh) for part in parts)
+            owners.extend(n for _ in parts)
         self._log_lines = (width, lines)
+        self._log_owners = owners
 
     # -- the action strip: its place and words (own tables change these, not the drawing) --
     def strip_rect(self) -> pygame.Rect:

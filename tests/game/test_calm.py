@@ -330,7 +330,9 @@ def test_each_games_rules_are_searchable(real_app, game_id, word):
     rules = real_app.stack.push(RulesScreen(real_app, game_id))
     game = registry.get_game(game_id)
     assert rules.title == f"How to play {game.title}"
-    assert " ".join(rules.lines).split() == game.rules_help().split()  # the same text
+    assert rules.shown == rules.sections == game.rules_sections()  # every section
+    assert " ".join(rules.lines).split() == [  # each title and its text, in order
+        word for s in rules.sections for word in f"{s.title} {s.text}".split()]
     type_text(word.lower())
     calm(real_app)
     assert rules.query == word.lower() and rules.matches and rules.current == 0
@@ -355,15 +357,15 @@ def test_each_games_rules_are_searchable(real_app, game_id, word):
 def test_a_match_far_down_scrolls_into_sight(real_app):
     rules = real_app.stack.push(RulesScreen(real_app, "terrene"))
     assert len(rules.lines) > rules.visible_lines()  # the text does not fit: it scrolls
-    last_line = next(line for line in reversed(rules.lines) if line.strip())
-    last = max(last_line.split(), key=len).strip(".,;:()")
-    assert rules.scroll == 0
-    rules.search(last)
+    rules.search("turn")  # in the first section and in many after it
+    assert rules.scroll == 0 and len(rules.shown) > 3
+    assert len(rules.lines) > rules.visible_lines()
+    rules.step_match(-1)  # back round to the last match, far down
     spans = rules.matches[rules.current]
     assert rules.scroll > 0 and rules.scroll <= spans[0][0] < rules.scroll + \
         rules.visible_lines()
     rules.search("no such words anywhere")
-    assert rules.matches == [] and rules.current == -1
+    assert rules.matches == [] and rules.current == -1 and rules.shown == []
 
 
 def test_the_rules_scroll_with_wheel_and_keys_and_left_right_change_the_game(real_app):
@@ -389,5 +391,5 @@ def test_the_pause_menu_opens_the_same_rules_screen_on_its_game(app):
     PauseScreen(app, app.stack.top).rules()
     rules = app.stack.top
     assert isinstance(rules, RulesScreen) and rules.game_id == "dicerace"
-    assert rules.lines == theme.wrap(session.game.rules_help(), rules.text_rect().w,
-                                     rules.TEXT_SIZE)
+    assert [s.id for s in rules.sections] == ["rules"]  # one section: the rules_help text
+    assert " ".join(rules.lines[1:]).split() == session.game.rules_help().split()
