@@ -189,3 +189,14 @@ def test_the_pause_menu_reaches_how_to_play_and_its_search(real_app):
     type_text("gold")
     calm(real_app)
     assert rules.query == "gold" and 0 < len(rules.shown) < len(rules.sections)
+
+
+def test_a_save_holds_no_events_and_its_loaded_log_names_the_sections(tmp_path):
+    session = played("terrene", 8, 5)
+    path = tmp_path / "match.json"
+    session.save(path)
+    assert '"section"' not in path.read_text()  # actions only: an older save is the same
+    loaded = Session.load(path)
+    assert [e.text for e in loaded.log] == [e.text for e in session.log]
+    assert all(e.section and e.section == loaded.game.event_section(e.kind)
+               for e in loaded.log)
