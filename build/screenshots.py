@@ -170,6 +170,21 @@ def read_in_hand(app: Any, screen: Any) -> None:
         raise ShotError("the card did not rise")
 
 
+def opponent_kit(app: Any, screen: Any) -> None:
+    """BattleCON: the action list hidden, the pointer resting on the opponent's plate band
+    (the zoom opens the opponent's kit)."""
+    from game.render import rest_pointer
+
+    table = screen.table
+    table.list_hidden = True
+    screen.refresh()
+    foe = table.view.foe(screen.viewer)
+    plate = table.plate(foe)
+    rest_pointer(screen, (plate.x + 60, plate.y + 12))
+    if table.zoom.showing is None:
+        raise ShotError("the kit did not open")
+
+
 def right_click_on(pick: Callable[[list[Any]], Any]) -> Touch:
     """A right-click on a card the table offers to the zoom (it opens at once)."""
     def touch(app: Any, screen: Any) -> None:
@@ -597,6 +612,8 @@ SHOTS: tuple[Shot, ...] = (
          seed=1, players=3, setup=("teams=2v1",), decisions=103),
     Shot("battlecon-zoom", "the card zoom open on a hand card (a right-click)", "battlecon",
          seed=1, decisions=1, until=phase("set"), touch=right_click_on(in_hand)),
+    Shot("battlecon-kit", "the pointer on the opponent's plate: their kit, where each card "
+         "lies", "battlecon", seed=1, decisions=20, until=phase("set"), touch=opponent_kit),
     Shot("battlecon-read", "the pointer on a hand card: it rises with its whole text",
          "battlecon", seed=1, decisions=1, until=phase("set"), touch=read_in_hand),
     # Battle for Biternia

@@ -155,3 +155,29 @@ def test_no_text_on_the_table_is_under_12_px(app_dirs, monkeypatch, players, tea
     assert len(sizes) > 1000  # the table was drawn
     small = sorted({(s, w) for s, w in sizes if s < 12})
     assert not small, small[:10]
+
+
+def test_each_plate_band_opens_the_fighters_kit_in_the_zoom(app_dirs):
+    from game.cardface import ZOOM_MOST_H, ZOOM_W, fit_text
+    from game.tables.battlecon.faces import kit_face
+
+    screen, _ = open_table(app_dirs, ("cindra", "hayden"))
+    play_until(screen, random.Random(2), lambda: screen.session.state.beat_no >= 3
+               and screen.session.state.phase == Phase.SET)
+    table, view = screen.table, screen.table.view
+    for seat in range(2):
+        plate = table.plate(seat)
+        found = table.card_at((plate.x + 40, plate.y + 12))
+        assert found is not None and found[1] == kit_face(view, seat)
+        heads = [head for head, _ in found[1].sections]
+        fighter = view.fighter(seat)
+        assert len(heads) == len(fighter["styles"]) + 2  # the styles, Switch, the base
+        pl = view.player(seat)
+        own = set(fighter["styles"]) | {"switch", fighter["base"]}
+        for cid in (c for c in pl.discard1 if c in own):
+            assert any(h.startswith(view.card_name(cid)) and h.endswith("discard 1")
+                       for h in heads)
+    for fighter in sorted(CONTENT.fighters):  # every kit fits the zoom at 12 px or more
+        screen, _ = open_table(app_dirs, (fighter, "wardlaw"))
+        size, height, _ = fit_text(kit_face(screen.session.state, 0), ZOOM_W)
+        assert size >= 12 and height <= ZOOM_MOST_H, fighter

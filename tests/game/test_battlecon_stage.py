@@ -117,6 +117,11 @@ def test_an_attack_lunges_and_draws_its_range_check(app_dirs):
     standee = table.standees[attacker]
     assert any(t.attr == "x" for t in standee.tweens.tweens)  # the lunge
     assert (check.source, check.target) == (table.places[attacker], hit.data["at"])
+    life = table.view.player(hit.data["target"]).life  # the view before, during the stage
+    run(screen, lambda: hit.data["target"] in table.staged_life or not screen.staged)
+    damage = next(e for e in events if e.kind == "damage")
+    if damage.data.get("amount"):  # the plate counts the damage at its step
+        assert table.staged_life[hit.data["target"]] == life - damage.data["amount"]
 
 
 def test_a_move_hops_over_each_space_on_its_way(app_dirs):
@@ -202,3 +207,37 @@ def test_an_optional_trigger_reads_as_yes_or_no_about_that_effect(app_dirs):
     assert choice_words(tiles[skip]) == f"Don't use {effect}"
     screen.focus.focus(tiles[skip])
     assert screen.table.strip_heading().endswith(f"Don't use {effect}")
+
+
+def test_the_staged_beat_draws_no_text_over_another(app_dirs):
+    """Every frame of a staged beat (the reveal over the plates, the range check, the hit's
+    plaque), composed as the window shows it, passes the overlap check at rest moments:
+    the frames where only waiting or fading remains."""
+    import pygame
+
+    from game import overlap
+
+    overlap.start()
+    try:
+        screen, seat, action = table_before(app_dirs, "damage", seed=3,
+                                            fighters=("amon", "cindra"))
+        screen.show(screen.session.submit(seat, action))
+        canvas = pygame.Surface((1280, 720))
+        found: dict[str, int] = {}
+        checked = 0
+        for frame in range(400):
+            if not screen.staged:
+                break
+            screen.update(0.05)
+            if any(t.delay <= 0 and t.attr not in ("alpha", "veil")
+                   for n in screen.root.walk() for t in n.tweens.tweens):
+                continue  # something is moving: the check reads a screen at rest
+            overlap.new_frame(canvas)
+            screen.app.compose(canvas)
+            checked += 1
+            for problem in overlap.problems(canvas):
+                found.setdefault(problem, frame)
+        assert checked > 5
+        assert not found, list(found)[:5]
+    finally:
+        overlap.stop()

@@ -93,3 +93,27 @@ def pair_face(view: BattleconState, seat: int) -> CardFace:
     first = view.pair_cards(seat)[0] if view.pair_cards(seat) else {}
     return CardFace(view.pair_name(seat), kind, STYLE_INK, stats, tuple(sections),
                     ("battlecon", str(first.get("kind", "style")), str(first.get("name", ""))))
+
+
+def kit_face(view: BattleconState, seat: int) -> CardFace:
+    """A fighter's own cards (its five styles and Switch, as its form has them, and its
+    unique base) as one card for the zoom: each with its Range / Power / Priority / Guard,
+    where it lies now (in hand or a discard pile: open information) and its effects."""
+    from rules.battlecon.content import kit_styles
+
+    fighter = view.fighter(seat)
+    pl = view.player(seat)
+    swap = fighter.get("form_styles", {}).get(pl.form or "", {})
+    ids = [swap.get(c, c) for c in kit_styles(fighter)] + [fighter["base"]]
+    where = {c: "discard 1" for c in pl.discard1} | {c: "discard 2" for c in pl.discard2}
+    sections: list[tuple[str, str]] = []
+    for cid in ids:
+        card = view.card(cid)
+        numbers = " / ".join(card_numbers(card))
+        effects = "; ".join(f"{head}: {words.rstrip('.')}" if head else words.rstrip(".")
+                            for head, words in card_face(card).sections) + "."
+        sections.append((f"{card['name']} ({KIND_WORDS.get(card['kind'], '')}) {numbers}"
+                         f" · {where.get(cid, 'in hand')}", effects))
+    return CardFace(f"{view.name(seat)}'s kit", "Range / Power / Priority / Guard",
+                    KIND_COLOURS["style"], (), tuple(sections),
+                    ("battlecon", "fighter", str(fighter["name"])))

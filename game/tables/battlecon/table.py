@@ -20,7 +20,7 @@ from game.assets import font
 from game.cardface import CardFace
 from game.floats import rise_from
 from game.scene import CardNode, StandeeNode
-from game.tables.battlecon.faces import card_face, pair_face
+from game.tables.battlecon.faces import card_face, kit_face, pair_face
 from game.tables.battlecon.hand import PAIRING, HandTray
 from game.tables.battlecon.layout import BOARD, HAND, SIDE_LOG, SIDE_PANELS
 from game.tables.battlecon.parts import (
@@ -168,6 +168,7 @@ class BattleconTable(HandTray, ActionStrip):
         self._preview: tuple[object, tuple[str, AttackStats]] | None = None
         self.reveal_stage: RevealStage | None = None
         self.fresh = 0  # events staged since the last frame (several at once: skipped)
+        self.staged_life: dict[int, int] = {}  # seat -> life after the steps shown so far
         self.revealed: dict[int, tuple[str, dict[str, Any]]] = {}  # seat -> pair, totals
 
     # -- geometry ----------------------------------------------------------------------
@@ -231,6 +232,8 @@ class BattleconTable(HandTray, ActionStrip):
             if pair is not None and not pair.hidden and view.phase not in CONCEALED:
                 out.append((self.pair_rect(seat), pair_face(view, seat)))
             out.extend(self.material_spots(view, seat))
+            plate = self.plate(seat)  # the plate's band: the fighter's own cards, whole
+            out.append((pygame.Rect(plate.x, plate.y, plate.w, 24), kit_face(view, seat)))
         return out
 
     def material_spots(self, view: BattleconState, seat: int) -> list[tuple[pygame.Rect,
@@ -273,6 +276,8 @@ class BattleconTable(HandTray, ActionStrip):
             self.selected, self.slotted = {}, None
         if model.status != STAGED and self.fresh > 1:
             self.drop_stage()  # the rest of a staged beat came at once (skipped): no stage
+        if model.status != STAGED:
+            self.staged_life = {}
         super().refresh(model, [p for p in panels if p.title not in DRAWN])
         view = model.view
         if not isinstance(view, BattleconState):
@@ -568,10 +573,12 @@ class BattleconTable(HandTray, ActionStrip):
             words = f"-{amount}"
             if standee.life is not None:  # the standee's heart counts it at once
                 standee.life = max(0, standee.life - amount)
+                self.note_life(seat, standee.life)
         elif event.kind == "life" and isinstance(amount, int) and amount > 0:
             words, colour = f"+{amount}", GAIN
             if standee.life is not None:
                 standee.life += amount
+                self.note_life(seat, standee.life)
         elif event.kind == "stun":
             words = "Stunned!"
             standee.states = ("stunned",)  # marked on the standee at once
@@ -615,6 +622,12 @@ class BattleconTable(HandTray, ActionStrip):
             self.check_range(seat, data, event.kind == "hit")
         elif event.kind == "move" and isinstance(seat, int) and "to" in data:
             self.stage_move(seat, data)
+
+    def note_life(self, seat: int, life: int) -> None:
+        """While a resolution is staged the plate shows the life the steps so far left
+        (the view is the one before until the last step)."""
+        if self.model.status == STAGED:
+            self.staged_life[seat] = life
 
     def drop_stage(self) -> None:
         """End the staged beat's pieces at once: the reveal, range checks, hops."""
@@ -739,7 +752,8 @@ class BattleconTable(HandTray, ActionStrip):
         return [c for p in seats for c in self.view.pair_ids(p)]
 
     def static_key(self) -> tuple[object, ...]:
-        return (*super().static_key(), self.building(), tuple(self.reading()))
+        return (*super().static_key(), self.building(), tuple(self.reading()),
+                tuple(sorted(self.staged_life.items())))
 
     # -- reading a hand card in place ----------------------------------------------------
     def update(self, dt: float) -> None:
@@ -865,7 +879,8 @@ class BattleconTable(HandTray, ActionStrip):
         if is_out(view, seat):
             draw_defeated(target, rect, self.fallen_words(view, seat))
             return
-        draw_life(target, (rect.x + 24, rect.y + 48), pl.life, max_life(view, seat), colour,
+        life = self.staged_life.get(seat, pl.life)  # a staged hit counts at once
+        draw_life(target, (rect.x + 24, rect.y + 48), life, max_life(view, seat), colour,
                   bar_w=44 if small else 78)
         if small:
             self.draw_compact_body(target, view, seat, rect)
