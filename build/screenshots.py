@@ -538,6 +538,33 @@ def rules_from_log(app: Any, screen: Any) -> None:
     top.root.update(0.0)
 
 
+def ask_hint(app: Any, screen: Any) -> None:
+    """Key H, as a player asks for a hint: wait for the AI's answer (its search at a fixed
+    budget, whatever the machine's load, so the same picture comes again), the suggestion
+    ringed on the table and its line over the strip."""
+    from game.render import settle
+
+    saved = os.environ.get("ARENA_AI_FIXED_BUDGET")
+    os.environ["ARENA_AI_FIXED_BUDGET"] = "1"
+    try:
+        screen.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0,
+                                         unicode="h", scancode=0))
+        if screen.hinting is None:
+            raise ShotError("key H asked no hint")
+        screen.hinting.thread.join(600)
+        screen.update(0.05)
+    finally:
+        if saved is None:
+            os.environ.pop("ARENA_AI_FIXED_BUDGET", None)
+        else:
+            os.environ["ARENA_AI_FIXED_BUDGET"] = saved
+    marks = screen.table.hint_marks
+    if screen.hinting is not None or marks.choice is None:
+        raise ShotError("the hint gave no answer")
+    settle(screen)
+    marks.clock = 0.3  # the ring at its brightest
+
+
 # -- the shots -------------------------------------------------------------------------------
 class ShotError(RuntimeError):
     """A shot whose position or touch cannot be made (a rule or table changed)."""
@@ -575,6 +602,13 @@ SHOTS: tuple[Shot, ...] = (
          "beside the attacker", screen="tutorial:terrene:8"),
     Shot("tutorial-biternia", "the Battle for Biternia tutorial teaching a move: the callout "
          "beside the space to move to", screen="tutorial:biternia:6"),
+    Shot("hint-battlecon", "a hint at the Set (key H): the AI's mixed strategy, its top pairs "
+         "with their shares in the strip's heading, a card of the pair it drew ringed",
+         "battlecon",
+         seed=3, decisions=20, until=phase("set"), touch=ask_hint),
+    Shot("hint-terrene", "a hint on your turn (key H): the suggested move ringed, the chance "
+         "to win now and after it and the next best in the strip's heading", "terrene",
+         seed=11, players=2, decisions=30, until=hand_of(4), touch=ask_hint),
     # BattleCON
     Shot("battlecon-set", "building an attack pair: a style picked, the pointer on a base; "
          "the pair's totals in the pair slot, the spaces it reaches lit on the board",

@@ -64,9 +64,13 @@ def hint_parts(analysis: Analysis) -> tuple[str, str]:
     (the mix it would play, the chance to win)."""
     options = analysis.options
     if analysis.mixed and len(options) > 1:
-        shown = ", ".join(f"{short(o.action)} {percent(o.share)}"
-                          for o in options[:MIXED_SHOWN])
+        # the choices it would ever play: a share that rounds to 0 % is not part of the mix
+        played = [o for o in options[:MIXED_SHOWN] if percent(o.share) != "0 %"] \
+            or list(options[:1])
         now = "" if analysis.value is None else f"your chance to win {percent(analysis.value)}"
+        if len(played) == 1:
+            return f"The AI would play {short(played[0].action)} every time", now
+        shown = ", ".join(f"{short(o.action)} {percent(o.share)}" for o in played)
         return f"The AI would mix: {shown}", now
     main = f"Hint: {short(analysis.choice)}"
     after = analysis.after()

@@ -50,6 +50,9 @@ BOX_W = 380  # the callout's width
 TEXT = 16  # its words' size
 GAP = 26  # between the callout and what it points at
 TOP = 58  # below the header
+WIDE_HEAD = 34  # a wide callout's heading row (its buttons at the right end), to the words
+WIDE_LINE = 19  # ... the height of each of its lines
+WIDE_MIN = 360  # the narrowest free place a wide callout goes in
 REPLY_SECONDS = 1.6  # a scripted reply's caption shows this long before it is played
 
 
@@ -115,16 +118,23 @@ class Callout(Node):
         self.spot: pygame.Rect | None = None  # what it points at (a widget's box, the log)
         self.box = pygame.Rect(0, 0, 0, 0)
         self.avoid: list[Widget] = []
+        self.scenery: list[pygame.Rect] = []  # more of the table not to cover (the log...)
         self.home: pygame.Rect | None = None
+        self.free: pygame.Rect | None = None  # an empty place for a wide box (in the strip)
+        self.wide = False  # the words in a wide box, its buttons in the heading row
         self.clock = 0.0
 
     def show(self, head: str, words: str, targets: list[Widget],
              spot: pygame.Rect | None, explains: bool, avoid: Sequence[Widget] = (),
-             home: pygame.Rect | None = None) -> None:
-        """Say ``words`` pointing at ``targets`` (else the ``spot``), beside it and off the
-        ``avoid`` elements, or (pointing at the log) inside ``home``."""
+             home: pygame.Rect | None = None, free: pygame.Rect | None = None,
+             scenery: Sequence[pygame.Rect] = ()) -> None:
+        """Say ``words`` pointing at ``targets`` (else the ``spot``): in the ``free`` place
+        when the words fit there and it covers none of the ``avoid`` elements and the
+        ``scenery``, else beside the target and off them; or (pointing at the log) inside
+        ``home``."""
         self.head, self.words, self.targets = head, words, targets
         self.spot, self.avoid, self.home = spot, list(avoid), home
+        self.free, self.scenery = free, list(scenery)
         self.next_button.visible = self.next_button.enabled = explains
         self.visible = True
         self.layout()
@@ -133,27 +143,58 @@ class Callout(Node):
         self.visible = False
         self.targets = []
 
-    def lines(self) -> list[str]:
-        width = self.home.w - 8 if self.home is not None and not self.targets else BOX_W
-        return theme.wrap(self.words, width - 28, TEXT)[:7]
+    def lines(self, width: int | None = None, wide: bool | None = None) -> list[str]:
+        """The words wrapped for a box ``width`` wide (default: the box as it is)."""
+        width = self.box.w if width is None else width
+        wide = self.wide if wide is None else wide
+        return theme.wrap(self.words, width - 28, TEXT)[:5 if wide else 7]
+
+    def wide_height(self, width: int) -> int:
+        return WIDE_HEAD + len(self.lines(width, True)) * WIDE_LINE + 8
 
     def layout(self) -> None:
-        """Place the box beside its target (which may have moved) and its buttons in it."""
+        """Place the box (a wide one in the strip when the words fit there, else beside its
+        target, which may have moved) and its buttons in it."""
         if self.targets and self.targets[0].visible:
             self.spot = node_box(self.targets[0])
-        height = 14 + 20 + len(self.lines()) * 21 + 12 + 38 + 12
+        screen = pygame.Rect(8, TOP, W - 16, H - TOP - 8)
         if self.home is not None and not self.targets:  # the whole strip: nothing to play
-            self.box = self.home.inflate(-8, -8)
-            self.box.h = max(self.box.h, height)
-            self.box = self.box.clamp(pygame.Rect(8, TOP, W - 16, H - TOP - 8))
-        else:
-            avoid = [node_box(w) for w in self.avoid if w.visible and w not in self.targets]
-            self.box = place_box((BOX_W, height), self.spot, avoid)
-        self.x, self.y = self.box.center
-        self.w, self.h = self.box.size
-        bottom = self.box.h / 2 - 12 - 19
-        self.leave.x, self.leave.y = -self.box.w / 2 + 14 + 60, bottom
-        self.next_button.x, self.next_button.y = self.box.w / 2 - 14 - 60, bottom
+            box = self.home.inflate(-8, -8)
+            box.h = max(box.h, self.wide_height(box.w))
+            self.place(box.clamp(screen), wide=True)
+            return
+        avoid = [node_box(w) for w in self.avoid if w.visible and w not in self.targets]
+        avoid += self.scenery
+        free = self.free
+        if free is not None and free.w >= WIDE_MIN and self.wide_height(free.w) <= free.h:
+            box = pygame.Rect(free.x, free.y, free.w, self.wide_height(free.w))
+            box.centery = free.centery
+            near = self.spot.inflate(12, 12) if self.spot is not None else pygame.Rect(0, 0, 0, 0)
+            if not box.colliderect(near) and box.collidelist(avoid) < 0:
+                self.place(box, wide=True)
+                return
+        height = 14 + 20 + len(self.lines(BOX_W, False)) * 21 + 12 + 38 + 12
+        self.place(place_box((BOX_W, height), self.spot, avoid), wide=False)
+
+    def place(self, box: pygame.Rect, wide: bool) -> None:
+        """The box at ``box``: a tall one has its buttons at the bottom, a wide one at the
+        right end of its heading row (smaller, so that the words keep the width)."""
+        self.box, self.wide = box, wide
+        self.x, self.y = box.center
+        self.w, self.h = box.size
+        buttons = [b for b in (self.next_button, self.leave) if b.visible or b is self.leave]
+        if wide:
+            right = box.w / 2 - 10
+            for button in buttons:
+                button.w, button.h = 96, 26
+                button.x, button.y = right - 48, -box.h / 2 + 5 + 13
+                right -= 104
+            return
+        bottom = box.h / 2 - 12 - 19
+        for button in buttons:
+            button.w, button.h = 120, 38
+        self.leave.x, self.leave.y = -box.w / 2 + 14 + 60, bottom
+        self.next_button.x, self.next_button.y = box.w / 2 - 14 - 60, bottom
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -173,12 +214,15 @@ class Callout(Node):
             self.draw_arrow(target, box, self.spot.inflate(16, 16))
         theme.shadowed_rect(target, box, (44, 34, 22), radius=12, shadow=6,
                             border=theme.BRASS_LIGHT)
-        theme.text(target, theme.ellipsize(self.head, box.w - 28, 13, "bold"),
-                   (box.x + 14, box.y + 12), 13, theme.BRASS_LIGHT, "bold")
-        y = box.y + 34
+        buttons = sum(104 for b in (self.next_button, self.leave) if b.visible)
+        room = box.w - 28 - (buttons if self.wide else 0)
+        theme.text(target, theme.ellipsize(self.head, room, 13, "bold"),
+                   (box.x + 14, box.y + (10 if self.wide else 12)), 13, theme.BRASS_LIGHT,
+                   "bold")
+        y = box.y + (WIDE_HEAD if self.wide else 34)
         for line in self.lines():
             theme.text(target, line, (box.x + 14, y), TEXT, theme.CREAM)
-            y += 21
+            y += WIDE_LINE if self.wide else 21
 
     @staticmethod
     def draw_arrow(target: pygame.Surface, box: pygame.Rect, spot: pygame.Rect) -> None:
@@ -298,8 +342,11 @@ class TutorialScreen(TableScreen):
             targets = self.targets(action) if action is not None else []
             others = [n for n in self.table.walk() if isinstance(n, Widget) and showing(n)
                       and n.w * n.h < W * H / 4]  # every piece shown, not a whole board
+            self.fit_taught_button()
+            scenery = [log, *(rect for rect, _ in self.table.zoom_spots())]
             callout.show(head, step.say, targets, node_box(targets[0]) if targets else None,
-                         explains=False, avoid=others)
+                         explains=False, avoid=others, free=self.free_strip(),
+                         scenery=scenery)
         elif step.do == "reply":
             who = self.session.name(self.tutorial.who(step, self.session.state.num_players))
             callout.show(f"{self.number(step)} · {who} replies", step.say, [], log,
@@ -308,6 +355,31 @@ class TutorialScreen(TableScreen):
             callout.show(head, step.say, [], log, explains=True,
                          home=self.table.strip_rect())
         self.focus_callout()
+
+    def fit_taught_button(self) -> None:
+        """The one action the strip lists (the taught move) as wide as its words need, so
+        that they are read whole."""
+        table = self.table
+        if len(table.buttons) != 1 or table.pager:
+            return
+        button, strip = table.buttons[0], table.strip_rect()
+        box = node_box(button)
+        need = theme.font(button.size, "bold").size(button.label)[0] + 32
+        if need > box.w:
+            button.w = min(need, strip.right - 12 - box.left - table.STRIP.pager_w - 12)
+            button.x = box.left + button.w / 2
+
+    def free_strip(self) -> pygame.Rect:
+        """The strip's empty part: right of its prompt and of the buttons it shows (the
+        focused button's words, which the heading repeats after the prompt, may go under)."""
+        table = self.table
+        strip = table.strip_rect()
+        size = table.STRIP.title
+        left = strip.x + 16 + theme.font(size, "bold").size(table.strip_prompt())[0]
+        for button in (*table.buttons, *table.pager):
+            if button.visible and strip.colliderect(node_box(button)):
+                left = max(left, node_box(button).right)
+        return pygame.Rect(left + 16, strip.y + 3, strip.right - 8 - left - 16, strip.h - 6)
 
     def targets(self, action: Action) -> list[Widget]:
         """What the callout points at for ``action``: the table element to click next

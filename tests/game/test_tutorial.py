@@ -137,6 +137,40 @@ def test_an_explanation_offers_nothing_until_next(tutorial_screen):
     assert screen.script_step() is not explain
 
 
+@pytest.mark.parametrize("game_id", SHIPPED)
+def test_the_callout_covers_nothing_it_must_not_at_any_step(app_dirs, game_id):
+    """At every step: a taught move's callout covers neither its target, the log, the
+    table's pieces nor the listed action, whose words are read whole; an explanation's or a
+    reply's box stays inside the strip (off the hand above it)."""
+    from game import theme
+    from game.app import App
+    from game.cardface import node_box
+    from game.tables.generic import showing
+    from game.widgets import Widget
+
+    config, saves = app_dirs
+    app = App(config_dir=config, save_dir=saves, window=False)
+    app.settings.animation_speed = 0
+    app.open_tutorial(game_id)
+    screen = app.stack.top
+    table = screen.table
+    for index in range(len(screen.tutorial.steps)):
+        screen.skip_to(index)
+        step, box = screen.script_step(), screen.callout.box
+        where = f"{game_id} step {index + 1}"
+        if step.do != "teach":
+            assert table.strip_rect().contains(box), where
+            continue
+        assert not box.colliderect(table.log_rect()), where
+        assert all(not box.colliderect(rect) for rect, _ in table.zoom_spots()), where
+        for node in table.walk():
+            if isinstance(node, Widget) and showing(node) and node.leads:
+                assert not box.colliderect(node_box(node)), f"{where}: over {node.name}"
+        for button in table.buttons:
+            words = theme.font(button.size, "bold").size(button.label)[0]
+            assert words <= node_box(button).w - 20 or node_box(button).h >= 40, where
+
+
 def test_leave_asks_first_then_goes_to_the_title(tutorial_screen):
     app, screen = tutorial_screen
     from game.screens.menus import TitleScreen
