@@ -90,7 +90,7 @@ def review_steps(game: Game, record: MatchRecord, seats: set[int],
     state = Match.from_record(game, record).state
     log: list[Event] = events if events is not None else []
     if record.scenario is not None:
-        log.append(scenario_event(Scenario.from_mapping(record.scenario)))
+        log.append(scenario_event(game, Scenario.from_mapping(record.scenario)))
     out: list[ReviewStep] = []
     decision = 0
     for step, (player, action) in enumerate(record.steps):

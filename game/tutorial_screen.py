@@ -66,7 +66,7 @@ def start_session(tutorial: Tutorial) -> Session:
     session = Session(match.game, match.setup, seats, tutorial.seed, match)
     session.match.record.meta["tutorial"] = tutorial.game
     if tutorial.scenario is not None:
-        session.log.append(scenario_event(tutorial.scenario))
+        session.log.append(scenario_event(match.game, tutorial.scenario))
     session.log.extend(match.advance_chance())
     return session
 
