@@ -12,6 +12,9 @@ FONT_FILES = {
     "regular": "DejaVuSans.ttf",
     "bold": "DejaVuSans-Bold.ttf",
     "display": "DejaVuSerif-Bold.ttf",
+    # narrower letters at the same height: a long name whole on a small card
+    "condensed": "DejaVuSansCondensed.ttf",
+    "condensed-bold": "DejaVuSansCondensed-Bold.ttf",
 }
 
 
@@ -25,7 +28,8 @@ def asset_path(*parts: str) -> Path:
 
 @cache
 def font(size: int, style: str = "regular") -> pygame.font.Font:
-    """Our shipped font at ``size`` pixels; ``style`` is regular, bold or display."""
+    """Our shipped font at ``size`` pixels; ``style`` is regular, bold, display,
+    condensed or condensed-bold."""
     if not pygame.font.get_init():
         pygame.font.init()
     return pygame.font.Font(str(asset_path("fonts", FONT_FILES[style])), size)

@@ -38,9 +38,10 @@ def credit_lines(width: int) -> list[Line]:
         lines.extend(Line(part) for part in theme.wrap(text, width, size))
 
     lines.append(Line("Fonts", "heading"))
-    para("DejaVu Sans, DejaVu Sans Bold and DejaVu Serif Bold, by the DejaVu fonts team "
-         "(after Bitstream Vera): the DejaVu fonts licence, a free licence that lets them be "
-         "shipped with any program. Full text: assets/fonts/LICENSE-DejaVu.txt.")
+    para("DejaVu Sans, DejaVu Sans Bold, DejaVu Sans Condensed (and Bold) and DejaVu Serif "
+         "Bold, by the DejaVu fonts team (after Bitstream Vera): the DejaVu fonts licence, a "
+         "free licence that lets them be shipped with any program. Full text: "
+         "assets/fonts/LICENSE-DejaVu.txt.")
     lines.append(Line(kind="gap"))
     credits = icons.credits()
     total = sum(len(names) for _, names in credits)

@@ -64,6 +64,55 @@ def element_colour(element: str) -> tuple[int, int, int]:
     return ELEMENTS.get(element, (120, 110, 96))
 
 
+#: the faces a name is tried in, widest first: condensed letters before a line more
+NAME_STYLES = ("bold", "condensed-bold", "condensed")
+
+
+@lru_cache(maxsize=1024)
+def fit_lines(words: str, width: int, lines: int, styles: tuple[str, ...] = NAME_STYLES,
+              size: int = 12) -> tuple[str, tuple[str, ...]]:
+    """``words`` whole in at most ``lines`` lines of ``width`` px (no word split): the
+    first of ``styles`` in which they fit, with its lines; when none fits, the last style
+    with every line it needs, a word wider than ``width`` alone on its line (the caller
+    makes room, or narrows that word with ``squeezed``)."""
+    wrapped: tuple[str, ...] = ()
+    for style in styles:
+        font = theme.font(size, style)
+        wrapped = ()
+        for word in words.split():  # greedy, a word never split (one too wide stays whole)
+            trial = f"{wrapped[-1]} {word}" if wrapped else word
+            if wrapped and font.size(trial)[0] <= width:
+                wrapped = (*wrapped[:-1], trial)
+            else:
+                wrapped = (*wrapped, word)
+        if len(wrapped) <= lines and all(font.size(w)[0] <= width for w in wrapped):
+            return style, wrapped
+    return styles[-1], wrapped
+
+
+@lru_cache(maxsize=256)
+def squeezed(words: str, width: int, size: int, colour: tuple[int, int, int],
+             style: str = "condensed") -> pygame.Surface:
+    """One line at full height, its letters narrowed to ``width`` when even the condensed
+    face is wider (a single long word such as a class, never below 12 px high); the
+    overlap check is told of it as a text."""
+    ink = theme.rendered(words, size, colour, style)
+    if ink.get_width() <= width:
+        return ink
+    narrow = pygame.transform.smoothscale(ink, (width, ink.get_height()))
+    if theme.note_text is not None:
+        theme.note_text(narrow, words)
+    return narrow
+
+
+def draw_lines(surf: pygame.Surface, lines: tuple[str, ...], style: str, x: int, top: int,
+               colour: tuple[int, int, int], step: int = 12, anchor: str = "topleft",
+               size: int = 12) -> None:
+    """Lines of text ``step`` px apart from ``top``, each anchored at ``x``."""
+    for k, line in enumerate(lines):
+        theme.text(surf, line, (x, top + k * step), size, colour, style, anchor)
+
+
 def draw_back(surf: pygame.Surface, rect: pygame.Rect, small: bool = False) -> None:
     """A Terrene card back: deep blue, a brass frame and a compass-rose diamond (drawn
     once per size, then blitted)."""
@@ -91,15 +140,39 @@ def back_picture(w: int, h: int, small: bool) -> pygame.Surface:
 
 
 def badge(surf: pygame.Surface, word: str, colour: tuple[int, int, int],
-          pos: tuple[int, int], size: int = 8) -> pygame.Rect:
-    """A small pill with a word, its right edge at ``pos``."""
-    ink = theme.rendered(word, size, theme.INK, "bold")
+          pos: tuple[int, int], size: int = 8, style: str = "bold", width: int = 0
+          ) -> pygame.Rect:
+    """A small pill with a word, its right edge at ``pos`` (its letters narrowed to
+    ``width``, if given, when they are wider)."""
+    ink = squeezed(word, width, size, theme.INK, style) if width else \
+        theme.rendered(word, size, theme.INK, style)
     pill = pygame.Rect(0, 0, ink.get_width() + 8, ink.get_height() + 1)
     pill.topright = pos
     pygame.draw.rect(surf, theme.lighten(colour, 40), pill, border_radius=6)
     pygame.draw.rect(surf, theme.INK, pill, 1, border_radius=6)
     surf.blit(ink, ink.get_rect(center=pill.center))
     return pill
+
+
+#: a character card's rows, top to bottom: the name band (one to four lines), the
+#: element row (element, tag, SP coin), class, life, ATK/DEF, level and XP
+ELEMENT_Y = 41
+CLASS_Y = ELEMENT_Y + 16
+
+
+def name_band(name: str) -> tuple[str, tuple[str, ...]]:
+    """A character's name whole on its card: two lines (condensed if need be), more for
+    the longest (a four-line name takes the element's row)."""
+    style, lines = fit_lines(name, CARD_W - 10, 2)
+    if len(lines) > 2:
+        style, lines = fit_lines(name, CARD_W - 10, 3, ("condensed-bold", "condensed"))
+    return style, lines
+
+
+def held_lines(name: str) -> tuple[str, tuple[str, ...]]:
+    """The name of the card a character holds, whole on the two lines that peek out under
+    it (as wide as the character's lit edge)."""
+    return fit_lines(name, CARD_W + 4, 2)
 
 
 @lru_cache(maxsize=256)
@@ -112,28 +185,36 @@ def unit_picture(look: UnitLook) -> pygame.Surface:
         return surf
     edge = element_colour(look.element)
     pygame.draw.rect(surf, theme.PARCHMENT, rect, border_radius=8)
-    pygame.draw.rect(surf, edge, rect, 3, border_radius=8)
-    band = pygame.Rect(3, 3, CARD_W - 6, 18)
-    pygame.draw.rect(surf, edge, band, border_top_left_radius=6, border_top_right_radius=6)
-    theme.text(surf, theme.ellipsize(look.name, band.w - 6, 12, "bold"),
-               (band.x + 3, band.centery), 12, theme.CREAM, "bold", "midleft")
-    art = pygame.Rect(6, band.bottom + 2, CARD_W - 12, 34)
+    style, lines = name_band(look.name)
+    band = pygame.Rect(3, 3, CARD_W - 6, max(18, 2 + 12 * len(lines)))
+    art = pygame.Rect(6, band.bottom + 2, CARD_W - 12, CLASS_Y - band.bottom - 2)
     pygame.draw.rect(surf, theme.blend(edge, theme.PARCHMENT, 0.55), art, border_radius=4)
+    clip = surf.get_clip()
+    surf.set_clip(art)
     for k in range(3):  # a few hills in the element's colour as the card's art
         hill = pygame.Rect(art.x - 10 + k * 30, art.bottom - 12 - (k % 2) * 6, 50, 30)
         pygame.draw.ellipse(surf, theme.blend(edge, theme.PARCHMENT, 0.2 + 0.1 * k), hill)
-    pygame.draw.rect(surf, theme.PARCHMENT, (art.x - 2, art.bottom, art.w + 4, 14))
-    theme.text(surf, look.element.title()[:6], (art.x + 2, art.y + 1), 12, theme.INK, "bold")
-    sp = (art.right - 9, art.y + 9)  # the supply cost as a blue coin
+    surf.set_clip(clip)
+    pygame.draw.rect(surf, edge, rect, 3, border_radius=8)
+    pygame.draw.rect(surf, edge, band, border_top_left_radius=6, border_top_right_radius=6)
+    draw_lines(surf, lines, style, band.x + 2, band.y + (band.h - 12 * len(lines)) // 2 - 2,
+               theme.CREAM)
+    sp = (CARD_W - 14, ELEMENT_Y + 8)  # the supply cost as a blue coin
     pygame.draw.circle(surf, (60, 100, 170), sp, 8)
     pygame.draw.circle(surf, theme.CREAM, sp, 8, 1)
     theme.text(surf, str(look.sp), sp, 12, theme.CREAM, "bold", "center")
-    tag = {"hero": "Hero", "villain": "Villain"}.get(look.tag, "Token" if look.token else "")
-    if tag and not look.hidden:
-        theme.text(surf, tag, (art.x + 2, art.bottom - 15), 12, theme.WOOD, "bold")
-    theme.text(surf, theme.ellipsize(look.cls, CARD_W - 8, 12), (CARD_W // 2, art.bottom),
-               12, theme.INK, "regular", "midtop")
-    hp_y = art.bottom + 15
+    if not look.hidden and band.bottom <= ELEMENT_Y:  # (a four-line name takes its row)
+        said = theme.text(surf, look.element.title(), (6, ELEMENT_Y), 12, theme.INK, "bold")
+        tag = {"hero": "Hero", "villain": "Villain"}.get(look.tag,
+                                                         "Token" if look.token else "")
+        if tag:
+            ink = theme.rendered(tag, 12, theme.WOOD, "condensed-bold")
+            if said.right + 3 + ink.get_width() <= sp[0] - 10:
+                surf.blit(ink, (said.right + 3, ELEMENT_Y))
+    cls_style, cls = fit_lines(look.cls, CARD_W - 8, 1, ("regular", "condensed"))
+    ink = squeezed(look.cls, CARD_W - 8, 12, theme.INK, cls_style)
+    surf.blit(ink, ink.get_rect(midtop=(CARD_W // 2, CLASS_Y)))
+    hp_y = CLASS_Y + 15
     theme.text(surf, f"{look.hp_left}/{look.hp}", (5, hp_y), 12,
                HURT if look.hp_left < look.hp else theme.INK, "bold")
     draw_hp_bar(surf, pygame.Rect(50, hp_y + 4, CARD_W - 55, 7), look.hp_left, look.hp)
@@ -144,17 +225,20 @@ def unit_picture(look: UnitLook) -> pygame.Surface:
               decay_colour)
     theme.text(surf, f"LV {look.lv} · XP {look.xp}", (CARD_W // 2, CARD_H - 1), 12,
                theme.WOOD, "bold", "midbottom")
-    y = band.bottom + 16
-    for word in look.badges:
-        words = theme.ellipsize(word.replace("_", " ").title(), CARD_W - 18, 12, "bold")
-        pill = badge(surf, words, BADGES.get(word, theme.BRASS), (CARD_W - 4, y), 12)
-        y = pill.bottom + 1
-    if look.hidden:
-        ribbon = pygame.Surface((CARD_W, 16), pygame.SRCALPHA)
+    # statuses as pills at the right: over the art while it has room, then down the card
+    slots = [*range(band.bottom + 1, ELEMENT_Y - 15, 17),
+             *(CLASS_Y + k * 17 for k in range(len(look.badges)))]
+    for word, y in zip(look.badges, slots, strict=False):
+        words = word.replace("_", " ").title()
+        pill_style = fit_lines(words, CARD_W - 18, 1, ("bold", "condensed-bold"))[0]
+        badge(surf, words, BADGES.get(word, theme.BRASS), (CARD_W - 4, y), 12, pill_style,
+              CARD_W - 18)
+    if look.hidden:  # over the element row, the SP coin still showing
+        ribbon = pygame.Surface((sp[0] - 10, 16), pygame.SRCALPHA)
         ribbon.fill((20, 24, 48, 210))
-        theme.text(ribbon, "HIDDEN", (CARD_W // 2, 8), 12, theme.BRASS_LIGHT, "bold",
-                   "center")
-        surf.blit(ribbon, (0, art.y + 16))
+        theme.text(ribbon, "HIDDEN", (ribbon.get_width() // 2, 8), 12, theme.BRASS_LIGHT,
+                   "bold", "center")
+        surf.blit(ribbon, (0, ELEMENT_Y))
     if look.attacked:
         theme.text(surf, "⚔", (CARD_W - 4, hp_y - 2), 12, (150, 60, 50), "bold", "topright")
     return surf
@@ -252,13 +336,10 @@ def terrain_picture(name: str, actions: int, w: int, h: int, face_down: bool
         pygame.draw.ellipse(surf, theme.blend(green, theme.PARCHMENT, 0.15 * k),
                             (k * w // 3 - 8, h - 18 + (k % 2) * 4, w // 2 + 8, 28))
     pygame.draw.rect(surf, green, rect, 2, border_radius=6)
-    lines = theme.wrap(name, w - 6, 12, "bold")
-    if any(theme.rendered(word, 12, theme.INK, "bold").get_width() > w - 6
-           for word in name.split()):  # a long word is shortened, never split
-        lines = [name]
+    style, lines = fit_lines(name, w - 6, 2)  # whole: condensed, a long word narrowed
     for k, line in enumerate(lines[:2]):
-        theme.text(surf, theme.ellipsize(line, w - 6, 12, "bold"), (w // 2, 2 + 13 * k), 12,
-                   theme.INK, "bold", "midtop")
+        ink = squeezed(line, w - 6, 12, theme.INK, style)
+        surf.blit(ink, ink.get_rect(midtop=(w // 2, 2 + 13 * k)))
     theme.text(surf, f"{actions} AP", (w - 4, h - 1), 12, theme.CREAM, "bold", "bottomright")
     return surf
 
@@ -314,19 +395,42 @@ def draw_pile(target: pygame.Surface, rect: pygame.Rect, count: int, label: str,
 
 
 def chain_tile(label: str, who: str, colour: tuple[int, int, int], order: int, top: bool,
-               negated: bool, w: int = 200, h: int = 48) -> pygame.Surface:
-    """One link of the chain: who added it, its words, when it resolves (``order`` 1 =
-    first: the newest link)."""
-    return _chain_tile(label, who, colour, order, top, negated, w, h)
+               negated: bool, w: int = 200, h: int = 48, names: tuple[str, ...] = ()
+               ) -> pygame.Surface:
+    """One link of the chain: who added it, when it resolves (``order`` 1 = first: the
+    newest link) and its words on two lines; ``names`` (the cards and characters it
+    names) are never cut."""
+    return _chain_tile(label, who, colour, order, top, negated, w, h, names)
 
 
 def ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
+def shortened(words: str, width: int, lines: int, names: tuple[str, ...] = (),
+              styles: tuple[str, ...] = ("regular", "condensed")) -> tuple[str, tuple[str, ...]]:
+    """``words`` on at most ``lines`` lines: whole when they fit (condensed if need be),
+    else as many whole words as fit followed by "…", never ending inside one of
+    ``names`` (the cut goes before it instead)."""
+    style, wrapped = fit_lines(words, width, lines, styles)
+    if len(wrapped) <= lines:
+        return style, wrapped
+    spans = [(words.find(n), words.find(n) + len(n)) for n in names if n and n in words]
+    parts = words.split(" ")
+    for keep in range(len(parts) - 1, 0, -1):
+        head = " ".join(parts[:keep])
+        end = len(head)
+        if any(a < end < b for a, b in spans):  # the cut would fall inside a name
+            continue
+        trial = tuple(theme.wrap(head + " …", width, 12, style))
+        if len(trial) <= lines:
+            return style, trial
+    return style, tuple(theme.wrap("…", width, 12, style))
+
+
 @lru_cache(maxsize=128)
 def _chain_tile(label: str, who: str, colour: tuple[int, int, int], order: int, top: bool,
-                negated: bool, w: int, h: int) -> pygame.Surface:
+                negated: bool, w: int, h: int, names: tuple[str, ...]) -> pygame.Surface:
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     rect = surf.get_rect()
     pygame.draw.rect(surf, theme.CREAM if top else theme.PARCHMENT_DIM, rect, border_radius=6)
@@ -334,11 +438,16 @@ def _chain_tile(label: str, who: str, colour: tuple[int, int, int], order: int, 
                      border_bottom_left_radius=6)
     pygame.draw.rect(surf, theme.BRASS_LIGHT if top else theme.WOOD, rect, 2 if top else 1,
                      border_radius=6)
-    when = theme.text(surf, "NEGATED" if negated else ordinal(order), (w - 6, 3), 12,
+    when = theme.text(surf, "NEGATED" if negated else ordinal(order), (w - 6, 1), 12,
                       HURT if negated else theme.WOOD, "bold", "topright")
-    theme.text(surf, theme.ellipsize(who, when.x - 18, 12, "bold"), (13, 3), 12,
-               theme.blend(colour, theme.INK, 0.5), "bold")
-    theme.text(surf, theme.ellipsize(label, w - 18, 12), (13, 24), 12, theme.INK)
+    room = when.x - 18
+    seat = who.split(" · ", 1)[0]  # "P2 · Direct Damage": the deck's name when it fits
+    style, said = fit_lines(who, room, 1, ("bold", "condensed-bold"))
+    if len(said) > 1:
+        style, said = "condensed-bold", (seat,)
+    theme.text(surf, said[0], (13, 1), 12, theme.blend(colour, theme.INK, 0.5), style)
+    style, lines = shortened(label, w - 18, 2, names)
+    draw_lines(surf, lines, style, 13, 16, theme.INK)
     if negated:
         pygame.draw.line(surf, HURT, (10, h - 6), (w - 6, 6), 3)
     return surf

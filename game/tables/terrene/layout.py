@@ -23,7 +23,7 @@ BUTTON_H, BUTTON_GAP, PAGER_W = 40, 10, 130
 CHAIN_W, CHAIN_H = 200, 48  # a link of the chain
 CARD_W, CARD_H = 88, 122  # a character card at full size
 HAND_W, HAND_H = 150, 92  # a card in the hand tray
-PEEK = 16  # how far the assigned card shows under its character
+PEEK = 28  # how far the assigned card shows under its character (its name on two lines)
 SIDE_GAP = 10
 TERRAIN_W = 220  # the terrain card of a 1v1 side
 PLAN_COLOUR = (96, 84, 128)  # an opening plan offered in setup (cards.KINDS["plan"])
@@ -66,7 +66,7 @@ def row_rect(side: pygame.Rect, wide: bool) -> pygame.Rect:
     """Where the side's characters stand (left of the terrain card in 1v1)."""
     zones = zones_rect(side, wide)
     right = terrain_rect(side).x - 8 if wide else side.right - 6
-    return pygame.Rect(zones.right + 8, side.y + 5, right - zones.right - 8, side.h - 9)
+    return pygame.Rect(zones.right + 8, side.y + 3, right - zones.right - 8, side.h - 5)
 
 
 def card_scale(row: pygame.Rect, count: int) -> float:

@@ -14,7 +14,15 @@ import pygame
 from game import theme
 from game.cardface import CardFace
 from game.scene import Affine, Node, blit_transformed
-from game.tables.terrene.cards import CardLook, UnitLook, draw_back, hand_picture, unit_picture
+from game.tables.terrene.cards import (
+    CardLook,
+    UnitLook,
+    draw_back,
+    draw_lines,
+    hand_picture,
+    held_lines,
+    unit_picture,
+)
 from game.tables.terrene.faces import card_face
 from game.tables.terrene.layout import CARD_H, CARD_W, CHAIN_H, CHAIN_W, PEEK
 from game.widgets import Button, Widget
@@ -144,30 +152,33 @@ class UnitNode(CardWidget):
         self.z = 8
 
     def picture(self) -> pygame.Surface:
-        surf = pygame.Surface((CARD_W, CARD_H + PEEK), pygame.SRCALPHA)
+        """The character over the card it holds; the held card, as wide as the lit edge,
+        peeks out under it with its name whole on up to two lines."""
+        surf = pygame.Surface((CARD_W + 6, CARD_H + PEEK), pygame.SRCALPHA)
         if self.held is not None:
             name, up = self.held
-            under = pygame.Rect(4, PEEK + 4, CARD_W - 8, CARD_H - 4)
+            under = pygame.Rect(0, PEEK + 4, CARD_W + 6, CARD_H - 4)
             if name:
                 fill = theme.CREAM if up else theme.PARCHMENT_DIM
                 pygame.draw.rect(surf, fill, under, border_radius=6)
                 pygame.draw.rect(surf, theme.BRASS if up else theme.WOOD, under, 1,
                                  border_radius=6)
-                theme.text(surf, theme.ellipsize(name, under.w - 6, 12, "bold"),
-                           (under.centerx, under.bottom), 12,
-                           theme.INK if up else theme.WOOD, "bold", "midbottom")
+                style, lines = held_lines(name)
+                top = under.bottom - 2 - 12 * len(lines) - 1
+                draw_lines(surf, lines, style, under.centerx, top,
+                           theme.INK if up else theme.WOOD, anchor="midtop")
             else:
-                draw_back(surf, under, small=True)
+                draw_back(surf, under.inflate(-8, 0), small=True)
         look = self.look if isinstance(self.look, UnitLook) else UnitLook()
-        surf.blit(unit_picture(look), (0, 0))
+        surf.blit(unit_picture(look), (3, 0))
         return surf
 
     def surface(self) -> pygame.Surface:
         key = (self.look, self.lit, self.held, self.target)
         if self._surf is None or key != self._key:
             pic = self.picture()
-            surf = pygame.Surface((pic.get_width() + 6, pic.get_height() + 6), pygame.SRCALPHA)
-            surf.blit(pic, (3, 3))
+            surf = pygame.Surface((pic.get_width(), pic.get_height() + 6), pygame.SRCALPHA)
+            surf.blit(pic, (0, 3))
             if self.lit:
                 pygame.draw.rect(surf, LIT, (0, 0, CARD_W + 6, CARD_H + 6), 3, border_radius=10)
             if self.target:  # a drop here plays something

@@ -28,6 +28,7 @@ from game.tables.terrene.cards import (
     chain_tile,
     draw_back,
     draw_pile,
+    fit_lines,
     ordinal,
     terrain_card,
     terrain_picture,
@@ -268,8 +269,11 @@ class TerreneTable(DraftBoard, GenericTable):
                 glide(tile, spot, animate, 0.35)
             who = g.player_name(link.seat)
             words = link.label.removeprefix(f"{who} ")  # the tile names who added it
-            picture = chain_tile(words, who, self.seat_colour(link.seat), n - k, k == n - 1,
-                                 bool(link.negated), w)
+            named = tuple(g.name(u) for u in (link.card, link.source, link.attacker,
+                                               link.target, link.blocker)
+                          if u is not None and g.cards[u] is not None)
+            picture = chain_tile(words, shorten(who), self.seat_colour(link.seat), n - k,
+                                 k == n - 1, bool(link.negated), w, names=named)
             tile.w = w
             tile.face = self.link_face(link, n - k)
             tile.look = picture  # upright: its words are read, not tilted
@@ -748,10 +752,18 @@ class TerreneTable(DraftBoard, GenericTable):
         you = " (you)" if seat == self.inner else ""
         label = self.seat_names[self.seat_map[seat]] if seat < len(self.seat_map) and \
             self.seat_map[seat] < len(self.seat_names) else g.player_name(seat)
-        if theme.rendered(label + you, 13, theme.CREAM, "bold").get_width() > band.w - 12:
-            label = shorten(label)
-        theme.text(target, theme.ellipsize(label + you, band.w - 12, 13, "bold"),
-                   (band.x + 10, band.centery), 13, theme.CREAM, "bold", "midleft")
+        size, style = 13, "bold"  # the whole name: condensed, then "P1 ·", then 12 px,
+        for name, face, px in ((label + you, "bold", 13),  # then without "(you)"
+                               (label + you, "condensed-bold", 13),
+                               (shorten(label) + you, "bold", 13),
+                               (shorten(label) + you, "condensed-bold", 13),
+                               (shorten(label) + you, "condensed-bold", 12),
+                               (shorten(label), "condensed-bold", 12)):
+            style, label, size = face, name, px
+            if theme.rendered(name, px, theme.CREAM, face).get_width() <= band.w - 12:
+                break
+        theme.text(target, theme.ellipsize(label, band.w - 12, size, style),
+                   (band.x + 10, band.centery), size, theme.CREAM, style, "midleft")
         hp = g.hp[seat % 2]
         heart = pygame.Rect(plate.x + 8, band.bottom + 6, 60 if wide else 48, 40)
         self.draw_heart(target, heart, hp)
@@ -839,8 +851,11 @@ class TerreneTable(DraftBoard, GenericTable):
         elif g.set_mode:
             self.draw_set_score(target, pygame.Rect(left.right - 120, left.y + 4, 112, 18),
                                 said.right + 8)
-        theme.text(target, theme.ellipsize(who, left.w - 20, 12), (left.x + 10, left.y + 27),
-                   12, theme.PARCHMENT_DIM)
+        face, whole = fit_lines(who, left.w - 20, 1, ("regular", "condensed"))
+        if len(whole) > 1 or theme.font(12, face).size(who)[0] > left.w - 20:
+            face, whole = fit_lines(shorten(who), left.w - 20, 1, ("regular", "condensed"))
+        theme.text(target, theme.ellipsize(" ".join(whole), left.w - 20, 12, face),
+                   (left.x + 10, left.y + 27), 12, theme.PARCHMENT_DIM, face)
         self.draw_chain(target, lay.CHAIN)
         self.draw_battle(target, pygame.Rect(MIDDLE.right - 236, MIDDLE.y + 4, 228,
                                              MIDDLE.h - 8))
