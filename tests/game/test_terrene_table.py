@@ -16,6 +16,7 @@ from game.app import App
 from game.screens.overlays import PRIORITY_STOPS, SettingsScreen
 from game.settings import Settings, load_settings, save_settings, settings_path
 from game.tables import table_for
+from game.tables.terrene import nodes
 from game.tables.terrene.nodes import CardWidget
 from game.tables.terrene.read import actions_on
 from game.tables.terrene.table import TerreneTable
@@ -254,6 +255,33 @@ def test_a_recruit_from_hand_moves_the_card_from_the_hand_to_the_row(app_dirs):
     assert node.home != start
 
 
+def test_an_action_spent_leaves_its_token_for_the_link_it_paid_for(app_dirs):
+    """The turn's actions are tokens on the plate: a recruit (one action) takes the last
+    one, which flies to the recruit's link on the chain and fades there."""
+    app, screen, _ = open_table(app_dirs, 2, 8, record=False)
+    table = screen.table
+    play_until(screen, random.Random(8), lambda s: playing(s) and any(
+        a.kind == "recruit" and a.args[0] in s.zones["hand"][s.decision().players[0]]
+        for a in s.legal_actions(s.decision().players[0])),
+        prefer=("end_turn",), limit=3000)
+    screen.root.update(2.0)
+    seat = screen.viewer
+    left = game_of(screen.session.state).actions[seat]
+    action = next(a for a in legal(screen) if a.kind == "recruit"
+                  and a.args[0] in screen.session.state.zones["hand"][seat])
+    screen.choose(action)
+    g = game_of(screen.session.state)
+    assert g.actions[seat] == left - 1
+    tokens = [n for n in table.children if n.name == "token"]
+    assert len(tokens) == 1
+    token, link = tokens[0], g.chain[-1]
+    assert (token.x, token.y) == table.action_pip(seat, left - 1)  # from the plate ...
+    ends = {t.attr: t.end for t in token.tweens.tweens if t.attr in ("x", "y")}
+    assert (ends["x"], ends["y"]) == table.link_spots[link.id]  # ... to the link
+    screen.root.update(2.0)
+    assert token.parent is None  # faded there
+
+
 def test_an_attack_lunges_and_damage_rises_as_a_number(app_dirs):
     app, screen, _ = open_table(app_dirs, 2, 9, record=False)
     table = screen.table
@@ -284,6 +312,52 @@ def test_an_attack_lunges_and_damage_rises_as_a_number(app_dirs):
     assert floats
 
 
+def test_a_battle_resolving_is_staged_on_the_cards(app_dirs):
+    """The battle link resolving, shown on the position before it: the attacker moves to
+    what it hits and back, the damage rises from the card hit or the player's heart, and
+    the change between the views does not tell the same numbers again."""
+    for seed in range(1, 30):
+        app, screen, _ = open_table(app_dirs, 2, seed, record=False)
+        try:
+            play_until(screen, random.Random(seed), lambda s: playing(s) and s.chain and
+                       s.chain[-1].kind == "battle", prefer=("attack", "block", "no_block"),
+                       limit=3000)
+        except AssertionError:
+            continue
+        break
+    else:
+        pytest.fail("no seeded game reached a battle on the chain")
+    table, session = screen.table, screen.session
+    screen.root.update(2.0)
+    link = game_of(session.state).chain[-1]
+    attacker = table.units[link.attacker]
+    home = attacker.home
+    for _ in range(20):  # everyone passes: the battle resolves
+        seat = session.actor()
+        events = session.submit(seat, Action("pass"))
+        if any(e.kind in ("damage", "player_damage") for e in events):
+            break
+    else:
+        pytest.fail("the battle never resolved")
+    table.show_events(events, screen.viewer)  # the steps, the position before still shown
+    moves = [t for t in attacker.tweens.tweens if t.attr in ("x", "y")]
+    away = [t for t in moves if abs(t.end - home[0 if t.attr == "x" else 1]) > 5]
+    assert away  # most of the way to what it hits
+    tile = table.links[link.id]
+    assert any(t.attr == "y" and t.end < tile.y for t in tile.tweens.tweens)  # it resolves
+    words = {n.words for n in table.children if n.name == "float"}
+    hits = [e for e in events if e.kind in ("damage", "player_damage")]
+    for hit in hits:
+        amount = int(hit.data["amount"])
+        assert (f"-{amount}" if amount else "No damage") in words or \
+            f"-{amount} overkill" in words
+    before = len([n for n in table.children if n.name == "float"])
+    screen.refresh()  # the position after: the same numbers do not rise again
+    after = [n.words for n in table.children if n.name == "float"][before:]
+    told = {f"-{int(h.data['amount'])}" for h in hits}
+    assert not told & set(after)
+
+
 def test_pointing_at_a_hand_card_opens_its_whole_text_large(app_dirs):
     """Readable cards: resting the pointer on a hand card opens the shared zoom with the
     card's full text, beside the card; moving off closes it."""
@@ -306,6 +380,46 @@ def test_pointing_at_a_hand_card_opens_its_whole_text_large(app_dirs):
                                      buttons=(0, 0, 0)))
     table.update(0.05)
     assert table.zoom.showing is None
+
+
+def test_the_hand_is_fanned_and_a_pointed_at_card_rises_upright_above_the_others(app_dirs):
+    """The hand as a fan: the outer cards lean out and sit lower; pointing at a card (lit
+    or greyed) puts it above its neighbours, risen and upright, and pointing at another
+    lets it settle back into the fan."""
+    app, screen, _ = open_table(app_dirs, 2, 10)
+    play_until(screen, random.Random(10), lambda s: playing(s) and len(s.zones["hand"][
+        s.decision().players[0]]) >= 3)
+    table = screen.table
+    table.update(1.0)
+    cards_ = sorted(table.hand.values(), key=lambda c: c.x)
+    first, last = cards_[0], cards_[-1]
+    assert first.rotation < 0 < last.rotation  # leaning out at both ends
+    assert first.y > min(c.y for c in cards_) and last.y > min(c.y for c in cards_)
+    card = cards_[1]
+    for at in ((640, 30), card.to_world()):  # the pointer comes from elsewhere
+        screen.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    table.update(0.5)
+    assert card.focused and card.z > max(c.z for c in cards_ if c is not card)
+    drawn: list[float] = []
+    real = nodes.blit_transformed
+
+    def spy(target, surf, world, alpha):
+        drawn.append(world.rotation)
+        drawn.append(world.apply(0, 0)[1])
+        return real(target, surf, world, alpha)
+
+    nodes.blit_transformed = spy
+    try:
+        card.draw_live(app.canvas, card.world_matrix(), 1.0)
+    finally:
+        nodes.blit_transformed = real
+    assert abs(drawn[0]) < 0.5 and drawn[1] <= card.y - nodes.FAN_LIFT + 1  # upright, risen
+    screen.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=last.to_world(), rel=(0, 0),
+                                     buttons=(0, 0, 0)))
+    table.update(0.5)
+    assert not card.focused and card.z == card.rest_z and card.glow < 0.01
+    assert last.focused and last.z > card.z
 
 
 def test_the_chain_is_a_fan_of_tiles_that_come_and_go(app_dirs):

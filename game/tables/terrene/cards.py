@@ -293,14 +293,26 @@ def hand_picture(look: CardLook, w: int = HAND_W, h: int = HAND_H, size: int = 0
         KINDS.get(look.kind, theme.WOOD)
     pygame.draw.rect(surf, theme.PARCHMENT, rect, border_radius=7)
     pygame.draw.rect(surf, colour, rect, 2, border_radius=7)
-    band = pygame.Rect(2, 2, w - 4, 19)
+    # the name whole (condensed, else on two lines), then the type line whole (condensed,
+    # else on two lines); the text as far as it fits (the zoom shows the whole card)
+    style, names = fit_lines(look.name, w - 10, 1)
+    if len(names) > 1:
+        style, names = fit_lines(look.name, w - 10, 2)
+    band = pygame.Rect(2, 2, w - 4, 7 + 12 * len(names))
     pygame.draw.rect(surf, colour, band, border_top_left_radius=6, border_top_right_radius=6)
-    size = size or 12  # nothing a player reads under 12 px; the zoom shows the whole card
-    theme.text(surf, theme.ellipsize(look.name, band.w - 6, 12, "bold"),
-               (band.x + 3, band.centery), 12, theme.CREAM, "bold", "midleft")
-    theme.text(surf, theme.ellipsize(look.line, w - 8, 12, "bold"),
-               (4, band.bottom + 1), 12, theme.blend(colour, theme.INK, 0.4), "bold")
-    y = band.bottom + 17
+    size = size or 12  # nothing a player reads under 12 px
+    draw_lines(surf, names, style, band.x + 3, band.y + 1, theme.CREAM)
+    kind_style, kinds = fit_lines(look.line, w - 8, 1, NAME_STYLES)
+    if len(kinds) > 1:  # two lines, broken between its parts ("Command · Spell" / "1 AP")
+        kind_style, font = "condensed-bold", theme.font(12, "condensed-bold")
+        kinds = ()
+        for part in look.line.split(" · "):
+            trial = f"{kinds[-1]} · {part}" if kinds else part
+            kinds = (*kinds[:-1], trial) if kinds and font.size(trial)[0] <= w - 8 \
+                else (*kinds, part)
+    draw_lines(surf, kinds, kind_style, 4, band.bottom + 1,
+               theme.blend(colour, theme.INK, 0.4))
+    y = band.bottom + 5 + 12 * len(kinds)
     if h >= 160:  # a big card has room for its picture
         art = pygame.Rect(5, y, w - 10, 56)
         draw_art(surf, art, colour)

@@ -89,6 +89,25 @@ def unit_spot(row: pygame.Rect, count: int, index: int) -> tuple[float, float, f
     return x, y, scale
 
 
+FAN_TILT = 6.0  # degrees the outermost cards of the fanned hand lean out
+FAN_DROP = 6.0  # how far lower the outermost cards sit than the middle one
+FAN_GAP = 10  # between two cards side by side (they overlap only when too many)
+
+
+def fan_spot(count: int, index: int, area: pygame.Rect = HAND) -> tuple[float, float, float]:
+    """Centre (x, y) and tilt (degrees, clockwise) of card ``index`` of the viewer's
+    ``count`` in the fanned hand: centred in the tray on a shallow arc, the outer cards
+    lower and leaning out; side by side while they fit, then overlapping."""
+    width = area.w - 40
+    step = HAND_W + FAN_GAP if count <= 1 else min(HAND_W + FAN_GAP,
+                                                   (width - HAND_W) / (count - 1))
+    mid = (count - 1) / 2
+    off = (index - mid) / mid if mid else 0.0  # -1 (left end) .. 1 (right end)
+    x = area.centerx + (index - mid) * step
+    y = area.y + 18 + HAND_H / 2 + FAN_DROP * off * off
+    return x, y, FAN_TILT * off
+
+
 def hand_width(count: int, area: pygame.Rect = HAND) -> int:
     """Hand cards narrow (down to 110 px) before they overlap."""
     if count <= 1:

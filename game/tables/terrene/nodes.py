@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 
 LIT = theme.BRASS_LIGHT
 LIFT = 8  # how far a pointed-at card rises
+FAN_LIFT = 26  # how far a pointed-at card of the fanned hand rises (upright, on top)
 
 
 class CardWidget(Widget):
@@ -58,6 +59,15 @@ class CardWidget(Widget):
         self.target = False
         self.rest = (0.0, 0.0)  # where it lay when picked up
         self._grab = (0.0, 0.0)
+        #: a card of the fanned hand: it leans in the fan and, pointed at, rises upright
+        #: above its neighbours (``rest_z`` is its place in the fan)
+        self.fanned = False
+        self.rest_z = 10.0
+
+    def set_focus(self, focused: bool) -> None:
+        super().set_focus(focused)
+        if self.fanned:
+            self.z = self.rest_z + (40 if focused else 0) + (50 if self.dragging else 0)
 
     # -- dragging ------------------------------------------------------------------------
     def drag_start(self, pos: tuple[float, float]) -> None:
@@ -128,16 +138,25 @@ class CardWidget(Widget):
             and self.alpha >= 0.999 and not self.dragging
 
     def draw_live(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
-        if self.glow > 0.01 and self.lit:
+        if self.glow > 0.01 and self.fanned and not self.dragging:  # risen upright
+            world = world @ Affine.local(0, -FAN_LIFT * self.glow,
+                                         -self.rotation * self.glow, 1.0)
+        elif self.glow > 0.01 and self.lit:
             world = world @ Affine.local(0, -LIFT * self.glow, 0.0, 1.0)
         surf, scale = self.surface(), world.scale
-        settled = not any(t.attr == "scale" for t in self.tweens.tweens)
-        if settled and abs(scale - 1.0) > 0.001 and abs(world.rotation) < 0.05:
-            size = (max(1, round(surf.get_width() * scale)),
-                    max(1, round(surf.get_height() * scale)))
-            if self._scaled is None or self._scaled[0] != (id(surf), size):
-                self._scaled = ((id(surf), size), pygame.transform.smoothscale(surf, size))
-            surf, world = self._scaled[1], world @ Affine.local(0, 0, 0.0, 1 / scale)
+        settled = not any(t.attr in ("scale", "rotation") for t in self.tweens.tweens)
+        angle = world.rotation
+        if settled and (abs(scale - 1.0) > 0.001 or abs(angle) >= 0.05):
+            key = (id(surf), round(scale, 3), round(angle, 1))
+            if self._scaled is None or self._scaled[0] != key:  # the turned picture kept
+                size = (max(1, round(surf.get_width() * scale)),
+                        max(1, round(surf.get_height() * scale)))
+                turned = pygame.transform.smoothscale(surf, size) if abs(angle) < 0.05 \
+                    else pygame.transform.rotozoom(surf, -angle, scale)
+                self._scaled = (key, turned)
+            surf = self._scaled[1]
+            x, y = world.apply(0, 0)
+            world = Affine.local(x, y, 0.0, 1.0)
         blit_transformed(target, surf, world, alpha)
 
 
@@ -292,3 +311,35 @@ class ChainTile(Node):
     def draw_live(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
         if self.look is not None:
             blit_transformed(target, self.look, world, alpha)
+
+
+ACTION_R = 5  # an action token's radius (as the plate's other pips)
+
+
+def draw_token(target: pygame.Surface, at: tuple[float, float], alpha: int = 255) -> None:
+    """An action token: a brass coin with a dark rim and a bright face."""
+    x, y = round(at[0]), round(at[1])
+    pygame.draw.circle(target, (120, 90, 40), (x, y + 1), ACTION_R)
+    pygame.draw.circle(target, theme.BRASS_LIGHT, (x, y), ACTION_R)
+    pygame.draw.circle(target, theme.lighten(theme.BRASS_LIGHT, 40), (x - 1, y - 1),
+                       ACTION_R - 3)
+    pygame.draw.circle(target, (120, 90, 40), (x, y), ACTION_R, 1)
+
+
+class ActionToken(Node):
+    """An action spent: the token leaves its place on the plate after ``delay`` seconds,
+    flies to what took it and fades there."""
+
+    def __init__(self, x: float, y: float, to: tuple[float, float], delay: float = 0.0
+                 ) -> None:
+        super().__init__(x, y, 2 * ACTION_R, 2 * ACTION_R, name="token")
+        self.z = 55
+        self.tween("x", to[0], 0.45, delay=delay)
+        self.tween("y", to[1], 0.45, delay=delay)
+        self.tween("alpha", 0.0, 0.25, delay=delay + 0.45, on_done=self.detach)
+
+    def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
+        size = 2 * ACTION_R + 4
+        coin = pygame.Surface((size, size), pygame.SRCALPHA)
+        draw_token(coin, (size / 2, size / 2))
+        blit_transformed(target, coin, world, alpha)

@@ -36,7 +36,17 @@ from game.tables.terrene.cards import (
 from game.tables.terrene.draft import DraftBoard
 from game.tables.terrene.faces import card_face
 from game.tables.terrene.layout import BOARD, HAND, MIDDLE, SIDE_LOG, SIDE_PANELS, STRIP
-from game.tables.terrene.nodes import CardWidget, ChainTile, ChoiceMenu, PlanCard, Spot, UnitNode
+from game.tables.terrene.nodes import (
+    ACTION_R,
+    ActionToken,
+    CardWidget,
+    ChainTile,
+    ChoiceMenu,
+    PlanCard,
+    Spot,
+    UnitNode,
+    draw_token,
+)
 from game.tables.terrene.read import (
     OFFERS,
     actions_on,
@@ -55,6 +65,10 @@ from rules.terrene.kinds import Act, Ask, Phase
 from rules.terrene.state import TerreneState
 
 DRAWN = ("Board", "Your hand", "Discards", "Draft")  # drawn on the table, not listed
+#: events only the chain's top link resolving causes (its tile rises as it resolves)
+RESOLVING = ("resolve", "negated", "fizzle", "damage", "player_damage", "blocked",
+             "attack_cancelled", "recruit", "hide", "assign", "trade", "dismiss", "heal",
+             "player_heal", "status", "gain", "buff", "defeat")
 LOSS, GAIN = (236, 84, 70), (110, 200, 120)
 
 
@@ -133,6 +147,13 @@ class TerreneTable(DraftBoard, GenericTable):
         self._baked_key: tuple[object, ...] = ()
         self.last_game: tuple[object, ...] | None = None
         self.last_viewer: int | None = -1
+        #: what the staged steps already showed (``animate``): the battles whose attacker
+        #: struck, the teams and characters whose life change rose as a number
+        self.struck: set[int] = set()
+        self.pulsed: set[int] = set()  # the links whose resolving was shown
+        self.link_spots: dict[int, tuple[float, float]] = {}  # where each tile comes to lie
+        self.told_hp: set[int] = set()
+        self.told_dmg: set[int] = set()
 
     # -- forced passes ---------------------------------------------------------------------
     @staticmethod
@@ -248,6 +269,7 @@ class TerreneTable(DraftBoard, GenericTable):
                      *self.links.values(), *self.spots.values()]:
             self.remove(node)
         self.units, self.hand, self.offers, self.links, self.spots = {}, {}, [], {}, {}
+        self.struck, self.pulsed = set(), set()  # link ids start again in another game
 
     def lay_chain(self, animate: bool) -> None:
         """The chain as a fan of tiles: a new link flies in from the side of whoever added
@@ -259,6 +281,7 @@ class TerreneTable(DraftBoard, GenericTable):
         for k, link in enumerate(g.chain):
             tile = self.links.get(link.id)
             spot = (area.x + w / 2 + k * step, area.centery + 1 - 2 * (k % 2))
+            self.link_spots[link.id] = spot
             if tile is None:
                 tile = ChainTile(link.id)
                 start = self.side(link.seat).center if animate else spot
@@ -366,12 +389,13 @@ class TerreneTable(DraftBoard, GenericTable):
         g, seat = self.shown, self.inner
         held = [] if seat is None else [u for u in g.zones["hand"][seat] if g.cards[u] is not None]
         for k, uid in enumerate(held):
-            x, y = lay.hand_spot(len(held), k)
+            x, y, tilt = lay.fan_spot(len(held), k)
             node = self.hand.get(uid)
             if node is None:
-                node = CardWidget(x, y, lay.hand_width(len(held)), lay.HAND_H, f"hand.{uid}",
+                node = CardWidget(x, y, lay.HAND_W, lay.HAND_H, f"hand.{uid}",
                                   partial(self.clicked, uid))
                 node.on_drag = self.dragged
+                node.fanned, node.rotation = True, tilt
                 if animate:  # dealt into its own place (never two cards on one spot)
                     node.y, node.scale, node.alpha = y + 30, 0.6, 0.0
                     node.tween("y", y, 0.45)
@@ -379,9 +403,13 @@ class TerreneTable(DraftBoard, GenericTable):
                     node.tween("alpha", 1.0, 0.3)
                 self.hand[uid] = node
                 self.add(node)
-            elif (node.x, node.y) != (x, y):
+            elif (node.x, node.y) != (x, y) and not node.dragging:
                 glide(node, (x, y), animate, 0.3)
-            node.z, node.w = 20 + k, lay.hand_width(len(held))
+            if node.rotation != tilt:
+                node.tween("rotation", tilt, 0.3) if animate else setattr(node, "rotation",
+                                                                          tilt)
+            node.w, node.rest_z = lay.HAND_W, 20 + k
+            node.z = node.rest_z + (40 if node.focused else 0) + (50 if node.dragging else 0)
             node.look = card_look(g.cards[uid])
             node.leads = tuple(actions_on(self.model.actions, uid, self.holder_of))
             node.lit = bool(node.leads)
@@ -613,16 +641,20 @@ class TerreneTable(DraftBoard, GenericTable):
             "hp": list(g.hp),
             "dmg": {uid: g.units[uid].dmg for party in g.party for uid in party},
             "links": {link.id: link for link in g.chain},
+            "actions": list(g.actions),
+            "turn": g.turn,
         }
 
     def show_changes(self, now: dict[str, Any], animate: bool) -> None:
         """Numbers rise where life was lost or gained, a card lunges when its attack goes on
         the chain (only between two views of the same game for the same viewer)."""
         before, self.snapshot = self.snapshot, now
+        told_hp, told_dmg = self.told_hp, self.told_dmg  # already risen from the steps
+        self.told_hp, self.told_dmg = set(), set()
         if not animate or before is None or before["game"] != now["game"]:
             return
         for team, (old, new) in enumerate(zip(before["hp"], now["hp"], strict=False)):
-            if old != new:
+            if old != new and team not in told_hp:
                 seat = next(q for q in range(self.shown.n) if q % 2 == team)
                 x, y = self.hp_spot(seat)
                 words, colour = (f"-{old - new}", LOSS) if new < old else (f"+{new - old}", GAIN)
@@ -630,9 +662,10 @@ class TerreneTable(DraftBoard, GenericTable):
         for uid, dmg in now["dmg"].items():
             old = before["dmg"].get(uid, 0)
             node = self.units.get(uid)
-            if node is not None and dmg != old:
+            if node is not None and dmg != old and uid not in told_dmg:
                 words, colour = (f"-{dmg - old}", LOSS) if dmg > old else (f"+{old - dmg}", GAIN)
                 rise_from(self, node.home[0], node.home[1] - 20, words, colour, 24, 0.2)
+        self.spend_tokens(before, now)
         for lid, link in now["links"].items():
             if lid in before["links"] or link.kind != "attack":
                 continue
@@ -641,22 +674,129 @@ class TerreneTable(DraftBoard, GenericTable):
                 near = link.seat % 2 == self.near_team()
                 node.lunge(-36 if near else 36)
 
+    def spend_tokens(self, before: dict[str, Any], now: dict[str, Any]) -> None:
+        """Actions spent this turn: each leaves its token on the seat's plate and flies to
+        what took it (the link the play put on the chain), where it fades."""
+        if before.get("turn") != now["turn"]:
+            return  # a new turn restocks: nothing was spent
+        fresh = [link for lid, link in now["links"].items() if lid not in before["links"]]
+        for seat, (old, new) in enumerate(zip(before["actions"], now["actions"],
+                                              strict=False)):
+            if new >= old:
+                continue
+            link = next((ln for ln in reversed(fresh) if ln.seat == seat), None)
+            goal = self.link_spots.get(link.id) if link is not None else None
+            for k in range(new, old):
+                x, y = self.action_pip(seat, k)
+                to = goal if goal is not None else (x, y - 30)
+                self.add(ActionToken(x, y, to, 0.08 * (k - new)))
+
+    def action_pip(self, seat: int, k: int) -> tuple[float, float]:
+        """The centre of the seat's ``k``-th action token on its plate (``draw_plate``)."""
+        side = self.side(seat)
+        heart_y = side.y + lay.BAND_H + 6
+        x0 = side.x + 8 + (60 if self.wide() else 48) + 6
+        r = ACTION_R
+        return x0 + r + k * (2 * r + 3), heart_y + 37 + r
+
     def animate(self, event: Event) -> None:
-        """Words rise from a card: defeat, a status, a level gained (numbers come from the
-        change between views)."""
+        """One step of what an action caused (the table screen stages them one by one, the
+        position before still shown): a battle's attacker moves to its target and back,
+        the blocker steps up, damage rises from the card hit (it shakes) or from the
+        player's heart ("overkill" when it is), a defeated card dims, XP, a level, a
+        status or Defense Decay rises from its card. Numbers told here are not told again
+        by the change between the views (``show_changes``)."""
         super().animate(event)
-        uid = event.data.get("uid")
+        if self.game is None:
+            return
+        kind, data = event.kind, event.data
+        if kind in RESOLVING:
+            self.resolving()
+        if kind in ("damage", "player_damage", "blocked", "retaliate", "decay"):
+            self.strike()
+        if kind in ("player_damage", "player_heal") and isinstance(data.get("seat"), int):
+            seat, amount = int(data["seat"]), int(data.get("amount", 0))
+            if 0 <= seat < self.shown.n:
+                self.told_hp.add(seat % 2)
+                hx, hy = self.hp_spot(seat)
+                lost = kind == "player_damage"
+                said = f"-{amount}" + (" overkill" if "overkill" in event.text else "") \
+                    if lost else f"+{amount}"
+                rise_from(self, hx + 20, hy - 10, said, LOSS if lost else GAIN, 24)
+            return
+        uid = data.get("uid")
         node = self.units.get(uid) if isinstance(uid, int) else None
         if node is None:
             return
+        x, y = node.home
+        if kind == "damage":
+            amount = int(data.get("amount", 0))
+            self.told_dmg.add(node.uid)
+            rise_from(self, x, y - 20, f"-{amount}" if amount else "No damage",
+                      LOSS if amount else theme.CREAM, 24 if amount else 18)
+            if amount:  # the card shakes
+                for k, dx in enumerate((6, -6, 4, 0)):
+                    node.tween("x", x + dx, 0.05, delay=0.05 * k)
+            return
+        if kind == "heal":
+            self.told_dmg.add(node.uid)
+        if kind == "defeat":
+            node.tween("alpha", 0.35, 0.3)
+        if kind == "block":  # the blocker steps up to meet the attack
+            node.lunge(-14 if self.shown.units[node.uid].ctrl % 2 == self.near_team() else 14)
+        gained = re.search(r"gains (\d+) XP", event.text) if kind == "xp" else None
+        healed = re.search(r"heals (\d+)", event.text) if kind == "heal" else None
         words = {"defeat": ("Defeated", LOSS), "level": ("Level up!", theme.BRASS_LIGHT),
-                 "immune": ("Immune", theme.CREAM),
-                 "decay": ("Defense Decay", (170, 170, 170))}.get(event.kind)
-        if event.kind == "status":
+                 "immune": ("Immune", theme.CREAM), "block": ("Blocks", theme.CREAM),
+                 "decay": ("Defense Decay", (170, 170, 170))}.get(kind)
+        if gained:
+            words = (f"+{gained.group(1)} XP", theme.BRASS_LIGHT)
+        if healed:
+            words = (f"+{healed.group(1)}", GAIN)
+        if kind == "status":
             status = event.text.rsplit(" ", 1)[-1].rstrip(".")
             words = (status, (150, 190, 255))
         if words is not None:
-            rise_from(self, node.home[0], node.home[1] + 10, words[0], words[1], 18, 0.35)
+            rise_from(self, x, y + 10, words[0], words[1], 18, 0.35)
+
+    def resolving(self) -> None:
+        """The link resolving now (the top of the chain shown) rises from the fan and
+        settles back, once."""
+        g = self.shown
+        link = g.chain[-1] if g.chain else None
+        tile = self.links.get(link.id) if link is not None else None
+        if link is None or tile is None or link.id in self.pulsed:
+            return
+        self.pulsed.add(link.id)
+        y = tile.y
+        tile.tween("y", y - 10, 0.15)
+        tile.tween("y", y, 0.25, delay=0.45)
+
+    def strike(self) -> None:
+        """The battle resolving (the top link of the chain shown) once: its attacker moves
+        most of the way to what it hits (the blocker, the character attacked, or the
+        defender's plate) and back."""
+        g = self.shown
+        link = g.chain[-1] if g.chain else None
+        if link is None or link.kind != "battle" or link.id in self.struck:
+            return
+        self.struck.add(link.id)
+        node = self.units.get(link.attacker) if link.attacker is not None else None
+        aim = link.blocker if link.blocker is not None else link.target
+        goal = self.units.get(aim) if aim is not None else None
+        if node is None or g.battle is None and goal is None:
+            return
+        if goal is not None:
+            to = goal.home
+        else:
+            side = self.side(g.battle.defender if g.battle is not None else 0)
+            to = (side.x + lay.plate_width(self.wide()) / 2, side.centery)
+        (x, y), z = node.home, node.z
+        node.z = z + 30  # over the cards it passes
+        node.tween("x", x + (to[0] - x) * 0.7, 0.22)
+        node.tween("y", y + (to[1] - y) * 0.7, 0.22)
+        node.tween("x", x, 0.3, delay=0.3)
+        node.tween("y", y, 0.3, delay=0.3, on_done=lambda: setattr(node, "z", z))
 
     # -- the action strip ------------------------------------------------------------------
     STRIP = StripLayout(lay.STRIP, lay.STRIP_COLUMNS, lay.STRIP_ROWS, lay.BUTTON_H,
@@ -782,7 +922,8 @@ class TerreneTable(DraftBoard, GenericTable):
         acts = g.actions[seat]
         theme.text(target, f"{'Actions' if wide else 'AP'} {acts}", (x0, heart.y + 22), 12,
                    theme.CREAM, "bold")
-        self.draw_pips(target, (x0, heart.y + 37), max(acts, 0), acts, theme.BRASS_LIGHT, r)
+        for k in range(min(max(acts, 0), 8)):  # the turn's actions as tokens a play takes
+            draw_token(target, self.action_pip(seat, k))
         self.draw_hand_backs(target, seat, pygame.Rect(plate.x + 10, bar.bottom + 17,
                                                        plate.w - 20, 22))
         foot = bar.bottom + 41
