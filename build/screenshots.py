@@ -296,6 +296,11 @@ def staged_until(kind: str, shown: Callable[[Any], bool], after: float = 0.3) ->
     return touch
 
 
+def damage_risen(table: Any) -> bool:
+    """A Terrene step has raised a damage number over the table."""
+    return any(str(getattr(n, "words", "")).startswith("-") for n in table.children)
+
+
 def reveal_decided(table: Any) -> bool:
     stage = getattr(table, "reveal_stage", None)
     return stage is not None and any(c.role for c in stage.cards.values())
@@ -729,7 +734,10 @@ SHOTS: tuple[Shot, ...] = (
     Shot("terrene-chain3", "a chain of three links, each with its order and target",
          "terrene", seed=8, players=2, decisions=20, until=chain_of(3)),
     Shot("terrene-block", "a battle with a block: the blocker named, the arrow to it",
-         "terrene", seed=8, players=2, decisions=20, until=blocked),
+         "terrene", seed=24, players=2, decisions=20, until=blocked),
+    Shot("terrene-battle", "a battle resolving: the attacker at what it hits, the damage "
+         "rising", "terrene", seed=24, players=2, decisions=20, until=blocked,
+         touch=staged_until("damage", damage_risen, 0.25)),
     Shot("terrene-pick", "a draft pick: the pile in front of you", "terrene", seed=3,
          players=4, setup=("format=draft",), decisions=8, until=stage("pick")),
     Shot("terrene-result", "the result of a game", "terrene", seed=191, players=2,

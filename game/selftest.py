@@ -147,18 +147,27 @@ class Driver:
                                   f"found the {type(self.top()).__name__}")
 
     def wait_for(self, done: Callable[[], bool], what: str,
-                 seconds: float = WAIT_SECONDS) -> None:
+                 seconds: float = WAIT_SECONDS,
+                 progress: Callable[[], object] | None = None) -> None:
+        """Pump frames until ``done()``; fail after ``seconds`` (counted again from each
+        change of ``progress()``, if given: a long stretch of other seats' moves on a
+        loaded machine is not a hang, ``seconds`` without any move is)."""
         from game.screens.overlays import MessageScreen
 
         deadline = time.monotonic() + seconds
+        mark = progress() if progress is not None else None
         while not done():
+            if progress is not None and progress() != mark:
+                mark, deadline = progress(), time.monotonic() + seconds
             if not self.app.running:
                 raise SelftestFailure(f"the program was asked to quit while waiting for {what}")
             top = self.top()
             if isinstance(top, MessageScreen):
                 raise SelftestFailure(f"{top.title}: {top.message}")
             if time.monotonic() > deadline:
-                raise SelftestFailure(f"timed out after {seconds:.0f}s waiting for {what}")
+                still = " without a move" if progress is not None else ""
+                raise SelftestFailure(f"timed out after {seconds:.0f}s{still} waiting for "
+                                      f"{what}")
             self.pump()
             time.sleep(0.001)  # leave the AI thread room to think
 
@@ -358,7 +367,7 @@ def _play(d: Driver, table: TableScreen, moves: int | None) -> int:
                                   "the human seat")
         d.wait_for(lambda: (table.my_turn() and d.top() is table)
                    or isinstance(d.top(), PassDeviceScreen | ResultScreen),
-                   "the human seat's turn")
+                   "the human seat's turn", progress=lambda: len(session.match.record.steps))
         if isinstance(d.top(), ResultScreen):
             return played
         if isinstance(d.top(), PassDeviceScreen):

@@ -1068,15 +1068,16 @@ class TerreneTable(DraftBoard, GenericTable):
             return
         pygame.draw.rect(target, (60, 30, 26), rect, border_radius=8)
         rows: list[str] = []  # each line wrapped; the last (who decides now) kept whole
+        face = "condensed-bold"  # narrow letters: the names whole in three rows
         for line in reversed(lines):
-            wrapped = theme.wrap(line, rect.w - 14, 12, "bold")
+            wrapped = theme.wrap(line, rect.w - 14, 12, face)
             room = 3 - len(rows)
             if 0 < room < len(wrapped):  # the rest of it is in the log and the panel
                 wrapped = [*wrapped[: room - 1], wrapped[room - 1] + " …"]
             rows = wrapped[:room] + rows if room > 0 else rows
         for k, line in enumerate(rows):
-            theme.text(target, theme.ellipsize(line, rect.w - 14, 12, "bold"),
-                       (rect.x + 7, rect.y + 2 + 16 * k), 12, theme.CREAM, "bold")
+            theme.text(target, theme.ellipsize(line, rect.w - 14, 12, face),
+                       (rect.x + 7, rect.y + 2 + 16 * k), 12, theme.CREAM, face)
 
     def draw_hand_tray(self, target: pygame.Surface) -> None:
         theme.shadowed_rect(target, HAND, (16, 44, 37), radius=10, shadow=4, border=theme.WOOD)
