@@ -21,7 +21,8 @@ KINDS = {"character": (120, 84, 60), "item": (62, 120, 150), "command": (150, 70
 BADGES = {"slow": (90, 130, 200), "stun": (226, 180, 60), "silence": (150, 150, 160),
           "haste": (230, 120, 60), "stab": (200, 60, 60), "retaliate": (180, 90, 60),
           "resourceful": (80, 160, 110), "unblockable": (120, 90, 170),
-          "immune_stun": (200, 200, 120), "decay": (130, 130, 130)}
+          "immune_stun": (200, 200, 120), "decay": (130, 130, 130),
+          "attacked": (190, 110, 90)}
 BACK = (34, 44, 78)
 BACK_EDGE = (150, 126, 70)
 HURT = (226, 72, 60)
@@ -225,11 +226,13 @@ def unit_picture(look: UnitLook) -> pygame.Surface:
               decay_colour)
     theme.text(surf, f"LV {look.lv} · XP {look.xp}", (CARD_W // 2, CARD_H - 1), 12,
                theme.WOOD, "bold", "midbottom")
-    # statuses as pills at the right: over the art while it has room, then down the card
+    # statuses as pills at the right (the first a ⚔ once it has attacked this turn): over
+    # the art while it has room, then down the card
+    pills = (("attacked",) if look.attacked else ()) + look.badges
     slots = [*range(band.bottom + 1, ELEMENT_Y - 15, 17),
-             *(CLASS_Y + k * 17 for k in range(len(look.badges)))]
-    for word, y in zip(look.badges, slots, strict=False):
-        words = word.replace("_", " ").title()
+             *(CLASS_Y + k * 17 for k in range(len(pills)))]
+    for word, y in zip(pills, slots, strict=False):
+        words = "⚔" if word == "attacked" else word.replace("_", " ").title()
         pill_style = fit_lines(words, CARD_W - 18, 1, ("bold", "condensed-bold"))[0]
         badge(surf, words, BADGES.get(word, theme.BRASS), (CARD_W - 4, y), 12, pill_style,
               CARD_W - 18)
@@ -239,8 +242,6 @@ def unit_picture(look: UnitLook) -> pygame.Surface:
         theme.text(ribbon, "HIDDEN", (ribbon.get_width() // 2, 8), 12, theme.BRASS_LIGHT,
                    "bold", "center")
         surf.blit(ribbon, (0, ELEMENT_Y))
-    if look.attacked:
-        theme.text(surf, "⚔", (CARD_W - 4, hp_y - 2), 12, (150, 60, 50), "bold", "topright")
     return surf
 
 
