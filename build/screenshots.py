@@ -679,6 +679,10 @@ SHOTS: tuple[Shot, ...] = (
     Shot("biternia-four-players", "four players, Action phase: the teammate's seat chip lit "
          "(a click lets them act)", "biternia", seed=11,
          players=4, decisions=80, until=both(phase("action"), can("hand_over"))),
+    Shot("biternia-direct", "direct play, the action list hidden: a whole turn's table (the "
+         "Action phase: orders beside every Hero, the picked Hero's prompt, targets and lit "
+         "spaces; nothing needs the list)", "biternia", seed=3, decisions=60,
+         until=both(phase("action"), can("activate")), touch=on_the_table()),
     Shot("biternia-zoom", "the card zoom open on a hand card", "biternia", seed=3,
          decisions=43, until=phase("orders"), touch=zoom_on(in_hand)),
     # Chaostle

@@ -17,12 +17,12 @@ from game.app import App
 from game.screens.table import TableScreen
 from game.session import Seat, Session
 from game.tables import table_for
-from game.tables.biternia.cards import face
 from game.tables.biternia.table import BiterniaTable
 from rules.biternia.content import load
-from rules.biternia.effects import card_name
+from rules.biternia.effects import card_name, card_of
 from rules.biternia.kinds import Act, Ask, Phase
 from rules.biternia.state import team_of_seat
+from rules.biternia.text import step_text
 
 
 def open_table(app_dirs, players=2, seed=3, heroes="first_game"):
@@ -433,18 +433,29 @@ def test_the_interrupt_prompt_asks_near_the_interrupted_hero(app_dirs):
     assert len(table.prompt.buttons) == len(answers)
     state = screen.session.state
     for button, answer in zip(table.prompt.buttons, answers, strict=True):
-        if answer.kind == Act.INTERRUPT:  # what it would do, under its words
-            card = state.heroes[answer.args[0]].down
-            assert button.subtitle and button.subtitle == "; ".join(face(card).steps)
+        if answer.kind == Act.INTERRUPT:  # what it would do, whole, under its words
+            card = card_of(state.heroes[answer.args[0]].down)
+            said = " ".join(button.lines)
+            assert said and all(step_text(st).split()[-1] in said for st in card.steps)
+            assert not any("…" in line for line in button.lines)
         else:
-            assert button.subtitle == ""
+            assert not button.lines
     click(screen, table.prompt.buttons[-1])
     assert chosen == [answers[-1]]
     interrupt = next(a for a in answers if a.kind == Act.INTERRUPT)
     interrupter = table.pieces[interrupt.args[0]]
     assert interrupter.mark == "ready" and interrupter.enabled
+    assert interrupter.offering and interrupter.order.visible  # the card glows
+    others = [p for h, p in table.pieces.items() if h != interrupt.args[0]]
+    assert not any(p.offering for p in others)
     click(screen, interrupter)  # a click on the Hero holding the Interrupt reveals it
     assert chosen[-1] == interrupt
+    card = interrupter.order_rect()  # and so does a click on the glowing card itself
+    at = interrupter.world_matrix().apply(card.centerx, card.bottom - 4)
+    assert not interrupter.standee_rect().collidepoint(at)
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        screen.handle(pygame.event.Event(kind, pos=at, button=1))
+    assert len(chosen) == 3 and chosen[-1] == interrupt
 
 
 def test_a_hot_seat_hand_over_turns_the_orders_around(app_dirs):
@@ -735,4 +746,18 @@ def test_a_hit_shows_attack_defense_pierce_and_shield_where_it_lands(app_dirs):
     box = pygame.Rect(0, 0, shown.w, shown.h)
     box.center = (round(shown.x), round(shown.y))
     assert lay.BOARD.contains(box) and shown.w > 100  # "Attack N vs Defense M" at least
+    app.compose(app.canvas)
+
+
+def test_with_four_players_the_prompt_names_the_heros_seat(app_dirs):
+    """3-4 players: the prompt over a Hero says whose Hero it is ("Kerrick · seat 3"), and
+    the plates of the seat acting now are outlined (drawn without fault)."""
+    app, screen = open_table(app_dirs, players=4, seed=11, heroes="random")
+    play_until(screen, random.Random(11), lambda s: phase_is("action")(s) and any(
+        a.kind == Act.ACTIVATE for a in s.legal_actions(s.decision().players[0])))
+    table = screen.table
+    prompt = table.prompt
+    assert prompt is not None and table.picked is not None
+    seat = screen.session.state.heroes[table.picked].seat
+    assert prompt.title == f"{load().heroes[table.picked].name} · seat {seat + 1}"
     app.compose(app.canvas)

@@ -139,6 +139,7 @@ class HeroPiece(Widget):
             self.add(child)
         self.up.visible = self.order.visible = False
         self.mark = ""  # "", "ready" (can act), "picked" or "target"
+        self.offering = False  # its order is an Interrupt it may play now: the card glows
         self.size = 1.0  # the scale its tile's crowd allows (see layout.crowd_scale)
         self.clock = 0.0
         self.route: list[list[Point]] = []  # the roads it walks now, one polyline each
@@ -154,7 +155,14 @@ class HeroPiece(Widget):
         if self.scale == 0:
             return False
         lx, ly = self.to_local(x, y)
-        return STANDEE.collidepoint(lx, ly)
+        return STANDEE.collidepoint(lx, ly) or (self.offering and self.order_rect().collidepoint(
+            lx, ly))
+
+    def order_rect(self) -> pygame.Rect:
+        """The order card's box in the piece's own coordinates."""
+        rect = pygame.Rect(0, 0, round(self.order.w), round(self.order.h))
+        rect.center = (round(self.order.x), round(self.order.y))
+        return rect
 
     def lift(self) -> float:
         """A little step up on each road it walks, so it goes space by space."""
@@ -230,10 +238,20 @@ class HeroPiece(Widget):
             self.x, self.y = self.on_road()
 
     def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
+        pulse = 0.5 + 0.5 * math.sin(self.clock * 5)
+        if self.offering and self.order.visible:  # the Interrupt glows on its card
+            card = self.order_rect()
+            left, top = world.apply(card.x, card.y)
+            glow = pygame.Rect(round(left), round(top), round(card.w * world.scale),
+                               round(card.h * world.scale)).inflate(8 + 4 * pulse, 8 + 4 * pulse)
+            wash = pygame.Surface(glow.size, pygame.SRCALPHA)
+            pygame.draw.rect(wash, (*theme.BRASS_LIGHT, round(90 + 90 * pulse)),
+                             wash.get_rect(), border_radius=6)
+            target.blit(wash, glow.topleft)
+            pygame.draw.rect(target, theme.CREAM, glow, 2, border_radius=6)
         if not self.mark and not self.focused:
             return
         cx, cy = world.apply(-13, 21)
-        pulse = 0.5 + 0.5 * math.sin(self.clock * 5)
         colour = {"target": theme.DANGER, "picked": theme.CREAM}.get(self.mark, theme.BRASS_LIGHT)
         ring = pygame.Rect(0, 0, (54 + 6 * pulse) * world.scale, (18 + 3 * pulse) * world.scale)
         ring.center = (round(cx), round(cy))
@@ -280,6 +298,31 @@ class SpaceSpot(Widget):
         theme.text(target, label, band.center, 12, theme.INK, "bold", "center")
 
 
+NOTE_LINE = 15  # a line of an answer's note in the prompt
+
+
+class NoteButton(Button):
+    """A prompt's answer: its words, and under them what it would do in as many lines as
+    it takes (12 px, never cut)."""
+
+    lines: tuple[str, ...] = ()
+
+    def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
+        if not self.lines:
+            super().draw_self(target, world, alpha)
+            return
+        label, self.label = self.label, ""
+        super().draw_self(target, world, alpha)  # the button without its words
+        self.label = label
+        rect = self.box(world).move(0, 2 if self.pressed else 0)
+        _, ink = self.colours()
+        theme.text(target, theme.ellipsize(label, rect.w - 20, self.size, "bold"),
+                   (rect.centerx, rect.y + 14), self.size, ink, "bold", "center")
+        for k, line in enumerate(self.lines):
+            theme.text(target, line, (rect.centerx, rect.y + 28 + NOTE_LINE * k), 12, ink,
+                       anchor="midtop")
+
+
 class Prompt(Node):
     """A callout near the acting Hero: a question and a button per answer (``prompt.N``),
     each playing one legal action."""
@@ -295,18 +338,21 @@ class Prompt(Node):
         notes = [*notes, *[""] * (len(answers) - len(notes))]
         longest = max([theme.rendered(title, 13, theme.INK, "bold").get_width()]
                       + [theme.rendered(a, 13, theme.INK, "bold").get_width() for a, _ in answers]
-                      + [theme.rendered(n, 13, theme.INK, "regular").get_width() for n in notes])
+                      + [theme.rendered(n, 12, theme.INK, "regular").get_width() for n in notes])
         width = max(170, min(340, longest + 44))
-        heights = [46 if note else 28 for note in notes]
+        wrapped = [theme.wrap(note, width - 40, 12) if note else [] for note in notes]
+        heights = [28 + NOTE_LINE * len(lines) + (4 if lines else 0) for lines in wrapped]
         height = 34 + sum(h + 4 for h in heights)
         rect, point_to = place_prompt((width, height), x, span, bounds, avoid, tile)
         super().__init__(rect.centerx, rect.centery, width, height, name="prompt")
         self.title, self.point_to, self.z = title, point_to, 45
         self.buttons: list[Button] = []
         y = -height / 2 + 32
-        for k, ((label, act), note, h) in enumerate(zip(answers, notes, heights, strict=True)):
-            button = Button(0, y + h / 2, width - 20, h, label, name=f"prompt.{k}",
-                            on_activate=act, size=13, subtitle=note)
+        for k, ((label, act), lines, h) in enumerate(zip(answers, wrapped, heights,
+                                                            strict=True)):
+            button = NoteButton(0, y + h / 2, width - 20, h, label, name=f"prompt.{k}",
+                                on_activate=act, size=13)
+            button.lines = tuple(lines)
             y += h + 4
             self.buttons.append(button)
             self.add(button)

@@ -29,7 +29,7 @@ from game.tables.biternia.board import (
     space_rect,
     team_colour,
 )
-from game.tables.biternia.cards import HandCard, HeroTile, face, fitting
+from game.tables.biternia.cards import HandCard, HeroTile, fitting
 from game.tables.biternia.pieces import (
     ORDER_AT,
     AttackLine,
@@ -49,10 +49,11 @@ from game.tables.biternia.tray import HandTray
 from game.tables.generic import StripLayout, TableModel
 from game.widgets import Widget
 from rules.biternia.content import load
-from rules.biternia.effects import card_name
+from rules.biternia.effects import card_name, card_of
 from rules.biternia.effects import name as display_name
 from rules.biternia.kinds import Act, Ask, Phase
 from rules.biternia.state import BiterniaState
+from rules.biternia.text import step_text
 from rules.core import Action, Event, Panel
 
 GAIN, LOSS = (120, 210, 120), (240, 90, 74)
@@ -335,6 +336,7 @@ class BiterniaTable(HandTray):
             # its own plays its space's action
             piece.mark = ("target" if hero in targets else "picked" if hero == self.picked
                           else "ready" if hero in able else "")
+            piece.offering = hero in interrupters
             piece.leads = clicks.hero_leads(actions, hero, self.picked, self.picked_card,
                                             self.where[hero][0] if hero in self.where else None)
         for hero, plate in self.plates.items():
@@ -409,8 +411,9 @@ class BiterniaTable(HandTray):
             title = f"{display_name(hero)}'s order: click a card"
         elif self.learnable() and hero is not None:
             title = f"{display_name(hero)}: click a power to learn (or a Hero's plate)"
-        elif answers and hero is not None:
-            title = f"{display_name(hero)}"
+        elif answers and hero is not None and hero in view.heroes:
+            seat = int(view.heroes[hero].seat)  # with 3-4 players: whose Hero it is
+            title = display_name(hero) + (f" · seat {seat + 1}" if view.num_players > 2 else "")
         else:
             title = self.board_hint(hero)
         if hero is None or hero not in view.heroes:
@@ -461,13 +464,13 @@ class BiterniaTable(HandTray):
 
     @staticmethod
     def answer_note(view: BiterniaState, action: Action) -> str:
-        """What an Interrupt would do, under its answer (the card is the Hero's face-down
-        order, which its own team sees)."""
+        """What an Interrupt would do, under its answer: the card's steps in the rules'
+        words (the card is the Hero's face-down order, which its own team sees)."""
         if action.kind != Act.INTERRUPT:
             return ""
         hero = view.heroes.get(str(action.args[0]))
-        found = face(hero.down) if hero is not None and hero.down else None
-        return "; ".join(found.steps) if found is not None else ""
+        card = card_of(hero.down) if hero is not None and hero.down else None
+        return ". ".join(step_text(s) for s in card.steps) + "." if card is not None else ""
 
     @staticmethod
     def answer_words(action: Action) -> str:
@@ -687,6 +690,9 @@ class BiterniaTable(HandTray):
             seat = int(view.heroes[hero].seat)
             draw_plate(target, rect, view, hero, self.hero_colour(view, hero),
                        seat if view.num_players > 2 else None)
+            if view.num_players > 2 and seat == self.model.actor:  # the seat acting now
+                pygame.draw.rect(target, theme.BRASS_LIGHT, rect.inflate(2, 2), 2,
+                                 border_radius=9)
             if hero == self.picked and self.model.actions:
                 pygame.draw.rect(target, theme.CREAM, rect.inflate(6, 6), 2, border_radius=10)
         self.draw_hand_tray(target, view)
