@@ -100,7 +100,7 @@ def draw_shield(target: pygame.Surface, centre: tuple[int, int], number: int | s
               (cx, cy + half + 2), (cx - half, cy + half // 3)]
     pygame.draw.polygon(target, fill, points)
     pygame.draw.polygon(target, theme.CREAM, points, 1)
-    theme.text(target, str(number), (cx, cy - 1), max(9, size - 5), theme.CREAM, "bold",
+    theme.text(target, str(number), (cx, cy - 1), max(12, size - 5), theme.CREAM, "bold",
                "center")
 
 
