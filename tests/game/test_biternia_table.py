@@ -761,3 +761,25 @@ def test_with_four_players_the_prompt_names_the_heros_seat(app_dirs):
     seat = screen.session.state.heroes[table.picked].seat
     assert prompt.title == f"{load().heroes[table.picked].name} · seat {seat + 1}"
     app.compose(app.canvas)
+
+
+def test_a_digit_key_leaves_no_tip_on_a_standee_it_never_chose(app_dirs):
+    """Playing by digit keys while the focus sits on a standee (an AI Hero's, when the
+    action buttons are gone) opens no tip over the board; Tab onto a standee does."""
+    app, screen = open_table(app_dirs)
+    play_until(screen, random.Random(1), phase_is("movement"))
+    table = screen.table
+    enemy = next(h for h, v in screen.session.state.heroes.items()
+                 if v.seat % 2 != screen.viewer % 2 and h in table.pieces)
+    screen.focus.focus(table.pieces[enemy])  # where a refresh may leave the focus
+    screen.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0,
+                                     unicode=""))
+    screen.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1, mod=0, unicode="1"))
+    screen.focus.focus(table.pieces[enemy])
+    assert table.keyboard and table.tip_for() is None
+    widgets = screen.table.widgets()
+    start = widgets.index(table.pieces[enemy]) - 1
+    screen.focus.focus(widgets[start])
+    screen.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t"))
+    shown = table.tip_for()
+    assert shown is not None and shown[0].focused

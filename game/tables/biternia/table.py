@@ -95,6 +95,7 @@ class BiterniaTable(HandTray):
         self.known: set[str] = set()  # Heroes seen at the last refresh (fresh ones fade in)
         self.gold: tuple[int, ...] | None = None  # each team's gold in the last view
         self.structures: dict[str, int] | None = None  # Structure HP in the last view
+        self.navigated = True  # the last key moved the focus (not a digit or hotkey)
         self.tip = Tip(self.tip_for, self.dim_reason)
         self.add(self.tip)
         self.seat_chips: list[Widget] = []
@@ -120,7 +121,7 @@ class BiterniaTable(HandTray):
     def tip_for(self) -> tuple[HeroPiece, tuple[str, ...]] | None:
         """The focused (hovered) Hero and what its tip says, if a Hero is focused."""
         pointer = self.pointer
-        if self.keyboard:  # the standee the keyboard focused
+        if self.keyboard and self.navigated:  # the standee the keyboard focused (Tab)
             focused = next((p for p in self.pieces.values() if p.focused), None)
         elif pointer is not None:  # the standee under the pointer, only while it is there
             focused = next((p for p in self.pieces.values() if p.visible and p.alpha > 0
@@ -130,6 +131,14 @@ class BiterniaTable(HandTray):
         if focused is None or self.model.view is None:
             return None
         return focused, hero_tip(self.view, focused.hero)
+
+    def on_key(self, event: pygame.event.Event) -> bool:
+        """Keys the table takes (digits, E, PgUp/PgDn) play or turn pages: the focus they
+        leave on a standee (an AI Hero's, often) opens no tip; keys it leaves to the focus
+        (Tab, arrows) move the focus, and a standee reached so shows its tip."""
+        taken = super().on_key(event)
+        self.navigated = not taken
+        return taken
 
     def dim_reason(self) -> tuple[pygame.Rect, str] | None:
         """The greyed hand card under the pointer and why it cannot be played now."""
