@@ -783,3 +783,30 @@ def test_a_digit_key_leaves_no_tip_on_a_standee_it_never_chose(app_dirs):
     screen.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t"))
     shown = table.tip_for()
     assert shown is not None and shown[0].focused
+
+
+@pytest.mark.parametrize("width", [104, 84, 78])
+def test_hand_cards_say_their_owner_and_name_without_cuts(app_dirs, monkeypatch, width):
+    """Every card of the game drawn as a hand card as wide as a full tray of eight (four
+    players: the viewer's and the teammate's hands) says its owner and name with no "…":
+    a shorter way (the Hero's first name, regular weight), else the Hero's picture and
+    its skill's letter; the name whole, a long word split with a hyphen."""
+    from game import theme
+    from game.tables.biternia.cards import HandCard
+
+    app, screen = open_table(app_dirs)
+    said: list[str] = []
+    real = theme.text
+
+    def text(target, words, *args, **kwargs):
+        said.append(str(words))
+        return real(target, words, *args, **kwargs)
+
+    monkeypatch.setattr(theme, "text", text)
+    for cid, design in load().cards.items():
+        said.clear()
+        card = HandCard(0, 0, cid, lambda c: None, width, lay.CARD_H)
+        card.render((width, lay.CARD_H))
+        assert said and not [w for w in said if "…" in w], cid
+        whole = "".join(said).replace("-", "").replace(" ", "")
+        assert design.name.replace("-", "").replace(" ", "") in whole, (cid, said)

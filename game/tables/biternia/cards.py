@@ -55,6 +55,29 @@ def fitting(options: tuple[str, ...] | list[str], width: int, size: int = 12,
     return theme.ellipsize(options[-1], width, size, style)
 
 
+def hyphenated(words: str, width: int, size: int = 12, style: str = "regular") -> list[str]:
+    """``words`` in lines no wider than ``width``, a word too long for a line split with a
+    hyphen ("Assassin-" / "ate") rather than cut."""
+    f = theme.font(size, style)
+    lines: list[str] = []
+    line = ""
+    for word in words.split():
+        trial = f"{line} {word}" if line else word
+        if f.size(trial)[0] <= width:
+            line = trial
+            continue
+        if line:
+            lines.append(line)
+        while f.size(word)[0] > width and len(word) > 2:
+            cut = len(word) - 1
+            while cut > 1 and f.size(word[:cut] + "-")[0] > width:
+                cut -= 1
+            lines.append(word[:cut] + "-")
+            word = word[cut:]
+        line = word
+    return [*lines, line] if line else lines
+
+
 def short_step(step: dict) -> str:
     """One step in a few words: "Ranged Phys 3, Pierce 1", "Heal 2", "Move"."""
     kind = step["do"]
@@ -261,14 +284,23 @@ class HandCard(LookedCard):
                          border_top_right_radius=7)
         parts = found.owner.split()  # "Agatha Trunch B": the whole, the Hero, a first name
         options = [w for w in (found.owner, " ".join(parts[:-1]), parts[0]) if w]
-        style = "bold" if theme.font(12, "bold").size(options[-1])[0] <= rect.w - 22 \
-            else "regular"  # a narrow card: the Hero's name whole rather than cut
-        theme.text(surf, fitting(options, rect.w - 22, 12, style),
-                   (rect.x + 5, band.centery), 12, theme.CREAM, style, "midleft")
+        room = rect.w - 22
+        style = next((st for st in ("bold", "regular")
+                      if theme.font(12, st).size(options[-1])[0] <= room), "")
+        if style:  # the whole, else the Hero, else its first name (regular on a narrow card)
+            theme.text(surf, fitting(options, room, 12, style),
+                       (rect.x + 5, band.centery), 12, theme.CREAM, style, "midleft")
+        else:  # too narrow for the name: the Hero's picture and the skill's letter
+            hero = " ".join(parts[:-1]) if len(parts) > 1 else parts[0]
+            picture = icons.icon("biternia", "hero", hero, 14, theme.CREAM)
+            surf.blit(picture, picture.get_rect(midleft=(rect.x + 4, band.centery)))
+            if len(parts) > 1:
+                theme.text(surf, parts[-1], (rect.x + 21, band.centery), 12, theme.CREAM,
+                           "bold", "midleft")
         draw_shield(surf, (rect.right - 11, band.bottom), found.defense, 16)
         y = band.bottom + 3
         bottom = rect.bottom - (18 if self.foreign else 2)  # the lines stop above the foot
-        for line in theme.wrap(found.name, rect.w - 8, 12, "bold")[:2]:
+        for line in hyphenated(found.name, rect.w - 8, 12, "bold")[:3]:
             theme.text(surf, theme.ellipsize(line, rect.w - 8, 12, "bold"), (rect.x + 4, y), 12,
                        ink, "bold")
             y += 14
