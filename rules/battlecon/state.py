@@ -698,8 +698,17 @@ class BattleconState(Model, GameState):
 
     # ---- hidden information ----------------------------------------------------------
     def view(self, player: int | None) -> BattleconState:
-        """What ``player`` may see, built from the fields' declared secrets (model.py)."""
-        return self.view_for(player)
+        """What ``player`` may see, built from the fields' declared secrets (model.py).
+
+        Another seat's held cards are listed sorted by card id while some of them are set
+        face down (a pair, a Clash base): the view's order is then canonical, whatever
+        order they are held in, and the search breaks equal options the same way."""
+        v = self.view_for(player)
+        for q in range(v.num_players):
+            pl = v.player(q)
+            if q != player and ((pl.pair is not None and pl.pair.hidden) or pl.clash == HIDDEN):
+                pl.held.sort()
+        return v
 
     def determinize(self, player: int, rng: random.Random) -> BattleconState:
         d = self.clone()

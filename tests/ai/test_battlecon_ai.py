@@ -167,3 +167,24 @@ def test_refinement_follows_the_support_as_it_moves():
     two._deepen(duel(), 0, rows, cols, [row[:] for row in payoff], None)
     assert two.refined[0] == ("a", "d") and len(two.refined) > 1
     assert len(set(two.refined)) == len(two.refined)
+
+
+def test_a_view_lists_a_foe_s_held_cards_in_one_order_while_some_are_face_down():
+    """The search breaks equal options by the view's order (the foe's pairs, its Clash
+    Bases), so that order must not depend on the order the foe holds its cards in: while
+    a pair is face down another seat sees the held cards sorted by id."""
+    views = []
+    for order in (sorted, lambda cards: sorted(cards, reverse=True)):
+        st = duel("hayden", "wardlaw")
+        pl = st.player(1)
+        pl.held = list(order(pl.held))
+        st.apply(1, Action(Act.SET, ("charging", "strike")))
+        held_before = list(pl.held)
+        views.append(st.view(0))
+        assert pl.held == held_before  # the state itself keeps its order
+        assert st.view(1).player(1).held == held_before  # and its own seat sees it
+    assert views[0].player(1).held == views[1].player(1).held
+    assert views[0].player(1).held == sorted(views[0].player(1).held)
+    assert views[0].to_json() == views[1].to_json()
+    foe = [views[0]._set_actions(1), views[1]._set_actions(1)]
+    assert foe[0] == foe[1]
