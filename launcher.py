@@ -21,9 +21,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 PROG = "tabletop-arena"
 GAME_IDS = ("battlecon", "biternia", "chaostle", "terrene")
-AGENTS = ("random", "easy", "normal", "hard")
+AGENTS = ("random", "easy", "normal", "hard", "expert")
 MAX_SEATS = 12
-HINT_LEVELS = ("easy", "normal", "hard")
+HINT_LEVELS = ("easy", "normal", "hard", "expert")
 
 
 class CliError(Exception):
@@ -44,10 +44,20 @@ def _game_id(value: str) -> str:
 
 
 def _agent(value: str) -> str:
-    if value not in AGENTS:
-        raise argparse.ArgumentTypeError(
-            f"unknown agent {value!r} (choose from: {', '.join(AGENTS)})")
-    return value
+    """A level, or a level with its budget scaled (``hard*4``, ai.levels.parse_agent)."""
+    if value in AGENTS:
+        return value
+    if "*" in value:
+        from ai.levels import parse_agent
+
+        try:
+            parse_agent(value)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+        return value.replace(" ", "")
+    raise argparse.ArgumentTypeError(
+        f"unknown agent {value!r} (choose from: {', '.join(AGENTS)}, "
+        f"or LEVEL*K for a level's budget times K, e.g. hard*4)")
 
 
 def _agent_list(value: str) -> list[str]:

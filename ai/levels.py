@@ -24,6 +24,7 @@ every game on the rules.core contract (perfect-information ones included).
 from __future__ import annotations
 
 import importlib
+import math
 from collections.abc import Mapping
 from types import ModuleType
 from typing import Any
@@ -37,6 +38,8 @@ from ai.search.common import (
     Quiet,
     RolloutPolicy,
     SearchView,
+    scaled_cap,
+    scaled_count,
 )
 from ai.search.expectiminimax import (
     QUIESCENCE_PLIES,
@@ -48,7 +51,21 @@ from ai.search.lookahead import LookaheadAgent, LookaheadConfig
 from ai.search.mcts import MCTSAgent, SearchConfig
 from rules.core.match import Agent
 
-LEVEL_NAMES: tuple[str, ...] = ("random", "easy", "normal", "hard")
+LEVEL_NAMES: tuple[str, ...] = ("random", "easy", "normal", "hard", "expert")
+
+#: One line per level, for the setup screen and ``--help`` (what each level is).
+LEVEL_DESCRIPTIONS: dict[str, str] = {
+    "random": "plays any legal move at random",
+    "easy": "a short search that sometimes plays a random move",
+    "normal": "a quick search, well under a second a move",
+    "hard": "a deeper search, about a second a move",
+    "expert": "thinks up to 3 s a move",
+}
+
+#: The scalable settings: those that set how much a search does (its budget). A budget
+#: scale multiplies them (rounded, at least 1) and the time caps by the same factor; under
+#: the fixed budget (``ARENA_AI_FIXED_BUDGET``) the caps are dropped as for every level.
+BUDGET_KEYS: tuple[str, ...] = ("iterations", "samples", "determinizations")
 ALGORITHMS: tuple[str, ...] = ("random", "ismcts", "mcts", "expectiminimax", "lookahead")
 
 #: The documented per-level settings and what each means (see docs/ai.md).
@@ -80,6 +97,8 @@ DEFAULT_LEVELS: dict[str, dict[str, Any]] = {
                "time_cap": 0.6},
     "hard": {"algorithm": "ismcts", "iterations": 1000, "rollout_depth": 40,
              "time_cap": 2.5},
+    "expert": {"algorithm": "ismcts", "iterations": 4000, "rollout_depth": 40,
+               "time_cap": 2.7},
 }
 
 #: Without an ``evaluate`` a cut-off playout learns nothing (it scores 1/2), so playouts
@@ -93,6 +112,43 @@ _FRAMEWORK = {"agents", "levels", "search", "arena"}
 def _check_level(level: str) -> None:
     if level not in LEVEL_NAMES:
         raise ValueError(f"unknown AI level {level!r} (choose from: {', '.join(LEVEL_NAMES)})")
+
+
+def parse_agent(spec: str) -> tuple[str, float]:
+    """An agent spec as ``(level, scale)``: a level name, or ``LEVEL*K`` for that level's
+    settings with its search budget multiplied by ``K`` (``hard*4``: hard with four times
+    the iterations, samples or worlds; see each game's ``scaled``). ``K`` is a positive
+    number; the random level has no budget to scale."""
+    level, star, factor = spec.strip().partition("*")
+    level = level.strip()
+    _check_level(level)
+    if not star:
+        return level, 1.0
+    try:
+        scale = float(factor)
+    except ValueError:
+        raise ValueError(f"{spec!r}: the budget scale after '*' must be a number, "
+                         f"not {factor.strip()!r}") from None
+    if not math.isfinite(scale) or scale <= 0:
+        raise ValueError(f"{spec!r}: the budget scale must be a positive number")
+    if level == "random":
+        raise ValueError(f"{spec!r}: the random level has no search budget to scale")
+    return level, scale
+
+
+def scaled_settings(settings: Mapping[str, Any], scale: float) -> dict[str, Any]:
+    """Generic settings (``SETTING_KEYS``) with the budget (``BUDGET_KEYS``) and the time
+    cap multiplied by ``scale``; everything else as it was."""
+    out = dict(settings)
+    if scale == 1:
+        return out
+    for key in BUDGET_KEYS:
+        if key in out:
+            out[key] = scaled_count(int(out[key]), scale)
+    if out.get("algorithm") == "lookahead" and "samples" not in out:
+        out["samples"] = scaled_count(LookaheadConfig().samples, scale)
+    out["time_cap"] = scaled_cap(out.get("time_cap"), scale)
+    return out
 
 
 def game_module(game_id: str) -> ModuleType | None:
@@ -127,8 +183,11 @@ def _validated(settings: Mapping[str, Any], where: str) -> dict[str, Any]:
 
 
 def level_settings(game_id: str, level: str) -> dict[str, Any]:
-    """The generic settings for ``level`` with the game's ``LEVELS`` overrides applied."""
-    _check_level(level)
+    """The generic settings for ``level`` with the game's ``LEVELS`` overrides applied;
+    ``level`` may be a scaled spec (``hard*4``, see ``parse_agent``)."""
+    level, scale = parse_agent(level)
+    if scale != 1:
+        return scaled_settings(level_settings(game_id, level), scale)
     settings = _validated(DEFAULT_LEVELS[level], f"default level {level}")
     module = game_module(game_id)
     if module is None or getattr(module, "evaluate", None) is None:
@@ -203,12 +262,15 @@ def make_analyst(game_id: str, level: str, seed: int) -> Analyst:
 
 
 def make_agent(game_id: str, level: str, seed: int) -> Agent:
-    """The agent for ``game_id`` at ``level`` (random / easy / normal / hard)."""
-    _check_level(level)
+    """The agent for ``game_id`` at ``level`` (random / easy / normal / hard / expert), or
+    at a scaled spec such as ``hard*4`` (``parse_agent``). A game's own ``make_agent``
+    is called as ``make_agent(level, seed)``, and with ``scale=K`` for a scaled spec."""
+    name, scale = parse_agent(level)
     module = game_module(game_id)
     custom = getattr(module, "make_agent", None) if module else None
     if custom is not None:
-        agent: Agent | None = custom(level, seed)
+        agent: Agent | None = (custom(name, seed) if scale == 1
+                               else custom(name, seed, scale=scale))
         if agent is not None:
             return agent
     evaluate = getattr(module, "evaluate", None) if module else None

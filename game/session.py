@@ -31,7 +31,18 @@ from rules.core import (
     save_record,
 )
 
-AI_LEVELS = ("easy", "normal", "hard", "random")
+AI_LEVELS = ("easy", "normal", "hard", "expert", "random")
+
+
+def level_note(level: str) -> str:
+    """``level``'s one line for the setup screen ("expert: thinks up to 3 s a move"),
+    from ai.levels when it is there."""
+    try:
+        from ai.levels import LEVEL_DESCRIPTIONS
+    except ImportError:
+        return level
+    note = LEVEL_DESCRIPTIONS.get(level)
+    return f"{level}: {note}" if note else level
 
 
 class SessionError(Exception):

@@ -20,6 +20,10 @@ AGENT_LEVELS: dict[str, Settings] = {
                        time_cap=0.6),
     "hard": Settings(max_rows=40, max_cols=40, ante_samples=8, lookahead=True, time_cap=2.5,
                      deepen=3, next_size=5, refine_rounds=2, deepen_cap=4.0),
+    # hard's full matrix, a wider and deeper second beat (a 4 x 4 support, 8 x 8 next-beat
+    # games, three rounds) and twice the ante samples; the Set is capped at 2.6 s in all
+    "expert": Settings(max_rows=40, max_cols=40, ante_samples=16, lookahead=True,
+                       time_cap=1.6, deepen=4, next_size=8, refine_rounds=3, deepen_cap=2.6),
 }
 
 #: Generic-search overrides: the evaluation replaces long random playouts.
@@ -27,14 +31,16 @@ LEVELS: dict[str, dict[str, Any]] = {
     "easy": {"iterations": 60, "rollout_depth": 10, "epsilon": 0.2, "time_cap": 0.3},
     "normal": {"iterations": 250, "rollout_depth": 15, "time_cap": 0.8},
     "hard": {"iterations": 1000, "rollout_depth": 25, "time_cap": 4.0},
+    "expert": {"iterations": 3000, "rollout_depth": 25, "time_cap": 2.7},
 }
 
 
-def make_agent(level: str, seed: int) -> BattleconAgent | None:
+def make_agent(level: str, seed: int, scale: float = 1.0) -> BattleconAgent | None:
     """The matrix-game agent for ``level`` (None for "random": the generic one serves);
-    in a team game (3-4 players) it hands each decision to the team agent (team.py)."""
+    in a team game (3-4 players) it hands each decision to the team agent (team.py).
+    ``scale`` multiplies the level's budget (``Settings.scaled``, ``hard*4``)."""
     settings = AGENT_LEVELS.get(level)
-    return None if settings is None else SeatAgent(seed, settings, level)
+    return None if settings is None else SeatAgent(seed, settings, level, scale)
 
 
 __all__ = ["AGENT_LEVELS", "LEVELS", "BattleconAgent", "Settings", "evaluate", "finish_beat",

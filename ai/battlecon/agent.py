@@ -10,6 +10,7 @@ choices look ahead to the end of the beat.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable
@@ -19,7 +20,7 @@ from typing import TypeVar
 from ai.agents import SearchAgent
 from ai.analysis import Analysis, single, strategy, valued, win_chance
 from ai.battlecon.evaluation import evaluate
-from ai.search.common import fixed_budget
+from ai.search.common import fixed_budget, scaled_cap, scaled_count
 from ai.search.matrix import solve_zero_sum
 from rules.battlecon.kinds import Act, Phase
 from rules.battlecon.model import Pair
@@ -57,6 +58,23 @@ class Settings:
     next_size: int = 0  # pairs per side in the second beat's sampled game (0: deepen)
     refine_rounds: int = 1  # re-solve and refine the new support this many times
     deepen_cap: float | None = None  # seconds for the whole Set decision once deepening
+
+    def scaled(self, scale: float) -> Settings:
+        """These settings with about ``scale`` times the work (a budget scale, ``hard*4``):
+        the Set matrix's cells (rows and columns by the square root), the foe pairs
+        sampled at an Ante, the second beat's work (the refined support and the sampled
+        game's side, each by the fourth root: cells times cells) and the time caps."""
+        if scale == 1:
+            return self
+        root, quarter = math.sqrt(scale), scale ** 0.25
+        return replace(self, max_rows=scaled_count(self.max_rows, root),
+                       max_cols=scaled_count(self.max_cols, root),
+                       ante_samples=scaled_count(self.ante_samples, scale),
+                       deepen=scaled_count(self.deepen, quarter) if self.deepen else 0,
+                       next_size=(scaled_count(self.next_size, quarter) if self.next_size
+                                  else 0),
+                       time_cap=scaled_cap(self.time_cap, scale),
+                       deepen_cap=scaled_cap(self.deepen_cap, scale))
 
 
 def _greedy(world: BattleconState, who: int, options: list[Action],

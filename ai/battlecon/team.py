@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TypeVar
 
 import rules.battlecon.team as team
@@ -35,7 +35,7 @@ from ai.battlecon.agent import (
     setup_choice,
 )
 from ai.battlecon.agent import _greedy as _duel_greedy
-from ai.search.common import fixed_budget
+from ai.search.common import fixed_budget, scaled_count
 from ai.search.matrix import solve_zero_sum
 from rules.battlecon.kinds import Act, Phase
 from rules.battlecon.state import BattleconState
@@ -65,11 +65,24 @@ class TeamSettings:
     epsilon: float = 0.0  # chance of a random legal action
     time_cap: float = 0.8  # seconds for filling one Set matrix
 
+    def scaled(self, scale: float) -> TeamSettings:
+        """About ``scale`` times the work (a budget scale, ``hard*4``): the Set matrix's
+        cells (rows and columns by the square root), the sampled worlds and the cap."""
+        if scale == 1:
+            return self
+        root = math.sqrt(scale)
+        return replace(self, max_rows=scaled_count(self.max_rows, root),
+                       max_cols=scaled_count(self.max_cols, root),
+                       worlds=scaled_count(self.worlds, scale),
+                       time_cap=self.time_cap * scale)
+
 
 TEAM_LEVELS: dict[str, TeamSettings] = {
     "easy": TeamSettings(max_rows=4, max_cols=3, worlds=1, epsilon=0.25, time_cap=0.3),
     "normal": TeamSettings(max_rows=8, max_cols=5, worlds=2, time_cap=0.8),
     "hard": TeamSettings(max_rows=14, max_cols=8, worlds=3, time_cap=2.5),
+    # a larger matrix and more worlds, the Set capped so a decision stays under 3 s
+    "expert": TeamSettings(max_rows=20, max_cols=12, worlds=6, time_cap=2.2),
 }
 
 
@@ -227,9 +240,9 @@ class SeatAgent(BattleconAgent):
     ``search`` (forced moves and the level's noise are handled once, by ``choose``: the
     duel's and the team's settings of a level have the same ``epsilon``)."""
 
-    def __init__(self, seed: int, settings: Settings, level: str) -> None:
-        super().__init__(seed, settings)
-        self.team = TeamAgent(seed, TEAM_LEVELS.get(level, TEAM_LEVELS["normal"]))
+    def __init__(self, seed: int, settings: Settings, level: str, scale: float = 1.0) -> None:
+        super().__init__(seed, settings.scaled(scale))
+        self.team = TeamAgent(seed, TEAM_LEVELS.get(level, TEAM_LEVELS["normal"]).scaled(scale))
 
     def deliberate(self, view: GameState, player: int, legal: list[Action]) -> Analysis:
         if view.num_players > 2:

@@ -29,12 +29,17 @@ from rules.biternia.content import load
 from rules.biternia.state import BiterniaState
 from rules.core.state import GameState
 
+#: Worlds the expert samples (hard's six times four), as many as its time cap allows.
+EXPERT_WORLDS = 24
+
 #: The custom agent's levels: candidates tried, worlds sampled, rollout depth in decisions,
 #: noise of the ordering policy. Measured with ``launcher.py bench``.
 AGENT_LEVELS: dict[str, Settings] = {
     "easy": Settings(candidates=1, worlds=0, depth=0, noise=0.35),
     "normal": Settings(candidates=3, worlds=2, depth=30, noise=0.1),
     "hard": Settings(candidates=4, worlds=6, depth=30, noise=0.1),
+    "expert": Settings(candidates=4, worlds=EXPERT_WORLDS, depth=30, noise=0.1,
+                       time_cap=2.5),
 }
 
 #: Settings for the generic IS-MCTS should a caller ask for it (leaf evaluation, no random
@@ -43,13 +48,15 @@ LEVELS: dict[str, dict[str, Any]] = {
     "easy": {"iterations": 40, "rollout_depth": 0, "epsilon": 0.2, "time_cap": 0.3},
     "normal": {"iterations": 150, "rollout_depth": 0, "time_cap": 0.8},
     "hard": {"iterations": 600, "rollout_depth": 0, "time_cap": 2.5},
+    "expert": {"iterations": 2400, "rollout_depth": 0, "time_cap": 2.7},
 }
 
 
-def make_agent(level: str, seed: int) -> BiterniaAgent | None:
-    """The custom agent for easy / normal / hard (random stays the generic one)."""
+def make_agent(level: str, seed: int, scale: float = 1.0) -> BiterniaAgent | None:
+    """The custom agent for easy / normal / hard / expert (random stays the generic one);
+    ``scale`` multiplies the level's budget (``Settings.scaled``, ``hard*4``)."""
     settings = AGENT_LEVELS.get(level)
-    return None if settings is None else BiterniaAgent(settings, seed, level)
+    return None if settings is None else BiterniaAgent(settings, seed, level, scale)
 
 
 def balance_pieces(state: GameState, player: int) -> list[str]:

@@ -14,13 +14,21 @@ average wins.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, replace
 
 from ai.agents import SearchAgent
 from ai.analysis import Analysis, single, valued, win_chance
 from ai.biternia.evaluation import evaluate
 from ai.biternia.ordering import policy_choice, ranked
-from ai.search.common import RolloutPolicy, acting_seat, random_step
+from ai.search.common import (
+    RolloutPolicy,
+    acting_seat,
+    fixed_budget,
+    random_step,
+    scaled_cap,
+    scaled_count,
+)
 from rules.biternia.state import BiterniaState
 from rules.core import CHANCE, Action
 from rules.core.state import GameState
@@ -38,6 +46,17 @@ class Settings:
     depth: int
     #: chance of a random action: at the root (easy only) and in the playouts
     noise: float
+    #: seconds after which no further world is played (at least one always is); None: no
+    #: cap. Dropped under the fixed budget (``ARENA_AI_FIXED_BUDGET``).
+    time_cap: float | None = None
+
+    def scaled(self, scale: float) -> Settings:
+        """About ``scale`` times the work (a budget scale, ``hard*4``): the sampled worlds
+        and the time cap (the candidates and the playout depth stay the level's)."""
+        if scale == 1 or not self.worlds:
+            return self
+        return replace(self, worlds=scaled_count(self.worlds, scale),
+                       time_cap=scaled_cap(self.time_cap, scale))
 
 
 def policy(noise: float) -> RolloutPolicy:
@@ -67,7 +86,10 @@ class BiterniaAgent(SearchAgent):
 
     name = "biternia"
 
-    def __init__(self, settings: Settings, seed: int, level: str) -> None:
+    def __init__(self, settings: Settings, seed: int, level: str, scale: float = 1.0) -> None:
+        settings = settings.scaled(scale)
+        if fixed_budget():
+            settings = replace(settings, time_cap=None)
         searching = settings.worlds > 0
         super().__init__(seed, 0.0 if searching else settings.noise)
         self.settings = settings
@@ -94,20 +116,26 @@ class BiterniaAgent(SearchAgent):
                           "the move ordering's pick (no search at this level)")
         worlds = [view.determinize(player, self.rng) for _ in range(cfg.worlds)]
         seeds = [self.rng.getrandbits(32) for _ in worlds]
-        best, best_value = legal[0], -2.0
-        values: dict[Action, float | None] = {}
-        for action in legal:
-            total = 0.0
-            for world, seed in zip(worlds, seeds, strict=True):
+        deadline = None if cfg.time_cap is None else time.perf_counter() + cfg.time_cap
+        totals = [0.0] * len(legal)
+        played = 0
+        for world, seed in zip(worlds, seeds, strict=True):
+            if played and deadline is not None and time.perf_counter() > deadline:
+                break  # out of time: judge by the worlds played so far
+            for i, action in enumerate(legal):
                 trial = world.clone()
                 trial.apply_unchecked(player, action)
                 # the same playout randomness for every candidate: differences come from
                 # the action, not from luck
                 rollout(trial, cfg.depth, random.Random(seed), self.play)
-                total += evaluate(trial, player)
-            value = total / len(worlds)
+                totals[i] += evaluate(trial, player)
+            played += 1
+        best, best_value = legal[0], -2.0
+        values: dict[Action, float | None] = {}
+        for action, total in zip(legal, totals, strict=True):
+            value = total / played
             values[action] = win_chance(value)
             if value > best_value + 1e-9:
                 best, best_value = action, value
         return valued(best, values, f"the best {len(legal)} moves by the ordering, each "
-                                    f"played on {cfg.depth} decisions in {len(worlds)} worlds")
+                                    f"played on {cfg.depth} decisions in {played} worlds")

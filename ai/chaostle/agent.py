@@ -11,6 +11,7 @@ from functools import partial
 from typing import Any
 
 from ai.chaostle.evaluation import DEFAULT_WEIGHTS, HARD_WEIGHTS, Weights, evaluate
+from ai.search.common import scaled_count
 from ai.search.lookahead import LookaheadAgent, LookaheadConfig
 from rules.chaostle.frames import Battle
 from rules.chaostle.kinds import Act, Phase
@@ -22,6 +23,7 @@ LEVELS: dict[str, dict[str, Any]] = {
     "easy": {"iterations": 40, "rollout_depth": 0, "epsilon": 0.25, "time_cap": 0.3},
     "normal": {"iterations": 150, "rollout_depth": 0, "time_cap": 0.8},
     "hard": {"iterations": 600, "rollout_depth": 0, "time_cap": 2.5},
+    "expert": {"iterations": 2400, "rollout_depth": 0, "time_cap": 2.7},
 }
 
 #: The custom agent's settings per level: dice samples per action, own-choice lookahead,
@@ -33,10 +35,12 @@ AGENT_LEVELS: dict[str, dict[str, float]] = {
                "battle_odds": 0},
     "hard": {"samples": 8, "depth": 0, "epsilon": 0.0, "castle_race": 1, "common": 0,
              "battle_odds": 0},
+    "expert": {"samples": 32, "depth": 0, "epsilon": 0.0, "castle_race": 1, "common": 0,
+               "battle_odds": 0},
 }
 
 #: The weights per level (the others use ``DEFAULT_WEIGHTS``).
-LEVEL_WEIGHTS: dict[str, Weights] = {"hard": HARD_WEIGHTS}
+LEVEL_WEIGHTS: dict[str, Weights] = {"hard": HARD_WEIGHTS, "expert": HARD_WEIGHTS}
 
 
 def quiet(state: GameState) -> bool:
@@ -197,12 +201,14 @@ def _answered(s: GameState, *, seat: int) -> bool:
     return s.current != seat or s.phase == Phase.END
 
 
-def make_agent(level: str, seed: int) -> ChaostleAgent | None:
-    """The Chaostle agent for easy / normal / hard (random uses the generic one)."""
+def make_agent(level: str, seed: int, scale: float = 1.0) -> ChaostleAgent | None:
+    """The Chaostle agent for easy / normal / hard / expert (random uses the generic one);
+    ``scale`` multiplies the level's dice samples (a budget scale, ``hard*4``)."""
     settings = AGENT_LEVELS.get(level)
     if settings is None:
         return None
-    return ChaostleAgent(seed, int(settings["samples"]), int(settings["depth"]),
+    samples = scaled_count(int(settings["samples"]), scale)
+    return ChaostleAgent(seed, samples, int(settings["depth"]),
                          float(settings["epsilon"]), bool(settings["castle_race"]),
                          bool(settings["common"]), bool(settings["battle_odds"]),
                          weights=LEVEL_WEIGHTS.get(level, DEFAULT_WEIGHTS))

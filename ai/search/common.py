@@ -96,6 +96,17 @@ class Budget:
             yield i
 
 
+def scaled_count(value: int, scale: float) -> int:
+    """A budget count (iterations, samples, worlds) times ``scale`` (a budget scale such
+    as ``hard*4``, ``ai.levels.parse_agent``), rounded, at least 1."""
+    return max(1, round(value * scale))
+
+
+def scaled_cap(cap: float | None, scale: float) -> float | None:
+    """A time cap times ``scale`` (None stays None: no cap)."""
+    return None if cap is None else cap * scale
+
+
 def clamp_unit(value: float) -> float:
     return -1.0 if value < -1.0 else 1.0 if value > 1.0 else value
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from ai.levels import build_agent, level_settings
+from ai.levels import build_agent, level_settings, scaled_settings
 from ai.search.common import Evaluator
 from ai.terrene.drafting import DraftSeat, ai_deck, ai_pick
 from ai.terrene.evaluation import DEFAULT_WEIGHTS, Weights, deck_danger, evaluate
@@ -28,22 +28,24 @@ LEVELS: dict[str, dict[str, Any]] = {
     "easy": {"iterations": 40, "rollout_depth": 0, "epsilon": 0.15, "time_cap": 0.3},
     "normal": {"iterations": 100, "rollout_depth": 0, "time_cap": 0.5},
     "hard": {"iterations": 300, "rollout_depth": 0, "exploration": 0.3, "time_cap": 3.0},
+    "expert": {"iterations": 1200, "rollout_depth": 0, "exploration": 0.3, "time_cap": 2.6},
 }
 #: Levels whose search judges a leaf only after its pending chain has settled (see
 #: ``settle``); with it, hard's search sees the battles it starts, and a lower exploration
 #: lets its visits follow the small differences between a turn's options.
-QUIET_LEVELS = frozenset({"hard"})
+QUIET_LEVELS = frozenset({"hard", "expert"})
 
 
-def make_agent(level: str, seed: int) -> DraftSeat | None:
+def make_agent(level: str, seed: int, scale: float = 1.0) -> DraftSeat | None:
     """The generic search with this game's hooks and settings, seated so that it can also
-    play a draft; None (the framework's own agent) for the random level."""
+    play a draft; None (the framework's own agent) for the random level. ``scale``
+    multiplies the level's iterations and time cap (a budget scale, ``hard*4``)."""
     if level == "random":
         return None
     judge: Evaluator = (QuietEvaluator(DEFAULT_WEIGHTS, seed) if level in QUIET_LEVELS
                         else partial(evaluate, weights=DEFAULT_WEIGHTS))
-    inner = build_agent(level_settings("terrene", level), seed, judge, candidates=candidates,
-                        search_view=search_view)
+    settings = scaled_settings(level_settings("terrene", level), scale)
+    inner = build_agent(settings, seed, judge, candidates=candidates, search_view=search_view)
     return DraftSeat(inner, seed)
 
 

@@ -12,7 +12,7 @@ import pygame
 from game import icons, theme
 from game.scene import Affine, CardNode
 from game.screens.base import Screen
-from game.session import AI_LEVELS, Seat, Session, SessionError
+from game.session import AI_LEVELS, Seat, Session, SessionError, level_note
 from game.tutorial import available as tutorial_available
 from game.widgets import Button, Cycler, Widget
 from rules import registry
@@ -328,6 +328,11 @@ class SetupScreen(Screen):
     def set_seat(self, seat: int, value: str) -> None:
         self.seat_choice[seat] = value
 
+    def seat_of(self, name: str) -> int | None:
+        """The seat whose Human / AI cycler is named ``name`` (None for other widgets)."""
+        number = name.removeprefix("seat")
+        return int(number) if number != name and number.isdigit() else None
+
     def setup(self) -> dict[str, object]:
         out: dict[str, object] = {"players": self.players}
         for opt in self.game.setup_options(self.players):
@@ -385,6 +390,16 @@ class SetupScreen(Screen):
         """What the focused option is set to, under the seats: its picture (a fighter, a
         deck), its name and its line, or what the option does."""
         focused = self.focus.current
+        seat = self.seat_of(focused.name) if focused is not None else None
+        if seat is not None:  # a seat: who sits there, and what that AI level is
+            choice = self.seat_choice[seat]
+            words = ("a person plays this seat" if choice == "Human"
+                     else level_note(seat_from_choice(choice).level))
+            theme.text(target, f"Seat {seat + 1}: {choice}", (CX - 460, 619), 15,
+                       theme.CREAM, "bold")
+            theme.text(target, theme.ellipsize(words, 920, 14), (CX - 460, 639), 14,
+                       theme.PARCHMENT_DIM)
+            return
         opt = next((o for o in self.game.setup_options(self.players) if focused is not None
                     and focused.name.split(".")[0] == o.key), None)
         if opt is None or focused is None:

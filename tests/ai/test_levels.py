@@ -34,14 +34,15 @@ def hooks(monkeypatch):
     return module
 
 
-def test_level_names_are_the_four_levels():
-    assert LEVEL_NAMES == ("random", "easy", "normal", "hard")
+def test_level_names_are_the_five_levels():
+    assert LEVEL_NAMES == ("random", "easy", "normal", "hard", "expert")
     assert set(DEFAULT_LEVELS) == set(LEVEL_NAMES)
 
 
 def test_unknown_level_lists_the_levels():
-    with pytest.raises(ValueError, match="unknown AI level 'expert'.*random, easy, normal, hard"):
-        make_agent("tictactoe", "expert", 1)
+    with pytest.raises(ValueError,
+                       match="unknown AI level 'master'.*random, easy, normal, hard, expert"):
+        make_agent("tictactoe", "master", 1)
 
 
 @pytest.mark.parametrize("level", LEVEL_NAMES)
@@ -59,7 +60,7 @@ def test_generic_levels_are_information_set_search():
         assert isinstance(agent, ISMCTSAgent)
     assert make_agent("tictactoe", "easy", 1).epsilon > 0.0
     budgets = [make_agent("tictactoe", lv, 1).config.iterations for lv in LEVEL_NAMES[1:]]
-    assert budgets == sorted(budgets) and len(set(budgets)) == 3
+    assert budgets == sorted(budgets) and len(set(budgets)) == 4
 
 
 def test_without_evaluation_playouts_run_long(hooks):
