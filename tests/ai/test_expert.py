@@ -37,7 +37,7 @@ def _budget(game_id: str, spec: str) -> dict[str, object]:
                 "candidates": agent.settings.candidates}
     if game_id == "chaostle":
         assert isinstance(agent, LookaheadAgent)
-        return {"samples": agent.config.samples}
+        return {"samples": agent.config.samples, "reply": agent.reply}
     inner = agent.inner
     assert isinstance(inner, ISMCTSAgent)
     return {"iterations": inner.config.iterations, "cap": inner.config.time_cap}
@@ -66,8 +66,9 @@ def test_expert_exists_validates_and_searches_more_than_hard(game_id, monkeypatc
         assert expert["team_cap"] <= EXPERT_SECONDS
     elif game_id == "biternia":
         assert expert["worlds"] > hard["worlds"] and 0 < expert["cap"] <= EXPERT_SECONDS
-    elif game_id == "chaostle":
-        assert expert["samples"] > hard["samples"]
+    elif game_id == "chaostle":  # hard's samples, and the reply search on top
+        assert expert["samples"] == hard["samples"]
+        assert expert["reply"] > hard["reply"] == 0
     else:
         assert expert["iterations"] > hard["iterations"]
         assert 0 < expert["cap"] <= EXPERT_SECONDS
@@ -76,7 +77,7 @@ def test_expert_exists_validates_and_searches_more_than_hard(game_id, monkeypatc
 def test_expert_settings_are_those_of_the_tables():
     assert BATTLECON_LEVELS["expert"].max_rows == 40 and TEAM_LEVELS["expert"].worlds == 6
     assert BITERNIA_LEVELS["expert"].worlds > BITERNIA_LEVELS["hard"].worlds
-    assert CHAOSTLE_LEVELS["expert"]["samples"] > CHAOSTLE_LEVELS["hard"]["samples"]
+    assert CHAOSTLE_LEVELS["expert"]["reply"] == 3
 
 
 def test_an_agent_spec_parses_into_a_level_and_a_scale():
