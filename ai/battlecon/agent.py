@@ -20,7 +20,7 @@ from typing import TypeVar
 from ai.agents import SearchAgent
 from ai.analysis import Analysis, single, strategy, valued, win_chance
 from ai.battlecon.evaluation import evaluate
-from ai.search.common import fixed_budget, scaled_cap, scaled_count
+from ai.search.common import fits, fixed_budget, scaled_cap, scaled_count
 from ai.search.matrix import solve_zero_sum
 from rules.battlecon.kinds import Act, Phase
 from rules.battlecon.model import Pair
@@ -292,6 +292,7 @@ class BattleconAgent(SearchAgent):
         equilibrium ends on cells that all look two beats ahead (while rounds last)."""
         k = self.settings.deepen
         refined: set[tuple[int, int]] = set()
+        began = time.perf_counter()
         for round_ in range(self.settings.refine_rounds):
             row_mix, col_mix, _ = solve_zero_sum(payoff)
             todo = [(i, j) for i in _support(row_mix, k, round_ == 0)
@@ -299,7 +300,7 @@ class BattleconAgent(SearchAgent):
             if not todo:
                 return
             for i, j in todo:
-                if deadline is not None and time.perf_counter() > deadline:
+                if deadline is not None and not fits(began, len(refined), deadline):
                     return
                 world = self._beat_after(base, player, rows[i], cols[j])
                 payoff[i][j] = self._next_beat_value(world, player)
@@ -313,7 +314,7 @@ class BattleconAgent(SearchAgent):
         start = time.perf_counter()
         cap = self.settings.time_cap
         for j, col in enumerate(cols):
-            if cap is not None and j >= MIN_COLUMNS and time.perf_counter() - start > cap:
+            if cap is not None and j >= MIN_COLUMNS and not fits(start, j, start + cap):
                 cols = cols[:j]  # out of time: solve the columns filled so far
                 break
             for i, row in enumerate(rows):

@@ -35,7 +35,7 @@ from ai.battlecon.agent import (
     setup_choice,
 )
 from ai.battlecon.agent import _greedy as _duel_greedy
-from ai.search.common import fixed_budget, scaled_count
+from ai.search.common import fits, fixed_budget, scaled_count
 from ai.search.matrix import solve_zero_sum
 from rules.battlecon.kinds import Act, Phase
 from rules.battlecon.state import BattleconState
@@ -81,8 +81,10 @@ TEAM_LEVELS: dict[str, TeamSettings] = {
     "easy": TeamSettings(max_rows=4, max_cols=3, worlds=1, epsilon=0.25, time_cap=0.3),
     "normal": TeamSettings(max_rows=8, max_cols=5, worlds=2, time_cap=0.8),
     "hard": TeamSettings(max_rows=14, max_cols=8, worlds=3, time_cap=2.5),
-    # a larger matrix and more worlds, the Set capped so a decision stays under 3 s
-    "expert": TeamSettings(max_rows=20, max_cols=12, worlds=6, time_cap=2.2),
+    # more of the Opponent's pairs, the filling capped lower so that a Set stays nearer
+    # 3 s (two columns are always filled; an Ante or in-beat choice is not capped: hard's
+    # worlds)
+    "expert": TeamSettings(max_rows=14, max_cols=12, worlds=3, time_cap=1.8),
 }
 
 
@@ -193,8 +195,8 @@ class TeamAgent(SearchAgent):
         start = time.perf_counter()
         capped = not fixed_budget()
         for j, col in enumerate(cols):
-            if capped and j >= 2 and time.perf_counter() - start > self.settings.time_cap:
-                cols = cols[:j]
+            if capped and j >= 2 and not fits(start, j, start + self.settings.time_cap):
+                cols = cols[:j]  # the next column would end past the cap
                 break
             rest = {q: self.rng.choice(base._set_actions(q)) for q in others}
             for i, row in enumerate(rows):

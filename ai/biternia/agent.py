@@ -24,6 +24,7 @@ from ai.biternia.ordering import policy_choice, ranked
 from ai.search.common import (
     RolloutPolicy,
     acting_seat,
+    fits,
     fixed_budget,
     random_step,
     scaled_cap,
@@ -116,12 +117,13 @@ class BiterniaAgent(SearchAgent):
                           "the move ordering's pick (no search at this level)")
         worlds = [view.determinize(player, self.rng) for _ in range(cfg.worlds)]
         seeds = [self.rng.getrandbits(32) for _ in worlds]
-        deadline = None if cfg.time_cap is None else time.perf_counter() + cfg.time_cap
+        began = time.perf_counter()
+        deadline = None if cfg.time_cap is None else began + cfg.time_cap
         totals = [0.0] * len(legal)
         played = 0
         for world, seed in zip(worlds, seeds, strict=True):
-            if played and deadline is not None and time.perf_counter() > deadline:
-                break  # out of time: judge by the worlds played so far
+            if played and deadline is not None and not fits(began, played, deadline):
+                break  # the next world would end past the cap: judge by those played
             for i, action in enumerate(legal):
                 trial = world.clone()
                 trial.apply_unchecked(player, action)

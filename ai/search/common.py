@@ -96,6 +96,16 @@ class Budget:
             yield i
 
 
+def fits(began: float, done: int, deadline: float) -> bool:
+    """Whether one more step, expected to take as long as the mean of the ``done`` steps
+    since ``began`` (``time.perf_counter``), ends by ``deadline``: a search whose steps are
+    never cut off half way (a world, a matrix column) checks this before each step, so
+    that a step started just before its cap does not overrun it by a whole step."""
+    now = time.perf_counter()
+    mean = (now - began) / done if done else 0.0
+    return now + mean <= deadline
+
+
 def scaled_count(value: int, scale: float) -> int:
     """A budget count (iterations, samples, worlds) times ``scale`` (a budget scale such
     as ``hard*4``, ``ai.levels.parse_agent``), rounded, at least 1."""

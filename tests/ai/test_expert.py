@@ -31,6 +31,7 @@ def _budget(game_id: str, spec: str) -> dict[str, object]:
                 "deepen": s.deepen, "next": s.next_size, "rounds": s.refine_rounds,
                 "cap": s.time_cap, "set_cap": s.deepen_cap,
                 "team_worlds": agent.team.settings.worlds,
+                "team_cells": agent.team.settings.max_rows * agent.team.settings.max_cols,
                 "team_cap": agent.team.settings.time_cap}
     if game_id == "biternia":
         return {"worlds": agent.settings.worlds, "cap": agent.settings.time_cap,
@@ -62,7 +63,7 @@ def test_expert_exists_validates_and_searches_more_than_hard(game_id, monkeypatc
         assert expert["cells"] >= hard["cells"] and expert["ante"] > hard["ante"]
         assert expert["next"] > hard["next"] and expert["deepen"] > hard["deepen"]
         assert expert["set_cap"] <= EXPERT_SECONDS and expert["cap"] <= expert["set_cap"]
-        assert expert["team_worlds"] > hard["team_worlds"]
+        assert expert["team_cells"] > hard["team_cells"]
         assert expert["team_cap"] <= EXPERT_SECONDS
     elif game_id == "biternia":
         assert expert["worlds"] > hard["worlds"] and 0 < expert["cap"] <= EXPERT_SECONDS
@@ -75,7 +76,7 @@ def test_expert_exists_validates_and_searches_more_than_hard(game_id, monkeypatc
 
 
 def test_expert_settings_are_those_of_the_tables():
-    assert BATTLECON_LEVELS["expert"].max_rows == 40 and TEAM_LEVELS["expert"].worlds == 6
+    assert BATTLECON_LEVELS["expert"].max_rows == 40 and TEAM_LEVELS["expert"].max_cols == 12
     assert BITERNIA_LEVELS["expert"].worlds > BITERNIA_LEVELS["hard"].worlds
     assert CHAOSTLE_LEVELS["expert"]["reply"] == 3
 
@@ -165,3 +166,36 @@ def test_a_scaled_tournament_plays_and_is_reported_under_its_spec(capsys, monkey
     result = json.loads(capsys.readouterr().out)
     assert code == 0 and result["agents"] == ["normal*0.5", "normal"]
     assert result["pairs"][0]["a"] == "normal*0.5" and result["pairs"][0]["errors"] == 0
+
+
+def test_a_step_is_started_only_if_it_is_expected_to_end_by_the_deadline(monkeypatch):
+    import ai.search.common as common
+
+    monkeypatch.setattr(common.time, "perf_counter", lambda: 10.0)
+    assert not common.fits(9.0, 2, 10.4)  # steps of 0.5 s: the next would end at 10.5
+    assert common.fits(9.0, 4, 10.4)  # steps of 0.25 s: it ends at 10.25
+    assert common.fits(9.0, 0, 10.0) and not common.fits(9.0, 0, 9.9)
+
+
+def test_biternia_s_capped_agent_judges_by_the_worlds_it_played(monkeypatch):
+    """With a cap the agent stops before a world that would end past it (at least one
+    world is always played); without one (or under the fixed budget) it plays them all."""
+    from dataclasses import replace
+
+    from ai.biternia import AGENT_LEVELS, BiterniaAgent
+    from tests.ai.test_biternia_ai import _table
+
+    monkeypatch.delenv("ARENA_AI_FIXED_BUDGET", raising=False)
+    monkeypatch.delenv("BATTLECON_AI_FIXED_BUDGET", raising=False)
+    s = _table()
+    seat = s.decision().players[0]
+    view, legal = s.view(seat), s.legal_actions(seat)
+    capped = BiterniaAgent(replace(AGENT_LEVELS["hard"], time_cap=1e-6), 5, "hard")
+    assert "in 1 worlds" in capped.analyse(view, seat).note
+    full = BiterniaAgent(AGENT_LEVELS["hard"], 5, "hard")
+    assert f"in {AGENT_LEVELS['hard'].worlds} worlds" in full.analyse(view, seat).note
+    monkeypatch.setenv("ARENA_AI_FIXED_BUDGET", "1")
+    uncapped = BiterniaAgent(replace(AGENT_LEVELS["hard"], time_cap=1e-6), 5, "hard")
+    fresh = BiterniaAgent(AGENT_LEVELS["hard"], 5, "hard")
+    assert uncapped.analyse(view, seat) == fresh.analyse(view, seat)
+    assert len(legal) > 1
