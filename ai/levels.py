@@ -53,7 +53,7 @@ from rules.core.match import Agent
 
 LEVEL_NAMES: tuple[str, ...] = ("random", "easy", "normal", "hard", "expert")
 
-#: One line per level, for the setup screen and ``--help`` (what each level is).
+#: One line per level, for the setup screen (what each level is).
 LEVEL_DESCRIPTIONS: dict[str, str] = {
     "random": "plays any legal move at random",
     "easy": "a short search that sometimes plays a random move",
