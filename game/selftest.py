@@ -471,8 +471,20 @@ def _win_chance(d: Driver, table: TableScreen) -> None:
     from game.screens.overlays import PauseScreen, ResultScreen, SettingsScreen
 
     session, bar = table.session, table.table.win_bar
-    d.wait_for(lambda: bool(session.win.estimates) or isinstance(d.top(), ResultScreen),
-               "the win-chance estimate of a decision")
+
+    def settled() -> bool:  # an estimate came, or this decision has none (then play on)
+        step = (len(session.match.record.steps), session.win.generation)
+        return bool(session.win.estimates) or isinstance(d.top(), ResultScreen) or \
+            (table.estimating is None and table.unestimated == step)
+
+    for _ in range(MAX_HUMAN_MOVES):
+        d.wait_for(settled, "the win-chance estimate of a decision")
+        if session.win.estimates or isinstance(d.top(), ResultScreen):
+            break
+        if bar.value is not None or not bar.visible:
+            raise SelftestFailure("the win-chance bar shows a number at a decision the AI "
+                                  "did not value")
+        _play(d, table, 1)  # a choice made by a rule of thumb: the next one is valued
     if isinstance(d.top(), ResultScreen):
         return
     seat = table.win_seat()

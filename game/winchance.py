@@ -110,17 +110,20 @@ class WinBar(Node):
         self.rect = rect
         self.visible = False
         self.value: float | None = None
+        self.looking = False  # an estimate is being worked out
         self.colours: tuple[tuple[int, int, int], tuple[int, int, int]] = (theme.BRASS,
                                                                            theme.WOOD)
 
     def show(self, value: float | None, mine: tuple[int, int, int],
-             theirs: tuple[int, int, int]) -> None:
+             theirs: tuple[int, int, int], looking: bool = False) -> None:
         self.visible, self.value, self.colours = True, value, (mine, theirs)
+        self.looking = looking
 
     def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
         box = self.rect
         if self.value is None:
-            theme.text(target, "Win chance: the AI is looking…", (box.right, box.centery), 12,
+            words = "the AI is looking…" if self.looking else "no estimate yet"
+            theme.text(target, f"Win chance: {words}", (box.right, box.centery), 12,
                        theme.PARCHMENT_DIM, "bold", "midright")
             return
         shown = round(100 * max(0.0, min(1.0, self.value)))

@@ -277,7 +277,8 @@ class TableScreen(Screen):
             return
         n = self.session.state.num_players
         theirs = self.table.colour(1 - seat) if n == 2 else (96, 84, 70)
-        bar.show(self.session.win.latest(seat), self.table.colour(seat), theirs)
+        bar.show(self.session.win.latest(seat), self.table.colour(seat), theirs,
+                 looking=self.estimating is not None)
 
     def estimate(self) -> None:
         """At the viewer's own decision (two choices or more), ask the analyst about it in
@@ -298,6 +299,7 @@ class TableScreen(Screen):
             else HintTurn(s.game.id, analysis_seed(s.match.seed, step), s.state.view(actor),
                           actor, actions)
         self.estimating = (turn, step, s.match.decisions, s.win.generation)
+        self.show_win_bar()
 
     def poll_estimate(self) -> None:
         """Keep a finished estimate if its decision still stands in the match (made or
@@ -309,8 +311,11 @@ class TableScreen(Screen):
         turn, step, decision, generation = flight
         s = self.session
         steps = s.match.record.steps
-        if turn.analysis is None:
-            self.unestimated = (step, generation)  # not asked again at this decision
+        if turn.analysis is None or turn.analysis.value is None:
+            # no estimate here (a failed search, or a choice the AI makes by a rule of thumb
+            # without valuing it): not asked again at this decision, nothing to chart
+            self.unestimated = (step, generation)
+            self.show_win_bar()
             return
         if generation != s.win.generation or step > len(steps):
             return

@@ -221,3 +221,35 @@ def test_the_review_screen_steps_through_the_decisions_and_esc_leaves(app_dirs):
     screen.handle(pygame.event.Event(key, key=pygame.K_ESCAPE, mod=0, unicode="",
                                      scancode=0))
     assert app.stack.top is base
+
+
+def test_a_decision_the_ai_does_not_value_is_not_charted_and_the_bar_says_so(app_dirs):
+    """An analysis without a value (a choice the AI makes by a rule of thumb, e.g. a
+    BattleCON setup discard) is no estimate: nothing is recorded for it, the decision is not
+    asked again, and the bar says there is no estimate instead of looking for ever."""
+    from types import SimpleNamespace
+
+    from game.app import App
+    from game.screens.table import TableScreen
+
+    config, saves = app_dirs
+    app = App(config_dir=config, save_dir=saves, start=False)
+    app.settings = replace(app.settings, win_chance=True, animation_speed=0.0)
+    session = Session.new("terrene", {}, [Seat(True), Seat(False, "easy")], 3)
+    screen = app.stack.push(TableScreen(app, session))
+    wait(screen, lambda: human_decision(screen), "decision")
+    screen.estimating = None  # replace the flight in progress with one that has no value
+    step, seat = len(session.match.record.steps), session.actor()
+    choice = screen.table.model.actions[0]
+    unvalued = Analysis(choice, None, (Option(choice, None, 1.0),), False)
+    turn = SimpleNamespace(ready=True, analysis=unvalued, seat=seat)
+    screen.estimating = (turn, step, session.match.decisions, session.win.generation)
+    screen.show_win_bar()
+    assert screen.table.win_bar.looking
+    screen.poll_estimate()
+    assert session.win.get(step, seat) is None and not session.win.estimates
+    assert screen.unestimated == (step, session.win.generation)
+    bar = screen.table.win_bar
+    assert bar.visible and bar.value is None and not bar.looking
+    screen.estimate()  # not asked again at this decision
+    assert screen.estimating is None
