@@ -58,6 +58,15 @@ def short(action: Action) -> str:
     return str(action).split(" (", 1)[0]
 
 
+def ringed(analysis: Analysis) -> Action:
+    """The move the table rings: the suggestion, or at a choice made in secret the mix's
+    most played choice (the one the line names first), not the one the AI happened to draw
+    from its mix this time."""
+    if analysis.mixed and analysis.options:
+        return analysis.options[0].action
+    return analysis.choice
+
+
 def hint_parts(analysis: Analysis) -> tuple[str, str]:
     """What the AI suggests and why, in its own estimates: (the move with the chance to
     win now and after it, the next best with its estimate); at a choice made in secret,

@@ -505,6 +505,7 @@ def _win_chance(d: Driver, table: TableScreen) -> None:
 def _review(d: Driver, table: TableScreen) -> None:
     """Review from the result: the first decision's analysis comes (the AI's suggestion
     ringed), the arrow keys step, M jumps to a mistake, Esc goes back to the result."""
+    from game.hint import ringed
     from game.screens.overlays import ResultScreen
     from game.screens.review import ReviewScreen
 
@@ -517,7 +518,7 @@ def _review(d: Driver, table: TableScreen) -> None:
                is not None, "Review's first analysis")
     d.pump(2)
     first = review.steps[0]
-    if first.analysis is None or review.table.hint_marks.choice != first.analysis.choice:
+    if first.analysis is None or review.table.hint_marks.choice != ringed(first.analysis):
         raise SelftestFailure("Review does not ring the AI's suggestion of the decision")
     d.key(d.pg.K_RIGHT)
     if len(review.steps) > 1 and review.index != 1:

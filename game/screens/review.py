@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import theme
-from game.hint import percent, short
+from game.hint import percent, ringed, short
 from game.review import ReviewRun, ReviewStep, biggest_mistakes, mistakes, review_steps
 from game.scene import Affine, Node
 from game.screens.base import Screen
@@ -134,8 +134,8 @@ class ReviewScreen(Screen):
         self.root.finish_animations()
         marks = table.hint_marks
         if st.analysis is not None:
-            marks.show(st.analysis.choice, table.hint_targets(st.analysis.choice), st.analysis,
-                       where, st.actions)
+            choice = ringed(st.analysis)
+            marks.show(choice, table.hint_targets(choice), st.analysis, where, st.actions)
         else:
             marks.wait(where, st.actions)
             marks.line = marks.short = st.error or "The AI is looking at this decision…"

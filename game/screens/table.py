@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.hint import HintTurn
+from game.hint import HintTurn, ringed
 from game.screens.base import Screen
 from game.screens.overlays import (
     ConfirmScreen,
@@ -228,8 +228,8 @@ class TableScreen(Screen):
         step = len(self.session.match.record.steps)
         known = self.session.win.get(step, actor)
         if known is not None:  # the bar's estimate here is this very analysis
-            self.table.hint_marks.show(known.analysis.choice,
-                                       self.table.hint_targets(known.analysis.choice),
+            choice = ringed(known.analysis)
+            self.table.hint_marks.show(choice, self.table.hint_targets(choice),
                                        known.analysis, self.table.hint_box(), actions)
             self.mark_dirty()
             return
@@ -258,7 +258,7 @@ class TableScreen(Screen):
             self.app.toast(turn.error or "No hint here")
             return
         table = self.table
-        choice = turn.analysis.choice
+        choice = ringed(turn.analysis)
         table.hint_marks.show(choice, table.hint_targets(choice), turn.analysis,
                               table.hint_box(), current)
         self.mark_dirty()

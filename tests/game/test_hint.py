@@ -9,7 +9,7 @@ import time
 import pygame
 
 from ai.analysis import Analysis, Option
-from game.hint import hint_line, hint_parts
+from game.hint import hint_line, hint_parts, ringed
 from game.session import Seat, Session
 from rules.core import Action
 
@@ -27,6 +27,17 @@ def test_a_choice_made_in_secret_shows_the_mix():
                                  Option(c, 0.5, 0.2)), mixed=True)
     assert hint_line(analysis) == ("The AI would mix: Set B 50 %, Set A 30 %, Set C 20 % "
                                    "(your chance to win 50 %)")
+
+
+def test_a_mix_rings_its_most_played_choice_not_the_one_drawn():
+    """At a choice made in secret the AI draws its own move from its mix (here the 20 %
+    one); the table rings the choice the line names first, the mix's most played."""
+    a, b, c = (Action("set", (k,), f"Set {k}") for k in "ABC")
+    mix = Analysis(c, 0.5, (Option(b, 0.5, 0.5), Option(a, 0.5, 0.3),
+                            Option(c, 0.5, 0.2)), mixed=True)
+    assert ringed(mix) == b
+    plain = Analysis(a, 0.54, (Option(a, 0.58, 0.7), Option(b, 0.41, 0.3)))
+    assert ringed(plain) == a
 
 
 def test_the_mix_leaves_out_what_it_never_plays():
