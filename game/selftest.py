@@ -172,6 +172,17 @@ class Driver:
             time.sleep(0.001)  # leave the AI thread room to think
 
 
+
+def _fail_on_overlaps(overlaps: dict[str, str]) -> None:
+    """List every text problem seen (problem -> screen) and fail naming the first three."""
+    if not overlaps:
+        return
+    for problem, screen in overlaps.items():
+        print(f"  text problem on the {screen}: {problem}", file=sys.stderr)
+    shown = "; ".join(f"{p} (on the {s})" for p, s in list(overlaps.items())[:3])
+    raise SelftestFailure(f"{len(overlaps)} texts overlap or are cut off "
+                          f"(each listed above): {shown}")
+
 def run_selftest(game_id: str | None = None, direct: bool = False) -> int:
     """Walk the whole GUI headless; 0 on success, else print one line and return 1.
     ``direct`` (a named game only): every move is made on the table with the action list
@@ -204,12 +215,7 @@ def run_selftest(game_id: str | None = None, direct: bool = False) -> int:
                 print(f"  no place on the table: {kind} (e.g. '{example}')", file=sys.stderr)
             raise SelftestFailure(f"{len(unplaced)} kinds of choice could only be made in the "
                                   f"action list: {', '.join(unplaced)}")
-        if overlaps:
-            for problem, screen in overlaps.items():
-                print(f"  text problem on the {screen}: {problem}", file=sys.stderr)
-            shown = "; ".join(f"{p} (on the {s})" for p, s in list(overlaps.items())[:3])
-            raise SelftestFailure(f"{len(overlaps)} texts overlap or are cut off "
-                                  f"(each listed above): {shown}")
+        _fail_on_overlaps(overlaps)
     except SelftestFailure as exc:
         print(f"GUI self-test failed: {exc}")
         return 1
@@ -583,12 +589,7 @@ def run_tutorial_selftest(game_id: str) -> int:
         print(f"  tutorial: {taught + listed + replies + explained} steps followed ({taught} "
               f"taught on the table, {listed} from the action list, {replies} scripted "
               f"replies, {explained} explanations), then {free} free moves against the easy AI")
-        if d.overlaps:
-            for problem, screen in d.overlaps.items():
-                print(f"  text problem on the {screen}: {problem}", file=sys.stderr)
-            shown = "; ".join(f"{p} (on the {s})" for p, s in list(d.overlaps.items())[:3])
-            raise SelftestFailure(f"{len(d.overlaps)} texts overlap or are cut off "
-                                  f"(each listed above): {shown}")
+        _fail_on_overlaps(d.overlaps)
     except SelftestFailure as exc:
         print(f"GUI self-test failed (tutorial: {game_id}): {exc}")
         return 1
