@@ -272,11 +272,12 @@ def move_with(session: Any, kind: str, found: Callable[[Any, list[Any]], bool]
     raise ShotError(f"no {kind} came")
 
 
-def staged_until(kind: str, shown: Callable[[Any], bool], after: float = 0.3) -> Touch:
+def staged_until(kind: str, shown: Callable[[Any], bool], after: float = 0.3,
+                 steps: int = 200) -> Touch:
     """Play on (seeded random moves) until a move whose events include ``kind``, then show
     those events as a staged resolution does (``TableScreen.show``, one step at a time)
     until ``shown(table)`` holds, and ``after`` seconds more (mid-motion), as the viewer of
-    the action list hidden sees it."""
+    the action list hidden sees it (at most ``steps`` updates of 0.05 s)."""
     def touch(app: Any, screen: Any) -> None:
         session = screen.session
         screen.table.list_hidden = True
@@ -285,7 +286,7 @@ def staged_until(kind: str, shown: Callable[[Any], bool], after: float = 0.3) ->
         screen.refresh()
         settle_table(screen)
         screen.show(session.submit(seat, pick))
-        for _ in range(200):
+        for _ in range(steps):
             if shown(screen.table) or not screen.staged:
                 break
             screen.update(0.05)
@@ -649,6 +650,14 @@ SHOTS: tuple[Shot, ...] = (
          setup=("teams=2v2",), decisions=30),
     Shot("battlecon-team-2v1", "team play 2 vs 1 with the Super fighter", "battlecon",
          seed=1, players=3, setup=("teams=2v1",), decisions=103),
+    Shot("battlecon-team-reveal", "team play 2 vs 2, the reveal: the four pairs face up, "
+         "large, with their priorities; the order of attacks decided", "battlecon", seed=1,
+         players=4, setup=("teams=2v2",), decisions=30,
+         touch=staged_until("priority", reveal_decided, 0.8)),
+    Shot("battlecon-team-hit", "team play 2 vs 2, an attack staged: the lunge, the range "
+         "check on the 9-space board, the damage", "battlecon", seed=1, players=4,
+         setup=("teams=2v2",), decisions=30,
+         touch=staged_until("damage", range_drawn, 0.45, steps=600)),
     Shot("battlecon-zoom", "the card zoom open on a hand card (a right-click)", "battlecon",
          seed=1, decisions=1, until=phase("set"), touch=right_click_on(in_hand)),
     Shot("battlecon-kit", "the pointer on the opponent's plate: their kit, where each card "

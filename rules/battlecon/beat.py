@@ -352,15 +352,19 @@ def _run_team_attack(st: BattleconState, frame: Attack) -> None:
         return
     step = frame.step
     if step == "range":
-        targets = team.attack_targets(st, p, st.stats(p).range, attack_origins(st, p))
+        reach, origins = st.stats(p).range, list(attack_origins(st, p))
+        targets = team.attack_targets(st, p, reach, origins)
         choice, frame.choice = frame.choice, None
         if choice is None and len(targets) > 1:
             options = [Action(Act.TARGET, (q,), f"Attack {st.name(q)}") for q in targets]
             ask(st, frame, p, options, "Which opponent does the attack hit?")
             return
+        # the range check's words for the table, as the duel's events carry them
+        check: dict[str, Any] = {"reach": None if reach is None else list(reach),
+                                 "origins": origins}
         if not targets:
             st.say("miss", f"{st.name(p)}'s {st.pair_name(p)} finds no target.",
-                   seat=p)
+                   seat=p, avoided=team.avoided_in_reach(st, p, reach, origins), **check)
             frame.step = "after"
             push(st, frame)
             return
@@ -368,7 +372,7 @@ def _run_team_attack(st: BattleconState, frame: Attack) -> None:
         frame.target = foe
         st.lock_foe(p, foe)
         st.lock_foe(foe, p)
-        _hits(st, frame, p, foe)
+        _hits(st, frame, p, foe, {**check, "at": st.pos(foe)})
     elif step == "damage":
         foe = frame.target
         assert foe is not None

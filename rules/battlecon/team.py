@@ -332,7 +332,7 @@ def run_order(st: BattleconState, frame: TiedOrder) -> None:
         order.insert(at, order.pop(i))
         keys.insert(at, keys.pop(i))
         st.say("order", f"{st.name(chosen)} acts before the tied teammates.",
-               seat=chosen)
+               seat=chosen, order=list(order))
         st.active = order[0]
         frame.at += 1
         frame.choice = None
@@ -374,6 +374,14 @@ def attack_targets(st: BattleconState, p: int, reach: tuple[int, int] | None, or
         if hit:
             out.append(min(hit, key=lambda q: (abs(st.pos(q) - me), q)))
     return sorted(out, key=lambda q: (abs(st.pos(q) - me), q))
+
+
+def avoided_in_reach(st: BattleconState, p: int, reach: tuple[int, int] | None,
+                     origins: list[int]) -> bool:
+    """Whether an enemy the attack reaches avoids it (the table's words for a miss)."""
+    return reach is not None and any(
+        st.beat(q).avoid and any(reach[0] <= abs(st.pos(q) - o) <= reach[1] for o in origins)
+        for q in st.enemies(p))
 
 
 # ---- defeat and Revenge -------------------------------------------------------------

@@ -7,24 +7,31 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from game.app import App
 from game.screens.table import TableScreen
 from game.session import Seat, Session
-from game.tables.battlecon.stage import RangeCheck, RevealStage, totals_words
+from game.tables.battlecon.stage import RangeCheck, RevealStage, ordinal, totals_words
 from game.tables.battlecon.table import damage_notes
 
 
-def table_before(app_dirs, kind, test=lambda e: True, seed=1, fighters=None, speed=1.0):
-    """A human duel played at random until the next move's events include ``kind`` (and
-    pass ``test``); the screen, the mover and that move, not yet played."""
+def table_before(app_dirs, kind, test=lambda e: True, seed=1, fighters=None, speed=1.0,
+                 teams=None):
+    """A human duel (or team match: ``teams`` "2v2", "2v1", "3v1") played at random until
+    the next move's events include ``kind`` (and pass ``test``); the screen, the mover and
+    that move, not yet played."""
     config, saves = app_dirs
     app = App(config_dir=config, save_dir=saves, start=False)
     app.settings.animation_speed = speed
-    setup = {"players": 2}
+    players = 2 if teams is None else 3 if teams == "2v1" else 4
+    setup: dict = {"players": players}
+    if teams:
+        setup["teams"] = teams
     if fighters:
-        setup.update({"fighter.0": fighters[0], "fighter.1": fighters[1]})
+        setup.update({f"fighter.{k}": f for k, f in enumerate(fighters)})
     for attempt in range(seed, seed + 30):
-        session = Session.new("battlecon", setup, [Seat(True), Seat(True)], attempt)
+        session = Session.new("battlecon", setup, [Seat(True)] * players, attempt)
         rng = random.Random(attempt)
         for _ in range(800):
             seat = session.actor()
@@ -241,3 +248,99 @@ def test_the_staged_beat_draws_no_text_over_another(app_dirs):
         assert not found, list(found)[:5]
     finally:
         overlap.stop()
+
+
+@pytest.mark.parametrize("teams", ["2v2", "2v1", "3v1"])
+def test_a_team_reveal_flips_every_pair_large_and_decides_the_order_of_attacks(app_dirs,
+                                                                               teams):
+    screen, seat, action = table_before(app_dirs, "priority", teams=teams)
+    table, state = screen.table, screen.session.state
+    events = screen.session.submit(seat, action)
+    decided = next(e for e in events if e.kind == "priority")
+    order = decided.data["order"]
+    screen.show(events)
+    n = state.num_players
+    run(screen, lambda: stage_of(table) is not None and len(stage_of(table).cards) == n)
+    stage = stage_of(table)
+    cards = [stage.cards[s] for s in table.plate_order]
+    # as the plates lie, left to right, none over another, each team's cards together
+    assert [round(c.x) for c in cards] == sorted(round(c.x) for c in cards)
+    for a, b in zip(cards, cards[1:], strict=False):
+        assert a.x + a.w / 2 <= b.x - b.w / 2
+        assert b.x - a.x - a.w >= (10 if state.teams[a.seat] == state.teams[b.seat] else 40)
+    assert all(table.plate(0).x - 8 <= c.x - c.w / 2 and c.x + c.w / 2 <=
+               table.plate(table.plate_order[-1]).right + 8 for c in cards)
+    after = screen.session.state
+    for card in cards:
+        assert card.title == after.pair_name(card.seat)
+        assert card.words["priority"].rstrip("▲") == str(after.stats(card.seat).priority)
+    assert all(c.rank == 0 and c.role == "" for c in cards)  # not decided before its step
+    run(screen, lambda: all(c.rank for c in cards))
+    active_team = state.teams[order[0]]
+    for card in cards:  # its place in the order of attacks, its team's role
+        assert card.rank == order.index(card.seat) + 1
+        role = "ACTIVE" if state.teams[card.seat] == active_team else "REACTIVE"
+        assert card.ribbon_words() == f"{ordinal(card.rank)} · {role}"
+    run(screen, lambda: stage.parent is None)  # then they settle on the plates
+    for s in range(n):
+        assert table.pairs[s].face_up and table.pairs[s].title == after.pair_name(s)
+
+
+def test_a_team_attack_lunges_and_draws_its_range_check(app_dirs):
+    screen, seat, action = table_before(app_dirs, "hit", teams="2v2")
+    table = screen.table
+    events = screen.session.submit(seat, action)
+    hit = next(e for e in events if e.kind == "hit")
+    attacker, foe = hit.data["seat"], hit.data["target"]
+    before = screen.session.state  # the rules' check, as the event carries it
+    lo, hi = hit.data["reach"]
+    assert any(lo <= abs(hit.data["at"] - o) <= hi for o in hit.data["origins"])
+    screen.show(events)
+    run(screen, lambda: any(isinstance(c, RangeCheck) and c.hit for c in table.children),
+        limit=400)
+    check = next(c for c in table.children if isinstance(c, RangeCheck) and c.hit)
+    assert (check.source, check.target) == (table.places[attacker], hit.data["at"])
+    assert hit.data["at"] in check.reached and check.words.endswith("hit!")
+    assert all(any(lo <= abs(space - o) <= hi for o in hit.data["origins"])
+               for space in check.reached)
+    assert any(t.attr == "x" for t in table.standees[attacker].tweens.tweens)  # the lunge
+    assert before.num_players == 4 and foe in table.standees
+
+
+def test_a_team_attack_without_a_target_says_so_on_the_board(app_dirs):
+    screen, seat, action = table_before(
+        app_dirs, "miss", lambda e: e.data.get("reach") and "at" not in e.data, teams="2v2")
+    table = screen.table
+    events = screen.session.submit(seat, action)
+    miss = next(e for e in events if e.kind == "miss" and e.data.get("reach")
+                and "at" not in e.data)
+    screen.show(events)
+    run(screen, lambda: any(isinstance(c, RangeCheck) and c.seat == miss.data["seat"]
+                            for c in table.children), limit=400)
+    check = next(c for c in table.children if isinstance(c, RangeCheck)
+                 and c.seat == miss.data["seat"])
+    assert check.target is None and not check.hit
+    assert check.words.endswith("avoided" if miss.data["avoided"] else "no enemy in reach")
+
+
+def test_a_hits_range_check_stays_until_its_damage_lands(app_dirs):
+    from game.tables.battlecon.stage import CHECK_TIME
+
+    def fade(check):
+        return next(t for t in check.tweens.tweens if t.attr == "alpha")
+
+    screen, seat, action = table_before(
+        app_dirs, "damage", lambda e: e.data.get("amount", 0) > 0 and "attacker" in e.data,
+        seed=3, fighters=("amon", "cindra"))
+    table = screen.table
+    events = screen.session.submit(seat, action)
+    damage = next(e for e in events if e.kind == "damage" and e.data.get("amount", 0) > 0
+                  and "attacker" in e.data)
+    screen.show(events)
+    run(screen, lambda: any(isinstance(c, RangeCheck) and c.hit
+                            and c.seat == damage.data["attacker"] for c in table.children))
+    check = next(c for c in table.children if isinstance(c, RangeCheck) and c.hit
+                 and c.seat == damage.data["attacker"])
+    assert fade(check).delay > CHECK_TIME + 1  # waiting for the hit's damage
+    run(screen, lambda: damage.data["seat"] in table.staged_life)  # the damage lands
+    assert check.parent is not None and fade(check).delay <= CHECK_TIME  # then it fades

@@ -195,3 +195,11 @@ def test_an_attacks_choice_of_target_is_offered_on_the_enemys_space(app_dirs):
     assert chosen == sorted(wanted, key=lambda a: (a.args[0], state.pos(a.args[0])))
     for action, target in zip(chosen, targets, strict=True):
         assert target.name == f"space.{state.pos(action.args[0])}.{action.args[0]}"
+    # the enemy stands there: the words are on a tag at the foot of its space, drawn
+    # above its standee (not across it), naming the choice whole
+    tags = {t.name: t for t in screen.table.tags}
+    for action, target in zip(chosen, targets, strict=True):
+        assert target.tagged
+        tag = tags[f"{target.name}.tag"]
+        assert tag.words == str(action).split(" (", 1)[0]
+        assert tag.z > screen.table.standees[action.args[0]].z

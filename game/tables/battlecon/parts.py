@@ -528,11 +528,12 @@ class SpaceTarget(Widget):
 
     def __init__(self, rect: pygame.Rect, words: str, colour: tuple[int, int, int],
                  name: str, on_activate: Callable[[], None],
-                 leads: tuple[Action, ...] = ()) -> None:
+                 leads: tuple[Action, ...] = (), tagged: bool = False) -> None:
         super().__init__(rect.centerx, rect.centery, rect.w, rect.h, name=name,
                          on_activate=on_activate)
         self.words, self.colour = words, colour
         self.leads = leads
+        self.tagged = tagged  # a fighter stands there: the words are on its TargetTag
         self.z = 3
 
     def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
@@ -543,8 +544,33 @@ class SpaceTarget(Widget):
         target.blit(wash, rect.topleft)
         pygame.draw.rect(target, theme.BRASS_LIGHT if self.focused else self.colour, rect,
                          width=3, border_radius=8)
+        if self.tagged:
+            return
         for k, line in enumerate(word_lines(self.words, rect.w - 8, 12, 2)):
             theme.text(target, line, (rect.centerx, rect.centery - 8 + 14 * k), 12, theme.INK,
+                       "bold", "center")
+
+
+class TargetTag(Node):
+    """A target's words on a space a fighter stands on: an opaque tag at the foot of the
+    space, over the fighter's name (the words name the fighter), drawn above the standee so
+    nothing is written across it."""
+
+    def __init__(self, cell: pygame.Rect, words: str, colour: tuple[int, int, int],
+                 name: str) -> None:
+        super().__init__(cell.centerx, cell.centery, cell.w, cell.h, name=name)
+        self.cell, self.words, self.colour = cell, words, colour
+        self.z = 6
+
+    def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
+        lines = word_lines(self.words, self.cell.w - 8, 12, 2)
+        box = pygame.Rect(0, 0, self.cell.w - 2, 14 * len(lines) + 4)
+        box.midbottom = (self.cell.centerx, self.cell.bottom - 1)
+        pygame.draw.rect(target, theme.blend(self.colour, (30, 24, 20), 0.35), box,
+                         border_radius=6)
+        pygame.draw.rect(target, theme.CREAM, box, width=1, border_radius=6)
+        for k, line in enumerate(lines):
+            theme.text(target, line, (box.centerx, box.y + 9 + 14 * k), 12, theme.CREAM,
                        "bold", "center")
 
 

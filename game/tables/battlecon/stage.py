@@ -14,16 +14,36 @@ from typing import Any
 import pygame
 
 from game import icons, theme
+from game.assets import font
 from game.scene import Affine, CardNode, Node, StandeeNode
 from game.tables.battlecon.layout import PLATES
 from game.tween import ease_in_out_cubic, ease_out_back, ease_out_cubic
 
 CARD_W, CARD_H = 236, 168
-SPREAD = 150  # from the plates' centre to each card's centre
+TEAM_CARD_W = 178  # four cards across the plates in team play
+SPREAD = 150  # from the plates' centre to each card's centre (a duel)
+MATE_GAP, SIDE_GAP = 10, 40  # team play: between teammates' cards, between the teams'
 HOLD = 1.0  # seconds the decided reveal stays before settling onto the plates
+TEAM_HOLD = 1.8  # the same with three or four cards (and an order of attacks) to read
 CHECK_TIME = 1.1  # seconds a range check stays drawn
+HIT_HOLD = 4.0  # at most this long a hit's range check waits for the hit's damage
 STEP_HOP = 0.2  # seconds a one-space hop takes
 ROLE_INK = {"ACTIVE": theme.BRASS, "REACTIVE": (112, 118, 112), "CLASH!": theme.DANGER}
+
+
+def ordinal(n: int) -> str:
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n, 'th')}"
+
+
+def title_fit(title: str, width: int) -> tuple[int, list[str]]:
+    """The largest size (18, 16 or 14 px bold) at which the pair's name fits in two lines
+    of ``width``, and those lines."""
+    for size in (18, 16, 14):
+        lines = theme.wrap(title, width, size, "bold")
+        if len(lines) <= 2 and " ".join(lines).split() == title.split() \
+                and all(font(size, "bold").size(li)[0] <= width for li in lines):
+            return size, lines
+    return 14, theme.wrap(title, width, 14, "bold")
 
 
 def totals_words(totals: dict[str, Any]) -> dict[str, str]:
@@ -38,69 +58,100 @@ def totals_words(totals: dict[str, Any]) -> dict[str, str]:
 
 class RevealCard(CardNode):
     """One fighter's attack pair, large: its name, its priority in a brass badge, Range /
-    Power / Guard with their icons, and a ribbon (ACTIVE, REACTIVE or CLASH!)."""
+    Power / Guard with their icons, and a ribbon (ACTIVE, REACTIVE or CLASH!; in team play
+    the place in the order of attacks too: "1st · ACTIVE")."""
 
     def __init__(self, x: float, y: float, seat: int, who: str, colour: tuple[int, int, int],
-                 name: str, totals: dict[str, Any]) -> None:
-        super().__init__(x, y, name, face_up=False, w=CARD_W, h=CARD_H, name=f"reveal.{seat}")
+                 name: str, totals: dict[str, Any], w: int = CARD_W) -> None:
+        super().__init__(x, y, name, face_up=False, w=w, h=CARD_H, name=f"reveal.{seat}")
         self.seat, self.who, self.accent = seat, who, colour
         self.words = totals_words(totals)
         self.role = ""
+        self.rank = 0  # team play: the place in the order of attacks, once decided
         self.z = 36
 
+    def ribbon_words(self) -> str:
+        return f"{ordinal(self.rank)} · {self.role}" if self.rank else self.role
+
     def look_key(self) -> object:
-        return (super().look_key(), self.who, tuple(self.words.items()), self.role)
+        return (super().look_key(), self.who, tuple(self.words.items()), self.role, self.rank)
 
     def render(self) -> pygame.Surface:
         if not self.showing_face:
             return super().render()
-        surf = pygame.Surface((CARD_W, CARD_H), pygame.SRCALPHA)
+        w = round(self.w)
+        surf = pygame.Surface((w, CARD_H), pygame.SRCALPHA)
         rect = surf.get_rect()
         lit = self.role in ("ACTIVE", "CLASH!")
         pygame.draw.rect(surf, theme.PARCHMENT, rect, border_radius=12)
-        band = pygame.Rect(0, 0, CARD_W, 26)
+        band = pygame.Rect(0, 0, w, 26)
         pygame.draw.rect(surf, self.accent, band, border_top_left_radius=12,
                          border_top_right_radius=12)
-        theme.text(surf, theme.ellipsize(self.who, CARD_W - 20, 14, "bold"), (10, 13), 14,
+        theme.text(surf, theme.ellipsize(self.who, w - 20, 14, "bold"), (10, 13), 14,
                    theme.CREAM, "bold", "midleft")
-        badge = (CARD_W - 34, 60)
-        pygame.draw.circle(surf, theme.BRASS, badge, 25)
-        pygame.draw.circle(surf, theme.INK, badge, 25, 2)
+        narrow = w < CARD_W
+        badge, radius = ((w - 26, 56), 20) if narrow else ((w - 34, 60), 25)
+        pygame.draw.circle(surf, theme.BRASS, badge, radius)
+        pygame.draw.circle(surf, theme.INK, badge, radius, 2)
         theme.text(surf, self.words["priority"], badge, 22, theme.INK, "bold", "center")
-        theme.text(surf, "Priority", (badge[0], badge[1] + 28), 12, theme.INK, "bold", "midtop")
+        theme.text(surf, "Priority", (min(badge[0], w - 30), badge[1] + radius + 3), 12,
+                   theme.INK, "bold", "midtop")
         y = 32
-        for line in theme.wrap(self.title, CARD_W - 84, 18, "bold")[:2]:
-            theme.text(surf, line, (12, y), 18, theme.INK, "bold")
-            y += 22
-        for k, (key, label) in enumerate((("range", "Range"), ("power", "Power"),
-                                          ("guard", "Guard"))):
-            x = 12 + k * 62
+        size, lines = title_fit(self.title, w - (60 if narrow else 84))
+        for line in lines[:2]:
+            theme.text(surf, line, (12, y), size, theme.INK, "bold")
+            y += size + 4
+        columns = (12, 74, 126) if narrow else (12, 74, 136)  # Range is the widest
+        for x, (key, label) in zip(columns, (("range", "Range"), ("power", "Power"),
+                                             ("guard", "Guard")), strict=True):
             surf.blit(icons.stat_icon(key, 16, theme.INK), (x, 104))
-            theme.text(surf, self.words[key], (x + 19, 101), 17, theme.INK, "bold")
+            theme.text(surf, self.words[key], (x + 19, 103 if narrow else 101),
+                       15 if narrow else 17, theme.INK, "bold")
             theme.text(surf, label, (x, 123), 12, theme.WOOD, "bold")
         if self.role:
-            ribbon = pygame.Rect(8, CARD_H - 28, CARD_W - 16, 22)
+            ribbon = pygame.Rect(8, CARD_H - 28, w - 16, 22)
             pygame.draw.rect(surf, ROLE_INK[self.role], ribbon, border_radius=11)
             ink = theme.CREAM if self.role == "CLASH!" else theme.INK
-            theme.text(surf, self.role, ribbon.center, 14, ink, "bold", "center")
+            theme.text(surf, self.ribbon_words(), ribbon.center, 14, ink, "bold", "center")
         edge = theme.BRASS_LIGHT if lit else self.accent
         pygame.draw.rect(surf, edge, rect, width=4 if lit else 3, border_radius=12)
         return surf
 
 
 class RevealStage(Node):
-    """The reveal over the plates: a dark veil, a card per fighter (the plate's side: the
-    left plate's fighter on the left), "VS" between them."""
+    """The reveal over the plates: a dark veil, a card per fighter (as the plates lie: the
+    left plate's fighter on the left; in team play each team's cards together), "VS"
+    between the two sides."""
 
-    def __init__(self, order: list[int]) -> None:
+    def __init__(self, order: list[int], sides: list[int] | None = None) -> None:
         super().__init__(0, 0, name="reveal")
         self.order = order  # seats left to right, as their plates lie
+        self.sides = sides if sides is not None else list(range(len(order)))  # each's side
+        self.card_w = CARD_W if len(order) <= 3 else TEAM_CARD_W
+        self.centres, self.vs_x = self.lay_out()
         self.cards: dict[int, RevealCard] = {}
         self.veil = 0.0
         self.age = 0.0
         self.leaving = False
         self.z = 35
         self.tween("veil", 1.0, 0.2)
+
+    def lay_out(self) -> tuple[list[float], float]:
+        """Each card's centre (x) in ``order``, and where "VS" stands between the sides."""
+        if len(self.order) <= 2:
+            return [PLATES.centerx - SPREAD, PLATES.centerx + SPREAD], PLATES.centerx
+        gaps = [SIDE_GAP if a != b else MATE_GAP for a, b in zip(self.sides, self.sides[1:],
+                                                                  strict=False)]
+        x = PLATES.centerx - (self.card_w * len(self.order) + sum(gaps)) / 2
+        centres, vs_x = [], float(PLATES.centerx)
+        for k in range(len(self.order)):
+            centres.append(x + self.card_w / 2)
+            x += self.card_w
+            if k < len(gaps):
+                if gaps[k] == SIDE_GAP:
+                    vs_x = x + SIDE_GAP / 2
+                x += gaps[k]
+        return centres, vs_x
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -112,9 +163,8 @@ class RevealStage(Node):
         old = self.cards.pop(seat, None)
         if old is not None:
             self.remove(old)
-        side = -1 if self.order.index(seat) == 0 else 1 if seat in self.order else 0
-        card = RevealCard(PLATES.centerx + side * SPREAD, PLATES.centery, seat, who, colour,
-                          name, totals)
+        x = self.centres[self.order.index(seat)] if seat in self.order else PLATES.centerx
+        card = RevealCard(x, PLATES.centery, seat, who, colour, name, totals, self.card_w)
         card.scale = 0.85
         card.tween("scale", 1.0, 0.35, ease_out_back)
         card.flip(0.4)
@@ -122,13 +172,20 @@ class RevealStage(Node):
         self.add(card)
         return card
 
-    def decide(self, active: int) -> None:
-        """Priority decided: the winner's card ACTIVE, the other REACTIVE."""
+    def decide(self, active: int, attacks: list[int] | None = None) -> None:
+        """Priority decided: the winner's card ACTIVE, the other REACTIVE. In team play
+        (``attacks``: the order of attacks) each card says its place in that order and its
+        team's role ("1st · ACTIVE", "2nd · REACTIVE"), and bounces in that order."""
+        side = self.sides[self.order.index(active)] if active in self.order else None
         for seat, card in self.cards.items():
-            card.role = "ACTIVE" if seat == active else "REACTIVE"
-            if seat == active:
+            mine = self.sides[self.order.index(seat)] if seat in self.order else None
+            card.role = "ACTIVE" if seat == active or (attacks and mine == side) \
+                else "REACTIVE"
+            card.rank = attacks.index(seat) + 1 if attacks and seat in attacks else 0
+            if seat == active or card.rank:
                 card.scale = 1.08
-                card.tween("scale", 1.0, 0.3, ease_out_cubic)
+                card.tween("scale", 1.0, 0.3, ease_out_cubic,
+                           delay=0.18 * max(0, card.rank - 1))
 
     def clash(self) -> None:
         for card in self.cards.values():
@@ -147,7 +204,7 @@ class RevealStage(Node):
                 continue
             card.tween("x", spot.centerx, 0.35, ease_in_out_cubic, delay=delay)
             card.tween("y", spot.centery, 0.35, ease_in_out_cubic, delay=delay)
-            card.tween("scale", spot.w / CARD_W, 0.35, ease_in_out_cubic, delay=delay,
+            card.tween("scale", spot.w / self.card_w, 0.35, ease_in_out_cubic, delay=delay,
                        on_done=partial(landed, seat))
         self.tween("veil", 0.0, 0.3, delay=delay + 0.1, on_done=self.detach)
 
@@ -158,24 +215,35 @@ class RevealStage(Node):
         pygame.draw.rect(veil, (14, 10, 8, round(215 * self.veil)), veil.get_rect(),
                          border_radius=12)
         target.blit(veil, PLATES.inflate(8, 8).topleft)
-        if len(self.cards) == 2 and self.veil > 0.5:
-            centre = PLATES.center
-            pygame.draw.circle(target, theme.WOOD, centre, 24)
-            pygame.draw.circle(target, theme.BRASS_LIGHT, centre, 24, 2)
-            theme.text(target, "VS", centre, 17, theme.BRASS_LIGHT, "display", "center")
+        if len(self.cards) >= 2 and self.veil > 0.5:
+            centre = (round(self.vs_x), PLATES.centery)
+            radius = 24 if len(self.order) <= 2 else SIDE_GAP // 2 - 2
+            pygame.draw.circle(target, theme.WOOD, centre, radius)
+            pygame.draw.circle(target, theme.BRASS_LIGHT, centre, radius, 2)
+            theme.text(target, "VS", centre, 17 if radius >= 24 else 14, theme.BRASS_LIGHT,
+                       "display", "center")
 
 
 class RangeCheck(Node):
     """An attack's range check on the board, for a moment: the spaces its range reaches
     from each space it counts from, washed in the attacker's colour, an arrow from the
-    attacker to the target, and the verdict in words over the target's space."""
+    attacker to the target, and the verdict in words over the target's space (no target:
+    no arrow, the verdict over the attacker's space)."""
 
-    def __init__(self, cells: list[pygame.Rect], reached: list[int], source: int, target: int,
-                 colour: tuple[int, int, int], words: str, hit: bool) -> None:
+    def __init__(self, cells: list[pygame.Rect], reached: list[int], source: int,
+                 target: int | None,
+                 colour: tuple[int, int, int], words: str, hit: bool, seat: int = -1) -> None:
         super().__init__(0, 0, name="range-check")
         self.cells, self.reached, self.source, self.target = cells, reached, source, target
-        self.colour, self.words, self.hit = colour, words, hit
+        self.colour, self.words, self.hit, self.seat = colour, words, hit, seat
         self.z = 4
+        # a hit's check stays until the damage lands (its Hit triggers come between)
+        self.tween("alpha", 0.0, 0.3, delay=HIT_HOLD if hit else CHECK_TIME,
+                   on_done=self.detach)
+
+    def release(self) -> None:
+        """The hit's damage has landed: the check fades a moment later."""
+        self.tweens.tweens = [t for t in self.tweens.tweens if t.attr != "alpha"]
         self.tween("alpha", 0.0, 0.3, delay=CHECK_TIME, on_done=self.detach)
 
     def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
@@ -187,14 +255,16 @@ class RangeCheck(Node):
             target.blit(wash, rect.topleft)
         if alpha < 0.5:
             return
-        a, b = self.cells[self.source], self.cells[self.target]
+        a = self.cells[self.source]
+        b = a if self.target is None else self.cells[self.target]
         y = a.y + 24
         ink = theme.DANGER if self.hit else (90, 90, 90)
         start, end = (a.centerx, y), (b.centerx, y)
-        pygame.draw.line(target, ink, start, end, 3)
-        head = 1 if end[0] >= start[0] else -1
-        pygame.draw.polygon(target, ink, [end, (end[0] - 10 * head, y - 6),
-                                          (end[0] - 10 * head, y + 6)])
+        if self.target is not None:
+            pygame.draw.line(target, ink, start, end, 3)
+            head = 1 if end[0] >= start[0] else -1
+            pygame.draw.polygon(target, ink, [end, (end[0] - 10 * head, y - 6),
+                                              (end[0] - 10 * head, y + 6)])
         label = theme.rendered(self.words, 12, theme.CREAM, "bold")
         box = label.get_rect(midtop=((a.centerx + b.centerx) // 2, a.y + 2)).inflate(10, 4)
         row = pygame.Rect(self.cells[0].x, a.y, self.cells[-1].right - self.cells[0].x, a.h)

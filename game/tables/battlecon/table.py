@@ -30,6 +30,7 @@ from game.tables.battlecon.parts import (
     HandCard,
     PairCard,
     SpaceTarget,
+    TargetTag,
     chips_width,
     draw_chips,
     draw_force,
@@ -56,6 +57,8 @@ from game.tables.battlecon.preview import (
     stat_words,
 )
 from game.tables.battlecon.stage import (
+    HOLD,
+    TEAM_HOLD,
     HitPlaque,
     RangeCheck,
     RevealStage,
@@ -163,6 +166,7 @@ class BattleconTable(HandTray, ActionStrip):
         self.slot: DropSlot | None = None
         self.dealt_for: int | None = -1
         self.targets: list[SpaceTarget] = []
+        self.tags: list[TargetTag] = []  # the words of targets where a fighter stands
         self.chooser: Chooser | None = None  # several choices on one space, named there
         self.chooser_for: tuple[Action, ...] = ()
         self._preview: tuple[object, tuple[str, AttackStats]] | None = None
@@ -315,7 +319,9 @@ class BattleconTable(HandTray, ActionStrip):
         chooser on the space that names them."""
         for target in self.targets:
             self.remove(target)
-        self.targets = []
+        for tag in self.tags:
+            self.remove(tag)
+        self.targets, self.tags = [], []
         if self.chooser is not None and self.chooser_for != self.model.actions:
             self.close_chooser()
         actor = self.model.actor
@@ -346,9 +352,15 @@ class BattleconTable(HandTray, ActionStrip):
         else:
             words = f"{len(actions)} choices"
             play = partial(self.open_chooser, rect, where, actions)
-        target = SpaceTarget(rect, words, colour, name, play, leads=tuple(actions))
+        stood = rect in [self.cell(i) for s, i in self.places.items()
+                         if s in self.standees and self.standees[s].alpha > 0.5]
+        target = SpaceTarget(rect, words, colour, name, play, leads=tuple(actions),
+                             tagged=stood)
         self.targets.append(target)
         self.add(target)
+        if stood:  # a fighter stands there: the words on a tag at its foot, over the name
+            self.tags.append(TargetTag(rect, words, colour, f"{name}.tag"))
+            self.add(self.tags[-1])
         return target
 
     def open_chooser(self, anchor: pygame.Rect, where: str, actions: list[Action]) -> None:
@@ -600,11 +612,11 @@ class BattleconTable(HandTray, ActionStrip):
         if view is None:
             return
         seat = data.get("seat")
-        duel = not is_team(view)
-        if event.kind == "reveal" and duel and isinstance(seat, int) and "totals" in data:
+        if event.kind == "reveal" and isinstance(seat, int) and "totals" in data:
             stage = self.reveal_stage
             if stage is None or stage.leaving or stage.parent is None:
-                stage = RevealStage(self.plate_order[:2])
+                stage = RevealStage(list(self.plate_order),
+                                    [side_of(view, p) for p in self.plate_order])
                 self.reveal_stage = stage
                 self.add(stage)
             self.revealed[seat] = (str(data.get("name", "")), dict(data["totals"]))
@@ -614,14 +626,22 @@ class BattleconTable(HandTray, ActionStrip):
             self.reveal_stage.clash()
             self.reveal_stage.leave(self.pair_spots(), lambda _seat: None)
         elif event.kind == "priority" and self.reveal_stage is not None:
-            active = data.get("active")
+            active, attacks = data.get("active"), data.get("order")
             if isinstance(active, int):
-                self.reveal_stage.decide(active)
-            self.reveal_stage.leave(self.pair_spots(), self.land_pair)
+                self.reveal_stage.decide(active, list(attacks) if attacks else None)
+            self.reveal_stage.leave(self.pair_spots(), self.land_pair,
+                                    TEAM_HOLD if attacks else HOLD)
+        elif event.kind == "order" and data.get("order") and self.reveal_stage is not None \
+                and self.reveal_stage.parent is not None and view.active is not None:
+            self.reveal_stage.decide(int(data["order"][0]), list(data["order"]))
         elif event.kind in ("hit", "miss") and isinstance(seat, int) and "origins" in data:
             self.check_range(seat, data, event.kind == "hit")
         elif event.kind == "move" and isinstance(seat, int) and "to" in data:
             self.stage_move(seat, data)
+        elif event.kind == "damage":  # the hit has landed: its range check fades
+            for check in [c for c in self.children if isinstance(c, RangeCheck) and c.hit
+                          and c.seat == data.get("attacker", c.seat)]:
+                check.release()
 
     def note_life(self, seat: int, life: int) -> None:
         """While a resolution is staged the plate shows the life the steps so far left
@@ -655,9 +675,10 @@ class BattleconTable(HandTray, ActionStrip):
 
     def check_range(self, seat: int, data: dict[str, Any], hit: bool) -> None:
         """The attacker lunges at its target; the spaces its range reaches are washed in its
-        colour, an arrow points at the target with the verdict."""
+        colour, an arrow points at the target with the verdict (a team attack that finds no
+        target: the verdict over the attacker's space)."""
         target, at = data.get("target"), data.get("at")
-        if seat not in self.places or not isinstance(at, int):
+        if seat not in self.places or not (isinstance(at, int) or at is None):
             return
         reach = data.get("reach")
         spaces: set[int] = set()
@@ -672,11 +693,15 @@ class BattleconTable(HandTray, ActionStrip):
             words = f"Range {rng}: hit!"
         elif data.get("avoided"):
             words = f"Range {rng}: avoided"
+        elif at is None and reach:
+            words = f"Range {rng}: no enemy in reach"
         else:
             words = f"Range {rng}: out of reach" if reach else "No range: no attack"
         cells = [self.cell(i) for i in range(self.spaces)]
+        for old in [c for c in self.children if isinstance(c, RangeCheck) and c.hit]:
+            old.release()  # the next attack's check: an earlier hit's goes on fading
         self.add(RangeCheck(cells, sorted(spaces), self.places[seat], at, self.colour(seat),
-                            words, hit))
+                            words, hit, seat))
         foe = self.standees.get(target) if isinstance(target, int) else None
         if foe is not None:
             lunge(self.standees[seat], foe.x)
