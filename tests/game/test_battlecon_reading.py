@@ -97,6 +97,39 @@ def test_discard_piles_list_every_name_whole(app_dirs):
         assert [spots[r.topleft] for r in rows] == [view.card_name(c) for c in pl.discard1]
 
 
+@pytest.mark.parametrize(("players", "teams"), [(4, "2v2"), (3, "2v1")])
+def test_compact_discard_piles_show_each_name_whole_and_open_it(app_dirs, players, teams):
+    from game.tables.battlecon.parts import pile_row_layout
+    from tests.game.test_battlecon_team import open_team_table
+
+    screen, _ = open_team_table(app_dirs, players, teams, seed=2)
+    play_until(screen, random.Random(2), lambda: screen.session.state.beat_no >= 3
+               and screen.session.state.phase == Phase.SET)
+    table, view = screen.table, screen.table.view
+    names = [c["name"] for c in CONTENT.cards.values() if c.get("kind") in ("style", "base")]
+    widest = max(names, key=lambda n: font(12).size(n)[0])  # any pair of a style and a base
+    base = max((c["name"] for c in CONTENT.cards.values() if c.get("kind") == "base"),
+               key=lambda n: font(12).size(n)[0])
+    spots = {r.topleft: f.title for r, f in table.zoom_spots()}
+    seen = 0
+    for seat in range(players):
+        if view.player(seat).out:
+            continue
+        for pile in (1, 2):
+            rect = table.pile_rect(seat, pile)
+            assert rect.right <= table.plate(seat).right and rect.y > table.pair_rect(seat).bottom
+            _, shown, more = pile_row_layout(rect, pile, [widest, base])
+            assert more == 0 and [n for _, n in shown] == [widest, base]  # whole names
+            ids = view.player(seat).discard1 if pile == 1 else view.player(seat).discard2
+            _, laid, _ = pile_row_layout(rect, pile, [view.card_name(c) for c in ids])
+            for (spot, name), cid in zip(laid, ids, strict=False):
+                assert spot.right <= rect.right and spots[spot.topleft] == name \
+                    == view.card_name(cid)  # each name opens its card
+                seen += 1
+        assert table.ua_area(seat).y >= table.pile_rect(seat, 2).bottom
+    assert seen >= 4
+
+
 @pytest.mark.parametrize("fighters", [("hayden", "lucida"), ("dareios", "trias"),
                                       ("amon", "cindra"), ("kimbhe", "dravil")])
 def test_each_unique_ability_piece_opens_in_the_zoom(app_dirs, fighters):

@@ -24,7 +24,6 @@ from rules.battlecon.kinds import Act
 from rules.core import Action
 
 DIM = (120, 112, 98)
-PILE_ROW = 15  # a discard pile's line per card name
 LIFT = 6  # how far a picked hand card rises (clear of the tray's heading)
 #: where a hand card read in place may lie: from the board down to the tray's foot
 READ_BOUNDS = pygame.Rect(BOARD.x, BOARD.y, BOARD.w, HAND.bottom - 4 - BOARD.y)
@@ -113,7 +112,7 @@ class PairCard(CardNode):
         pygame.draw.rect(surf, theme.PARCHMENT, rect, border_radius=10)
         pygame.draw.rect(surf, self.accent, rect, width=3, border_radius=10)
         y = 6
-        if self.numbers and rect.w >= 90:
+        if self.numbers and rect.w >= 76:
             draw_totals(surf, rect, self.title, dict(self.numbers))
             pygame.draw.rect(surf, self.accent, rect, width=3, border_radius=10)
             return surf
@@ -338,26 +337,58 @@ class DropSlot(Node):
                        "midtop")
 
 
-def draw_pile(target: pygame.Surface, rect: pygame.Rect, label: str, names: list[str],
-              accent: tuple[int, int, int]) -> None:
-    """A discard pile as a small fanned stack: one card edge per card, the names on top."""
-    for k in range(len(names) - 1, 0, -1):
-        edge = rect.move(3 * k, -3 * k)
-        pygame.draw.rect(target, theme.PARCHMENT_DIM, edge, border_radius=6)
-        pygame.draw.rect(target, theme.WOOD, edge, width=1, border_radius=6)
+ROW_GAP = 7  # between two names on a pile's row
+
+
+def pile_row_layout(rect: pygame.Rect, pile: int, names: list[str]
+                    ) -> tuple[str, list[tuple[pygame.Rect, str]], int]:
+    """A discard pile on a compact plate as one row: its label ("Pile 1" where every name
+    fits beside it, else the pile's number alone), where each whole name lies (a name is
+    never shortened), and how many more did not fit (then "+N" ends the row)."""
+    for label in (f"Pile {pile}", str(pile)):
+        tab = font(12, "bold").size(label)[0] + 8
+        spots: list[tuple[pygame.Rect, str]] = []
+        x = rect.x + tab + 4
+        for k, name in enumerate(names):
+            w = font(12).size(name)[0]
+            more = len(names) - k - 1
+            room = rect.right - 3 - (font(12, "bold").size(f"+{more}")[0] + 6 if more else 0)
+            if x + w > room:
+                break
+            spots.append((pygame.Rect(x, rect.y, w, rect.h), name))
+            x += w + ROW_GAP
+        if len(spots) == len(names) or label == str(pile):
+            return label, spots, len(names) - len(spots)
+    raise AssertionError("unreachable")
+
+
+def draw_pile_row(target: pygame.Surface, rect: pygame.Rect, pile: int, names: list[str],
+                  accent: tuple[int, int, int]) -> list[tuple[pygame.Rect, str]]:
+    """A discard pile on a compact plate: a card lying on its side, a tab in the seat's
+    colour with the pile's label, then each card's whole name (each opens its card in the
+    zoom); returns where the names lie."""
+    label, spots, more = pile_row_layout(rect, pile, names)
+    tab = pygame.Rect(rect.x, rect.y, font(12, "bold").size(label)[0] + 8, rect.h)
     if names:
-        theme.shadowed_rect(target, rect, theme.PARCHMENT, radius=6, shadow=3)
-        pygame.draw.rect(target, accent, rect, width=2, border_radius=6)
-        y = rect.y + 17
-        for name in names[:max(0, (rect.h - 18) // PILE_ROW)]:
-            theme.text(target, theme.ellipsize(name, rect.w - 4, 12), (rect.centerx, y), 12,
-                       theme.INK, anchor="midtop")
-            y += PILE_ROW
+        theme.shadowed_rect(target, rect, theme.PARCHMENT, radius=5, shadow=2)
+        pygame.draw.rect(target, accent, tab, border_top_left_radius=5,
+                         border_bottom_left_radius=5)
+        pygame.draw.rect(target, accent, rect, width=1, border_radius=5)
+        theme.text(target, label, tab.center, 12, theme.CREAM, "bold", "center")
     else:
-        pygame.draw.rect(target, (96, 64, 44), rect, width=2, border_radius=6)
-    theme.text(target, theme.ellipsize(label, rect.w - 4, 12, "bold"),
-               (rect.centerx, rect.y + 2), 12, theme.WOOD if names else theme.PARCHMENT_DIM,
-               "bold", "midtop")
+        pygame.draw.rect(target, (96, 64, 44), rect, width=1, border_radius=5)
+        theme.text(target, label, tab.center, 12, theme.PARCHMENT_DIM, "bold", "center")
+        theme.text(target, "empty", (tab.right + 4, rect.centery), 12, theme.PARCHMENT_DIM,
+                   anchor="midleft")
+    for k, (spot, name) in enumerate(spots):
+        theme.text(target, name, (spot.x, rect.centery), 12, theme.INK, anchor="midleft")
+        if k:
+            x = spot.x - ROW_GAP // 2
+            pygame.draw.line(target, theme.PARCHMENT_DIM, (x, rect.y + 3), (x, rect.bottom - 4))
+    if more:
+        theme.text(target, f"+{more}", (rect.right - 3, rect.centery), 12, theme.DANGER,
+                   "bold", "midright")
+    return spots
 
 
 LIST_LABEL_W = 61  # a listed pile's label column ("Discard" over the pile's number)
@@ -641,9 +672,13 @@ def draw_totals(target: pygame.Surface, slot: pygame.Rect, name: str,
         theme.text(target, line, (slot.centerx, y), 12, theme.INK, "bold", "midtop")
         y += 14
     half = (slot.w - 8) // 2
+    # a narrow slot gives the left column (Range, Priority) the room its numbers need
+    left = max(half, 18 + max(font(12, "bold").size(words[k])[0] for k in STAT_KEYS[::2]))
     for k, key in enumerate(STAT_KEYS):
-        x = slot.x + 4 + (k % 2) * half
-        row = slot.bottom - 34 + (k // 2) * 16
+        x = slot.x + 4 + (k % 2) * left
+        room = (left if k % 2 == 0 else slot.w - 8 - left) - 16
+        pitch = 16 if slot.h >= 70 else 15  # a short slot's rows closer
+        row = slot.bottom - 2 * pitch - 2 + (k // 2) * pitch
         target.blit(icons.stat_icon(key, 12, theme.INK), (x, row + 1))
-        theme.text(target, theme.ellipsize(words[key], half - 16, 12, "bold"), (x + 14, row),
+        theme.text(target, theme.ellipsize(words[key], room, 12, "bold"), (x + 14, row),
                    12, theme.INK, "bold")

@@ -184,7 +184,8 @@ def lay_materials(rect: pygame.Rect, groups: list[Group]) -> list[Placed]:
     gaps = 12 * (len(groups) - 1)
     unit = (rect.w - gaps - 3 * count) / max(1, cards * 2.6 + count - cards)  # card: 2.6
     token = max(10, min(30, int(unit), rect.h - 17))
-    card_w = max(24, min(74, int(unit * 2.6)))
+    # a card piece one line tall may widen so its words (e.g. "Super Fighter") fit on it
+    card_w = max(24, min(74 if rect.h - 16 >= 30 else 100, int(unit * 2.6)))
     out: list[Placed] = []
     x = rect.x
     for group in groups:

@@ -35,11 +35,12 @@ from game.tables.battlecon.parts import (
     draw_chips,
     draw_force,
     draw_life,
-    draw_pile,
     draw_pile_list,
+    draw_pile_row,
     draw_role,
     pile_list_h,
     pile_name_rows,
+    pile_row_layout,
     word_lines,
 )
 from game.tables.battlecon.pieces import (
@@ -94,6 +95,8 @@ CONCEALED = (Phase.SET, Phase.ANTE)  # the phases in which set pairs lie face do
 #: the piece lies in ("With <opponent>": Lucida's tokens to rend; "Told": to take back)
 PIECE_CHOICES: dict[str, str] = {Act.REND: "With", Act.RECALL: "Told"}
 GAIN, LOSS = (110, 200, 120), (236, 84, 70)
+COMPACT_ROW = 14  # a compact plate's discard pile row
+FINISHER_FOOT = 90  # where a compact plate's Finisher name ends (below the plate's top)
 STAGED = "Resolving"  # the status of the model a staged resolution shows (TableScreen.show)
 
 
@@ -125,7 +128,14 @@ def ability_lines(words: str, width: int, most: int) -> list[str]:
         if len(trial) <= most - 1:
             shown = trial
             break
-    return [*shown, "More: rest the pointer here to read the whole ability."]
+    more = next((m for m in MORE_WORDS if font(12).size(m)[0] <= width), MORE_WORDS[-1])
+    return [*shown, more]
+
+
+#: the last line of an ability too long for its plate, the longest that fits
+MORE_WORDS = ("More: rest the pointer here to read the whole ability.",
+              "More: rest the pointer here to read it all.", "Rest the pointer here: more.",
+              "Hover: more.")
 
 
 def finish_turn(card: CardNode) -> None:
@@ -187,11 +197,12 @@ class BattleconTable(HandTray, ActionStrip):
     def pile_rect(self, seat: int, pile: int) -> pygame.Rect:
         """Where discard pile 1 or 2 lies on the fighter's plate: on a wide plate a list of
         whole names, pile 2 under pile 1 (each as tall as its names need, both inside the
-        room left of the pair); on a compact plate a small labelled stack."""
+        room left of the pair); on a compact plate a row of whole names across the plate,
+        pile 2 under pile 1, under the pair."""
         spot = self.plate(seat)
         if layout.compact(self.fighters):
-            width = (self.pair_rect(seat).x - spot.x - 18) // 2
-            return pygame.Rect(spot.x + 8 + (pile - 1) * (width + 6), spot.y + 93, width, 20)
+            top = self.pair_rect(seat).bottom + 3 + (pile - 1) * (COMPACT_ROW + 1)
+            return pygame.Rect(spot.x + 4, top, spot.w - 8, COMPACT_ROW)
         x, right = spot.x + 132, self.pair_rect(seat).x - 4
         counts = [2, 2]
         view = self.view
@@ -219,15 +230,17 @@ class BattleconTable(HandTray, ActionStrip):
             pl = view.player(seat)
             for pile, ids in ((1, pl.discard1), (2, pl.discard2)):
                 rect = self.pile_rect(seat, pile)
-                if small:  # the small piles show only a count: the pile opens its top card
-                    if ids:
-                        out.append((rect, card_face(view.card(ids[-1]))))
+                if small:  # a row of names: each opens its card
+                    names = [view.card_name(c) for c in ids]
+                    _, spots, _ = pile_row_layout(rect, pile, names)
+                    for (row, _name), cid in zip(spots, ids, strict=False):
+                        out.append((row, card_face(view.card(cid))))
                     continue
                 for row, cid in zip(pile_name_rows(rect, len(ids)), ids, strict=False):
                     out.append((row, card_face(view.card(cid))))
             if pl.finisher:
                 spot = self.plate(seat)
-                at = (spot.x + 8, spot.y + (90 if small else 123))
+                at = (spot.x + 8, spot.y + (FINISHER_FOOT if small else 123))
                 tall = 28 if small else 14  # a compact plate may name it in two lines
                 out.append((pygame.Rect(at[0], at[1] - tall, self.pair_rect(seat).x - at[0] - 6,
                                         tall),
@@ -265,8 +278,8 @@ class BattleconTable(HandTray, ActionStrip):
         """Where a fighter's attack pair lies on its plate."""
         spot = self.plate(seat)
         small = layout.compact(self.fighters)
-        rect = pygame.Rect(0, 0, 72 if small else 100, 80)
-        rect.topright = (spot.right - 6, spot.y + 30)
+        rect = pygame.Rect(0, 0, 78 if small else 100, 64 if small else 80)
+        rect.topright = (spot.right - 6, spot.y + (28 if small else 30))
         return rect
 
     def log_rect(self) -> pygame.Rect:
@@ -933,14 +946,14 @@ class BattleconTable(HandTray, ActionStrip):
 
     def draw_compact_body(self, target: pygame.Surface, view: BattleconState, seat: int,
                           rect: pygame.Rect) -> None:
-        """The narrow plate's middle: the Finisher and two small discard piles."""
+        """The narrow plate's middle: the Finisher beside the pair, then discard piles 1
+        and 2 as rows of whole names across the plate."""
         pl = view.player(seat)
         room = self.pair_rect(seat).x - rect.x - 12
-        self.draw_finisher(target, view, seat, (rect.x + 8, rect.y + 90), room)
+        self.draw_finisher(target, view, seat, (rect.x + 8, rect.y + FINISHER_FOOT), room)
         for pile in (1, 2):
             names = [view.card_name(c) for c in (pl.discard1 if pile == 1 else pl.discard2)]
-            draw_pile(target, self.pile_rect(seat, pile), f"Pile {pile}", names,
-                      self.colour(seat))
+            draw_pile_row(target, self.pile_rect(seat, pile), pile, names, self.colour(seat))
 
     @staticmethod
     def draw_finisher(target: pygame.Surface, view: BattleconState, seat: int, at: tuple[int, int],
@@ -1000,7 +1013,8 @@ class BattleconTable(HandTray, ActionStrip):
     def ua_area(self, seat: int) -> pygame.Rect:
         """The bottom of the plate: the Unique Ability's name, then its pieces."""
         rect = self.plate(seat)
-        top = 114 if layout.compact(self.fighters) else 126
+        top = self.pile_rect(seat, 2).bottom + 2 - self.plate(seat).y \
+            if layout.compact(self.fighters) else 126
         return pygame.Rect(rect.x + 8, rect.y + top, rect.w - 16, rect.bottom - rect.y - top - 4)
 
     @staticmethod
