@@ -433,6 +433,21 @@ def on_the_table(hover: str = "") -> Touch:
     return touch
 
 
+def castle_zoomed(at: tuple[float, float], steps: int) -> Touch:
+    """Chaostle with the action list hidden, the wheel turned ``steps`` over the castle at
+    ``at`` (layout units from its centre): its levels, walls and stairways up close."""
+    def touch(app: Any, screen: Any) -> None:
+        from game.render import settle
+
+        on_the_table()(app, screen)
+        table = screen.table
+        for _ in range(steps):  # a notch at a time, as the wheel turns
+            table.on_wheel(1, table.cam.to_px(*at))
+        screen.refresh()
+        settle(screen)
+    return touch
+
+
 def fixed_budgets() -> None:
     """Analyses to their fixed budgets (no time cap), so a shot that shows the AI's
     estimates is the same picture on any machine."""
@@ -711,6 +726,14 @@ SHOTS: tuple[Shot, ...] = (
          decisions=30, until=can("roll"), touch=on_the_table()),
     Shot("chaostle-six", "six players: a move with its path", "chaostle", seed=4, players=6,
          setup=CHAOSTLE_SIX, decisions=120, until=can("move"), touch=on_the_table("space.")),
+    Shot("chaostle-levels", "the castle's three levels up close: the walkway (level 1), the "
+         "plus path round the Inner Square (2) and the wall ring (3), each in its own stone "
+         "with its coloured edge, the higher walls' faces and shadows, the stairways' arrows "
+         "pointing up", "chaostle", seed=1, players=3, setup=CHAOSTLE, decisions=60,
+         until=can("move"), touch=castle_zoomed((2.5, 3.0), 3)),
+    Shot("chaostle-eight", "eight armies of two with the action list shown: each slim row's "
+         "Sanctuary count and seat kind whole", "chaostle", seed=4, players=8,
+         setup=CHAOSTLE_SIX, decisions=120, until=can("move")),
     Shot("chaostle-draft", "choosing an army", "chaostle", seed=2, players=4,
          setup=CHAOSTLE, decisions=5, until=phase("draft")),
     Shot("chaostle-zoom", "the card zoom open", "chaostle", seed=1, players=3,

@@ -505,6 +505,44 @@ def test_every_word_on_the_army_rows_and_draft_cards_is_12_pixels_or_more(app_di
     assert not small, small[:5]
 
 
+def test_names_seat_kinds_and_the_turn_are_written_whole_at_eight_armies(app_dirs,
+                                                                          monkeypatch):
+    """No "…" where the words matter: every character's name on its draft card at both
+    frames' card sizes (on two lines when one is too short), the seat kind of a slim row
+    at eight armies (the widest: "AI (random)") and the castle plaque's turn line."""
+    from game import theme
+    from game.tables.chaostle import cards, parts
+
+    _, screen, _ = open_table(app_dirs, players=8, seed=3, setup={"army": "2"})
+    play_until(screen, random.Random(3), in_phase("move"), limit=2000)
+    table, view = screen.table, screen.table.view
+    table.seat_kinds = ["AI (random)"] * 8
+    written: list[str] = []
+    original = theme.rendered
+
+    def recording(content, size, *args, **kwargs):
+        written.append(content)
+        return original(content, size, *args, **kwargs)
+
+    surface = pygame.Surface((1280, 720))
+    monkeypatch.setattr(theme, "rendered", recording)
+    for cid, card in view.cards.items():
+        for w, h in ((108, 101), (151, 140)):
+            written.clear()
+            parts.draw_card_face(card, w, h)
+            assert " ".join(written).count(card.name.split()[-1]) >= 1, (cid, w, written)
+            assert not [t for t in written if "…" in t], (cid, w, written)
+    for hidden in (False, True):
+        table.list_hidden = hidden
+        cards._CARDS.clear()
+        written.clear()
+        table.draw_roster(surface, view)
+        table.draw_castle_plaque(surface, view)
+        assert sum("AI (random)" in t for t in written) == 8, written
+        assert not [t for t in written if "…" in t], written
+        assert any(t.startswith(f"Turn {view.turns}") for t in written), written
+
+
 def test_a_fate_is_thrown_as_the_red_die_and_two_white_dice_with_what_they_came_to(app_dirs):
     """The red die lands on the column, the two white dice on faces adding up to the row;
     beside them, never under a die, the column and the row once the dice are at rest."""

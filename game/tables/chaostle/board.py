@@ -19,10 +19,16 @@ from rules.chaostle.content import trap_rules
 from rules.chaostle.state import ChaostleState
 
 MOAT, LAWN = (30, 70, 84), (58, 92, 52)
-STONE = {1.0: (138, 124, 104), 2.0: (190, 168, 128), 3.0: (214, 204, 186)}
-FACE = {1.0: (84, 72, 58), 2.0: (118, 100, 72), 3.0: (128, 118, 104)}
-TILE_FILL = {1.0: (168, 152, 128), 2.0: (226, 204, 160), 3.0: (236, 228, 212)}
-STAIR = (120, 96, 70)
+FLOOR = (92, 84, 70)  # the castle floor inside the walls: ground level, no one walks on it
+# Each level has its own stone, as on the rulebook's board diagram: the level 1 cobblestone
+# walkway greenish grey, the level 2 plus path and Inner Square yellow, the level 3 wall path
+# blue. STONE is a terrace's top, FACE its wall face (its height below it), TILE_FILL a space on
+# it and RIM the coloured line along the terrace's top edge.
+STONE = {1.0: (128, 136, 116), 2.0: (206, 172, 96), 3.0: (112, 132, 166)}
+FACE = {1.0: (70, 74, 62), 2.0: (116, 90, 48), 3.0: (58, 68, 92)}
+TILE_FILL = {1.0: (176, 184, 160), 2.0: (242, 216, 146), 3.0: (190, 208, 234)}
+RIM = {1.0: (104, 150, 84), 2.0: (236, 196, 84), 3.0: (96, 150, 222)}
+SHADOW = (0, 0, 0, 90)  # a higher terrace's shadow on what lies below it
 PATH = (96, 82, 66)
 
 
@@ -63,16 +69,42 @@ def _rect(x0: float, y0: float, x1: float, y1: float, quarter: int, level: float
             for x, y in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))]
 
 
-def _terrace(surf: pygame.Surface, points: list[tuple[float, float]], level: float,
+def _turned(points: list[tuple[float, float]], quarter: int, level: float
+            ) -> list[tuple[float, float]]:
+    return [to_local(*_rot(x, y, quarter), level) for x, y in points]
+
+
+def _ring(side: list[tuple[float, float]], level: float) -> list[tuple[float, float]]:
+    """A closed outline made of one side's points (the south side, east to west) and the
+    same turned to the other three sides."""
+    return [p for q in range(4) for p in _turned(side, q, level)]
+
+
+def _terrace(surf: pygame.Surface, pieces: list[list[tuple[float, float]]], level: float,
              fill: tuple[int, int, int] | None = None) -> None:
-    """A raised slab: its dark face (the footprint) and its top lifted above it."""
+    """Raised slabs of one level: the shadow they cast on what lies lower (to the lower
+    right), their dark wall face (the footprint below the lifted top), the top in the
+    level's stone and the level's coloured line along the top's edge, with a dark line
+    outside it where the wall drops."""
     lift = (level - 1.0) * LIFT * Paper.cam.unit
     if lift > 0:
-        foot = [(x, y + lift) for x, y in points]
-        pygame.draw.polygon(surf, FACE[level], foot)
-        for (ax, ay), (bx, by) in zip(points, foot, strict=True):
-            pygame.draw.line(surf, FACE[level], (ax, ay), (bx, by), Paper.px(2))
-    pygame.draw.polygon(surf, fill or STONE[level], points)
+        shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+        off = lift * 0.35 + Paper.px(1)
+        for points in pieces:
+            pygame.draw.polygon(shade, SHADOW, [(x + off, y + lift + off * 0.5)
+                                                for x, y in points])
+        surf.blit(shade, (0, 0))
+        for points in pieces:
+            foot = [(x, y + lift) for x, y in points]
+            pygame.draw.polygon(surf, FACE[level], foot)
+            for (ax, ay), (bx, by) in zip(points, foot, strict=True):
+                pygame.draw.line(surf, FACE[level], (ax, ay), (bx, by), Paper.px(2))
+    for points in pieces:
+        pygame.draw.polygon(surf, fill or STONE[level], points)
+    for points in pieces:
+        pygame.draw.lines(surf, theme.blend(FACE[level], (0, 0, 0), 0.4), True, points,
+                          Paper.px(3))
+        pygame.draw.lines(surf, RIM[level], True, points, Paper.px(1.5))
 
 
 def _sides(view: ChaostleState) -> tuple[str, ...]:
@@ -102,8 +134,8 @@ def _castle(board: Any, size: int) -> pygame.Surface:
                          -6 * k), width=1, border_radius=14)
     pygame.draw.polygon(surf, LAWN, _square(7.05, 1.0))
     _draw_walkway(surf)
-    _draw_walls(surf)
     _draw_courtyard(surf)
+    _draw_walls(surf)
     _draw_links(surf, board)
     _draw_tiles(surf, board)
     _draw_crowns(surf, board)
@@ -114,20 +146,40 @@ def _castle(board: Any, size: int) -> pygame.Surface:
     return surf
 
 
+# The outline of each level (layout units, the south side from east to west; the other
+# sides are the same turned): the walkway's inner edge with its gate bay, a corner of the
+# wall ring (broken over each gate), the plus path with the Inner Square in its middle.
+WALKWAY_INNER = [(5.45, 5.45), (1.55, 5.45), (1.55, 3.45), (-1.55, 3.45), (-1.55, 5.45)]
+WALL_CORNER = [(1.55, 3.5), (3.5, 3.5), (3.5, 1.55), (4.5, 1.55), (4.5, 4.5), (1.55, 4.5)]
+PLUS = [(1.45, 1.45), (1.45, 3.45), (-1.45, 3.45), (-1.45, 1.45)]
+INNER_SQUARE = 1.2  # the Inner Square's paving round the keep (a radius, in units)
+
+
 def _draw_walkway(surf: pygame.Surface) -> None:
-    pygame.draw.polygon(surf, STONE[1.0], _square(6.55, 1.0))
-    pygame.draw.polygon(surf, LAWN, _square(5.45, 1.0))
-    for q in range(4):
-        pygame.draw.polygon(surf, STONE[1.0], _rect(-1.55, 3.45, 1.55, 6.0, q, 1.0))
-    pygame.draw.polygon(surf, theme.blend(STONE[1.0], (0, 0, 0), 0.25), _square(6.55, 1.0), 2)
+    """Level 1: the cobblestone walkway round the castle and into each gate bay, its edges
+    in the level's coloured line; the lawn outside the walls and the castle floor (where
+    no one walks) inside them."""
+    outer = _square(6.55, 1.0)
+    inner = _ring(WALKWAY_INNER, 1.0)
+    pygame.draw.polygon(surf, STONE[1.0], outer)
+    pygame.draw.polygon(surf, LAWN, inner)
+    pygame.draw.polygon(surf, FLOOR, _square(3.5, 1.0))
+    for x, y in ((0.5 + k, 0.0) for k in range(-4, 3)):  # the floor's flagstones
+        for q in range(2):
+            a, b = _rot(x, -3.5, q), _rot(x, 3.5, q)
+            pygame.draw.line(surf, theme.blend(FLOOR, (0, 0, 0), 0.18), to_local(*a),
+                             to_local(*b), 1)
+        del y
+    for points in (outer, inner):
+        pygame.draw.lines(surf, theme.blend(FACE[1.0], (0, 0, 0), 0.3), True, points,
+                          Paper.px(3))
+        pygame.draw.lines(surf, RIM[1.0], True, points, Paper.px(1.5))
 
 
 def _draw_walls(surf: pygame.Surface) -> None:
-    """The wall ring on level 3, broken over each gate bay, with crenellations."""
-    for q in range(4):
-        for x0, x1 in ((-4.5, -1.55), (1.55, 4.5)):
-            _terrace(surf, _rect(x0, 3.5, x1, 4.5, q, 3.0), 3.0)
-        _terrace(surf, _rect(3.5, -3.5, 4.5, 3.5, q, 3.0), 3.0)
+    """Level 3: the wall ring, broken over each gate, standing highest (its face the
+    tallest, its shadow the longest), with merlons along its outer edge."""
+    _terrace(surf, [_turned(WALL_CORNER, q, 3.0) for q in range(4)], 3.0)
     for q in range(4):  # merlons along the outer edge
         for k in range(18):
             t = -4.4 + k * 0.5
@@ -140,11 +192,14 @@ def _draw_walls(surf: pygame.Surface) -> None:
 
 
 def _draw_courtyard(surf: pygame.Surface) -> None:
-    """The level 2 courtyard inside the walls and its plus-shaped path."""
-    _terrace(surf, _square(3.45, 2.0), 2.0, theme.blend(STONE[2.0], LAWN, 0.45))
-    for q in range(4):
-        _terrace(surf, _rect(-1.45, 0.5, 1.45, 3.45, q, 2.0), 2.0)
-    _terrace(surf, _square(1.45, 2.0), 2.0)
+    """Level 2: the plus-shaped path raised over the castle floor, and the Inner Square's
+    paving round Sanctuary in its middle (reached only by the royal stairways)."""
+    _terrace(surf, [_ring(PLUS, 2.0)], 2.0)
+    cx, cy = to_local(0.0, 0.0, 2.0)
+    r = INNER_SQUARE * Paper.cam.unit
+    pygame.draw.circle(surf, theme.blend(STONE[2.0], (255, 255, 255), 0.25), (cx, cy), r)
+    pygame.draw.circle(surf, theme.blend(FACE[2.0], (0, 0, 0), 0.2), (cx, cy), r,
+                       Paper.px(2))
 
 
 def _draw_keep(surf: pygame.Surface) -> None:
@@ -190,28 +245,78 @@ def _dashes(surf: pygame.Surface, a: tuple[float, float], b: tuple[float, float]
                          (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1), Paper.px(2))
 
 
+def _climbs(board: Any) -> dict[str, tuple[float, float, float, float]]:
+    """Each stairway's foot and head: the centre of the space it leads down to and of the one
+    it leads up to (screen pixels of the board surface)."""
+    ends: dict[str, dict[str, tuple[float, float]]] = {}
+    for link in board.links:
+        for here, there in ((link.a, link.b), (link.b, link.a)):
+            space = board.spaces[here]
+            if space.kind not in ("stair", "royal_stair"):
+                continue
+            other = board.spaces[there]
+            end = "foot" if other.level < space.level else "head"
+            ends.setdefault(here, {})[end] = _centre(board, there)
+    return {sid: (*e["foot"], *e["head"]) for sid, e in ends.items()
+            if "foot" in e and "head" in e}
+
+
+def _level_below(level: float) -> float:
+    return float(math.floor(level))
+
+
+def _draw_stair(surf: pygame.Surface, rect: pygame.Rect, level: float, royal: bool,
+                climb: tuple[float, float, float, float] | None) -> None:
+    """A stairway: treads climbing from the lower level's stone to the upper one's, turned
+    the way the stairs go up, with a chevron pointing up them; a royal stairway (to the
+    Inner Square) rimmed in brass."""
+    low, high = _level_below(level), _level_below(level) + 1.0
+    big = round(rect.w * 1.5)
+    steps = pygame.Surface((big, big), pygame.SRCALPHA)
+    treads = 4
+    for k in range(treads):  # from the foot (bottom) to the head (top)
+        tone = theme.blend(TILE_FILL[low], TILE_FILL[high], k / (treads - 1))
+        tone = theme.blend(tone, (90, 66, 44), 0.15)
+        band = pygame.Rect(0, big - (k + 1) * big // treads, big, big // treads + 1)
+        pygame.draw.rect(steps, tone, band)
+        pygame.draw.line(steps, theme.blend(tone, (0, 0, 0), 0.55), band.topleft,
+                         band.topright, Paper.px(2))
+    mid, s = big / 2, rect.w * 0.2  # an arrow up the stairs: a head on a short stem
+    arrow = [(mid - s * 0.45, mid + s * 1.1), (mid - s * 0.45, mid), (mid - s, mid),
+             (mid, mid - s * 1.1), (mid + s, mid), (mid + s * 0.45, mid),
+             (mid + s * 0.45, mid + s * 1.1)]
+    pygame.draw.polygon(steps, theme.CREAM, arrow)
+    pygame.draw.polygon(steps, (52, 36, 26), arrow, 1)
+    if climb is not None:
+        fx, fy, hx, hy = climb
+        angle = math.degrees(math.atan2(-(hy - fy), hx - fx)) - 90
+        steps = pygame.transform.rotate(steps, angle)
+    tile = pygame.Surface(rect.size, pygame.SRCALPHA)
+    tile.blit(steps, steps.get_rect(center=tile.get_rect().center))
+    mask = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=4)
+    tile.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    pygame.draw.rect(surf, (40, 30, 22), rect.move(0, 3), border_radius=4)
+    surf.blit(tile, rect)
+    edge = theme.BRASS if royal else (52, 36, 26)
+    pygame.draw.rect(surf, edge, rect, 2, border_radius=4)
+
+
 def _draw_tiles(surf: pygame.Surface, board: Any) -> None:
+    climbs = _climbs(board)
     for sid, space in board.spaces.items():
         rect = Paper.cam.space_rect(space)
         level = float(space.level)
         if space.kind in ("stair", "royal_stair"):
-            pygame.draw.rect(surf, (60, 44, 32), rect.move(0, 3), border_radius=4)
-            pygame.draw.rect(surf, STAIR, rect, border_radius=4)
-            for k in range(1, 4):  # treads
-                y = rect.y + k * rect.h // 4
-                pygame.draw.line(surf, theme.blend(STAIR, theme.CREAM, 0.35),
-                                 (rect.x + 3, y), (rect.right - 4, y), 2)
-            if space.kind == "royal_stair":
-                pygame.draw.rect(surf, theme.BRASS, rect, 2, border_radius=4)
+            _draw_stair(surf, rect, level, space.kind == "royal_stair", climbs.get(sid))
             continue
         fill = TILE_FILL.get(level, TILE_FILL[1.0])
         if space.kind == "inner":
-            fill = (232, 214, 150)
+            fill = (250, 232, 170)
         pygame.draw.rect(surf, theme.blend(fill, (0, 0, 0), 0.45), rect.move(0, 3),
                          border_radius=4)
         pygame.draw.rect(surf, fill, rect, border_radius=4)
         pygame.draw.rect(surf, theme.blend(fill, (0, 0, 0), 0.3), rect, 1, border_radius=4)
-        del sid
 
 
 def _crown_colour(crown: Any) -> tuple[int, int, int]:

@@ -379,12 +379,15 @@ def army_head(target: pygame.Surface, row: pygame.Rect, name: str, kind: str,
         pygame.draw.rect(target, theme.BRASS_LIGHT, box, border_radius=6)
         target.blit(words_surf, words_surf.get_rect(center=box.center))
     words = f"{extra} · {kind}" if extra else kind
-    if slim:  # on one line if it fits, else the Sanctuary count and the seat on two
+    if slim:  # on one line if it fits, else the Sanctuary count and the seat on two; a
+        # row too low for two starts its line under the colour dot, where it has room
         width = COMPACT_WORDS
-        lines = [words] if theme.font(12).size(words)[0] <= width or row.h < 56 \
-            else [extra, kind]
+        fits = theme.font(12).size(words)[0] <= width
+        lines = [words] if fits or row.h < 56 else [extra, kind]
+        left = row.x + 32 if fits or len(lines) > 1 else row.x + 12
+        width += row.x + 32 - left
         for k, line in enumerate(lines):
-            theme.text(target, theme.ellipsize(line, width, 12), (row.x + 32,
+            theme.text(target, theme.ellipsize(line, width, 12), (left,
                        row.y + 29 + 14 * k), 12, theme.PARCHMENT_DIM, anchor="midleft")
         return
     theme.text(target, theme.ellipsize(words, row.w // 2 - 40, 12), (row.right - 10,

@@ -102,6 +102,7 @@ class BoardClicks(ChaostleBase):
         target = Target(rect, words, colour, name, act, round_, action, wash)
         if board:
             target.caption = self.caption_band()
+            target.inside = self.frame.board
             target.visible = self.cam.shows(rect.center)
         target.leads = tuple(leads) if leads is not None else \
             ((action,) if action is not None else ())

@@ -106,6 +106,8 @@ class Target(Widget):
         self.linked = False  # the focused action button plays this target's action
         self.path: list[tuple[float, float]] = []  # a move's way there, shown while lit
         self.caption: pygame.Rect | None = None  # where its words show (else above it)
+        self.marks_only = False  # lit by a link alone: no words (the linked space has them)
+        self.inside: pygame.Rect | None = None  # the box it is drawn within (the castle's)
         self.z = 20
         self.clock = 0.0
 
@@ -119,13 +121,17 @@ class Target(Widget):
         rect = self.box(world)
         pulse = 0.5 + 0.5 * math.sin(self.clock * 5)
         lit = self.focused or self.linked or self.glow > 0.5
+        clip = target.get_clip()
+        if self.inside is not None:  # on the castle: nothing of it past the castle's box
+            target.set_clip(clip.clip(self.inside))
         if lit and len(self.path) > 1:
             draw_path(target, self.path, self.colour)
         strength = 8 if lit else round(3 + 3 * pulse)  # eight steps, each drawn once
         look = _target_look(rect.size, self.colour, self.round, round(strength * self.wash),
                             lit)
         target.blit(look, rect.inflate(4, 4).topleft)
-        if self.words and lit and not self.round and rect.h >= 40:
+        target.set_clip(clip)
+        if self.words and lit and not self.round and rect.h >= 40 and self.caption is None:
             # a card: its words over a dark veil on the card itself (nothing beside it hidden)
             veil = pygame.Surface(rect.size, pygame.SRCALPHA)
             veil.fill((20, 16, 12, 215))
@@ -135,7 +141,8 @@ class Target(Widget):
             for line in lines:
                 theme.text(target, line, (rect.centerx, y), 13, theme.CREAM, "bold", "midtop")
                 y += 16
-        elif self.words and lit:
+        elif self.words and lit and not (self.marks_only and self.linked
+                                         and not self.focused and self.glow <= 0.5):
             label = theme.rendered(self.words, 13, theme.CREAM, "bold")
             if self.caption is not None:  # in the castle's caption band, off the pieces
                 box = label.get_rect(midleft=(self.caption.x, self.caption.centery))
@@ -329,18 +336,24 @@ def draw_card_face(card: object, w: int, h: int, enabled: bool = True) -> pygame
     category = str(getattr(card, "category", ""))
     colour = CATEGORY_COLOURS.get(category, theme.WOOD)
     pygame.draw.rect(surf, theme.PARCHMENT, rect, border_radius=8)
-    band = pygame.Rect(0, 0, w, 20)  # its type, 12 pixels like every word on it
+    kind = str(getattr(card, "type", ""))  # its type, 12 pixels like every word on it:
+    style = "bold" if theme.font(12, "bold").size(kind)[0] <= w - 10 else "regular"
+    kinds = theme.wrap(kind, w - 10, 12, style)  # bold, else plain, else on two lines
+    band = pygame.Rect(0, 0, w, 6 + 14 * len(kinds))
     pygame.draw.rect(surf, colour, band, border_top_left_radius=8, border_top_right_radius=8)
-    kind = str(getattr(card, "type", ""))
-    theme.text(surf, theme.ellipsize(kind, w - 10, 12, "bold"), (6, band.centery), 12,
-               theme.CREAM, "bold", "midleft")
+    for k, line in enumerate(kinds):
+        theme.text(surf, line, (6, 10 + 14 * k), 12, theme.CREAM, style, "midleft")
     level = int(getattr(card, "level", 1))
     y = band.bottom + 3
     for k in range(level):  # the level as pips beside the name, the type whole in the band
         pygame.draw.circle(surf, theme.BRASS, (w - 8 - k * 7, y + 8), 3)
-    theme.text(surf, theme.ellipsize(str(getattr(card, "name", "")), w - 14 - 7 * level, 12),
-               (6, y), 12, theme.WOOD)
-    y += 16
+    room = w - 14 - 7 * level  # the name whole: on a second line when one is too short
+    names = theme.wrap(str(getattr(card, "name", "")), room, 12)
+    if len(names) > 2:
+        names = [names[0], theme.ellipsize(" ".join(names[1:]), room, 12)]
+    for k, line in enumerate(names):
+        theme.text(surf, line, (6, y + 14 * k), 12, theme.WOOD)
+    y += 16 + 14 * (len(names) - 1)
     hp, mv, ar = (getattr(card, f, (0, 0)) for f in ("health", "movement", "armor"))
     stat_line(surf, (6, y + 7), str(hp[0]), mv[0], ar[0], 12)
     y += 19

@@ -350,7 +350,8 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
             elif isinstance(target, ChoiceButton):
                 target.linked = focused is not None and target.leads == (focused,)
             if isinstance(target, Target) and target.name.startswith("select."):
-                target.linked = mover == target.name[7:]
+                target.linked = mover == target.name[7:]  # its ring lit, the space's words
+                target.marks_only = True
 
     # -- drawing ------------------------------------------------------------------------------
     def static_key(self) -> tuple[object, ...]:
@@ -512,14 +513,19 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
         start = max(1, int(view.setup.get("castle_hp", 100)))
         words = "Castle down: Sanctuary is open" if view.castle_down else \
             f"Castle {view.castle_hp} / {start}"
-        theme.text(target, theme.ellipsize(words, box.w - 20, 13, "bold"), (box.x + 10, box.y + 12),
-                   13, theme.BRASS_LIGHT, "bold", "midleft")
+        number, turn = turn_words(view, self.tray.rolling)
+        right = box.right - 10
+        if number:  # the turn's number at the right of the castle's line
+            right = theme.text(target, number, (right, box.y + 12), 12, theme.PARCHMENT_DIM,
+                               "bold", "midright").x - 8
+        theme.text(target, theme.ellipsize(words, right - box.x - 10, 13, "bold"),
+                   (box.x + 10, box.y + 12), 13, theme.BRASS_LIGHT, "bold", "midleft")
         bar = pygame.Rect(box.x + 10, box.y + 22, box.w - 20, 6)
         pygame.draw.rect(target, (30, 24, 20), bar, border_radius=3)
         fill = bar.copy()
         fill.w = round(bar.w * max(0.0, min(1.0, view.castle_hp / start)))
         pygame.draw.rect(target, theme.BRASS, fill, border_radius=3)
-        theme.text(target, theme.ellipsize(turn_words(view, self.tray.rolling), box.w - 20, 12),
+        theme.text(target, theme.ellipsize(turn, box.w - 20, 12),
                    (box.x + 10, box.bottom - 9), 12, theme.PARCHMENT_DIM, anchor="midleft")
 
     # -- input ---------------------------------------------------------------------------------
@@ -528,19 +534,19 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
         targets, then the menu."""
         return [*self.buttons, *self.pager, *self.targets, self.menu_button]
 
-def turn_words(view: ChaostleState, rolling: bool = False) -> str:
-    """The turn in a few words: whose, and what the movement roll allows (once the dice
-    showing it have landed)."""
+def turn_words(view: ChaostleState, rolling: bool = False) -> tuple[str, str]:
+    """The turn in a few words: its number ("Turn 39", none before play starts), and whose
+    it is and what the movement roll allows (once the dice showing it have landed)."""
     words = {Phase.FIRST: "Rolling to choose first", Phase.DRAFT: "Choosing characters",
              Phase.CROWN: "Choosing King and Queen positions",
              Phase.PLACE: "Placing characters", Phase.OVER: "Game over"}
     if view.phase in words:
-        return words[view.phase]
+        return "", words[view.phase]
     roll = view.turn.roll
-    base = f"Turn {view.turns} · {view.player_name(view.current)}"
+    base = view.player_name(view.current)
     if roll is not None and not rolling:
         base += f" rolled {roll} ({view.turn.kind})"
-    return base
+    return f"Turn {view.turns}", base
 
 
 TABLE = ChaostleTable
