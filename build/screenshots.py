@@ -170,6 +170,24 @@ def read_in_hand(app: Any, screen: Any) -> None:
         raise ShotError("the card did not rise")
 
 
+def rise_whole(first: bool = False) -> Touch:
+    """Terrene Odyssey: the pointer resting on the hand card (or setup offer) whose text is
+    cut the most in the fan (``first``: the first cut one): it rises as tall as its whole
+    text."""
+    def touch(app: Any, screen: Any) -> None:
+        from game.render import rest_pointer
+
+        table = screen.table
+        cut = [c for c in (*table.hand.values(), *table.offers) if c.whole_height() > c.h]
+        if not cut:
+            raise ShotError("no card whose text is cut in the fan")
+        card = cut[0] if first else max(cut, key=lambda c: c.whole_height())
+        rest_pointer(screen, card.to_world())
+        if not card.risen() or card.glow < 0.99:
+            raise ShotError("the card did not rise")
+    return touch
+
+
 def opponent_kit(app: Any, screen: Any) -> None:
     """BattleCON: the action list hidden, the pointer resting on the opponent's plate band
     (the zoom opens the opponent's kit)."""
@@ -746,8 +764,9 @@ SHOTS: tuple[Shot, ...] = (
          until=phase("play"), viewer=2),
     Shot("terrene-draft", "the draft: building a deck from the picks", "terrene", seed=2,
          players=4, setup=("format=draft",), decisions=108),
-    Shot("terrene-setup", "the starting party picked from cards", "terrene", seed=4,
-         players=2, until=phase("party")),
+    Shot("terrene-setup", "the starting party picked from cards fanned as a hand, the plan "
+         "pointed at risen whole", "terrene", seed=4, players=2, until=phase("party"),
+         touch=rise_whole(first=True)),
     Shot("terrene-zoom", "the card zoom open on a hand card", "terrene", seed=11,
          players=2, decisions=20, until=phase("play"), touch=zoom_on(in_hand)),
     Shot("terrene-confirm", "Run asks first: it concedes the game", "terrene", seed=4,
@@ -767,6 +786,9 @@ SHOTS: tuple[Shot, ...] = (
          touch=rules_from_log),
     Shot("terrene-hand", "a hand of cards on your turn: the playable ones lit", "terrene",
          seed=11, players=2, decisions=30, until=hand_of(4)),
+    Shot("terrene-risen", "the hand card pointed at rises whole: its whole text at 12 px "
+         "over the board (and in the zoom)", "terrene", seed=11, players=2, decisions=30,
+         until=hand_of(4), touch=rise_whole()),
     Shot("terrene-chain3", "a chain of three links, each with its order and target",
          "terrene", seed=8, players=2, decisions=20, until=chain_of(3)),
     Shot("terrene-block", "a battle with a block: the blocker named, the arrow to it",

@@ -5,6 +5,8 @@ all). Headless; the fonts are the shipped ones."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 import pytest
 
@@ -95,3 +97,104 @@ def test_a_chain_link_is_cut_between_words_never_inside_a_name():
     assert shortened("Short words", 150, 2)[1] == ("Short words",)
     assert chain_tile("Olivia the Graceless: Life Potion — Life", "P2 · Direct Damage",
                       (200, 60, 60), 1, True, False, 160, 48).get_size() == (160, 48)
+
+
+def covered_words(surface) -> list[str]:
+    """The words on a recorded picture that something opaque drawn later lies over (a pill
+    over the end of a class word), two words that overlap, and words cut by its edge."""
+    from game import overlap
+
+    out = []
+    for k, op in enumerate(surface.ops):
+        if op.kind != "text":
+            continue
+        ink = overlap._ink(op.rect)
+        for later in surface.ops[k + 1:]:
+            if later.kind == "text" and later.words != op.words:
+                both = ink.clip(overlap._ink(later.rect))
+                if both.w > 2 and both.h > 2:
+                    out.append(f"{op.words!r} under {later.words!r}")
+            elif later.kind != "text" and later.rect.colliderect(ink) and \
+                    overlap._opaque_at(later, ink, (0, 0)):
+                out.append(f"{op.words!r} covered at {tuple(later.rect)}")
+    return out + [f"{w!r} cut" for w, _ in overlap.cut_texts(surface)]
+
+
+STATES = [  # statuses from none to more than a row holds, face up and hidden
+    dict(), dict(attacked=True), dict(badges=("slow",), attacked=True),
+    dict(badges=("stun", "haste", "decay"), decay=1),
+    dict(badges=("resourceful", "immune_stun", "unblockable", "retaliate")),
+    dict(hidden=True), dict(hidden=True, badges=("slow", "stun")),
+]
+
+
+def test_no_status_pill_or_ribbon_covers_a_word_on_any_character_card():
+    from game import overlap
+
+    overlap.start()
+    try:
+        found = []
+        for card in characters():
+            for state in STATES:
+                look = UnitLook(card.name, card.cls, card.element, card.tag, card.hp - 3,
+                                card.hp, card.atk, card.defense, 2, 1, card.sp,
+                                **state)
+                unit_picture.cache_clear()
+                found += [f"{card.name} {state}: {p}"
+                          for p in covered_words(unit_picture(look))]
+    finally:
+        overlap.stop()
+    assert found == []
+
+
+def test_statuses_are_pills_whole_and_those_that_do_not_fit_are_counted():
+    from game.tables.terrene.cards import card_rows, pack_pills, status_words
+
+    look = UnitLook("Sade the Rejuvenative", "Spellcaster", "Water", badges=("slow",),
+                    attacked=True)
+    assert [w for w, _ in status_words(look)] == ["⚔", "Slow"]
+    rows = card_rows(look, 29)  # two lines of name: the pills under it, the element lower
+    assert [w for w, _, _ in rows.pills] == ["⚔", "Slow"] and rows.pill_y == 30
+    assert rows.element == 45 and rows.element_words
+    many = status_words(replace(look, badges=("resourceful", "immune_stun", "decay")))
+    packed = pack_pills(many, 5, CARD_W - 4)
+    assert [w for w, _, _ in packed][-1] == f"+{len(many) - len(packed) + 1}"
+    assert packed[-1][2] <= CARD_W - 4
+    long = card_rows(replace(look, name="Wanderer from a Previous World"), 53)
+    assert long.pill_y > 57 and not long.hp_bar  # a four-line name: in the bar's place
+
+
+def test_every_card_risen_in_the_hand_shows_its_whole_text_on_the_board():
+    """A held card's text may end in "…" in the fan; risen (pointed at) it is as tall as its
+    whole text at 12 px, every line drawn, and it stays on the board."""
+    from game.tables.terrene.cards import hand_height, hand_picture
+    from game.tables.terrene.layout import BOARD, HAND_H, HAND_W, fan_spot
+    from game.tables.terrene.nodes import FAN_LIFT
+    from game.tables.terrene.read import card_look
+
+    said: list[tuple[str, int]] = []
+    real = theme.rendered
+
+    def rendered(content, size, *args, **kwargs):
+        said.append((content, size))
+        return real(content, size, *args, **kwargs)
+
+    cut = 0
+    bottom = fan_spot(1, 0)[1] + HAND_H / 2
+    for cid in sorted(cards()):
+        look = card_look(cid)
+        tall = hand_height(look)
+        cut += tall > HAND_H
+        said.clear()
+        theme.rendered = rendered
+        try:
+            hand_picture.cache_clear()
+            hand_picture(look, HAND_W, tall, art=False)
+        finally:
+            theme.rendered = real
+        lines = theme.wrap(look.text, HAND_W - 8, 12)
+        drawn = [w for w, _ in said]
+        assert all(line in drawn for line in lines), cid
+        assert not [w for w in drawn if "…" in w] and min(s for _, s in said) >= 12, cid
+        assert bottom - FAN_LIFT - tall >= BOARD.y, cid  # risen, still on the board
+    assert cut > 10  # (most cards' text is cut in the fan: the test is not empty)

@@ -249,14 +249,21 @@ def test_an_attacker_dragged_onto_the_enemy_plate_attacks_the_player(app_dirs):
     assert chosen == [attack]
 
 
-def test_a_hand_character_dropped_on_your_side_offers_recruit_and_hide(app_dirs):
+def recruit_from_hand(app_dirs):
+    """A table where the viewer may recruit a character from their hand, and that
+    recruit."""
     screen, chosen = reach(app_dirs, lambda s: game_of(s).phase == "play" and any(
         a.kind == Act.RECRUIT and a.args[0] in game_of(s).zones["hand"][
             s.decision().players[0]] for a in s.legal_actions(s.decision().players[0])),
         ("end_turn", "pass", "no_block"))
-    table = screen.table
     recruit = next(a for a in legal(screen) if a.kind == Act.RECRUIT
-                   and a.args[0] in table.hand)
+                   and a.args[0] in screen.table.hand)
+    return screen, chosen, recruit
+
+
+def test_a_hand_character_dropped_on_your_side_offers_recruit_and_hide(app_dirs):
+    screen, chosen, recruit = recruit_from_hand(app_dirs)
+    table = screen.table
     card = table.hand[recruit.args[0]]
     side = table.side(screen.viewer)
     spot = (side.right - 260, side.bottom - 10)  # empty felt of your side
@@ -288,3 +295,30 @@ def test_defense_decay_is_marked_on_the_blocker_until_it_wears_off(app_dirs):
     g.units[uid].decay = 1
     look = unit_look(g, uid)
     assert "decay" in look.badges and look.decay == 1
+
+
+def test_an_action_token_dragged_onto_a_card_spends_it_there_and_a_card_onto_a_token(
+        app_dirs):
+    """The viewer's action tokens are pieces: one dragged onto a hand character recruits it
+    (the free hide is not what a token buys), a card dragged onto a token does the same;
+    while a token moves, the cards that spend it are ringed; a token leads to nothing of
+    its own, so the direct-play finder still points at the card."""
+    from game.tables.terrene.read import action_cost
+
+    screen, chosen, recruit = recruit_from_hand(app_dirs)
+    table = screen.table
+    g = table.shown
+    assert len(table.tokens) == min(g.actions[screen.viewer], 8) > 0
+    token, card = table.tokens[0], table.hand[recruit.args[0]]
+    assert not token.leads and recruit in token.spends
+    assert all(action_cost(g, screen.viewer, a) > 0 for a in token.spends)
+    assert table.lead_widget(recruit) is not token
+    table.dragged(token, "start", token.to_world())
+    assert card.target and not any(t.target for t in table.tokens)
+    table.dragged(token, "end", (1100, 700))
+    assert chosen == [] and not card.target
+    drag(screen, token, card.to_world())
+    assert chosen == [recruit]
+    chosen.clear()
+    drag(screen, card, table.tokens[-1].to_world())
+    assert chosen == [recruit]

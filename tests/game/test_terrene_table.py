@@ -92,6 +92,23 @@ def playing(state):
     return g is not None and g.phase == "play"
 
 
+def drawn_live(app, card):
+    """What ``card`` blits when drawn as it stands: (surface, world matrix) pairs."""
+    drawn = []
+    real = nodes.blit_transformed
+
+    def spy(target, surf, world, alpha):
+        drawn.append((surf, world))
+        return real(target, surf, world, alpha)
+
+    nodes.blit_transformed = spy
+    try:
+        card.draw_live(app.canvas, card.world_matrix(), 1.0)
+    finally:
+        nodes.blit_transformed = real
+    return drawn
+
+
 def test_terrene_has_its_own_table():
     assert table_for("terrene") is TerreneTable
 
@@ -401,20 +418,8 @@ def test_the_hand_is_fanned_and_a_pointed_at_card_rises_upright_above_the_others
                                          buttons=(0, 0, 0)))
     table.update(0.5)
     assert card.focused and card.z > max(c.z for c in cards_ if c is not card)
-    drawn: list[float] = []
-    real = nodes.blit_transformed
-
-    def spy(target, surf, world, alpha):
-        drawn.append(world.rotation)
-        drawn.append(world.apply(0, 0)[1])
-        return real(target, surf, world, alpha)
-
-    nodes.blit_transformed = spy
-    try:
-        card.draw_live(app.canvas, card.world_matrix(), 1.0)
-    finally:
-        nodes.blit_transformed = real
-    assert abs(drawn[0]) < 0.5 and drawn[1] <= card.y - nodes.FAN_LIFT + 1  # upright, risen
+    _, world = drawn_live(app, card)[0]
+    assert abs(world.rotation) < 0.5 and world.apply(0, 0)[1] <= card.y - nodes.FAN_LIFT + 1
     screen.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=last.to_world(), rel=(0, 0),
                                      buttons=(0, 0, 0)))
     table.update(0.5)
@@ -521,3 +526,57 @@ def test_the_settings_screen_switches_priority_stops(app_dirs):
     assert app.settings.stop_at_every_priority
     dialog.set_priority_stops(PRIORITY_STOPS[0])
     assert not app.settings.stop_at_every_priority
+
+
+def test_a_hand_card_pointed_at_rises_as_tall_as_its_whole_text(app_dirs):
+    """A card whose text is cut in the fan rises, pointed at, to a picture as tall as its
+    whole text, its foot where the risen card's foot is; the pointer may rest on its text
+    (above the card's place in the fan) without it sinking."""
+    from game.tables.terrene.cards import hand_height
+    from game.tables.terrene.read import card_look
+
+    app, screen, _ = open_table(app_dirs, 2, 11)
+    play_until(screen, random.Random(11), lambda s: playing(s) and any(
+        hand_height(card_look(c)) > 92 for c in (
+            game_of(s).cards[u] for u in game_of(s).zones["hand"][s.decision().players[0]])))
+    table = screen.table
+    table.update(1.0)
+    card = next(c for c in table.hand.values() if c.whole_height() > c.h)
+    for at in ((640, 30), card.to_world()):
+        screen.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    table.update(0.5)
+    assert card.risen() and card.glow > 0.99
+    surf, world = drawn_live(app, card)[0]
+    height, centre = surf.get_height(), world.apply(0, 0)[1]
+    assert height == card.whole_height() + 6  # the whole text (and the card's frame)
+    foot = centre + height / 2
+    assert abs(foot - (card.y + card.h / 2 + 3 - nodes.FAN_LIFT)) <= 2
+    near_top = (card.x, foot - height + 10)  # on its text, far above its place in the fan
+    assert card.contains(*near_top)
+    screen.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=near_top, rel=(0, 0),
+                                     buttons=(0, 0, 0)))
+    table.update(0.2)
+    assert card.focused and card.risen()
+
+
+def test_setup_offers_are_a_fanned_hand_picked_by_a_click_or_a_drag(app_dirs):
+    """The opening plans and the cards offered at setup lie fanned like the hand (the
+    outer ones leaning out); one dragged onto your side is picked, as a click picks it;
+    your side is ringed while the drag lasts; dropped off the board, nothing happens."""
+    from tests.game.test_terrene_direct import drag
+
+    app, screen, chosen = open_table(app_dirs, 2, 4)
+    play_until(screen, random.Random(4), lambda s: game_of(s).phase == "party")
+    table = screen.table
+    offers = sorted(table.offers, key=lambda c: c.x)
+    assert len(offers) >= 2 and all(c.fanned for c in offers)
+    assert offers[0].rotation < 0 < offers[-1].rotation
+    card = offers[0]
+    table.dragged(card, "start", card.to_world())
+    assert table.side_ring
+    table.dragged(card, "end", (1100, 700))
+    assert not table.side_ring and chosen == []
+    side = table.side(screen.viewer)
+    drag(screen, card, (side.centerx, side.centery))
+    assert chosen == list(card.leads) and len(chosen) == 1

@@ -4,7 +4,7 @@ drawing is a plain function of what the view shows, rendered once and cached."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import pygame
@@ -159,6 +159,7 @@ def badge(surf: pygame.Surface, word: str, colour: tuple[int, int, int],
 #: element row (element, tag, SP coin), class, life, ATK/DEF, level and XP
 ELEMENT_Y = 41
 CLASS_Y = ELEMENT_Y + 16
+HP_Y = CLASS_Y + 15
 
 
 def name_band(name: str) -> tuple[str, tuple[str, ...]]:
@@ -174,6 +175,87 @@ def held_lines(name: str) -> tuple[str, tuple[str, ...]]:
     """The name of the card a character holds, whole on the two lines that peek out under
     it (as wide as the character's lit edge)."""
     return fit_lines(name, CARD_W + 4, 2)
+
+
+PILL_H = 15  # a status pill's height (12 px words)
+
+
+def status_words(look: UnitLook) -> tuple[tuple[str, tuple[int, int, int]], ...]:
+    """A character's statuses as pills read them, the ⚔ of an attack this turn first."""
+    keys = (("attacked",) if look.attacked else ()) + look.badges
+    return tuple(("⚔" if key == "attacked" else key.replace("_", " ").title(),
+                  BADGES.get(key, theme.BRASS)) for key in keys)
+
+
+@dataclass(frozen=True)
+class CardRows:
+    """Where a character card's rows go: the element row (its top and the SP coin's
+    radius; ``element_words`` False when the row holds the pills instead) and the status
+    pills on a row of their own (``pills``: words, colour and right edge); the HIDDEN
+    ribbon over the element row (``ribbon`` its top), or over the level line when the name
+    takes the element row (``level`` False); ``hp_bar`` False when pills take its place."""
+
+    element: int = ELEMENT_Y
+    coin: int = 8
+    element_words: bool = True
+    pill_y: int = 0
+    pills: tuple[tuple[str, tuple[int, int, int], int], ...] = ()
+    ribbon: int = ELEMENT_Y
+    level: bool = True
+    hp_bar: bool = True
+
+
+def pill_width(words: str) -> int:
+    return theme.rendered(words, 12, theme.INK, "condensed-bold").get_width() + 8
+
+
+def pack_pills(said: tuple[tuple[str, tuple[int, int, int]], ...], left: int, right: int
+               ) -> tuple[tuple[str, tuple[int, int, int], int], ...]:
+    """As many pills as fit side by side from ``left`` to ``right`` (2 px apart), each
+    whole; those left over counted on a last "+N" pill (the zoom lists them all)."""
+    for shown in range(len(said), -1, -1):
+        row = list(said[:shown])
+        if shown < len(said):
+            row.append((f"+{len(said) - shown}", theme.BRASS))
+        widths = [pill_width(w) for w, _ in row]
+        if sum(widths) + 2 * max(0, len(row) - 1) <= right - left:
+            out, x = [], left
+            for (words, colour), w in zip(row, widths, strict=True):
+                x += w
+                out.append((words, colour, x))
+                x += 2
+            return tuple(out)
+    return ()
+
+
+def card_rows(look: UnitLook, band_bottom: int) -> CardRows:
+    """A character card's rows under its name band. Without statuses, the element row at
+    its place under the art. With some, the pills get a row of their own: in the art while
+    the name leaves room (one line), else under the name with the element row moved down
+    to meet the class (two lines, its coin smaller), else in the element row itself (three
+    lines; the element is in the zoom), else (a four-line name that takes the element
+    row) in the place of the life bar, its number kept. A hidden card's ribbon lies over
+    the element row, or over the level line when the name takes that row. Nothing is
+    drawn over a word."""
+    said = status_words(look)
+    long_name = band_bottom > ELEMENT_Y
+    if long_name:  # the element is in the zoom; the ribbon over the level line
+        hidden = CardRows(element_words=False, ribbon=CARD_H - 16, level=not look.hidden)
+    else:
+        hidden = CardRows()
+    if not said:
+        return hidden
+    if band_bottom + 1 + PILL_H <= ELEMENT_Y:
+        return CardRows(pill_y=band_bottom + 1, pills=pack_pills(said, 5, CARD_W - 4))
+    if band_bottom + 1 + PILL_H + 12 <= CLASS_Y:
+        element = band_bottom + 1 + PILL_H
+        return CardRows(element, 6, pill_y=band_bottom + 1,
+                        pills=pack_pills(said, 5, CARD_W - 4), ribbon=element)
+    if not long_name and not look.hidden:
+        return CardRows(element_words=False, pill_y=ELEMENT_Y,
+                        pills=pack_pills(said, 5, CARD_W - 24))
+    return replace(hidden, pill_y=HP_Y, pills=pack_pills(said, 44, CARD_W - 4),
+                   hp_bar=False)
 
 
 @lru_cache(maxsize=256)
@@ -200,48 +282,44 @@ def unit_picture(look: UnitLook) -> pygame.Surface:
     pygame.draw.rect(surf, edge, band, border_top_left_radius=6, border_top_right_radius=6)
     draw_lines(surf, lines, style, band.x + 2, band.y + (band.h - 12 * len(lines)) // 2 - 2,
                theme.CREAM)
-    sp = (CARD_W - 14, ELEMENT_Y + 8)  # the supply cost as a blue coin
-    pygame.draw.circle(surf, (60, 100, 170), sp, 8)
-    pygame.draw.circle(surf, theme.CREAM, sp, 8, 1)
+    rows = card_rows(look, band.bottom)
+    sp = (CARD_W - 14, rows.element + rows.coin)  # the supply cost as a blue coin
+    pygame.draw.circle(surf, (60, 100, 170), sp, rows.coin)
+    pygame.draw.circle(surf, theme.CREAM, sp, rows.coin, 1)
     theme.text(surf, str(look.sp), sp, 12, theme.CREAM, "bold", "center")
-    if not look.hidden and band.bottom <= ELEMENT_Y:  # (a four-line name takes its row)
-        said = theme.text(surf, look.element.title(), (6, ELEMENT_Y), 12, theme.INK, "bold")
+    if not look.hidden and rows.element_words:
+        said = theme.text(surf, look.element.title(), (6, rows.element), 12, theme.INK, "bold")
         tag = {"hero": "Hero", "villain": "Villain"}.get(look.tag,
                                                          "Token" if look.token else "")
         if tag:
             ink = theme.rendered(tag, 12, theme.WOOD, "condensed-bold")
             if said.right + 3 + ink.get_width() <= sp[0] - 10:
-                surf.blit(ink, (said.right + 3, ELEMENT_Y))
+                surf.blit(ink, (said.right + 3, rows.element))
     cls_style, cls = fit_lines(look.cls, CARD_W - 8, 1, ("regular", "condensed"))
     ink = squeezed(look.cls, CARD_W - 8, 12, theme.INK, cls_style)
     surf.blit(ink, ink.get_rect(midtop=(CARD_W // 2, CLASS_Y)))
-    hp_y = CLASS_Y + 15
-    theme.text(surf, f"{look.hp_left}/{look.hp}", (5, hp_y), 12,
+    theme.text(surf, f"{look.hp_left}/{look.hp}", (5, HP_Y), 12,
                HURT if look.hp_left < look.hp else theme.INK, "bold")
-    draw_hp_bar(surf, pygame.Rect(50, hp_y + 4, CARD_W - 55, 7), look.hp_left, look.hp)
-    box_y = hp_y + 16
+    if rows.hp_bar:
+        draw_hp_bar(surf, pygame.Rect(50, HP_Y + 4, CARD_W - 55, 7), look.hp_left, look.hp)
+    box_y = HP_Y + 16
     draw_stat(surf, pygame.Rect(4, box_y, 39, 18), "atk", look.atk, (170, 60, 50))
     decay_colour = (110, 110, 110) if look.decay else (60, 100, 150)
     draw_stat(surf, pygame.Rect(CARD_W - 43, box_y, 39, 18), "def", look.defense,
               decay_colour)
-    theme.text(surf, f"LV {look.lv} · XP {look.xp}", (CARD_W // 2, CARD_H - 1), 12,
-               theme.WOOD, "bold", "midbottom")
-    # statuses as pills at the right (the first a ⚔ once it has attacked this turn): over
-    # the art while it has room, then down the card
-    pills = (("attacked",) if look.attacked else ()) + look.badges
-    slots = [*range(band.bottom + 1, ELEMENT_Y - 15, 17),
-             *(CLASS_Y + k * 17 for k in range(len(pills)))]
-    for word, y in zip(pills, slots, strict=False):
-        words = "⚔" if word == "attacked" else word.replace("_", " ").title()
-        pill_style = fit_lines(words, CARD_W - 18, 1, ("bold", "condensed-bold"))[0]
-        badge(surf, words, BADGES.get(word, theme.BRASS), (CARD_W - 4, y), 12, pill_style,
-              CARD_W - 18)
+    if rows.level:
+        theme.text(surf, f"LV {look.lv} · XP {look.xp}", (CARD_W // 2, CARD_H - 1), 12,
+                   theme.WOOD, "bold", "midbottom")
+    for word, colour, x in rows.pills:  # statuses on their own row: they cover no text
+        badge(surf, word, colour, (x, rows.pill_y), 12, "condensed-bold")
     if look.hidden:  # over the element row, the SP coin still showing
-        ribbon = pygame.Surface((sp[0] - 10, 16), pygame.SRCALPHA)
+        low = rows.ribbon > CLASS_Y  # (over the level line)
+        ribbon = pygame.Surface((CARD_W - 6 if low else sp[0] - 10,
+                                 14 if low else CLASS_Y - rows.ribbon), pygame.SRCALPHA)
         ribbon.fill((20, 24, 48, 210))
-        theme.text(ribbon, "HIDDEN", (ribbon.get_width() // 2, 8), 12, theme.BRASS_LIGHT,
+        theme.text(ribbon, "HIDDEN", ribbon.get_rect().center, 12, theme.BRASS_LIGHT,
                    "bold", "center")
-        surf.blit(ribbon, (0, ELEMENT_Y))
+        surf.blit(ribbon, (3 if low else 0, rows.ribbon))
     return surf
 
 
@@ -281,10 +359,50 @@ def draw_stat(surf: pygame.Surface, rect: pygame.Rect, key: str, value: int,
                "midright")
 
 
+@lru_cache(maxsize=512)
+def hand_head(look: CardLook, w: int) -> tuple[str, tuple[str, ...], str, tuple[str, ...]]:
+    """A held card's name whole (condensed, else on two lines) and its type line whole
+    (condensed, else on two lines broken between its parts: "Command · Spell" / "1 AP")."""
+    style, names = fit_lines(look.name, w - 10, 1)
+    if len(names) > 1:
+        style, names = fit_lines(look.name, w - 10, 2)
+    kind_style, kinds = fit_lines(look.line, w - 8, 1, NAME_STYLES)
+    if len(kinds) > 1:
+        kind_style, font = "condensed-bold", theme.font(12, "condensed-bold")
+        kinds = ()
+        for part in look.line.split(" · "):
+            trial = f"{kinds[-1]} · {part}" if kinds else part
+            kinds = (*kinds[:-1], trial) if kinds and font.size(trial)[0] <= w - 8 \
+                else (*kinds, part)
+    return style, names, kind_style, kinds
+
+
+TEXT_STEP = 14  # a held card's text lines (12 px)
+
+
+def hand_text_top(look: CardLook, w: int, art: bool) -> int:
+    """Where a held card's text begins: under its name band, type line and picture."""
+    _, names, _, kinds = hand_head(look, w)
+    y = 2 + 7 + 12 * len(names) + 5 + 12 * len(kinds)
+    return y + 61 if art else y
+
+
+def hand_height(look: CardLook, w: int = HAND_W, h: int = HAND_H) -> int:
+    """The height a held card needs to show its whole text (at least ``h``): the card
+    pointed at in the hand rises to it."""
+    if not look.name:
+        return h
+    lines = theme.wrap(look.text, w - 8, 12)
+    return max(h, hand_text_top(look, w, False) + TEXT_STEP * len(lines) + 4)
+
+
 @lru_cache(maxsize=256)
-def hand_picture(look: CardLook, w: int = HAND_W, h: int = HAND_H, size: int = 0
-                 ) -> pygame.Surface:
-    """A card as held: name, type and cost, its text (card back without a name)."""
+def hand_picture(look: CardLook, w: int = HAND_W, h: int = HAND_H, size: int = 0,
+                 art: bool | None = None) -> pygame.Surface:
+    """A card as held: name, type and cost, its text (card back without a name); a card of
+    160 px or more has its picture (unless ``art`` says). The text as far as it fits,
+    ending in "…" when cut (the card pointed at rises whole, ``hand_height``; the zoom
+    shows it too)."""
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     rect = surf.get_rect()
     if not look.name:
@@ -294,30 +412,18 @@ def hand_picture(look: CardLook, w: int = HAND_W, h: int = HAND_H, size: int = 0
         KINDS.get(look.kind, theme.WOOD)
     pygame.draw.rect(surf, theme.PARCHMENT, rect, border_radius=7)
     pygame.draw.rect(surf, colour, rect, 2, border_radius=7)
-    # the name whole (condensed, else on two lines), then the type line whole (condensed,
-    # else on two lines); the text as far as it fits (the zoom shows the whole card)
-    style, names = fit_lines(look.name, w - 10, 1)
-    if len(names) > 1:
-        style, names = fit_lines(look.name, w - 10, 2)
+    style, names, kind_style, kinds = hand_head(look, w)
     band = pygame.Rect(2, 2, w - 4, 7 + 12 * len(names))
     pygame.draw.rect(surf, colour, band, border_top_left_radius=6, border_top_right_radius=6)
     size = size or 12  # nothing a player reads under 12 px
     draw_lines(surf, names, style, band.x + 3, band.y + 1, theme.CREAM)
-    kind_style, kinds = fit_lines(look.line, w - 8, 1, NAME_STYLES)
-    if len(kinds) > 1:  # two lines, broken between its parts ("Command · Spell" / "1 AP")
-        kind_style, font = "condensed-bold", theme.font(12, "condensed-bold")
-        kinds = ()
-        for part in look.line.split(" · "):
-            trial = f"{kinds[-1]} · {part}" if kinds else part
-            kinds = (*kinds[:-1], trial) if kinds and font.size(trial)[0] <= w - 8 \
-                else (*kinds, part)
     draw_lines(surf, kinds, kind_style, 4, band.bottom + 1,
                theme.blend(colour, theme.INK, 0.4))
-    y = band.bottom + 5 + 12 * len(kinds)
-    if h >= 160:  # a big card has room for its picture
-        art = pygame.Rect(5, y, w - 10, 56)
-        draw_art(surf, art, colour)
-        y = art.bottom + 5
+    y = hand_text_top(look, w, False)
+    if h >= 160 if art is None else art:  # a big card has room for its picture
+        art_rect = pygame.Rect(5, y, w - 10, 56)
+        draw_art(surf, art_rect, colour)
+        y = art_rect.bottom + 5
     step = size + 2
     lines = theme.wrap(look.text, w - 8, size)
     room = max(0, (h - y - 2) // step)

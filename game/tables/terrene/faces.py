@@ -26,8 +26,11 @@ def card_face(cid: str, now: UnitLook | None = None) -> CardFace | None:
                 Stat("hp", "life", hp), Stat("atk", "attack", str(now.atk)),
                 Stat("def", "defence", str(now.defense)), Stat("sp", "SP", str(now.sp)))
             foot = f"Level {now.lv} · XP {now.xp}"
-            if now.badges:
-                foot += " · " + ", ".join(b.replace("_", " ") for b in now.badges)
+            said = [b.replace("_", " ") for b in now.badges]  # every status, those a
+            if now.attacked:  # full card counts as "+N" too
+                said.insert(0, "attacked this turn")
+            if said:
+                foot += " · " + ", ".join(said)
         else:
             stat_line = (Stat("hp", "life", str(card.hp)), Stat("atk", "attack", str(card.atk)),
                          Stat("def", "defence", str(card.defense)),

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import pygame
 
@@ -19,6 +19,7 @@ from game.tables.terrene.cards import (
     UnitLook,
     draw_back,
     draw_lines,
+    hand_height,
     hand_picture,
     held_lines,
     unit_picture,
@@ -50,6 +51,7 @@ class CardWidget(Widget):
         self._surf: pygame.Surface | None = None
         self._key: object = None
         self._scaled: tuple[object, pygame.Surface] | None = None  # the picture at a scale
+        self._whole: tuple[object, pygame.Surface] | None = None  # risen whole in the fan
         self.baked = False  # drawn in the table's still layer
         self.z = 10
         #: dragging (see game.screens.base.Draggable): the table's hook is told of the
@@ -70,8 +72,12 @@ class CardWidget(Widget):
             self.z = self.rest_z + (40 if focused else 0) + (50 if self.dragging else 0)
 
     # -- dragging ------------------------------------------------------------------------
+    def stands_for(self) -> tuple[Action, ...]:
+        """The legal actions a drag of this card (or a drop onto it) can play."""
+        return self.leads
+
     def drag_start(self, pos: tuple[float, float]) -> None:
-        if not self.leads or self.on_drag is None or not self.enabled:
+        if not self.stands_for() or self.on_drag is None or not self.enabled:
             return
         self.dragging = True
         self.tweens.tweens = [t for t in self.tweens.tweens if t.attr not in ("x", "y")]
@@ -106,23 +112,57 @@ class CardWidget(Widget):
         return hand_picture(self.look if isinstance(self.look, CardLook) else CardLook(),
                             int(self.w), int(self.h))
 
-    def surface(self) -> pygame.Surface:
+    def whole_height(self) -> int:
+        """The height of the card risen whole (its whole text) when pointed at in the fan;
+        its own height when all of it already shows."""
+        if not self.fanned or not isinstance(self.look, CardLook):
+            return int(self.h)
+        return hand_height(self.look, int(self.w), int(self.h))
+
+    def risen(self) -> bool:
+        """Pointed at in the fan (not dragged): drawn risen, upright and whole."""
+        return self.fanned and self.glow > 0.01 and not self.dragging
+
+    def contains(self, x: float, y: float) -> bool:
+        """The card's box, and while it stands risen whole, the part above it too (the
+        pointer may rest on its text)."""
+        if super().contains(x, y):
+            return True
+        extra = self.whole_height() - self.h
+        if not self.risen() or self.glow < 0.5 or extra <= 0:
+            return False
+        lx, ly = self.to_local(x, y)
+        top = -self.h / 2 - FAN_LIFT - extra
+        return abs(lx) <= self.w / 2 and top <= ly <= self.h / 2
+
+    def surface(self, whole: bool = False) -> pygame.Surface:
+        """The card with its shadow, brass edge while lit, cream ring while a drop target;
+        ``whole``: as tall as its whole text needs (risen in the fan)."""
         key = (self.look, self.lit, self.w, self.h, bool(self.why), self.target)
+        if whole and self.whole_height() > self.h:
+            if self._whole is None or self._whole[0] != key:
+                pic = hand_picture(cast(CardLook, self.look), int(self.w),
+                                   self.whole_height(), art=False)
+                self._whole = (key, self.framed(pic))
+            return self._whole[1]
         if self._surf is None or key != self._key:
-            pic = self.picture()
-            if self.why:  # greyed
-                pic = pic.copy()
-                pic.fill((70, 70, 70, 0), special_flags=pygame.BLEND_RGBA_SUB)
-            surf = pygame.Surface((pic.get_width() + 6, pic.get_height() + 6), pygame.SRCALPHA)
-            pygame.draw.rect(surf, (0, 0, 0, 90), surf.get_rect().move(2, 3).inflate(-4, -4),
-                             border_radius=9)
-            surf.blit(pic, (3, 3))
-            if self.lit:
-                pygame.draw.rect(surf, LIT, surf.get_rect(), 3, border_radius=9)
-            if self.target:  # a drop here plays something
-                pygame.draw.rect(surf, theme.CREAM, surf.get_rect(), 4, border_radius=9)
-            self._surf, self._key = surf, key
+            self._surf, self._key = self.framed(self.picture()), key
         return self._surf
+
+    def framed(self, pic: pygame.Surface) -> pygame.Surface:
+        """``pic`` greyed (no legal play now), shadowed and edged as the card stands."""
+        if self.why:  # greyed
+            pic = pic.copy()
+            pic.fill((70, 70, 70, 0), special_flags=pygame.BLEND_RGBA_SUB)
+        surf = pygame.Surface((pic.get_width() + 6, pic.get_height() + 6), pygame.SRCALPHA)
+        pygame.draw.rect(surf, (0, 0, 0, 90), surf.get_rect().move(2, 3).inflate(-4, -4),
+                         border_radius=9)
+        surf.blit(pic, (3, 3))
+        if self.lit:
+            pygame.draw.rect(surf, LIT, surf.get_rect(), 3, border_radius=9)
+        if self.target:  # a drop here plays something
+            pygame.draw.rect(surf, theme.CREAM, surf.get_rect(), 4, border_radius=9)
+        return surf
 
     def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
         """Drawn lifted a little while pointed at (hover focuses a lit card); a card at rest
@@ -138,12 +178,15 @@ class CardWidget(Widget):
             and self.alpha >= 0.999 and not self.dragging
 
     def draw_live(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
-        if self.glow > 0.01 and self.fanned and not self.dragging:  # risen upright
-            world = world @ Affine.local(0, -FAN_LIFT * self.glow,
+        surf = self.surface()
+        if self.risen():  # risen upright, whole: as tall as its text, its foot in place
+            surf = self.surface(whole=True)
+            extra = (surf.get_height() - self.surface().get_height()) / 2
+            world = world @ Affine.local(0, -FAN_LIFT * self.glow - extra,
                                          -self.rotation * self.glow, 1.0)
         elif self.glow > 0.01 and self.lit:
             world = world @ Affine.local(0, -LIFT * self.glow, 0.0, 1.0)
-        surf, scale = self.surface(), world.scale
+        scale = world.scale
         settled = not any(t.attr in ("scale", "rotation") for t in self.tweens.tweens)
         angle = world.rotation
         if settled and (abs(scale - 1.0) > 0.001 or abs(angle) >= 0.05):
@@ -192,7 +235,7 @@ class UnitNode(CardWidget):
         surf.blit(unit_picture(look), (3, 0))
         return surf
 
-    def surface(self) -> pygame.Surface:
+    def surface(self, whole: bool = False) -> pygame.Surface:
         key = (self.look, self.lit, self.held, self.target)
         if self._surf is None or key != self._key:
             pic = self.picture()
@@ -342,4 +385,35 @@ class ActionToken(Node):
         size = 2 * ACTION_R + 4
         coin = pygame.Surface((size, size), pygame.SRCALPHA)
         draw_token(coin, (size / 2, size / 2))
+        blit_transformed(target, coin, world, alpha)
+
+
+class TokenNode(CardWidget):
+    """One of the viewer's action tokens on their plate, to drag: dropped on a card (or a
+    place) it spends the action there, as a click on that card does; a card dragged onto it
+    does the same. It stands for the legal actions that cost an action (``spends``); it
+    leads to none of its own (a click on the card itself stays the way to each), so the
+    direct-play finder and the tutorial never point at a token."""
+
+    def __init__(self, k: int, at: tuple[float, float]) -> None:
+        size = 2 * ACTION_R + 4
+        super().__init__(at[0], at[1], size, size, f"token.{k}")
+        self.spends: tuple[Action, ...] = ()
+        self.z = 9
+
+    def stands_for(self) -> tuple[Action, ...]:
+        return self.spends
+
+    def at_rest(self) -> bool:
+        return False  # drawn live (a coin): never baked
+
+    def draw_live(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
+        size = 2 * ACTION_R + 12
+        coin = pygame.Surface((size, size), pygame.SRCALPHA)
+        middle = (size / 2, size / 2)
+        if self.target:  # a card dropped here spends it
+            pygame.draw.circle(coin, theme.CREAM, middle, ACTION_R + 5, 3)
+        elif self.dragging:
+            pygame.draw.circle(coin, LIT, middle, ACTION_R + 4, 2)
+        draw_token(coin, middle)
         blit_transformed(target, coin, world, alpha)

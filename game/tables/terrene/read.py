@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from game.tables.terrene.cards import CardLook, UnitLook
 from rules.core import Action
-from rules.terrene import stats
+from rules.terrene import battle, chain, stats
 from rules.terrene.content import cards
 from rules.terrene.kinds import Act
 from rules.terrene.state import TerreneState
@@ -101,3 +101,19 @@ def holders(view: TerreneState) -> dict[int, int]:
 
 def sp_used(view: TerreneState, seat: int) -> int:
     return stats.sp_used(view, seat)
+
+
+def action_cost(view: TerreneState, seat: int, action: Action) -> int:
+    """The actions ``action`` of ``seat`` spends (the rules' own costs): a recruit one, an
+    attack its attack cost (none with Haste, one more when Slow), an ability its cost (an
+    assigned card free once a turn for a Resourceful holder); anything else none."""
+    if action.kind == Act.RECRUIT:
+        return 1
+    if action.kind == Act.ATTACK:
+        return battle.attack_cost(view, int(action.args[0]))
+    if action.kind == Act.USE:
+        uid, index = int(action.args[0]), int(action.args[1])
+        source = uid if uid in view.units else holders(view).get(uid)
+        return chain.cost_of(view, seat, view.card(uid), stats.ability_at(view, uid, index),
+                             source)
+    return 0

@@ -44,11 +44,13 @@ from game.tables.terrene.nodes import (
     ChoiceMenu,
     PlanCard,
     Spot,
+    TokenNode,
     UnitNode,
     draw_token,
 )
 from game.tables.terrene.read import (
     OFFERS,
+    action_cost,
     actions_on,
     card_look,
     holders,
@@ -139,6 +141,7 @@ class TerreneTable(DraftBoard, GenericTable):
         self.hand: dict[int, CardWidget] = {}
         self.offers: list[CardWidget] = []
         self.spots: dict[str, Spot] = {}  # terrains and enemy plates (targets on the board)
+        self.tokens: list[TokenNode] = []  # the viewer's action tokens, to drag
         self.menu: ChoiceMenu | None = None
         self.holder_of: dict[int, int] = {}
         self.snapshot: dict[str, Any] | None = None
@@ -154,6 +157,10 @@ class TerreneTable(DraftBoard, GenericTable):
         self.link_spots: dict[int, tuple[float, float]] = {}  # where each tile comes to lie
         self.told_hp: set[int] = set()
         self.told_dmg: set[int] = set()
+        #: a card is being dragged that dropping on the viewer's own side would play (a
+        #: recruit, hide or terrain from the hand, a setup offer): that side is ringed
+        self.side_ring = False
+        self.held: CardWidget | None = None  # the card (or token) being dragged
 
     # -- forced passes ---------------------------------------------------------------------
     @staticmethod
@@ -256,6 +263,7 @@ class TerreneTable(DraftBoard, GenericTable):
         self.lay_offers()
         self.lay_chain(animate=animate)
         self.lay_spots()
+        self.lay_tokens()
         self.show_changes(self.take_snapshot(), animate=animate)
 
     def game_key(self, view: GameState | None) -> tuple[object, ...]:
@@ -266,9 +274,10 @@ class TerreneTable(DraftBoard, GenericTable):
 
     def clear_game(self) -> None:
         for node in [*self.units.values(), *self.hand.values(), *self.offers,
-                     *self.links.values(), *self.spots.values()]:
+                     *self.links.values(), *self.spots.values(), *self.tokens]:
             self.remove(node)
         self.units, self.hand, self.offers, self.links, self.spots = {}, {}, [], {}, {}
+        self.tokens = []
         self.struck, self.pulsed = set(), set()  # link ids start again in another game
 
     def lay_chain(self, animate: bool) -> None:
@@ -446,9 +455,10 @@ class TerreneTable(DraftBoard, GenericTable):
         return "nothing it does can be played now"
 
     def lay_offers(self) -> None:
-        """Cards offered by the setup choices lie in the hand tray as cards to click: the
+        """Cards offered by the setup choices lie in the hand tray fanned as a hand: the
         deck's opening plans first (each a card naming its terrain and party), then the
-        terrains, characters or assignables to pick one by one."""
+        terrains, characters or assignables to pick one by one. Each is picked by a click,
+        or dragged onto the viewer's side; pointed at, it rises whole."""
         for node in self.offers:
             self.remove(node)
         self.offers = []
@@ -459,24 +469,29 @@ class TerreneTable(DraftBoard, GenericTable):
                 uids.append(int(action.args[0]))
         count = len(plans) + len(uids)
         for k, action in enumerate(plans):
-            x, y = lay.hand_spot(count, k)
             face = self.plan_face(action)
-            plan = PlanCard(x, y, lay.hand_width(count), lay.HAND_H, f"plan.{action.args[0]}",
-                            face, partial(self.take, action))
+            plan = PlanCard(0, 0, lay.HAND_W, lay.HAND_H, f"plan.{action.args[0]}", face,
+                            partial(self.take, action))
             plan.look = CardLook(face.title, "plan", face.kind.split(" · ")[-1],
                                  " ".join(f"{h}: {t}." for h, t in face.sections))
-            plan.leads, plan.lit, plan.z = (action,), True, 20 + k
-            self.offers.append(plan)
-            self.add(plan)
+            plan.leads, plan.lit = (action,), True
+            self.lay_offer(plan, count, k)
         for k, uid in enumerate(uids, start=len(plans)):
-            x, y = lay.hand_spot(count, k)
-            node = CardWidget(x, y, lay.hand_width(count), lay.HAND_H, f"offer.{uid}",
+            node = CardWidget(0, 0, lay.HAND_W, lay.HAND_H, f"offer.{uid}",
                               partial(self.clicked, uid))
-            node.look, node.lit, node.z = card_look(self.shown.cards[uid]), True, 20 + k
+            node.look, node.lit = card_look(self.shown.cards[uid]), True
             node.leads = tuple(actions_on(self.model.actions, uid, self.holder_of))
             node.cid = self.shown.cards[uid]
-            self.offers.append(node)
-            self.add(node)
+            self.lay_offer(node, count, k)
+
+    def lay_offer(self, node: CardWidget, count: int, k: int) -> None:
+        """An offered card at its place in the fan, draggable."""
+        node.x, node.y, node.rotation = lay.fan_spot(count, k)
+        node.fanned, node.rest_z = True, 20 + k
+        node.z = node.rest_z
+        node.on_drag = self.dragged
+        self.offers.append(node)
+        self.add(node)
 
     def plan_face(self, action: Action) -> CardFace:
         """An opening plan as a card: its name, when it goes, its terrain and party."""
@@ -523,6 +538,27 @@ class TerreneTable(DraftBoard, GenericTable):
                 live.add(self.spot(f"player.{seat}", plate, hits).name)
         for name in [n for n in self.spots if n not in live]:
             self.remove(self.spots.pop(name))
+
+    def lay_tokens(self) -> None:
+        """The viewer's action tokens as pieces on their plate (where ``draw_plate`` draws
+        the other seats'): each stands for the legal actions that cost an action, to be
+        dragged onto the card (or place) that spends it."""
+        g, me = self.shown, self.inner
+        count = 0 if me is None else min(max(g.actions[me], 0), 8)
+        spends = () if me is None else tuple(a for a in self.model.actions
+                                              if action_cost(g, me, a) > 0)
+        while len(self.tokens) > count:
+            self.remove(self.tokens.pop())
+        for k in range(count):
+            if k == len(self.tokens):
+                node = TokenNode(k, self.action_pip(cast(int, me), k))
+                node.on_drag = self.dragged
+                self.tokens.append(node)
+                self.add(node)
+            node = self.tokens[k]
+            if not node.dragging:
+                node.x, node.y = self.action_pip(cast(int, me), k)
+            node.spends = spends
 
     def spot(self, name: str, rect: pygame.Rect, leads: list[Action]) -> Spot:
         node = self.spots.get(name)
@@ -583,21 +619,33 @@ class TerreneTable(DraftBoard, GenericTable):
         menu, none does nothing."""
         if what == "start":
             self.close_menu()
+            self.held = card
             for node in self.drop_targets(card):
                 node.target = True
+            self.side_ring = self.inner is not None and bool(self.into_play(card))
             return
         if what == "move":
             return
-        for widget in self.table_widgets():
+        self.side_ring, self.held = False, None
+        for widget in [*self.table_widgets(), *self.tokens]:
             if isinstance(widget, (CardWidget, Spot)):
                 widget.target = False
         self.offer(self.dropped_on(card, pos), pos)
 
+    def card_at(self, pos: tuple[float, float]) -> tuple[pygame.Rect, CardFace] | None:
+        """The card the zoom opens under the pointer; none while a card is dragged (the
+        zoom would hide the places it can go)."""
+        return None if self.held is not None else super().card_at(pos)
+
     def drop_targets(self, card: CardWidget) -> list[CardWidget | Spot]:
-        """The table's cards and places where dropping ``card`` would play something."""
-        mine = set(card.leads)
-        return [n for n in self.table_widgets() if isinstance(n, (CardWidget, Spot))
-                and n is not card and mine & set(n.leads)]
+        """The table's cards and places where dropping ``card`` would play something: those
+        leading to an action it stands for, and the viewer's action tokens when it costs
+        one (a token dragged: the cards and places that spend it)."""
+        mine = set(card.stands_for())
+        places = [n for n in self.table_widgets() if isinstance(n, (CardWidget, Spot))]
+        tokens = [] if isinstance(card, TokenNode) else self.tokens
+        return [n for n in [*places, *tokens] if n is not card
+                and mine & set(n.stands_for() if isinstance(n, CardWidget) else n.leads)]
 
     def dropped_on(self, card: CardWidget, pos: tuple[float, float]) -> list[Action]:
         """What dropping ``card`` at ``pos`` plays: the actions it shares with the top-most
@@ -605,10 +653,20 @@ class TerreneTable(DraftBoard, GenericTable):
         under = [n for n in self.drop_targets(card) if n.contains(*pos)]
         if under:
             top = max(under, key=lambda n: n.z)
-            return [a for a in card.leads if a in top.leads]
-        if self.inner is not None and card.name.startswith("hand.") and \
-                self.side(self.inner).collidepoint(pos):
+            there = top.stands_for() if isinstance(top, CardWidget) else top.leads
+            return [a for a in card.stands_for() if a in there]
+        if self.inner is not None and self.side(self.inner).collidepoint(pos):
+            return self.into_play(card)
+        return []
+
+    def into_play(self, card: CardWidget) -> list[Action]:
+        """What dropping ``card`` on the viewer's own side plays: a hand card recruited,
+        hidden or played as the terrain; a setup offer (a plan, a terrain, a character, a
+        card to hold) picked."""
+        if card.name.startswith("hand."):
             return [a for a in card.leads if a.kind in (Act.RECRUIT, Act.HIDE, Act.TERRAIN)]
+        if card.name.startswith(("offer.", "plan.")):
+            return list(card.leads)
         return []
 
     def open_menu_for(self, x: float, y: float, actions: list[Action]) -> None:
@@ -811,7 +869,8 @@ class TerreneTable(DraftBoard, GenericTable):
 
     # -- drawing (the still layer) ----------------------------------------------------------
     def static_key(self) -> tuple[object, ...]:
-        return (*super().static_key(), self.menu is not None, self._baked_key)
+        return (*super().static_key(), self.menu is not None, self._baked_key,
+                self.side_ring)
 
     def static_layer(self) -> pygame.Surface:
         """The still layer, with every card at rest baked into it: a frame then blits the
@@ -856,6 +915,8 @@ class TerreneTable(DraftBoard, GenericTable):
         theme.shadowed_rect(target, side, (18, 48, 40), radius=12, shadow=4,
                             border=theme.BRASS_LIGHT if acting else theme.WOOD,
                             border_width=2)
+        if self.side_ring and seat == self.inner:  # a drop here plays the card dragged
+            pygame.draw.rect(target, theme.CREAM, side.inflate(4, 4), 4, border_radius=13)
         plate = pygame.Rect(side.x, side.y, lay.plate_width(wide), side.h)
         self.draw_plate(target, seat, plate, colour)
         zones = lay.zones_rect(side, wide)
@@ -922,8 +983,9 @@ class TerreneTable(DraftBoard, GenericTable):
         acts = g.actions[seat]
         theme.text(target, f"{'Actions' if wide else 'AP'} {acts}", (x0, heart.y + 22), 12,
                    theme.CREAM, "bold")
-        for k in range(min(max(acts, 0), 8)):  # the turn's actions as tokens a play takes
-            draw_token(target, self.action_pip(seat, k))
+        if seat != self.inner:  # (the viewer's are pieces to drag: ``lay_tokens``)
+            for k in range(min(max(acts, 0), 8)):  # the turn's actions as tokens
+                draw_token(target, self.action_pip(seat, k))
         self.draw_hand_backs(target, seat, pygame.Rect(plate.x + 10, bar.bottom + 17,
                                                        plate.w - 20, 22))
         foot = bar.bottom + 41
@@ -1097,16 +1159,18 @@ class TerreneTable(DraftBoard, GenericTable):
         """The hand tray's heading while setup offers cards: what is being chosen now."""
         kinds = {a.kind for a in self.model.actions}
         if Act.OPENING in kinds:
-            return "Starting party: click an opening plan, or a terrain to choose it all yourself"
+            return ("Starting party: click or drag an opening plan, or a terrain to choose it "
+                    "all yourself")
         if Act.PICK_TERRAIN in kinds:
-            return "Starting party: click the terrain you start with"
+            return "Starting party: click or drag the terrain you start with"
         if Act.PICK_CHARACTER in kinds:
-            return "Starting party: click a character to put in your party"
+            return "Starting party: click or drag a character to put in your party"
         g, me = self.shown, self.inner
         holder = next((u for u in g.party[me] if g.units[u].card is None), None) \
             if me is not None else None
         if Act.PICK_ASSIGNABLE in kinds and holder is not None:
-            return f"Starting party: click the card {g.name(holder)} holds (face down)"
+            return (f"Starting party: click or drag the card {g.name(holder)} holds (face "
+                    "down)")
         return "Starting party: click a card"
 
     def strip_prompt(self) -> str:
