@@ -341,10 +341,31 @@ def across_spaces(state: Any, event: Any) -> bool:
         and target.space != heroes[source].space
 
 
+def catapult_shot(state: Any, event: Any) -> bool:
+    """A Biternia hit by the catapult."""
+    return str(event.text).startswith("The catapult")
+
+
 def get_content_name(hero: str) -> str:
     from rules.biternia.effects import name
 
     return str(name(hero))
+
+
+def open_crowded(app: Any, screen: Any) -> None:
+    """Biternia: the pointer resting on the most crowded space (on its name band): the
+    tile opens, its Heroes at full size with their names."""
+    from game.render import rest_pointer, settle
+
+    table = screen.table
+    settle(screen)
+    if not table.crowded:
+        raise ShotError("no crowded space on the board")
+    space = max(table.crowded, key=lambda sp: len(table.crowded[sp]))
+    rect = table.spots[space].tile
+    rest_pointer(screen, (rect.x + 30, rect.y + 8))
+    if table.opened != space:
+        raise ShotError("the crowded space did not open")
 
 
 def settle_table(screen: Any) -> None:
@@ -710,12 +731,16 @@ SHOTS: tuple[Shot, ...] = (
          touch=caught_in("move", 0.25)),
     Shot("biternia-interrupt", "an interrupt asked over the board", "biternia", seed=27,
          players=2, decisions=100, until=can("interrupt")),
-    Shot("biternia-crowded", "round 5 on: three Heroes and their cards on one space",
+    Shot("biternia-crowded", "round 5 on: the pointer on a space with three Heroes opens it "
+         "larger, each Hero at full size with its cards, numbers and name",
          "biternia", seed=5, players=4, decisions=200,
-         until=both(crowded(3, 5), phase("movement"))),
+         until=both(crowded(3, 5), phase("movement")), touch=open_crowded),
     Shot("biternia-attack", "an attack drawn from the attacker to its target, the damage "
          "rising there", "biternia", seed=3, decisions=49, until=phase("action"),
          touch=caught_in("damage", test=across_spaces)),
+    Shot("biternia-catapult", "the catapult's shot: the stone flying from the catapult in the "
+         "jungle onto the enemy Tower it attacks", "biternia", seed=1, setup=("catapult=on",),
+         touch=caught_in("damage", 0.3, test=catapult_shot)),
     Shot("biternia-respawn", "a defeated Hero comes back at its Bit", "biternia", seed=5,
          players=4, decisions=120, touch=caught_in("respawn", 0.25)),
     Shot("biternia-four-players", "four players, Action phase: the teammate's seat chip lit "

@@ -139,13 +139,17 @@ def text(
     return rect
 
 
-def wrap(content: str, width: int, size: int = 16, style: str = "regular") -> list[str]:
-    """Split text into lines no wider than ``width`` pixels (words kept whole when possible)."""
-    return list(_wrapped(content, width, size, style))
+def wrap(content: str, width: int, size: int = 16, style: str = "regular",
+         hyphenate: bool = False) -> list[str]:
+    """Split text into lines no wider than ``width`` pixels (words kept whole when possible;
+    a word too long for a line is cut, or, with ``hyphenate``, split with a hyphen:
+    "Assassin-" / "ate")."""
+    return list(_wrapped(content, width, size, style, hyphenate))
 
 
 @lru_cache(maxsize=2048)
-def _wrapped(content: str, width: int, size: int, style: str) -> tuple[str, ...]:
+def _wrapped(content: str, width: int, size: int, style: str,
+             hyphenate: bool = False) -> tuple[str, ...]:
     f = font(size, style)
     lines: list[str] = []
     for paragraph in content.split("\n"):
@@ -158,11 +162,17 @@ def _wrapped(content: str, width: int, size: int, style: str) -> tuple[str, ...]
                 continue
             if line:
                 lines.append(line)
-            while f.size(word)[0] > width and len(word) > 1:
-                cut = len(word)
-                while cut > 1 and f.size(word[:cut])[0] > width:
-                    cut -= 1
-                lines.append(word[:cut])
+            while f.size(word)[0] > width and len(word) > (2 if hyphenate else 1):
+                if hyphenate:
+                    cut = len(word) - 2  # two letters at least go on ("Arro-" / "ws")
+                    while cut > 1 and f.size(word[:cut] + "-")[0] > width:
+                        cut -= 1
+                    lines.append(word[:cut] + "-")
+                else:
+                    cut = len(word)
+                    while cut > 1 and f.size(word[:cut])[0] > width:
+                        cut -= 1
+                    lines.append(word[:cut])
                 word = word[cut:]
             line = word
         lines.append(line)

@@ -482,7 +482,7 @@ def test_tokens_ride_on_the_standee(app_dirs):
     state = screen.session.state
     hero = next(h for h, v in state.heroes.items() if v.shield and v.space)
     tokens = screen.table.pieces[hero].figure.tokens
-    assert any(t.letter == "S" and t.count == state.heroes[hero].shield for t in tokens)
+    assert any(t.name == "Shield" and t.count == state.heroes[hero].shield for t in tokens)
 
 
 def test_gold_won_rises_from_the_teams_bit(app_dirs):
@@ -810,3 +810,250 @@ def test_hand_cards_say_their_owner_and_name_without_cuts(app_dirs, monkeypatch,
         assert said and not [w for w in said if "…" in w], cid
         whole = "".join(said).replace("-", "").replace(" ", "")
         assert design.name.replace("-", "").replace(" ", "") in whole, (cid, said)
+
+
+# -- a crowded space opens under the pointer ------------------------------------------------
+def crowded_space(screen, seed=1, players=4):
+    """Random moves until three Heroes or more share a space in the Movement phase; that
+    space, the table shown to the seat to act."""
+    def crowded(s):
+        spaces = [v.space for v in s.heroes.values() if v.space is not None]
+        return phase_is("movement")(s) and any(spaces.count(sp) >= lay.CROWD
+                                               for sp in set(spaces))
+    play_until(screen, random.Random(seed), crowded)
+    screen.root.finish_animations()
+    table = screen.table
+    return max(table.crowded, key=lambda sp: len(table.crowded[sp]))
+
+
+def move_to(screen, pos, frames=10):
+    """The pointer moves there (from elsewhere) and rests while the table updates."""
+    for at in ((2.0, 2.0), pos):
+        screen.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    for _ in range(frames):
+        screen.root.update(0.05)
+    screen.root.finish_animations()
+
+
+def test_a_crowded_space_opens_under_the_pointer_with_every_hero_at_full_size(app_dirs):
+    """The pointer on a tile of three Heroes or more opens it larger over the board: each
+    Hero full size with its name, no standee over another, all inside the opened tile,
+    every Hero a click target where it stands; the pointer leaving closes it (smaller
+    again, in their cells)."""
+    app, screen = open_table(app_dirs, players=4, seed=1)
+    space = crowded_space(screen)
+    table = screen.table
+    heroes = table.crowded[space]
+    small = lay.crowd_scale(len(heroes))
+    assert small < 1.0 and all(table.pieces[h].scale == small for h in heroes)
+    tile = table.spots[space].tile
+    move_to(screen, (tile.x + 20, tile.y + 8))
+    assert table.opened == space
+    spot = table.spots[space]
+    assert spot.opened is not None and spot.opened.w > tile.w
+    assert lay.BOARD.contains(spot.opened)
+    boxes = []
+    for hero in heroes:
+        piece = table.pieces[hero]
+        assert piece.scale == 1.0 and piece.caption == load().heroes[hero].name
+        standee = piece.standee_rect()
+        assert spot.opened.contains(standee)
+        assert screen.widget_at(standee.center) is piece
+        boxes.append(standee)
+    assert not any(a.colliderect(b) for k, a in enumerate(boxes) for b in boxes[k + 1:])
+    move_to(screen, (lay.HAND.centerx, lay.HAND.centery))
+    assert table.opened is None and spot.opened is None
+    assert all(table.pieces[h].scale == small and not table.pieces[h].caption for h in heroes)
+
+
+def test_a_click_on_a_hero_in_an_opened_space_plays_what_its_standee_does(app_dirs):
+    """In the opened tile each Hero takes its click: a click there plays what a click on
+    its standee plays (or picks it); an empty part of the tile plays its space's action, or
+    nothing (never a piece hidden under the opened tile)."""
+    app, screen = open_table(app_dirs, players=4, seed=1)
+    space = crowded_space(screen)
+    table = screen.table
+    tile = table.spots[space].tile
+    move_to(screen, (tile.x + 20, tile.y + 8))
+    spot = table.spots[space]
+    for hero in table.crowded[space]:
+        assert table.opened == space
+        piece = table.pieces[hero]
+        seen = []
+        piece.on_activate = lambda seen=seen, hero=hero: seen.append(hero)
+        at = piece.standee_rect().center
+        for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            screen.handle(pygame.event.Event(kind, pos=at, button=1))
+        assert seen == [hero]
+    corner = (spot.opened.x + 6, spot.opened.bottom - 6)
+    assert screen.widget_at(corner) in (None, spot)
+    assert screen.root.pick(*corner) is spot
+
+
+def test_no_space_opens_under_a_pointer_that_clicked_until_it_moves(app_dirs):
+    """A click made as the pointer arrives (before the tile opened) leaves the tile
+    closed while the pointer rests, so the next click lands where it was aimed; a move of
+    the pointer opens it."""
+    app, screen = open_table(app_dirs, players=4, seed=1)
+    space = crowded_space(screen)
+    table = screen.table
+    hero = table.crowded[space][0]
+    at = table.pieces[hero].standee_rect().center
+    for event in (pygame.event.Event(pygame.MOUSEMOTION, pos=(2, 2), rel=(0, 0),
+                                     buttons=(0, 0, 0)),
+                  pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(0, 0, 0)),
+                  pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at, button=1),
+                  pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at, button=1)):
+        screen.handle(event)
+    for _ in range(10):
+        screen.root.update(0.05)
+    assert table.opened is None
+    nudge = (at[0] + 1, at[1])
+    screen.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=nudge, rel=(0, 0),
+                                     buttons=(0, 0, 0)))
+    screen.root.update(0.05)
+    assert table.opened == table.where[hero][0]
+
+
+@pytest.mark.parametrize("count", range(3, 9))
+def test_an_opened_space_gives_each_hero_a_cell_of_its_own(count):
+    """Three to eight Heroes: the opened tile lies inside the board, holds every Hero with
+    its cards and name, and no two cells meet (whatever tile it opens from)."""
+    for sid in load().spaces:
+        rect = lay.tile(load().spaces[sid].x, load().spaces[sid].y)
+        panel, points = lay.opened(rect, count)
+        assert lay.BOARD.contains(panel) and len(points) == count
+        cells = []
+        for x, y in points:  # the standee with its cards (-42..41), its name under it
+            cell = pygame.Rect(round(x) - 44, round(y) - 30, 88, 78)
+            assert panel.contains(cell), (sid, count)
+            assert cell.y >= panel.y + lay.TILE_HEAD
+            cells.append(cell)
+        assert not any(a.colliderect(b) for k, a in enumerate(cells) for b in cells[k + 1:])
+
+
+def test_an_opened_space_has_no_text_over_another(app_dirs):
+    """The overlap check on the whole screen with a crowded tile opened."""
+    from game import overlap
+
+    app, screen = open_table(app_dirs, players=4, seed=1)
+    space = crowded_space(screen)
+    table = screen.table
+    tile = table.spots[space].tile
+    overlap.start()
+    try:
+        move_to(screen, (tile.x + 20, tile.y + 8))
+        assert table.opened == space
+        canvas = pygame.Surface((1280, 720))
+        screen.age = 1.0  # no fade-in veil
+        screen.draw(canvas)
+        shown = [words for words, _, _ in overlap.texts_on(canvas)]
+        problems = overlap.problems(canvas)
+    finally:
+        overlap.stop()
+    assert all(load().heroes[h].name in shown for h in table.crowded[space]), shown
+    assert problems == []
+
+
+def test_the_catapults_stone_flies_from_the_catapult_onto_its_tower(app_dirs):
+    """A catapult shot: a stone flies from the catapult where its hirer stands to the
+    Tower it attacks (no attack line); the hit (the damage rising, the note of attack
+    against defense, the Tower's flash) shows only as the stone lands, with a puff of dust."""
+    from game.tables.biternia.board import catapult_spot, space_rect
+    from game.tables.biternia.pieces import STONE_FLIGHT, StoneFlight
+
+    config, saves = app_dirs
+    app = App(config_dir=config, save_dir=saves, start=False)
+    setup = {"players": 2, "heroes": "first_game", "catapult": "on"}
+    session = Session.new("biternia", setup, [Seat(True), Seat(True)], 1)
+    screen = app.stack.push(TableScreen(app, session))
+    rng = random.Random(1)
+    for _ in range(3000):
+        seat = session.actor()
+        fire = [a for a in session.state.legal_actions(seat)
+                if a.kind == Act.CATAPULT and a.args[0]]
+        if fire:
+            break
+        session.submit(seat, rng.choice(session.state.legal_actions(seat)))
+    else:
+        raise AssertionError("the catapult was never fired")
+    screen.viewer = seat
+    screen.refresh()
+    table = screen.table
+    screen.root.finish_animations()
+    hirer = session.state.pending.hero
+    tower = fire[0].args[0]
+    events = session.submit(seat, fire[0])
+    assert any(e.kind == "damage" and e.data.get("target") == tower for e in events)
+    table.show_events(events, screen.viewer)
+    screen.refresh()
+    stones = [n for n in table.children if isinstance(n, StoneFlight)]
+    assert len(stones) == 1 and stones[0].target == tower
+    x, y = catapult_spot(space_rect(table.where[hirer][0]))
+    assert math.dist(stones[0].start, (x + 9, y - 8)) < 1
+    assert stones[0].end == space_rect(tower).center
+    assert not [n for n in table.children if n.name == "attack"]
+    near = space_rect(tower).inflate(40, 40)
+    waiting = [n for n in table.children if n.name in ("float", "hit", "flash")
+               and near.collidepoint(n.x, n.y)]  # (not the gold paid, rising at the Bit)
+    assert {n.name for n in waiting} >= {"float", "hit", "flash"}
+    assert all(n.alpha == 0 for n in waiting)  # nothing shows before the stone lands
+    screen.root.update(STONE_FLIGHT / 2)
+    assert stones[0].parent is table and all(n.alpha == 0 for n in waiting)
+    screen.root.update(STONE_FLIGHT / 2 + 0.1)
+    assert stones[0].parent is None
+    assert any(n.name == "burst" for n in table.children)
+    assert all(n.alpha > 0 for n in waiting if n.name != "flash") and \
+        any(n.alpha > 0 for n in waiting if n.name == "flash")
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_no_text_on_the_table_is_under_12_px(app_dirs, monkeypatch, players):
+    """Every word the table draws (plates, standees, their small cards and tokens, the
+    hand and its piles, the prompt, an opened crowded tile) is 12 px or more."""
+    from tests.game.test_battlecon_reading import record_sizes
+
+    app, screen = open_table(app_dirs, players=players, seed=5, heroes="random")
+    sizes = record_sizes(monkeypatch)
+    rng = random.Random(5)
+    session = screen.session
+    surface = pygame.Surface((1280, 720))
+    opened = 0
+    for _ in range(160):
+        seat = session.actor()
+        if seat is None:
+            break
+        screen.viewer = seat
+        screen.refresh()
+        table = screen.table
+        if table.crowded:  # the pointer on a crowded space: it opens
+            tile = table.spots[next(iter(table.crowded))].tile
+            move_to(screen, (tile.x + 20, tile.y + 8))
+            opened += table.opened is not None
+        screen.root.finish_animations()
+        screen.age = 1.0
+        screen.draw(surface)
+        events = session.submit(seat, rng.choice(session.state.legal_actions(seat)))
+        table.show_events(events, seat)
+    assert len(sizes) > 1000 and opened  # the table was drawn, a crowded space opened
+    shared = {"click a line: its rules"}  # the generic table's log hint (not this table's)
+    small = sorted({(s, w) for s, w in sizes if s < 12 and w not in shared})
+    assert not small, small[:10]
+
+
+def test_a_long_word_is_hyphenated_only_when_asked():
+    """The shared wrap cuts a word too long for a line; asked to hyphenate (Biternia's
+    card names), it splits it with a hyphen, two letters at least going on, every line in
+    the width."""
+    from game import theme
+
+    word, width = "Assassinate", 46
+    cut = theme.wrap(word, width, 12, "bold")
+    split = theme.wrap(word, width, 12, "bold", hyphenate=True)
+    assert "".join(cut) == word and not any(line.endswith("-") for line in cut)
+    assert all(line.endswith("-") for line in split[:-1]) and len(split) > 1
+    assert "".join(line.removesuffix("-") for line in split) == word
+    assert len(split[-1]) >= 2
+    assert all(theme.font(12, "bold").size(line)[0] <= width for line in split)
+    assert theme.wrap("Rain of Arrows", 46, 12, "bold", hyphenate=True)[-2:] == ["Arro-", "ws"]

@@ -99,18 +99,35 @@ def draw_board(target: pygame.Surface, view: BiterniaState) -> None:
 
 def paint_board(target: pygame.Surface, d: BiterniaState) -> None:
     target.blit(board_base(), lay.BOARD.topleft)
-    for sid, sp in load().spaces.items():
-        rect = space_rect(sid)
-        if sp.kind == "tower":
-            draw_tower(target, rect, sp, int(d.structures.get(sid, 0)))
-        elif sp.kind == "bit":
-            draw_bit(target, rect, sp, int(d.structures.get(sid, 0)), int(d.gold[sp.team]))
-        elif sp.kind == "gold":
-            draw_gold_space(target, rect, sp.name, int(d.space_gold.get(sid, 0)))
-        else:
-            draw_jungle(target, rect, sp.name,
-                        bool(d.catapult) and sid in load().catapult["spaces"])
+    for sid in load().spaces:
+        draw_space(target, space_rect(sid), sid, d)
     draw_markers(target, d)
+
+
+def draw_space(target: pygame.Surface, rect: pygame.Rect, sid: str, d: BiterniaState,
+               note: str = "") -> None:
+    """Space ``sid``'s tile in ``rect`` (its place on the board, or larger: opened), ``note``
+    after its name in the band."""
+    sp = load().spaces[sid]
+    name = sp.name + note
+    if sp.kind == "tower":
+        draw_tower(target, rect, sp, int(d.structures.get(sid, 0)), name)
+    elif sp.kind == "bit":
+        draw_bit(target, rect, sp, int(d.structures.get(sid, 0)), int(d.gold[sp.team]), name)
+    elif sp.kind == "gold":
+        draw_gold_space(target, rect, name, int(d.space_gold.get(sid, 0)))
+    else:
+        draw_jungle(target, rect, name, bool(d.catapult) and sid in load().catapult["spaces"])
+
+
+def markers_on(sid: str, d: BiterniaState) -> list[str]:
+    """The markers lying on space ``sid`` (an opened tile names them in its band)."""
+    out = []
+    if d.trap and d.trap.space == sid:
+        out.append("Bear Trap")
+    if d.ice_wall and d.ice_wall.space == sid:
+        out.append("Ice Wall")
+    return out
 
 
 @cache
@@ -161,11 +178,11 @@ def tile_base(target: pygame.Surface, rect: pygame.Rect, fill: Colour, name: str
     return head
 
 
-def draw_tower(target: pygame.Surface, rect: pygame.Rect, sp: Any, hp: int) -> None:
+def draw_tower(target: pygame.Surface, rect: pygame.Rect, sp: Any, hp: int, name: str) -> None:
     colour = team_colour(sp.team)
     standing = hp > 0
     fill = theme.blend(theme.PARCHMENT_DIM, colour, 0.22) if standing else (150, 146, 138)
-    head = tile_base(target, rect, fill, sp.name, colour if standing else RUIN)
+    head = tile_base(target, rect, fill, name, colour if standing else RUIN)
     tower_icon(target, (rect.centerx, rect.centery + 10), colour if standing else RUIN,
                standing)
     if standing:
@@ -192,10 +209,11 @@ def tower_icon(target: pygame.Surface, centre: tuple[int, int], colour: Colour,
             pygame.draw.rect(target, (120, 116, 108), (cx + dx, cy + dy, w, 8), border_radius=3)
 
 
-def draw_bit(target: pygame.Surface, rect: pygame.Rect, sp: Any, hp: int, gold: int) -> None:
+def draw_bit(target: pygame.Surface, rect: pygame.Rect, sp: Any, hp: int, gold: int,
+             name: str) -> None:
     colour = team_colour(sp.team)
     fill = theme.blend((40, 40, 48), colour, 0.35)
-    head = tile_base(target, rect, fill, sp.name, colour)
+    head = tile_base(target, rect, fill, name, colour)
     draw_shield(target, (head.right - 14, head.centery + 2), hp, 20, theme.INK)
     cx, cy = rect.centerx, rect.centery + 6
     if hp > 0:
@@ -269,13 +287,19 @@ def draw_gold_space(target: pygame.Surface, rect: pygame.Rect, name: str, coins:
 
 
 def draw_jungle(target: pygame.Surface, rect: pygame.Rect, name: str, catapult: bool) -> None:
-    head = tile_base(target, rect, JUNGLE, name, (30, 64, 38))
+    tile_base(target, rect, JUNGLE, name, (30, 64, 38))
     for dx, dy, r in ((-50, 18, 13), (-34, 30, 10), (46, 22, 12), (56, 36, 9), (-58, 38, 8)):
         c = (rect.centerx + dx, rect.centery + dy)
         pygame.draw.circle(target, (36, 76, 44), c, r)
         pygame.draw.circle(target, (70, 120, 70), (c[0] - 2, c[1] - 2), r - 4)
     if catapult:
-        draw_catapult(target, (head.right - 18, head.centery - 1))
+        draw_catapult(target, catapult_spot(rect))
+
+
+def catapult_spot(rect: pygame.Rect) -> tuple[int, int]:
+    """Where the catapult stands in its jungle tile's band (its stone flies from its arm,
+    9 right and 8 up of this)."""
+    return rect.right - 18, rect.y + lay.TILE_HEAD // 2 - 1
 
 
 def draw_catapult(target: pygame.Surface, at: tuple[int, int]) -> None:

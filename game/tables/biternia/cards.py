@@ -55,29 +55,6 @@ def fitting(options: tuple[str, ...] | list[str], width: int, size: int = 12,
     return theme.ellipsize(options[-1], width, size, style)
 
 
-def hyphenated(words: str, width: int, size: int = 12, style: str = "regular") -> list[str]:
-    """``words`` in lines no wider than ``width``, a word too long for a line split with a
-    hyphen ("Assassin-" / "ate") rather than cut."""
-    f = theme.font(size, style)
-    lines: list[str] = []
-    line = ""
-    for word in words.split():
-        trial = f"{line} {word}" if line else word
-        if f.size(trial)[0] <= width:
-            line = trial
-            continue
-        if line:
-            lines.append(line)
-        while f.size(word)[0] > width and len(word) > 2:
-            cut = len(word) - 1
-            while cut > 1 and f.size(word[:cut] + "-")[0] > width:
-                cut -= 1
-            lines.append(word[:cut] + "-")
-            word = word[cut:]
-        line = word
-    return [*lines, line] if line else lines
-
-
 def short_step(step: dict) -> str:
     """One step in a few words: "Ranged Phys 3, Pierce 1", "Heal 2", "Move"."""
     kind = step["do"]
@@ -166,10 +143,10 @@ class MiniCard(CardNode):
         pygame.draw.rect(surf, theme.PARCHMENT, rect, border_radius=3)
         pygame.draw.rect(surf, found.ink, (0, 0, rect.w, 7), border_top_left_radius=3,
                          border_top_right_radius=3)
-        draw_shield(surf, (rect.centerx, rect.y + 17), found.defense, 14)
+        draw_shield(surf, (rect.centerx, rect.y + 14), found.defense, 14)
         letters = "".join(w[0] for w in found.name.split()[:2])
-        theme.text(surf, letters, (rect.centerx, rect.bottom - 2), 10, theme.INK, "bold",
-                   "midbottom")
+        theme.text(surf, fitting((letters, letters[:1]), rect.w - 2, 12, "bold"),
+                   (rect.centerx, rect.bottom), 12, theme.INK, "bold", "midbottom")
         if self.secret:
             pygame.draw.polygon(surf, (20, 20, 24, 200), [(rect.right, rect.bottom - 12),
                                                           (rect.right, rect.bottom),
@@ -300,7 +277,7 @@ class HandCard(LookedCard):
         draw_shield(surf, (rect.right - 11, band.bottom), found.defense, 16)
         y = band.bottom + 3
         bottom = rect.bottom - (18 if self.foreign else 2)  # the lines stop above the foot
-        for line in hyphenated(found.name, rect.w - 8, 12, "bold")[:3]:
+        for line in theme.wrap(found.name, rect.w - 8, 12, "bold", hyphenate=True)[:3]:
             theme.text(surf, theme.ellipsize(line, rect.w - 8, 12, "bold"), (rect.x + 4, y), 12,
                        ink, "bold")
             y += 14

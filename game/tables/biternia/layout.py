@@ -62,7 +62,33 @@ def crowd_scale(count: int) -> float:
     """How large the Heroes of a tile stand: full size up to two, smaller when more share
     it, so that each standee and its cards keep a cell of their own (nothing drawn over a
     neighbour); the tip and the card zoom show them large."""
-    return 1.0 if count <= 2 else 0.8 if count <= 4 else 0.6
+    return 1.0 if count < CROWD else 0.8 if count <= 4 else 0.6
+
+
+CROWD = 3  # from this many Heroes on a space they stand smaller (crowd_scale) and the
+#: tile opens under the pointer (``opened``)
+OPEN_CELL_W, OPEN_CELL_H = 96, 80  # a Hero's cell in an opened tile: standee, cards, name
+OPEN_PER_ROW = 4
+
+
+def opened(rect: pygame.Rect, count: int) -> tuple[pygame.Rect, list[tuple[float, float]]]:
+    """A crowded tile opened under the pointer: the larger tile (centred on ``rect``, inside
+    the board) where ``count`` Heroes stand at full size, each in a cell with its cards and
+    its name under it, four a row; and where each stands."""
+    per_row = min(count, OPEN_PER_ROW)
+    rows = -(-count // per_row)
+    panel = pygame.Rect(0, 0, max(rect.w, per_row * OPEN_CELL_W + 12),
+                        max(rect.h, TILE_HEAD + 6 + rows * OPEN_CELL_H))
+    panel.center = rect.center
+    panel.clamp_ip(BOARD.inflate(-8, -8))
+    top = panel.y + TILE_HEAD + 4
+    out = []
+    for k in range(count):
+        row, col = divmod(k, per_row)
+        in_row = min(per_row, count - row * per_row)
+        x = panel.centerx + (col - (in_row - 1) / 2) * OPEN_CELL_W
+        out.append((x, top + row * OPEN_CELL_H + 32.0))
+    return panel, out
 
 
 def plate(team: int, index: int) -> pygame.Rect:

@@ -13,7 +13,7 @@ import pygame
 from game import icons, overlap, theme
 from game.scene import Affine, Node, SpriteNode, blit_transformed
 from game.tables.biternia.cards import MiniCard, face, fitting
-from game.tables.biternia.layout import BOARD, TILE_HEAD
+from game.tables.biternia.layout import BOARD, OPEN_CELL_W, TILE_HEAD
 from game.tween import arc, ease_in_out_cubic, ease_out_back, linear
 from game.widgets import Button, Widget
 from rules.biternia.content import load
@@ -27,25 +27,34 @@ STEP_UP = 8  # how high it lifts on each road it walks
 Point = tuple[float, float]
 #: the standee's body in the piece's own coordinates (the Figure sits 16 left of centre)
 STANDEE = pygame.Rect(-30, -26, 38, 46)
+OPENED_Z = 20  # an opened crowded space over the board's other pieces (z 5); its Heroes above
 
 
 @dataclass(frozen=True)
 class Token:
-    """A token beside a standee: a coloured disc with a letter (and a count above one)."""
+    """A token beside a standee: a coloured disc with its picture (stacked when more than
+    one); ``name`` as the tip says it."""
 
-    letter: str
+    name: str
     colour: tuple[int, int, int]
+    picture: tuple[str, str]  # ("token", the token's name) or ("status", a state's key)
     count: int = 1
 
 
-TOKEN_LOOK = {  # what each token or state looks like on a standee
-    "shield": ("S", (92, 120, 160)), "attack": ("+", (196, 72, 60)),
-    "chill": ("C", (96, 186, 210)), "stone": ("St", (130, 130, 126)),
-    "mark": ("D", (30, 30, 34)), "artifact": ("a", (214, 170, 76)),
-    "immobile": ("I", (120, 84, 50)), "confuse": ("?", (150, 96, 176)),
-    "channel": ("~", (110, 70, 170)), "stealth": ("H", (60, 70, 66)),
-    "favored": ("F", (200, 120, 40)),
+TOKEN_LOOK = {  # each token or state on a standee: its name, colour and picture
+    "shield": ("Shield", (92, 120, 160), ("token", "Shield")),
+    "attack": ("+1 Attack", (196, 72, 60), ("token", "+1 Attack")),
+    "chill": ("Chill", (96, 186, 210), ("token", "Chill")),
+    "stone": ("Stone", (130, 130, 126), ("token", "Stone")),
+    "mark": ("Death Mark", (30, 30, 34), ("token", "Death Mark")),
+    "immobile": ("immobilized", (120, 84, 50), ("status", "immobilized")),
+    "confuse": ("confused", (150, 96, 176), ("token", "Confuse")),
+    "channel": ("channeling", (110, 70, 170), ("status", "channeling")),
+    "stealth": ("stealth", (60, 70, 66), ("status", "hidden")),
+    "favored": ("Favored Enemy", (200, 120, 40), ("token", "Favored Enemy")),
 }
+ARTIFACT = (214, 170, 76)  # an artifact's disc
+MAX_TOKENS = 4  # discs a standee carries (the tip names them all)
 
 
 def tokens_of(hero: Hero, favored: bool) -> tuple[Token, ...]:
@@ -53,7 +62,6 @@ def tokens_of(hero: Hero, favored: bool) -> tuple[Token, ...]:
     out = []
     for key, count in (("shield", hero.shield), ("attack", hero.attack),
                        ("chill", hero.chill), ("stone", hero.stone),
-                       ("artifact", len(hero.artifacts)),
                        ("mark", int(bool(hero.mark))),
                        ("immobile", int(bool(hero.immobile))),
                        ("confuse", int(bool(hero.confuse))),
@@ -61,20 +69,29 @@ def tokens_of(hero: Hero, favored: bool) -> tuple[Token, ...]:
                        ("stealth", int(bool(hero.stealth))),
                        ("favored", int(favored))):
         if count:
-            letter, colour = TOKEN_LOOK[key]
-            out.append(Token(letter, colour, int(count)))
+            name, colour, picture = TOKEN_LOOK[key]
+            out.append(Token(name, colour, picture, int(count)))
+    for artifact in hero.artifacts:  # each artifact a disc of its own
+        name = str(load().tokens.get(artifact, {}).get("name", artifact))
+        out.append(Token(name, ARTIFACT, ("token", name)))
     return tuple(out)
 
 
 def draw_token(target: pygame.Surface, centre: tuple[int, int], token: Token,
-               radius: int = 6) -> None:
-    pygame.draw.circle(target, (0, 0, 0, 90), (centre[0] + 1, centre[1] + 1), radius)
+               radius: int = 7) -> None:
+    """A token's disc with its picture, or, for several, their number (12 px; the tip
+    names them)."""
+    x, y = centre
+    pygame.draw.circle(target, (0, 0, 0, 90), (x + 1, y + 1), radius)
     pygame.draw.circle(target, token.colour, centre, radius)
     pygame.draw.circle(target, theme.CREAM, centre, radius, 1)
-    theme.text(target, token.letter, centre, 8, theme.CREAM, "bold", "center")
     if token.count > 1:
-        theme.text(target, str(token.count), (centre[0] + radius + 1, centre[1] + 2), 8,
-                   theme.CREAM, "bold", "midleft", shadow=True)
+        theme.text(target, str(token.count), (x, y + 1), 12, theme.CREAM, "bold", "center")
+        return
+    kind, name = token.picture
+    picture = icons.icon("biternia", kind, name, 2 * radius - 4, theme.CREAM) \
+        if kind == "token" else icons.stat_icon(name, 2 * radius - 4, theme.CREAM)
+    target.blit(picture, picture.get_rect(center=centre))
 
 
 class Figure(SpriteNode):
@@ -105,18 +122,17 @@ class Figure(SpriteNode):
         else:
             theme.text(surf, self.initials, (body.centerx, body.y + 14), 14, theme.CREAM,
                        "bold", "center")
-        hp_tab = pygame.Rect(0, 0, min(w - body.centerx, body.w // 2 + 5) * 2, 16)
-        hp_tab.midbottom = (body.centerx, body.bottom + 3)
+        hp_tab = pygame.Rect(body.x, body.bottom - 13, w - body.x, 16)  # the tokens left of it
         low = self.max_hp and self.hp * 3 <= self.max_hp
         pygame.draw.rect(surf, theme.DANGER if low else theme.INK, hp_tab, border_radius=4)
         theme.text(surf, f"{self.hp}/{self.max_hp}", hp_tab.center, 12, theme.CREAM, "bold",
                    "center")
-        badge = (body.x + 4, body.y + 6)
+        badge = (body.right - 3, body.y + 6)  # the level, top right (the tokens left)
         pygame.draw.circle(surf, theme.BRASS, badge, 8)
         pygame.draw.circle(surf, theme.INK, badge, 8, 1)
         theme.text(surf, str(self.level), badge, 12, theme.INK, "bold", "center")
-        for k, token in enumerate(self.tokens[:4]):
-            draw_token(surf, (6, 14 + 11 * k), token, 6)
+        for k, token in enumerate(self.tokens[:MAX_TOKENS]):
+            draw_token(surf, (7, 7 + 14 * k), token, 7)
         return surf
 
 
@@ -141,6 +157,7 @@ class HeroPiece(Widget):
         self.mark = ""  # "", "ready" (can act), "picked" or "target"
         self.offering = False  # its order is an Interrupt it may play now: the card glows
         self.size = 1.0  # the scale its tile's crowd allows (see layout.crowd_scale)
+        self.caption = ""  # its name under it (in an opened crowded tile)
         self.clock = 0.0
         self.route: list[list[Point]] = []  # the roads it walks now, one polyline each
         self.walked = 0.0  # roads walked so far (0 .. len(route))
@@ -249,41 +266,73 @@ class HeroPiece(Widget):
                              wash.get_rect(), border_radius=6)
             target.blit(wash, glow.topleft)
             pygame.draw.rect(target, theme.CREAM, glow, 2, border_radius=6)
-        if not self.mark and not self.focused:
-            return
-        cx, cy = world.apply(-13, 21)
-        colour = {"target": theme.DANGER, "picked": theme.CREAM}.get(self.mark, theme.BRASS_LIGHT)
-        ring = pygame.Rect(0, 0, (54 + 6 * pulse) * world.scale, (18 + 3 * pulse) * world.scale)
-        ring.center = (round(cx), round(cy))
-        pygame.draw.ellipse(target, colour, ring, 3)
-        if self.focused:
-            pygame.draw.ellipse(target, theme.CREAM, ring.inflate(8, 6), 1)
+        if self.mark or self.focused:
+            cx, cy = world.apply(-13, 21)
+            colour = {"target": theme.DANGER, "picked": theme.CREAM}.get(self.mark,
+                                                                         theme.BRASS_LIGHT)
+            ring = pygame.Rect(0, 0, (54 + 6 * pulse) * world.scale,
+                               (18 + 3 * pulse) * world.scale)
+            ring.center = (round(cx), round(cy))
+            pygame.draw.ellipse(target, colour, ring, 3)
+            if self.focused:
+                pygame.draw.ellipse(target, theme.CREAM, ring.inflate(8, 6), 1)
+        if self.caption:  # its name on a dark chip under it
+            first = self.caption.split()[0]
+            words = fitting((self.caption, first), OPEN_CELL_W - 12, 12, "bold")
+            ink = theme.rendered(words, 12, theme.CREAM, "bold")
+            cx, cy = world.apply(-1, 33)
+            chip = pygame.Rect(0, 0, ink.get_width() + 10, ink.get_height() + 2)
+            chip.midtop = (round(cx), round(cy))
+            pygame.draw.rect(target, theme.INK, chip, border_radius=5)
+            target.blit(ink, ink.get_rect(center=chip.center))
 
 
 class SpaceSpot(Widget):
     """A space as a click target: outlined in the acting colour with what a click does; it
-    takes clicks only while lit."""
+    takes clicks only while lit. A crowded space **opened** under the pointer (``open``)
+    is drawn larger over its neighbours by ``paint`` (its Heroes stand on it at full size)
+    and takes every click on it, playing its action if it is lit, else none (nothing
+    under it is clicked by mistake)."""
 
     def __init__(self, space: str, rect: pygame.Rect, on_pick: Callable[[str], None]) -> None:
         super().__init__(rect.centerx, rect.centery, rect.w, rect.h, name=f"space.{space}",
                          on_activate=lambda: on_pick(space))
         self.space, self.words, self.colour = space, "", theme.BRASS_LIGHT
+        self.tile = pygame.Rect(rect)
+        self.opened: pygame.Rect | None = None
+        self.paint: Callable[[pygame.Surface, pygame.Rect], None] | None = None
         self.clock = 0.0
         self.z = -1
         self.light("", theme.BRASS_LIGHT)
 
     def light(self, words: str, colour: tuple[int, int, int]) -> None:
         self.words, self.colour = words, colour
-        self.enabled = self.interactive = self.visible = bool(words)
+        self.sync()
+
+    def open(self, rect: pygame.Rect | None,
+             paint: Callable[[pygame.Surface, pygame.Rect], None] | None = None) -> None:
+        """Open the space larger over ``rect`` (drawn by ``paint``), or close it (None)."""
+        self.opened, self.paint = (rect, paint) if rect is not None else (None, None)
+        self.sync()
+
+    def sync(self) -> None:
+        rect = self.opened or self.tile
+        self.x, self.y, self.w, self.h = rect.centerx, rect.centery, rect.w, rect.h
+        self.z = OPENED_Z if self.opened is not None else -1
+        self.enabled = bool(self.words)
+        self.interactive = self.visible = bool(self.words) or self.opened is not None
 
     def update(self, dt: float) -> None:
         super().update(dt)
         self.clock += dt
 
     def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
+        rect = self.box(world)
+        if self.opened is not None and self.paint is not None:
+            self.paint(target, rect)
+            pygame.draw.rect(target, theme.CREAM, rect, width=2, border_radius=10)
         if not self.words:
             return
-        rect = self.box(world)
         pulse = 0.5 + 0.5 * math.sin(self.clock * 4)
         wash = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(wash, (*self.colour, int(40 + 40 * pulse + 50 * self.glow)),
@@ -291,6 +340,8 @@ class SpaceSpot(Widget):
         target.blit(wash, rect.topleft)
         pygame.draw.rect(target, self.colour, rect.inflate(4, 4), width=3, border_radius=12)
         band = pygame.Rect(rect.x, rect.y, rect.w - 36, TILE_HEAD)  # the HP stays in sight
+        if self.opened is not None:  # the name stays in sight too
+            band = pygame.Rect(rect.x + rect.w // 2, rect.y, rect.w // 2 - 36, TILE_HEAD)
         pygame.draw.rect(target, self.colour, band, border_top_left_radius=10)
         first = " ".join(self.words.split()[:2])  # "Move Agatha" for "Move Agatha Trunch"
         label = fitting((f"▶ {self.words}", self.words, f"▶ {first}", first), band.w - 8, 12,
@@ -433,7 +484,7 @@ def hero_tip(view: BiterniaState, hero: str) -> tuple[str, ...]:
     if v.down is not None:
         down = face(v.down)
         lines.append(f"Order: {down.name} (face down)" if down else "Order: face down")
-    tokens = [f"{TOKEN_NAMES[t.letter]}{f' x{t.count}' if t.count > 1 else ''}"
+    tokens = [f"{t.name}{f' x{t.count}' if t.count > 1 else ''}"
               for t in tokens_of(v, view.favored == hero)]
     if tokens:
         lines.append("Tokens: " + ", ".join(tokens))
@@ -441,11 +492,6 @@ def hero_tip(view: BiterniaState, hero: str) -> tuple[str, ...]:
     if trait:
         lines.append(f"{trait['name']}: {trait['text']}")
     return tuple(lines)
-
-
-TOKEN_NAMES = {"S": "Shield", "+": "+1 Attack", "C": "Chill", "St": "Stone", "D": "Death Mark",
-               "a": "artifact", "I": "immobilized", "?": "confused", "~": "channeling",
-               "H": "stealth", "F": "Favored Enemy"}
 
 
 class Tip(Node):
@@ -492,6 +538,17 @@ def draw_tip(target: pygame.Surface, piece: HeroPiece, lines: tuple[str, ...]) -
         theme.text(target, line, (rect.x + 10, rect.y + 7 + 15 * k), 12, theme.INK, style)
 
 
+def word_chip(words: str, edge: tuple[int, int, int]) -> pygame.Surface:
+    """What struck, on a dark chip edged in ``edge`` (12 px; a passing effect's words)."""
+    ink = theme.rendered(words, 12, theme.CREAM, "bold")
+    chip = pygame.Surface((ink.get_width() + 12, ink.get_height() + 6), pygame.SRCALPHA)
+    pygame.draw.rect(chip, (*theme.INK, 225), chip.get_rect(), border_radius=6)
+    pygame.draw.rect(chip, edge, chip.get_rect(), 1, border_radius=6)
+    chip.blit(ink, (6, 3))
+    overlap.mark_transient(chip)
+    return chip
+
+
 class AttackLine(Node):
     """An attack drawn from the attacker to its target: a line with an arrowhead and what
     struck ("Physical Attack 4") on a chip at its middle; it fades after a moment."""
@@ -500,12 +557,7 @@ class AttackLine(Node):
                  colour: tuple[int, int, int]) -> None:
         super().__init__(name="attack")
         self.start, self.end, self.colour, self.z = start, end, colour, 40
-        ink = theme.rendered(words, 12, theme.CREAM, "bold")
-        self.chip = pygame.Surface((ink.get_width() + 12, ink.get_height() + 6), pygame.SRCALPHA)
-        pygame.draw.rect(self.chip, (*theme.INK, 225), self.chip.get_rect(), border_radius=6)
-        pygame.draw.rect(self.chip, colour, self.chip.get_rect(), 1, border_radius=6)
-        self.chip.blit(ink, (6, 3))
-        overlap.mark_transient(self.chip)
+        self.chip = word_chip(words, colour)
         self.grow = 0.0
         self.tween("grow", 1.0, 0.25)
         self.tween("alpha", 0.0, 0.4, delay=1.2, on_done=self.detach)
@@ -560,12 +612,13 @@ class CoinFlight(Node):
 class Flash(Node):
     """A space lights up red and fades (a Structure was hit)."""
 
-    def __init__(self, rect: pygame.Rect, colour: tuple[int, int, int]) -> None:
+    def __init__(self, rect: pygame.Rect, colour: tuple[int, int, int],
+                 delay: float = 0.0) -> None:
         super().__init__(rect.centerx, rect.centery, rect.w, rect.h, name="flash")
         self.colour, self.z = colour, 3
         self.alpha = 0.0
-        self.tween("alpha", 0.8, 0.08)
-        self.tween("alpha", 0.0, 0.6, delay=0.1, on_done=self.detach)
+        self.tween("alpha", 0.8, 0.08, delay=delay)
+        self.tween("alpha", 0.0, 0.6, delay=delay + 0.1, on_done=self.detach)
 
     def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
         left, top = world.apply(-self.w / 2, -self.h / 2)
@@ -602,7 +655,7 @@ class HitNote(Node):
     damage rises above."""
 
     def __init__(self, x: float, y: float, parts: Sequence[tuple[str, tuple[int, int, int]]],
-                 bounds: pygame.Rect, target: str = "") -> None:
+                 bounds: pygame.Rect, target: str = "", delay: float = 0.0) -> None:
         super().__init__(x, y, name="hit")
         self.target, self.z = target, 58
         inks = [theme.rendered(words, 12, ink, "bold") for words, ink in parts]
@@ -626,11 +679,75 @@ class HitNote(Node):
         box.clamp_ip(bounds)
         self.x, self.y = box.centerx, box.centery
         self.alpha = 0.0
-        self.tween("alpha", 1.0, 0.12)
-        self.tween("alpha", 0.0, 0.4, delay=1.5, on_done=self.detach)
+        self.tween("alpha", 1.0, 0.12, delay=delay)
+        self.tween("alpha", 0.0, 0.4, delay=delay + 1.5, on_done=self.detach)
 
     def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
         blit_transformed(target, self.look, world, alpha)
+
+
+STONE_FLIGHT = 0.6  # seconds the catapult's stone flies
+
+
+class StoneFlight(Node):
+    """The catapult's shot: a stone thrown from the catapult in a high arc onto its target
+    (its shadow running along the ground), what was thrown on a chip over the arc's top
+    ("Catapult · Ranged Attack 4"), a puff of dust where it lands; ``target`` is what it
+    hits (the hit shows there as it lands)."""
+
+    def __init__(self, start: Point, end: Point, words: str, target: str = "") -> None:
+        super().__init__(*start, name="stone")
+        self.start, self.end, self.target, self.z = start, end, target, 42
+        room = min(start[1], end[1]) - BOARD.y - 14  # the arc stays over the board
+        self.height = max(24.0, min(0.3 * math.dist(start, end) + 24, room))
+        self.t = 0.0
+        self.chip = word_chip(words, STONE_LIGHT)
+        self.tween("t", 1.0, STONE_FLIGHT, linear, on_done=self.land)
+
+    def at(self, t: float) -> Point:
+        """Where the stone is at ``t`` (0 the catapult, 1 the target)."""
+        (x0, y0), (x1, y1) = self.start, self.end
+        return x0 + (x1 - x0) * t, y0 + (y1 - y0) * t - self.height * arc(t)
+
+    def land(self) -> None:
+        parent = self.parent
+        self.detach()
+        if parent is not None:
+            parent.add(Burst(*self.end, STONE_LIGHT))
+
+    def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
+        (x0, y0), (x1, y1) = self.start, self.end
+        t = self.t
+        ground = (round(x0 + (x1 - x0) * t), round(y0 + (y1 - y0) * t))
+        layer = pygame.Surface(target.get_size(), pygame.SRCALPHA)
+        overlap.mark_transient(layer)
+        shadow = pygame.Rect(0, 0, 16 - 6 * arc(t), 6)
+        shadow.center = ground
+        pygame.draw.ellipse(layer, (0, 0, 0, 90), shadow)
+        for k in (3, 2, 1):  # a faint trail behind it
+            back = self.at(max(0.0, t - 0.05 * k))
+            pygame.draw.circle(layer, (*STONE_LIGHT, 50 - 12 * k), (round(back[0]),
+                                                                    round(back[1])), 7 - k)
+        x, y = self.at(t)
+        centre = (round(x), round(y))
+        pygame.draw.circle(layer, (60, 56, 50), (centre[0] + 1, centre[1] + 2), 8)
+        pygame.draw.circle(layer, (128, 122, 112), centre, 8)
+        spin = 9 * t * math.pi
+        for k in range(2):  # marks on the stone turn as it flies
+            a = spin + k * math.pi
+            pygame.draw.circle(layer, (92, 88, 80), (round(x + 4 * math.cos(a)),
+                                                     round(y + 4 * math.sin(a))), 2)
+        pygame.draw.circle(layer, STONE_LIGHT, (centre[0] - 3, centre[1] - 3), 2)
+        pygame.draw.circle(layer, theme.INK, centre, 8, 1)
+        target.blit(layer, (0, 0))
+        if t < 0.85:  # under the arc's middle, over the ground it crosses
+            (x0, y0), (x1, y1) = self.start, self.end
+            spot = self.chip.get_rect(midtop=(round((x0 + x1) / 2), round(max(y0, y1)) + 12))
+            spot.clamp_ip(BOARD.inflate(-8, -8))
+            target.blit(self.chip, spot)
+
+
+STONE_LIGHT = (200, 192, 176)
 
 
 class Burst(Node):

@@ -8,6 +8,7 @@ buttons below keep every legal action one click (or digit key) away."""
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
 from functools import partial
@@ -20,18 +21,23 @@ import game.tables.biternia.layout as lay
 from game import theme
 from game.floats import rise_from
 from game.tables.biternia.board import (
+    catapult_spot,
     crossing,
     draw_board,
     draw_plate,
+    draw_space,
     draw_track,
     lanes,
+    markers_on,
     seat_disc,
     space_rect,
     team_colour,
 )
 from game.tables.biternia.cards import HandCard, HeroTile, fitting
 from game.tables.biternia.pieces import (
+    OPENED_Z,
     ORDER_AT,
+    STONE_FLIGHT,
     AttackLine,
     Burst,
     CoinFlight,
@@ -40,6 +46,7 @@ from game.tables.biternia.pieces import (
     HitNote,
     Prompt,
     SpaceSpot,
+    StoneFlight,
     Tip,
     hero_tip,
     hit_parts,
@@ -96,6 +103,13 @@ class BiterniaTable(HandTray):
         self.gold: tuple[int, ...] | None = None  # each team's gold in the last view
         self.structures: dict[str, int] | None = None  # Structure HP in the last view
         self.navigated = True  # the last key moved the focus (not a digit or hotkey)
+        self.crowded: dict[str, list[str]] = {}  # spaces with CROWD or more Heroes -> them
+        self.opened: str | None = None  # the crowded space opened under the pointer
+        #: where the pointer rested when a click or a new position left the tiles closed:
+        #: none opens under it until it moves (so a click never lands on a tile that opened
+        #: in between, and the board is never covered under a resting pointer)
+        self.hold: tuple[float, float] | None = None
+        self.landing: dict[str, float] = {}  # a target -> when the catapult's stone lands
         self.tip = Tip(self.tip_for, self.dim_reason)
         self.add(self.tip)
         self.seat_chips: list[Widget] = []
@@ -154,6 +168,7 @@ class BiterniaTable(HandTray):
     def refresh(self, model: TableModel, panels: list[Panel]) -> None:
         if model.actions != self.model.actions:
             self.picked_card = None
+            self.keep_closed()
         super().refresh(model, [])
         view = model.view
         if not isinstance(view, BiterniaState):
@@ -162,6 +177,9 @@ class BiterniaTable(HandTray):
         self.count_gold(view)
         self.flash_hits(view)
         self.place_heroes(view)
+        if self.opened is not None and (self.opened not in self.crowded
+                                        or view.phase == Phase.DRAFT):
+            self.open_tile(None)
         self.place_plates(view)
         self.deal_hand(view, model.viewer)
         self.mark_choices(view)
@@ -184,7 +202,7 @@ class BiterniaTable(HandTray):
         before, self.structures = self.structures, hp
         for sid, now in hp.items():
             if before is not None and now < before.get(sid, now):
-                self.add(Flash(space_rect(sid), theme.DANGER))
+                self.add(Flash(space_rect(sid), theme.DANGER, self.late(sid)))
 
     def place_heroes(self, view: BiterniaState) -> None:
         """Stand every Hero on its space; a Hero whose space changed hops there, one whose
@@ -194,17 +212,86 @@ class BiterniaTable(HandTray):
             space = view.heroes[hero].space
             if space is not None:
                 by_space.setdefault(space, []).append(hero)
+        self.crowded = {sp: heroes for sp, heroes in by_space.items() if len(heroes) >= lay.CROWD}
         shown = set()
         for space, heroes in by_space.items():
-            size = lay.crowd_scale(len(heroes))
-            for k, (hero, (x, y)) in enumerate(zip(heroes, lay.slots(space_rect(space),
-                                                                     len(heroes)), strict=True)):
+            for k, (hero, (x, y)) in enumerate(zip(heroes, self.tile_layout(space, heroes),
+                                                   strict=True)):
                 shown.add(hero)
                 self.stand(view, hero, space, k, x, y)
-                self.resize(self.pieces[hero], size)
+                self.dress(space, hero)
         for hero in [h for h in self.pieces if h not in shown]:
             self.retire(hero)
         self.known = set(view.hero_order)
+
+    def tile_layout(self, space: str, heroes: list[str]) -> list[tuple[float, float]]:
+        """Where the Heroes of a space stand: in their cells of the tile, or, the space
+        opened, at full size in the larger tile."""
+        if space == self.opened:
+            return lay.opened(space_rect(space), len(heroes))[1]
+        return lay.slots(space_rect(space), len(heroes))
+
+    def dress(self, space: str, hero: str) -> None:
+        """A standee's size, layer and name for its tile: smaller when crowded; opened,
+        full size over the board's other pieces with its name under it."""
+        piece = self.pieces[hero]
+        opened = space == self.opened
+        self.resize(piece, 1.0 if opened else lay.crowd_scale(len(self.crowded.get(space, ()))))
+        piece.z = OPENED_Z + 1 if opened else 5
+        piece.caption = load().heroes[hero].name if opened else ""
+
+    # -- a crowded tile opens under the pointer --------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        want = self.tile_to_open()
+        if want != self.opened:
+            self.open_tile(want)
+
+    def tile_to_open(self) -> str | None:
+        """The crowded space the pointer rests on (the one open stays open while the
+        pointer is anywhere on its larger tile); none under a held pointer."""
+        pointer = self.pointer
+        if pointer is None or self.model.view is None or self.view.phase == Phase.DRAFT:
+            return None
+        if pointer == self.hold:
+            return self.opened
+        self.hold = None
+        spot = self.spots.get(self.opened) if self.opened is not None else None
+        if spot is not None and spot.opened is not None and spot.opened.collidepoint(pointer):
+            return self.opened
+        return next((sp for sp in self.crowded if space_rect(sp).collidepoint(pointer)), None)
+
+    def keep_closed(self) -> None:
+        """A click or a new position: with no tile open, none opens under the pointer
+        before it moves."""
+        if self.opened is None:
+            self.hold = self.pointer
+
+    def open_tile(self, space: str | None) -> None:
+        """Open ``space`` (its Heroes glide out to full size in the larger tile) and close
+        the one open before (its Heroes glide back into their cells)."""
+        before, self.opened = self.opened, space
+        for sp in (before, space):
+            if sp is None or sp not in self.spots:
+                continue
+            heroes = self.crowded.get(sp, [])
+            if sp == space:
+                rect = lay.opened(space_rect(sp), len(heroes))[0]
+                self.spots[sp].open(rect, partial(self.paint_opened, sp))
+            else:
+                self.spots[sp].open(None)
+            for hero, (x, y) in zip(heroes, self.tile_layout(sp, heroes), strict=True):
+                if hero in self.pieces:
+                    self.pieces[hero].settle(x, y)
+                    self.dress(sp, hero)
+
+    def paint_opened(self, space: str, target: pygame.Surface, rect: pygame.Rect) -> None:
+        """The opened space's tile, larger: its look, its name with the markers on it."""
+        if self.model.view is None:
+            return
+        markers = markers_on(space, self.view)
+        note = "".join(f" · {m}" for m in markers) if not self.spots[space].words else ""
+        draw_space(target, rect, space, self.view, note)
 
     def stand(self, view: BiterniaState, hero: str, space: str, slot: int, x: float,
               y: float) -> None:
@@ -493,11 +580,13 @@ class BiterniaTable(HandTray):
         return words[:1].upper() + words[1:]
 
     def pick_space(self, space: str) -> None:
+        self.keep_closed()
         action = clicks.space_choices(self.model.actions, self.picked).get(space)
         if action is not None:
             self.choose(action)
 
     def pick_hero(self, hero: str) -> None:
+        self.keep_closed()
         actions = self.model.actions
         target = next((a for a in actions if clicks.hero_target(a) == hero
                        or (a.kind == Act.INTERRUPT and clicks.hero_of(a) == hero)), None)
@@ -522,6 +611,7 @@ class BiterniaTable(HandTray):
         view = self.view
         if view is None:
             return
+        self.keep_closed()
         self.deal_hand(view, self.model.viewer)
         self.mark_choices(view)
         self.version += 1
@@ -532,7 +622,7 @@ class BiterniaTable(HandTray):
         super().animate(event)
         if event.kind == "reveal" and isinstance(event.data.get("card"), str):
             self.revealed[str(event.data.get("hero"))] = event.data["card"]
-        if event.kind == "damage":
+        if event.kind == "damage" and not self.throw_stone(event):
             self.draw_attack(event)
         if event.kind == "move":
             self.step_to(event.data.get("hero"), event.data.get("to"))
@@ -549,16 +639,51 @@ class BiterniaTable(HandTray):
             return
         if event.kind == "damage" and event.data.get("amount") == 0:
             words = "No damage"
-        rise_from(self, where[0], where[1], words, look[1], 18, top=lay.BOARD.y)
+        late = self.late(event.data.get("target"))  # a stone still flying there: on landing
+        rise_from(self, where[0], where[1], words, look[1], 18, late, top=lay.BOARD.y)
         if event.kind in ("level", "respawn"):
             self.add(Burst(where[0], where[1] + 20, look[1]))
-        noted = event.kind == "damage" and self.note_hit(event)
+        noted = event.kind == "damage" and self.note_hit(event, late)
         stopped = SHIELDED.search(event.text) if event.kind == "damage" else None
         if stopped and not noted:  # a Shield token took some of it: said where it landed
             rise_from(self, where[0], where[1], f"Shield stops {stopped.group(1)}",
-                      (150, 180, 220), 16, top=lay.BOARD.y)
+                      (150, 180, 220), 16, late, top=lay.BOARD.y)
 
-    def note_hit(self, event: Event) -> bool:
+    def throw_stone(self, event: Event) -> bool:
+        """The catapult's shot: a stone flies from the catapult onto the Tower it attacks
+        (the hit shows there as it lands); whether the event was one."""
+        target = event.data.get("target")
+        what, _, _ = event.text.partition(" deals ")
+        if not what.startswith("The catapult") or not isinstance(target, str) \
+                or target not in load().spaces:
+            return False
+        tile = space_rect(self.catapult_of(target))
+        x, y = catapult_spot(tile)
+        end = space_rect(target).center
+        attack = what.partition("'s ")[2]
+        self.add(StoneFlight((x + 9, y - 8), end, f"Catapult · {attack}" if attack
+                             else "Catapult", target))
+        self.landing[target] = self.clock + STONE_FLIGHT
+        return True
+
+    def catapult_of(self, target: str) -> str:
+        """The catapult that fired: the one where the Hero who hired it stands (the view
+        before the shot asks that Hero), else the one nearer the target."""
+        spaces = list(load().catapult["spaces"])
+        pending = self.view.pending if self.model.view is not None else None
+        hirer = pending.hero if pending is not None and pending.type == Ask.CATAPULT else None
+        here = self.where[hirer][0] if isinstance(hirer, str) and hirer in self.where else ""
+        if here in spaces:
+            return here
+        return min(spaces, key=lambda sp: math.dist(crossing(sp), crossing(target)))
+
+    def late(self, subject: object) -> float:
+        """Seconds until the catapult's stone in flight lands on ``subject`` (0: none)."""
+        if not isinstance(subject, str):
+            return 0.0
+        return max(0.0, self.landing.get(subject, 0.0) - self.clock)
+
+    def note_hit(self, event: Event, late: float = 0.0) -> bool:
         """Under the target of a hit: the attack against its defense, with Pierce and what
         Shield tokens stopped (from the damage event); whether there was one to show."""
         parts = hit_parts(event.data)
@@ -576,7 +701,7 @@ class BiterniaTable(HandTray):
             return False
         for old in [c for c in self.children if isinstance(c, HitNote) and c.target == target]:
             old.detach()  # the next hit on the same piece replaces the last one's note
-        self.add(HitNote(x, y, parts, lay.BOARD.inflate(-8, -8), target))
+        self.add(HitNote(x, y, parts, lay.BOARD.inflate(-8, -8), target, late))
         return True
 
     def step_to(self, hero: object, space: object) -> None:

@@ -313,7 +313,7 @@ class HandTray(BiterniaBase):
         """The viewer's deck (backs; "turned over" once the discards became the deck) and
         discard pile (its top card face up) as small stacks with their counts."""
         top = lay.HAND.bottom - 6 - 70
-        deck = pygame.Rect(lay.HAND.right - PILES_W, top, 50, 70)
+        deck = pygame.Rect(lay.HAND.right - PILES_W, top, 40, 70)
         for k in range(min(4, len(seat.deck))):
             draw_back(target, deck.move(-2 * k, -2 * k))
         if not seat.deck:
@@ -322,7 +322,7 @@ class HandTray(BiterniaBase):
         label = f"Deck {len(seat.deck)}" + ("" if seat.deck_secret else "*")
         theme.text(target, label, (deck.centerx, deck.y - 4), 12, theme.PARCHMENT_DIM, "bold",
                    "midbottom")
-        pile = deck.move(64, 0)
+        pile = pygame.Rect(deck.right + 14, top, 66, 70)  # wide enough for a name's words
         discard = seat.discard
         for k in range(min(3, max(0, len(discard) - 1))):
             pygame.draw.rect(target, theme.PARCHMENT_DIM, pile.move(-2 * (k + 1), -2 * (k + 1)),
@@ -333,10 +333,10 @@ class HandTray(BiterniaBase):
             pygame.draw.rect(target, found.ink if found else theme.WOOD,
                              (pile.x, pile.y, pile.w, 12), border_top_left_radius=6,
                              border_top_right_radius=6)
-            for k, line in enumerate(theme.wrap(card_name(discard[-1]), pile.w - 6, 10,
-                                                "bold")[:3]):
-                theme.text(target, line, (pile.centerx, pile.y + 16 + 12 * k), 10, theme.INK,
-                           "bold", "midtop")
+            for k, line in enumerate(theme.wrap(card_name(discard[-1]), pile.w - 4, 12,
+                                                hyphenate=True)[:4]):
+                theme.text(target, line, (pile.centerx, pile.y + 12 + 13 * k), 12, theme.INK,
+                           anchor="midtop")
             pygame.draw.rect(target, theme.WOOD, pile, 1, border_radius=6)
         else:
             pygame.draw.rect(target, theme.WOOD, pile, 2, border_radius=6)
