@@ -318,7 +318,11 @@ def test_the_strip_names_what_the_rules_ask_in_the_middle_of_a_beat(app_dirs):
                and session.state.phase == Phase.RESOLVE, limit=3000)
     asked = session.state.question
     assert asked is not None and asked.who == screen.viewer
-    assert screen.table.strip_prompt() == asked.prompt
+    # the rules' question, in a player's words (battlecon/strip.py, choice_prompt)
+    from game.tables.battlecon.strip import choice_prompt
+
+    legal = session.state.legal_actions(screen.viewer)
+    assert screen.table.strip_prompt() == choice_prompt(asked.prompt, legal) != asked.prompt
     play_until(screen, random.Random(1), lambda: session.state.phase == Phase.SET
                and session.actor() is not None)
     assert screen.table.strip_prompt() == "Choose an action"

@@ -19,6 +19,10 @@ KIND_WORDS = {"style": "Style", "base": "Base", "finisher": "Finisher", "form": 
 KIND_COLOURS = {"style": STYLE_INK, "base": BASE_INK, "finisher": (130, 96, 30),
                 "form": (70, 110, 80), "overload": (96, 60, 120)}
 
+#: Stun Immunity where a Guard number would stand (the rules' "⛨" is not in the
+#: table's font: it would show as an empty box)
+STUN_IMMUNE = "★"
+
 
 def card_numbers(card: dict[str, Any]) -> tuple[str, str, str, str]:
     """A card's printed Range, Power, Priority and Guard (styles as modifiers with signs)."""
@@ -33,7 +37,7 @@ def card_numbers(card: dict[str, Any]) -> tuple[str, str, str, str]:
     power = card.get("power", "na")
     power = "–" if power == "na" else format(power, sign)
     prio = format(card.get("priority", 0), sign) + ("▲" if card.get("tiebreaker") else "")
-    guard = "⛨" if card.get("stun_immune") else format(card.get("guard", 0), sign)
+    guard = STUN_IMMUNE if card.get("stun_immune") else format(card.get("guard", 0), sign)
     return reach, power, prio, guard
 
 
@@ -64,7 +68,8 @@ def card_face(card: dict[str, Any], fighter: str = "") -> CardFace:
         named = bool(timing) and words.lower().startswith(timing.lower())
         sections.append(("" if named else timing, words))
     if card.get("stun_immune"):
-        sections.append(("", "Stun Immunity (⛨): nothing can stun you; its Guard counts as 0."))
+        sections.append(("", f"Stun Immunity ({STUN_IMMUNE}): nothing can stun you; its "
+                             "Guard counts as 0."))
     if card.get("tiebreaker"):
         sections.append(("", "Tiebreaker (▲): wins a tie in Priority instead of a Clash."))
     if not sections:
@@ -84,7 +89,7 @@ def pair_face(view: BattleconState, seat: int) -> CardFace:
     stats = (Stat("range", "Range", reach),
              Stat("power", "Power", "–" if total.power is None else str(total.power)),
              Stat("priority", "Priority", f"{total.priority}{'▲' if total.tiebreaker else ''}"),
-             Stat("guard", "Guard", "⛨" if total.stun_immune else str(total.guard)))
+             Stat("guard", "Guard", STUN_IMMUNE if total.stun_immune else str(total.guard)))
     sections: list[tuple[str, str]] = []
     for card in view.pair_cards(seat):
         for heading, words in card_face(card).sections:

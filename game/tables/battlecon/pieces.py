@@ -186,10 +186,11 @@ def lay_materials(rect: pygame.Rect, groups: list[Group]) -> list[Placed]:
     token = max(10, min(30, int(unit), rect.h - 17))
     # a card piece one line tall may widen so its words (e.g. "Super Fighter") fit on it
     card_w = max(24, min(74 if rect.h - 16 >= 30 else 100, int(unit * 2.6)))
+    widths = card_widths(rect, groups, token, card_w)
     out: list[Placed] = []
     x = rect.x
-    for group in groups:
-        room = min(max(64, _group_width(group, token, card_w),
+    for g, group in enumerate(groups):
+        room = min(max(64, sum(widths[g]) + 3 * len(group.pieces),
                        font(12, "bold").size(group.label)[0]), rect.right - x)
         if room < 20:
             break
@@ -197,13 +198,13 @@ def lay_materials(rect: pygame.Rect, groups: list[Group]) -> list[Placed]:
         label_w, start = font(12, "bold").size(label)[0], x
         out.append(Placed("label", pygame.Rect(x, rect.y, label_w, 15), group, words=label))
         for k, piece in enumerate(group.pieces):
-            width = token if piece.kind in ROUND else card_w
+            width = widths[g][k]
             if x + width > rect.right:
                 more = pygame.Rect(x + 2, rect.y + 16, 30, token)
                 out.append(Placed("more", more, group, words=f"+{len(group.pieces) - k}"))
                 return out
             box = (pygame.Rect(x, rect.y + 16, token, token) if piece.kind in ROUND
-                   else pygame.Rect(x, rect.y + 16, card_w, rect.h - 16))
+                   else pygame.Rect(x, rect.y + 16, width, rect.h - 16))
             out.append(Placed("piece", box, group, piece))
             x += width + 3
         x = max(x, start + label_w + 3) + 9
@@ -238,8 +239,29 @@ def piece_face(view: BattleconState, seat: int, group: Group, piece: Piece) -> C
                                                  str(fighter.get("ua_text", ""))),))
 
 
-def _group_width(group: Group, token: int, card_w: int) -> int:
-    return sum(token + 3 if p.kind in ROUND else card_w + 3 for p in group.pieces)
+def card_widths(rect: pygame.Rect, groups: list[Group], token: int, card_w: int
+                ) -> list[list[int]]:
+    """Each piece's width: tokens ``token``, cards ``card_w``; where a card's words would
+    not fit that (Amon's "Yellow" in a ladder of four), each card as wide as its words need
+    (at least ``card_w``, or at least 36 when that is what fits), if the row has the room."""
+    def laid(least: int) -> list[list[int]]:
+        return [[token if p.kind in ROUND else max(least, _words_w(p.words))
+                 for p in group.pieces] for group in groups]
+
+    uniform = [[token if p.kind in ROUND else card_w for p in g.pieces] for g in groups]
+    if all(p.kind in ROUND or _words_w(p.words) <= card_w for g in groups for p in g.pieces):
+        return uniform
+    room = rect.w - 12 * (len(groups) - 1)
+    for least in (card_w, min(card_w, 36)):
+        widths = laid(least)
+        if sum(w + 3 for row in widths for w in row) - 3 <= room:
+            return widths
+    return uniform
+
+
+def _words_w(words: str) -> int:
+    """The width a card piece needs for its words on one line at 12 px (regular)."""
+    return font(12).size(words)[0] + 6 if words else 0
 
 
 def faded(colour: Colour) -> Colour:

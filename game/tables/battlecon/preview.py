@@ -9,6 +9,7 @@ from __future__ import annotations
 import pygame
 
 from game import theme
+from game.tables.battlecon.faces import STUN_IMMUNE
 from game.tables.battlecon.parts import draw_totals
 from rules.battlecon.model import Pair
 from rules.battlecon.state import BattleconState
@@ -31,7 +32,7 @@ def stat_words(stats: AttackStats) -> dict[str, str]:
         reach = f"{lo}" if lo == hi else f"{lo}~{hi}"
     return {"range": reach, "power": "–" if stats.power is None else str(stats.power),
             "priority": f"{stats.priority}{'▲' if stats.tiebreaker else ''}",
-            "guard": "⛨" if stats.stun_immune else str(stats.guard)}
+            "guard": STUN_IMMUNE if stats.stun_immune else str(stats.guard)}
 
 
 def reach_spaces(view: BattleconState, seat: int, stats: AttackStats) -> list[int]:

@@ -16,6 +16,7 @@ import pygame
 from game import icons, theme
 from game.assets import font
 from game.scene import Affine, CardNode, Node, StandeeNode
+from game.tables.battlecon.faces import STUN_IMMUNE
 from game.tables.battlecon.layout import PLATES
 from game.tween import ease_in_out_cubic, ease_out_back, ease_out_cubic
 
@@ -53,7 +54,7 @@ def totals_words(totals: dict[str, Any]) -> dict[str, str]:
     power = totals.get("power")
     return {"range": reach, "power": "–" if power is None else str(power),
             "priority": f"{totals.get('priority', 0)}{'▲' if totals.get('tiebreaker') else ''}",
-            "guard": "⛨" if totals.get("stun_immune") else str(totals.get("guard", 0))}
+            "guard": STUN_IMMUNE if totals.get("stun_immune") else str(totals.get("guard", 0))}
 
 
 class RevealCard(CardNode):

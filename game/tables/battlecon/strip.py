@@ -6,11 +6,13 @@ ante and Pass)."""
 from __future__ import annotations
 
 from functools import partial
+from typing import TYPE_CHECKING
 
 import pygame
 
 import game.tables.battlecon.layout as layout
 from game.cardface import CardFace
+from game.hint import HintMarks, short
 from game.tables.battlecon.base import BattleconBase
 from game.tables.battlecon.faces import KIND_COLOURS, card_face
 from game.tables.battlecon.layout import STRIP
@@ -20,6 +22,9 @@ from game.widgets import Button, Widget
 from rules.battlecon.kinds import Act, Phase
 from rules.battlecon.state import BattleconState
 from rules.core import Action
+
+if TYPE_CHECKING:
+    from ai.analysis import Analysis
 
 ANTES = (Act.OVERLOAD, Act.UA_ANTE, Act.PASS)  # the ante panel's choices
 MOST_TRIGGERS = 6  # more trigger choices than this stay ordinary buttons
@@ -40,14 +45,106 @@ def ante_owner_ability(view: BattleconState, action: Action, actor: int | None) 
     return str(view.fighter(owner).get("ua_name", "Unique ante"))
 
 
-def choice_words(button: Button) -> str:
-    """What the focused button plays, in words: an optional trigger's two buttons read as
-    a yes / no about that one effect ("Use Switch: Flip your Finisher" / "Don't use
-    Switch: Flip your Finisher"), any other as its label."""
-    action = button.leads[0] if len(button.leads) == 1 else None
-    if action is not None and action.kind == Act.TRIGGER and action.args \
-            and action.args[0] == "skip":
+#: the rules' timings in a player's words (the rules' prompt names them by their ids)
+TIMING_WORDS = {"reveal": "Reveal", "start": "Start of beat", "before": "Before activating",
+                "hit": "On hit", "when_hit": "When hit", "damage": "On damage",
+                "after": "After activating", "end": "End of beat", "recycle": "Recycle"}
+
+
+def choice_label(action: Action) -> str:
+    """An in-beat choice in a player's words, wherever the table names it (a tile, a
+    chooser's button, a space's words, the strip's heading, a hint): an optional trigger's
+    skip as "Don't use Switch: Flip your Finisher" (the rules say "Skip Switch: ..."
+    beside "Use Switch: ..."), Hayden's counters without the zero ("Spend 2 Fury", "Spend
+    nothing"); any other choice as the rules word it."""
+    if action.kind == Act.TRIGGER and action.args and action.args[0] == "skip":
         return "Don't use " + str(action).removeprefix("Skip ")
+    if action.kind == Act.SPEND and len(action.args) == 2:
+        spent = [f"{n} {what}" for n, what in zip(action.args, ("Fury", "Control"),
+                                                  strict=True) if int(n)]
+        return "Spend " + " and ".join(spent) if spent else "Spend nothing"
+    return str(action)
+
+
+def choice_prompt(prompt: str, actions: list[Action]) -> str:
+    """The rules' question in the middle of a beat, in a player's words: "Drive: choose"
+    becomes "Drive: how far do you advance?", "When_hit: choose the next trigger" becomes
+    "When hit: which effect comes first?" (or "use this effect?" when it is one optional
+    effect), and so on for every kind of choice the rules ask."""
+    head, _, rest = prompt.partition(": ")
+    kinds = {a.kind for a in actions}
+    if rest == "choose the next trigger" and kinds == {Act.TRIGGER}:
+        when = TIMING_WORDS.get(head.lower(), head)
+        uses = [a for a in actions if a.args and a.args[0] == "use"]
+        if len(uses) == 1 and len(actions) == 2:
+            return f"{when}: use this effect?"
+        if any(a.args and a.args[0] == "skip" for a in actions):
+            return f"{when}: which effect next (an optional one may be skipped)?"
+        return f"{when}: which effect comes first?"
+    if rest != "choose":
+        return prompt
+    if kinds == {Act.MOVE}:
+        verbs = sorted({str(a.args[0]) for a in actions if a.args},
+                       key=("advance", "retreat", "push", "pull").index)
+        steps = {a.args[1] for a in actions if len(a.args) > 1}
+        verb = {"advance": "advance", "retreat": "retreat", "push": "push the opponent",
+                "pull": "pull the opponent"}
+        whom = {a.args[3] for a in actions if len(a.args) > 3}  # team play: who is moved
+        if len(verbs) == 1 and verbs[0] in ("push", "pull") and len(whom) > 1:
+            ask = f"whom do you {verbs[0]}, and how far?" if len(steps) > 1 \
+                else f"whom do you {verbs[0]}?"
+        elif len(verbs) == 1:
+            ask = f"how far do you {verb[verbs[0]]}?" if len(steps) > 1 \
+                else f"which way do you {verb[verbs[0]]}?"
+        else:
+            ask = "which move? (" + " or ".join(v.capitalize() for v in verbs) + ")"
+        return f"{head}: {ask} Click a lit space"
+    asks: dict[str, str] = {
+        Act.TELEPORT: "which space do you teleport to? Click a lit space",
+        Act.PAINT: "which space does the Paint go on? Click a lit space",
+        Act.SPEND: "how many Fury and Control counters do you spend? Click them",
+        Act.THROW: "spend counters to push or pull the opponent? Click a lit space",
+        Act.REND: "which token do you rend? Click it on your plate",
+        Act.RECALL: "which Embellishment do you take back? Click it on your plate",
+        Act.DISCARD: "which style do you discard? Click it in your hand"}
+    only = next(iter(kinds)) if len(kinds) == 1 else ""
+    if only in asks:
+        return f"{head}: {asks[only]}"
+    return prompt
+
+
+def in_choice_words(line: str, actions: tuple[Action, ...]) -> str:
+    """A line naming the rules' labels of ``actions`` (a hint's) with each choice in a
+    player's words instead (``choice_label``)."""
+    renamed = sorted(((short(a), short_label(a)) for a in actions
+                      if short(a) != short_label(a)), key=lambda p: -len(p[0]))
+    for old, new in renamed:
+        line = line.replace(old, new)
+    return line
+
+
+def short_label(action: Action) -> str:
+    return choice_label(action).split(" (", 1)[0]
+
+
+class BattleconHintMarks(HintMarks):
+    """The hint's line with the in-beat choices in a player's words (the shared hint names
+    an action by its rules' label: "Skip Switch: ...")."""
+
+    def show(self, choice: Action, targets: list[Widget], analysis: Analysis,
+             where: pygame.Rect, actions: tuple[Action, ...]) -> None:
+        super().show(choice, targets, analysis, where, actions)
+        self.line = in_choice_words(self.line, actions)
+        self.short = in_choice_words(self.short, actions)
+
+
+def choice_words(button: Button) -> str:
+    """What the focused button plays, in words (``choice_label``): an optional trigger's
+    two buttons read as a yes / no about that one effect ("Use Switch: Flip your
+    Finisher" / "Don't use Switch: Flip your Finisher"), any other as its label."""
+    action = button.leads[0] if len(button.leads) == 1 else None
+    if action is not None:
+        return choice_label(action)
     return button.label.split(". ", 1)[-1]
 
 
@@ -199,7 +296,7 @@ class ActionStrip(BattleconBase):
         asked = view.question if view is not None else None
         if (asked is not None and view is not None and view.phase == Phase.RESOLVE
                 and asked.who == self.model.viewer and asked.prompt):
-            return asked.prompt
+            return choice_prompt(asked.prompt, list(self.model.actions))
         return "Choose an action"
 
     def strip_heading(self) -> str:

@@ -67,7 +67,7 @@ from game.tables.battlecon.stage import (
     lunge,
     totals_words,
 )
-from game.tables.battlecon.strip import ActionStrip
+from game.tables.battlecon.strip import ActionStrip, BattleconHintMarks, choice_label
 from game.tables.battlecon.team import (
     draw_defeated,
     draw_team_force,
@@ -161,6 +161,9 @@ class BattleconTable(HandTray, ActionStrip):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.panels_area = SIDE_PANELS.copy()
+        self.remove(self.hint_marks)  # the hint names in-beat choices in a player's words
+        self.hint_marks = BattleconHintMarks()
+        self.add(self.hint_marks)
         # "Your turn" pops over the log, leaving the board, the plates and the hand in view
         self.banner.x, self.banner.y, self.banner.w = SIDE_LOG.centerx, SIDE_LOG.centery, 440
         self.spaces = 7
@@ -360,13 +363,13 @@ class BattleconTable(HandTray, ActionStrip):
         """A target on the board: one action is played at a click, several open the chooser
         there."""
         if len(actions) == 1:
-            words = str(actions[0]).split(" (", 1)[0]
+            words = choice_label(actions[0]).split(" (", 1)[0]
             play = partial(self.take, actions[0])
         else:
             words = f"{len(actions)} choices"
             play = partial(self.open_chooser, rect, where, actions)
-        stood = rect in [self.cell(i) for s, i in self.places.items()
-                         if s in self.standees and self.standees[s].alpha > 0.5]
+        stood = any(rect.contains(self.cell(i)) for s, i in self.places.items()
+                    if s in self.standees and self.standees[s].alpha > 0.5)
         target = SpaceTarget(rect, words, colour, name, play, leads=tuple(actions),
                              tagged=stood)
         self.targets.append(target)
@@ -384,7 +387,8 @@ class BattleconTable(HandTray, ActionStrip):
             if same:
                 return
         bounds = pygame.Rect(BOARD.x, BOARD.y, BOARD.w, HAND.bottom - BOARD.y)
-        self.chooser = Chooser(anchor, f"{where}: choose", [(str(a), a) for a in actions],
+        self.chooser = Chooser(anchor, f"{where}: choose",
+                               [(choice_label(a), a) for a in actions],
                                self.take, bounds, width=320)
         self.chooser.name = f"chooser.{where}"
         self.chooser_for = self.model.actions
@@ -410,6 +414,9 @@ class BattleconTable(HandTray, ActionStrip):
         target = self.add_target(rect, actions, colour, "space.place", "Place your team")
         if len(actions) > 1:
             target.words = "Place your team here"
+            for tag in self.tags:
+                if tag.name == "space.place.tag":
+                    tag.words = target.words
 
     def mark_pieces(self, view: BattleconState, actor: int) -> None:
         """Outline each piece on the actor's plate a legal action takes: a token Lucida may
