@@ -214,3 +214,19 @@ def test_each_plate_band_opens_the_fighters_kit_in_the_zoom(app_dirs):
         screen, _ = open_table(app_dirs, (fighter, "wardlaw"))
         size, height, _ = fit_text(kit_face(screen.session.state, 0), ZOOM_W)
         assert size >= 12 and height <= ZOOM_MOST_H, fighter
+
+
+def test_a_full_hand_names_every_card_whole(app_dirs):
+    """Nine cards (the hand after the initial discards): the widest name of every kit
+    (Impenetrable) fits the card's name room at 12 px."""
+    screen, _ = open_table(app_dirs)
+    play_until(screen, random.Random(1), lambda: screen.session.state.phase == Phase.SET)
+    table = screen.table
+    assert len(table.hand) == 9
+    names = [c["name"] for c in CONTENT.cards.values() if c.get("kind") in ("style", "base")]
+    widest = max(font(12).size(word)[0] for n in names for word in n.split())
+    assert all(card.w - 2 >= widest for card in table.hand)
+    from game.tables.battlecon.layout import HAND
+
+    assert HAND.x < table.hand[0].home_x - table.hand[0].w / 2
+    assert table.hand[-1].home_x + table.hand[-1].w / 2 < HAND.right  # inside the tray

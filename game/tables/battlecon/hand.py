@@ -134,15 +134,16 @@ class HandTray(BattleconBase):
         back from the discards), the others glide."""
         start = self.return_spot()
         n = len(self.hand)
-        gap = 8 if n <= 8 else 4  # a full hand packs closer, so every name fits
-        width = min(86.0, (HAND.w - 24 - gap * max(0, n - 1)) / max(1, n))
+        # a full hand (nine cards) packs closer, so every name fits (Impenetrable: 81 px)
+        gap, pad = (8, 12) if n <= 8 else (2, 8)
+        width = min(86.0, (HAND.w - 2 * pad - gap * max(0, n - 1)) / max(1, n))
         spot = self.pair_spot()
         x: float
         y: float
         landed = 0  # arriving cards so far
         for k, card in enumerate(self.hand):
             card.w = width
-            x, y = HAND.x + 12 + width / 2 + k * (width + gap), HAND.bottom - 50
+            x, y = HAND.x + pad + width / 2 + k * (width + gap), HAND.bottom - 50
             if card.cid == self.slotted and spot is not None:
                 x, y = spot[0], spot[1] + (LIFT if card.selected else 0)
             if card.cid in snap or (card.cid in arrive and start is None):

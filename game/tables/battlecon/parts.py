@@ -284,7 +284,7 @@ class HandCard(Widget):
         name = str(self.card.get("name", self.cid))
         weight = "bold" if max(font(12, "bold").size(w)[0] for w in name.split()) <= rect.w - 4 \
             else "regular"
-        for line in word_lines(name, rect.w - 4, 12, 2, weight):
+        for line in word_lines(name, rect.w - (4 if weight == "bold" else 2), 12, 2, weight):
             theme.text(surf, line, (rect.centerx, y), 12, ink, weight, "midtop")
             y += 15
         pygame.draw.line(surf, theme.PARCHMENT_DIM, (rect.x + 4, rect.bottom - 37),
