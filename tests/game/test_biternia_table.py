@@ -1057,3 +1057,54 @@ def test_a_long_word_is_hyphenated_only_when_asked():
     assert len(split[-1]) >= 2
     assert all(theme.font(12, "bold").size(line)[0] <= width for line in split)
     assert theme.wrap("Rain of Arrows", 46, 12, "bold", hyphenate=True)[-2:] == ["Arro-", "ws"]
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_no_standee_stands_over_another_as_heroes_come_and_go(app_dirs, players):
+    """Heroes deployed one by one onto a Tower, walking in and out of spaces: once the
+    table settles, every standee stands in a place of its own (a Hero alone in the middle
+    of its tile moves aside when a second one comes)."""
+    app, screen = open_table(app_dirs, players=players, seed=3)
+    rng = random.Random(3)
+    session = screen.session
+    screen.viewer = 0
+    checked = 0
+    for _ in range(220):
+        seat = session.actor()
+        if seat is None:
+            break
+        events = session.submit(seat, rng.choice(session.state.legal_actions(seat)))
+        screen.table.show_events(events, screen.viewer)
+        screen.refresh()
+        screen.root.update(0.05)  # moving, not yet settled: the next view comes meanwhile
+        if len(screen.table.pieces) < 2:
+            continue
+        screen.root.finish_animations()
+        boxes = [(h, p.standee_rect()) for h, p in screen.table.pieces.items()]
+        for k, (hero, box) in enumerate(boxes):
+            for other, second in boxes[k + 1:]:
+                assert not box.colliderect(second), (hero, other)
+        checked += 1
+    assert checked > 100
+
+
+def test_space_or_return_leaves_no_tip_on_the_standee_the_focus_lands_on(app_dirs):
+    """Space or Return act (a focused button, a skip); the focus a move leaves on a
+    standee opens no tip over the board: only Tab or the arrows reaching it do."""
+    app, screen = open_table(app_dirs)
+    play_until(screen, random.Random(1), phase_is("movement"))
+    table = screen.table
+    enemy = next(h for h, v in screen.session.state.heroes.items()
+                 if v.seat % 2 != screen.viewer % 2 and h in table.pieces)
+    for key in (pygame.K_SPACE, pygame.K_RETURN):
+        screen.focus.focus(table.pieces[enemy])
+        table.navigated = True  # as the last Tab left it
+        screen.handle(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=" "))
+        if enemy not in table.pieces:
+            break
+        screen.focus.focus(table.pieces[enemy])
+        assert table.keyboard and table.tip_for() is None, key
+    screen.focus.focus(table.pieces[enemy])
+    screen.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode=""))
+    focused = next((p for p in table.pieces.values() if p.focused), None)
+    assert focused is None or table.tip_for() is not None

@@ -105,9 +105,10 @@ def paint_board(target: pygame.Surface, d: BiterniaState) -> None:
 
 
 def draw_space(target: pygame.Surface, rect: pygame.Rect, sid: str, d: BiterniaState,
-               note: str = "") -> None:
-    """Space ``sid``'s tile in ``rect`` (its place on the board, or larger: opened), ``note``
-    after its name in the band."""
+               note: str = "", opened: bool = False) -> None:
+    """Space ``sid``'s tile in ``rect`` (its place on the board, or larger and ``opened``:
+    a gold space's coins then lie in its band, clear of the Heroes), ``note`` after its name
+    in the band."""
     sp = load().spaces[sid]
     name = sp.name + note
     if sp.kind == "tower":
@@ -115,7 +116,7 @@ def draw_space(target: pygame.Surface, rect: pygame.Rect, sid: str, d: BiterniaS
     elif sp.kind == "bit":
         draw_bit(target, rect, sp, int(d.structures.get(sid, 0)), int(d.gold[sp.team]), name)
     elif sp.kind == "gold":
-        draw_gold_space(target, rect, name, int(d.space_gold.get(sid, 0)))
+        draw_gold_space(target, rect, name, int(d.space_gold.get(sid, 0)), opened)
     else:
         draw_jungle(target, rect, name, bool(d.catapult) and sid in load().catapult["spaces"])
 
@@ -275,12 +276,15 @@ def draw_treasury(target: pygame.Surface, at: tuple[int, int], gold: int) -> Non
         pygame.draw.ellipse(target, (255, 226, 130), coin, 1)
 
 
-def draw_gold_space(target: pygame.Surface, rect: pygame.Rect, name: str, coins: int) -> None:
+def draw_gold_space(target: pygame.Surface, rect: pygame.Rect, name: str, coins: int,
+                    in_band: bool = False) -> None:
     head = tile_base(target, rect, GOLD_TILE, name, (150, 116, 40))
-    theme.text(target, f"{coins}", (head.right - 10, head.centery), 12, theme.CREAM, "bold",
-               "midright")
+    shown = theme.text(target, f"{coins}", (head.right - 10, head.centery), 12, theme.CREAM,
+                       "bold", "midright")
     for k in range(coins):  # the coins on the space, in a little pile at the bottom corner
         c = (rect.right - 18 - (k % 3) * 11, rect.bottom - 12 - (k // 3) * 8)
+        if in_band:  # (an opened space: in a row left of their number)
+            c = (shown.x - 10 - k * 11, head.centery)
         pygame.draw.circle(target, (150, 110, 30), (c[0] + 1, c[1] + 2), 7)
         pygame.draw.circle(target, COIN, c, 7)
         pygame.draw.circle(target, (255, 226, 130), c, 7, 1)

@@ -344,8 +344,9 @@ class SpaceSpot(Widget):
             band = pygame.Rect(rect.x + rect.w // 2, rect.y, rect.w // 2 - 36, TILE_HEAD)
         pygame.draw.rect(target, self.colour, band, border_top_left_radius=10)
         first = " ".join(self.words.split()[:2])  # "Move Agatha" for "Move Agatha Trunch"
-        label = fitting((f"▶ {self.words}", self.words, f"▶ {first}", first), band.w - 8, 12,
-                        "bold")
+        verb = self.words.split()[0]  # "Move here" for "Move Longshanks" (the Hero is ringed)
+        label = fitting((f"▶ {self.words}", self.words, f"▶ {first}", first, f"▶ {verb} here",
+                         f"{verb} here", verb), band.w - 8, 12, "bold")
         theme.text(target, label, band.center, 12, theme.INK, "bold", "center")
 
 

@@ -65,6 +65,9 @@ from rules.core import Action, Event, Panel
 
 GAIN, LOSS = (120, 210, 120), (240, 90, 74)
 SHIELDED = re.compile(r"\((\d+) stopped by Shield\)")  # in a damage event's words
+#: the keys that move the focus: a standee they reach shows its tip (Space, Return and the
+#: hotkeys act, and leave no tip on the standee the focus lands on)
+NAVIGATION = (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT)
 PROMPT_ROWS = 8  # answers the prompt near the acting Hero offers (the most a choice has)
 FLOATS = {"damage": ("-{amount}", LOSS), "heal": ("+{amount}", GAIN),
           "stun": ("Stunned!", LOSS),
@@ -151,7 +154,7 @@ class BiterniaTable(HandTray):
         leave on a standee (an AI Hero's, often) opens no tip; keys it leaves to the focus
         (Tab, arrows) move the focus, and a standee reached so shows its tip."""
         taken = super().on_key(event)
-        self.navigated = not taken
+        self.navigated = not taken and event.key in NAVIGATION
         return taken
 
     def dim_reason(self) -> tuple[pygame.Rect, str] | None:
@@ -291,7 +294,7 @@ class BiterniaTable(HandTray):
             return
         markers = markers_on(space, self.view)
         note = "".join(f" · {m}" for m in markers) if not self.spots[space].words else ""
-        draw_space(target, rect, space, self.view, note)
+        draw_space(target, rect, space, self.view, note, opened=True)
 
     def stand(self, view: BiterniaState, hero: str, space: str, slot: int, x: float,
               y: float) -> None:
@@ -307,7 +310,8 @@ class BiterniaTable(HandTray):
                 piece.tween("scale", 1.0, 0.35)
             self.pieces[hero] = piece
             self.add(piece)
-        elif self.where.get(hero) != (space, slot):
+        elif self.where.get(hero) != (space, slot) or math.dist(piece.home(), (x, y)) > 0.5:
+            # (its place changes too when another Hero comes to its space or leaves it)
             was = self.where.get(hero, (space, 0))
             if was[0] != space:  # it walks there along the roads
                 piece.travel(self.roads(was[0], space, (x, y)))

@@ -14,7 +14,7 @@ import game.tables.biternia.clicks as clicks
 import game.tables.biternia.layout as lay
 from game import icons, theme
 from game.tables.biternia.base import BiterniaBase
-from game.tables.biternia.cards import HandCard, HeroTile, draw_back, face
+from game.tables.biternia.cards import HandCard, HeroTile, draw_back, face, fitting
 from rules.biternia.content import load
 from rules.biternia.effects import card_name, card_of
 from rules.biternia.effects import name as display_name
@@ -245,20 +245,26 @@ class HandTray(BiterniaBase):
                            "bold", "midleft")
                 x = chip.right + 6
 
-    def tray_words(self, view: BiterniaState) -> str:
+    def tray_words(self, view: BiterniaState) -> tuple[str, ...]:
+        """What the tray's head says, the longest first, then shorter ways of saying it
+        (the first that fits is shown, never cut)."""
         viewer = self.model.viewer
         kinds = {a.kind for a in self.model.actions}
         if Act.DRAFT in kinds:
-            return "Draft: click a Hero for your team"
+            return ("Draft: click a Hero for your team", "Draft: click a Hero")
         if viewer is None:
-            return "Watching: the hands are hidden"
+            return ("Watching: the hands are hidden", "Hands hidden")
         if Act.ORDER in kinds and self.picked is not None:
-            return f"Your hand: click a card to give {display_name(self.picked)} its order"
+            who = display_name(self.picked)
+            return (f"Your hand: click a card to give {who} its order",
+                    f"Click a card: {who}'s order", f"{who}'s order", "Your hand")
         if Act.DISCARD in kinds:
-            return "Your hand: click a card to discard it"
+            return ("Your hand: click a card to discard it", "Click a card to discard it",
+                    "Discard: click a card", "Your hand")
         if view.seats[viewer].deck_secret:
-            return "Your hand"
-        return "Your hand · *the deck is the discard pile turned over (never shuffled)"
+            return ("Your hand",)
+        return ("Your hand · *the deck is the discard pile turned over (never shuffled)",
+                "Your hand")
 
     def draw_hand_tray(self, target: pygame.Surface, view: BiterniaState) -> None:
         theme.shadowed_rect(target, lay.HAND, (16, 44, 37), radius=10, shadow=4,
@@ -277,14 +283,12 @@ class HandTray(BiterniaBase):
         if mate is not None and viewer is not None:
             seat = next(p for p in range(view.num_players) if p != viewer and p % 2 == viewer % 2)
             left = round(mate.x - mate.w / 2)
-            room = min(room, self.caption(target, mate, theme.ellipsize(
-                f"{self.seat_names[seat].partition(' (')[0]}'s hand (teammate)",
+            who = self.seat_names[seat].partition(' (')[0]
+            room = min(room, self.caption(target, mate, fitting(
+                (f"{who}'s hand (teammate)", f"{who}'s hand", "Teammate's hand", "Teammate"),
                 end - left - 16, 12, "bold")) - lay.HAND.x - 24)
-        words = self.tray_words(view)
-        if theme.font(12, "bold").size(words)[0] > room:  # the note on the deck goes first
-            words = words.split(" · ")[0]
         if room >= 60:  # else a caption over the cards at the left says what they are
-            theme.text(target, theme.ellipsize(words, room, 12, "bold"),
+            theme.text(target, fitting(self.tray_words(view), room, 12, "bold"),
                        (lay.HAND.x + 12, lay.HAND.y + 4), 12, theme.BRASS_LIGHT, "bold")
         if viewer is not None and not view.seats[viewer].hand and not self.offers:
             theme.text(target, "No cards in hand", lay.HAND.center, 14, theme.PARCHMENT_DIM,
