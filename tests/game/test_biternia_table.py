@@ -785,14 +785,15 @@ def test_a_digit_key_leaves_no_tip_on_a_standee_it_never_chose(app_dirs):
     assert shown is not None and shown[0].focused
 
 
-@pytest.mark.parametrize("width", [104, 84, 78])
+@pytest.mark.parametrize("width", [104, 84, 78, 72, 65])
 def test_hand_cards_say_their_owner_and_name_without_cuts(app_dirs, monkeypatch, width):
     """Every card of the game drawn as a hand card as wide as a full tray of eight (four
     players: the viewer's and the teammate's hands) says its owner and name with no "…":
     a shorter way (the Hero's first name, regular weight), else the Hero's picture and
-    its skill's letter; the name whole, a long word split with a hyphen."""
+    its skill's letter; the name whole, a long word split with a hyphen; no word of its
+    steps or keywords cut off without a hyphen (down to ten cards in a tray)."""
     from game import theme
-    from game.tables.biternia.cards import HandCard
+    from game.tables.biternia.cards import HandCard, face
 
     app, screen = open_table(app_dirs)
     said: list[str] = []
@@ -810,6 +811,13 @@ def test_hand_cards_say_their_owner_and_name_without_cuts(app_dirs, monkeypatch,
         assert said and not [w for w in said if "…" in w], cid
         whole = "".join(said).replace("-", "").replace(" ", "")
         assert design.name.replace("-", "").replace(" ", "") in whole, (cid, said)
+        look = face(cid)
+        words = {w for line in (*look.steps, *look.keywords, look.name, look.owner)
+                 for w in line.split()}
+        joined = " ".join(said).replace("- ", "")  # a word split with a hyphen, joined again
+        cut = [w for w in joined.split() if w not in words and not w.endswith("-")
+               and any(x.startswith(w) for x in words)]
+        assert not cut, (cid, said)  # no word is cut off without a hyphen
 
 
 # -- a crowded space opens under the pointer ------------------------------------------------

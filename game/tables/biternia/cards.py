@@ -282,10 +282,11 @@ class HandCard(LookedCard):
                        ink, "bold")
             y += 14
         lines = [(part, "bold", PHYSICAL if lit else DIM)
-                 for part in theme.wrap(" · ".join(found.keywords), rect.w - 8, 12, "bold")
+                 for part in theme.wrap(" · ".join(found.keywords), rect.w - 8, 12, "bold",
+                                        hyphenate=True)
                  if part]
         lines += [(part, "regular", ink) for line in found.steps
-                  for part in theme.wrap(line, rect.w - 8, 12)]
+                  for part in theme.wrap(line, rect.w - 8, 12, hyphenate=True)]
         for words, style, colour in lines:  # as many as fit (the zoom shows them all)
             if y + 14 > bottom:
                 break
@@ -350,7 +351,8 @@ class HeroTile(LookedCard):
         theme.text(surf, theme.ellipsize(spec.name, room, 13, "bold"), (rect.x + 5, y), 13,
                    theme.INK, "bold")
         y += 16
-        for part in theme.wrap(f"{spec.hero_class} · {spec.hero_type}", room, 12)[:3]:
+        for part in theme.wrap(f"{spec.hero_class} · {spec.hero_type}", room, 12,
+                               hyphenate=True)[:3]:
             theme.text(surf, part, (rect.x + 5, y), 12, theme.WOOD)
             y += 14
         y += 2
@@ -363,7 +365,7 @@ class HeroTile(LookedCard):
             pygame.draw.rect(surf, MAGIC if card.skill == "Z" else BASIC_INK, chip,
                              border_radius=3)
             theme.text(surf, letter, chip.center, 12, theme.CREAM, "bold", "center")
-            for part in theme.wrap(card.name, room - 12, 12)[:2]:
+            for part in theme.wrap(card.name, room - 12, 12, hyphenate=True)[:2]:
                 theme.text(surf, part, (chip.right + 3, y), 12, theme.INK)
                 y += 14
             y += 1
