@@ -1116,3 +1116,34 @@ def test_space_or_return_leaves_no_tip_on_the_standee_the_focus_lands_on(app_dir
     screen.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode=""))
     focused = next((p for p in table.pieces.values() if p.focused), None)
     assert focused is None or table.tip_for() is not None
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_prompts_answers_are_never_cut(app_dirs, players):
+    """Every answer the prompt near the acting Hero offers (firing the catapult at a
+    Tower by name, an Interrupt, a card's use) reads whole on its button: the prompt
+    grows for its words."""
+    from game import theme
+
+    config, saves = app_dirs
+    app = App(config_dir=config, save_dir=saves, start=False)
+    setup = {"players": players, "heroes": "random", "catapult": "on"}
+    session = Session.new("biternia", setup, [Seat(True)] * players, 7)
+    screen = app.stack.push(TableScreen(app, session))
+    rng = random.Random(7)
+    seen: set[str] = set()
+    for _ in range(1500):
+        seat = session.actor()
+        if seat is None:
+            break
+        screen.viewer = seat
+        screen.refresh()
+        prompt = screen.table.prompt
+        for button in prompt.buttons if prompt is not None else ():
+            seen.add(button.label)
+            room = button.w - 20
+            assert theme.font(13, "bold").size(button.label)[0] <= room, button.label
+        legal = session.state.legal_actions(seat)
+        fire = [a for a in legal if a.kind == Act.CATAPULT and a.args[0]]
+        session.submit(seat, fire[0] if fire else rng.choice(legal))
+    assert any(label.startswith("Pay 1 gold: catapult attacks") for label in seen), seen

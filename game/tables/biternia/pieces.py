@@ -351,6 +351,7 @@ class SpaceSpot(Widget):
 
 
 NOTE_LINE = 15  # a line of an answer's note in the prompt
+PROMPT_MOST = 460  # the widest a prompt grows for its answers' words
 
 
 class NoteButton(Button):
@@ -388,10 +389,12 @@ class Prompt(Node):
         Heroes, the lit spaces, the spaces' names), with a pointer to it. ``notes`` (one per
         answer, "" for none) go under an answer's words: what it would do."""
         notes = [*notes, *[""] * (len(answers) - len(notes))]
-        longest = max([theme.rendered(title, 13, theme.INK, "bold").get_width()]
-                      + [theme.rendered(a, 13, theme.INK, "bold").get_width() for a, _ in answers]
-                      + [theme.rendered(n, 12, theme.INK, "regular").get_width() for n in notes])
-        width = max(170, min(340, longest + 44))
+        words = max([theme.rendered(title, 13, theme.INK, "bold").get_width()]
+                    + [theme.rendered(a, 13, theme.INK, "bold").get_width() for a, _ in answers])
+        said = max([theme.rendered(n, 12, theme.INK, "regular").get_width() for n in notes])
+        # the title and answers whole ("Pay 1 gold: catapult attacks Red middle Tower"), as
+        # wide as they take up to PROMPT_MOST; the notes under them wrap within 340
+        width = max(170, min(PROMPT_MOST, words + 44), min(340, said + 44))
         wrapped = [theme.wrap(note, width - 40, 12) if note else [] for note in notes]
         heights = [28 + NOTE_LINE * len(lines) + (4 if lines else 0) for lines in wrapped]
         height = 34 + sum(h + 4 for h in heights)
