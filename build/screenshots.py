@@ -171,14 +171,14 @@ def read_in_hand(app: Any, screen: Any) -> None:
 
 
 def rise_whole(first: bool = False) -> Touch:
-    """Terrene Odyssey: the pointer resting on the hand card (or setup offer) whose text is
-    cut the most in the fan (``first``: the first cut one): it rises as tall as its whole
-    text."""
+    """Terrene Odyssey: the pointer resting on the hand card (or setup offer, or draft
+    card) whose text is cut the most (``first``: the first cut one): it rises as tall as
+    its whole text."""
     def touch(app: Any, screen: Any) -> None:
         from game.render import rest_pointer
 
         table = screen.table
-        cut = [c for c in (*table.hand.values(), *table.offers) if c.whole_height() > c.h]
+        cut = [c for c in (*table.hand.values(), *table.offers, *table.draft_cards) if c.cut()]
         if not cut:
             raise ShotError("no card whose text is cut in the fan")
         card = cut[0] if first else max(cut, key=lambda c: c.whole_height())
@@ -821,8 +821,9 @@ SHOTS: tuple[Shot, ...] = (
     Shot("terrene-battle", "a battle resolving: the attacker at what it hits, the damage "
          "rising", "terrene", seed=24, players=2, decisions=20, until=blocked,
          touch=staged_until("damage", damage_risen, 0.25)),
-    Shot("terrene-pick", "a draft pick: the pile in front of you", "terrene", seed=3,
-         players=4, setup=("format=draft",), decisions=8, until=stage("pick")),
+    Shot("terrene-pick", "a draft pick: the pile in front of you, the card pointed at risen "
+         "whole", "terrene", seed=3, players=4, setup=("format=draft",), decisions=8,
+         until=stage("pick"), touch=rise_whole()),
     Shot("terrene-result", "the result of a game", "terrene", seed=191, players=2,
          decisions=40, until=low_life(15), touch=to_the_result),
     # win chance and review

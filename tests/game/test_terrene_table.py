@@ -541,7 +541,7 @@ def test_a_hand_card_pointed_at_rises_as_tall_as_its_whole_text(app_dirs):
             game_of(s).cards[u] for u in game_of(s).zones["hand"][s.decision().players[0]])))
     table = screen.table
     table.update(1.0)
-    card = next(c for c in table.hand.values() if c.whole_height() > c.h)
+    card = next(c for c in table.hand.values() if c.cut())
     for at in ((640, 30), card.to_world()):
         screen.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0),
                                          buttons=(0, 0, 0)))
@@ -580,3 +580,40 @@ def test_setup_offers_are_a_fanned_hand_picked_by_a_click_or_a_drag(app_dirs):
     side = table.side(screen.viewer)
     drag(screen, card, (side.centerx, side.centery))
     assert chosen == list(card.leads) and len(chosen) == 1
+
+
+def test_the_zoom_stays_shut_over_the_open_menu_and_while_a_card_is_dragged(app_dirs):
+    """A card's zoom would cover the menu it opened (the pointer rests on the menu, over
+    the card) or the places a dragged card can go: it stays shut then, and opens again
+    on the card once the menu is closed."""
+    app, screen, _ = open_table(app_dirs, 2, 3)
+    rng = random.Random(3)
+    play_until(screen, rng, lambda s: playing(s) and any(
+        len(actions_on(tuple(s.legal_actions(s.decision().players[0])), u, {})) > 1
+        for u in game_of(s).zones["hand"][s.decision().players[0]]),
+        prefer=("end_turn", "pass", "no_block"))
+    table = screen.table
+    card = next(c for c in table.hand.values() if len(c.leads) > 1)
+    at = card.to_world()
+    assert table.card_at(at) is not None
+    table.open_menu_for(at[0], at[1], list(card.leads))
+    over = table.menu.box.center
+    assert table.card_at(over) is None
+    table.close_menu()
+    table.dragged(card, "start", at)
+    assert table.card_at(at) is None
+    table.dragged(card, "end", (1100, 700))
+    assert table.card_at(at) is not None
+
+
+def test_ending_the_turn_early_asks_in_words_that_agree_with_the_number(app_dirs):
+    app, screen, _ = open_table(app_dirs, 2, 3)
+    play_until(screen, random.Random(3), lambda s: playing(s) and game_of(s).actions[
+        s.decision().players[0]] > 0 and any(a.kind == "end_turn" for a in s.legal_actions(
+            s.decision().players[0])), prefer=("end_turn", "pass", "no_block"))
+    table = screen.table
+    g, end = table.shown, Action("end_turn")
+    for left, said in ((1, "1 action this turn; ending it gives it up"),
+                       (3, "3 actions this turn; ending it gives them up")):
+        g.actions[screen.viewer] = left
+        assert said in table.caution(end)

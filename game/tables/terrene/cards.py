@@ -396,6 +396,13 @@ def hand_height(look: CardLook, w: int = HAND_W, h: int = HAND_H) -> int:
     return max(h, hand_text_top(look, w, False) + TEXT_STEP * len(lines) + 4)
 
 
+def text_cut(look: CardLook, w: int, h: int) -> bool:
+    """Whether a held card of ``w`` x ``h`` (its picture from 160 px) cuts its text."""
+    if not look.name:
+        return False
+    return hand_height(look, w, 0) + (61 if h >= 160 else 0) > h
+
+
 @lru_cache(maxsize=256)
 def hand_picture(look: CardLook, w: int = HAND_W, h: int = HAND_H, size: int = 0,
                  art: bool | None = None) -> pygame.Surface:

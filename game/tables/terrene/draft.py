@@ -98,6 +98,8 @@ class DraftBoard(GenericTable):
             node = CardWidget(spot.centerx, spot.centery, spot.w, spot.h, f"draft.{k}",
                               partial(self.take, action) if action else None)
             node.look, node.lit, node.z = card_look(cid), action is not None, 10 + k
+            # pointed at, a card whose text is cut rises whole (on the board)
+            node.fanned, node.rest_z, node.ceiling = True, 10 + k, BOARD.y + 4
             node.leads = (action,) if action is not None else ()
             node.cid = cid
             node.why = self.why_not_in_deck(view, cid) if action is None else ""

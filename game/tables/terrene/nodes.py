@@ -22,10 +22,11 @@ from game.tables.terrene.cards import (
     hand_height,
     hand_picture,
     held_lines,
+    text_cut,
     unit_picture,
 )
 from game.tables.terrene.faces import card_face
-from game.tables.terrene.layout import CARD_H, CARD_W, CHAIN_H, CHAIN_W, PEEK
+from game.tables.terrene.layout import CARD_H, CARD_W, CHAIN_H, CHAIN_W, HAND_W, PEEK
 from game.widgets import Button, Widget
 
 if TYPE_CHECKING:
@@ -61,10 +62,13 @@ class CardWidget(Widget):
         self.target = False
         self.rest = (0.0, 0.0)  # where it lay when picked up
         self._grab = (0.0, 0.0)
-        #: a card of the fanned hand: it leans in the fan and, pointed at, rises upright
-        #: above its neighbours (``rest_z`` is its place in the fan)
+        #: a card of the fanned hand (or setup offer, or draft card): it leans in the fan
+        #: (``rotation``) and, pointed at, rises upright above its neighbours, whole when
+        #: its text is cut (``rest_z`` is its place in the fan)
         self.fanned = False
         self.rest_z = 10.0
+        #: the highest the top of the risen card may reach on the screen (None: any)
+        self.ceiling: float | None = None
 
     def set_focus(self, focused: bool) -> None:
         super().set_focus(focused)
@@ -112,38 +116,58 @@ class CardWidget(Widget):
         return hand_picture(self.look if isinstance(self.look, CardLook) else CardLook(),
                             int(self.w), int(self.h))
 
+    def whole_size(self) -> tuple[int, int]:
+        """The card risen whole when pointed at (a card of the fan or a draft card whose
+        text is cut): at least as wide as a hand card and as tall as its whole text."""
+        if not self.cut():
+            return int(self.w), int(self.h)
+        w = max(int(self.w), HAND_W)
+        return w, hand_height(cast(CardLook, self.look), w, int(self.h))
+
     def whole_height(self) -> int:
-        """The height of the card risen whole (its whole text) when pointed at in the fan;
-        its own height when all of it already shows."""
-        if not self.fanned or not isinstance(self.look, CardLook):
-            return int(self.h)
-        return hand_height(self.look, int(self.w), int(self.h))
+        return self.whole_size()[1]
+
+    def cut(self) -> bool:
+        """A card that rises when pointed at, whose text is cut as it lies."""
+        return self.fanned and isinstance(self.look, CardLook) and \
+            text_cut(self.look, int(self.w), int(self.h))
 
     def risen(self) -> bool:
-        """Pointed at in the fan (not dragged): drawn risen, upright and whole."""
+        """Pointed at (not dragged): drawn risen, upright and whole."""
         return self.fanned and self.glow > 0.01 and not self.dragging
 
+    def rise(self, tall: float, glow: float) -> float:
+        """How far above the card's centre the centre of its risen picture (``tall`` px,
+        the card's own picture ``self.h + 6``) lies: its foot ``FAN_LIFT`` above the card's
+        foot, or lower when its top would pass ``ceiling``."""
+        up = FAN_LIFT * glow + (tall - self.h - 6) / 2
+        if self.ceiling is not None:
+            top = self.world_matrix().apply(0, 0)[1] - up - tall / 2
+            up -= max(0.0, self.ceiling - top)
+        return up
+
     def contains(self, x: float, y: float) -> bool:
-        """The card's box, and while it stands risen whole, the part above it too (the
+        """The card's box, and while it stands risen whole, the risen picture's too (the
         pointer may rest on its text)."""
         if super().contains(x, y):
             return True
-        extra = self.whole_height() - self.h
-        if not self.risen() or self.glow < 0.5 or extra <= 0:
+        if not self.risen() or self.glow < 0.5 or not self.cut():
             return False
+        w, h = self.whole_size()
+        up = self.rise(h + 6, 1.0)
         lx, ly = self.to_local(x, y)
-        top = -self.h / 2 - FAN_LIFT - extra
-        return abs(lx) <= self.w / 2 and top <= ly <= self.h / 2
+        return abs(lx) <= w / 2 and abs(ly + up) <= h / 2
 
     def surface(self, whole: bool = False) -> pygame.Surface:
         """The card with its shadow, brass edge while lit, cream ring while a drop target;
         ``whole``: as tall as its whole text needs (risen in the fan)."""
         key = (self.look, self.lit, self.w, self.h, bool(self.why), self.target)
-        if whole and self.whole_height() > self.h:
+        if whole and self.cut():
             if self._whole is None or self._whole[0] != key:
-                pic = hand_picture(cast(CardLook, self.look), int(self.w),
-                                   self.whole_height(), art=False)
-                self._whole = (key, self.framed(pic))
+                look = cast(CardLook, self.look)
+                w, h = self.whole_size()
+                art = hand_height(look, w, 0) + 61 <= h  # its picture where room is left
+                self._whole = (key, self.framed(hand_picture(look, w, h, art=art)))
             return self._whole[1]
         if self._surf is None or key != self._key:
             self._surf, self._key = self.framed(self.picture()), key
@@ -181,8 +205,7 @@ class CardWidget(Widget):
         surf = self.surface()
         if self.risen():  # risen upright, whole: as tall as its text, its foot in place
             surf = self.surface(whole=True)
-            extra = (surf.get_height() - self.surface().get_height()) / 2
-            world = world @ Affine.local(0, -FAN_LIFT * self.glow - extra,
+            world = world @ Affine.local(0, -self.rise(surf.get_height(), self.glow),
                                          -self.rotation * self.glow, 1.0)
         elif self.glow > 0.01 and self.lit:
             world = world @ Affine.local(0, -LIFT * self.glow, 0.0, 1.0)
@@ -416,4 +439,6 @@ class TokenNode(CardWidget):
         elif self.dragging:
             pygame.draw.circle(coin, LIT, middle, ACTION_R + 4, 2)
         draw_token(coin, middle)
+        if self.dragging:  # held up: larger, as a piece in the hand
+            world = world @ Affine.local(0, 0, 0.0, 1.8)
         blit_transformed(target, coin, world, alpha)

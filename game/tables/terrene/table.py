@@ -72,6 +72,15 @@ RESOLVING = ("resolve", "negated", "fizzle", "damage", "player_damage", "blocked
              "attack_cancelled", "recruit", "hide", "assign", "trade", "dismiss", "heal",
              "player_heal", "status", "gain", "buff", "defeat")
 LOSS, GAIN = (236, 84, 70), (110, 200, 120)
+#: what a prompt asks, as the battle box says who decides now ("P2 · deck blocks or …")
+ASKS = {Ask.BLOCK: "blocks or takes the hit", Ask.SLOW: "pays for the slowed attack or not",
+        Ask.XP_ASSIGN: "gives the XP to a character", Ask.XP_CHOICE: "picks +5 ATK or +5 DEF",
+        Ask.OVERSUPPLY: "dismisses a character (over the SP limit)",
+        Ask.CHOOSE_FIRST: "chooses who goes first"}
+#: the hand tray's heading while the viewer answers a prompt on the table
+ASKED = {Ask.BLOCK: "Attacked: click a lit character to block, or Take the hit (top right)",
+         Ask.XP_ASSIGN: "XP to give: click the lit character that gains it",
+         Ask.OVERSUPPLY: "Over your SP limit: click the lit character to dismiss"}
 
 
 def shorten(name: str) -> str:
@@ -127,8 +136,9 @@ class TerreneTable(DraftBoard, GenericTable):
         if action.kind == Act.END_TURN and left > 0 and any(
                 a.kind not in (Act.END_TURN, Act.RUN, Act.DISMISS, Act.DISMISS_CARD)
                 for a in self.model.actions):
-            plural = "s" if left > 1 else ""
-            return f"You still have {left} action{plural} this turn; ending it gives them up."
+            said = f"{left} actions" if left > 1 else "1 action"
+            them = "them" if left > 1 else "it"
+            return f"You still have {said} this turn; ending it gives {them} up."
         return None
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -321,10 +331,11 @@ class TerreneTable(DraftBoard, GenericTable):
         cid = g.cards[link.card] if link.card is not None else None
         known = cards().get(cid) if cid is not None else None
         icon = ("terrene", known.kind, known.name) if known is not None else None
-        words: list[tuple[str, str]] = [("", link.label)]
+        words: list[tuple[str, str]] = [("", link.label),
+                                        ("Added by", g.player_name(link.seat))]
         if link.negated:
             words.append(("Negated", "it resolves doing nothing"))
-        kind = f"Chain link · resolves {ordinal(order)} · added by {g.player_name(link.seat)}"
+        kind = f"Chain link · resolves {ordinal(order)}"  # (who added it: a section, whole)
         return CardFace(link.label.split(":", 1)[0], kind, self.seat_colour(link.seat), (),
                         tuple(words), icon)
 
@@ -634,8 +645,11 @@ class TerreneTable(DraftBoard, GenericTable):
 
     def card_at(self, pos: tuple[float, float]) -> tuple[pygame.Rect, CardFace] | None:
         """The card the zoom opens under the pointer; none while a card is dragged (the
-        zoom would hide the places it can go)."""
-        return None if self.held is not None else super().card_at(pos)
+        zoom would hide the places it can go) or over the open choice menu (it would hide
+        the menu's buttons)."""
+        if self.held is not None or self.menu is not None and self.menu.box.collidepoint(pos):
+            return None
+        return super().card_at(pos)
 
     def drop_targets(self, card: CardWidget) -> list[CardWidget | Spot]:
         """The table's cards and places where dropping ``card`` would play something: those
@@ -1122,8 +1136,7 @@ class TerreneTable(DraftBoard, GenericTable):
             lines.append(f"⚔ {g.name(b.attacker)} → {aim}" if b.blocker is None else
                          f"⚔ {g.name(b.attacker)} blocked by {g.name(b.blocker)}")
         if g.prompt is not None:  # who decides now is always the last line
-            lines.append(f"{self.short_name(g.prompt.seat)}: "
-                         f"{g.prompt.kind.replace('_', ' ')}")
+            lines.append(f"{self.short_name(g.prompt.seat)} {ASKS.get(g.prompt.kind, '')}")
         elif g.chain and g.priority is not None:
             lines.append(f"priority: {self.short_name(g.priority)}")
         if not lines:
@@ -1147,6 +1160,9 @@ class TerreneTable(DraftBoard, GenericTable):
             words = self.offer_words()
         elif self.inner is None:
             words = "Spectating: hands are hidden"
+        elif self.shown.prompt is not None and self.shown.prompt.seat == self.inner and \
+                self.shown.prompt.kind in ASKED and self.model.actions:
+            words = ASKED[self.shown.prompt.kind]
         else:
             count = len(self.hand)
             words = f"Your hand ({count})" + ("  ·  lit cards can be played: click one"
