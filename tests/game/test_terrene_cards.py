@@ -198,3 +198,26 @@ def test_every_card_risen_in_the_hand_shows_its_whole_text_on_the_board():
         assert not [w for w in drawn if "…" in w] and min(s for _, s in said) >= 12, cid
         assert bottom - FAN_LIFT - tall >= BOARD.y, cid  # risen, still on the board
     assert cut > 10  # (most cards' text is cut in the fan: the test is not empty)
+
+
+@pytest.mark.parametrize("w,h", [(88, 100), (110, 92), (128, 204), (150, 92)])
+def test_every_held_card_keeps_its_name_and_type_line_whole_at_every_size(w, h):
+    """At the draft's and the hand's sizes a long word of a name or type line
+    ("Interdimensional", "3 actions a turn") is narrowed, never cut by the card's edge."""
+    from game import overlap
+    from game.tables.terrene.cards import hand_picture
+    from game.tables.terrene.read import card_look
+
+    overlap.start()
+    try:
+        cut = []
+        for cid in sorted(cards()):
+            look = card_look(cid)
+            hand_picture.cache_clear()
+            picture = hand_picture(look, w, h)
+            shown = [words for words, _, _ in overlap.texts_on(picture)]
+            assert look.name.split()[0] in " ".join(shown), cid
+            cut += [f"{cid}: {words!r}" for words, _ in overlap.cut_texts(picture)]
+    finally:
+        overlap.stop()
+    assert cut == []

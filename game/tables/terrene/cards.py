@@ -423,9 +423,11 @@ def hand_picture(look: CardLook, w: int = HAND_W, h: int = HAND_H, size: int = 0
     band = pygame.Rect(2, 2, w - 4, 7 + 12 * len(names))
     pygame.draw.rect(surf, colour, band, border_top_left_radius=6, border_top_right_radius=6)
     size = size or 12  # nothing a player reads under 12 px
-    draw_lines(surf, names, style, band.x + 3, band.y + 1, theme.CREAM)
-    draw_lines(surf, kinds, kind_style, 4, band.bottom + 1,
-               theme.blend(colour, theme.INK, 0.4))
+    for k, line in enumerate(names):  # a word wider than a narrow card: narrowed, whole
+        surf.blit(squeezed(line, w - 10, 12, theme.CREAM, style), (band.x + 3, band.y + 1 + 12 * k))
+    for k, line in enumerate(kinds):  # ("Interdimensional", "3 actions a turn")
+        surf.blit(squeezed(line, w - 8, 12, theme.blend(colour, theme.INK, 0.4), kind_style),
+                  (4, band.bottom + 1 + 12 * k))
     y = hand_text_top(look, w, False)
     if h >= 160 if art is None else art:  # a big card has room for its picture
         art_rect = pygame.Rect(5, y, w - 10, 56)

@@ -243,8 +243,9 @@ class TerreneTable(DraftBoard, GenericTable):
     # -- model -> nodes ------------------------------------------------------------------
     def refresh(self, model: TableModel, panels: list[Panel]) -> None:
         self.close_menu()
-        drawn = DRAWN + (("Terrains",) if getattr(model.view, "n", 0) == 2 else ())
         view = model.view
+        shown = view.game if isinstance(view, DraftMatch) else view  # (a draft's game)
+        drawn = DRAWN + (("Terrains",) if getattr(shown, "n", 0) == 2 else ())
         self.game, self.inner, self.seat_map = None, model.viewer, []
         if isinstance(view, DraftMatch):
             if view.game is not None:
@@ -1158,6 +1159,9 @@ class TerreneTable(DraftBoard, GenericTable):
         theme.shadowed_rect(target, HAND, (16, 44, 37), radius=10, shadow=4, border=theme.WOOD)
         if self.offers:
             words = self.offer_words()
+        elif self.inner is None and isinstance(self.model.view, DraftMatch):
+            g = self.shown  # a draft's game between two other seats
+            words = f"Watching {g.player_name(0)} vs {g.player_name(1)}: their hands are hidden"
         elif self.inner is None:
             words = "Spectating: hands are hidden"
         elif self.shown.prompt is not None and self.shown.prompt.seat == self.inner and \
