@@ -20,23 +20,24 @@ def card_face(cid: str, now: UnitLook | None = None) -> CardFace | None:
         kind = f"Character · {card.cls} · {card.element}"
         if card.tag != "none":
             kind += f" · {card.tag.title()}"
+        text: tuple[tuple[str, str], ...] = (("", card.text),)
         if now is not None and now.name:
             hp = f"{now.hp_left}/{now.hp}"
             stat_line: tuple[Stat, ...] = (
                 Stat("hp", "life", hp), Stat("atk", "attack", str(now.atk)),
                 Stat("def", "defence", str(now.defense)), Stat("sp", "SP", str(now.sp)))
             foot = f"Level {now.lv} · XP {now.xp}"
-            said = [b.replace("_", " ") for b in now.badges]  # every status, those a
-            if now.attacked:  # full card counts as "+N" too
+            said = [b.replace("_", " ") for b in now.badges]  # every status (those a
+            if now.attacked:  # full card counts as "+N" too), whole
                 said.insert(0, "attacked this turn")
             if said:
-                foot += " · " + ", ".join(said)
+                text += (("Statuses", ", ".join(said)),)
         else:
             stat_line = (Stat("hp", "life", str(card.hp)), Stat("atk", "attack", str(card.atk)),
                          Stat("def", "defence", str(card.defense)),
                          Stat("sp", "SP", str(card.sp)))
             foot = f"Level {card.lv}"
-        return CardFace(card.name, kind, colour, stat_line, (("", card.text),), icon, foot)
+        return CardFace(card.name, kind, colour, stat_line, text, icon, foot)
     colour = KINDS.get(card.kind, KINDS["item"])
     if card.kind == "terrain":
         kind = "Storm terrain" if card.storm else "Terrain"

@@ -109,7 +109,8 @@ class CardWidget(Widget):
             return None
         face = card_face(self.cid, self.look if isinstance(self.look, UnitLook) else None)
         if face is not None and self.why:
-            face = replace(face, footer=f"Cannot be played now: {self.why}")
+            # the reason whole, wrapped as a section (a foot line would cut it with "…")
+            face = replace(face, sections=(*face.sections, ("Cannot be played now", self.why)))
         return face
 
     def picture(self) -> pygame.Surface:
