@@ -712,6 +712,9 @@ SHOTS: tuple[Shot, ...] = (
          "check on the 9-space board, the damage", "battlecon", seed=1, players=4,
          setup=("teams=2v2",), decisions=30,
          touch=staged_until("damage", range_drawn, 0.45, steps=600)),
+    Shot("battlecon-team-kit", "team play 2 vs 2: the pointer on an opponent's plate band, "
+         "their whole kit in the zoom", "battlecon", seed=1, players=4,
+         setup=("teams=2v2",), decisions=30, touch=opponent_kit),
     Shot("battlecon-zoom", "the card zoom open on a hand card (a right-click)", "battlecon",
          seed=1, decisions=1, until=phase("set"), touch=right_click_on(in_hand)),
     Shot("battlecon-kit", "the pointer on the opponent's plate: their kit, where each card "

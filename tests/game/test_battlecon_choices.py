@@ -131,3 +131,18 @@ def test_a_ladder_of_cards_sizes_each_piece_by_its_words():
         assert placed.rect.w >= 36
         assert "…" not in " ".join(word_lines(placed.piece.words, placed.rect.w - 4, 12, 1,
                                               "regular"))
+
+
+def test_the_log_and_the_panels_write_the_tables_sign(app_dirs):
+    from game.tables.battlecon.faces import STUN_IMMUNE
+    from rules.core import Event, Panel
+
+    config, saves = app_dirs
+    app = App(config_dir=config, save_dir=saves, start=False)
+    session = Session.new("battlecon", {"players": 2}, [Seat(True)] * 2, 1)
+    screen = app.stack.push(TableScreen(app, session))
+    table = screen.table
+    table.show_events([Event("reveal", "Amon reveals Code Black (1~2 / 5 / 3 / ⛨).")], 0)
+    assert table.log[-1][0].endswith(f"/ {STUN_IMMUNE}).")
+    table.refresh(table.model, [Panel("Amon", ("Guard ⛨",))])
+    assert any(STUN_IMMUNE in line for p in table.panels for line in p.lines)

@@ -344,3 +344,24 @@ def test_a_hits_range_check_stays_until_its_damage_lands(app_dirs):
     assert fade(check).delay > CHECK_TIME + 1  # waiting for the hit's damage
     run(screen, lambda: damage.data["seat"] in table.staged_life)  # the damage lands
     assert check.parent is not None and fade(check).delay <= CHECK_TIME  # then it fades
+
+
+def test_a_move_before_the_damage_fades_the_hits_range_check_at_once(app_dirs):
+    """A Hit trigger may move a fighter (a pull) before the damage: the held check's arrow
+    would point where nobody stands, so it fades at once."""
+    from rules.core import Event
+
+    screen, seat, action = table_before(app_dirs, "hit")
+    table = screen.table
+    events = screen.session.submit(seat, action)
+    hit = next(e for e in events if e.kind == "hit")
+    screen.show(events)
+    run(screen, lambda: any(isinstance(c, RangeCheck) and c.hit for c in table.children))
+    check = next(c for c in table.children if isinstance(c, RangeCheck) and c.hit)
+    target = hit.data["target"]
+    start = table.places[target]
+    to = start + 1 if start + 1 < table.spaces else start - 1
+    table.stage_event(Event("move", "pulled", {"seat": target, "start": start, "to": to,
+                                               "how": "pull"}))
+    fade = next(t for t in check.tweens.tweens if t.attr == "alpha")
+    assert fade.delay == 0

@@ -24,6 +24,12 @@ KIND_COLOURS = {"style": STYLE_INK, "base": BASE_INK, "finisher": (130, 96, 30),
 STUN_IMMUNE = "★"
 
 
+def own_signs(text: str) -> str:
+    """The rules' words with the table's signs (Stun Immunity as ``STUN_IMMUNE``), for the
+    log, the side panels and a clashed pair's line."""
+    return text.replace("⛨", STUN_IMMUNE)
+
+
 def card_numbers(card: dict[str, Any]) -> tuple[str, str, str, str]:
     """A card's printed Range, Power, Priority and Guard (styles as modifiers with signs)."""
     style = card.get("kind") == "style"

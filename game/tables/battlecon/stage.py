@@ -242,10 +242,12 @@ class RangeCheck(Node):
         self.tween("alpha", 0.0, 0.3, delay=HIT_HOLD if hit else CHECK_TIME,
                    on_done=self.detach)
 
-    def release(self) -> None:
-        """The hit's damage has landed: the check fades a moment later."""
+    def release(self, delay: float = CHECK_TIME) -> None:
+        """The hit's damage has landed: the check fades a moment later (at once when a
+        fighter moves before it: the arrow would point where nobody stands)."""
         self.tweens.tweens = [t for t in self.tweens.tweens if t.attr != "alpha"]
-        self.tween("alpha", 0.0, 0.3, delay=CHECK_TIME, on_done=self.detach)
+        self.tween("alpha", 0.0, 0.2 if delay == 0 else 0.3, delay=delay,
+                   on_done=self.detach)
 
     def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
         shade = round(90 * alpha)

@@ -20,7 +20,7 @@ from game.assets import font
 from game.cardface import CardFace
 from game.floats import rise_from
 from game.scene import CardNode, StandeeNode
-from game.tables.battlecon.faces import card_face, kit_face, pair_face
+from game.tables.battlecon.faces import card_face, kit_face, own_signs, pair_face
 from game.tables.battlecon.hand import PAIRING, HandTray
 from game.tables.battlecon.layout import BOARD, HAND, SIDE_LOG, SIDE_PANELS
 from game.tables.battlecon.parts import (
@@ -288,6 +288,10 @@ class BattleconTable(HandTray, ActionStrip):
     def log_rect(self) -> pygame.Rect:
         return SIDE_LOG
 
+    def wrap_log(self) -> None:
+        self.log = [(own_signs(text), batch) for text, batch in self.log]  # the table's signs
+        super().wrap_log()
+
     PANEL_COLUMNS = 1  # one column of text panels at the side
 
     # -- model -> nodes -----------------------------------------------------------------
@@ -298,7 +302,8 @@ class BattleconTable(HandTray, ActionStrip):
             self.drop_stage()  # the rest of a staged beat came at once (skipped): no stage
         if model.status != STAGED:
             self.staged_life = {}
-        super().refresh(model, [p for p in panels if p.title not in DRAWN])
+        super().refresh(model, [Panel(p.title, tuple(own_signs(line) for line in p.lines))
+                                for p in panels if p.title not in DRAWN])
         view = model.view
         if not isinstance(view, BattleconState):
             return
@@ -582,7 +587,7 @@ class BattleconTable(HandTray, ActionStrip):
             return
         card.title = view.pair_name(seat)
         clashed = [view.card_name(c) for c in pl.clash_bases]
-        card.lines = (view.stats(seat).text(),) + (("clashed: " + ", ".join(clashed),)
+        card.lines = (own_signs(view.stats(seat).text()),) + (("clashed: " + ", ".join(clashed),)
                                                    if clashed else ())
         card.numbers = () if clashed else tuple(stat_words(view.stats(seat)).items())
         if not card.face_up and not any(t.attr == "turn" for t in card.tweens.tweens):
@@ -657,6 +662,8 @@ class BattleconTable(HandTray, ActionStrip):
         elif event.kind in ("hit", "miss") and isinstance(seat, int) and "origins" in data:
             self.check_range(seat, data, event.kind == "hit")
         elif event.kind == "move" and isinstance(seat, int) and "to" in data:
+            for check in [c for c in self.children if isinstance(c, RangeCheck)]:
+                check.release(0.0)  # a Hit trigger moved someone: the arrow would be stale
             self.stage_move(seat, data)
         elif event.kind == "damage":  # the hit has landed: its range check fades
             for check in [c for c in self.children if isinstance(c, RangeCheck) and c.hit
