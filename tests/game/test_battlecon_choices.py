@@ -146,3 +146,16 @@ def test_the_log_and_the_panels_write_the_tables_sign(app_dirs):
     assert table.log[-1][0].endswith(f"/ {STUN_IMMUNE}).")
     table.refresh(table.model, [Panel("Amon", ("Guard ⛨",))])
     assert any(STUN_IMMUNE in line for p in table.panels for line in p.lines)
+
+
+def test_an_opponents_ante_tile_reads_without_the_rulebook_mark():
+    from game.tables.battlecon.strip import ActionStrip
+
+    session = Session.new("battlecon", {"players": 2, "fighter.0": "wardlaw",
+                                        "fighter.1": "dareios"}, [Seat(True)] * 2, 1)
+    view = session.state.view(0)
+    action = Action(Act.UA_ANTE, ("foe", 0, 1),
+                    "Dipsomania: [Opponent] Knock over one of Dareios' Drinks (1 Force)")
+    head, body, _ = ActionStrip.ante_words(view, action, 0)
+    assert head == "Dipsomania"  # whose ability it is heads the tile
+    assert body == "Knock over one of Dareios' Drinks (1 Force)"

@@ -265,7 +265,8 @@ class ActionStrip(BattleconBase):
             return "Pass", "ante nothing more", 0
         head = ante_owner_ability(view, action, actor)
         body = str(action)
-        return head, body.removeprefix(f"{head}: "), 0
+        # the head names whose ability it is: the rulebook's "[Opponent]" mark goes
+        return head, body.removeprefix(f"{head}: ").removeprefix("[Opponent] "), 0
 
     def table_widgets(self) -> list[Widget]:
         """The table's own targets and the ante and trigger tiles: these are drawn in the
