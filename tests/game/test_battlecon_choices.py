@@ -159,3 +159,17 @@ def test_an_opponents_ante_tile_reads_without_the_rulebook_mark():
     head, body, _ = ActionStrip.ante_words(view, action, 0)
     assert head == "Dipsomania"  # whose ability it is heads the tile
     assert body == "Knock over one of Dareios' Drinks (1 Force)"
+
+
+def test_the_last_groups_label_ends_at_the_edge_rather_than_be_cut():
+    import pygame
+
+    from game.tables.battlecon.pieces import Group, Piece, lay_materials
+
+    pygame.font.init()
+    drink = Piece("drink", "Tea Transcendent", (214, 170, 76))
+    groups = [Group("Untouched", [drink] * 4), Group("Drunk", [drink])]
+    labels = [p for p in lay_materials(pygame.Rect(0, 0, 172, 40), groups)
+              if p.what == "label"]
+    assert [p.words for p in labels] == ["Untouched", "Drunk"]  # whole
+    assert labels[0].rect.right + 8 <= labels[1].rect.x and labels[1].rect.right <= 172

@@ -189,14 +189,20 @@ def lay_materials(rect: pygame.Rect, groups: list[Group]) -> list[Placed]:
     widths = card_widths(rect, groups, token, card_w)
     out: list[Placed] = []
     x = rect.x
+    label_end = rect.x - 8  # where the last label ends (labels share the top row)
     for g, group in enumerate(groups):
         room = min(max(64, sum(widths[g]) + 3 * len(group.pieces),
                        font(12, "bold").size(group.label)[0]), rect.right - x)
         if room < 20:
             break
+        whole = font(12, "bold").size(group.label)[0]
+        start, at = x, x
+        if x + whole > rect.right and rect.right - whole >= label_end + 8:
+            at, room = rect.right - whole, whole  # the last group's label ends at the edge
         label = theme.ellipsize(group.label, room, 12, "bold")
-        label_w, start = font(12, "bold").size(label)[0], x
-        out.append(Placed("label", pygame.Rect(x, rect.y, label_w, 15), group, words=label))
+        label_w = font(12, "bold").size(label)[0]
+        label_end = at + label_w
+        out.append(Placed("label", pygame.Rect(at, rect.y, label_w, 15), group, words=label))
         for k, piece in enumerate(group.pieces):
             width = widths[g][k]
             if x + width > rect.right:
@@ -207,7 +213,7 @@ def lay_materials(rect: pygame.Rect, groups: list[Group]) -> list[Placed]:
                    else pygame.Rect(x, rect.y + 16, width, rect.h - 16))
             out.append(Placed("piece", box, group, piece))
             x += width + 3
-        x = max(x, start + label_w + 3) + 9
+        x = max(x, label_end + 3 if at == start else x) + 9
     return out
 
 
