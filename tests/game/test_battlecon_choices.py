@@ -173,3 +173,26 @@ def test_the_last_groups_label_ends_at_the_edge_rather_than_be_cut():
               if p.what == "label"]
     assert [p.words for p in labels] == ["Untouched", "Drunk"]  # whole
     assert labels[0].rect.right + 8 <= labels[1].rect.x and labels[1].rect.right <= 172
+
+
+def test_a_compact_pair_card_names_every_pair_whole(app_dirs):
+    """The team plate's pair card (and the tag naming your own face-down pair) writes any
+    style and base whole: bold, regular, or condensed letters at 12 px."""
+    import pygame
+
+    from game.assets import font
+    from game.tables.battlecon.parts import fitting_weight, word_lines
+    from rules.battlecon.content import load
+    from tests.game.test_battlecon_team import open_team_table
+
+    pygame.font.init()
+    screen, _ = open_team_table(app_dirs, 4, "2v2")
+    room = screen.table.pair_rect(0).w - 6
+    cards = load().cards.values()
+    for style in (c["name"] for c in cards if c.get("kind") == "style"):
+        for base in ("Clothesline", "Dodge"):
+            name = f"{style} {base}"
+            weight = fitting_weight(name, room)
+            lines = word_lines(name, room, 12, 2, weight)
+            assert "…" not in " ".join(lines), name
+            assert all(font(12, weight).size(line)[0] <= room for line in lines)

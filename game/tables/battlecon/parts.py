@@ -80,9 +80,13 @@ def word_lines(words: str, width: int, size: int, most: int,
 
 
 def fitting_weight(words: str, width: int) -> str:
-    """Bold when every word of ``words`` fits ``width`` at 12 px in bold, else regular."""
-    bold = font(12, "bold")
-    return "bold" if all(bold.size(w)[0] <= width for w in words.split()) else "regular"
+    """Bold when every word of ``words`` fits ``width`` at 12 px in bold, else regular, else
+    condensed (narrower letters at the same height: Amon's "Impenetrable" whole on a small
+    card)."""
+    for weight in ("bold", "regular"):
+        if all(font(12, weight).size(w)[0] <= width for w in words.split()):
+            return weight
+    return "condensed"
 
 
 class PairCard(CardNode):
@@ -100,10 +104,10 @@ class PairCard(CardNode):
         if not self.showing_face:
             surf = super().render()
             if self.peek:
-                tag = pygame.Rect(4, surf.get_height() - 36, surf.get_width() - 8, 32)
+                tag = pygame.Rect(3, surf.get_height() - 36, surf.get_width() - 6, 32)
                 pygame.draw.rect(surf, theme.PARCHMENT, tag, border_radius=5)
-                weight = fitting_weight(self.peek, tag.w - 4)
-                for k, line in enumerate(word_lines(self.peek, tag.w - 4, 12, 2, weight)):
+                weight = fitting_weight(self.peek, tag.w)
+                for k, line in enumerate(word_lines(self.peek, tag.w, 12, 2, weight)):
                     theme.text(surf, line, (tag.centerx, tag.y + 2 + 14 * k), 12,
                                theme.INK, weight, "midtop")
             return surf
@@ -668,8 +672,9 @@ def draw_totals(target: pygame.Surface, slot: pygame.Rect, name: str,
     from game import icons
 
     y = slot.y + 4
-    for line in word_lines(name, slot.w - 8, 12, 2):
-        theme.text(target, line, (slot.centerx, y), 12, theme.INK, "bold", "midtop")
+    weight = fitting_weight(name, slot.w - 6)  # every word whole (condensed if need be)
+    for line in word_lines(name, slot.w - 6, 12, 2, weight):
+        theme.text(target, line, (slot.centerx, y), 12, theme.INK, weight, "midtop")
         y += 14
     half = (slot.w - 8) // 2
     # a narrow slot gives the left column (Range, Priority) the room its numbers need

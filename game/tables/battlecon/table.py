@@ -281,7 +281,7 @@ class BattleconTable(HandTray, ActionStrip):
         """Where a fighter's attack pair lies on its plate."""
         spot = self.plate(seat)
         small = layout.compact(self.fighters)
-        rect = pygame.Rect(0, 0, 78 if small else 100, 64 if small else 80)
+        rect = pygame.Rect(0, 0, 80 if small else 100, 64 if small else 80)
         rect.topright = (spot.right - 6, spot.y + (28 if small else 30))
         return rect
 
