@@ -365,3 +365,20 @@ def test_a_move_before_the_damage_fades_the_hits_range_check_at_once(app_dirs):
                                                "how": "pull"}))
     fade = next(t for t in check.tweens.tweens if t.attr == "alpha")
     assert fade.delay == 0
+
+
+def test_a_lunge_during_a_hop_ends_on_the_destination():
+    """An attack may follow its Before move at once (a Drive): the lunge must bring the
+    standee back to the space it moved to, not where the hop was when it began."""
+    from game.scene import StandeeNode
+    from game.tables.battlecon.stage import hop_path, lunge
+
+    standee = StandeeNode(100, 50, "Ci", (200, 80, 60))
+    hop_path(standee, [200.0, 300.0, 400.0], 50, [False, True, False])
+    for _ in range(11):  # the last hop under way (0.2 s a hop)
+        standee.update(0.05)
+    assert 300 < standee.x < 400
+    lunge(standee, 600, home=400)
+    for _ in range(60):
+        standee.update(0.05)
+    assert round(standee.x) == 400

@@ -298,9 +298,10 @@ class HitPlaque(Node):
         target.blit(label, label.get_rect(center=box.center))
 
 
-def lunge(standee: StandeeNode, toward: float) -> None:
-    """The attacker leans in towards its target and back."""
-    home = standee.x
+def lunge(standee: StandeeNode, toward: float, home: float | None = None) -> None:
+    """The attacker leans in towards its target and back to ``home`` (its space's centre:
+    a lunge that starts while a hop is still on its way must not end mid-way)."""
+    home = standee.x if home is None else home
     push = 22 if toward > home else -22 if toward < home else 0
 
     def back() -> None:

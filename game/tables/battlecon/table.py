@@ -731,7 +731,7 @@ class BattleconTable(HandTray, ActionStrip):
                             words, hit, seat))
         foe = self.standees.get(target) if isinstance(target, int) else None
         if foe is not None:
-            lunge(self.standees[seat], foe.x)
+            lunge(self.standees[seat], foe.x, self.cell(self.places[seat]).centerx)
 
     def stage_move(self, seat: int, data: dict[str, Any]) -> None:
         """A move, one hop per space (higher over a fighter); a teleport blinks there."""
