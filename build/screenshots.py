@@ -487,6 +487,22 @@ def castle_zoomed(at: tuple[float, float], steps: int) -> Touch:
     return touch
 
 
+def dice_in_the_air(seconds: float) -> Touch:
+    """Chaostle with the action list hidden, its last roll thrown again and caught
+    ``seconds`` into the throw: the dice in the air, rolling over."""
+    def touch(app: Any, screen: Any) -> None:
+        on_the_table()(app, screen)
+        table = screen.table
+        rolled = [(e, r) for e in screen.session.log if (r := table.dice_of(e)) is not None]
+        if not rolled:
+            raise ShotError("no roll to throw again")
+        event, roll = rolled[-1]
+        table.throw(roll, event.text)
+        for _ in range(round(seconds * 60)):
+            table.tray.update(1 / 60)
+    return touch
+
+
 def fixed_budgets() -> None:
     """Analyses to their fixed budgets (no time cap), so a shot that shows the AI's
     estimates is the same picture on any machine."""
@@ -777,6 +793,11 @@ SHOTS: tuple[Shot, ...] = (
          "with its coloured edge, the higher walls' faces and shadows, the stairways' arrows "
          "pointing up", "chaostle", seed=1, players=3, setup=CHAOSTLE, decisions=60,
          until=can("move"), touch=castle_zoomed((2.5, 3.0), 3)),
+    Shot("chaostle-tumble", "two movement dice (faster play 2) caught a tenth of a second "
+         "into their throw: up off the felt, their shadows apart from them, rolling over with "
+         "the face going down and the one coming up both showing", "chaostle", seed=2,
+         players=2, setup=(*CHAOSTLE[:2], "two_dice=on", *CHAOSTLE[3:]), decisions=30,
+         until=can("move"), touch=dice_in_the_air(0.1)),
     Shot("chaostle-eight", "eight armies of two with the action list shown: each slim row's "
          "Sanctuary count and seat kind whole", "chaostle", seed=4, players=8,
          setup=CHAOSTLE_SIX, decisions=120, until=can("move")),

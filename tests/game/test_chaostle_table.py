@@ -183,6 +183,29 @@ def test_the_fate_card_shows_the_rolled_cell_and_takes_accept_or_decline(app_dir
     assert [a.kind for a in chosen] == ["decline"]
 
 
+def test_the_fate_card_lights_its_cell_only_once_the_dice_land(app_dirs):
+    """A happiness fate waiting for Accept / Decline: while its red and white dice still
+    roll the card is up with nothing lit; its column and row light as they land."""
+    _, screen, _ = open_table(app_dirs, seed=1)
+    play_until(screen, random.Random(1), lambda s: bool(s.queue)
+               and isinstance(s.queue.top, Fate) and s.queue.top.step == "accept", limit=3000)
+    table = screen.table
+    frame = screen.session.state.queue.top
+    rolled = next(e for e in reversed(screen.session.log) if e.kind == "fate"
+                  and e.data.get("fate"))
+    table.fate.fate, table.fate.column, table.fate.row = None, None, None  # not yet rolled
+    table.show_events([rolled], screen.viewer)  # the fate's dice thrown, as it was rolled
+    screen.refresh()
+    assert table.tray.rolling
+    assert table.fate.alpha == 1.0 and table.fate.column is None and table.fate.row is None
+    for _ in range(60 * 6):
+        if not table.tray.rolling:
+            break
+        table.update(1 / 60)
+    assert table.fate.column == frame.column and 2 <= table.fate.row <= 12
+    assert f"column {table.fate.column}, row {table.fate.row}" in rolled.text
+
+
 def test_standees_hop_along_the_path_they_took(app_dirs):
     _, screen, _ = open_table(app_dirs, seed=2, record=False)
     session = screen.session
@@ -512,6 +535,7 @@ def test_names_seat_kinds_and_the_turn_are_written_whole_at_eight_armies(app_dir
     at eight armies (the widest: "AI (random)") and the castle plaque's turn line."""
     from game import theme
     from game.tables.chaostle import cards, parts
+    from game.tables.chaostle import layout as lay
 
     _, screen, _ = open_table(app_dirs, players=8, seed=3, setup={"army": "2"})
     play_until(screen, random.Random(3), in_phase("move"), limit=2000)
@@ -541,6 +565,13 @@ def test_names_seat_kinds_and_the_turn_are_written_whole_at_eight_armies(app_dir
         assert sum("AI (random)" in t for t in written) == 8, written
         assert not [t for t in written if "…" in t], written
         assert any(t.startswith(f"Turn {view.turns}") for t in written), written
+        for armies in (2, 3, 4, 5, 6, 7, 8):  # every type on an army card of every size
+            rect = lay.card_rect(table.frame.roster, armies, 0, 0, 3 if armies < 5 else 2)
+            for cid, card in view.cards.items():
+                cards._CARDS.clear()
+                written.clear()
+                cards.character_card(surface, rect, view, cid, (200, 60, 60), False)
+                assert card.type in written, (armies, rect, written)
 
 
 def test_a_fate_is_thrown_as_the_red_die_and_two_white_dice_with_what_they_came_to(app_dirs):
@@ -570,12 +601,138 @@ def test_a_fate_is_thrown_as_the_red_die_and_two_white_dice_with_what_they_came_
     assert tray.tally == (("column", 4), ("row", 9))
 
 
+def test_the_fate_cards_write_every_fate_whole_at_12_pixels_or_more(monkeypatch):
+    """The Card of Happiness and the Card of Doom as the pop-up draws them: every fate's
+    name whole ("Torture Chamber" too), no word under 12 pixels."""
+    from game import theme
+    from game.tables.chaostle.popups import FatePopup
+    from rules.chaostle.fates import fate_table
+
+    fates, _ = fate_table()
+    written: list[tuple[int, str]] = []
+    original = theme.rendered
+
+    def recording(content, size, *args, **kwargs):
+        written.append((size, content))
+        return original(content, size, *args, **kwargs)
+
+    monkeypatch.setattr(theme, "rendered", recording)
+    popup = FatePopup()
+    for card in ("happiness", "doom"):
+        fate = next(k for k, f in fates.items() if f.card == card)
+        popup.show(fate, 1 if card == "happiness" else 4, 7)
+        popup.render()
+    words = {content for _, content in written}
+    assert {f.name for f in fates.values()} <= words
+    assert not [w for w in words if "…" in w]
+    assert not [(size, w) for size, w in written if size < 12]
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_dice_tumble_over_in_the_air_and_land_on_the_rules_faces(seed):
+    """A throw: the dice leave the felt and fall back bouncing, roll over a quarter turn at a
+    time (the face coming up always one beside the face going down, never its opposite)
+    and come to rest on the faces the rules drew; the tally only once they rest."""
+    from game.tables.chaostle.tray import QueuedTray, Roll
+
+    tray = QueuedTray(120, 70, 240, 104, seed=seed)
+    faces = [seed % 6 + 1, (seed * 5 + 2) % 6 + 1, 6 - seed % 6]
+    tray.throw_roll(Roll(faces, [(206, 70, 60)] * 3, (("total", sum(faces)),)), "",
+                    lambda: None)
+    tumbles = [tray.air[id(d)] for d in tray.throw_.dice]
+    heights, turning, tops = set(), 0, [[t.top] for t in tumbles]
+    frames = 0
+    while tray.rolling:
+        frames += 1
+        assert frames < 60 * 4, "still rolling after four seconds"
+        tray.update(1 / 60)
+        for t, seen in zip(tumbles, tops, strict=True):
+            heights.add(round(t.z))
+            turning += t.part > 0
+            if t.part > 0:  # the face coming up: one beside the top
+                assert t.coming not in (t.top, 7 - t.top)
+            if t.top != seen[-1]:
+                assert t.top not in (seen[-1], 7 - seen[-1])
+                seen.append(t.top)
+        if tray._dice_moving():
+            assert tray.tally == ()
+    assert max(heights) > 20 and 0 in heights  # in the air, then down on the felt
+    assert turning > 30 and all(len(seen) > 2 for seen in tops)  # rolled over, and again
+    assert tray.shown_faces() == faces and all(t.done for t in tumbles)
+    assert tray.tally == (("total", sum(faces)),)
+
+
+def test_skipping_shows_the_dice_at_rest_on_their_faces_at_once():
+    from game.tables.chaostle.tray import QueuedTray, Roll
+
+    tray = QueuedTray(120, 70, 240, 104, seed=3)
+    tray.throw_roll(Roll([2, 5], [(238, 232, 218)] * 2, ()), "", lambda: None)
+    tray.throw_roll(Roll([6], [(238, 232, 218)], ()), "", lambda: None)
+    for _ in range(5):
+        tray.update(1 / 60)
+    tray.skip()
+    assert not tray.rolling and tray.shown_faces() == [6]
+    assert all(t.done for t in tray.air.values())
+
+
 def test_every_fate_row_splits_into_two_dice_faces():
     from game.tables.chaostle.motion import fate_roll
 
     for row in range(2, 13):
         faces = fate_roll(1, row).faces
         assert len(faces) == 3 and all(1 <= f <= 6 for f in faces[1:]) and sum(faces[1:]) == row
+
+
+def test_two_movement_dice_are_thrown_as_two_dice_adding_up_to_the_roll(app_dirs):
+    """Faster play 2 (or Double Dice): the rules give the movement roll as a sum only; the
+    tray throws two dice that add up to it, the total beside them; a single die's roll is
+    that die."""
+    from rules.core import Event
+
+    _, screen, _ = open_table(app_dirs, seed=2)
+    table = screen.table
+    for total in range(2, 13):
+        roll = table.dice_of(Event("roll", f"Player 1 rolled {total} for movement (must)",
+                                   {"roll": total, "player": 0}))
+        assert len(roll.faces) == 2 and all(1 <= f <= 6 for f in roll.faces)
+        assert sum(roll.faces) == total and roll.tally == (("total", total),)
+    one = table.dice_of(Event("roll", "Player 1 rolled 4 for movement (must)",
+                              {"roll": 4, "faces": [4], "player": 0}))
+    assert one.faces == [4] and one.tally == ()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6, 8])
+def test_the_thinking_dot_turns_clear_of_the_names_and_the_cards(app_dirs, players):
+    """The generic table's thinking dot (8 pixels round a point 118 in from the seat box's
+    right) turns in the army's row past the longest name with its "TO PLAY" and clear of
+    its cards and its Sanctuary words, in both frames; the waiting line names the player
+    as the rules do."""
+    from game import theme
+    from game.tables.chaostle import layout as lay
+
+    setup = {"army": "2"} if players > 4 else {}
+    _, screen, _ = open_table(app_dirs, players=players, seed=3, setup=setup)
+    play_until(screen, random.Random(3), in_phase("move"), limit=2000)
+    table, view = screen.table, screen.table.view
+    assert table.seat_names == [view.player_name(s) for s in range(players)]
+    name = theme.font(14, "bold").size("Orange Queen")[0]
+    tag = theme.font(12, "bold").size("TO PLAY")[0] + 10
+    for hidden in (False, True):
+        table.list_hidden = hidden
+        for seat in range(players):
+            box = table.seat_rect(seat)
+            spot = pygame.Rect(0, 0, 24, 24)  # the dot (4) on its circle (8)
+            spot.center = (box.right - 118, box.centery)
+            row = lay.army_row(table.frame.roster, players, seat)
+            assert row.contains(spot)
+            slim = lay.compact(table.frame.roster, players)
+            assert spot.left > row.x + 32 + name + (0 if slim else 10 + tag)
+            for i in range(table.army_slots(view, seat)):
+                assert not spot.colliderect(lay.card_rect(table.frame.roster, players, seat,
+                                                          i, table.army_slots(view, seat)))
+            if not slim:  # the Sanctuary count and the seat at the row's right
+                words = theme.font(12).size("Sanctuary 0/1 · AI (random)")[0]
+                assert spot.right < row.right - 10 - words
 
 
 def test_the_two_standees_of_a_battle_face_off_on_the_castle(app_dirs):

@@ -144,8 +144,10 @@ def _draw_card(target: pygame.Surface, rect: pygame.Rect, view: ChaostleState, c
     ink = theme.INK if sum(colour) > 520 else theme.CREAM
     for k in range(card.level):
         pygame.draw.circle(target, theme.BRASS_LIGHT, (band.right - 7 - k * 7, band.centery), 3)
-    title = theme.ellipsize(card.type, rect.w - 14 - 7 * card.level, 12, "bold")
-    theme.text(target, title, (rect.x + 5, band.centery), 12, ink, "bold", "midleft")
+    room = rect.w - 14 - 7 * card.level  # the type whole: bold, else plain where bold is
+    style = "bold" if theme.font(12, "bold").size(card.type)[0] <= room else "regular"
+    title = theme.ellipsize(card.type, room, 12, style)
+    theme.text(target, title, (rect.x + 5, band.centery), 12, ink, style, "midleft")
     tone = theme.DANGER if status == "trap" else theme.WOOD
     move, armour = view_movement(view, cid, up), view_armour(view, cid, up)
     if slim:
@@ -432,8 +434,8 @@ def fate_card(w: int, h: int, card: str, columns: list[tuple[str, ...]],
         for c in range(3):
             fid = columns[c][r] if c < len(columns) and r < len(columns[c]) else ""
             x = grid.x + head_w + c * col_w
-            words = theme.ellipsize(names.get(fid, fid), col_w - 8, 11)
-            theme.text(surf, words, (x + col_w // 2, y + row_h // 2), 11, theme.INK,
+            words = theme.ellipsize(names.get(fid, fid), col_w - 4, 12)  # all whole
+            theme.text(surf, words, (x + col_w // 2, y + row_h // 2), 12, theme.INK,
                        anchor="center")
             if column == first + c and row == r + 2:
                 cell = pygame.Rect(x + 1, y, col_w - 2, row_h)
@@ -444,7 +446,7 @@ def fate_card(w: int, h: int, card: str, columns: list[tuple[str, ...]],
         named = names.get(columns[column - first_col][row - 2], "")
         if played and named and played != named:
             note = f"{named} plays as {played} (faster play option 2)"
-    theme.text(surf, note, (w // 2, h - 8), 11, theme.WOOD, anchor="midbottom")
+    theme.text(surf, note, (w // 2, h - 7), 12, theme.WOOD, anchor="midbottom")
     return surf
 
 

@@ -136,6 +136,9 @@ class TableMotion(ChaostleBase):
         nothing)."""
         data = event.data
         faces = [f for f in roll_faces(event) if isinstance(f, int)]
+        if event.kind == "roll" and "faces" not in data and len(faces) == 1 \
+                and 2 <= faces[0] <= 12:
+            faces = split_sum(faces[0])  # two movement dice: the rules draw only their sum
         if faces:
             player = data.get("player")
             colour = self.dice_colour(None, player if isinstance(player, int)
@@ -259,11 +262,15 @@ def fate_roll(column: int, row: int) -> Roll:
     """A fate's throw: the red die (the column) and two white dice that add up to the row.
     The rules draw the row as the two dice's sum; how it splits between them is the
     table's (the same split for the same sum), never a different row."""
-    if 2 <= row <= 12:
-        low, high = max(1, row - 6), min(6, row - 1)
-        first = low + (row * 7) % (high - low + 1)
-        faces = [column, first, row - first]
-    else:  # not a two-dice sum: thrown as it is
-        faces = [column, row]
+    faces = [column, *split_sum(row)] if 2 <= row <= 12 else [column, row]
     colours = [RED] + [WHITE] * (len(faces) - 1)
     return Roll(faces, colours, (("column", column), ("row", row)))
+
+
+def split_sum(total: int) -> list[int]:
+    """Two dice faces adding up to ``total`` (2-12), the same two for the same sum: the
+    rules draw a two-dice sum as one number (a fate's row, two movement dice), so how it
+    splits between the dice is the table's, never a different sum."""
+    low, high = max(1, total - 6), min(6, total - 1)
+    first = low + (total * 7) % (high - low + 1)
+    return [first, total - first]

@@ -30,7 +30,7 @@ class FatePopup(SpriteNode):
     """The fate card, shown when a fate is rolled and while its owner decides on it."""
 
     def __init__(self) -> None:
-        super().__init__(LISTED.board.centerx, LISTED.board.centery, 360, 392, name="fate")
+        super().__init__(LISTED.board.centerx, LISTED.board.centery, 392, 392, name="fate")
         self.alpha, self.z = 0.0, 70
         self.frame = LISTED  # the table's areas: over the castle, or aside over the roster
         self.fate: str | None = None
@@ -42,7 +42,7 @@ class FatePopup(SpriteNode):
         """Remember the last fate rolled without showing it (a log rebuilt after a load)."""
         self.fate, self.column, self.row = fate, column, row
 
-    def show(self, fate: str, column: int, row: int | None, pop: bool = True) -> None:
+    def show(self, fate: str, column: int | None, row: int | None, pop: bool = True) -> None:
         """Put the card up (popping out when it is rolled now, still after a load); it
         goes again after a few seconds unless a decision keeps it."""
         self.fate, self.column, self.row = fate, column, row
@@ -59,15 +59,18 @@ class FatePopup(SpriteNode):
             self.tweens.tweens.clear()
             self.tween("alpha", 0.0, 0.3)
 
-    def follow(self, view: ChaostleState) -> None:
+    def follow(self, view: ChaostleState, rolling: bool = False) -> None:
         """Stay up while a happiness fate waits to be accepted or declined (after a load
-        too); go once it is settled."""
+        too); go once it is settled. While its dice still roll (``rolling``) the card is
+        up with nothing lit: its column and row light as the dice land."""
         frame = next((f for f in reversed(view.queue.frames) if isinstance(f, Fate)
                       and f.step not in ("column", "row")), None)
         if frame is not None and frame.fate:
             column = frame.column
             known = self.fate == frame.fate and self.column == column
-            if not self.pending or not known:
+            if rolling and not known:
+                self.show(frame.fate, None, None, pop=False)
+            elif not self.pending or not known:
                 row = self.row if known else first_row(frame.fate, column)
                 self.show(frame.fate, column, row, pop=False)
             # moving an opponent by a fate: the card stands aside, over the roster, so

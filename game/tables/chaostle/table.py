@@ -187,8 +187,13 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
         return pygame.Rect(log.x, top, log.w, log.bottom - top)
 
     def seat_rect(self, seat: int) -> pygame.Rect:
-        row = lay.army_row(self.frame.roster, len(self.seat_names), seat)
-        return pygame.Rect(row.x, row.y, row.w, 24)
+        """Where the generic table turns its thinking dot (118 pixels in from this box's
+        right, in its middle): in the army's row past its name (and its "TO PLAY"), before
+        its cards (a slim row) or its Sanctuary count and seat; never over words or cards."""
+        n = len(self.seat_names)
+        row = lay.army_row(self.frame.roster, n, seat)
+        spot = 190 if lay.compact(self.frame.roster, n) else 265
+        return pygame.Rect(row.x, row.y, spot + 118, 24)
 
     def _masonry(self) -> list[tuple[Panel, pygame.Rect, list[str]]]:
         return []  # everything the panels say is drawn
@@ -202,10 +207,13 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
         if not isinstance(view, ChaostleState):
             return
         draw_castle(view, self.cam)  # drawn once per board: here rather than in a timed frame
+        # the players as the rules name them ("Yellow King" once a crown is taken), so that
+        # the waiting line says what the heading and the roster say
+        self.seat_names = [view.player_name(s) for s in range(view.num_players)]
         position = json.dumps(view.to_json(), sort_keys=True, default=str)
         self.look = (position, model.actions, model.actor, model.ending, model.viewer)
         self.place_figures(view)
-        self.fate.follow(view)
+        self.fate.follow(view, self.tray.rolling)
         self.duel.follow(view, self)
         self.mark_targets()
 
