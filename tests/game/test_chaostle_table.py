@@ -101,6 +101,29 @@ def test_a_click_on_a_draft_card_chooses_that_character(app_dirs):
     assert chosen == [picks[card.name.split(".", 1)[1]]]
 
 
+def test_a_draft_card_keeps_its_place_while_the_others_are_taken(app_dirs):
+    """During the draft a character taken leaves its gap: every card still free lies
+    where it lay, so none moves under the pointer between two picks."""
+    _, screen, _ = open_table(app_dirs, players=3)
+    play_until(screen, random.Random(2), in_phase("draft"))
+    session, table = screen.session, screen.table
+
+    def places():
+        return {c.name: tuple(c.to_world()) for c in named(table, "draft.")}
+
+    before = places()
+    for _ in range(3):  # three picks, whoever makes them
+        seat = session.actor()
+        pick = next(a for a in session.state.legal_actions(seat) if a.kind == "pick")
+        table.show_events(session.submit(seat, pick), screen.viewer)
+        screen.viewer = session.actor()
+        screen.refresh()
+        after = places()
+        assert len(after) == len(before) - 1 and f"draft.{pick.args[0]}" not in after
+        assert all(before[name] == at for name, at in after.items())
+        before = after
+
+
 def test_a_click_on_a_crown_takes_it(app_dirs):
     _, screen, chosen = open_table(app_dirs)
     play_until(screen, random.Random(1), in_phase("crown"))

@@ -35,7 +35,7 @@ from game.tables.chaostle.choice import (
 from game.tables.chaostle.parts import GAIN, LOSS, ChoiceButton, DraftCard, Target
 from game.tables.chaostle.popups import DuelPopup, FatePopup
 from game.widgets import Widget
-from rules.chaostle.kinds import Act
+from rules.chaostle.kinds import Act, Phase
 from rules.chaostle.state import ChaostleState
 from rules.core import Action
 
@@ -141,10 +141,9 @@ class BoardClicks(ChaostleBase):
         takes = {a.args[0]: a for a in actions if a.kind in (Act.PICK, Act.MERCENARY) and a.args}
         if not takes:
             return
-        pool = [c for c, ch in view.chars.items() if ch.status == "pool"]
-        for k, cid in enumerate(pool):
+        for cid, (k, count) in draft_places(view).items():
             action = takes.get(cid)
-            rect = draft_slot(self.frame.board, k, len(pool))
+            rect = draft_slot(self.frame.board, k, count)
             play = (lambda a=action: self.choose(a)) if action is not None else None
             card = DraftCard(rect, view.cards[cid], f"draft.{cid}", play, action)
             card.leads = (action,) if action is not None else ()
@@ -415,6 +414,18 @@ def why_not_drafted(view: ChaostleState) -> str:
         return ("Not now: in a six-point draft an army's levels add up to six at most, "
                 "and with this one yours could not be completed")
     return "Not now: only the characters lit may be chosen"
+
+
+def draft_places(view: ChaostleState) -> dict[str, tuple[int, int]]:
+    """Each free character's place among the cards laid out, and how many places there
+    are: during the draft every character keeps the place it had at the start (a card
+    taken leaves its gap, the rest do not move under the pointer); a mercenary to hire
+    is chosen from the few left, laid out close together."""
+    pool = [c for c, ch in view.chars.items() if ch.status == "pool"]
+    if view.phase == Phase.DRAFT:
+        every = list(view.chars)
+        return {cid: (every.index(cid), len(every)) for cid in pool}
+    return {cid: (k, len(pool)) for k, cid in enumerate(pool)}
 
 
 def draft_slot(board: pygame.Rect, k: int, count: int) -> pygame.Rect:

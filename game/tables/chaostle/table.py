@@ -25,7 +25,7 @@ from game.tables.chaostle.board import (
     trap_rect,
 )
 from game.tables.chaostle.cards import army_head, character_card, view_armour, view_movement, where
-from game.tables.chaostle.clicks import MOVES, BoardClicks, draft_slot
+from game.tables.chaostle.clicks import MOVES, BoardClicks, draft_places, draft_slot
 from game.tables.chaostle.faces import character_face
 from game.tables.chaostle.motion import TableMotion
 from game.tables.chaostle.parts import (
@@ -460,10 +460,9 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
         words = "Choose a character" if view.phase == Phase.DRAFT else "Hire a mercenary"
         theme.text(target, words, (box.centerx, box.y + 18), 18, theme.BRASS_LIGHT,
                    "display", "center")
-        pool = [c for c, ch in view.chars.items() if ch.status == "pool"]
         takes = {a.args[0] for a in self.model.actions if a.kind in (Act.PICK, Act.MERCENARY)}
-        for k, cid in enumerate(pool):  # lying still (a card lifts when pointed at)
-            rect = draft_slot(box, k, len(pool))
+        for cid, (k, count) in draft_places(view).items():  # lying still (one lifts when
+            rect = draft_slot(box, k, count)  # pointed at), each in its place all the draft
             usable = not takes or cid in takes
             target.blit(draft_face(view.cards[cid], rect.w, rect.h, usable), rect)
 
