@@ -124,6 +124,25 @@ def test_a_draft_card_keeps_its_place_while_the_others_are_taken(app_dirs):
         before = after
 
 
+def test_the_end_button_says_each_of_its_actions_whole(app_dirs):
+    """Every kind of action the End button plays is written whole on it at its 15 pixels
+    ("No Smoke Screen" does not fit: "No Smoke")."""
+    from game import theme
+    from game.tables.generic import END_BUTTON
+    from rules.core import Action
+
+    _, screen, _ = open_table(app_dirs)
+    table = screen.table
+    labels = {"end_turn": "End turn", "done": "End movement", "end_battles": "Finish battling",
+              "no_firewall": "No Fire Wall", "no_smoke": "No Smoke Screen"}
+    assert set(labels) == {str(k) for k in table.END_KINDS}
+    for kind, label in labels.items():
+        words = table.end_words(Action(kind, (), label))
+        assert theme.font(15, "bold").size(words)[0] <= END_BUTTON.w - 16, words
+    assert table.end_words(Action("no_smoke", (), "No Smoke Screen")) == "No Smoke"
+    assert table.end_words(Action("end_turn", (), "End turn")) == "End turn"
+
+
 def test_a_click_on_a_crown_takes_it(app_dirs):
     _, screen, chosen = open_table(app_dirs)
     play_until(screen, random.Random(1), in_phase("crown"))
@@ -554,11 +573,13 @@ def test_every_word_on_the_army_rows_and_draft_cards_is_12_pixels_or_more(app_di
 def test_names_seat_kinds_and_the_turn_are_written_whole_at_eight_armies(app_dirs,
                                                                           monkeypatch):
     """No "…" where the words matter: every character's name on its draft card at both
-    frames' card sizes (on two lines when one is too short), the seat kind of a slim row
-    at eight armies (the widest: "AI (random)") and the castle plaque's turn line."""
+    frames' card sizes (on two lines when one is too short), its type and weapons on its
+    side of the duel card, the seat kind of a slim row at eight armies (the widest: "AI
+    (random)"), every type on an army card of every size and the castle plaque's turn."""
     from game import theme
     from game.tables.chaostle import cards, parts
     from game.tables.chaostle import layout as lay
+    from game.tables.chaostle.popups import DUEL_SIDE
 
     _, screen, _ = open_table(app_dirs, players=8, seed=3, setup={"army": "2"})
     play_until(screen, random.Random(3), in_phase("move"), limit=2000)
@@ -579,6 +600,11 @@ def test_names_seat_kinds_and_the_turn_are_written_whole_at_eight_armies(app_dir
             parts.draw_card_face(card, w, h)
             assert " ".join(written).count(card.name.split()[-1]) >= 1, (cid, w, written)
             assert not [t for t in written if "…" in t], (cid, w, written)
+        written.clear()  # its side of the duel card: every weapon's name whole
+        cards.duel_side(surface, pygame.Rect(0, 0, DUEL_SIDE, 206), view, cid, (200, 60, 60),
+                        None, False, 1, True)
+        assert {w.name for w in card.weapons} <= set(written), (cid, written)
+        assert card.type in written and not [t for t in written if "…" in t], written
     for hidden in (False, True):
         table.list_hidden = hidden
         cards._CARDS.clear()

@@ -492,7 +492,7 @@ def duel_side(target: pygame.Surface, rect: pygame.Rect, view: ChaostleState, ci
         reaches = range_ == 0 or rng >= range_
         theme.text(target, str(k + 1), (line.x + 8, line.centery), 12, theme.WOOD, "bold",
                    "center")
-        theme.text(target, theme.ellipsize(weapon.name, line.w - 70, 12),
+        theme.text(target, theme.ellipsize(weapon.name, line.w - 64, 12),
                    (line.x + 18, line.centery), 12, theme.INK if reaches else theme.MUTED,
                    anchor="midleft")
         theme.text(target, f"{dmg} / {rng}", (line.right - 4, line.centery), 12,

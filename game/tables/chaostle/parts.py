@@ -177,8 +177,8 @@ def _target_look(size: tuple[int, int], colour: tuple[int, int, int], round_: bo
     surf = pygame.Surface((w + 4, h + 4), pygame.SRCALPHA)
     radius = w // 2 if round_ else 5
     inner = pygame.Rect(2, 2, w, h)
-    pygame.draw.rect(surf, (*theme.lighten(colour, 30), 20 * strength), inner,
-                     border_radius=radius)
+    wash = (9 if round_ else 20) * strength  # a ring round a standee: the piece shows through
+    pygame.draw.rect(surf, (*theme.lighten(colour, 30), wash), inner, border_radius=radius)
     rim = theme.CREAM if lit else theme.blend(theme.lighten(colour, 90), theme.CREAM, 0.4)
     pygame.draw.rect(surf, (20, 16, 12), surf.get_rect(), width=1, border_radius=radius + 2)
     pygame.draw.rect(surf, rim, inner.inflate(2, 2), width=3 if lit else 2,

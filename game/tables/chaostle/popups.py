@@ -24,6 +24,8 @@ HEALTH_AFTER = re.compile(r"\(health (-?\d+)\)")  # a hit's words end with the h
 FATE_SHOWN = 3.2  # seconds a fate's card stays up when nothing is left to decide about it
 DUEL_AFTER = 1.8  # seconds the duel card stays up once the battle is over
 DUEL_H = 344  # the duel card's height: its foot holds the choices (fight on, Smoke Screen)
+DUEL_W = 500  # its width: the roster's in the listed frame; each side's weapons whole
+DUEL_SIDE = (DUEL_W - 20 - 60) // 2  # a side's card (the dice and "VS" between them)
 
 
 class FatePopup(SpriteNode):
@@ -114,7 +116,7 @@ class DuelPopup(SpriteNode):
     between them and what it did."""
 
     def __init__(self) -> None:
-        super().__init__(LISTED.board.centerx, LISTED.board.centery + 10, 460, DUEL_H,
+        super().__init__(LISTED.board.centerx, LISTED.board.centery + 10, DUEL_W, DUEL_H,
                          name="duel")
         self.alpha, self.z = 0.0, 65
         self.view: ChaostleState | None = None
@@ -216,9 +218,9 @@ class DuelPopup(SpriteNode):
             f"Battle at range {f.range}"
         theme.text(surf, title, (rect.centerx, 20), 20, theme.BRASS_LIGHT, "display", "center")
         if f.smoke:
-            theme.text(surf, "Smoke Screen: every range -1", (rect.centerx, 40), 11,
+            theme.text(surf, "Smoke Screen: every range -1", (rect.centerx, 40), 12,
                        theme.PARCHMENT_DIM, anchor="center")
-        side_w = 180
+        side_w = DUEL_SIDE
         for k, cid in enumerate((f.a, f.d)):
             box = pygame.Rect(10 if k == 0 else rect.w - 10 - side_w, 50, side_w, 206)
             if cid in self.view.chars:

@@ -40,7 +40,7 @@ from game.tables.chaostle.parts import (
 from game.tables.chaostle.popups import DuelPopup, FatePopup, place_popups
 from game.tables.chaostle.strip import ActionStrip
 from game.tables.chaostle.tray import QueuedTray, Roll
-from game.tables.generic import StripLayout, TableModel
+from game.tables.generic import END_BUTTON, StripLayout, TableModel
 from game.widgets import Widget
 from rules.chaostle.frames import Battle
 from rules.chaostle.kinds import Act, Phase
@@ -53,6 +53,14 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
 
     STAGES_ITSELF = True  # the dice queue paces a batch (game/tables/chaostle/motion.py)
     END_KINDS = (Act.END_TURN, Act.DONE, Act.END_BATTLES, Act.NO_FIREWALL, Act.NO_SMOKE)
+
+    def end_words(self, action: Action) -> str:
+        """The End button's words, whole: "No Smoke Screen" is too wide for it at its
+        15 pixels, so it says "No Smoke" (the duel card's "Blow a Smoke Screen" beside)."""
+        words = super().end_words(action)
+        if theme.font(15, "bold").size(words)[0] > END_BUTTON.w - 16:
+            return END_SHORT.get(str(action.kind), words)
+        return words
 
     def caution(self, action: Action) -> str | None:
         """Ending the turn before the movement roll gives up this turn's move."""
@@ -540,6 +548,9 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
         """Focus order: the action buttons (the keyboard path), paging, then the board's
         targets, then the menu."""
         return [*self.buttons, *self.pager, *self.targets, self.menu_button]
+
+END_SHORT: dict[str, str] = {Act.NO_SMOKE: "No Smoke"}  # End words too wide in full
+
 
 def turn_words(view: ChaostleState, rolling: bool = False) -> tuple[str, str]:
     """The turn in a few words: its number ("Turn 39", none before play starts), and whose
