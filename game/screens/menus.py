@@ -13,6 +13,7 @@ from game import icons, theme
 from game.scene import Affine, CardNode
 from game.screens.base import Screen
 from game.session import AI_LEVELS, Seat, Session, SessionError, level_note
+from game.tables import table_for
 from game.tutorial import available as tutorial_available
 from game.widgets import Button, Cycler, Widget
 from rules import registry
@@ -247,6 +248,7 @@ class SetupScreen(Screen):
         self.values: dict[str, str] = {}
         self.error = ""
         self.defaults: dict[str, object] = {}
+        self._colours: tuple[object, list[tuple[int, int, int]]] | None = None
         self.build()
 
     def build(self) -> None:
@@ -342,6 +344,22 @@ class SetupScreen(Screen):
                 out[k] = self.values.get(k, str(self.defaults.get(k, opt.default)))
         return out
 
+    def seat_colours(self) -> list[tuple[int, int, int]]:
+        """Each seat's colour as the table will draw it (Biternia's two teams, BattleCON's
+        team shades): the table asked about the opening position of the setup chosen;
+        by seat number while that setup cannot start (Start then says why)."""
+        setup = self.setup()
+        key = tuple(sorted((k, str(v)) for k, v in setup.items()))
+        if self._colours is None or self._colours[0] != key:
+            try:
+                state = self.game.new_state(self.game.validate_setup(dict(setup)), 0)
+                table = table_for(self.game.id)
+                colours = [table.setup_colour(state, s) for s in range(self.players)]
+            except Exception:  # noqa: BLE001 - a setup that cannot start says so on Start
+                colours = [theme.seat_colour(s) for s in range(self.players)]
+            self._colours = (key, colours)
+        return self._colours[1]
+
     def start(self) -> None:
         seats = [seat_from_choice(self.seat_choice[s]) for s in range(self.players)]
         try:
@@ -379,8 +397,8 @@ class SetupScreen(Screen):
             theme.text(target, opt.label, (737 + j * 295, SEATS_TOP - 36), 15,
                        theme.PARCHMENT_DIM, "bold", "center")
         step, _ = self.row_step(self._shared_count() if per_seat else 0)
-        for seat in range(self.players):
-            pygame.draw.circle(target, theme.seat_colour(seat), (92, SEATS_TOP + seat * step), 8)
+        for seat, colour in enumerate(self.seat_colours()):
+            pygame.draw.circle(target, colour, (92, SEATS_TOP + seat * step), 8)
         if self.error:
             theme.text(target, self.error, (CX, 624), 16, (255, 150, 130), "bold", "midtop")
         else:

@@ -22,12 +22,15 @@ from game.session import Session, SessionError
 from game.tables import table_for
 from game.tables.generic import GenericTable, TableModel
 from game.winchance import Estimate, analysis_seed
-from rules.core import Action, DecisionKind, Event, IllegalAction
+from rules.core import CHANCE, Action, DecisionKind, Event, IllegalAction
 
 if TYPE_CHECKING:
     from game.app import App
 
 STEP = 0.7  # seconds a step of a resolution stays before the next (at normal speed)
+#: seconds after new choices appear in which Space and Return act on nothing: a second
+#: press meant for the resolution that just ended must not play the focused choice
+KEY_CALM = 0.45
 
 
 class TableScreen(Screen):
@@ -59,6 +62,8 @@ class TableScreen(Screen):
         self.pointer = (0.0, 0.0)
         self.staged: list[Event] = []  # what happened, still to be shown step by step
         self.step_left = 0.0  # seconds until the next step shows
+        self.acted_from: int | None = None  # record steps before the viewer's last action
+        self.key_calm = 0.0  # seconds Space and Return still act on nothing (``KEY_CALM``)
         self.refresh()
 
     # -- what the table shows ------------------------------------------------------------
@@ -100,8 +105,10 @@ class TableScreen(Screen):
         actions = self.offered(actor) if self.my_turn() and actor is not None else ()
         view = s.state.view(self.viewer)
         secret = s.state.decision().kind is DecisionKind.SIMULTANEOUS
+        if actions and not self.table.model.actions:
+            self.key_calm = KEY_CALM  # new choices: a stray Space does not play one
         model = TableModel(view, self.viewer, actions, self.status(), actor, s.thinking,
-                           self.ending(), secret)
+                           self.ending(), secret, self.continuing())
         current = self.focus.current.name if self.focus.current else ""
         try:
             panels = s.state.panels(self.viewer)
@@ -124,6 +131,14 @@ class TableScreen(Screen):
         keep = next((w for w in widgets if w.name == current and current != "menu"), None)
         self.focus.set(widgets, focus=keep)
         self.mark_dirty()
+
+    def continuing(self) -> bool:
+        """Whether the viewer decides on after their own last action (nobody else has
+        decided since, only chance): the turn did not pass, so no "Your turn" banner."""
+        if self.acted_from is None:
+            return False
+        steps = self.session.match.record.steps[self.acted_from:]
+        return all(p in (self.viewer, CHANCE) for p, _ in steps)
 
     def offered(self, actor: int) -> tuple[Action, ...]:
         """The choices the table offers ``actor`` now: every legal action (a tutorial
@@ -158,6 +173,7 @@ class TableScreen(Screen):
         actor = self.session.actor()
         if not self.my_turn() or actor is None or self.stuck:
             return
+        self.acted_from = len(self.session.match.record.steps)
         try:
             events = self.session.submit(actor, action, chosen=True)
         except IllegalAction as exc:
@@ -457,6 +473,10 @@ class TableScreen(Screen):
             self.finish_stage()  # skip to the end of the resolution
             return True
         self.table.keyboard = True
+        if self.key_calm > 0 and event.key in (pygame.K_SPACE, pygame.K_RETURN,
+                                               pygame.K_KP_ENTER):
+            self.table.on_key(event)  # the table hears the key (no table acts on it)...
+            return True  # ...but the choices just appeared: it was meant for what ended
         return self.table.on_key(event)
 
     def on_wheel(self, dy: int) -> bool:
@@ -471,6 +491,7 @@ class TableScreen(Screen):
     # -- flow ----------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)
+        self.key_calm = max(0.0, self.key_calm - dt)
         if self.app.animation_speed == 0:
             self.table.tray.skip()
             self.root.finish_animations()

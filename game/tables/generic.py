@@ -50,6 +50,7 @@ class TableModel:
     thinking: bool = False
     ending: str = ""  # once the match is over: who won and why
     secret: bool = False  # the viewer chooses face down (a simultaneous decision)
+    continuing: bool = False  # the viewer decides on after their own action (no banner)
 
 
 @dataclass(frozen=True)
@@ -216,7 +217,7 @@ class GenericTable(Node):
     def refresh(self, model: TableModel, panels: list[Panel]) -> None:
         """Show a new position: panels, status and the legal actions as buttons."""
         same_actions = model.actions == self.model.actions
-        if model.actions and not self.model.actions:
+        if model.actions and not self.model.actions and not model.continuing:
             self.announce(model)
         elif not model.actions:
             self.banner.hide()
@@ -431,6 +432,12 @@ class GenericTable(Node):
     def colour(self, seat: int) -> tuple[int, int, int]:
         name = self.seat_names[seat] if 0 <= seat < len(self.seat_names) else ""
         return theme.seat_colour(seat, name)
+
+    @classmethod
+    def setup_colour(cls, state: GameState, seat: int) -> tuple[int, int, int]:
+        """The colour this table gives ``seat`` in the opening position ``state`` (the
+        setup screen's seat dots, so a seat keeps its colour from setup to table)."""
+        return theme.seat_colour(seat, state.player_name(seat))
 
     # -- input -------------------------------------------------------------------------
     def on_key(self, event: pygame.event.Event) -> bool:

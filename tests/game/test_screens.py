@@ -482,3 +482,66 @@ def test_space_skips_a_resolution_and_instant_speed_never_stages(app):
     press(app, pygame.K_RETURN)
     table.choose(table.table.model.actions[0])
     assert not table.staged
+
+
+def test_a_second_space_as_the_choices_appear_plays_nothing(app):
+    """Safe actions: Space skips a resolution; a second press that arrives as the new
+    choices appear (meant for the resolution) plays none of them, not even the focused
+    one; once the choices have stood ``KEY_CALM`` seconds, Space acts on the focus again."""
+    from game.screens.table import KEY_CALM
+
+    table = start_table(app, [Seat(True), Seat(True)])
+    table.choose(table.table.model.actions[0])
+    assert table.staged
+    press(app, pygame.K_SPACE, frames=0)
+    app.frame(0.0)  # the press lands at once, no time passing
+    assert not table.staged
+    if isinstance(app.stack.top, PassDeviceScreen):  # hot seat: the next pledger sits down
+        press(app, pygame.K_RETURN, frames=0)
+        app.frame(0.0)
+    assert table.table.model.actions and table.focus.current is not None
+    steps = len(table.session.match.record.steps)
+    press(app, pygame.K_SPACE, frames=0)
+    app.frame(0.0)
+    assert len(table.session.match.record.steps) == steps and table.key_calm > 0
+    run(app, int(KEY_CALM * 20) + 2)
+    assert table.key_calm == 0
+    table.focus.focus(next(b for b in table.table.buttons if b.name == "action.0"))
+    press(app, pygame.K_SPACE)
+    assert len(table.session.match.record.steps) > steps
+
+
+def test_the_your_turn_banner_pops_only_when_the_turn_comes_to_the_viewer(app):
+    """The banner says a turn has come to the viewer: not when the viewer decides on after
+    their own action (only chance between), as when a Biternia Hero's move raises the
+    catapult question."""
+    table = start_table(app, [Seat(True), Seat(False)])
+    assert table.table.banner.words == "Choose in secret"
+    assert not table.continuing()  # nobody has acted: the turn is new
+    table.acted_from = len(table.session.match.record.steps)
+    assert table.continuing()  # nothing since the viewer's own action
+    banner = table.table.banner
+    banner.words, banner.alpha = "", 0.0
+    model = table.table.model
+    table.table.refresh(replace(model, actions=()), table.table.panels)
+    table.table.refresh(replace(model, continuing=True), table.table.panels)
+    assert banner.words == ""  # never shown
+    table.table.refresh(replace(model, actions=()), table.table.panels)
+    table.table.refresh(replace(model, continuing=False), table.table.panels)
+    assert banner.words == "Choose in secret"
+    table.session.match.record.steps.append((1, Action("pledge", (2,))))
+    assert not table.continuing()  # another seat decided since
+
+
+@pytest.mark.parametrize("game_id, players", [("biternia", 4), ("chaostle", 3), ("terrene", 2)])
+def test_setup_seat_dots_have_the_colours_the_table_gives_the_seats(app_dirs, game_id, players):
+    """A seat keeps its colour from setup to table: the setup screen's dots are the
+    table's colours for the opening position (Biternia's seat 1 is on the blue team)."""
+    config, saves = app_dirs
+    app = App(config_dir=config, save_dir=saves)
+    setup = app.stack.push(SetupScreen(app, game_id))
+    while setup.players < players:
+        setup.set_players(str(setup.players + 1))
+    session = Session.new(game_id, setup.setup(), [Seat(True)] * players, 3)
+    table = TableScreen(app, session).table
+    assert setup.seat_colours() == [table.colour(s) for s in range(players)]

@@ -61,7 +61,7 @@ from rules.biternia.effects import name as display_name
 from rules.biternia.kinds import Act, Ask, Phase
 from rules.biternia.state import BiterniaState
 from rules.biternia.text import step_text
-from rules.core import Action, Event, Panel
+from rules.core import Action, Event, GameState, Panel
 
 GAIN, LOSS = (120, 210, 120), (240, 90, 74)
 SHIELDED = re.compile(r"\((\d+) stopped by Shield\)")  # in a damage event's words
@@ -76,6 +76,14 @@ FLOATS = {"damage": ("-{amount}", LOSS), "heal": ("+{amount}", GAIN),
           "bit_destroyed": ("Destroyed!", LOSS), "level": ("Level up!", theme.BRASS_LIGHT),
           "respawn": ("Back!", GAIN)}
 
+
+
+def seat_colour(seat: int) -> tuple[int, int, int]:
+    """A seat's colour: its team's, a lighter shade for the second seat of a team."""
+    if seat < 0:
+        return theme.MUTED
+    base = team_colour(seat % 2)
+    return theme.lighten(base, 45) if seat >= 2 else base
 
 class BiterniaTable(HandTray):
     """The battlefield across the table; hand, action strip and log below it."""
@@ -126,11 +134,11 @@ class BiterniaTable(HandTray):
 
     # -- colours and names ---------------------------------------------------------------
     def colour(self, seat: int) -> tuple[int, int, int]:
-        """A seat's colour: its team's, a lighter shade for the second seat of a team."""
-        if seat < 0:
-            return theme.MUTED
-        base = team_colour(seat % 2)
-        return theme.lighten(base, 45) if seat >= 2 else base
+        return seat_colour(seat)
+
+    @classmethod
+    def setup_colour(cls, state: GameState, seat: int) -> tuple[int, int, int]:
+        return seat_colour(seat)
 
     def hero_colour(self, view: BiterniaState, hero: str) -> tuple[int, int, int]:
         return self.colour(int(view.heroes[hero].seat))
