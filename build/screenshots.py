@@ -670,6 +670,9 @@ CHAOSTLE_SIX = ("army=2", *CHAOSTLE[1:])  # six armies of two
 SHOTS: tuple[Shot, ...] = (
     Shot("game-select", "the four games as pictures", screen="game-select"),
     Shot("credits", "every icon with its artist", screen="credits"),
+    Shot("setup-battlecon-team", "a BattleCON 2 vs 2 being set up: each seat's dot in its "
+         "team's colour, each fighter with its picture, the teams' layout whole",
+         screen="setup:battlecon:4"),
     Shot("tutorial-battlecon", "the BattleCON tutorial teaching the Set: the callout beside "
          "the hand, the cards to pair ringed", screen="tutorial:battlecon:3"),
     Shot("tutorial-chaostle", "the Chaostle tutorial teaching a move: the callout beside the "
@@ -927,6 +930,13 @@ def menu_app(which: str, config_dir: Path) -> Any:
         app.stack.push(GameSelectScreen(app))
     elif which == "credits":
         app.open_credits()
+    elif which.startswith("setup:"):  # setup:GAME:PLAYERS, the new-match screen
+        from game.screens.menus import SetupScreen
+
+        _, game_id, players = which.split(":")
+        setup = app.stack.push(SetupScreen(app, game_id))
+        setup.set_players(players)
+        setup.focus.focus(setup.widget("start"))
     elif which.startswith("tutorial:"):  # tutorial:GAME:STEP (1-based), after the steps
         _, game_id, number = which.split(":")
         app.open_tutorial(game_id)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import sound, theme
+from game.assets import font
 from game.scene import Affine, Node
 from game.tween import ease_out_cubic
 
@@ -141,6 +142,14 @@ class Cycler(Widget):
         lx, _ = self.to_local(x, y)
         self.nudge(-1 if lx < -self.w / 2 + 40 else 1)
 
+    def value_space(self) -> int:
+        """How wide the value may be drawn: from the label's end (16 px after it) to the
+        right arrow, or between the arrows when there is no label."""
+        if not self.label:
+            return int(self.w) - 80
+        label = font(self.size - 2, "regular").size(self.label)[0]
+        return int(self.w) - 44 - label - 16 - 40
+
     def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
         rect = self.box(world)
         fill = theme.blend(theme.PARCHMENT_DIM, theme.CREAM, self.glow)
@@ -159,7 +168,7 @@ class Cycler(Widget):
                 pygame.draw.polygon(target, theme.WOOD, pts)
         value_x = rect.right - 40 if self.label else rect.centerx
         anchor = "midright" if self.label else "center"
-        space = rect.w // 2 - 30 if self.label else rect.w - 80
+        space = self.value_space()
         if self.picture is not None and not self.label:  # a portrait, then the name
             side = min(rect.h - 8, 30)
             portrait = self.picture(self.value, side)

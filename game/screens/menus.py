@@ -236,6 +236,21 @@ def seat_from_choice(choice: str) -> Seat:
     return Seat(False, choice.split("· ", 1)[1])
 
 
+def summary_lines(summary: str, width: int = 1100, size: int = 15) -> list[str]:
+    """A game's summary in at most two lines: its whole sentences while they fit (a
+    sentence that does not, such as BattleCON's on team play, is left to How to play and
+    the options below), never a sentence cut with '…'."""
+    sentences = [f"{s.strip()}." if not s.strip().endswith(".") else s.strip()
+                 for s in summary.split(". ") if s.strip()]
+    lines = theme.wrap(sentences[0] if sentences else summary, width, size)
+    for k in range(2, len(sentences) + 1):
+        more = theme.wrap(" ".join(sentences[:k]), width, size)
+        if len(more) > 2:
+            break
+        lines = more
+    return lines[:2]
+
+
 class SetupScreen(Screen):
     """Players, who sits where (human or AI level), and the game's own options.
     The defaults are ready: Return starts the match."""
@@ -274,7 +289,8 @@ class SetupScreen(Screen):
                                                 on_change=lambda v, s=seat: self.set_seat(s, v))))
             for j, opt in enumerate(per_seat[:2]):
                 key = f"{opt.key}.{seat}"
-                widgets.append(self.root.add(self._option(key, opt, 737 + j * 295, y, 275, h)))
+                x, w = self.seat_column(j, len(per_seat[:2]))
+                widgets.append(self.root.add(self._option(key, opt, x, y, w, h)))
         for i, opt in enumerate(shared):
             x, y, w, oh = self._shared_slot(i, bool(per_seat), step, h)
             widgets.append(self.root.add(self._option(opt.key, opt, x, y, w, oh)))
@@ -287,6 +303,12 @@ class SetupScreen(Screen):
                                               name="tutorial", size=16,
                                               on_activate=self.tutorial)))
         self.focus.set(widgets + [back, start, *extra], focus=start)
+
+    @staticmethod
+    def seat_column(j: int, columns: int) -> tuple[float, float]:
+        """(centre x, width) of the j-th per-seat option's column: one option takes the
+        whole right-hand column (a Terrene deck's name whole), two share it."""
+        return (885.0, 570.0) if columns == 1 else (737.0 + j * 295, 275.0)
 
     def row_step(self, shared_below: int) -> tuple[float, int]:
         """Row pitch and height so that the seats (and options under them) fit."""
@@ -316,7 +338,8 @@ class SetupScreen(Screen):
             def picture(value: str, size: int, o: SetupOption = opt) -> pygame.Surface:
                 return icons.icon(self.game.id, o.key, o.label_of(value), size,
                                   theme.WOOD)
-        return Cycler(x, y, w, h, opt.label if w > 320 else "", opt.choices, self.values[key],
+        label = opt.label if w > 320 and not opt.per_seat else ""  # a seat's: its column head
+        return Cycler(x, y, w, h, label, opt.choices, self.values[key],
                       name=key, on_change=lambda v, k=key: self.values.__setitem__(k, v),
                       size=15, show=opt.label_of, picture=picture)
 
@@ -390,12 +413,15 @@ class SetupScreen(Screen):
     def draw_overlay(self, target: pygame.Surface) -> None:
         theme.text(target, self.game.title, (CX, 50), 36, theme.BRASS_LIGHT, "display", "center",
                    shadow=True)
-        summary = theme.ellipsize(self.game.summary or "Set up the match", 1100, 15)
-        theme.text(target, summary, (CX, 92), 15, theme.PARCHMENT_DIM, anchor="center")
+        lines = summary_lines(self.game.summary or "Set up the match")
+        for i, line in enumerate(lines):  # the summary's whole sentences in two lines
+            theme.text(target, line, (CX, 92 + (i - (len(lines) - 1) / 2) * 19), 15,
+                       theme.PARCHMENT_DIM, anchor="center")
         per_seat = [o for o in self.game.setup_options(self.players) if o.per_seat]
         for j, opt in enumerate(per_seat[:2]):
-            theme.text(target, opt.label, (737 + j * 295, SEATS_TOP - 36), 15,
-                       theme.PARCHMENT_DIM, "bold", "center")
+            x, _ = self.seat_column(j, len(per_seat[:2]))
+            theme.text(target, opt.label, (x, SEATS_TOP - 36), 15, theme.PARCHMENT_DIM, "bold",
+                       "center")
         step, _ = self.row_step(self._shared_count() if per_seat else 0)
         for seat, colour in enumerate(self.seat_colours()):
             pygame.draw.circle(target, colour, (92, SEATS_TOP + seat * step), 8)

@@ -533,10 +533,12 @@ def test_the_your_turn_banner_pops_only_when_the_turn_comes_to_the_viewer(app):
     assert not table.continuing()  # another seat decided since
 
 
-@pytest.mark.parametrize("game_id, players", [("biternia", 4), ("chaostle", 3), ("terrene", 2)])
+@pytest.mark.parametrize("game_id, players", [("biternia", 4), ("chaostle", 3), ("terrene", 2),
+                                               ("battlecon", 4), ("battlecon", 2)])
 def test_setup_seat_dots_have_the_colours_the_table_gives_the_seats(app_dirs, game_id, players):
     """A seat keeps its colour from setup to table: the setup screen's dots are the
-    table's colours for the opening position (Biternia's seat 1 is on the blue team)."""
+    table's colours for the opening position (Biternia's seat 1 is on the blue team,
+    BattleCON's teams in their shades, Chaostle's armies by their names)."""
     config, saves = app_dirs
     app = App(config_dir=config, save_dir=saves)
     setup = app.stack.push(SetupScreen(app, game_id))
@@ -545,3 +547,52 @@ def test_setup_seat_dots_have_the_colours_the_table_gives_the_seats(app_dirs, ga
     session = Session.new(game_id, setup.setup(), [Seat(True)] * players, 3)
     table = TableScreen(app, session).table
     assert setup.seat_colours() == [table.colour(s) for s in range(players)]
+
+
+@pytest.mark.parametrize("game_id", ["battlecon", "biternia", "chaostle", "terrene"])
+def test_every_setup_choice_reads_whole_on_its_cycler(app_dirs, game_id):
+    """Setup says what is chosen: every value of every option (BattleCON's '2 vs 2
+    (seats 1 and 3 against 2 and 4)' among them) fits its cycler at every player count,
+    never cut with '…'."""
+    from game.assets import font
+    from game.screens.menus import SetupScreen
+    from game.widgets import Cycler
+    from rules import registry
+
+    config, saves = app_dirs
+    app = App(config_dir=config, save_dir=saves)
+    game = registry.get_game(game_id)
+    setup = app.stack.push(SetupScreen(app, game_id))
+    cut = []
+    for players in range(game.min_players, game.max_players + 1):
+        setup.set_players(str(players))
+        for w in setup.focus.widgets:
+            if not isinstance(w, Cycler) or w.name == "players":
+                continue
+            room = w.value_space()
+            if w.picture is not None and not w.label:  # a portrait beside the name
+                room -= min(int(w.h) - 8, 30) + 8
+            for choice in w.choices:
+                words = w.show(choice)
+                if font(w.size, "bold").size(words)[0] > room:
+                    cut.append((players, w.name, words))
+    assert not cut
+
+
+@pytest.mark.parametrize("game_id", ["battlecon", "biternia", "chaostle", "terrene"])
+def test_the_setup_summary_is_whole_sentences_in_two_lines(app_dirs, game_id):
+    """The setup screen's summary under the title: at most two lines that fit, the
+    summary's first whole sentences (BattleCON's ended '… With …' before)."""
+    from game import theme
+    from game.screens.menus import summary_lines
+    from rules import registry
+
+    config, saves = app_dirs
+    App(config_dir=config, save_dir=saves)  # the display and fonts
+    summary = registry.get_game(game_id).summary
+    lines = summary_lines(summary)
+    assert 1 <= len(lines) <= 2 and not any("…" in line for line in lines)
+    assert all(theme.rendered(line, 15, theme.INK, "regular").get_width() <= 1100
+               for line in lines)
+    shown = " ".join(lines)
+    assert summary.startswith(shown) and shown.endswith(".")

@@ -87,7 +87,7 @@ from rules.battlecon import movement, team
 from rules.battlecon.kinds import Act, Phase
 from rules.battlecon.state import BattleconState
 from rules.battlecon.stats import AttackStats
-from rules.core import Action, Event, Panel
+from rules.core import Action, Event, GameState, Panel
 
 DRAWN = ("Board", "Attack pairs", "Discards", "Your hand")  # drawn, not listed
 CONCEALED = (Phase.SET, Phase.ANTE)  # the phases in which set pairs lie face down
@@ -492,6 +492,12 @@ class BattleconTable(HandTray, ActionStrip):
         if is_team(view) and 0 <= seat < view.num_players:
             return team_colour(view, seat)
         return super().colour(seat)
+
+    @classmethod
+    def setup_colour(cls, state: GameState, seat: int) -> tuple[int, int, int]:
+        if isinstance(state, BattleconState) and is_team(state):
+            return team_colour(state, seat)
+        return super().setup_colour(state, seat)
 
     def retire(self, seat: int) -> None:
         """A defeated fighter's standee fades from the board."""
