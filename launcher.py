@@ -211,6 +211,15 @@ def build_parser() -> argparse.ArgumentParser:
     ben.add_argument("--idle-seconds", type=float, default=5.0,
                      help="wall seconds the idle window's CPU is measured, at the title "
                           "and at each table (0: not measured)")
+    ben.add_argument("--ponder", action="store_true",
+                     help="measure pondering instead (the AI thinking on a person's time): "
+                          "frame times with and without it, and its hit rate and time saved")
+    ben.add_argument("--ponder-decisions", type=_positive, default=20,
+                     help="the person's decisions played per game for --ponder's hit rate")
+    ben.add_argument("--think", type=float, default=3.0,
+                     help="seconds the person takes per decision for --ponder's hit rate")
+    ben.add_argument("--ponder-level", type=_agent, default="hard",
+                     help="the AI's level for --ponder (hard or expert ponder)")
     return parser
 
 
@@ -526,6 +535,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
     from rules.registry import available_games
 
     games = [args.game] if args.game else available_games()
+    if args.ponder:
+        return _bench_ponder(args, games)
     report: dict[str, Any] = {"games": {}}
     idle = not args.no_gui and args.idle_seconds > 0
     if idle:
@@ -571,6 +582,42 @@ def cmd_bench(args: argparse.Namespace) -> int:
                     print(f"  GUI {phase}: p50 {t['p50_ms']} ms, p99 {t['p99_ms']} ms")
             if "idle" in entry:
                 print(f"  GUI idle at the table: {_idle_line(entry['idle'])}")
+    return 0
+
+
+def _bench_ponder(args: argparse.Namespace, games: list[str]) -> int:
+    """``bench --ponder``: per game, the table's frame times while the AI ponders and while
+    it does not (``game.bench.measure_ponder_frames``), unless ``--no-gui``; then the hit
+    rate and the time saved over the person's decisions (``measure_ponder``)."""
+    from game.bench import measure_ponder, measure_ponder_frames
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    report: dict[str, Any] = {"games": {}}
+    for gid in games:
+        _get_game(gid)
+        entry: dict[str, Any] = {}
+        if not args.no_gui:
+            sys.stderr.write(f"bench {gid}: frames with and without pondering...\n")
+            entry["frames"] = measure_ponder_frames(gid, 2 * args.seconds, args.ponder_level)
+        sys.stderr.write(f"bench {gid}: pondering's hit rate...\n")
+        entry["ponder"] = measure_ponder(gid, args.ponder_decisions, args.think,
+                                         args.ponder_level)
+        report["games"][gid] = entry
+        if not args.json:
+            if "frames" in entry:
+                for phase in ("pondering", "not_pondering"):
+                    t = entry["frames"][phase]
+                    print(f"{gid}: GUI {phase}: p50 {t['p50_ms']} ms, p99 {t['p99_ms']} ms "
+                          f"over {t['frames']} frames")
+            p = entry["ponder"]
+            print(f"{gid}: pondered {p['hits']} + {p['waited']} (waited) of "
+                  f"{p['hits'] + p['waited'] + p['misses']} AI decisions "
+                  f"(hit rate {p['hit_rate']}); AI turns {p['on']['ai_mean_ms']} ms mean "
+                  f"with pondering, {p['off']['ai_mean_ms']} ms without; "
+                  f"{p['saved_s']} s of search saved")
+    if args.json:
+        print(json.dumps(report))
     return 0
 
 

@@ -100,6 +100,7 @@ class App:
         self.moving = True  # something animated in the last frame
         self.dirty = True  # something changed that the last frame did not show
         self.draws = 0  # frames drawn (the calm loop skips the rest)
+        self.pondering: Session | None = None  # the match whose AI may ponder (ai.ponder)
         if window:
             self.apply_display()
             sound.start(self.settings.volume)
@@ -230,6 +231,7 @@ class App:
             else:
                 self.last_save = path
         self.running = False
+        self.ponder(stop=True)
 
     # -- loop -----------------------------------------------------------------------------
     def dispatch(self, event: pygame.event.Event) -> None:
@@ -274,6 +276,7 @@ class App:
 
     def update(self, dt: float) -> None:
         self.stack.update(dt * (self.animation_speed or 1.0))
+        self.ponder()
         for toast in self.toasts:
             toast.left -= dt
         shown = len(self.toasts)
@@ -282,6 +285,18 @@ class App:
             self.dirty = True
         if not self.stack.screens:
             self.running = False
+
+    def ponder(self, stop: bool = False) -> None:
+        """Pondering follows the match on the table (Settings' "AI thinks on your time"):
+        the worker of a match that left the table (a new game, a load, the title) stops,
+        and everything stops with ``stop`` (quitting)."""
+        table = None if stop else self.stack.find(TableScreen)
+        session = table.session if isinstance(table, TableScreen) else None
+        if self.pondering is not None and self.pondering is not session:
+            self.pondering.close(wait=stop)
+        self.pondering = session
+        if session is not None:
+            session.think_ahead(self.settings.ai_ponder)
 
     def draw(self) -> None:
         self.draws += 1
@@ -320,8 +335,11 @@ class App:
         return self.frame(min(dt, 0.1), calm=True)
 
     def run(self) -> int:
-        while self.running:
-            self.step()
+        try:
+            while self.running:
+                self.step()
+        finally:
+            self.ponder(stop=True)
         pygame.quit()
         return 0
 

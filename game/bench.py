@@ -177,3 +177,118 @@ def _settle(app: Any, table: Any) -> float:
         elif now - still_since >= REST:
             return now - start
     raise RuntimeError(f"the screen did not come to rest within {SETTLE_LIMIT:.0f} s")
+
+
+def measure_ponder_frames(game_id: str, seconds: float = 6.0,
+                          level: str = "hard") -> dict[str, Any]:
+    """Frame times of the table while a person decides, the AI at ``level`` pondering in
+    its worker process (Settings' "AI thinks on your time" on) and, for comparison, with
+    the setting off; the dice kept rolling so that every frame draws. Half the time each;
+    the pondering half counts only frames while the worker runs (it is started again for
+    the same decision whenever it has pondered all it would). Returns {"pondering": {...},
+    "not_pondering": {...}, "workers": n}."""
+    headless()
+    from dataclasses import replace
+
+    from game.app import App
+    from game.screens.table import TableScreen
+    from game.session import Seat, Session
+    from rules import registry
+
+    game = registry.get_game(game_id)
+    players = game.min_players
+    out: dict[str, Any] = {}
+    with tempfile.TemporaryDirectory(prefix="arena-bench-") as tmp:
+        app = App(config_dir=Path(tmp), save_dir=Path(tmp), start=False)
+        for phase, on in (("pondering", True), ("not_pondering", False)):
+            app.settings = replace(app.settings, ai_ponder=on)
+            rng = random.Random(3)
+            seats = [Seat(True)] + [Seat(False, level)] * (players - 1)
+            screen = app.stack.push(TableScreen(app, Session.new(
+                game_id, game.default_setup(players), seats, 1)))
+            session = screen.session
+            frames: list[float] = []
+            deadline = time.monotonic() + seconds / 2
+            while time.monotonic() < deadline or len(frames) < MIN_FRAMES:
+                if time.monotonic() > deadline + 120:
+                    break
+                _shake(screen, rng)
+                if not screen.my_turn():  # the AI's opening moves: not measured
+                    _frame(app)
+                    continue
+                ponderer = session.ponderer
+                if on and ponderer is not None and ponderer.finished:
+                    session.stop_pondering()  # ponder the same decision again
+                    session.ponder_key = None
+                took = _frame(app)
+                if not on or (session.ponderer is not None and session.ponderer.alive):
+                    frames.append(took)
+            out[phase] = _percentiles(frames)
+            if on:
+                out["workers"] = session.ponder_stats.started
+            app.stack.pop()
+            app.ponder()
+    return out
+
+
+def measure_ponder(game_id: str, decisions: int = 20, think: float = 3.0,
+                   level: str = "hard", seed: int = 1) -> dict[str, Any]:
+    """What pondering buys, without a window: matches of a person (played by the normal
+    AI, which takes at least ``think`` seconds a decision, as a person would) against the
+    AI at ``level``, until the person has made ``decisions`` decisions with a choice; once
+    with pondering and once without, the same seeds (run it with ARENA_AI_FIXED_BUDGET=1
+    so that both play the same moves). Returns the hit counts, the seconds the AI's turns
+    took in each run and the search seconds pondering saved."""
+    from ai.levels import make_agent
+    from game.session import Seat, Session
+    from rules import registry
+
+    game = registry.get_game(game_id)
+    players = game.min_players
+    out: dict[str, Any] = {}
+    for phase, on in (("on", True), ("off", False)):
+        person = make_agent(game_id, "normal", seed * 7)
+        made, match_seed, waits, total = 0, seed, [], 0.0
+        hits = waited = misses = 0
+        saved = 0.0
+        while made < decisions:
+            seats = [Seat(True)] + [Seat(False, level)] * (players - 1)
+            session = Session.new(game_id, game.default_setup(players), seats, match_seed)
+            while not session.over and made < decisions:
+                actor = session.actor()
+                if actor is None:
+                    session.log.extend(session.match.advance_chance())
+                    continue
+                if session.is_human(actor):
+                    session.think_ahead(on)
+                    began = time.monotonic()
+                    legal = session.state.legal_actions(actor)
+                    action = person.choose(session.state.view(actor), actor)
+                    while time.monotonic() - began < think and len(legal) > 1:
+                        time.sleep(0.02)
+                        session.think_ahead(on)
+                    made += len(legal) > 1
+                    session.submit(actor, action, chosen=True)
+                    continue
+                session.think_ahead(on)
+                began = time.perf_counter()
+                session.start_ai()
+                while session.poll_ai() is None:
+                    time.sleep(0.002)
+                waits.append(time.perf_counter() - began)
+            stats = session.ponder_stats
+            hits, waited, misses = hits + stats.hits, waited + stats.waited, \
+                misses + stats.misses
+            saved += stats.saved_s
+            session.close()
+            match_seed += 1
+        total = sum(waits)
+        out[phase] = {"ai_turns": len(waits), "ai_seconds": round(total, 3),
+                      "ai_mean_ms": round(1000 * total / max(1, len(waits)), 1),
+                      "matches": match_seed - seed}
+        if on:
+            asked = hits + waited + misses
+            out["hits"], out["waited"], out["misses"] = hits, waited, misses
+            out["hit_rate"] = round((hits + waited) / asked, 3) if asked else None
+            out["saved_s"] = round(saved, 3)
+    return out

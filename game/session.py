@@ -1,13 +1,15 @@
-"""A match at the table: seats (human or AI), the AI thinking in a worker thread, chance
-resolved by the driver, the event log, resign, and save/load through the match record."""
+"""A match at the table: seats (human or AI), the AI thinking in a worker thread (and, while
+a person decides, pondering in a worker process: ai.ponder), chance resolved by the driver,
+the event log, resign, and save/load through the match record."""
 
 from __future__ import annotations
 
 import random
 import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.winchance import WinSeries
 from rules import registry
@@ -30,6 +32,9 @@ from rules.core import (
     load_record,
     save_record,
 )
+
+if TYPE_CHECKING:
+    from ai.ponder import Ponderer
 
 AI_LEVELS = ("easy", "normal", "hard", "expert", "random")
 
@@ -110,6 +115,54 @@ class AiTurn:
         return not self.thread.is_alive()
 
 
+class PonderedTurn:
+    """An AI decision answered by pondering (ai.ponder): at once when the view was pondered,
+    else once the worker's search of this very view ends. ``agent`` is the state the seat's
+    agent is in after deciding (the session's agent takes it: the match goes on as if the
+    seat had thought now)."""
+
+    def __init__(self, ponderer: Ponderer, key: str, seat: int) -> None:
+        self.ponderer, self.key, self.seat = ponderer, key, seat
+        self.action: Action | None = None
+        self.agent: bytes | None = None
+        self.error: str | None = None
+        self.check()
+
+    def check(self) -> None:
+        answer = self.ponderer.answers.get(self.key)
+        if answer is not None:
+            self.action, self.agent = answer.action, answer.agent
+        elif self.ponderer.finished:
+            self.error = (f"the AI for seat {self.seat + 1} failed while pondering: "
+                          f"{self.ponderer.error or 'its worker ended'}")
+
+    @property
+    def ready(self) -> bool:
+        if self.action is None and self.error is None:
+            self.ponderer.poll()
+            self.check()
+        return self.action is not None or self.error is not None
+
+
+@dataclass
+class PonderStats:
+    """What pondering bought in a session: of the AI decisions that followed a person's
+    decision pondered for that seat, ``hits`` were answered at once, ``waited`` were being
+    pondered when asked (the rest of that search waited for), ``misses`` were thought
+    about as usual; ``saved_s`` the search seconds the AI did not spend on its turn."""
+
+    hits: int = 0
+    waited: int = 0
+    misses: int = 0
+    saved_s: float = 0.0
+    pondered: int = 0  # answers the workers computed
+    started: int = 0  # workers started
+
+    @property
+    def asked(self) -> int:
+        return self.hits + self.waited + self.misses
+
+
 class Session:
     """One match being played in the GUI."""
 
@@ -121,12 +174,13 @@ class Session:
         except (SetupError, ScenarioError) as exc:
             raise SessionError(f"{game.title} cannot start: {exc}") from None
         self.seats = seats
+        self.agent_seeds = {i: seed * 31 + i for i, s in enumerate(seats) if not s.human}
         self.agents: dict[int, Agent] = {
-            i: make_agent(game.id, s.level, seed * 31 + i)
-            for i, s in enumerate(seats) if not s.human
+            i: make_agent(game.id, seats[i].level, agent_seed)
+            for i, agent_seed in self.agent_seeds.items()
         }
         self.log: list[Event] = []
-        self.ai_turn: AiTurn | None = None
+        self.ai_turn: AiTurn | PonderedTurn | None = None
         self.resigned: int | None = None
         self.match.record.meta["seats"] = [s.to_json() for s in seats]
         #: where each person's own choices were made this sitting (a checkpoint and the
@@ -138,6 +192,11 @@ class Session:
         #: the AI's estimates of the people's chances, one per decision (the win-chance bar
         #: and the result's graph); an undo drops those of the decisions taken back
         self.win = WinSeries()
+        #: pondering (ai.ponder): the worker of the person's decision ``ponder_key``
+        self.ponderer: Ponderer | None = None
+        self.ponder_key: tuple[int, int, int] | None = None
+        self.ponder_stats = PonderStats()
+        self.warmed = False  # the workers' fork server asked to start (ai.ponder.warm)
 
     # -- creation ----------------------------------------------------------------------
     @classmethod
@@ -253,7 +312,8 @@ class Session:
         self.dropped = [t for t in self.dropped if not t.ready]
         if self.dropped:
             return  # asked again on a later frame
-        self.ai_turn = AiTurn(self.agents[seat], self.state.view(seat), seat)
+        view = self.state.view(seat)
+        self.ai_turn = self.pondered_turn(seat, view) or AiTurn(self.agents[seat], view, seat)
 
     def poll_ai(self) -> list[Event] | None:
         """Apply the AI's action once it is ready; None while it is still thinking."""
@@ -264,6 +324,12 @@ class Session:
         if turn.error:
             raise SessionError(turn.error)
         assert turn.action is not None
+        if isinstance(turn, PonderedTurn):
+            self.stop_pondering()
+            assert turn.agent is not None
+            from ai.ponder import thaw_agent
+
+            self.agents[turn.seat] = thaw_agent(turn.agent, self.agents[turn.seat])
         try:
             return self.submit(turn.seat, turn.action)
         except IllegalAction as exc:
@@ -272,6 +338,104 @@ class Session:
     @property
     def thinking(self) -> bool:
         return self.ai_turn is not None
+
+    # -- pondering: the AI thinks on the person's time ---------------------------------------
+    def ponder_seat(self, person: int) -> int | None:
+        """The AI seat pondered while ``person`` decides: the first seat after the person's
+        in seat order that the AI plays at a pondering level (ai.ponder.PONDER_LEVELS)."""
+        from ai.levels import parse_agent
+        from ai.ponder import PONDER_LEVELS
+
+        n = len(self.seats)
+        for k in range(1, n):
+            seat = (person + k) % n
+            if seat in self.agents:
+                try:
+                    level = parse_agent(self.seats[seat].level)[0]
+                except ValueError:
+                    continue
+                if level in PONDER_LEVELS:
+                    return seat
+        return None
+
+    def think_ahead(self, on: bool) -> None:
+        """Called every frame by the window: while a person decides, an AI seat ponders in a
+        worker process (started once per decision of the person's); off, over or undone, the
+        worker stops. What was pondered is kept for the AI's turn (``start_ai``)."""
+        if self.ponderer is not None:
+            self.ponderer.poll()
+        if not on or self.over:
+            self.stop_pondering()
+            return
+        if not self.warmed:
+            self.warmed = True
+            if any(self.ponder_seat(h) is not None for h in self.human_seats()):
+                from ai.ponder import warm
+
+                warm()
+        actor = self.actor()
+        if actor is None or not self.is_human(actor):
+            return
+        key = (len(self.match.record.steps), self.match.decisions, actor)
+        if key == self.ponder_key:
+            return
+        if any(not t.ready for t in self.dropped):
+            return  # an agent still thinks about a move taken back: not copied now
+        self.stop_pondering()
+        self.ponder_key = key
+        seat = self.ponder_seat(actor)
+        if seat is None:
+            return
+        from ai.ponder import Job, Ponderer, PonderUnavailable, freeze_agent
+
+        try:
+            job = Job(self.game.id, self.seats[seat].level, self.agent_seeds[seat],
+                      freeze_agent(self.agents[seat]), seat, actor, self.state.view(seat))
+        except PonderUnavailable:
+            return  # this agent cannot be copied to a worker: it thinks on its own turn
+        self.ponderer = Ponderer(job)
+        self.ponder_stats.started += 1
+
+    def pondered_turn(self, seat: int, view: GameState) -> PonderedTurn | None:
+        """The AI's turn answered by pondering when ``view`` was (or is being) pondered for
+        ``seat``; None (the worker stopped, a miss) otherwise."""
+        ponderer = self.ponderer
+        if ponderer is None:
+            return None
+        from ai.ponder import fingerprint
+
+        ponderer.poll()
+        stats = self.ponder_stats
+        key = fingerprint(view, seat) if ponderer.job.seat == seat else None
+        answer = ponderer.answers.get(key) if key is not None else None
+        if key is not None and answer is not None:
+            stats.hits += 1
+            stats.saved_s += answer.seconds
+        elif key is not None and ponderer.current == key:
+            stats.waited += 1
+            stats.saved_s += time.perf_counter() - ponderer.since
+        else:
+            stats.misses += 1
+            self.stop_pondering()
+            return None
+        return PonderedTurn(ponderer, key, seat)
+
+    def stop_pondering(self, wait: bool = False) -> None:
+        """Stop the pondering worker (quit, new game, load, undo, setting off); what it had
+        pondered is dropped. A worker still starting ends as soon as it has started (at
+        once with ``wait``)."""
+        ponderer, self.ponderer = self.ponderer, None
+        if ponderer is not None:
+            self.ponder_stats.pondered += len(ponderer.answers)
+            ponderer.stop(wait)
+        if isinstance(self.ai_turn, PonderedTurn) and self.ai_turn.ponderer is ponderer \
+                and not self.ai_turn.ready:
+            self.ai_turn = None  # asked again (thought about as usual) on the next frame
+
+    def close(self, wait: bool = False) -> None:
+        """The match leaves the table: no worker outlives it (``wait``: quitting, the
+        worker is ended before this returns)."""
+        self.stop_pondering(wait)
 
     # -- taking moves back -----------------------------------------------------------------
     def undo_point(self, seat: int) -> Checkpoint | None:
@@ -295,9 +459,11 @@ class Session:
             return False
         if self.match.reveals(point, seat):
             self.match.record.meta["practice"] = True
-        if self.ai_turn is not None:  # a reply being thought about is dropped with the rest
+        if isinstance(self.ai_turn, AiTurn):  # a reply being thought about is dropped
             self.dropped.append(self.ai_turn)
-            self.ai_turn = None
+        self.ai_turn = None
+        self.stop_pondering()
+        self.ponder_key = None
         self.match.restore(point)
         self.win.undo(point.steps, point.decisions)
         index = next(i for i, (p, _) in enumerate(self.undo_points) if p is point)

@@ -32,6 +32,9 @@ class Settings:
     #: the win-chance bar in the table's header (the AI's estimate of your chance to win,
     #: worked out at each of your decisions): off unless asked for (docs/gui.md)
     win_chance: bool = False
+    #: "AI thinks on your time": an AI seat at hard or expert keeps searching in a worker
+    #: process while a person decides (pondering, ai.ponder; docs/ai.md)
+    ai_ponder: bool = True
 
     def to_json(self) -> dict[str, Any]:
         return {"version": 1, **asdict(self)}

@@ -693,7 +693,7 @@ class SettingsScreen(Dialog):
     window sizes that fit the display are offered."""
 
     title = "Settings"
-    size = (560, 626)
+    size = (560, 688)
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -724,6 +724,9 @@ class SettingsScreen(Dialog):
             Cycler(CX, top + 372, 460, 46, "Win-chance bar", ["Off", "On"],
                    "On" if s.win_chance else "Off", name="win_chance",
                    on_change=self.set_win_chance),
+            Cycler(CX, top + 434, 460, 46, "AI thinks on your time", ["Off", "On"],
+                   "On" if s.ai_ponder else "Off", name="ai_ponder",
+                   on_change=self.set_ai_ponder),
         ]
         for w in widgets:
             self.root.add(w)
@@ -756,6 +759,9 @@ class SettingsScreen(Dialog):
 
     def set_win_chance(self, value: str) -> None:
         self._change(win_chance=value == "On")
+
+    def set_ai_ponder(self, value: str) -> None:
+        self._change(ai_ponder=value == "On")
 
     def draw_overlay(self, target: pygame.Surface) -> None:
         theme.text(target, f"Saved to {self.app.settings_file}", (CX, self.card().bottom - 96),
