@@ -286,11 +286,6 @@ def ponder_all(job: Job) -> dict[str, Pondered]:
 # -- the worker process ------------------------------------------------------------------------
 def _serve(conn: Connection, job: Job) -> None:
     """The worker's main: ponder ``job``, sending each step to the session."""
-    if hasattr(os, "nice"):
-        try:
-            os.nice(10)  # the table's process comes first
-        except OSError:
-            pass
     for name in FIXED_BUDGET_ENVS:
         os.environ.pop(name, None)
     if job.fixed:
@@ -419,16 +414,18 @@ class Ponderer:
         return self.started and self.process.pid is not None and self.process.is_alive()
 
     def stop(self, wait: bool = False) -> None:
-        """End the worker now (it holds nothing that needs saving) and wait for it (a few
-        milliseconds); one still starting is ended by its starting thread once started
-        (waited for too with ``wait``)."""
+        """End the worker now (it holds nothing that needs saving): terminated and joined by
+        a thread of its own, or here with ``wait``; one still starting is ended by its
+        starting thread once started (waited for too with ``wait``)."""
         with self.lock:
             self.stopping = True
             launched = self.launched
         self.finished = True
         self.current = None
-        if launched:
+        if launched and wait:
             self._end()
+        elif launched:  # ended and joined by a thread: the table's frame does not wait
+            threading.Thread(target=self._end, daemon=True, name="arena-ponder-end").start()
         elif wait:
             self.starting.join()
 
