@@ -611,8 +611,7 @@ def _bench_ponder(args: argparse.Namespace, games: list[str]) -> int:
                     print(f"{gid}: GUI {phase}: p50 {t['p50_ms']} ms, p99 {t['p99_ms']} ms "
                           f"over {t['frames']} frames")
             p = entry["ponder"]
-            print(f"{gid}: pondered {p['hits']} + {p['waited']} (waited) of "
-                  f"{p['hits'] + p['waited'] + p['misses']} AI decisions "
+            print(f"{gid}: pondered {p['hits']} of {p['hits'] + p['misses']} AI decisions "
                   f"(hit rate {p['hit_rate']}); AI turns {p['on']['ai_mean_ms']} ms mean "
                   f"with pondering, {p['off']['ai_mean_ms']} ms without; "
                   f"{p['saved_s']} s of search saved")

@@ -249,7 +249,7 @@ def measure_ponder(game_id: str, decisions: int = 20, think: float = 3.0,
     for phase, on in (("on", True), ("off", False)):
         person = make_agent(game_id, "normal", seed * 7)
         made, match_seed, waits, total = 0, seed, [], 0.0
-        hits = waited = misses = 0
+        hits = misses = 0
         saved = 0.0
         while made < decisions:
             seats = [Seat(True)] + [Seat(False, level)] * (players - 1)
@@ -277,8 +277,7 @@ def measure_ponder(game_id: str, decisions: int = 20, think: float = 3.0,
                     time.sleep(0.002)
                 waits.append(time.perf_counter() - began)
             stats = session.ponder_stats
-            hits, waited, misses = hits + stats.hits, waited + stats.waited, \
-                misses + stats.misses
+            hits, misses = hits + stats.hits, misses + stats.misses
             saved += stats.saved_s
             session.close()
             match_seed += 1
@@ -287,8 +286,8 @@ def measure_ponder(game_id: str, decisions: int = 20, think: float = 3.0,
                       "ai_mean_ms": round(1000 * total / max(1, len(waits)), 1),
                       "matches": match_seed - seed}
         if on:
-            asked = hits + waited + misses
-            out["hits"], out["waited"], out["misses"] = hits, waited, misses
-            out["hit_rate"] = round((hits + waited) / asked, 3) if asked else None
+            asked = hits + misses
+            out["hits"], out["misses"] = hits, misses
+            out["hit_rate"] = round(hits / asked, 3) if asked else None
             out["saved_s"] = round(saved, 3)
     return out

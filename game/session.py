@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 import threading
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -116,10 +115,9 @@ class AiTurn:
 
 
 class PonderedTurn:
-    """An AI decision answered by pondering (ai.ponder): at once when the view was pondered,
-    else once the worker's search of this very view ends. ``agent`` is the state the seat's
-    agent is in after deciding (the session's agent takes it: the match goes on as if the
-    seat had thought now)."""
+    """An AI decision answered by pondering (ai.ponder), at once. ``agent`` is the state the
+    seat's agent is in after deciding (the session's agent takes it: the match goes on as if
+    the seat had thought now)."""
 
     def __init__(self, ponderer: Ponderer, key: str, seat: int) -> None:
         self.ponderer, self.key, self.seat = ponderer, key, seat
@@ -147,12 +145,11 @@ class PonderedTurn:
 @dataclass
 class PonderStats:
     """What pondering bought in a session: of the AI decisions that followed a person's
-    decision pondered for that seat, ``hits`` were answered at once, ``waited`` were being
-    pondered when asked (the rest of that search waited for), ``misses`` were thought
+    decision pondered for that seat, ``hits`` were answered at once, ``misses`` (a view
+    not pondered, or still being pondered: the worker runs at a lower priority) were thought
     about as usual; ``saved_s`` the search seconds the AI did not spend on its turn."""
 
     hits: int = 0
-    waited: int = 0
     misses: int = 0
     saved_s: float = 0.0
     pondered: int = 0  # answers the workers computed
@@ -160,7 +157,7 @@ class PonderStats:
 
     @property
     def asked(self) -> int:
-        return self.hits + self.waited + self.misses
+        return self.hits + self.misses
 
 
 class Session:
@@ -397,8 +394,9 @@ class Session:
         self.ponder_stats.started += 1
 
     def pondered_turn(self, seat: int, view: GameState) -> PonderedTurn | None:
-        """The AI's turn answered by pondering when ``view`` was (or is being) pondered for
-        ``seat``; None (the worker stopped, a miss) otherwise."""
+        """The AI's turn answered by pondering when ``view`` was pondered for ``seat``; None
+        (the worker stopped, a miss) otherwise — a view still being pondered too: the worker
+        runs at a lower priority than the seat's thread would, so it is not waited for."""
         ponderer = self.ponderer
         if ponderer is None:
             return None
@@ -411,9 +409,6 @@ class Session:
         if key is not None and answer is not None:
             stats.hits += 1
             stats.saved_s += answer.seconds
-        elif key is not None and ponderer.current == key:
-            stats.waited += 1
-            stats.saved_s += time.perf_counter() - ponderer.since
         else:
             stats.misses += 1
             self.stop_pondering()

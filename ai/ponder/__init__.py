@@ -9,8 +9,8 @@ likeliest of those views, one after another (``ponder``). Each answer is kept un
 view's ``fingerprint``, a digest of the view alone. When the person has moved and the seat
 is to decide, a view whose fingerprint was pondered is answered at once with the pondered
 choice, and the seat's agent takes the state the copy ended in, so the match goes on as if
-the seat had thought then; a view being pondered at that moment is waited for; any other
-view is a miss, thought about as usual, and costs nothing but the worker's spare CPU.
+the seat had thought then; any other view (one still being pondered included) is a miss,
+thought about as usual, and costs nothing but the worker's spare CPU.
 
 Nothing here reads a full state: ``forecast`` and ``ponder`` are handed the seat's view, so
 what the person's seat has not revealed cannot reach them (docs/ai.md, "Pondering").
@@ -286,6 +286,11 @@ def ponder_all(job: Job) -> dict[str, Pondered]:
 # -- the worker process ------------------------------------------------------------------------
 def _serve(conn: Connection, job: Job) -> None:
     """The worker's main: ponder ``job``, sending each step to the session."""
+    if hasattr(os, "nice"):
+        try:
+            os.nice(10)  # the table's process comes first
+        except OSError:
+            pass
     for name in FIXED_BUDGET_ENVS:
         os.environ.pop(name, None)
     if job.fixed:
@@ -346,7 +351,6 @@ class Ponderer:
         self.job = job
         self.answers: dict[str, Pondered] = {}
         self.current: str | None = None  # the fingerprint being searched now
-        self.since = 0.0  # when that search began (perf_counter)
         self.finished = False
         self.stopping = False
         self.launched = False  # the starting thread is done with the process
@@ -390,7 +394,7 @@ class Ponderer:
             while not self.finished and self.conn.poll():
                 kind, body = self.conn.recv()
                 if kind == "start":
-                    self.current, self.since = body, time.perf_counter()
+                    self.current = body
                 elif kind == "done":
                     self.answers[body.fingerprint] = body
                     self.current = None

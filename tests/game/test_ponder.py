@@ -70,7 +70,7 @@ def test_pondered_moves_are_the_moves_the_ai_would_have_made(game_id, monkeypatc
     plain, _ = _play(game_id, "normal", False, 8)
     pondered, session = _play(game_id, "normal", True, 8)
     assert pondered == plain
-    assert session.ponder_stats.hits + session.ponder_stats.waited > 0
+    assert session.ponder_stats.hits > 0
     assert session.ponder_stats.started > 0
     _until(lambda: not _workers(), 10)
 
