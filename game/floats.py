@@ -13,6 +13,7 @@ from game.tween import ease_out_cubic
 
 NEAR = (70, 34)  # floats closer than this (x, y) to a new one's start count as one spot
 RISE = 34  # pixels a float rises
+RISE_TIME, SHOWN, FADE = 1.1, 0.75, 0.45  # seconds it rises, stays whole, fades (from its delay)
 
 
 class FloatText(Node):
@@ -32,19 +33,21 @@ class FloatText(Node):
         self.alpha = 0.0 if delay else 1.0
         if delay:
             self.tween("alpha", 1.0, 0.05, delay=delay)
-        self.tween("y", y - RISE, 1.1, ease_out_cubic, delay=delay)
-        self.tween("alpha", 0.0, 0.45, delay=delay + 0.75, on_done=self.detach)
+        self.tween("y", y - RISE, RISE_TIME, ease_out_cubic, delay=delay)
+        self.tween("alpha", 0.0, FADE, delay=delay + SHOWN, on_done=self.detach)
 
     def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
         blit_transformed(target, self.look, world, alpha)
 
 
 def rise_from(parent: Node, x: float, y: float, words: str, colour: tuple[int, int, int],
-              size: int = 20, delay: float = 0.0, top: float = 0.0) -> FloatText:
+              size: int = 20, delay: float = 0.0, top: float = 0.0,
+              stack: bool = True) -> FloatText:
     """Add a float at (x, y) of ``parent``: stacked above the floats still rising from
     near there, and moved in so that it stays on the screen, below ``top`` (a table's
-    board edge: the words never rise over the seats or header above it)."""
-    near = [c for c in parent.children if isinstance(c, FloatText)
+    board edge: the words never rise over the seats or header above it). With ``stack``
+    false it is not stacked: the caller has timed it (``delay``) to rise after them."""
+    near = [c for c in parent.children if stack and isinstance(c, FloatText)
             and abs(c.start[0] - x) < NEAR[0] and abs(c.start[1] - y) < NEAR[1]]
     w, h = theme.rendered(words, size, colour, "bold").get_size()
     floor = top + h / 2 + RISE + 4  # the lowest start whose words stay below ``top``

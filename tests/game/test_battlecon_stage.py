@@ -382,3 +382,40 @@ def test_a_lunge_during_a_hop_ends_on_the_destination():
     for _ in range(60):
         standee.update(0.05)
     assert round(standee.x) == 400
+
+
+@pytest.mark.parametrize("teams", [None, "2v2"])
+def test_a_stunning_hit_s_words_and_plaque_never_cover_each_other_or_a_name(app_dirs, teams):
+    """A hit that stuns: its "-N", its plaque (damage, Armor, Guard) and "Stunned!" come one
+    after another at the target, none over another, and none over a fighter's name at the
+    foot of its space (the 9-space board's spaces are narrow: the plaque stays in its own)."""
+    import pygame
+
+    from game.floats import FloatText
+    from game.tables.battlecon.stage import HitPlaque
+
+    screen, seat, action = table_before(app_dirs, "stun", teams=teams)
+    table = screen.table
+    screen.show(screen.session.submit(seat, action))
+    seen: set[str] = set()
+    for _ in range(400):
+        words = [c for c in table.children if isinstance(c, FloatText | HitPlaque)]
+        if not screen.staged and not words:
+            break
+        screen.update(0.05)
+        boxes = []
+        for node in table.children:
+            if isinstance(node, FloatText) and node.alpha > 0:
+                box = pygame.Rect(0, 0, node.w, node.h)
+                box.center = (round(node.x), round(node.y))
+                boxes.append((node.words, box))
+            elif isinstance(node, HitPlaque) and node.alpha >= 0.5:
+                boxes.append((node.words, node.box))
+        view = table.view
+        names = [(view.name(p), table.name_rect(view, p)) for p in table.places]
+        seen.update(w for w, _ in boxes)
+        for k, (one, box) in enumerate(boxes):
+            for other, rect in boxes[k + 1:] + names:
+                assert not box.colliderect(rect), (one, other)
+    assert "Stunned!" in seen and any("damage" in w for w in seen)
+    assert any(w.startswith("-") for w in seen)

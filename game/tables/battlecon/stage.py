@@ -15,6 +15,7 @@ import pygame
 
 from game import icons, theme
 from game.assets import font
+from game.floats import FADE, RISE, RISE_TIME, SHOWN
 from game.scene import Affine, CardNode, Node, StandeeNode
 from game.tables.battlecon.faces import STUN_IMMUNE
 from game.tables.battlecon.layout import PLATES
@@ -276,26 +277,74 @@ class RangeCheck(Node):
         target.blit(label, label.get_rect(center=box.center))
 
 
-class HitPlaque(Node):
-    """What a hit did, on a plaque at the foot of the target's space for a moment: the
-    damage, the Armor that absorbed some, the Guard it met ("5 damage · Armor 2 · Guard
-    5")."""
+PLAQUE_SIZE = 12  # px of a hit's plaque
+PLAQUE_SHOWN, PLAQUE_FADE = CHECK_TIME + 0.3, 0.3  # seconds it stays whole, then fades
 
-    def __init__(self, cell: pygame.Rect, row: pygame.Rect, words: str) -> None:
+
+def plaque_lines(notes: list[str], width: int) -> list[str]:
+    """A hit's notes ("5 damage", "Armor 2", "Guard 5") side by side (" · " between) where
+    they fit in ``width`` at the plaque's size, else one line each."""
+    lines: list[str] = []
+    for note in notes:
+        joined = f"{lines[-1]} · {note}" if lines else note
+        if lines and theme.rendered(joined, PLAQUE_SIZE, theme.CREAM, "bold").get_width() \
+                <= width:
+            lines[-1] = joined
+        else:
+            lines.append(note)
+    return lines
+
+
+def rise_clear(start: float, h: float, top: float) -> float:
+    """Seconds after it begins rising until a float starting at ``start`` (its centre, ``h``
+    tall) is wholly above ``top``; one that never rises that far, until it is gone."""
+    need = start + h / 2 + 2 - top
+    if need <= 0:
+        return 0.0
+    if need >= RISE:
+        return SHOWN + FADE
+    return RISE_TIME * (1 - (1 - need / RISE) ** (1 / 3))  # ease_out_cubic's inverse
+
+
+class HitPlaque(Node):
+    """What a hit did, on a plaque in the target's own space for a moment, its foot at
+    ``floor`` (just above the fighter's name): the damage, the Armor that absorbed some, the
+    Guard it met ("5 damage · Armor 2 · Guard 5"), a line each where they do not fit side by
+    side; never wider than the space, so the neighbours' names stay clear. It shows after
+    ``delay`` (when the hit's rising number has risen clear of it: ``show``)."""
+
+    def __init__(self, cell: pygame.Rect, floor: int, notes: list[str]) -> None:
         super().__init__(0, 0, name="hit-plaque")
-        self.cell, self.row, self.words = cell, row, words
-        self.z = 8
-        self.tween("alpha", 0.0, 0.3, delay=CHECK_TIME + 0.3, on_done=self.detach)
+        self.lines = plaque_lines(notes, cell.w - 10)
+        self.words = " · ".join(notes)
+        inks = [theme.rendered(line, PLAQUE_SIZE, theme.CREAM, "bold") for line in self.lines]
+        self.inks = inks
+        self.box = pygame.Rect(0, 0, min(cell.w - 2, max(i.get_width() for i in inks) + 10),
+                               sum(i.get_height() for i in inks) + 4)
+        self.box.midbottom = (cell.centerx, floor)
+        self.z, self.delay = 8, 0.0
+        self.alpha = 0.0
+
+    def show(self, delay: float) -> None:
+        self.delay = delay
+        self.alpha = 0.0 if delay else 1.0
+        if delay:
+            self.tween("alpha", 1.0, 0.05, delay=delay)
+        self.tween("alpha", 0.0, PLAQUE_FADE, delay=delay + PLAQUE_SHOWN, on_done=self.detach)
+
+    def seen_for(self) -> float:
+        """Seconds from its making until it is gone."""
+        return self.delay + PLAQUE_SHOWN + PLAQUE_FADE
 
     def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
         if alpha < 0.5:
             return
-        label = theme.rendered(self.words, 13, theme.CREAM, "bold")
-        box = label.get_rect(midbottom=(self.cell.centerx, self.cell.bottom - 1)).inflate(12, 4)
-        box.clamp_ip(self.row)
-        pygame.draw.rect(target, theme.DANGER, box, border_radius=7)
-        pygame.draw.rect(target, theme.CREAM, box, width=1, border_radius=7)
-        target.blit(label, label.get_rect(center=box.center))
+        pygame.draw.rect(target, theme.DANGER, self.box, border_radius=7)
+        pygame.draw.rect(target, theme.CREAM, self.box, width=1, border_radius=7)
+        y = self.box.y + 2
+        for ink in self.inks:
+            target.blit(ink, ink.get_rect(midtop=(self.box.centerx, y)))
+            y += ink.get_height()
 
 
 def lunge(standee: StandeeNode, toward: float, home: float | None = None) -> None:

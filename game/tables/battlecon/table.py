@@ -18,7 +18,7 @@ import game.tables.battlecon.layout as layout
 from game import theme
 from game.assets import font
 from game.cardface import CardFace
-from game.floats import rise_from
+from game.floats import FADE, SHOWN, rise_from
 from game.scene import CardNode, StandeeNode
 from game.tables.battlecon.faces import card_face, kit_face, own_signs, pair_face
 from game.tables.battlecon.hand import PAIRING, HandTray
@@ -65,6 +65,7 @@ from game.tables.battlecon.stage import (
     RevealStage,
     hop_path,
     lunge,
+    rise_clear,
     totals_words,
 )
 from game.tables.battlecon.strip import ActionStrip, BattleconHintMarks, choice_label
@@ -186,6 +187,7 @@ class BattleconTable(HandTray, ActionStrip):
         self.reveal_stage: RevealStage | None = None
         self.fresh = 0  # events staged since the last frame (several at once: skipped)
         self.staged_life: dict[int, int] = {}  # seat -> life after the steps shown so far
+        self.spot_free: dict[int, float] = {}  # seat -> when the words at its fighter end
         self.revealed: dict[int, tuple[str, dict[str, Any]]] = {}  # seat -> pair, totals
 
     # -- geometry ----------------------------------------------------------------------
@@ -627,12 +629,32 @@ class BattleconTable(HandTray, ActionStrip):
             standee.states = ("stunned",)  # marked on the standee at once
         elif event.kind == "miss":
             words, colour = "Miss", theme.CREAM
+        # one hit's words at a fighter come one after another (its "-N", then its plaque,
+        # then "Stunned!"): none rises over another, nor over the plaque
+        delay = max(0.0, self.spot_free.get(seat, 0.0) - self.clock)
+        word = None
         if words:
-            rise_from(self, standee.x, standee.y - 40, words, colour, top=BOARD.y + 26)
-        if event.kind == "damage" and seat in self.places and "guard" in event.data:
-            row = self.cell(0).unionall([self.cell(i) for i in range(self.spaces)])
-            self.add(HitPlaque(self.cell(self.places[seat]), row,
-                               " · ".join(damage_notes(event.data))))
+            word = rise_from(self, standee.x, standee.y - 40, words, colour,
+                             top=BOARD.y + 26, delay=delay, stack=False)
+            self.spot_free[seat] = self.clock + delay + SHOWN + FADE
+        if event.kind == "damage" and seat in self.places and "guard" in event.data \
+                and self.view is not None:
+            cell = self.cell(self.places[seat])
+            floor = self.name_rect(self.view, seat).y - 1
+            plaque = HitPlaque(cell, floor, damage_notes(event.data))
+            if word is not None:  # the plaque shows once the number has risen clear of it
+                delay += rise_clear(word.y, word.h, plaque.box.y)
+            plaque.show(delay)
+            self.add(plaque)
+            self.spot_free[seat] = max(self.spot_free.get(seat, 0.0),
+                                       self.clock + plaque.seen_for())
+
+    def name_rect(self, view: BattleconState, seat: int) -> pygame.Rect:
+        """Where the fighter's name lies, at the foot of its space."""
+        rect = self.cell(self.places[seat])
+        label = theme.ellipsize(view.name(seat), rect.w - 4, 12, "bold")
+        ink = theme.rendered(label, 12, self.colour(seat), "bold")
+        return ink.get_rect(midbottom=(rect.centerx, rect.bottom - 2))
 
     # -- the staged beat (battlecon/stage.py) ----------------------------------------------
     def stage_event(self, event: Event) -> None:
@@ -889,8 +911,8 @@ class BattleconTable(HandTray, ActionStrip):
         for seat, index in self.places.items():
             rect = self.cell(index)
             label = theme.ellipsize(view.name(seat), rect.w - 4, 12, "bold")
-            theme.text(target, label, (rect.centerx, rect.bottom - 2), 12, self.colour(seat),
-                       "bold", "midbottom")
+            theme.text(target, label, self.name_rect(view, seat).midbottom, 12,
+                       self.colour(seat), "bold", "midbottom")
             if s.active == seat:
                 crown = (rect.right - 14, rect.y + 12)
                 pygame.draw.circle(target, theme.BRASS, crown, 8)
