@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pygame
+import pytest
 
 from game.tables.battlecon.pieces import FURY, Group, Piece, draw_materials, materials
 from rules.battlecon import kits
@@ -163,3 +164,30 @@ def test_trias_takes_back_a_told_embellishment_by_clicking_it(app_dirs):
     for action in recalls:
         targets[f"piece.{action.args[0]}"].click(0, 0)
     assert chosen == recalls
+
+
+@pytest.mark.parametrize("split", [(3, 1, 1), (2, 2, 1), (1, 1, 3), (2, 1, 2)])
+def test_a_crowded_team_plate_keeps_every_group_label_whole(app_dirs, split):
+    """Dareios' three groups of Drinks on a team plate (four fighters: a quarter of the
+    plate row): "Untouched", "Drunk" and "Finished" each whole, side by side, every Drink
+    shown (condensed letters, narrower cards), nothing past the plate."""
+    import game.tables.battlecon.layout as layout
+    from game.tables.battlecon.pieces import lay_materials
+
+    _, view = view_of(app_dirs, ("dareios", "wardlaw"))
+    drinks = list(kits.DRINKS)
+    a, b, _ = split
+    view.player(0).ua.update({"drinks": drinks[:a], "active": drinks[a:a + b],
+                              "finished": drinks[a + b:a + sum(split[1:])]})
+    groups = materials(view, 0, RED)
+    assert [len(g.pieces) for g in groups] == list(split)
+    plate = layout.plate(4, 0)
+    rect = pygame.Rect(plate.x + 8, plate.y + 130, plate.w - 16, 40)
+    laid = lay_materials(rect, groups)
+    labels = [p for p in laid if p.what == "label"]
+    assert [p.words for p in labels] == ["Untouched", "Drunk", "Finished"]
+    assert not any(p.what == "more" for p in laid)
+    assert sum(p.what == "piece" for p in laid) == sum(split)
+    assert all(rect.contains(p.rect) for p in laid)
+    assert not any(one.rect.colliderect(other.rect)
+                   for k, one in enumerate(labels) for other in labels[k + 1:])

@@ -172,11 +172,28 @@ class Placed:
     group: Group
     piece: Piece | None = None
     words: str = ""
+    style: str = "bold"  # a label's letters
 
 
 def lay_materials(rect: pygame.Rect, groups: list[Group]) -> list[Placed]:
     """Each group as a labelled run of pieces, left to right; pieces shrink to fit, and
-    when even that is not enough a "+N" says how many more."""
+    when even that is not enough a "+N" says how many more. The labels are bold, or in
+    condensed letters where that keeps every label whole (a crowded team plate: Dareios'
+    "Untouched", "Drunk" and "Finished" side by side), the first of those that also shows
+    every piece."""
+    laid = [_lay(rect, groups, style) for style in LABEL_STYLES]
+    whole = [out for out in laid
+             if len(labels := [p for p in out if p.what == "label"]) == len(groups)
+             and all(p.words == p.group.label for p in labels)]
+    every = [out for out in whole if not any(p.what == "more" for p in out)]
+    return (every or whole or laid)[0]
+
+
+LABEL_STYLES = ("bold", "condensed-bold", "condensed")
+MIN_CARD_W = 14  # a card piece at its narrowest (a chip in its colour; the zoom names it)
+
+
+def _lay(rect: pygame.Rect, groups: list[Group], style: str) -> list[Placed]:
     count = sum(len(g.pieces) for g in groups)
     if not count:
         return []
@@ -187,22 +204,33 @@ def lay_materials(rect: pygame.Rect, groups: list[Group]) -> list[Placed]:
     # a card piece one line tall may widen so its words (e.g. "Super Fighter") fit on it
     card_w = max(24, min(74 if rect.h - 16 >= 30 else 100, int(unit * 2.6)))
     widths = card_widths(rect, groups, token, card_w)
+    labels = [font(12, style).size(g.label)[0] for g in groups]
+
+    def wide(laid: list[list[int]]) -> int:  # the row: each group under its whole label
+        return sum(max(sum(w) + 3 * len(w), label + 3)
+                   for w, label in zip(laid, labels, strict=True)) + 9 * (len(groups) - 1)
+
+    least = card_w
+    while wide(widths) > rect.w and least > MIN_CARD_W:  # narrower cards, whole labels
+        least -= 2
+        widths = [[token if p.kind in ROUND else least for p in g.pieces] for g in groups]
     out: list[Placed] = []
     x = rect.x
     label_end = rect.x - 8  # where the last label ends (labels share the top row)
     for g, group in enumerate(groups):
         room = min(max(64, sum(widths[g]) + 3 * len(group.pieces),
-                       font(12, "bold").size(group.label)[0]), rect.right - x)
+                       font(12, style).size(group.label)[0]), rect.right - x)
         if room < 20:
             break
-        whole = font(12, "bold").size(group.label)[0]
+        whole = font(12, style).size(group.label)[0]
         start, at = x, x
         if x + whole > rect.right and rect.right - whole >= label_end + 8:
             at, room = rect.right - whole, whole  # the last group's label ends at the edge
-        label = theme.ellipsize(group.label, room, 12, "bold")
-        label_w = font(12, "bold").size(label)[0]
+        label = theme.ellipsize(group.label, room, 12, style)
+        label_w = font(12, style).size(label)[0]
         label_end = at + label_w
-        out.append(Placed("label", pygame.Rect(at, rect.y, label_w, 15), group, words=label))
+        out.append(Placed("label", pygame.Rect(at, rect.y, label_w, 15), group, words=label,
+                          style=style))
         for k, piece in enumerate(group.pieces):
             width = widths[g][k]
             if x + width > rect.right:
@@ -221,7 +249,8 @@ def draw_materials(target: pygame.Surface, rect: pygame.Rect, groups: list[Group
     """Draw what ``lay_materials`` laid out."""
     for placed in lay_materials(rect, groups):
         if placed.what == "label":
-            theme.text(target, placed.words, placed.rect.topleft, 12, theme.PARCHMENT_DIM, "bold")
+            theme.text(target, placed.words, placed.rect.topleft, 12, theme.PARCHMENT_DIM,
+                       placed.style)
         elif placed.what == "more":
             theme.text(target, placed.words, (placed.rect.x, placed.rect.centery), 12,
                        theme.PARCHMENT, "bold", "midleft")
