@@ -423,3 +423,41 @@ def test_a_unique_ability_ante_tile_names_whose_ability_it_is(app_dirs, fighters
         assert tiles[f"action.{i}"].head == state.fighter(owner)["ua_name"]
         assert f"{tiles[f'action.{i}'].head}: {tiles[f'action.{i}'].body}" == str(action) \
             or tiles[f"action.{i}"].body == str(action)
+
+
+@pytest.mark.parametrize("fighters", [("amon", "dareios"), ("wardlaw", "hayden")])
+def test_a_hand_of_thirteen_shows_every_name_whole_in_two_rows(app_dirs, fighters):
+    """The initial discards chosen: the whole hand (13 cards) lies in the tray in two rows,
+    styles over bases, every name whole at 12 px (Amon's Impenetrable), no card over
+    another, and a click on each still picks it."""
+    import game.tables.battlecon.layout as layout
+    from game.tables.battlecon.parts import SHORT_H
+
+    config, saves = app_dirs
+    app = App(config_dir=config, save_dir=saves, start=False)
+    setup = {"players": 2, "discards": "chosen", "fighter.0": fighters[0],
+             "fighter.1": fighters[1]}
+    session = Session.new("battlecon", setup, [Seat(True), Seat(True)], 6)
+    screen = app.stack.push(TableScreen(app, session))
+    screen.table.choose = lambda action: None
+    play_until(screen, random.Random(6), lambda: session.state.phase == Phase.DISCARDS
+               and session.actor() is not None)
+    table = screen.table
+    screen.root.finish_animations()
+    hand = table.hand
+    assert len(hand) >= 12
+    boxes = [pygame.Rect(round(c.x - c.w / 2), round(c.y - c.h / 2), round(c.w), round(c.h))
+             for c in hand]
+    assert all(layout.HAND.contains(b) for b in boxes)
+    assert not any(a.colliderect(b) for k, a in enumerate(boxes) for b in boxes[k + 1:])
+    kinds = [c.card["kind"] for c in hand]
+    tops = {kind: {b.y for b, k in zip(boxes, kinds, strict=True) if k == kind}
+            for kind in ("style", "base")}
+    assert len(tops["style"]) == len(tops["base"]) == 1 and tops["style"] != tops["base"]
+    for card in hand:
+        assert card.h == SHORT_H
+        words, _ = card.band_name(card.w)
+        assert words == card.card["name"]
+    picked = hand[0]
+    picked.click(0, 0)
+    assert picked.selected

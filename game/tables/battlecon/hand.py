@@ -9,7 +9,7 @@ from functools import partial
 from game import sound
 from game.tables.battlecon.base import BattleconBase
 from game.tables.battlecon.layout import HAND
-from game.tables.battlecon.parts import LIFT, DropSlot, HandCard, Point
+from game.tables.battlecon.parts import LIFT, SHORT_H, DropSlot, HandCard, Point
 from game.tables.battlecon.reading import OFFER_W
 from rules.battlecon.kinds import Act, Phase
 from rules.battlecon.state import BattleconState
@@ -19,6 +19,7 @@ PAIRING = (Act.SET, Act.DISCARD_PAIR)  # actions that take a (style, base) pair 
 SINGLE = (Act.CLASH, Act.DISCARD)  # actions that take one card from the hand
 CARD_H = 92
 FAN = 30  # pixels between cards arriving in the hand together
+TWO_ROWS = 10  # a hand this large lies in two rows
 
 
 def slot_words(what: Action | str | None) -> str:
@@ -133,26 +134,46 @@ class HandTray(BattleconBase):
         ``snap`` jump there, cards in ``arrive`` come from the viewer's plate (cards coming
         back from the discards), the others glide."""
         start = self.return_spot()
-        n = len(self.hand)
-        # a full hand (nine cards) packs closer, so every name fits (Impenetrable: 81 px)
-        gap, pad = (8, 12) if n <= 8 else (2, 8)
-        width = min(86.0, (HAND.w - 2 * pad - gap * max(0, n - 1)) / max(1, n))
+        places = self.hand_places()
         spot = self.pair_spot()
         x: float
         y: float
         landed = 0  # arriving cards so far
-        for k, card in enumerate(self.hand):
-            card.w = width
-            x, y = HAND.x + pad + width / 2 + k * (width + gap), HAND.bottom - 50
+        for card, (x, y, width, height) in zip(self.hand, places, strict=True):
+            card.w, card.h = width, height
+            card.rise = LIFT if height == CARD_H else 0
             if card.cid == self.slotted and spot is not None:
-                x, y = spot[0], spot[1] + (LIFT if card.selected else 0)
+                x, y = spot[0], spot[1] + (card.rise if card.selected else 0)
             if card.cid in snap or (card.cid in arrive and start is None):
-                card.x, card.y = x, y - (LIFT if card.selected else 0)
+                card.x, card.y = x, y - (card.rise if card.selected else 0)
             elif card.cid in arrive and start is not None:
                 # cards arriving together come fanned out, each one in reach of a click
                 card.x, card.y = start[0] + FAN * landed, start[1]
                 landed += 1
             card.send_home(x, y)
+
+    def hand_places(self) -> list[tuple[float, float, float, float]]:
+        """Each hand card's centre, width and height. A full hand (nine cards) packs closer,
+        so every name fits (Impenetrable: 81 px); a larger one (the initial discards chosen:
+        13 cards) lies in two rows, the styles over the bases, each card its name on its
+        band over its numbers, so that every name stays whole at 12 px."""
+        n = len(self.hand)
+        if n < TWO_ROWS:
+            gap, pad = (8, 12) if n <= 8 else (2, 8)
+            width = min(86.0, (HAND.w - 2 * pad - gap * max(0, n - 1)) / max(1, n))
+            return [(HAND.x + pad + width / 2 + k * (width + gap), HAND.bottom - 50, width,
+                     CARD_H) for k in range(n)]
+        styles = [k for k, c in enumerate(self.hand) if c.card.get("kind") == "style"]
+        rows = [styles, [k for k in range(n) if k not in styles]]
+        gap, pad = 4, 8
+        most = max(len(r) for r in rows)
+        width = min(110.0, (HAND.w - 2 * pad - gap * (most - 1)) / most)
+        out: dict[int, tuple[float, float, float, float]] = {}
+        for r, row in enumerate(rows):
+            y = HAND.bottom - 4 - SHORT_H / 2 - (1 - r) * (SHORT_H + 3)
+            for k, index in enumerate(row):
+                out[index] = (HAND.x + pad + width / 2 + k * (width + gap), y, width, SHORT_H)
+        return [out[k] for k in range(n)]
 
     def usable_cards(self) -> set[str]:
         """The cards some legal action takes from the hand."""

@@ -25,6 +25,7 @@ from rules.core import Action
 
 DIM = (120, 112, 98)
 LIFT = 6  # how far a picked hand card rises (clear of the tray's heading)
+SHORT_H = 46  # a hand card in a hand of two rows: its name on the band, then its numbers
 #: where a hand card read in place may lie: from the board down to the tray's foot
 READ_BOUNDS = pygame.Rect(BOARD.x, BOARD.y, BOARD.w, HAND.bottom - 4 - BOARD.y)
 
@@ -37,16 +38,16 @@ STAT_KEYS = ("range", "power", "priority", "guard")
 
 
 def draw_numbers(target: pygame.Surface, rect: pygame.Rect, card: dict[str, Any],
-                 ink: tuple[int, int, int]) -> None:
-    """The four numbers in two rows at the bottom of ``rect``, each after its stat icon:
-    Range and Power, then Priority and Guard (a row whose numbers need the room goes
-    without its icons; the zoom names every stat)."""
+                 ink: tuple[int, int, int], step: int = 16) -> None:
+    """The four numbers in two rows (``step`` apart) at the bottom of ``rect``, each after
+    its stat icon: Range and Power, then Priority and Guard (a row whose numbers need the
+    room goes without its icons; the zoom names every stat)."""
     from game import icons
 
     numbers = dict(zip(STAT_KEYS, card_numbers(card), strict=True))
     bold = font(12, "bold")
     for row, pair in enumerate((("range", "power"), ("priority", "guard"))):
-        y = rect.bottom - 34 + row * 16
+        y = rect.bottom - 2 * step - 2 + row * step
         need = sum(bold.size(numbers[k])[0] + 14 for k in pair) + 4
         glyphs = need <= rect.w - 8
         x = rect.x + 4
@@ -164,6 +165,7 @@ class HandCard(Widget):
         self.read = 0.0  # 0 -> 1: the card risen as a larger card with its whole text
         self.reading = False  # the table asks it to read (the pointer or the keyboard on it)
         self.read_w = READ_W
+        self.rise = LIFT  # how far it rises when picked (none in a hand of two rows)
         self._last_x = x
         self._look: tuple[object, pygame.Surface] | None = None
 
@@ -196,7 +198,7 @@ class HandCard(Widget):
     def select(self, on: bool) -> None:
         if on != self.selected:
             self.selected = on
-            self.tween("y", self.home_y - (LIFT if on else 0), 0.15)
+            self.tween("y", self.home_y - (self.rise if on else 0), 0.15)
 
     def send_home(self, x: float, y: float, spring: bool = False) -> None:
         """Make (x, y) the card's place (lifted when selected) and glide or spring there."""
@@ -204,7 +206,7 @@ class HandCard(Widget):
         if self.dragging:
             return
         self.tweens.tweens = [t for t in self.tweens.tweens if t.attr not in ("x", "y")]
-        lift = LIFT if self.selected else 0
+        lift = self.rise if self.selected else 0
         ease = ease_out_back if spring else ease_out_cubic
         for attr, end in (("x", x), ("y", y - lift)):
             if abs(getattr(self, attr) - end) > 0.5:
@@ -278,12 +280,18 @@ class HandCard(Widget):
                              border_radius=12)
         theme.shadowed_rect(surf, rect, theme.PARCHMENT if self.enabled else theme.PARCHMENT_DIM,
                             radius=8, shadow=lift)
-        band = pygame.Rect(rect.x, rect.y, rect.w, 18)
+        short = size[1] < SHORT_H + 4  # a hand of two rows: the name on the band
+        band = pygame.Rect(rect.x, rect.y, rect.w, 14 if short else 18)
         pygame.draw.rect(surf, band_ink, band, border_top_left_radius=8,
                          border_top_right_radius=8)
+        ink = theme.INK if self.enabled else DIM
+        if short:
+            words, weight = self.band_name(band.w)
+            theme.text(surf, words, band.center, 12, theme.CREAM, weight, "center")
+            draw_numbers(surf, rect, self.card, ink, step=15)
+            return self.edge(surf, rect)
         band_words = theme.ellipsize(self.note or kind.capitalize(), band.w - 6, 12, "bold")
         theme.text(surf, band_words, band.center, 12, theme.CREAM, "bold", "center")
-        ink = theme.INK if self.enabled else DIM
         y = band.bottom + 3
         name = str(self.card.get("name", self.cid))
         weight = "bold" if max(font(12, "bold").size(w)[0] for w in name.split()) <= rect.w - 4 \
@@ -294,6 +302,18 @@ class HandCard(Widget):
         pygame.draw.line(surf, theme.PARCHMENT_DIM, (rect.x + 4, rect.bottom - 37),
                          (rect.right - 4, rect.bottom - 37))
         draw_numbers(surf, rect, self.card, ink)
+        return self.edge(surf, rect)
+
+    def band_name(self, width: float) -> tuple[str, str]:
+        """A short card's name on a band ``width`` wide, and its letters: bold, else
+        condensed where bold does not fit."""
+        name = str(self.card.get("name", self.cid))
+        weight = next((w for w in ("bold", "condensed-bold") if font(12, w).size(name)[0]
+                       <= width - 6), "condensed")
+        return theme.ellipsize(name, round(width) - 4, 12, weight), weight
+
+    def edge(self, surf: pygame.Surface, rect: pygame.Rect) -> pygame.Surface:
+        """The card's edge (brass when picked, focused or dragged) and its glow."""
         lit = self.selected or self.focused or self.dragging
         edge = theme.BRASS_LIGHT if lit else theme.WOOD
         pygame.draw.rect(surf, edge, rect, width=3 if lit else 1, border_radius=8)
