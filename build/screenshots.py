@@ -330,6 +330,12 @@ def range_drawn(table: Any) -> bool:
         any(str(getattr(n, "words", "")).startswith("-") for n in table.children)
 
 
+def stunned_risen(table: Any) -> bool:
+    """A BattleCON hit's "Stunned!" has begun to rise (after its number and plaque)."""
+    return any(getattr(n, "words", "") == "Stunned!" and getattr(n, "alpha", 0) > 0.9
+               for n in table.children)
+
+
 def across_spaces(state: Any, event: Any) -> bool:
     """A Biternia hit by a Hero on a target standing on another space (a ranged attack)."""
     heroes = getattr(state, "heroes", {})
@@ -731,6 +737,14 @@ SHOTS: tuple[Shot, ...] = (
          "check on the 9-space board, the damage", "battlecon", seed=1, players=4,
          setup=("teams=2v2",), decisions=30,
          touch=staged_until("damage", range_drawn, 0.45, steps=600)),
+    Shot("battlecon-team-stun", "team play 2 vs 2, a hit that stuns: its number, then its "
+         "plaque in the target's own space, then \"Stunned!\", one after another",
+         "battlecon", seed=1, players=4, setup=("teams=2v2",), decisions=30,
+         touch=staged_until("stun", stunned_risen, 0.3, steps=800)),
+    Shot("battlecon-discards", "the initial discards chosen: the whole hand of 13 in two "
+         "rows, styles over bases, every name whole", "battlecon", seed=6,
+         setup=("discards=chosen", "fighter.0=amon", "fighter.1=dareios"),
+         until=phase("discards")),
     Shot("battlecon-team-kit", "team play 2 vs 2: the pointer on an opponent's plate band, "
          "their whole kit in the zoom", "battlecon", seed=1, players=4,
          setup=("teams=2v2",), decisions=30, touch=opponent_kit),

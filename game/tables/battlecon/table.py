@@ -90,6 +90,7 @@ from rules.battlecon.state import BattleconState
 from rules.battlecon.stats import AttackStats
 from rules.core import Action, Event, GameState, Panel
 
+WORDS_APART = 120  # fighters closer than this (px) have their rising words one at a time
 DRAWN = ("Board", "Attack pairs", "Discards", "Your hand")  # drawn, not listed
 CONCEALED = (Phase.SET, Phase.ANTE)  # the phases in which set pairs lie face down
 #: in-beat choices of a piece on the plate: the action kind -> the first word of the group
@@ -630,8 +631,10 @@ class BattleconTable(HandTray, ActionStrip):
         elif event.kind == "miss":
             words, colour = "Miss", theme.CREAM
         # one hit's words at a fighter come one after another (its "-N", then its plaque,
-        # then "Stunned!"): none rises over another, nor over the plaque
-        delay = max(0.0, self.spot_free.get(seat, 0.0) - self.clock)
+        # then "Stunned!"), after those at a fighter close by: none over another
+        delay = max([0.0] + [self.spot_free.get(s, 0.0) - self.clock
+                             for s, other in self.standees.items()
+                             if abs(other.x - standee.x) < WORDS_APART])
         word = None
         if words:
             word = rise_from(self, standee.x, standee.y - 40, words, colour,
