@@ -208,7 +208,7 @@ def _lay(rect: pygame.Rect, groups: list[Group], style: str) -> list[Placed]:
 
     def wide(laid: list[list[int]]) -> int:  # the row: each group under its whole label
         return sum(max(sum(w) + 3 * len(w), label + 3)
-                   for w, label in zip(laid, labels, strict=True)) + 9 * (len(groups) - 1)
+                   for w, label in zip(laid, labels, strict=True)) + 9 * (len(groups) - 1) - 3
 
     least = card_w
     while wide(widths) > rect.w and least > MIN_CARD_W:  # narrower cards, whole labels
