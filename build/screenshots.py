@@ -188,6 +188,30 @@ def rise_whole(first: bool = False) -> Touch:
     return touch
 
 
+def token_held(app: Any, screen: Any) -> None:
+    """Terrene Odyssey: the first action token pressed and carried most of the way to the
+    first card that spends it, the button still held (the cards it can go to ringed)."""
+    from game.render import settle
+
+    table = screen.table
+    token = next((t for t in table.tokens if t.spends), None)
+    goals = table.drop_targets(token) if token is not None else []
+    if token is None or not goals:
+        raise ShotError("no action token to spend")
+    (x0, y0), (x1, y1) = token.to_world(), goals[0].to_world()
+    events = [(pygame.MOUSEMOTION, (x0, y0)), (pygame.MOUSEBUTTONDOWN, (x0, y0))]
+    events += [(pygame.MOUSEMOTION, (x0 + (x1 - x0) * t / 10, y0 + (y1 - y0) * t / 10))
+               for t in range(1, 9)]
+    for kind, pos in events:
+        screen.handle(pygame.event.Event(kind, pos=pos, rel=(0, 0), button=1,
+                                         buttons=(int(kind != pygame.MOUSEMOTION or
+                                                      pos != (x0, y0)), 0, 0)))
+        screen.root.update(1 / 30)
+    settle(screen)
+    if not token.dragging:
+        raise ShotError("the token was not picked up")
+
+
 def opponent_kit(app: Any, screen: Any) -> None:
     """BattleCON: the action list hidden, the pointer resting on the opponent's plate band
     (the zoom opens the opponent's kit)."""
@@ -855,6 +879,9 @@ SHOTS: tuple[Shot, ...] = (
     Shot("terrene-risen", "the hand card pointed at rises whole: its whole text at 12 px "
          "over the board (and in the zoom)", "terrene", seed=11, players=2, decisions=30,
          until=hand_of(4), touch=rise_whole()),
+    Shot("terrene-token", "an action token dragged from your plate: the cards that spend it "
+         "ringed in cream", "terrene", seed=4, players=2, decisions=20,
+         until=both(phase("play"), can("recruit")), touch=token_held),
     Shot("terrene-chain3", "a chain of three links, each with its order and target",
          "terrene", seed=8, players=2, decisions=20, until=chain_of(3)),
     Shot("terrene-block", "a battle with a block: the blocker named, the arrow to it",

@@ -1169,8 +1169,11 @@ class TerreneTable(DraftBoard, GenericTable):
             words = ASKED[self.shown.prompt.kind]
         else:
             count = len(self.hand)
-            words = f"Your hand ({count})" + ("  ·  lit cards can be played: click one"
-                                              if any(c.lit for c in self.hand.values()) else "")
+            lit = any(c.lit for c in self.hand.values())
+            spend = lit and any(t.spends for t in self.tokens)
+            words = f"Your hand ({count})" + ("  ·  lit cards can be played: click one" if lit
+                                              else "") + (" (or drag a token onto it)"
+                                                          if spend else "")
         theme.text(target, words, (HAND.x + 12, HAND.y + 2), 12, theme.BRASS_LIGHT, "bold")
         if self.inner is not None and not self.hand and not self.offers:
             theme.text(target, "no cards in hand", HAND.center, 13, theme.MUTED, anchor="center")
