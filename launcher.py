@@ -207,6 +207,8 @@ def build_parser() -> argparse.ArgumentParser:
     ben.add_argument("--ai-decisions", type=_positive, default=30)
     ben.add_argument("--levels", type=lambda v: [_agent(x) for x in v.split(",")],
                      default=["easy", "normal", "hard"])
+    ben.add_argument("--players", type=_positive, default=None,
+                     help="seats in the AI timing's matches (default: each setup draws)")
     ben.add_argument("--no-gui", action="store_true")
     ben.add_argument("--idle-seconds", type=float, default=5.0,
                      help="wall seconds the idle window's CPU is measured, at the title "
@@ -553,7 +555,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
         entry["ai"] = {}
         for level in args.levels:
             sys.stderr.write(f"bench {gid}: AI {level}...\n")
-            entry["ai"][level] = bench_ai(game, level, args.ai_decisions)
+            entry["ai"][level] = bench_ai(game, level, args.ai_decisions,
+                                           players=args.players)
         if not args.no_gui:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

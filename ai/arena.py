@@ -248,16 +248,18 @@ def bench_engine(game: Game, seconds: float, seed: int = 1) -> dict[str, Any]:
             "matches": matches, "seconds": round(elapsed, 2)}
 
 
-def bench_ai(game: Game, level: str, decisions: int, seed: int = 1) -> dict[str, Any]:
+def bench_ai(game: Game, level: str, decisions: int, seed: int = 1,
+             players: int | None = None) -> dict[str, Any]:
     """Time ``level``'s decisions for seat 1 in matches whose other seats play at random,
-    stopping once ``decisions`` have been timed (varied states, early and late game)."""
+    stopping once ``decisions`` have been timed (varied states, early and late game);
+    ``players`` fixes the number of seats (else each setup draws it)."""
     from ai.agents import RandomAgent
     from ai.levels import make_agent
 
     rng = random.Random(f"bench:{seed}")
     times: list[float] = []
     while len(times) < decisions:
-        match = Match(game, game.random_setup(rng, None), rng.getrandbits(31))
+        match = Match(game, game.random_setup(rng, players), rng.getrandbits(31))
         timed = make_agent(game.id, level, rng.getrandbits(31))
         other = RandomAgent(rng.getrandbits(31))
         before = len(times)

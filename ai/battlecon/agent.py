@@ -21,7 +21,7 @@ from ai.agents import SearchAgent
 from ai.analysis import Analysis, single, strategy, valued, win_chance
 from ai.battlecon.evaluation import evaluate
 from ai.search.common import fits, fixed_budget, scaled_cap, scaled_count
-from ai.search.matrix import solve_zero_sum
+from ai.search.matrix import fill_by_columns, solve_zero_sum
 from rules.battlecon.kinds import Act, Phase
 from rules.battlecon.model import Pair
 from rules.battlecon.state import BattleconState
@@ -35,8 +35,6 @@ BEAT_STEPS = 400
 #: Inside a played-out beat, at most this many options of one choice are tried (spread
 #: evenly over the list): Hayden's "spend any" can offer dozens.
 GREEDY_WIDTH = 8
-#: The matrix always gets at least this many columns before the time cap may stop it.
-MIN_COLUMNS = 2
 #: Phases before the fighters are fully set up, which the evaluation cannot judge.
 UNJUDGED = frozenset((Phase.FIRST, Phase.PLACE, Phase.SETUP, Phase.DISCARDS))
 #: A strategy share below this is exploration noise, not part of the equilibrium's support.
@@ -204,6 +202,33 @@ def setup_choice(view: BattleconState, player: int, legal: list[Action],
     return single(rng.choice(legal), None, "a random pick: no search for this choice")
 
 
+def world_means(worlds: list[BattleconState], options: list[Action],
+                value: Callable[[BattleconState, Action], float], deadline: float | None
+                ) -> tuple[dict[Action, float], int]:
+    """Each option's mean ``value`` over sampled worlds, played world by world (every
+    option in a world, then the next world), and how many worlds were played. With a
+    ``deadline`` (``time.perf_counter``) a world is started only if it is expected to end
+    by it (``fits``); the first always is. So every option is judged on the same worlds."""
+    totals = dict.fromkeys(options, 0.0)
+    began, played = time.perf_counter(), 0
+    for world in worlds:
+        if deadline is not None and played and not fits(began, played, deadline):
+            break
+        for action in options:
+            totals[action] += value(world, action)
+        played += 1
+    return {a: t / played for a, t in totals.items()}, played
+
+
+def best_of(options: list[Action], values: dict[Action, float], start: float) -> Action:
+    """The first option whose value beats ``start`` and every option before it."""
+    best, best_value = options[-1], start
+    for action in options:
+        if values[action] > best_value + 1e-9:
+            best, best_value = action, values[action]
+    return best
+
+
 def _mixed_choice(rng: random.Random, actions: list[Action], weights: list[float]) -> Action:
     r = rng.random() * sum(weights)
     for action, w in zip(actions, weights, strict=True):
@@ -284,15 +309,20 @@ class BattleconAgent(SearchAgent):
         return solve_zero_sum(payoff)[2]
 
     def _deepen(self, base: BattleconState, player: int, rows: list[Action],
-                cols: list[Action], payoff: list[list[float]], deadline: float | None
-                ) -> None:
+                cols: list[Action], payoff: list[list[float]], deadline: float | None,
+                cell_seconds: float = 0.0) -> None:
         """Look a beat further where it matters: the cells of the equilibrium's support
         (its likeliest k rows and columns) are re-scored by the next beat's game; then the
         game is solved again and cells that joined the support are refined too, so the
-        equilibrium ends on cells that all look two beats ahead (while rounds last)."""
+        equilibrium ends on cells that all look two beats ahead (while rounds last). With
+        a ``deadline`` a refined cell is started only if it is expected to end by it: the
+        first from ``cell_seconds`` (a beat played out) times the beats it plays, the
+        next ones from the mean refined cell so far."""
         k = self.settings.deepen
         refined: set[tuple[int, int]] = set()
         began = time.perf_counter()
+        side = self.settings.next_size or k
+        first = cell_seconds * (1 + side * side)  # the beat, then the next beat's game
         for round_ in range(self.settings.refine_rounds):
             row_mix, col_mix, _ = solve_zero_sum(payoff)
             todo = [(i, j) for i in _support(row_mix, k, round_ == 0)
@@ -300,7 +330,9 @@ class BattleconAgent(SearchAgent):
             if not todo:
                 return
             for i, j in todo:
-                if deadline is not None and not fits(began, len(refined), deadline):
+                if deadline is not None and not (
+                        fits(began, len(refined), deadline) if refined
+                        else time.perf_counter() + first <= deadline):
                     return
                 world = self._beat_after(base, player, rows[i], cols[j])
                 payoff[i][j] = self._next_beat_value(world, player)
@@ -310,20 +342,20 @@ class BattleconAgent(SearchAgent):
         base = self._unset_world(view, player)
         rows = _sample(self.rng, legal, self.settings.max_rows)
         cols = _sample(self.rng, self._foe_pairs(base, 1 - player), self.settings.max_cols)
-        payoff: list[list[float]] = [[] for _ in rows]
         start = time.perf_counter()
         cap = self.settings.time_cap
-        for j, col in enumerate(cols):
-            if cap is not None and j >= MIN_COLUMNS and not fits(start, j, start + cap):
-                cols = cols[:j]  # out of time: solve the columns filled so far
-                break
-            for i, row in enumerate(rows):
-                payoff[i].append(self._play_cell(base, player, row, col))
-        in_time = cap is None or time.perf_counter() - start < cap
+        payoff = fill_by_columns(
+            len(rows), len(cols),
+            lambda i, j: self._play_cell(base, player, rows[i], cols[j]),
+            None if cap is None else start + cap)
+        rows, cols = rows[:len(payoff)], cols[:len(payoff[0])]  # what the cap left
+        filled = time.perf_counter() - start
+        in_time = cap is None or filled < cap
         if self.settings.deepen and in_time:
             total = self.settings.deepen_cap
             self._deepen(base, player, rows, cols, payoff,
-                         None if total is None else start + total)
+                         None if total is None else start + total,
+                         filled / (len(rows) * len(cols)))
         row_mix, col_mix, value = solve_zero_sum(payoff)
         self.foe_mix = (view.beat_no, [tuple(c.args) for c in cols], col_mix)
         choice = _mixed_choice(self.rng, rows, row_mix)
@@ -385,19 +417,18 @@ class BattleconAgent(SearchAgent):
 
     def _ante(self, view: BattleconState, player: int, legal: list[Action]) -> Analysis:
         worlds = self._foe_worlds(view, player)
-        best, best_value = legal[-1], -2.0
-        values: dict[Action, float] = {}
-        for action in legal:
-            total = 0.0
-            for world in worlds:
-                trial = world.clone()
-                trial.apply_unchecked(player, action)
-                total += evaluate(finish_beat(trial), player)
-            value = values[action] = total / len(worlds)
-            if value > best_value + 1e-9:
-                best, best_value = action, value
-        return valued(best, {a: win_chance(v) for a, v in values.items()},
-                      f"each ante played to the end of the beat ({len(worlds)} foe pairs)")
+
+        def value(world: BattleconState, action: Action) -> float:
+            trial = world.clone()
+            trial.apply_unchecked(player, action)
+            return evaluate(finish_beat(trial), player)
+
+        cap = self.settings.deepen_cap or self.settings.time_cap  # the Set's whole cap
+        deadline = None if cap is None else time.perf_counter() + cap
+        values, played = world_means(worlds, legal, value, deadline)
+        return valued(best_of(legal, values, -2.0),
+                      {a: win_chance(v) for a, v in values.items()},
+                      f"each ante played to the end of the beat ({played} foe pairs)")
 
     # ---- in-beat choices: look to the end of the beat ---------------------------------
     def _in_beat(self, view: BattleconState, player: int, legal: list[Action]) -> Analysis:

@@ -32,11 +32,13 @@ from ai.battlecon.agent import (
     _greedy_analysis,
     _matrix_analysis,
     _mixed_choice,
+    best_of,
     setup_choice,
+    world_means,
 )
 from ai.battlecon.agent import _greedy as _duel_greedy
-from ai.search.common import fits, fixed_budget, scaled_count
-from ai.search.matrix import solve_zero_sum
+from ai.search.common import fixed_budget, scaled_count
+from ai.search.matrix import fill_by_columns, solve_zero_sum
 from rules.battlecon.kinds import Act, Phase
 from rules.battlecon.state import BattleconState
 from rules.core.actions import Action
@@ -81,9 +83,9 @@ TEAM_LEVELS: dict[str, TeamSettings] = {
     "easy": TeamSettings(max_rows=4, max_cols=3, worlds=1, epsilon=0.25, time_cap=0.3),
     "normal": TeamSettings(max_rows=8, max_cols=5, worlds=2, time_cap=0.8),
     "hard": TeamSettings(max_rows=14, max_cols=8, worlds=3, time_cap=2.5),
-    # more of the Opponent's pairs, the filling capped lower so that a Set stays nearer
-    # 3 s (two columns are always filled; an Ante or in-beat choice is not capped: hard's
-    # worlds)
+    # more of the Opponent's pairs, the filling capped lower so that a Set stays within
+    # 3 s (a cell starts only if it is expected to end by the cap; an Ante or in-beat
+    # choice is not capped: hard's worlds)
     "expert": TeamSettings(max_rows=14, max_cols=12, worlds=3, time_cap=1.8),
 }
 
@@ -191,21 +193,22 @@ class TeamAgent(SearchAgent):
         others = [q for q in base.seats() if q not in (player, foe)]
         rows = _sample(self.rng, legal, self.settings.max_rows)
         cols = _sample(self.rng, base._set_actions(foe), self.settings.max_cols)
-        payoff: list[list[float]] = [[] for _ in rows]
-        start = time.perf_counter()
-        capped = not fixed_budget()
-        for j, col in enumerate(cols):
-            if capped and j >= 2 and not fits(start, j, start + self.settings.time_cap):
-                cols = cols[:j]  # the next column would end past the cap
-                break
-            rest = {q: self.rng.choice(base._set_actions(q)) for q in others}
-            for i, row in enumerate(rows):
-                world = base.clone()
-                world.apply_unchecked(player, row)
-                world.apply_unchecked(foe, col)
-                for q, act in rest.items():
-                    world.apply_unchecked(q, act)
-                payoff[i].append(evaluate_team(finish_team_beat(world), player))
+        rest: dict[int, Action] = {}
+
+        def cell(i: int, j: int) -> float:
+            if i == 0:  # the others' pairs of this column, drawn as it starts
+                rest.clear()
+                rest.update({q: self.rng.choice(base._set_actions(q)) for q in others})
+            world = base.clone()
+            world.apply_unchecked(player, rows[i])
+            world.apply_unchecked(foe, cols[j])
+            for q, act in rest.items():
+                world.apply_unchecked(q, act)
+            return evaluate_team(finish_team_beat(world), player)
+
+        deadline = None if fixed_budget() else time.perf_counter() + self.settings.time_cap
+        payoff = fill_by_columns(len(rows), len(cols), cell, deadline)
+        rows, cols = rows[:len(payoff)], cols[:len(payoff[0])]
         row_mix, col_mix, value = solve_zero_sum(payoff)
         choice = _mixed_choice(self.rng, rows, row_mix)
         return _matrix_analysis(choice, rows, payoff, row_mix, col_mix, value,
@@ -219,22 +222,20 @@ class TeamAgent(SearchAgent):
         if len(legal) > TRY_WIDTH:  # e.g. Hayden's "spend any": an even spread, and Pass
             step = (len(legal) - 1) / (TRY_WIDTH - 1)
             tried = [legal[round(i * step)] for i in range(TRY_WIDTH)]
-        best, best_value = legal[-1], -2.0
-        values: dict[Action, float] = {}
-        for action in tried:
-            total = 0.0
-            for world in worlds:
-                trial = world.clone()
-                trial.apply_unchecked(player, action)
-                total += evaluate_team(finish_team_beat(trial), player)
-            values[action] = total / len(worlds)
-            if total > best_value + 1e-9:
-                best, best_value = action, total
+
+        def value(world: BattleconState, action: Action) -> float:
+            trial = world.clone()
+            trial.apply_unchecked(player, action)
+            return evaluate_team(finish_team_beat(trial), player)
+
+        deadline = None if fixed_budget() else time.perf_counter() + self.settings.time_cap
+        values, played = world_means(worlds, tried, value, deadline)
+        # compared by their totals over the worlds (the last tried option is the last
+        # legal one, kept when no total beats -2)
+        best = best_of(tried, {a: v * played for a, v in values.items()}, -2.0)
         chances: dict[Action, float | None] = {a: win_chance(v) for a, v in values.items()}
-        if best not in chances:  # no tried option beat the start: the untried fallback
-            chances[best] = None
         return valued(best, chances,
-                      f"each option played to the end of the beat in {len(worlds)} worlds")
+                      f"each option played to the end of the beat in {played} worlds")
 
 
 class SeatAgent(BattleconAgent):

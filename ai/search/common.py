@@ -96,14 +96,14 @@ class Budget:
             yield i
 
 
-def fits(began: float, done: int, deadline: float) -> bool:
-    """Whether one more step, expected to take as long as the mean of the ``done`` steps
-    since ``began`` (``time.perf_counter``), ends by ``deadline``: a search whose steps are
-    never cut off half way (a world, a matrix column) checks this before each step, so
-    that a step started just before its cap does not overrun it by a whole step."""
+def fits(began: float, done: int, deadline: float, ahead: int = 1) -> bool:
+    """Whether ``ahead`` more steps, each expected to take as long as the mean of the
+    ``done`` steps since ``began`` (``time.perf_counter``), end by ``deadline``: a search
+    whose steps are never cut off half way (a world, a matrix cell) checks this before each
+    step, so that a step started just before its cap does not overrun it by a whole step."""
     now = time.perf_counter()
     mean = (now - began) / done if done else 0.0
-    return now + mean <= deadline
+    return now + mean * ahead <= deadline
 
 
 def scaled_count(value: int, scale: float) -> int:

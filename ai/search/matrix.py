@@ -17,10 +17,13 @@ solver falls back as ``solve_zero_sum`` says, down to exact fractions.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
+
+from ai.search.common import fits
 
 Matrix = Sequence[Sequence[float]]
 Number = Any  # float, or Fraction in the exact pass
@@ -182,6 +185,35 @@ def solve_zero_sum(payoff: Matrix) -> tuple[list[float], list[float], float]:
     column, _, value = _column_strategy(payoff, rows, cols, _EXACT)
     row, _, _ = _column_strategy(transposed, cols, rows, _EXACT)
     return row, column, value
+
+
+def fill_by_columns(
+    rows: int, cols: int, cell: Callable[[int, int], float], deadline: float | None
+) -> list[list[float]]:
+    """A payoff matrix of ``cell(i, j)`` filled column by column (row ``i``, column ``j``;
+    a cell may be slow, e.g. a beat played out). With a ``deadline`` (``time.perf_counter``)
+    a column is started only if all its cells are expected to end by it and a cell only if
+    it is (``fits``, from the mean cell so far); the first cell is always filled. What
+    stops the filling keeps a whole matrix: a column cut short is left out, and if the
+    first column is cut short the matrix keeps the rows filled so far. So the answer has
+    ``len(payoff)`` rows (the first ones) and ``len(payoff[0])`` columns (the first
+    ones), at least one of each."""
+    began = time.perf_counter()
+    payoff: list[list[float]] = [[] for _ in range(rows)]
+    done = 0
+    for j in range(cols):
+        if deadline is not None and j and not fits(began, done, deadline, rows):
+            return payoff
+        for i in range(rows):
+            if deadline is not None and done and not fits(began, done, deadline):
+                if j == 0:
+                    return payoff[:i]
+                for filled in payoff[:i]:
+                    filled.pop()  # the column cut short is left out
+                return payoff
+            payoff[i].append(cell(i, j))
+            done += 1
+    return payoff
 
 
 def expected_payoff(payoff: Matrix, row: Sequence[float], col: Sequence[float]) -> float:

@@ -82,12 +82,18 @@ def test_same_seed_same_choice():
     assert a == b
 
 
-def test_time_cap_still_fills_a_playable_matrix():
-    """The cap stops filling columns, never below MIN_COLUMNS; the choice stays legal."""
+def test_time_cap_still_fills_a_playable_matrix(monkeypatch):
+    """A cap that is over at once leaves the first cell alone (a cell starts only if it
+    is expected to end by the cap): a 1 x 1 game, and the choice stays legal."""
+    for name in ("ARENA_AI_FIXED_BUDGET", "BATTLECON_AI_FIXED_BUDGET"):
+        monkeypatch.delenv(name, raising=False)
     st, p = _first_decision_in("set", 6)
     agent = BattleconAgent(2, replace(AGENT_LEVELS["hard"], time_cap=1e-9))
     assert agent.choose(st.view(p), p) in st.legal_actions(p)
-    assert len(agent.foe_mix[1]) == 2
+    assert len(agent.foe_mix[1]) == 1
+    analysis = BattleconAgent(2, replace(AGENT_LEVELS["hard"], time_cap=1e-9)).analyse(
+        st.view(p), p)
+    assert "(1 x 1 pairs)" in analysis.note
 
 
 def test_framework_finds_the_battlecon_hooks():

@@ -1,6 +1,7 @@
 """BattleCON team agent: the evaluation, the beat play-out and legal play at every level."""
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -83,3 +84,18 @@ def test_a_level_has_one_noise_for_duels_and_team_games():
     to the team agent's search: the duel's and the team's settings must agree on it."""
     for level, settings in AGENT_LEVELS.items():
         assert TEAM_LEVELS[level].epsilon == settings.epsilon
+
+
+def test_a_capped_team_set_never_fills_more_than_fits(monkeypatch):
+    """A team Set whose cap is over at once plays out one cell (a 1 x 1 game), not two
+    whole columns as before, and still sets a legal pair."""
+    monkeypatch.delenv("ARENA_AI_FIXED_BUDGET", raising=False)
+    monkeypatch.delenv("BATTLECON_AI_FIXED_BUDGET", raising=False)
+    st = team_game(W4, "2v2")
+    seat = st.decision().players[0]
+    assert st.phase == Phase.SET
+    view, legal = st.view(seat), st.legal_actions(seat)
+    capped = TeamAgent(3, replace(TEAM_LEVELS["hard"], time_cap=1e-9))
+    analysis = capped.analyse(view, seat)
+    assert analysis.choice in legal and "(1 x 1 pairs)" in analysis.note
+    assert len(analysis.options) == 1

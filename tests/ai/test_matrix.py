@@ -1,12 +1,18 @@
 """Zero-sum matrix games: the exact solver and regret matching."""
 
 import random
+import time
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ai.search.matrix import expected_payoff, regret_matching, solve_zero_sum
+from ai.search.matrix import (
+    expected_payoff,
+    fill_by_columns,
+    regret_matching,
+    solve_zero_sum,
+)
 
 PENNIES = [[1.0, -1.0], [-1.0, 1.0]]
 RPS = [[0.0, -1.0, 1.0], [1.0, 0.0, -1.0], [-1.0, 1.0, 0.0]]
@@ -142,3 +148,54 @@ def test_solver_equilibrium_property_on_wide_float_games(rows, cols, data):
     tol = 1e-6 * max(1.0, max(abs(x) for r in game for x in r))
     assert max(sum(col[j] * game[i][j] for j in range(cols)) for i in range(rows)) <= value + tol
     assert min(sum(row[i] * game[i][j] for i in range(rows)) for j in range(cols)) >= value - tol
+
+
+class _Clock:
+    """A fake ``time.perf_counter``: only the cells move it, each by its own cost."""
+
+    def __init__(self, costs):
+        self.now, self.costs, self.calls = 0.0, costs, []
+
+    def __call__(self):
+        return self.now
+
+    def cell(self, i, j):
+        self.calls.append((i, j))
+        self.now += self.costs.get((i, j), 1.0)
+        return 10.0 * i + j
+
+
+def _filled(monkeypatch, rows, cols, deadline, costs=None):
+    clock = _Clock(costs or {})
+    monkeypatch.setattr(time, "perf_counter", clock)
+    return fill_by_columns(rows, cols, clock.cell, deadline), clock.calls
+
+
+def test_fill_by_columns_without_a_deadline_fills_everything_column_by_column(monkeypatch):
+    payoff, calls = _filled(monkeypatch, 3, 2, None)
+    assert payoff == [[0.0, 1.0], [10.0, 11.0], [20.0, 21.0]]
+    assert calls == [(0, 0), (1, 0), (2, 0), (0, 1), (1, 1), (2, 1)]
+
+
+def test_fill_by_columns_starts_no_column_that_cannot_end_by_the_deadline(monkeypatch):
+    """Cells of 1 s, deadline 7.5 s: two columns of three end at 6 s, a third would end
+    at 9 s, so it is never started."""
+    payoff, calls = _filled(monkeypatch, 3, 4, 7.5)
+    assert payoff == [[0.0, 1.0], [10.0, 11.0], [20.0, 21.0]] and len(calls) == 6
+
+
+def test_fill_by_columns_leaves_out_a_column_cut_short(monkeypatch):
+    """The second column's second cell takes 5 s: its third cell would end past the
+    deadline, so the column is left out and the matrix is the first column whole."""
+    payoff, calls = _filled(monkeypatch, 3, 4, 7.5, {(1, 1): 5.0})
+    assert payoff == [[0.0], [10.0], [20.0]]
+    assert calls == [(0, 0), (1, 0), (2, 0), (0, 1), (1, 1)]
+
+
+def test_fill_by_columns_keeps_the_first_rows_when_the_first_column_is_cut(monkeypatch):
+    """The first cell is always filled; then the first column stops at the deadline and
+    the matrix keeps the rows filled so far (a whole, smaller game)."""
+    payoff, calls = _filled(monkeypatch, 4, 3, 2.5)
+    assert payoff == [[0.0], [10.0]] and calls == [(0, 0), (1, 0)]
+    payoff, _ = _filled(monkeypatch, 4, 3, 0.0)
+    assert payoff == [[0.0]]
