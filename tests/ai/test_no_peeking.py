@@ -11,6 +11,13 @@ view, so the same agent under the same seed must make the same choice from eithe
 what it saw) and the process-wide ``random`` generator reseeded between the two (an agent
 must draw only from its own seeded generators).
 
+Every level is checked, expert included (issue #20): expert at the first points of the
+phases where its own steps run (``Case.expert_at``) with its real budget, except
+BattleCON's, which is checked as ``expert*0.0625``: expert's agent and settings with a
+sixteenth of the budget's counts, doing the same steps (matrix, second beat in three
+rounds, Ante worlds; a test checks the settings) on fewer pairs, because the whole budget
+uncapped takes minutes a point.
+
 A check that never meets a difference proves nothing, so each game's points must include
 enough whose second state really differs, in each thing its rulebook hides. Two test-only
 cheats show the check can fail: the real agents handed the full state instead of the view,
@@ -24,7 +31,7 @@ import hashlib
 import json
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pytest
@@ -54,24 +61,40 @@ class Case:
     hard: int
     #: what the seat may not see, as pieces of JSON paths: each must differ at some point
     hidden: tuple[str, ...]
+    #: the expert level is checked at the first point of each of these phases (a phase
+    #: twice: its first two points), those where expert's own steps run (BattleCON's Set
+    #: matrix and second beat, Chaostle's reply search at a move, Terrene's tree over a
+    #: turn, Biternia's worlds over an action), as the agent spec ``expert_spec``
+    expert_at: tuple[str, ...] = ()
+    expert_spec: str = "expert"
     seed: int = 20
 
 
+#: BattleCON's expert uncapped fills the whole Set matrix (up to 20 x 20 beats) and then
+#: refines its support through 8 x 8 next-beat games for three rounds: minutes a point on
+#: the shared machine. Its sixteenth (``expert*0.0625``: 10 x 10 of a Set's 20 pairs, a
+#: 2 x 2 support refined by 4 x 4 next-beat games for three rounds, one foe pair at an
+#: Ante; the team agent 4 x 3 pairs in one world) is the same agent doing the same steps
+#: on fewer pairs (``test_battlecon_expert_checked_smaller_runs_the_same_steps``).
+BATTLECON_EXPERT = "expert*0.0625"
+
 CASES = {c.name: c for c in (
-    Case("battlecon-2p", "battlecon", (("players", 2),), 3, 8, 3, (".pair.", ".finisher")),
+    Case("battlecon-2p", "battlecon", (("players", 2),), 3, 8, 3, (".pair.", ".finisher"),
+         ("set", "ante"), BATTLECON_EXPERT),
     Case("battlecon-2v2", "battlecon", (("players", 4), ("teams", "2v2")), 5, 6, 2,
-         (".pair.",)),
+         (".pair.",), ("set", "ante"), BATTLECON_EXPERT),
     Case("biternia-2p", "biternia", (("players", 2),), 11, 12, 4,
-         (".hand", ".deck", ".down", ".learned")),
+         (".hand", ".deck", ".down", ".learned"), ("movement", "action")),
     Case("biternia-4p", "biternia", (("players", 4),), 11, 12, 4,
-         (".hand", ".deck", ".down", ".learned")),
-    Case("chaostle-2p", "chaostle", (("players", 2),), 37, 12, 12, ()),
-    Case("chaostle-4p", "chaostle", (("players", 4),), 37, 12, 12, ()),
-    Case("terrene-2p", "terrene", (("players", 2),), 4, 8, 3, (".cards",)),
+         (".hand", ".deck", ".down", ".learned"), ("action",)),
+    Case("chaostle-2p", "chaostle", (("players", 2),), 37, 12, 12, (), ("move", "move", "battles")),
+    Case("chaostle-4p", "chaostle", (("players", 4),), 37, 12, 12, (), ("move",)),
+    Case("terrene-2p", "terrene", (("players", 2),), 4, 8, 3, (".cards",), ("play",)),
     Case("terrene-4p", "terrene", (("players", 4), ("format", "single game")), 4, 6, 2,
-         (".cards",)),
+         (".cards",), ("party",)),
     Case("terrene-draft-4p", "terrene", (("players", 4), ("format", "draft")), 17, 12, 4,
-         (".draft.piles", ".draft.picks", ".game.cards", ".game.decklists")),
+         (".draft.piles", ".draft.picks", ".game.cards", ".game.decklists"),
+         ("pick", "play/play")),
 )}
 
 
@@ -213,7 +236,24 @@ def _checked(name: str, level: str) -> list[Point]:
     second state differs (every point where nothing is hidden)."""
     case = CASES[name]
     points = [p for p in _points(name) if p.differs or not case.hidden]
+    if level == "expert":
+        return [[p for p in points if _phase(p.state) == phase][case.expert_at[:k].count(phase)]
+                for k, phase in enumerate(case.expert_at)]
     return points[: case.hard if level == "hard" else case.check]
+
+
+def _phase(state: GameState) -> str:
+    """A point's phase by name (a draft's stage, and in its games the game's phase)."""
+    if isinstance(state, DraftMatch):
+        game = state.game
+        return state.stage.value + ("" if game is None else f"/{game.phase.value}")
+    phase: Any = getattr(state, "phase", None)
+    return str(phase.value)
+
+
+def _spec(name: str, level: str) -> str:
+    """The agent spec a level is checked as (see ``Case.expert_spec``)."""
+    return CASES[name].expert_spec if level == "expert" else level
 
 
 def _changed(name: str, level: str, hand: Hand = view, choose: Choose | None = None,
@@ -224,7 +264,7 @@ def _changed(name: str, level: str, hand: Hand = view, choose: Choose | None = N
     case = CASES[name]
     checked, changed = 0, []
     for i, p in enumerate(_checked(name, level)):
-        pick = choose or functools.partial(_choice, case.game_id, level, 7 + i)
+        pick = choose or functools.partial(_choice, case.game_id, _spec(name, level), 7 + i)
         try:
             mine = pick(hand(p.state, p.seat), p.seat, 1)
             theirs = pick(hand(p.other, p.seat), p.seat, 2)
@@ -263,16 +303,39 @@ def _check_points(name: str) -> None:
 def _check_level(name: str, level: str) -> None:
     case = CASES[name]
     checked, changed = _changed(name, level)
-    assert checked == (case.hard if level == "hard" else case.check)
+    assert checked == {"hard": case.hard, "expert": len(case.expert_at)}.get(level, case.check)
     assert changed == [], "an agent's choice depends on what its seat cannot see:\n" + (
         "\n".join(changed))
 
 
-LEVELS = ("easy", "normal", "hard")
+LEVELS = ("easy", "normal", "hard", "expert")
 
 
 def _with_levels(names: list[str]) -> list[tuple[str, str]]:
     return [(n, lv) for n in names for lv in LEVELS]
+
+
+def test_battlecon_expert_checked_smaller_runs_the_same_steps() -> None:
+    """The BattleCON expert the test checks (``BATTLECON_EXPERT``) is expert's agent with
+    expert's settings but for the budget's counts (pairs, worlds, foe pairs at an Ante,
+    the support and the next-beat game's side) and caps, and still does every step: a
+    real matrix game (2 rows and columns or more), the second beat refined in expert's
+    rounds."""
+    full, small = make_agent("battlecon", "expert", 1), make_agent("battlecon",
+                                                                   BATTLECON_EXPERT, 1)
+    assert type(full) is type(small)
+    counts = ("max_rows", "max_cols", "ante_samples", "deepen", "next_size", "time_cap",
+              "deepen_cap")
+    assert replace(small.settings, **{k: getattr(full.settings, k) for k in counts}) == (
+        full.settings)
+    s = small.settings
+    assert min(s.max_rows, s.max_cols, s.deepen, s.next_size) >= 2
+    assert s.refine_rounds == full.settings.refine_rounds > 1 and s.ante_samples >= 1
+    team_counts = ("max_rows", "max_cols", "worlds", "time_cap")
+    t = small.team.settings
+    assert replace(t, **{k: getattr(full.team.settings, k) for k in team_counts}) == (
+        full.team.settings)
+    assert min(t.max_rows, t.max_cols) >= 2 and t.worlds >= 1
 
 
 @pytest.mark.parametrize(("name", "level"), _with_levels(["battlecon-2p", "battlecon-2v2"]))
