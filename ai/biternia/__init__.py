@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from ai.biternia.agent import BiterniaAgent, Settings
-from ai.biternia.evaluation import evaluate, team_worth
+from ai.biternia.evaluation import DEFAULT_WEIGHTS, Weights, evaluate, team_worth
 from ai.biternia.ordering import (
     action_score,
     card_power,
@@ -68,6 +68,7 @@ def balance_pieces(state: GameState, player: int) -> list[str]:
             if state.heroes[h].seat % 2 == team]
 
 
-__all__ = ["AGENT_LEVELS", "LEVELS", "BiterniaAgent", "Settings", "action_score",
+__all__ = ["AGENT_LEVELS", "DEFAULT_WEIGHTS", "LEVELS", "BiterniaAgent", "Settings", "Weights",
+           "action_score",
            "balance_pieces", "card_power", "evaluate", "hero_rating", "make_agent",
            "policy_choice", "ranked", "rollout_action", "score_target", "team_worth"]

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 
 from ai.agents import SearchAgent
 from ai.analysis import Analysis, single, valued, win_chance
-from ai.biternia.evaluation import evaluate
+from ai.biternia.evaluation import DEFAULT_WEIGHTS, Weights, evaluate
 from ai.biternia.ordering import policy_choice, ranked
 from ai.search.common import (
     RolloutPolicy,
@@ -87,8 +87,10 @@ class BiterniaAgent(SearchAgent):
 
     name = "biternia"
 
-    def __init__(self, settings: Settings, seed: int, level: str, scale: float = 1.0) -> None:
+    def __init__(self, settings: Settings, seed: int, level: str, scale: float = 1.0,
+                 weights: Weights = DEFAULT_WEIGHTS) -> None:
         settings = settings.scaled(scale)
+        self.weights = weights
         if fixed_budget():
             settings = replace(settings, time_cap=None)
         searching = settings.worlds > 0
@@ -106,7 +108,7 @@ class BiterniaAgent(SearchAgent):
         return ranked(view, player, legal)[:self.settings.candidates]
 
     def position_value(self, view: GameState, player: int) -> float | None:
-        return win_chance(evaluate(view, player))
+        return win_chance(evaluate(view, player, self.weights))
 
     def deliberate(self, view: GameState, player: int, legal: list[Action]) -> Analysis:
         assert isinstance(view, BiterniaState)
@@ -130,7 +132,7 @@ class BiterniaAgent(SearchAgent):
                 # the same playout randomness for every candidate: differences come from
                 # the action, not from luck
                 rollout(trial, cfg.depth, random.Random(seed), self.play)
-                totals[i] += evaluate(trial, player)
+                totals[i] += evaluate(trial, player, self.weights)
             played += 1
         best, best_value = legal[0], -2.0
         values: dict[Action, float | None] = {}

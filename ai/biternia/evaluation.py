@@ -1,9 +1,11 @@
 """Battle for Biternia's evaluation: the Bits (the win condition), Towers, Heroes alive with
-their HP and level, gold, and how far each team has pushed down its lanes."""
+their HP and level, gold, and how far each team has pushed down its lanes, counted with a
+set of ``Weights``."""
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from rules.biternia import board
 from rules.biternia.content import load
@@ -11,13 +13,24 @@ from rules.biternia.state import BiterniaState
 from rules.biternia.traits import max_hp
 from rules.core.state import GameState
 
-BIT_WEIGHT = 4.0
-TOWER_WEIGHT = 1.2
-HERO_WEIGHT = 0.9
-LEVEL_WEIGHT = 0.35
-GOLD_WEIGHT = 0.05
-PUSH_WEIGHT = 0.08
-SCALE = 3.0
+
+@dataclass(frozen=True)
+class Weights:
+    """What each part of a team's worth counts for. The defaults are the hand-set values
+    every level has used since the agent was written."""
+
+    bit: float = 4.0  # the team's Bit at full health
+    tower: float = 1.2  # each Tower at full health
+    hero: float = 0.9  # a Hero on the board (half of it for being there, half by HP)
+    level: float = 0.35  # each Hero level
+    gold: float = 0.05  # each gold
+    push: float = 0.08  # each step a Hero stands down its lanes
+    tokens: float = 0.05  # each shield or attack token on a Hero
+    stone: float = 0.1  # each stone token on a Hero (counted against it)
+    scale: float = 3.0  # the worth difference that counts as clearly winning
+
+
+DEFAULT_WEIGHTS = Weights()
 
 
 def lane_x(space: str) -> float:
@@ -25,30 +38,31 @@ def lane_x(space: str) -> float:
     return load().spaces[space].x
 
 
-def team_worth(s: BiterniaState, team: int) -> float:
+def team_worth(s: BiterniaState, team: int, w: Weights = DEFAULT_WEIGHTS) -> float:
     """What a team has: its Bit and Towers, Heroes (HP and level), gold and lane progress."""
     c = load()
     hp = s.structures
-    worth = BIT_WEIGHT * hp[board.bit_of(team)] / c.structures["bit"]["hp"]
-    worth += TOWER_WEIGHT * sum(hp[t] / c.structures["tower"]["hp"]
-                                for t in board.tower_spaces(team))
+    worth = w.bit * hp[board.bit_of(team)] / c.structures["bit"]["hp"]
+    worth += w.tower * sum(hp[t] / c.structures["tower"]["hp"]
+                           for t in board.tower_spaces(team))
     for hero, v in s.heroes.items():
         if v.seat % 2 != team:
             continue
-        worth += LEVEL_WEIGHT * v.level
+        worth += w.level * v.level
         if v.space is not None:
-            worth += HERO_WEIGHT * (0.5 + v.hp / max_hp(s, hero))
+            worth += w.hero * (0.5 + v.hp / max_hp(s, hero))
             ahead = lane_x(v.space) if team == 0 else 6 - lane_x(v.space)
-            worth += PUSH_WEIGHT * ahead
-            worth += 0.05 * (v.shield + v.attack) - 0.1 * v.stone
-    return float(worth + GOLD_WEIGHT * s.gold[team])
+            worth += w.push * ahead
+            worth += w.tokens * (v.shield + v.attack) - w.stone * v.stone
+    return float(worth + w.gold * s.gold[team])
 
 
-def evaluate(state: GameState, player: int) -> float:
+def evaluate(state: GameState, player: int, weights: Weights = DEFAULT_WEIGHTS) -> float:
     """The value of a full (determinized) state for ``player``'s team, in [-1, 1]."""
     assert isinstance(state, BiterniaState)
     out = state.outcome()
     team = player % 2
     if out is not None:
         return 1.0 if out.scores[player] > 0.5 else -1.0
-    return math.tanh((team_worth(state, team) - team_worth(state, 1 - team)) / SCALE)
+    return math.tanh((team_worth(state, team, weights) - team_worth(state, 1 - team, weights))
+                     / weights.scale)
