@@ -10,7 +10,13 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from ai.chaostle.evaluation import DEFAULT_WEIGHTS, HARD_WEIGHTS, Weights, evaluate
+from ai.chaostle.evaluation import (
+    DEFAULT_WEIGHTS,
+    EXPERT_WEIGHTS,
+    HARD_WEIGHTS,
+    Weights,
+    evaluate,
+)
 from ai.search.common import scaled_count
 from ai.search.lookahead import LookaheadAgent, LookaheadConfig
 from rules.chaostle.frames import Battle
@@ -36,15 +42,15 @@ AGENT_LEVELS: dict[str, dict[str, float]] = {
                "battle_odds": 0},
     "hard": {"samples": 8, "depth": 0, "epsilon": 0.0, "castle_race": 1, "common": 0,
              "battle_odds": 0},
-    # hard and a look at the reply: in a two-player game, the 3 best moves by the one-step
-    # value are played on through every movement roll of the next player (docs/ai.md:
-    # four times hard's dice samples did not beat hard)
+    # hard's search with the evaluation tuned again (``EXPERT_WEIGHTS``): neither more dice
+    # samples, nor a look through its own next choice, nor the reply search (``reply``)
+    # beat hard (docs/ai.md, "Strength curves"); a better evaluation did, a little
     "expert": {"samples": 8, "depth": 0, "epsilon": 0.0, "castle_race": 1, "common": 0,
-               "battle_odds": 0, "reply": 3},
+               "battle_odds": 0},
 }
 
 #: The weights per level (the others use ``DEFAULT_WEIGHTS``).
-LEVEL_WEIGHTS: dict[str, Weights] = {"hard": HARD_WEIGHTS, "expert": HARD_WEIGHTS}
+LEVEL_WEIGHTS: dict[str, Weights] = {"hard": HARD_WEIGHTS, "expert": EXPERT_WEIGHTS}
 
 
 def quiet(state: GameState) -> bool:

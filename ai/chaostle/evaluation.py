@@ -54,6 +54,13 @@ HARD_WEIGHTS = Weights(lap=108.41, race=25.75, inner_bonus=6.32, castle=28.26,
                        sanctuary=331.06, health=6.29, peg=1.52, start=1.47,
                        out_of_play=25.66, strength=5.28, scale=106.68, castle_race=60.26)
 
+#: The expert level's weights: SPSA again from ``HARD_WEIGHTS`` by paired self-play with
+#: hard's search (session 10, docs/chaostle.md): out of play and the lap count for less,
+#: Sanctuary, card strength and the squashing's scale for more.
+EXPERT_WEIGHTS = Weights(lap=49.26, race=21.51, inner_bonus=5.64, castle=19.57,
+                         sanctuary=517.68, health=7.98, peg=1.25, start=1.28,
+                         out_of_play=6.26, strength=11.05, scale=251.19, castle_race=38.47)
+
 # ---- battle odds -------------------------------------------------------------------------
 def damage_profile(s: ChaostleState, frame: Battle, x: str, y: str) -> tuple[int, ...]:
     """Health y loses to each of x's six die faces in this battle (0 for a miss)."""

@@ -38,7 +38,8 @@ def _budget(game_id: str, spec: str) -> dict[str, object]:
                 "candidates": agent.settings.candidates}
     if game_id == "chaostle":
         assert isinstance(agent, LookaheadAgent)
-        return {"samples": agent.config.samples, "reply": agent.reply}
+        return {"samples": agent.config.samples, "reply": agent.reply,
+                "weights": agent.weights}
     inner = agent.inner
     assert isinstance(inner, ISMCTSAgent)
     return {"iterations": inner.config.iterations, "cap": inner.config.time_cap}
@@ -67,9 +68,9 @@ def test_expert_exists_validates_and_searches_more_than_hard(game_id, monkeypatc
         assert expert["team_cap"] <= EXPERT_SECONDS
     elif game_id == "biternia":
         assert expert["worlds"] > hard["worlds"] and 0 < expert["cap"] <= EXPERT_SECONDS
-    elif game_id == "chaostle":  # hard's samples, and the reply search on top
-        assert expert["samples"] == hard["samples"]
-        assert expert["reply"] > hard["reply"] == 0
+    elif game_id == "chaostle":  # hard's search with its evaluation tuned again
+        assert expert["samples"] == hard["samples"] and expert["reply"] == hard["reply"]
+        assert expert["weights"] != hard["weights"]
     else:
         assert expert["iterations"] > hard["iterations"]
         assert 0 < expert["cap"] <= EXPERT_SECONDS
@@ -78,7 +79,7 @@ def test_expert_exists_validates_and_searches_more_than_hard(game_id, monkeypatc
 def test_expert_settings_are_those_of_the_tables():
     assert BATTLECON_LEVELS["expert"].max_rows == 40 and TEAM_LEVELS["expert"].max_cols == 12
     assert BITERNIA_LEVELS["expert"].worlds > BITERNIA_LEVELS["hard"].worlds
-    assert CHAOSTLE_LEVELS["expert"]["reply"] == 3
+    assert CHAOSTLE_LEVELS["expert"] == CHAOSTLE_LEVELS["hard"]
 
 
 def test_an_agent_spec_parses_into_a_level_and_a_scale():
