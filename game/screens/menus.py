@@ -172,10 +172,7 @@ class GameTile(Button):
         theme.text(target, players, (rect.centerx, y + 2), 15, theme.WOOD, "bold", "midtop")
         y += 28
         room = max(1, (rect.bottom - 40 - y) // 19)
-        lines = theme.wrap(g.summary, rect.w - 32, 14)
-        if len(lines) > room:
-            lines = lines[: room - 1] + [theme.ellipsize(lines[room - 1] + " …", rect.w - 32, 14)]
-        for line in lines:
+        for line in summary_lines(g.summary, rect.w - 32, 14, room):
             theme.text(target, line, (rect.x + 16, y), 14, ink)
             y += 19
 
@@ -236,8 +233,9 @@ def seat_from_choice(choice: str) -> Seat:
     return Seat(False, choice.split("· ", 1)[1])
 
 
-def summary_lines(summary: str, width: int = 1100, size: int = 15) -> list[str]:
-    """A game's summary in at most two lines: its whole sentences while they fit (a
+def summary_lines(summary: str, width: int = 1100, size: int = 15, most: int = 2
+                  ) -> list[str]:
+    """A game's summary in at most ``most`` lines: its whole sentences while they fit (a
     sentence that does not, such as BattleCON's on team play, is left to How to play and
     the options below), never a sentence cut with '…'."""
     sentences = [f"{s.strip()}." if not s.strip().endswith(".") else s.strip()
@@ -245,10 +243,10 @@ def summary_lines(summary: str, width: int = 1100, size: int = 15) -> list[str]:
     lines = theme.wrap(sentences[0] if sentences else summary, width, size)
     for k in range(2, len(sentences) + 1):
         more = theme.wrap(" ".join(sentences[:k]), width, size)
-        if len(more) > 2:
+        if len(more) > most:
             break
         lines = more
-    return lines[:2]
+    return lines[:most]
 
 
 class SetupScreen(Screen):

@@ -84,3 +84,37 @@ def test_game_tiles_show_each_game_as_its_picture(app):
     art = [(x, y) for x in range(band.x, band.right, 3) for y in range(band.y, band.bottom, 3)
            if canvas.get_at((x, y))[:3] == theme.BRASS_LIGHT]
     assert len(art) > 50
+
+
+def test_each_game_tile_shows_whole_sentences_focused_or_not(app, monkeypatch):
+    """The select screen's tiles: the summary's first whole sentences, never one cut with
+    '…', also when a tile is focused and its "Return to play" line takes the bottom
+    (BattleCON's ended "Knock the foe to …" there)."""
+    from rules import registry
+
+    select = app.stack.push(GameSelectScreen(app))
+    tiles = [w for w in select.root.walk() if isinstance(w, GameTile)]
+    for _ in range(10):  # past the fade-in
+        app.frame(1 / 20)
+    written: list[str] = []
+    original = theme.rendered
+
+    def recording(content, size, *args, **kwargs):
+        if size == 14 and "Return to play" not in content:  # the summary's size
+            written.append(content)
+        return original(content, size, *args, **kwargs)
+
+    monkeypatch.setattr(theme, "rendered", recording)
+    canvas = pygame.Surface((1280, 720))
+    for tile in tiles:
+        select.focus.focus(tile)
+        for _ in range(6):
+            app.frame(1 / 20)
+        written.clear()
+        app.compose(canvas)
+        summary = registry.get_game(tile.game_id).summary
+        shown = [w for w in written if w in summary]
+        assert shown, tile.game_id
+        assert not [w for w in written if "…" in w], tile.game_id
+        text = " ".join(shown)
+        assert summary.startswith(text) and text.endswith("."), (tile.game_id, text)
