@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game import theme
 from game.app import App
 from game.screens.table import TableScreen
 from game.session import Seat, Session
@@ -22,3 +23,16 @@ def open_table(app_dirs: tuple[Any, Any], game_id: str, setup: dict[str, Any], s
     if record:
         screen.table.choose = chosen.append
     return app, screen, chosen
+
+
+def record_sizes(monkeypatch: Any) -> list[tuple[int, str]]:
+    """Every text ``theme.rendered`` draws from now on, as (size, words), in order."""
+    sizes: list[tuple[int, str]] = []
+    original = theme.rendered
+
+    def rendered(content: str, size: int, *args: Any, **kwargs: Any) -> Any:
+        sizes.append((size, content))
+        return original(content, size, *args, **kwargs)
+
+    monkeypatch.setattr(theme, "rendered", rendered)
+    return sizes

@@ -9,13 +9,13 @@ import random
 import pygame
 import pytest
 
-from game import theme
 from game.assets import font
 from game.tables.battlecon.faces import card_face
 from game.tables.battlecon.parts import READ_BOUNDS, pile_name_rows
 from game.tables.battlecon.reading import OFFER_W, READ_W, read_picture
 from rules.battlecon.content import load
 from rules.battlecon.kinds import Phase
+from tests.game.table_helpers import record_sizes
 from tests.game.test_battlecon_table import open_table, play_until
 
 CONTENT = load()
@@ -144,18 +144,6 @@ def test_each_unique_ability_piece_opens_in_the_zoom(app_dirs, fighters):
         assert len(spots) - 1 == len(pieces) or len(spots) > 1
         for _, face in spots[1:]:
             assert face.sections and all(words for _, words in face.sections)
-
-
-def record_sizes(monkeypatch):
-    sizes: list[tuple[int, str]] = []
-    original = theme.rendered
-
-    def rendered(content, size, *args, **kwargs):
-        sizes.append((size, content))
-        return original(content, size, *args, **kwargs)
-
-    monkeypatch.setattr(theme, "rendered", rendered)
-    return sizes
 
 
 @pytest.mark.parametrize("players,teams", [(2, None), (3, "2v1"), (4, "2v2")])

@@ -1020,7 +1020,7 @@ def test_the_catapults_stone_flies_from_the_catapult_onto_its_tower(app_dirs):
 def test_no_text_on_the_table_is_under_12_px(app_dirs, monkeypatch, players):
     """Every word the table draws (plates, standees, their small cards and tokens, the
     hand and its piles, the prompt, an opened crowded tile) is 12 px or more."""
-    from tests.game.test_battlecon_reading import record_sizes
+    from tests.game.table_helpers import record_sizes
 
     app, screen = open_table(app_dirs, players=players, seed=5, heroes="random")
     sizes = record_sizes(monkeypatch)

@@ -17,6 +17,7 @@ from game.tables.chaostle.parts import HOP_TIME, Figure
 from game.tables.chaostle.table import ChaostleTable
 from rules.chaostle.frames import Battle, Fate, Upgrade
 from tests.game.table_helpers import open_table as shared_open_table
+from tests.game.table_helpers import record_sizes
 
 
 def open_table(app_dirs, players=2, seed=1, setup=None, record=True):
@@ -539,31 +540,22 @@ def test_every_word_on_the_army_rows_and_draft_cards_is_12_pixels_or_more(app_di
                                                                        monkeypatch):
     """The roster (names, seats, Sanctuary counts, character cards) and the draft's battle
     cards, in both frames: no text under 12 pixels."""
-    from game import theme
     from game.tables.chaostle import cards, parts
 
     setup = {"army": "2"} if players > 4 else {}
     _, screen, _ = open_table(app_dirs, players=players, seed=3, setup=setup)
     play_until(screen, random.Random(3), in_phase("move"), limit=2000)
-    sizes: list[tuple[int, str]] = []
-    original = theme.rendered
-
-    def recording(content, size, *args, **kwargs):
-        sizes.append((size, content))
-        return original(content, size, *args, **kwargs)
-
     table, view = screen.table, screen.table.view
     surface = pygame.Surface((1280, 720))
+    sizes = record_sizes(monkeypatch)
     for hidden in (False, True):
         table.list_hidden = hidden
         cards._CARDS.clear()
         parts._FACES.clear()
-        monkeypatch.setattr(theme, "rendered", recording)
         table.draw_roster(surface, view)
         for cid in list(view.cards)[:4]:
             parts.draw_card_face(view.cards[cid], 108, 101)
             parts.draw_card_face(view.cards[cid], 151, 140)
-        monkeypatch.setattr(theme, "rendered", original)
     words = [content for _, content in sizes]
     assert any(view.player_name(seat) in " ".join(words) for seat in range(players))
     small = [(size, content) for size, content in sizes if size < 12]
@@ -653,19 +645,11 @@ def test_a_fate_is_thrown_as_the_red_die_and_two_white_dice_with_what_they_came_
 def test_the_fate_cards_write_every_fate_whole_at_12_pixels_or_more(monkeypatch):
     """The Card of Happiness and the Card of Doom as the pop-up draws them: every fate's
     name whole ("Torture Chamber" too), no word under 12 pixels."""
-    from game import theme
     from game.tables.chaostle.popups import FatePopup
     from rules.chaostle.fates import fate_table
 
     fates, _ = fate_table()
-    written: list[tuple[int, str]] = []
-    original = theme.rendered
-
-    def recording(content, size, *args, **kwargs):
-        written.append((size, content))
-        return original(content, size, *args, **kwargs)
-
-    monkeypatch.setattr(theme, "rendered", recording)
+    written = record_sizes(monkeypatch)
     popup = FatePopup()
     for card in ("happiness", "doom"):
         fate = next(k for k, f in fates.items() if f.card == card)

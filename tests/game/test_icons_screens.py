@@ -91,27 +91,22 @@ def test_each_game_tile_shows_whole_sentences_focused_or_not(app, monkeypatch):
     '…', also when a tile is focused and its "Return to play" line takes the bottom
     (BattleCON's ended "Knock the foe to …" there)."""
     from rules import registry
+    from tests.game.table_helpers import record_sizes
 
     select = app.stack.push(GameSelectScreen(app))
     tiles = [w for w in select.root.walk() if isinstance(w, GameTile)]
     for _ in range(10):  # past the fade-in
         app.frame(1 / 20)
-    written: list[str] = []
-    original = theme.rendered
-
-    def recording(content, size, *args, **kwargs):
-        if size == 14 and "Return to play" not in content:  # the summary's size
-            written.append(content)
-        return original(content, size, *args, **kwargs)
-
-    monkeypatch.setattr(theme, "rendered", recording)
+    sizes = record_sizes(monkeypatch)
     canvas = pygame.Surface((1280, 720))
     for tile in tiles:
         select.focus.focus(tile)
         for _ in range(6):
             app.frame(1 / 20)
-        written.clear()
+        sizes.clear()
         app.compose(canvas)
+        written = [content for size, content in sizes  # the summary's size
+                   if size == 14 and "Return to play" not in content]
         summary = registry.get_game(tile.game_id).summary
         shown = [w for w in written if w in summary]
         assert shown, tile.game_id
