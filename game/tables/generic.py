@@ -449,7 +449,8 @@ class GenericTable(Node):
             return True
         digit = event.key - pygame.K_1
         if 0 <= digit < min(9, len(self.buttons)) and not event.mod & pygame.KMOD_CTRL:
-            self.buttons[digit].activate()
+            if self.buttons[digit].visible:  # a hidden button (dice still rolling) waits
+                self.buttons[digit].activate()
             return True
         return False
 

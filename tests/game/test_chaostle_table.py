@@ -249,6 +249,39 @@ def test_the_fate_card_lights_its_cell_only_once_the_dice_land(app_dirs):
     assert f"column {table.fate.column}, row {table.fate.row}" in rolled.text
 
 
+def test_a_movement_roll_lights_its_spaces_only_once_the_die_lands(app_dirs):
+    """The movement die thrown at a turn's start: while it tumbles nothing tells the roll
+    (no space lit, no action button, no key 1-9 plays one); as it lands the spaces it
+    reaches light and the buttons come back."""
+    _, screen, _ = open_table(app_dirs, seed=3, record=False)
+    play_until(screen, random.Random(3), lambda s: s.phase == "move" and not s.queue and any(
+        a.kind == "move" for a in s.legal_actions(s.current)))
+    table = screen.table
+    rolled = next(e for e in reversed(screen.session.log) if e.kind == "roll")
+    table.show_events([rolled], screen.viewer)  # the die thrown, as it was rolled
+    screen.refresh()
+    assert table.tray.rolling
+    moves = [t for t in table.targets if getattr(t, "action", None) is not None
+             and t.action.kind == "move"]
+    assert moves and table.buttons
+    table.update(1 / 60)
+    assert not any(t.visible for t in table.targets)
+    assert not any(b.visible for b in table.buttons)
+    assert table.strip_heading() == "The dice are rolling…"
+    before = screen.session.state
+    screen.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1, mod=0, unicode="1"))
+    assert screen.session.state is before  # the key waited for the die
+    for _ in range(60 * 6):
+        if not table.tray.rolling:
+            break
+        table.update(1 / 60)
+    table.update(0.0)
+    assert any(t.visible for t in table.targets if getattr(t, "action", None) is not None
+               and t.action.kind == "move")
+    assert all(b.visible for b in table.buttons)
+    assert table.strip_heading() != "The dice are rolling…"
+
+
 def test_standees_hop_along_the_path_they_took(app_dirs):
     _, screen, _ = open_table(app_dirs, seed=2, record=False)
     session = screen.session

@@ -352,6 +352,7 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
         if not self.tray.rolling:
             self.duel.settle()
             self.duel.fade()
+        self.hold_choices(self.tray.rolling)
         view = self.view
         if view is not None and self.figures:
             for cid, figure in self.figures.items():
@@ -368,6 +369,21 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
             if isinstance(target, Target) and target.name.startswith("select."):
                 target.linked = mover == target.name[7:]  # its ring lit, the space's words
                 target.marks_only = True
+
+    def hold_choices(self, rolling: bool) -> None:
+        """While dice roll, what they decide stays unlit: the table's targets (the spaces
+        a movement roll reaches, the fate card's buttons, the tray) and the action buttons
+        show once the dice have landed, so neither tells a roll before the tray does."""
+        for target in self.targets:
+            on_board = isinstance(target, Target) and target.inside is not None
+            target.visible = not rolling and (not on_board or self.cam.shows((target.x, target.y)))
+        for button in self.buttons:
+            button.visible = not rolling
+
+    def strip_heading(self) -> str:
+        if self.tray.rolling and self.model.actions:
+            return "The dice are rolling…"  # what to choose shows once they land
+        return super().strip_heading()
 
     # -- drawing ------------------------------------------------------------------------------
     def static_key(self) -> tuple[object, ...]:
@@ -411,7 +427,7 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
             self.draw_draft_cloth(target, view)
         self.draw_roster(target, view)
         self.draw_castle_plaque(target, view)
-        if self.showing_ways():
+        if self.showing_ways() and not self.tray.rolling:  # its buttons wait for the dice
             area = self.ways_rect()
             theme.text(target, "Move with:", (area.x + 2, area.y + 8), 12, theme.BRASS_LIGHT,
                        "bold", "midleft")
