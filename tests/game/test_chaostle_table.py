@@ -595,6 +595,29 @@ def test_every_word_on_the_army_rows_and_draft_cards_is_12_pixels_or_more(app_di
     assert not small, small[:5]
 
 
+def test_the_action_list_writes_every_choice_whole(app_dirs, monkeypatch):
+    """The listed strip's buttons (keys 1-9) hold a long move ("Elven Archer: move 5 to
+    north walkway 13 (with battle-card movement)") whole, on two lines where one is too
+    short, at 12 pixels or more: never cut with "…"."""
+    _, screen, _ = open_table(app_dirs, seed=3, record=False)
+    play_until(screen, random.Random(3), lambda s: s.phase == "move" and not s.queue
+               and len(s.legal_actions(s.current)) >= 9, limit=2000)
+    table = screen.table
+    table.tray.skip()
+    table.update(0.0)
+    assert len(table.buttons) == 9
+    surface = pygame.Surface((1280, 720))
+    sizes = record_sizes(monkeypatch)
+    for button in table.buttons:
+        button.draw_self(surface, button.world_matrix(), 1.0)
+    drawn = [content for _, content in sizes]
+    lines = drawn + [f"{a} {b}" for a, b in zip(drawn, drawn[1:], strict=False)]
+    assert any(len(b.label) > 45 for b in table.buttons)  # some need two lines
+    for button in table.buttons:
+        assert button.label in lines, (button.label, drawn)
+    assert min(size for size, _ in sizes) >= 12
+
+
 def test_names_seat_kinds_and_the_turn_are_written_whole_at_eight_armies(app_dirs,
                                                                           monkeypatch):
     """No "…" where the words matter: every character's name on its draft card at both

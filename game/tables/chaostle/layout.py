@@ -21,7 +21,7 @@ TILE = 0.78  # a space's tile, in units
 INNER_RADIUS = 0.8  # the Inner Square drawn a little wider round Sanctuary than its data
 KEEP_RADIUS = 0.5  # Sanctuary's keep in the middle
 ZOOMS = (1.0, 1.25, 1.5, 2.0, 2.5)  # the wheel's steps
-BUTTON_H, BUTTON_GAP = 36, 8
+BUTTON_H, BUTTON_GAP = 40, 5  # 40: a long choice wraps to two lines (game/widgets.py)
 PAGER_W = 140
 
 
@@ -39,7 +39,7 @@ class Frame:
     columns: int = 3
     rows: int = 3
     button_h: int = BUTTON_H
-    head: int = 34  # from the strip's top to its first row of buttons
+    head: int = 32  # from the strip's top to its first row of buttons
 
     @property
     def dice(self) -> pygame.Rect:

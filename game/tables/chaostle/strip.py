@@ -18,8 +18,8 @@ class ActionStrip(ChaostleBase):
     """The action buttons below the board."""
 
     STRIP = StripLayout(lay.LISTED.strip, lay.LISTED.columns, lay.LISTED.rows, lay.BUTTON_H,
-                        lay.BUTTON_GAP, col_gap=10, pager_w=lay.PAGER_W, head=34, font=14,
-                        title=15)
+                        lay.BUTTON_GAP, col_gap=10, pager_w=lay.PAGER_W, head=lay.LISTED.head,
+                        font=15, title=15)
 
     def strip_prompt(self) -> str:
         if self.list_hidden:  # Settings: the action list only lists what the table lacks

@@ -130,7 +130,7 @@ class ChaostleTable(BoardClicks, TableMotion, ActionStrip):
         self.STRIP = StripLayout(frame.strip, frame.columns, frame.rows, frame.button_h,
                                  lay.BUTTON_GAP, col_gap=10,
                                  pager_w=lay.PAGER_W if frame.rows > 1 else 110,
-                                 head=frame.head, font=14 if frame.rows > 1 else 13, title=15)
+                                 head=frame.head, font=15 if frame.rows > 1 else 13, title=15)
         self.panels_area = pygame.Rect(frame.board.x, frame.board.y, 0, 0)
         place_popups(frame, self.fate, self.duel)
         if changed:
