@@ -904,3 +904,43 @@ def test_a_doom_fate_is_read_then_acted_out_on_the_board(app_dirs):
             assert table.fate.alpha < 0.5 and not table.held
             return
     raise AssertionError("no seeded game met a doom fate")
+
+
+def test_no_two_armies_ever_share_a_colour():
+    """Before the crowns are taken the armies wear their seats' colours (eight armies:
+    eight colours); an army whose colour another takes with its crown moves to a free
+    one, and a crowned army wears its crown's colour."""
+    from game import theme
+    from game.tables.chaostle.base import army_colours
+
+    for players in range(2, 9):
+        start = army_colours((None,) * players)
+        assert len(set(start)) == players
+        assert start[:4] == tuple(theme.SEAT_COLOURS[:players])
+    after = army_colours((None, "Red", None, "Blue"))  # seats 1 and 3 took seat 0's and 1's
+    assert after[1] == theme.NAMED_COLOURS["red"] and after[3] == theme.NAMED_COLOURS["blue"]
+    assert len(set(after)) == 4 and after[2] == theme.NAMED_COLOURS["yellow"]
+    assert army_colours(tuple(c.title() for c in ("black", "white", "purple", "orange", "green",
+                                                  "yellow", "blue", "red"))) == \
+        tuple(theme.NAMED_COLOURS[c] for c in ("black", "white", "purple", "orange", "green",
+                                               "yellow", "blue", "red"))
+
+
+def test_an_army_whose_colour_is_crowned_by_another_changes_colour(app_dirs):
+    """On the table: the second player takes the crown of the first player's seat colour
+    while the first has none yet; the two armies' colours differ at once."""
+    from game import theme
+
+    _, screen, _ = open_table(app_dirs, seed=1, record=False)
+    play_until(screen, random.Random(1), in_phase("crown"))
+    session, table = screen.session, screen.table
+    seat = session.actor()
+    other = 1 - seat
+    worn = table.colour(other)
+    assert worn == ChaostleTable.setup_colour(session.state, other)
+    state = session.state
+    same = next(a for a in state.legal_actions(seat)
+                if theme.NAMED_COLOURS[state.board.crowns[a.args[0]].colour.lower()] == worn)
+    session.submit(seat, same)
+    screen.refresh()
+    assert table.colour(seat) == worn and table.colour(other) != worn

@@ -2,12 +2,45 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import cast
 
 from game import theme
 from game.tables.chaostle.layout import Camera, Frame
 from game.tables.generic import GenericTable
 from rules.chaostle.state import ChaostleState
+from rules.core import GameState
+
+#: the armies' colours before they take a crown: the usual seat colours first (as every
+#: table gives them), then the other crowns' colours, so eight armies start in eight
+PALETTE = ("red", "blue", "yellow", "green", "orange", "purple", "white", "black")
+
+
+@cache
+def army_colours(crowned: tuple[str | None, ...]) -> tuple[tuple[int, int, int], ...]:
+    """Each army's colour, given the colour of the crown each has taken (None: none yet).
+    A crowned army wears its crown's colour; one without a crown keeps its seat's colour
+    until another army takes the crown of that colour, then wears the first colour no
+    crown and no other army has, so no two armies ever share a colour."""
+    names: list[str | None] = [c.lower() if c else None for c in crowned]
+    taken = {c for c in names if c}
+    for seat, name in enumerate(names):
+        own = PALETTE[seat % len(PALETTE)]
+        if name is None and own not in taken:
+            names[seat] = own
+            taken.add(own)
+    for seat, name in enumerate(names):
+        if name is None:
+            spare = next((c for c in PALETTE if c not in taken), PALETTE[seat % len(PALETTE)])
+            names[seat] = spare
+            taken.add(spare)
+    return tuple(theme.NAMED_COLOURS.get(str(c), theme.BRASS) for c in names)
+
+
+def crown_colours(view: ChaostleState) -> tuple[str | None, ...]:
+    """The colour of the crown each seat has taken (None: none yet)."""
+    crowns = list(getattr(view, "crowns", None) or [None] * view.num_players)
+    return tuple(str(view.board.crowns[c].colour) if c else None for c in crowns)
 
 
 class ChaostleBase(GenericTable):
@@ -25,13 +58,18 @@ class ChaostleBase(GenericTable):
         return cast(ChaostleState, self.model.view)
 
     def colour(self, seat: int) -> tuple[int, int, int]:
-        """An army's colour: its crown's once taken, else the seat's."""
-        view = self.view
-        crowns = getattr(view, "crowns", None)
-        if crowns and 0 <= seat < len(crowns) and crowns[seat]:
-            crown = view.board.crowns[crowns[seat]]
-            return theme.NAMED_COLOURS.get(str(crown.colour).lower(), theme.BRASS)
-        return super().colour(seat)
+        """An army's colour: its crown's once taken, else the seat's (``army_colours``)."""
+        view = self.model.view
+        if not isinstance(view, ChaostleState) or not 0 <= seat < view.num_players:
+            return super().colour(seat)
+        return army_colours(crown_colours(view))[seat]
+
+    @classmethod
+    def setup_colour(cls, state: GameState, seat: int) -> tuple[int, int, int]:
+        """The setup screen's seat dot: the colour the army starts the game in."""
+        if isinstance(state, ChaostleState) and 0 <= seat < state.num_players:
+            return army_colours(crown_colours(state))[seat]
+        return super().setup_colour(state, seat)
 
     def char_colour(self, view: ChaostleState, cid: str) -> tuple[int, int, int]:
         owner = view.chars[cid].owner
