@@ -124,8 +124,15 @@ def card_picture(face: CardFace, width: int = ZOOM_W) -> pygame.Surface:
             chip.midtop = (cx, y)
             pygame.draw.rect(surf, theme.blend(face.colour, theme.INK, 0.35), chip,
                              border_radius=9)
+            # a long value ("20/20"): a smaller icon, then smaller figures, clear of the ends
             glyph = _stat_icon(stat.key, 22)
-            value = theme.rendered(stat.value, 19, theme.CREAM, "bold")
+            value_size = 19
+            value = theme.rendered(stat.value, value_size, theme.CREAM, "bold")
+            if glyph.get_width() + 4 + value.get_width() > chip.w - 12:
+                glyph = _stat_icon(stat.key, 18)
+            while glyph.get_width() + 4 + value.get_width() > chip.w - 12 and value_size > 13:
+                value_size -= 1
+                value = theme.rendered(stat.value, value_size, theme.CREAM, "bold")
             span = glyph.get_width() + 4 + value.get_width()
             left = chip.centerx - span // 2
             surf.blit(glyph, glyph.get_rect(midleft=(left, chip.centery)))

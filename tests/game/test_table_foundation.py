@@ -8,6 +8,7 @@ import random
 import pygame
 import pytest
 
+from game import theme
 from game.cardface import (
     TEXT_SIZES,
     ZOOM_MOST_H,
@@ -214,3 +215,25 @@ def test_results_rising_from_one_spot_stack_and_stay_on_the_screen():
     assert all(pygame.Rect(0, 0, 1280, 720).contains(b) for b in boxes)
     far = rise_from(parent, 900, 300, "-3", (255, 255, 255))
     assert far.y == 300 and isinstance(far, FloatText)  # another spot: not stacked
+
+
+def test_a_long_stat_on_a_zoomed_card_stays_clear_of_its_badge_ends(monkeypatch):
+    """A zoomed card's stat badge holds a long value (a character's "20/20" life) with room
+    at both ends: its icon and then its figures shrink before they would touch the badge's
+    edges, and stay readable (15 pixels or more)."""
+    from game.cardface import ZOOM_W, Stat, _stat_icon
+    from tests.game.table_helpers import record_sizes
+
+    face = CardFace("Greggory the Hoarder", "Character · Warrior · Fire", (170, 70, 50),
+                    stats=(Stat("hp", "life", "20/20"), Stat("atk", "attack", "10"),
+                           Stat("def", "defence", "0"), Stat("sp", "SP", "2")))
+    sizes = record_sizes(monkeypatch)
+    card_picture.cache_clear()
+    card_picture(face)
+    size = [s for s, words in sizes if words == "20/20"][-1]  # the size it was drawn at
+    step = (ZOOM_W - 12) // 4
+    room = min(step - 8, 84) - 12  # the badge less six pixels at each end
+    figures = theme.rendered("20/20", size, theme.CREAM, "bold").get_width()
+    assert _stat_icon("hp", 18).get_width() + 4 + figures <= room
+    assert size >= 15
+    assert next(s for s, words in sizes if words == "10") == 19  # a short value as it was
