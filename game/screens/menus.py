@@ -259,6 +259,9 @@ class SetupScreen(Screen):
         self.players = self.game.min_players
         self.seat_choice: dict[int, str] = {}
         self.values: dict[str, str] = {}
+        #: the values the person chose: kept through a change of the player count that has
+        #: no room for one (it shows that count's default) and back again
+        self.picked: dict[str, str] = {}
         self.error = ""
         self.defaults: dict[str, object] = {}
         self._colours: tuple[object, list[tuple[int, int, int]]] | None = None
@@ -329,7 +332,7 @@ class SetupScreen(Screen):
     def _option(self, key: str, opt: SetupOption, x: float, y: float, w: float,
                 h: int = 44) -> Cycler:
         default = str(self.defaults.get(key, opt.default))
-        value = self.values.get(key, default)
+        value = self.picked.get(key, default)
         self.values[key] = value if value in opt.choices else default
         picture = None
         if opt.per_seat:  # a fighter, a deck...: its picture beside its name
@@ -338,8 +341,11 @@ class SetupScreen(Screen):
                                   theme.WOOD)
         label = opt.label if w > 320 and not opt.per_seat else ""  # a seat's: its column head
         return Cycler(x, y, w, h, label, opt.choices, self.values[key],
-                      name=key, on_change=lambda v, k=key: self.values.__setitem__(k, v),
+                      name=key, on_change=lambda v, k=key: self.pick(k, v),
                       size=15, show=opt.label_of, picture=picture)
+
+    def pick(self, key: str, value: str) -> None:
+        self.values[key] = self.picked[key] = value
 
     def set_players(self, value: str) -> None:
         self.players = int(value)

@@ -533,8 +533,9 @@ def test_the_your_turn_banner_pops_only_when_the_turn_comes_to_the_viewer(app):
     assert not table.continuing()  # another seat decided since
 
 
-@pytest.mark.parametrize("game_id, players", [("biternia", 4), ("chaostle", 3), ("terrene", 2),
-                                               ("battlecon", 4), ("battlecon", 2)])
+@pytest.mark.parametrize("game_id, players", [("biternia", 4), ("chaostle", 3), ("chaostle", 8),
+                                               ("terrene", 2), ("battlecon", 4),
+                                               ("battlecon", 2)])
 def test_setup_seat_dots_have_the_colours_the_table_gives_the_seats(app_dirs, game_id, players):
     """A seat keeps its colour from setup to table: the setup screen's dots are the
     table's colours for the opening position (Biternia's seat 1 is on the blue team,
@@ -596,3 +597,23 @@ def test_the_setup_summary_is_whole_sentences_in_two_lines(app_dirs, game_id):
                for line in lines)
     shown = " ".join(lines)
     assert summary.startswith(shown) and shown.endswith(".")
+
+
+def test_a_player_count_without_room_for_a_value_leaves_it_as_it_was_on_return(app_dirs):
+    """Chaostle's armies: eight players have room for at most two characters each, so
+    going to eight shows two; back at two players the army is three again (the default),
+    and a size the person chose comes back with the count that has room for it."""
+    config, saves = app_dirs
+    app = App(config_dir=config, save_dir=saves)
+    setup = app.stack.push(SetupScreen(app, "chaostle"))
+    assert setup.values["army"] == "3"
+    setup.set_players("8")
+    assert setup.values["army"] == "2"
+    setup.set_players("2")
+    assert setup.values["army"] == "3"
+    setup.widget("army").nudge(1)  # the person chooses four
+    assert setup.values["army"] == "4"
+    setup.set_players("8")
+    assert setup.values["army"] == "2" and setup.setup()["army"] == "2"
+    setup.set_players("2")
+    assert setup.values["army"] == "4" and setup.setup()["army"] == "4"
