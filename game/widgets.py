@@ -89,7 +89,12 @@ class Button(Widget):
         if self.focused:
             pygame.draw.rect(target, theme.CREAM, rect.inflate(8, 8), width=2, border_radius=14)
         label = theme.ellipsize(self.label, rect.w - 20, self.size, "bold")
-        if label != self.label and not self.subtitle and rect.h >= 40:
+        snug = next((size for size in (self.size - 1, self.size - 2) if label != self.label
+                     and size >= 12
+                     and theme.font(size, "bold").size(self.label)[0] <= rect.w - 20), None)
+        if snug is not None and not self.subtitle:  # a little long: a size or two smaller
+            theme.text(target, self.label, rect.center, snug, ink, "bold", "center")
+        elif label != self.label and not self.subtitle and rect.h >= 40:
             self.draw_two_lines(target, rect, ink)
         elif self.subtitle:
             theme.text(target, label, (rect.centerx, rect.centery - 10), self.size, ink, "bold",

@@ -61,3 +61,24 @@ def test_cycler_left_right_keys_and_click_halves_change_the_value():
     cycler.click(200 - 140, 100)  # the left arrow
     cycler.click(200 + 100, 100)  # the right half
     assert seen == ["30", "20", "30"]
+
+
+def test_a_label_a_little_too_long_is_drawn_whole_a_size_or_two_smaller(monkeypatch):
+    """A button's words that miss its width by a little are written whole in one line a
+    size or two smaller (never under 12 pixels); longer ones take two lines where the button
+    is tall enough, else end in "…"."""
+    from game import theme
+    from tests.game.table_helpers import record_sizes
+
+    words = "Skeleton Archer: move 4 to north walkway 2"
+    width = theme.font(15, "bold").size(words)[0]
+    assert theme.font(14, "bold").size(words)[0] < width
+    surface = pygame.Surface((800, 200))
+    sizes = record_sizes(monkeypatch)
+    snug = Button(300, 50, theme.font(14, "bold").size(words)[0] + 20, 40, words, size=15)
+    snug.draw_self(surface, snug.world_matrix(), 1.0)
+    assert sizes == [(14, words)]
+    sizes.clear()
+    small = Button(300, 150, 120, 36, words, size=13)  # far too narrow, short, 13 px
+    small.draw_self(surface, small.world_matrix(), 1.0)
+    assert len(sizes) == 1 and sizes[0][0] == 13 and sizes[0][1].endswith("…")
