@@ -64,6 +64,8 @@ def _agent_list(value: str) -> list[str]:
     names = [v.strip() for v in value.split(",") if v.strip()]
     if len(names) < 2:
         raise argparse.ArgumentTypeError("give at least two agents, e.g. normal,random")
+    if len(set(names)) < len(names):
+        raise argparse.ArgumentTypeError("name each agent once, e.g. hard*4,hard")
     return [_agent(n) for n in names]
 
 
@@ -138,6 +140,10 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--games", type=_positive, default=10)
     tour.add_argument("--seed", type=int, default=1)
     tour.add_argument("--players", type=_positive, default=None)
+    tour.add_argument("--workers", type=_positive, default=1, help="processes to play in")
+    tour.add_argument("--log", type=Path, metavar="FILE",
+                      help="append each match's result to FILE (JSON lines) as it ends; "
+                           "matches FILE already holds are not played again (resume)")
     tour.add_argument("--json", action="store_true")
 
     bal = sub.add_parser("balance", help="win rate of each fighter / hero / character / deck")
@@ -281,11 +287,16 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
-    from ai.arena import tournament
+    from ai.arena import TournamentLogError, tournament
 
     game = _get_game(args.game)
-    result = tournament(game, args.agents, args.games, args.seed, args.players,
-                        _Progress(f"tournament {args.game}"))
+    try:
+        result = tournament(game, args.agents, args.games, args.seed, args.players,
+                            _Progress(f"tournament {args.game}"), args.workers, args.log)
+    except TournamentLogError as exc:
+        raise CliError(str(exc)) from None
+    except OSError as exc:
+        raise CliError(f"cannot write the tournament log {args.log}: {exc.strerror}") from None
     if args.json:
         print(json.dumps(result))
     else:

@@ -3,12 +3,14 @@
 
 from __future__ import annotations
 
+import json
 import math
 import random
 import statistics
 import time
 import traceback
 from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -155,6 +157,99 @@ def simulate(
     }
 
 
+@dataclass(frozen=True)
+class Scheduled:
+    """One match of a tournament: the pair (``a`` against ``b``), the match's number within
+    the pair, its setup, match seed and each seat's agent."""
+
+    a: str
+    b: str
+    g: int
+    setup: dict[str, Any]
+    seed: int
+    seats: tuple[str, ...]
+
+
+class TournamentLogError(ValueError):
+    """A tournament's log cannot be resumed (damaged, or another tournament's)."""
+
+
+def schedule(game: Game, levels: Sequence[str], games: int, seed: int,
+             players: int | None = None) -> list[Scheduled]:
+    """Every match of the round robin, in order: each pair of levels plays ``games``
+    matches, seats swapped every other match (in games of more seats, the two levels
+    alternate around the table); setups and match seeds drawn from ``tournament:<seed>``
+    (so a pair's first N matches are the same for any ``games`` of at least N)."""
+    rng = random.Random(f"tournament:{seed}")
+    out = []
+    for i, a in enumerate(levels):
+        for b in levels[i + 1:]:
+            for g in range(games):
+                swap = g % 2 == 1
+                setup = make_setup(game, rng, players, {})
+                n = int(setup["players"])
+                seats = tuple((b if swap else a) if k % 2 == 0 else (a if swap else b)
+                              for k in range(n))
+                out.append(Scheduled(a, b, g, setup, rng.getrandbits(31), seats))
+    return out
+
+
+def play_scheduled(game_id: str, match: Scheduled) -> dict[str, Any]:
+    """Play one scheduled match; its record as a tournament's log keeps it (``winner`` is
+    "a", "b", "draw" or "error")."""
+    from rules.registry import get_game
+
+    started = time.perf_counter()
+    res = play_one(get_game(game_id), match.setup, match.seed, match.seats, False, None,
+                   match.g)
+    if res.error or res.scores is None:
+        winner, error = "error", (res.error or "no result").splitlines()[0][:300]
+    else:
+        a_score = sum(s for seat, s in enumerate(res.scores) if match.seats[seat] == match.a)
+        b_score = sum(s for seat, s in enumerate(res.scores) if match.seats[seat] == match.b)
+        winner = "a" if a_score > b_score else "b" if b_score > a_score else "draw"
+        error = ""
+    return {"a": match.a, "b": match.b, "g": match.g, "seed": match.seed,
+            "seats": list(match.seats), "winner": winner, "decisions": res.decisions,
+            "seconds": round(time.perf_counter() - started, 1), "error": error}
+
+
+def read_log(path: Path, matches: Sequence[Scheduled]
+             ) -> dict[tuple[str, str, int], dict[str, Any]]:
+    """The finished matches a tournament's log holds, by (a, b, number); records of matches
+    not in ``matches`` (a longer run's) are left out. Raises ``TournamentLogError`` for a
+    damaged line or a record whose match seed or seats are not the schedule's (the log of
+    another tournament: another seed, game or player count)."""
+    if not path.exists():
+        return {}
+    wanted = {(m.a, m.b, m.g): m for m in matches}
+    done: dict[tuple[str, str, int], dict[str, Any]] = {}
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise TournamentLogError(f"cannot read the tournament log {path}: {exc}") from None
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+            key = (str(record["a"]), str(record["b"]), int(record["g"]))
+            seed, seats, winner = int(record["seed"]), list(record["seats"]), record["winner"]
+        except (ValueError, KeyError, TypeError):
+            raise TournamentLogError(f"the tournament log {path} is damaged at line "
+                                     f"{number}") from None
+        match = wanted.get(key)
+        if match is None:
+            continue
+        if seed != match.seed or seats != list(match.seats) or \
+                winner not in ("a", "b", "draw", "error"):
+            raise TournamentLogError(
+                f"the tournament log {path} is another tournament's: its match {key[2]} of "
+                f"{key[0]} v {key[1]} was not this one (another --seed, --players or game?)")
+        done[key] = record
+    return done
+
+
 def tournament(
     game: Game,
     levels: Sequence[str],
@@ -162,47 +257,57 @@ def tournament(
     seed: int,
     players: int | None = None,
     progress: Callable[[int, int], None] | None = None,
+    workers: int = 1,
+    log: Path | None = None,
 ) -> dict[str, Any]:
-    """Round robin: every pair of levels plays ``games`` matches, seats swapped every other
-    match (in games of more seats, the two levels alternate around the table)."""
-    rng = random.Random(f"tournament:{seed}")
-    pairs = [(a, b) for i, a in enumerate(levels) for b in levels[i + 1:]]
-    total, done = len(pairs) * games, 0
+    """Round robin (``schedule``): every pair of levels plays ``games`` matches, in
+    ``workers`` processes. With ``log``, each match's record is appended to that file
+    (JSON lines) as it ends, and matches the file already holds are not played again: a
+    stopped tournament resumes where it was, with the same result as one run through."""
+    matches = schedule(game, levels, games, seed, players)
+    records = read_log(log, matches) if log is not None else {}
+    todo = [m for m in matches if (m.a, m.b, m.g) not in records]
+    total, done = len(matches), len(matches) - len(todo)
+    if progress and done:
+        progress(done, total)
+
+    def finished(record: dict[str, Any]) -> None:
+        nonlocal done
+        records[(record["a"], record["b"], record["g"])] = record
+        if log is not None:
+            with log.open("a", encoding="utf-8") as fh:
+                fh.write(json.dumps(record) + "\n")
+        done += 1
+        if progress:
+            progress(done, total)
+
+    if workers <= 1 or len(todo) <= 1:
+        for match in todo:
+            finished(play_scheduled(game.id, match))
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = [pool.submit(play_scheduled, game.id, m) for m in todo]
+            for future in as_completed(futures):
+                finished(future.result())
     rows = []
     score: dict[str, float] = {lv: 0.0 for lv in levels}
     played: dict[str, int] = {lv: 0 for lv in levels}
-    for a, b in pairs:
-        tally = {"a_wins": 0, "b_wins": 0, "draws": 0, "errors": 0}
-        for g in range(games):
-            swap = g % 2 == 1
-            setup = make_setup(game, rng, players, {})
-            n = int(setup["players"])
-            seat_levels = [(b if swap else a) if s % 2 == 0 else (a if swap else b)
-                           for s in range(n)]
-            res = play_one(game, setup, rng.getrandbits(31), seat_levels, False, None, g)
-            done += 1
-            if progress:
-                progress(done, total)
-            if res.error or res.scores is None:
-                tally["errors"] += 1
-                continue
-            a_score = sum(s for seat, s in enumerate(res.scores) if seat_levels[seat] == a)
-            b_score = sum(s for seat, s in enumerate(res.scores) if seat_levels[seat] == b)
-            if a_score > b_score:
-                tally["a_wins"] += 1
-            elif b_score > a_score:
-                tally["b_wins"] += 1
-            else:
-                tally["draws"] += 1
-        decided = games - tally["errors"]
-        a_points = tally["a_wins"] + 0.5 * tally["draws"]
-        row: dict[str, Any] = {"a": a, "b": b, "games": games, **tally}
-        row["a_win_rate"] = round(a_points / decided, 3) if decided else None
-        row["a_interval"] = [round(x, 3) for x in wilson(a_points, decided)]
-        for lv, wins in ((a, tally["a_wins"]), (b, tally["b_wins"])):
-            score[lv] += wins + 0.5 * tally["draws"]
-            played[lv] += decided
-        rows.append(row)
+    for i, a in enumerate(levels):
+        for b in levels[i + 1:]:
+            tally = {"a_wins": 0, "b_wins": 0, "draws": 0, "errors": 0}
+            for g in range(games):
+                winner = records[(a, b, g)]["winner"]
+                key = {"a": "a_wins", "b": "b_wins", "draw": "draws"}.get(winner, "errors")
+                tally[key] += 1
+            decided = games - tally["errors"]
+            a_points = tally["a_wins"] + 0.5 * tally["draws"]
+            row: dict[str, Any] = {"a": a, "b": b, "games": games, **tally}
+            row["a_win_rate"] = round(a_points / decided, 3) if decided else None
+            row["a_interval"] = [round(x, 3) for x in wilson(a_points, decided)]
+            for lv, wins in ((a, tally["a_wins"]), (b, tally["b_wins"])):
+                score[lv] += wins + 0.5 * tally["draws"]
+                played[lv] += decided
+            rows.append(row)
     return {
         "game": game.id,
         "games": games,

@@ -33,6 +33,9 @@ def _run(capsys, argv):
         (["simulate", "--game", "battlecon", "--games", "0"], "must be at least 1"),
         (["simulate", "--game", "battlecon", "--games", "lots"], "not a whole number"),
         (["tournament", "--game", "chaostle", "--agents", "normal"], "at least two agents"),
+        (["tournament", "--game", "chaostle", "--agents", "hard,hard"], "name each agent once"),
+        (["tournament", "--game", "chaostle", "--agents", "hard,easy", "--workers", "0"],
+         "must be at least 1"),
         (["replay", "/no/such/file.json"], "no such file"),
         (["scenario", "/no/such/file.toml"], "no such scenario file"),
         (["render", "--game", "terrene"], "required: --out"),
@@ -127,6 +130,60 @@ def test_tournament_json_shape(dice_race, capsys):
     assert pair["a_wins"] + pair["b_wins"] + pair["draws"] + pair["errors"] == 4
     lo, hi = pair["a_interval"]
     assert 0 <= lo <= pair["a_win_rate"] <= hi <= 1
+
+
+def test_a_tournament_in_two_processes_plays_the_same_matches(dice_race, capsys):
+    """--workers: the matches are drawn before any is played, so two processes give the
+    result one gives."""
+    results = []
+    for workers in ("1", "2"):
+        code, out, _ = _run(capsys, ["tournament", "--game", "dice_race", "--agents",
+                                     "random,easy,normal", "--games", "5", "--seed", "4",
+                                     "--workers", workers, "--json"])
+        assert code == 0
+        results.append(json.loads(out))
+    assert results[0] == results[1]
+
+
+def test_a_tournament_log_resumes_a_stopped_tournament(dice_race, tmp_path, capsys,
+                                                       monkeypatch):
+    """--log: each match's record is appended as it ends; run again with the same log,
+    the matches it holds are not played again and the result is the one of a run
+    through."""
+    import ai.arena
+
+    argv = ["tournament", "--game", "dice_race", "--agents", "random,easy", "--games", "6",
+            "--seed", "8", "--json"]
+    code, out, _ = _run(capsys, argv)
+    whole = json.loads(out)
+    log = tmp_path / "games.jsonl"
+    code, out, _ = _run(capsys, [*argv, "--log", str(log)])
+    assert code == 0 and json.loads(out) == whole
+    records = [json.loads(line) for line in log.read_text().splitlines()]
+    assert sorted(r["g"] for r in records) == list(range(6))
+    assert {r["winner"] for r in records} <= {"a", "b", "draw"}
+    log.write_text("".join(line + "\n" for line in log.read_text().splitlines()[:2]))
+    played = []
+    real = ai.arena.play_scheduled
+    monkeypatch.setattr(ai.arena, "play_scheduled",
+                        lambda gid, match: played.append(match.g) or real(gid, match))
+    code, out, _ = _run(capsys, [*argv, "--log", str(log)])
+    assert code == 0 and json.loads(out) == whole
+    assert sorted(played) == sorted(set(range(6)) - {r["g"] for r in records[:2]})
+    assert len(log.read_text().splitlines()) == 6
+
+
+def test_another_tournaments_log_or_a_damaged_one_is_one_line(dice_race, tmp_path, capsys):
+    log = tmp_path / "games.jsonl"
+    argv = ["tournament", "--game", "dice_race", "--agents", "random,easy", "--games", "2",
+            "--log", str(log)]
+    assert _run(capsys, [*argv, "--seed", "1"])[0] == 0
+    code, out, err = _run(capsys, [*argv, "--seed", "2"])
+    assert code == 2 and out == "" and "another tournament's" in err
+    assert err.count("\n") == 1
+    log.write_text('{"a": "random", "b": "easy", "g": 0\n')
+    code, out, err = _run(capsys, [*argv, "--seed", "1"])
+    assert code == 2 and "damaged at line 1" in err and err.count("\n") == 1
 
 
 def test_bench_json_is_the_only_thing_on_stdout():
