@@ -57,16 +57,44 @@ class Widget(Node):
                            int(self.h * world.scale))
 
 
+LEAST_SIZE = 12  # no button's words are smaller
+
+
+def label_fits(label: str, w: float, h: float, size: int) -> bool:
+    """Whether a button ``w`` by ``h`` holds ``label`` whole at ``size``: in one line, or in
+    two where it is tall enough for them."""
+    room = int(w) - 20
+    if theme.font(size, "bold").size(label)[0] <= room:
+        return True
+    return two_lines_fit(h, size) and len(theme.wrap(label, room, size, "bold")) <= 2
+
+
+def two_lines_fit(h: float, size: int) -> bool:
+    return 2 * (size + 2) + 6 <= h
+
+
+def page_size(labels: list[str], rects: list[pygame.Rect], base: int) -> int:
+    """One size for a grid of buttons (``labels`` in ``rects``): the largest from ``base``
+    down to ``LEAST_SIZE`` at which every label is whole (a page of choices in one size)."""
+    for size in range(base, LEAST_SIZE - 1, -1):
+        if all(label_fits(label, r.w, r.h, size) for label, r in zip(labels, rects,
+                                                                      strict=True)):
+            return size
+    return LEAST_SIZE
+
+
 class Button(Widget):
-    """A labelled button; ``primary`` buttons are brass, others parchment."""
+    """A labelled button; ``primary`` buttons are brass, others parchment. With ``wrap`` a
+    label too long for one line takes two at its own size (a grid sized by ``page_size``)."""
 
     def __init__(self, x: float, y: float, w: float, h: float, label: str, name: str = "",
                  on_activate: Callable[[], None] | None = None, primary: bool = False,
                  enabled: bool = True, size: int = 18, subtitle: str = "",
-                 danger: bool = False) -> None:
+                 danger: bool = False, wrap: bool = False) -> None:
         super().__init__(x, y, w, h, name or label, on_activate, enabled)
         self.label, self.primary, self.size, self.subtitle = label, primary, size, subtitle
         self.danger = danger  # an irreversible choice: red, and it asks before it acts
+        self.wrap = wrap
 
     def colours(self) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
         if not self.enabled:
@@ -90,12 +118,15 @@ class Button(Widget):
             pygame.draw.rect(target, theme.CREAM, rect.inflate(8, 8), width=2, border_radius=14)
         label = theme.ellipsize(self.label, rect.w - 20, self.size, "bold")
         snug = next((size for size in (self.size - 1, self.size - 2) if label != self.label
-                     and size >= 12
+                     and size >= LEAST_SIZE and not self.wrap
                      and theme.font(size, "bold").size(self.label)[0] <= rect.w - 20), None)
         if snug is not None and not self.subtitle:  # a little long: a size or two smaller
             theme.text(target, self.label, rect.center, snug, ink, "bold", "center")
+        elif label != self.label and not self.subtitle and self.wrap \
+                and two_lines_fit(rect.h, self.size):
+            self.draw_two_lines(target, rect, ink, self.size)
         elif label != self.label and not self.subtitle and rect.h >= 40:
-            self.draw_two_lines(target, rect, ink)
+            self.draw_two_lines(target, rect, ink, self.size - 3)
         elif self.subtitle:
             theme.text(target, label, (rect.centerx, rect.centery - 10), self.size, ink, "bold",
                        "center")
@@ -106,15 +137,14 @@ class Button(Widget):
 
 
     def draw_two_lines(self, target: pygame.Surface, rect: pygame.Rect,
-                       ink: tuple[int, int, int]) -> None:
-        """A long label in two smaller lines (the second shortened if it must be)."""
-        size = self.size - 3
+                       ink: tuple[int, int, int], size: int) -> None:
+        """A long label in two lines at ``size`` (the second shortened if it must be)."""
         lines = theme.wrap(self.label, rect.w - 20, size, "bold")
         if len(lines) > 1:
             lines = [lines[0], theme.ellipsize(" ".join(lines[1:]), rect.w - 20, size, "bold")]
         middle = (len(lines) - 1) / 2
         for i, line in enumerate(lines):
-            theme.text(target, line, (rect.centerx, rect.centery + (i - middle) * (size + 3)),
+            theme.text(target, line, (rect.centerx, rect.centery + (i - middle) * (size + 2)),
                        size, ink, "bold", "center")
 
 

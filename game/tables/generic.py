@@ -16,7 +16,7 @@ from game.dice import DiceTray
 from game.hint import HintMarks
 from game.scene import Affine, Node, SpriteNode
 from game.tween import ease_out_back
-from game.widgets import Button, Widget
+from game.widgets import Button, Widget, page_size
 from game.winchance import WinBar
 from rules.core import Action, Event, GameState, Panel
 
@@ -366,15 +366,18 @@ class GenericTable(Node):
         strip, per_page = self.STRIP, self.STRIP.per_page
         first = self.page * per_page
         page = self.listed()[first: first + per_page]
-        for k, index in enumerate(page):
+        rects = [strip.button(k, len(page) if self.pages == 1 else per_page)
+                 for k in range(len(page))]
+        labels = [(f"{k + 1}. " if k < 9 else "") + str(self.model.actions[index])
+                  for k, index in enumerate(page)]
+        # one size for the page: the largest at which every choice reads whole
+        size = page_size(labels, rects, strip.font)
+        for index, rect, label in zip(page, rects, labels, strict=True):
             action = self.model.actions[index]
-            rect = strip.button(k, len(page) if self.pages == 1 else per_page)
-            key = f"{k + 1}. " if k < 9 else ""
             self.buttons.append(Button(rect.centerx, rect.centery, rect.w, rect.h,
-                                       key + str(action), name=f"action.{index}",
-                                       on_activate=partial(self.take, action),
-                                       size=strip.font,
-                                       danger=self.caution(action) is not None))
+                                       label, name=f"action.{index}",
+                                       on_activate=partial(self.take, action), size=size,
+                                       danger=self.caution(action) is not None, wrap=True))
         if self.pages > 1:
             for k, (label, name, step) in enumerate((("◀ Prev", "page.prev", -1),
                                                      ("Next ▶", "page.next", 1))):

@@ -598,7 +598,7 @@ def test_every_word_on_the_army_rows_and_draft_cards_is_12_pixels_or_more(app_di
 def test_the_action_list_writes_every_choice_whole(app_dirs, monkeypatch):
     """The listed strip's buttons (keys 1-9) hold a long move ("Elven Archer: move 5 to
     north walkway 13 (with battle-card movement)") whole, on two lines where one is too
-    short, at 12 pixels or more: never cut with "…"."""
+    short, at 12 pixels or more and in one size for the page: never cut with "…"."""
     _, screen, _ = open_table(app_dirs, seed=3, record=False)
     play_until(screen, random.Random(3), lambda s: s.phase == "move" and not s.queue
                and len(s.legal_actions(s.current)) >= 9, limit=2000)
@@ -616,6 +616,7 @@ def test_the_action_list_writes_every_choice_whole(app_dirs, monkeypatch):
     for button in table.buttons:
         assert button.label in lines, (button.label, drawn)
     assert min(size for size, _ in sizes) >= 12
+    assert len({size for size, _ in sizes}) == 1
 
 
 def test_names_seat_kinds_and_the_turn_are_written_whole_at_eight_armies(app_dirs,

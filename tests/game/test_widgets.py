@@ -82,3 +82,21 @@ def test_a_label_a_little_too_long_is_drawn_whole_a_size_or_two_smaller(monkeypa
     small = Button(300, 150, 120, 36, words, size=13)  # far too narrow, short, 13 px
     small.draw_self(surface, small.world_matrix(), 1.0)
     assert len(sizes) == 1 and sizes[0][0] == 13 and sizes[0][1].endswith("…")
+
+
+def test_a_page_of_choices_takes_one_size_at_which_every_label_is_whole():
+    """The action grid's size: the largest from the strip's own down to 12 at which every
+    label of the page fits its button, in one line or two."""
+    from game import theme
+    from game.widgets import label_fits, page_size
+
+    rect = pygame.Rect(0, 0, 350, 40)
+    short = ["1. Roll", "2. End the turn"]
+    assert page_size(short, [rect] * 2, 15) == 15
+    long = short + ["3. Unicorn: move 6 to west stairway B and fight Wizard there (with "
+                    "battle-card movement)"]
+    size = page_size(long, [rect] * 3, 15)
+    assert 12 <= size < 15
+    assert all(label_fits(label, rect.w, rect.h, size) for label in long)
+    assert not label_fits(long[2], rect.w, rect.h, size + 1)
+    assert len(theme.wrap(long[2], rect.w - 20, size, "bold")) == 2
