@@ -62,15 +62,20 @@ LEAST_SIZE = 12  # no button's words are smaller
 
 def label_fits(label: str, w: float, h: float, size: int) -> bool:
     """Whether a button ``w`` by ``h`` holds ``label`` whole at ``size``: in one line, or in
-    two where it is tall enough for them."""
+    as many as its height holds."""
     room = int(w) - 20
     if theme.font(size, "bold").size(label)[0] <= room:
         return True
-    return two_lines_fit(h, size) and len(theme.wrap(label, room, size, "bold")) <= 2
+    return len(theme.wrap(label, room, size, "bold")) <= lines_held(h, size)
+
+
+def lines_held(h: float, size: int) -> int:
+    """How many lines of words at ``size`` a button ``h`` tall holds (with its margins)."""
+    return max(1, int((h - 6) // (size + 2)))
 
 
 def two_lines_fit(h: float, size: int) -> bool:
-    return 2 * (size + 2) + 6 <= h
+    return lines_held(h, size) >= 2
 
 
 def page_size(labels: list[str], rects: list[pygame.Rect], base: int) -> int:
@@ -85,7 +90,8 @@ def page_size(labels: list[str], rects: list[pygame.Rect], base: int) -> int:
 
 class Button(Widget):
     """A labelled button; ``primary`` buttons are brass, others parchment. With ``wrap`` a
-    label too long for one line takes two at its own size (a grid sized by ``page_size``)."""
+    label too long for one line takes as many as its height holds, at its own size (a grid
+    sized by ``page_size``)."""
 
     def __init__(self, x: float, y: float, w: float, h: float, label: str, name: str = "",
                  on_activate: Callable[[], None] | None = None, primary: bool = False,
@@ -124,9 +130,9 @@ class Button(Widget):
             theme.text(target, self.label, rect.center, snug, ink, "bold", "center")
         elif label != self.label and not self.subtitle and self.wrap \
                 and two_lines_fit(rect.h, self.size):
-            self.draw_two_lines(target, rect, ink, self.size)
+            self.draw_lines(target, rect, ink, self.size, lines_held(rect.h, self.size))
         elif label != self.label and not self.subtitle and rect.h >= 40:
-            self.draw_two_lines(target, rect, ink, self.size - 3)
+            self.draw_lines(target, rect, ink, self.size - 3, 2)
         elif self.subtitle:
             theme.text(target, label, (rect.centerx, rect.centery - 10), self.size, ink, "bold",
                        "center")
@@ -136,12 +142,14 @@ class Button(Widget):
             theme.text(target, label, rect.center, self.size, ink, "bold", "center")
 
 
-    def draw_two_lines(self, target: pygame.Surface, rect: pygame.Rect,
-                       ink: tuple[int, int, int], size: int) -> None:
-        """A long label in two lines at ``size`` (the second shortened if it must be)."""
+    def draw_lines(self, target: pygame.Surface, rect: pygame.Rect,
+                   ink: tuple[int, int, int], size: int, most: int) -> None:
+        """A long label in at most ``most`` lines at ``size`` (the last shortened if it
+        must be)."""
         lines = theme.wrap(self.label, rect.w - 20, size, "bold")
-        if len(lines) > 1:
-            lines = [lines[0], theme.ellipsize(" ".join(lines[1:]), rect.w - 20, size, "bold")]
+        if len(lines) > most:
+            lines = [*lines[:most - 1],
+                     theme.ellipsize(" ".join(lines[most - 1:]), rect.w - 20, size, "bold")]
         middle = (len(lines) - 1) / 2
         for i, line in enumerate(lines):
             theme.text(target, line, (rect.centerx, rect.centery + (i - middle) * (size + 2)),

@@ -100,3 +100,22 @@ def test_a_page_of_choices_takes_one_size_at_which_every_label_is_whole():
     assert all(label_fits(label, rect.w, rect.h, size) for label in long)
     assert not label_fits(long[2], rect.w, rect.h, size + 1)
     assert len(theme.wrap(long[2], rect.w - 20, size, "bold")) == 2
+
+
+def test_a_tall_action_button_holds_a_long_label_whole_in_as_many_lines_as_fit(monkeypatch):
+    """Terrene's opening plans ("Opening plan 'Blaze XP' (going second): Terreria; Olivia
+    the Graceless, ...") on its 88-pixel action buttons: drawn whole in four or five lines,
+    never cut with "…"."""
+    from game.widgets import label_fits, lines_held
+    from tests.game.table_helpers import record_sizes
+
+    words = ("1. Opening plan 'Blaze XP' (going second): Terreria; Olivia the Graceless, "
+             "Knife in the Shadows, Pernicious, Isaac the Observer")
+    rect = pygame.Rect(0, 0, 260, 88)
+    assert lines_held(88, 13) >= 5 and not label_fits(words, rect.w, 40, 13)
+    assert label_fits(words, rect.w, rect.h, 13)
+    sizes = record_sizes(monkeypatch)
+    button = Button(200, 100, rect.w, rect.h, words, size=13, wrap=True)
+    button.draw_self(pygame.Surface((400, 200)), button.world_matrix(), 1.0)
+    drawn = [w for _, w in sizes]
+    assert len(drawn) > 2 and " ".join(drawn) == words and not any("…" in w for w in drawn)
