@@ -174,6 +174,11 @@ class TournamentLogError(ValueError):
     """A tournament's log cannot be resumed (damaged, or another tournament's)."""
 
 
+def pairs_of(levels: Sequence[str]) -> list[tuple[str, str]]:
+    """A round robin's pairs, in order: each level against every later one."""
+    return [(a, b) for i, a in enumerate(levels) for b in levels[i + 1:]]
+
+
 def schedule(game: Game, levels: Sequence[str], games: int, seed: int,
              players: int | None = None) -> list[Scheduled]:
     """Every match of the round robin, in order: each pair of levels plays ``games``
@@ -182,15 +187,14 @@ def schedule(game: Game, levels: Sequence[str], games: int, seed: int,
     (so a pair's first N matches are the same for any ``games`` of at least N)."""
     rng = random.Random(f"tournament:{seed}")
     out = []
-    for i, a in enumerate(levels):
-        for b in levels[i + 1:]:
-            for g in range(games):
-                swap = g % 2 == 1
-                setup = make_setup(game, rng, players, {})
-                n = int(setup["players"])
-                seats = tuple((b if swap else a) if k % 2 == 0 else (a if swap else b)
-                              for k in range(n))
-                out.append(Scheduled(a, b, g, setup, rng.getrandbits(31), seats))
+    for a, b in pairs_of(levels):
+        for g in range(games):
+            swap = g % 2 == 1
+            setup = make_setup(game, rng, players, {})
+            n = int(setup["players"])
+            seats = tuple((b if swap else a) if k % 2 == 0 else (a if swap else b)
+                          for k in range(n))
+            out.append(Scheduled(a, b, g, setup, rng.getrandbits(31), seats))
     return out
 
 
@@ -292,22 +296,20 @@ def tournament(
     rows = []
     score: dict[str, float] = {lv: 0.0 for lv in levels}
     played: dict[str, int] = {lv: 0 for lv in levels}
-    for i, a in enumerate(levels):
-        for b in levels[i + 1:]:
-            tally = {"a_wins": 0, "b_wins": 0, "draws": 0, "errors": 0}
-            for g in range(games):
-                winner = records[(a, b, g)]["winner"]
-                key = {"a": "a_wins", "b": "b_wins", "draw": "draws"}.get(winner, "errors")
-                tally[key] += 1
-            decided = games - tally["errors"]
-            a_points = tally["a_wins"] + 0.5 * tally["draws"]
-            row: dict[str, Any] = {"a": a, "b": b, "games": games, **tally}
-            row["a_win_rate"] = round(a_points / decided, 3) if decided else None
-            row["a_interval"] = [round(x, 3) for x in wilson(a_points, decided)]
-            for lv, wins in ((a, tally["a_wins"]), (b, tally["b_wins"])):
-                score[lv] += wins + 0.5 * tally["draws"]
-                played[lv] += decided
-            rows.append(row)
+    for a, b in pairs_of(levels):
+        tally = {"a_wins": 0, "b_wins": 0, "draws": 0, "errors": 0}
+        for g in range(games):
+            winner = records[(a, b, g)]["winner"]
+            tally[{"a": "a_wins", "b": "b_wins", "draw": "draws"}.get(winner, "errors")] += 1
+        decided = games - tally["errors"]
+        a_points = tally["a_wins"] + 0.5 * tally["draws"]
+        row: dict[str, Any] = {"a": a, "b": b, "games": games, **tally}
+        row["a_win_rate"] = round(a_points / decided, 3) if decided else None
+        row["a_interval"] = [round(x, 3) for x in wilson(a_points, decided)]
+        for lv, wins in ((a, tally["a_wins"]), (b, tally["b_wins"])):
+            score[lv] += wins + 0.5 * tally["draws"]
+            played[lv] += decided
+        rows.append(row)
     return {
         "game": game.id,
         "games": games,

@@ -74,10 +74,6 @@ def lines_held(h: float, size: int) -> int:
     return max(1, int((h - 6) // (size + 2)))
 
 
-def two_lines_fit(h: float, size: int) -> bool:
-    return lines_held(h, size) >= 2
-
-
 def page_size(labels: list[str], rects: list[pygame.Rect], base: int) -> int:
     """One size for a grid of buttons (``labels`` in ``rects``): the largest from ``base``
     down to ``LEAST_SIZE`` at which every label is whole (a page of choices in one size)."""
@@ -123,15 +119,15 @@ class Button(Widget):
         if self.focused:
             pygame.draw.rect(target, theme.CREAM, rect.inflate(8, 8), width=2, border_radius=14)
         label = theme.ellipsize(self.label, rect.w - 20, self.size, "bold")
-        snug = next((size for size in (self.size - 1, self.size - 2) if label != self.label
-                     and size >= LEAST_SIZE and not self.wrap
+        long = label != self.label and not self.subtitle
+        held = lines_held(rect.h, self.size)
+        snug = next((size for size in (self.size - 1, self.size - 2) if size >= LEAST_SIZE
                      and theme.font(size, "bold").size(self.label)[0] <= rect.w - 20), None)
-        if snug is not None and not self.subtitle:  # a little long: a size or two smaller
+        if long and self.wrap and held >= 2:  # a grid's choice: lines at its page's size
+            self.draw_lines(target, rect, ink, self.size, held)
+        elif long and not self.wrap and snug is not None:  # a little long: a size smaller
             theme.text(target, self.label, rect.center, snug, ink, "bold", "center")
-        elif label != self.label and not self.subtitle and self.wrap \
-                and two_lines_fit(rect.h, self.size):
-            self.draw_lines(target, rect, ink, self.size, lines_held(rect.h, self.size))
-        elif label != self.label and not self.subtitle and rect.h >= 40:
+        elif long and rect.h >= 40:
             self.draw_lines(target, rect, ink, self.size - 3, 2)
         elif self.subtitle:
             theme.text(target, label, (rect.centerx, rect.centery - 10), self.size, ink, "bold",
