@@ -179,6 +179,38 @@ def _wrapped(content: str, width: int, size: int, style: str,
     return tuple(lines)
 
 
+def balanced(content: str, width: int, size: int = 16, style: str = "regular"
+             ) -> list[str]:
+    """``wrap``'s lines made as even as they can be: the same number of lines, in the
+    narrowest width that still gives that many (so a second line never holds one word
+    where the first holds six)."""
+    lines = wrap(content, width, size, style)
+    if len(lines) < 2 or "\n" in content:
+        return lines
+    f = font(size, style)
+    lo = max(f.size(word)[0] for word in content.split(" "))
+    hi = width
+    while lo < hi:  # the narrowest width giving no more lines than ``width`` gives
+        mid = (lo + hi) // 2
+        if _line_count(content, mid, f) <= len(lines):
+            hi = mid
+        else:
+            lo = mid + 1
+    return lines if hi >= width else wrap(content, hi, size, style)
+
+
+def _line_count(content: str, width: int, f: pygame.font.Font) -> int:
+    """How many lines greedy wrapping at ``width`` gives (every word fitting a line)."""
+    count, line = 1, ""
+    for word in content.split(" "):
+        trial = f"{line} {word}" if line else word
+        if f.size(trial)[0] <= width:
+            line = trial
+        else:
+            count, line = count + 1, word
+    return count
+
+
 @lru_cache(maxsize=4096)
 def ellipsize(content: str, width: int, size: int = 16, style: str = "regular") -> str:
     """Shorten ``content`` with an ellipsis to fit ``width`` pixels."""

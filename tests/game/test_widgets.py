@@ -119,3 +119,24 @@ def test_a_tall_action_button_holds_a_long_label_whole_in_as_many_lines_as_fit(m
     button.draw_self(pygame.Surface((400, 200)), button.world_matrix(), 1.0)
     drawn = [w for _, w in sizes]
     assert len(drawn) > 2 and " ".join(drawn) == words and not any("…" in w for w in drawn)
+
+
+def test_a_choice_over_two_lines_splits_them_evenly_never_one_word_alone(monkeypatch):
+    """A Chaostle move that just overflows one line ("... to the west walkway" / "0"):
+    its two lines are made as even as they can be, so the second never holds a lone word
+    while the first is full; the words and their order are kept."""
+    from game import theme
+    from tests.game.table_helpers import record_sizes
+
+    words = "3. Unicorn: move 6 to west stairway B and fight the Wizard on the west walkway 0"
+    font = theme.font(15, "bold")
+    width = font.size(words[: -2])[0] + 24  # all but the last word fits one line
+    greedy = theme.wrap(words, width - 20, 15, "bold")
+    assert greedy[-1] == "0"  # what greedy wrapping alone would draw
+    sizes = record_sizes(monkeypatch)
+    button = Button(300, 100, width, 40, words, size=15, wrap=True)
+    button.draw_self(pygame.Surface((900, 200)), button.world_matrix(), 1.0)
+    drawn = [w for _, w in sizes]
+    assert len(drawn) == 2 and " ".join(drawn) == words
+    widths = [font.size(line)[0] for line in drawn]
+    assert max(widths) - min(widths) < font.size("stairway B and")[0]
