@@ -29,8 +29,13 @@ from rules.biternia.content import load
 from rules.biternia.state import BiterniaState
 from rules.core.state import GameState
 
-#: Worlds the expert samples (hard's six times four), as many as its time cap allows.
-EXPERT_WORLDS = 24
+#: The expert's best-ordered candidates (hard tries four, where three in four of the
+#: choices have five or more legal actions and two in five ten or more) and the worlds it
+#: samples (hard's six twice), as many as its time cap allows. Hard's four in 24 worlds
+#: measured no stronger than hard; these 53.3 % over 300 games, short of the 60 % still
+#: (docs/ai.md, "Strength curves", session 12).
+EXPERT_CANDIDATES = 10
+EXPERT_WORLDS = 12
 
 #: The custom agent's levels: candidates tried, worlds sampled, rollout depth in decisions,
 #: noise of the ordering policy. Measured with ``launcher.py bench``.
@@ -38,8 +43,8 @@ AGENT_LEVELS: dict[str, Settings] = {
     "easy": Settings(candidates=1, worlds=0, depth=0, noise=0.35),
     "normal": Settings(candidates=3, worlds=2, depth=30, noise=0.1),
     "hard": Settings(candidates=4, worlds=6, depth=30, noise=0.1),
-    "expert": Settings(candidates=4, worlds=EXPERT_WORLDS, depth=30, noise=0.1,
-                       time_cap=2.5),
+    "expert": Settings(candidates=EXPERT_CANDIDATES, worlds=EXPERT_WORLDS, depth=30,
+                       noise=0.1, time_cap=2.5),
 }
 
 #: Settings for the generic IS-MCTS should a caller ask for it (leaf evaluation, no random

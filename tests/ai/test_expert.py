@@ -68,6 +68,7 @@ def test_expert_exists_validates_and_searches_more_than_hard(game_id, monkeypatc
         assert expert["team_cap"] <= EXPERT_SECONDS
     elif game_id == "biternia":
         assert expert["worlds"] > hard["worlds"] and 0 < expert["cap"] <= EXPERT_SECONDS
+        assert expert["candidates"] > hard["candidates"]
     elif game_id == "chaostle":  # hard's search with its evaluation tuned again
         assert expert["samples"] == hard["samples"] and expert["reply"] == hard["reply"]
         assert expert["weights"] != hard["weights"]
@@ -79,6 +80,7 @@ def test_expert_exists_validates_and_searches_more_than_hard(game_id, monkeypatc
 def test_expert_settings_are_those_of_the_tables():
     assert BATTLECON_LEVELS["expert"].max_rows == 40 and TEAM_LEVELS["expert"].max_cols == 12
     assert BITERNIA_LEVELS["expert"].worlds > BITERNIA_LEVELS["hard"].worlds
+    assert BITERNIA_LEVELS["expert"].candidates == 10
     assert CHAOSTLE_LEVELS["expert"] == CHAOSTLE_LEVELS["hard"]
 
 
