@@ -143,7 +143,7 @@ def _orders(s: BiterniaState, player: int) -> list[Action]:
         v = s.heroes[h]
         if v.seat == player and v.space is not None and v.down is None:
             for card in distinct_hand(s, player):
-                note = "" if effects.usable(h, card) else " (not theirs: universal action only)"
+                note = "" if effects.usable(h, card) else " (universal action only)"
                 out.append(Action(Act.ORDER, (h, card),
                                   f"Order {name(h)}: {card_name(card)}{note}"))
     return out
