@@ -190,25 +190,14 @@ def balanced(content: str, width: int, size: int = 16, style: str = "regular"
     f = font(size, style)
     lo = max(f.size(word)[0] for word in content.split(" "))
     hi = width
+    uncached = _wrapped.__wrapped__  # the same wrapping, not filling the cache
     while lo < hi:  # the narrowest width giving no more lines than ``width`` gives
         mid = (lo + hi) // 2
-        if _line_count(content, mid, f) <= len(lines):
+        if len(uncached(content, mid, size, style)) <= len(lines):
             hi = mid
         else:
             lo = mid + 1
     return lines if hi >= width else wrap(content, hi, size, style)
-
-
-def _line_count(content: str, width: int, f: pygame.font.Font) -> int:
-    """How many lines greedy wrapping at ``width`` gives (every word fitting a line)."""
-    count, line = 1, ""
-    for word in content.split(" "):
-        trial = f"{line} {word}" if line else word
-        if f.size(trial)[0] <= width:
-            line = trial
-        else:
-            count, line = count + 1, word
-    return count
 
 
 @lru_cache(maxsize=4096)
