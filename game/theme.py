@@ -179,12 +179,13 @@ def _wrapped(content: str, width: int, size: int, style: str,
     return tuple(lines)
 
 
+@lru_cache(maxsize=1024)
 def balanced(content: str, width: int, size: int = 16, style: str = "regular"
-             ) -> list[str]:
+             ) -> tuple[str, ...]:
     """``wrap``'s lines made as even as they can be: the same number of lines, in the
     narrowest width that still gives that many (so a second line never holds one word
-    where the first holds six)."""
-    lines = wrap(content, width, size, style)
+    where the first holds six). Cached: a button draws its label every frame."""
+    lines = _wrapped(content, width, size, style)
     if len(lines) < 2 or "\n" in content:
         return lines
     f = font(size, style)
@@ -197,7 +198,7 @@ def balanced(content: str, width: int, size: int = 16, style: str = "regular"
             hi = mid
         else:
             lo = mid + 1
-    return lines if hi >= width else wrap(content, hi, size, style)
+    return lines if hi >= width else _wrapped(content, hi, size, style)
 
 
 @lru_cache(maxsize=4096)

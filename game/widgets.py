@@ -144,7 +144,7 @@ class Button(Widget):
         must be)."""
         lines = theme.wrap(self.label, rect.w - 20, size, "bold")
         if 1 < len(lines) <= most:  # whole: as even as the lines can be
-            lines = theme.balanced(self.label, rect.w - 20, size, "bold")
+            lines = list(theme.balanced(self.label, rect.w - 20, size, "bold"))
         if len(lines) > most:
             lines = [*lines[:most - 1],
                      theme.ellipsize(" ".join(lines[most - 1:]), rect.w - 20, size, "bold")]
