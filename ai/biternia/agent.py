@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from ai.agents import SearchAgent
 from ai.analysis import Analysis, single, valued, win_chance
 from ai.biternia.evaluation import DEFAULT_WEIGHTS, Weights, evaluate
-from ai.biternia.ordering import policy_choice, ranked
+from ai.biternia.ordering import action_score, policy_choice, ranked
 from ai.search.common import (
     RolloutPolicy,
     acting_seat,
@@ -30,6 +30,7 @@ from ai.search.common import (
     scaled_cap,
     scaled_count,
 )
+from rules.biternia.kinds import Act
 from rules.biternia.state import BiterniaState
 from rules.core import CHANCE, Action
 from rules.core.state import GameState
@@ -50,6 +51,10 @@ class Settings:
     #: seconds after which no further world is played (at least one always is); None: no
     #: cap. Dropped under the fixed budget (``ARENA_AI_FIXED_BUDGET``).
     time_cap: float | None = None
+    #: in each sampled world, the chance that another team's face-down order is the card
+    #: of its hidden ones the ordering rates best for that Hero (else one of them at
+    #: random); 0: the orders are dealt at random with the rest of the hidden cards
+    infer_orders: float = 0.0
 
     def scaled(self, scale: float) -> Settings:
         """About ``scale`` times the work (a budget scale, ``hard*4``): the sampled worlds
@@ -80,6 +85,37 @@ def rollout(s: BiterniaState, depth: int, rng: random.Random, play: RolloutPolic
             return
         if seat != CHANCE:
             steps += 1
+
+
+def infer_orders(view: BiterniaState, world: BiterniaState, rng: random.Random,
+                 greedy: float) -> None:
+    """Re-deal, in ``world`` (sampled from ``view``), each face-down order the view does not
+    show: with chance ``greedy`` the card the ordering rates best for that Hero among the
+    cards its team holds unseen (the hand's hidden cards and the order itself), else one of
+    them at random. The team chose its orders from that hand, so a world where it chose
+    well is likelier than one dealt blind. Only cards the view does not show move."""
+    for hero in view.hero_order:
+        seen = view.heroes[hero]
+        if seen.down != "?":
+            continue
+        v = world.heroes[hero]
+        hand = world.seats[v.seat].hand
+        hidden = [i for i, c in enumerate(view.seats[v.seat].hand) if c is None]
+        if not hidden:
+            continue
+        # (-1: the order sampled with the rest)
+        options = [(-1, v.order)] + [(i, hand[i]) for i in hidden]
+        if rng.random() < greedy:
+            pick = max(options, key=lambda o: (
+                _order_score(world, hero, o[1]), rng.random()))[0]
+        else:
+            pick = rng.choice(options)[0]
+        if pick >= 0:
+            hand[pick], v.down = v.order, hand[pick]
+
+
+def _order_score(world: BiterniaState, hero: str, card: str) -> float:
+    return action_score(world, world.heroes[hero].seat, Action(Act.ORDER, (hero, card)))
 
 
 class BiterniaAgent(SearchAgent):
@@ -118,6 +154,9 @@ class BiterniaAgent(SearchAgent):
             return single(choice, None,
                           "the move ordering's pick (no search at this level)")
         worlds = [view.determinize(player, self.rng) for _ in range(cfg.worlds)]
+        if cfg.infer_orders:
+            for world in worlds:
+                infer_orders(view, world, self.rng, cfg.infer_orders)
         seeds = [self.rng.getrandbits(32) for _ in worlds]
         began = time.perf_counter()
         deadline = None if cfg.time_cap is None else began + cfg.time_cap

@@ -146,3 +146,53 @@ def test_the_playout_hook_plays_the_ordering_policy():
     for seed in range(5):
         assert biternia.rollout_action(s, 0, legal, random.Random(seed)) == \
             Action(Act.HAND_OVER, (2,))
+
+
+def _orders_given(seed: int):
+    """A two-player game played at random until both teams' Heroes hold face-down orders
+    and the Movement phase begins."""
+    match = Match(GAME, {"players": 2, "heroes": "first_game"}, seed)
+    rng = random.Random(seed)
+    while match.state.phase != Phase.MOVEMENT or match.state.round < 2:
+        decision = match.state.decision()
+        if decision.is_chance:
+            match.resolve_chance()
+        else:
+            p = decision.players[0]
+            match.submit(p, rng.choice(match.state.legal_actions(p)))
+    return match.state
+
+
+def test_inferred_orders_stay_consistent_with_the_view_and_move_only_hidden_cards():
+    """Hidden orders (rulebook, Orders phase: each team gives its Heroes a face-down order
+    from its hand) are re-dealt in a sampled world as the team would likely have chosen
+    them; the world must still be one the seat could be in: the same view, and the other
+    team holding the same hidden cards between its hand and its orders."""
+    from ai.biternia.agent import infer_orders
+    from ai.biternia.ordering import action_score
+
+    for seed in range(4):
+        s = _orders_given(seed)
+        view = s.view(0)
+        downs = [h for h in view.hero_order if view.heroes[h].down == "?"]
+        assert downs, "the other team's orders are face down"
+        for k in range(3):
+            world = view.determinize(0, random.Random(k))
+            first = downs[0]
+            seat = world.heroes[first].seat
+            options = [world.heroes[first].down, *world.seats[seat].hand]
+            best = max(action_score(world, seat, Action(Act.ORDER, (first, c)))
+                       for c in options)
+            before = sorted(world.seats[1].hand + [world.heroes[h].down for h in downs])
+            infer_orders(view, world, random.Random(k), 1.0)
+            after = sorted(world.seats[1].hand + [world.heroes[h].down for h in downs])
+            assert after == before
+            assert world.view(0).to_json() == view.to_json()
+            # greedy: the first Hero's order is the best rated of the cards it could have
+            chosen = Action(Act.ORDER, (first, world.heroes[first].down))
+            assert action_score(world, seat, chosen) == best
+
+
+def test_inferring_orders_is_off_below_expert():
+    """Only the expert level re-deals hidden orders; hard searches worlds dealt blind."""
+    assert biternia.AGENT_LEVELS["hard"].infer_orders == 0.0
