@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 
 from ai.agents import SearchAgent
 from ai.analysis import Analysis, single, valued, win_chance
+from ai.biternia.drafting import strongest_pick
 from ai.biternia.evaluation import DEFAULT_WEIGHTS, Weights, evaluate
 from ai.biternia.ordering import action_score, policy_choice, ranked
 from ai.search.common import (
@@ -59,6 +60,9 @@ class Settings:
     #: candidates play ``worlds`` more, then the best ``narrow[1]`` of those, and so on
     #: (the choice is the best of the last ones by all their worlds); (): one stage
     narrow: tuple[int, ...] = ()
+    #: draft the Hero left with the best measured win rate (``drafting.py``) instead of
+    #: searching a pick the playouts cannot tell apart
+    measured_draft: bool = False
 
     def scaled(self, scale: float) -> Settings:
         """About ``scale`` times the work (a budget scale, ``hard*4``): the sampled worlds
@@ -142,6 +146,8 @@ class BiterniaAgent(SearchAgent):
 
     def root_options(self, view: GameState, player: int) -> list[Action]:
         legal = view.legal_actions(player)
+        if self.settings.measured_draft and (pick := strongest_pick(legal)) is not None:
+            return [pick]
         if self.settings.worlds == 0 or len(legal) < 2:
             return legal
         assert isinstance(view, BiterniaState)

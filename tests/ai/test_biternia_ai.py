@@ -196,3 +196,55 @@ def test_inferred_orders_stay_consistent_with_the_view_and_move_only_hidden_card
 def test_inferring_orders_is_off_below_expert():
     """Only the expert level re-deals hidden orders; hard searches worlds dealt blind."""
     assert biternia.AGENT_LEVELS["hard"].infer_orders == 0.0
+
+
+def test_hero_strengths_are_measured_data_for_every_hero():
+    """The expert's draft table is data with provenance: every Hero of the content has a
+    measured win rate, from a run named with its command."""
+    import tomllib
+
+    from ai.biternia.drafting import STRENGTH_FILE, hero_strength
+    from rules.biternia.content import load
+
+    data = tomllib.loads(STRENGTH_FILE.read_text())
+    assert data["source"] == "measured" and data["reason"] and "balance" in data["command"]
+    assert set(data["heroes"]) == set(load().heroes)
+    for row in data["heroes"].values():
+        assert 0 <= row["points"] <= row["games"] and row["games"] >= 100
+    assert set(hero_strength()) == set(load().heroes)
+
+
+def _at_draft(seed: int) -> Match:
+    """A two-player drafting match at its first pick."""
+    match = Match(GAME, {"players": 2, "heroes": "draft"}, seed)
+    while match.state.phase != Phase.DRAFT or match.state.decision().is_chance:
+        if match.state.decision().is_chance:
+            match.resolve_chance()
+        else:
+            p = match.state.decision().players[0]
+            match.submit(p, match.state.legal_actions(p)[0])
+    return match
+
+
+def test_the_expert_drafts_the_strongest_hero_left_by_measured_win_rate():
+    """Draft (rulebook, Drafting Heroes: the teams pick in turn 1-2-2-2-1): expert takes the
+    Hero left with the best measured win rate; hard takes the move ordering's pick."""
+    from ai.biternia.drafting import hero_strength
+
+    match = _at_draft(5)
+    rates = hero_strength()
+    picks = []
+    while match.state.phase == Phase.DRAFT:
+        p = match.state.decision().players[0]
+        view = match.state.view(p)
+        left = [a.args[0] for a in view.legal_actions(p)]
+        choice = make_agent("biternia", "expert", p).choose(view, p)
+        assert rates[choice.args[0]] == max(rates[h] for h in left)
+        picks.append(choice.args[0])
+        match.submit(p, choice)
+    assert picks[:4] == sorted(rates, key=lambda h: -rates[h])[:4]
+    hard = make_agent("biternia", "hard", 0)
+    fresh = _at_draft(5)
+    p = fresh.state.decision().players[0]
+    legal = fresh.state.legal_actions(p)
+    assert hard.choose(fresh.state.view(p), p) == biternia.ranked(fresh.state, p, legal)[0]
