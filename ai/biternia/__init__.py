@@ -36,6 +36,10 @@ from rules.core.state import GameState
 #: (docs/ai.md, "Strength curves", session 12).
 EXPERT_CANDIDATES = 10
 EXPERT_WORLDS = 12
+#: The expert's worlds give the other team the orders it would likely have chosen: in
+#: three worlds of four the hidden card the ordering rates best for each Hero
+#: (``agent.infer_orders``), else one at random, so a person's odd choice stays possible.
+EXPERT_INFER_ORDERS = 0.75
 
 #: The custom agent's levels: candidates tried, worlds sampled, rollout depth in decisions,
 #: noise of the ordering policy. Measured with ``launcher.py bench``.
@@ -44,7 +48,8 @@ AGENT_LEVELS: dict[str, Settings] = {
     "normal": Settings(candidates=3, worlds=2, depth=30, noise=0.1),
     "hard": Settings(candidates=4, worlds=6, depth=30, noise=0.1),
     "expert": Settings(candidates=EXPERT_CANDIDATES, worlds=EXPERT_WORLDS, depth=30,
-                       noise=0.1, time_cap=2.5),
+                       noise=0.1, time_cap=2.5, infer_orders=EXPERT_INFER_ORDERS,
+                       measured_draft=True),
 }
 
 #: Settings for the generic IS-MCTS should a caller ask for it (leaf evaluation, no random

@@ -56,10 +56,6 @@ class Settings:
     #: of its hidden ones the ordering rates best for that Hero (else one of them at
     #: random); 0: the orders are dealt at random with the rest of the hidden cards
     infer_orders: float = 0.0
-    #: successive halving: after the first ``worlds`` worlds, only the best ``narrow[0]``
-    #: candidates play ``worlds`` more, then the best ``narrow[1]`` of those, and so on
-    #: (the choice is the best of the last ones by all their worlds); (): one stage
-    narrow: tuple[int, ...] = ()
     #: draft the Hero left with the best measured win rate (``drafting.py``) instead of
     #: searching a pick the playouts cannot tell apart
     measured_draft: bool = False
@@ -163,43 +159,32 @@ class BiterniaAgent(SearchAgent):
             choice = policy_choice(view, player, legal, self.rng, 0.0)
             return single(choice, None,
                           "the move ordering's pick (no search at this level)")
+        worlds = [view.determinize(player, self.rng) for _ in range(cfg.worlds)]
+        if cfg.infer_orders:
+            for world in worlds:
+                infer_orders(view, world, self.rng, cfg.infer_orders)
+        seeds = [self.rng.getrandbits(32) for _ in worlds]
         began = time.perf_counter()
         deadline = None if cfg.time_cap is None else began + cfg.time_cap
         totals = [0.0] * len(legal)
-        counts = [0] * len(legal)
-        alive = list(range(len(legal)))
-        played = 0  # worlds played (of any stage)
-        for stage, keep in enumerate((len(legal), *cfg.narrow)):
-            if stage:
-                alive = sorted(alive, key=lambda i: -totals[i] / counts[i])[:keep]
-                if len(alive) < 2:
-                    break
-            worlds = [view.determinize(player, self.rng) for _ in range(cfg.worlds)]
-            if cfg.infer_orders:
-                for world in worlds:
-                    infer_orders(view, world, self.rng, cfg.infer_orders)
-            seeds = [self.rng.getrandbits(32) for _ in worlds]
-            for world, seed in zip(worlds, seeds, strict=True):
-                if played and deadline is not None and not fits(began, played, deadline):
-                    break  # the next world would end past the cap: judge by those played
-                for i in alive:
-                    trial = world.clone()
-                    trial.apply_unchecked(player, legal[i])
-                    # the same playout randomness for every candidate: differences come
-                    # from the action, not from luck
-                    rollout(trial, cfg.depth, random.Random(seed), self.play)
-                    totals[i] += evaluate(trial, player, self.weights)
-                    counts[i] += 1
-                played += 1
-            else:
-                continue
-            break  # the cap stopped this stage: no further one
-        best, best_value = legal[alive[0]], -2.0
+        played = 0
+        for world, seed in zip(worlds, seeds, strict=True):
+            if played and deadline is not None and not fits(began, played, deadline):
+                break  # the next world would end past the cap: judge by those played
+            for i, action in enumerate(legal):
+                trial = world.clone()
+                trial.apply_unchecked(player, action)
+                # the same playout randomness for every candidate: differences come from
+                # the action, not from luck
+                rollout(trial, cfg.depth, random.Random(seed), self.play)
+                totals[i] += evaluate(trial, player, self.weights)
+            played += 1
+        best, best_value = legal[0], -2.0
         values: dict[Action, float | None] = {}
-        for i, action in enumerate(legal):
-            value = totals[i] / counts[i]
+        for action, total in zip(legal, totals, strict=True):
+            value = total / played
             values[action] = win_chance(value)
-            if i in alive and value > best_value + 1e-9:
+            if value > best_value + 1e-9:
                 best, best_value = action, value
         return valued(best, values, f"the best {len(legal)} moves by the ordering, each "
                                     f"played on {cfg.depth} decisions in {played} worlds")
