@@ -9,6 +9,11 @@ ordering (``root_options``) are each tried in ``worlds`` worlds consistent with 
 policy for ``depth`` decisions (``ai.search.common.random_step`` with the policy; chance
 steps, the setup's shuffles, do not count) and scored with the evaluation; the best
 average wins.
+
+Two expert options: ``infer_orders`` gives the other team, in each sampled world, the
+face-down orders it would likely have chosen from its hand, and ``measured_draft`` drafts
+the Hero with the best measured win rate (``drafting.py``), a choice the playouts cannot
+judge (they end before the first fight).
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from dataclasses import dataclass, replace
 
 from ai.agents import SearchAgent
 from ai.analysis import Analysis, single, valued, win_chance
-from ai.biternia.drafting import strongest_pick
+from ai.biternia.drafting import hero_strength, strongest_pick
 from ai.biternia.evaluation import DEFAULT_WEIGHTS, Weights, evaluate
 from ai.biternia.ordering import action_score, policy_choice, ranked
 from ai.search.common import (
@@ -151,6 +156,15 @@ class BiterniaAgent(SearchAgent):
 
     def position_value(self, view: GameState, player: int) -> float | None:
         return win_chance(evaluate(view, player, self.weights))
+
+    def analyse(self, view: GameState, player: int) -> Analysis:
+        if self.settings.measured_draft and \
+                (pick := strongest_pick(view.legal_actions(player))) is not None:
+            rate = hero_strength()[pick.args[0]]
+            return single(pick, self.position_value(view, player),
+                          f"the strongest Hero left: in measured play its team won "
+                          f"{rate:.0%} of its games")
+        return super().analyse(view, player)
 
     def deliberate(self, view: GameState, player: int, legal: list[Action]) -> Analysis:
         assert isinstance(view, BiterniaState)
