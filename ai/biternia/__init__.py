@@ -32,8 +32,9 @@ from rules.core.state import GameState
 #: The expert's best-ordered candidates (hard tries four, where three in four of the
 #: choices have five or more legal actions and two in five ten or more) and the worlds it
 #: samples (hard's six twice), as many as its time cap allows. Hard's four in 24 worlds
-#: measured no stronger than hard; these 53.3 % over 300 games, short of the 60 % still
-#: (docs/ai.md, "Strength curves", session 12).
+#: measured no stronger than hard; these 53.3 % over 300 games (docs/ai.md, "Strength
+#: curves", session 12), and with the inferred orders and the measured draft below 63.7 %
+#: (session 13).
 EXPERT_CANDIDATES = 10
 EXPERT_WORLDS = 12
 #: The expert's worlds give the other team the orders it would likely have chosen: in
