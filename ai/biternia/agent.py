@@ -145,10 +145,16 @@ class BiterniaAgent(SearchAgent):
         # the agent's own stream (the one it has always drawn from)
         self.rng = random.Random(f"biternia:{level}:{seed}")
 
+    def draft_pick(self, view: GameState, player: int) -> Action | None:
+        """The measured draft's pick when this is a draft pick and the level drafts so."""
+        if not self.settings.measured_draft:
+            return None
+        return strongest_pick(view.legal_actions(player))
+
     def root_options(self, view: GameState, player: int) -> list[Action]:
-        legal = view.legal_actions(player)
-        if self.settings.measured_draft and (pick := strongest_pick(legal)) is not None:
+        if (pick := self.draft_pick(view, player)) is not None:
             return [pick]
+        legal = view.legal_actions(player)
         if self.settings.worlds == 0 or len(legal) < 2:
             return legal
         assert isinstance(view, BiterniaState)
@@ -158,8 +164,7 @@ class BiterniaAgent(SearchAgent):
         return win_chance(evaluate(view, player, self.weights))
 
     def analyse(self, view: GameState, player: int) -> Analysis:
-        if self.settings.measured_draft and \
-                (pick := strongest_pick(view.legal_actions(player))) is not None:
+        if (pick := self.draft_pick(view, player)) is not None:
             rate = hero_strength()[pick.args[0]]
             return single(pick, self.position_value(view, player),
                           f"the strongest Hero left: in measured play its team won "

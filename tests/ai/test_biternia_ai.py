@@ -148,19 +148,24 @@ def test_the_playout_hook_plays_the_ordering_policy():
             Action(Act.HAND_OVER, (2,))
 
 
+def _advance(match: Match, until, pick) -> Match:
+    """Play ``match`` on (chance by the match, every seat by ``pick(legal)``) until
+    ``until(state)`` holds at a seat's decision."""
+    while match.state.decision().is_chance or not until(match.state):
+        if match.state.decision().is_chance:
+            match.resolve_chance()
+        else:
+            p = match.state.decision().players[0]
+            match.submit(p, pick(match.state.legal_actions(p)))
+    return match
+
+
 def _orders_given(seed: int):
     """A two-player game played at random until both teams' Heroes hold face-down orders
     and the Movement phase begins."""
     match = Match(GAME, {"players": 2, "heroes": "first_game"}, seed)
-    rng = random.Random(seed)
-    while match.state.phase != Phase.MOVEMENT or match.state.round < 2:
-        decision = match.state.decision()
-        if decision.is_chance:
-            match.resolve_chance()
-        else:
-            p = decision.players[0]
-            match.submit(p, rng.choice(match.state.legal_actions(p)))
-    return match.state
+    return _advance(match, lambda s: s.phase == Phase.MOVEMENT and s.round >= 2,
+                    random.Random(seed).choice).state
 
 
 def test_inferred_orders_stay_consistent_with_the_view_and_move_only_hidden_cards():
@@ -217,13 +222,7 @@ def test_hero_strengths_are_measured_data_for_every_hero():
 def _at_draft(seed: int) -> Match:
     """A two-player drafting match at its first pick."""
     match = Match(GAME, {"players": 2, "heroes": "draft"}, seed)
-    while match.state.phase != Phase.DRAFT or match.state.decision().is_chance:
-        if match.state.decision().is_chance:
-            match.resolve_chance()
-        else:
-            p = match.state.decision().players[0]
-            match.submit(p, match.state.legal_actions(p)[0])
-    return match
+    return _advance(match, lambda s: s.phase == Phase.DRAFT, lambda legal: legal[0])
 
 
 def test_the_expert_drafts_the_strongest_hero_left_by_measured_win_rate():
