@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ai.levels import make_analyst
-from game.hint import HINT_LEVEL
+from game.hint import hint_level
 from game.session import scenario_event
 from game.winchance import WinSeries, analysis_seed
 from rules.core import CHANCE, Match, Scenario
@@ -139,7 +139,7 @@ class ReviewRun:
                 step.analysis = estimate.analysis
             else:
                 try:
-                    analyst = make_analyst(self.game_id, HINT_LEVEL,
+                    analyst = make_analyst(self.game_id, hint_level(self.game_id),
                                            analysis_seed(self.seed, step.step))
                     step.analysis = analyst.analyse(step.view, step.seat)
                 except Exception as exc:  # noqa: BLE001 - the review says so and goes on

@@ -90,3 +90,28 @@ def test_key_h_rings_the_suggested_move_and_a_move_clears_it(app_dirs):
     screen.play(marks.choice)
     screen.finish_stage()
     assert not marks.active
+
+
+def test_a_biternia_draft_hint_suggests_the_hero_measured_strongest():
+    """Draft (Biternia rulebook, Drafting Heroes): the hint at a pick comes from the level
+    measured wiser there, so it names the Hero left with the best measured win rate and
+    says why; the other games' hints stay at normal."""
+    from ai.biternia.drafting import hero_strength
+    from game.hint import HintTurn, hint_level
+    from rules.biternia.kinds import Phase
+    from rules.core import Match
+    from rules.registry import get_game
+
+    assert hint_level("chaostle") == hint_level("battlecon") == "normal"
+    match = Match(get_game("biternia"), {"players": 2, "heroes": "draft"}, 5)
+    while match.state.phase != Phase.DRAFT:
+        p = match.state.decision().players[0]
+        match.submit(p, match.state.legal_actions(p)[0])
+    p = match.state.decision().players[0]
+    legal = tuple(match.state.legal_actions(p))
+    turn = HintTurn("biternia", 7, match.state.view(p), p, legal)
+    turn.thread.join(60)
+    assert turn.analysis is not None, turn.error
+    rates = hero_strength()
+    assert turn.analysis.choice.args[0] == max((a.args[0] for a in legal), key=rates.__getitem__)
+    assert "strongest Hero left" in turn.analysis.note
