@@ -80,8 +80,9 @@ def ringed(analysis: Analysis) -> Action:
 
 def hint_parts(analysis: Analysis) -> tuple[str, str]:
     """What the AI suggests and why, in its own estimates: (the move with the chance to
-    win now and after it, the next best with its estimate); at a choice made in secret,
-    (the mix it would play, the chance to win)."""
+    win now and after it, the next best with its estimate, or for a pick that weighed no
+    alternative the agent's reason); at a choice made in secret, (the mix it would play,
+    the chance to win)."""
     options = analysis.options
     if analysis.mixed and len(options) > 1:
         # the choices it would ever play: a share that rounds to 0 % is not part of the mix
@@ -98,7 +99,9 @@ def hint_parts(analysis: Analysis) -> tuple[str, str]:
         main += f" — your chance to win {percent(analysis.value)} now, {percent(after)} after it"
     others = analysis.alternatives(1)
     extra = ""
-    if others:
+    if len(options) == 1:  # a pick that weighed no alternative: the line says why instead
+        extra = analysis.note
+    elif others:
         extra = f"next best: {short(others[0].action)}"
         extra += f" ({percent(others[0].value)})" if others[0].value is not None else ""
     return main, extra

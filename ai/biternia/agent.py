@@ -166,9 +166,8 @@ class BiterniaAgent(SearchAgent):
     def analyse(self, view: GameState, player: int) -> Analysis:
         if (pick := self.draft_pick(view, player)) is not None:
             rate = hero_strength()[pick.args[0]]
-            return single(pick, self.position_value(view, player),
-                          f"the strongest Hero left: in measured play its team won "
-                          f"{rate:.0%} of its games")
+            return single(pick, None, f"the strongest Hero left: its team won {rate:.0%} "
+                                      f"of measured games")
         return super().analyse(view, player)
 
     def deliberate(self, view: GameState, player: int, legal: list[Action]) -> Analysis:

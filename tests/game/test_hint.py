@@ -92,6 +92,12 @@ def test_key_h_rings_the_suggested_move_and_a_move_clears_it(app_dirs):
     assert not marks.active
 
 
+def test_a_pick_that_weighed_no_alternative_says_why():
+    a = Action("pick", (1,), "Draft Ike")
+    analysis = Analysis(a, None, (Option(a, None, 1.0),), False, "the strongest Hero left")
+    assert hint_line(analysis) == "Hint: Draft Ike; the strongest Hero left"
+
+
 def test_a_biternia_draft_hint_suggests_the_hero_measured_strongest():
     """Draft (Biternia rulebook, Drafting Heroes): the hint at a pick comes from the level
     measured wiser there, so it names the Hero left with the best measured win rate and
@@ -114,4 +120,5 @@ def test_a_biternia_draft_hint_suggests_the_hero_measured_strongest():
     assert turn.analysis is not None, turn.error
     rates = hero_strength()
     assert turn.analysis.choice.args[0] == max((a.args[0] for a in legal), key=rates.__getitem__)
-    assert "strongest Hero left" in turn.analysis.note
+    assert hint_line(turn.analysis) == ("Hint: Draft Cynthia, the Fire Mage; the strongest "
+                                        "Hero left: its team won 63% of measured games")
