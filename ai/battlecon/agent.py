@@ -193,13 +193,16 @@ def _support(mix: list[float], k: int, top: bool) -> list[int]:
 def setup_choice(view: BattleconState, player: int, legal: list[Action],
                  rng: random.Random) -> Analysis:
     """A choice no search looks at: chosen initial discards (the kit's suggested pair for
-    that pile when possible), else a random pick (setup choices). No estimate."""
+    that pile when possible), else a uniformly mixed pick (the Finisher and Hayden's setup
+    choice, made in secret). No estimate."""
     if view.phase == Phase.DISCARDS:
         pile = view.player(player).discards_left
         suggested = tuple(view.fighter(player)[f"discard{pile}"])
         choice = next((a for a in legal if a.args == suggested), rng.choice(legal))
         return single(choice, None, "the fighter's suggested initial discards")
-    return single(rng.choice(legal), None, "a random pick: no search for this choice")
+    # made in secret and judged by no search: every choice as likely (a hint says so)
+    return strategy(rng.choice(legal), [(a, 1 / len(legal), None) for a in legal], None,
+                    "every choice as likely: no search judges this one")
 
 
 def world_means(worlds: list[BattleconState], options: list[Action],

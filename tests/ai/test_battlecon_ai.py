@@ -113,6 +113,20 @@ def test_chosen_initial_discards_follow_the_suggested_pairs():
     assert agent.choose(st.view(0), 0).args == ("telekinetic", "strike")
 
 
+def test_the_finisher_choice_is_an_even_mix_no_search_judges():
+    """Setup (rulebook: each player secretly chooses a Finisher, Hayden also Fury or
+    Control): no search judges this choice, so the analysis says so as an even mix over
+    the choices, and the pick is one of them."""
+    setup = GAME.validate_setup({"fighter.0": "hayden", "fighter.1": "amon"})
+    st = GAME.new_state(setup, 1)
+    st.apply(CHANCE, Action(Act.FIRST, (0,)))
+    legal = st.legal_actions(0)
+    analysis = make_agent("hard", 1).analyse(st.view(0), 0)
+    assert analysis.mixed and analysis.value is None and analysis.choice in legal
+    assert sorted(map(str, (o.action for o in analysis.options))) == sorted(map(str, legal))
+    assert all(o.share == 1 / len(legal) for o in analysis.options)
+
+
 def test_cells_can_play_the_ante_out():
     """With antes_in_cells a cell's Ante is played (each side's best ante by the end of
     the beat) instead of both passing; the agent still answers legally."""
