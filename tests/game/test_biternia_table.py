@@ -14,9 +14,11 @@ import pytest
 import game.tables.biternia.clicks as clicks
 import game.tables.biternia.layout as lay
 from game.app import App
+from game.floats import RISE
 from game.screens.table import TableScreen
 from game.session import Seat, Session
 from game.tables import table_for
+from game.tables.biternia.board import space_rect
 from game.tables.biternia.table import BiterniaTable
 from rules.biternia.content import load
 from rules.biternia.effects import card_name, card_of
@@ -485,7 +487,9 @@ def test_tokens_ride_on_the_standee(app_dirs):
     assert any(t.name == "Shield" and t.count == state.heroes[hero].shield for t in tokens)
 
 
-def test_gold_won_rises_from_the_teams_bit(app_dirs):
+def test_gold_won_rises_inside_the_teams_bit(app_dirs):
+    """The "+N gold" float rises within its team's Bit, below the Bit's name band, from
+    start to end of its rise: never over the Hero panels beside the Bit."""
     app, screen = open_table(app_dirs, seed=2)
     rng = random.Random(2)
     session = screen.session
@@ -499,7 +503,14 @@ def test_gold_won_rises_from_the_teams_bit(app_dirs):
             team = 0 if after[0] != before[0] else 1
             words = f"{after[team] - before[team]:+d} gold"
             floats = [n for n in screen.table.children if n.name == "float"]
-            assert any(f.words == words for f in floats)
+            gold = next(f for f in floats if f.words == words)
+            bit = space_rect(f"bit_{team}")
+            inside = bit.copy()
+            inside.y, inside.h = bit.y + lay.TILE_HEAD, bit.h - lay.TILE_HEAD
+            for top_y in (gold.y, gold.y - RISE):  # where it starts and where it stops
+                box = pygame.Rect(0, 0, gold.w, gold.h)
+                box.center = (round(gold.x), round(top_y))
+                assert inside.contains(box), (box, inside)
             return
     raise AssertionError("no gold changed hands")
 

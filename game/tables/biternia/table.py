@@ -196,7 +196,8 @@ class BiterniaTable(HandTray):
         self.mark_choices(view)
 
     def count_gold(self, view: BiterniaState) -> None:
-        """A team whose gold changed since the last view sees "+N" / "-N" rise from its Bit."""
+        """A team whose gold changed since the last view sees "+N" / "-N" rise inside its
+        Bit, below the Bit's name band (never over the Hero panels beside it)."""
         gold = tuple(int(g) for g in view.gold)
         before, self.gold = self.gold, gold
         if before is None:
@@ -205,7 +206,8 @@ class BiterniaTable(HandTray):
             if new != old:
                 rect = space_rect(f"bit_{team}")
                 words = f"{new - old:+d} gold"
-                rise_from(self, rect.right - 60, rect.y + 30, words, theme.BRASS_LIGHT, 18)
+                rise_from(self, rect.centerx, rect.bottom - 14, words, theme.BRASS_LIGHT, 18,
+                          top=rect.y + lay.TILE_HEAD)
 
     def flash_hits(self, view: BiterniaState) -> None:
         """A Structure that lost HP since the last view flashes red."""
