@@ -34,6 +34,7 @@ from ai.analysis import Analyst
 from ai.search.common import (
     QUIESCENCE_LIMIT,
     Candidates,
+    Determinizer,
     Evaluator,
     Quiet,
     RolloutPolicy,
@@ -206,6 +207,7 @@ def build_agent(
     candidates: Candidates | None = None,
     search_view: SearchView | None = None,
     quiet: Quiet | None = None,
+    determinize: Determinizer | None = None,
 ) -> SeededAgent:
     """An agent from resolved settings (see ``SETTING_KEYS``) and the game's hooks."""
     algorithm = settings.get("algorithm", "ismcts")
@@ -241,6 +243,7 @@ def build_agent(
         rollout_policy=rollout_policy,
         candidates=candidates,
         search_view=search_view,
+        determinize=determinize,
         mix_floor=float(settings.get("mix_floor", 0.5)),
         simultaneous=str(settings.get("simultaneous", "duct")),
         rm_exploration=float(settings.get("rm_exploration", 0.2)),

@@ -33,6 +33,12 @@ Candidates = Callable[[GameState, int], list[Action]]
 #: more than the view shows. None searches the view as it is.
 SearchView = Callable[[GameState], GameState]
 
+#: ``determinize(view, player, rng)``: one full state consistent with ``player``'s view —
+#: a game's own sampling of the hidden cards (e.g. weighted by what the other seats would
+#: likely have chosen), never reading more than the view shows. None uses the view's own
+#: ``determinize`` (uniform over what is unseen).
+Determinizer = Callable[[GameState, int, random.Random], GameState]
+
 
 #: ``quiet(state)``: whether ``state`` may be judged as it stands — no exchange is half
 #: played out (no dice in the air, no chain of responses waiting) that would swing its

@@ -46,7 +46,11 @@ class ISMCTSAgent(SearchAgent):
         if self.config.search_view is not None:
             view = self.config.search_view(view)
 
+        draw = self.config.determinize
+
         def sample() -> GameState:
+            if draw is not None:
+                return draw(view, player, self.rng)
             return view.determinize(player, self.rng)
 
         root = TreeSearch(self.config, self.rng).run(sample)

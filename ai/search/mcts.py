@@ -37,6 +37,7 @@ from ai.search.common import (
     QUIESCENCE_LIMIT,
     Budget,
     Candidates,
+    Determinizer,
     Evaluator,
     Quiet,
     RolloutPolicy,
@@ -164,6 +165,9 @@ class SearchConfig:
     candidates: Candidates | None = None
     #: The game's copy of a view to search from (``search_view``); None uses the view.
     search_view: SearchView | None = None
+    #: The game's sampling of a world from a view (``Determinizer``); None uses the view's
+    #: own ``determinize``.
+    determinize: Determinizer | None = None
     #: The game's quiet test (``quiet``): a playout that reaches its ``rollout_depth`` on a
     #: position that is not quiet plays on (at most ``quiescence`` more steps) until it is,
     #: so no leaf is judged half-way through an exchange. None judges every leaf at once.

@@ -16,6 +16,7 @@ from ai.levels import build_agent, level_settings, scaled_settings
 from ai.search.common import Evaluator
 from ai.terrene.drafting import DraftSeat, ai_deck, ai_pick
 from ai.terrene.evaluation import DEFAULT_WEIGHTS, Weights, deck_danger, evaluate
+from ai.terrene.inference import expect_plan, infer_opening, printed_plan
 from ai.terrene.quiet import QuietEvaluator, quiet, settle
 from ai.terrene.search import candidates, opening_for_turn, search_view, worth_searching
 
@@ -34,6 +35,10 @@ LEVELS: dict[str, dict[str, Any]] = {
 #: ``settle``); with it, hard's search sees the battles it starts, and a lower exploration
 #: lets its visits follow the small differences between a turn's options.
 QUIET_LEVELS = frozenset({"hard", "expert"})
+#: The expert's worlds give the other seats the party their printed opening plan places
+#: (``inference.infer_opening``) in this share of the worlds; the rest are drawn uniformly,
+#: as every other level draws them all.
+EXPERT_EXPECT_PLAN = 0.75
 
 
 def make_agent(level: str, seed: int, scale: float = 1.0) -> DraftSeat | None:
@@ -45,11 +50,14 @@ def make_agent(level: str, seed: int, scale: float = 1.0) -> DraftSeat | None:
     judge: Evaluator = (QuietEvaluator(DEFAULT_WEIGHTS, seed) if level in QUIET_LEVELS
                         else partial(evaluate, weights=DEFAULT_WEIGHTS))
     settings = scaled_settings(level_settings("terrene", level), scale)
-    inner = build_agent(settings, seed, judge, candidates=candidates, search_view=search_view)
+    draw = infer_opening(EXPERT_EXPECT_PLAN) if level == "expert" and EXPERT_EXPECT_PLAN \
+        else None
+    inner = build_agent(settings, seed, judge, candidates=candidates, search_view=search_view,
+                        determinize=draw)
     return DraftSeat(inner, seed)
 
 
-__all__ = ["DEFAULT_WEIGHTS", "LEVELS", "QUIET_LEVELS", "DraftSeat", "QuietEvaluator",
-           "Weights", "ai_deck", "ai_pick", "candidates", "deck_danger", "evaluate",
-           "make_agent", "opening_for_turn", "quiet", "search_view", "settle",
-           "worth_searching"]
+__all__ = ["DEFAULT_WEIGHTS", "EXPERT_EXPECT_PLAN", "LEVELS", "QUIET_LEVELS", "DraftSeat",
+           "QuietEvaluator", "Weights", "ai_deck", "ai_pick", "candidates", "deck_danger",
+           "evaluate", "expect_plan", "infer_opening", "make_agent", "opening_for_turn",
+           "printed_plan", "quiet", "search_view", "settle", "worth_searching"]

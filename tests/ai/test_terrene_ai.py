@@ -299,3 +299,104 @@ def test_the_search_starts_from_the_games_search_view():
     assert agent.choose(view, seat) in s.legal_actions(seat)
     assert seen == [view] and not view.autopass
     assert terrene.search_view(view).autopass
+
+
+def planned(seed: int = 6):
+    """A preset game in play whose two seats opened with their printed plans (as every AI
+    level does), with the plans."""
+    from rules.terrene.content import decks
+
+    m = Match(GAME, {"players": 2, "deck.0": "greggory_beatdown", "deck.1": "the_fear",
+                     "format": "single game"}, seed)
+    while m.state.phase != "play":
+        d = m.state.decision()
+        if d.is_chance:
+            m.resolve_chance()
+            continue
+        seat = d.players[0]
+        plan = terrene.opening_for_turn(m.state.view(seat), seat)
+        assert plan is not None
+        m.submit(seat, plan)
+    s = m.state
+    plans = {q: terrene.printed_plan(s.view(1 - q), q) for q in range(2)}
+    for q, plan in plans.items():
+        deck = decks()[s.deck_ids[q]]
+        assert plan is deck.openings[next(i for i, o in enumerate(deck.openings)
+                                          if o.turn == ("first" if s.first == q else "second"))]
+    return s, plans
+
+
+def _consistent(view, world) -> None:
+    """Everything ``view`` shows is as in ``world``, and each seat holds its deck list."""
+    from collections import Counter
+
+    assert all(c is None or c == w for c, w in zip(view.cards, world.cards, strict=True))
+    for q in range(world.n):
+        mine = Counter(c for u, c in enumerate(world.cards)
+                       if world.owner[u] == q and not world.card(u).token)
+        assert mine == Counter(world.decklists[q])
+    assert world.invariant_violations() == []
+
+
+def test_expert_expects_the_printed_plan_behind_face_down_characters():
+    """Terrene rulebook, setting up a party (our docs/terrene.md, "AI"): every seat opens
+    face-down, and a preset deck prints its opening plans. The expert's worlds put the other
+    seat's plan there: the plan's characters in party order and each one's assignable
+    behind it, where a uniform draw rarely does; nothing the view shows changes."""
+    s, plans = planned()
+    view = s.view(0)
+    plan = plans[1]
+    assert plan is not None
+    hits = uniform = 0
+    for k in range(20):
+        world = terrene.infer_opening(1.0)(view, 0, random.Random(k))
+        _consistent(view, world)
+        chars = [world.cards[u] for u in s.party[1]]
+        behind = [world.cards[world.units[u].card] for u in s.party[1]]
+        hits += chars == [c for c, _ in plan.party] and behind == [a for _, a in plan.party]
+        plain = view.determinize(0, random.Random(k))
+        uniform += [plain.cards[u] for u in s.party[1]] == [c for c, _ in plan.party]
+    assert hits == 20
+    assert uniform < 5
+    # the other seat's own cards are its own view's business: seat 0's party is as dealt
+    world = terrene.infer_opening(1.0)(view, 0, random.Random(1))
+    assert [world.cards[u] for u in s.party[0]] == [s.cards[u] for u in s.party[0]]
+
+
+def test_expert_keeps_shown_characters_and_their_plan_card_behind():
+    """A character the other seat has recruited is shown: the worlds keep it, put its
+    planned assignable behind it while that is face down, and give the hidden places the
+    plan's characters not shown."""
+    s, plans = planned()
+    plan = plans[1]
+    assert plan is not None
+    first = s.party[1][1]
+    s.units[first].up = True  # recruited (flipped face-up): its card is shown
+    view = s.view(0)
+    assert view.cards[first] == plan.party[1][0]
+    world = terrene.infer_opening(1.0)(view, 0, random.Random(3))
+    _consistent(view, world)
+    assert [world.cards[world.units[u].card] for u in s.party[1]] == \
+        [a for _, a in plan.party]
+    assert [world.cards[u] for u in s.party[1]] == [c for c, _ in plan.party]
+
+
+def test_expert_draws_uniformly_without_a_printed_plan_or_in_its_other_worlds():
+    """A custom deck prints no plan, so nothing is expected of it; and at share 0 the
+    expert's worlds are every level's."""
+    s, _ = planned()
+    view = s.view(0)
+    assert terrene.infer_opening(0.0)(view, 0, random.Random(5)).cards == \
+        view.determinize(0, random.Random(5)).cards
+    view.deck_ids[1] = "custom"
+    assert terrene.printed_plan(view, 1) is None
+    world = terrene.infer_opening(1.0)(view, 0, random.Random(5))
+    _consistent(view, world)
+
+
+def test_only_the_expert_samples_by_the_printed_plan():
+    hooks = {lvl: make_agent("terrene", lvl, 1).inner.config.determinize
+             for lvl in ("normal", "hard", "expert")}
+    assert hooks["normal"] is None and hooks["hard"] is None
+    assert hooks["expert"] is not None
+    assert make_agent("terrene", "hard*4", 1).inner.config.determinize is None
