@@ -16,6 +16,11 @@ RISE = 34  # pixels a float rises
 RISE_TIME, SHOWN, FADE = 1.1, 0.75, 0.45  # seconds it rises, stays whole, fades (from its delay)
 
 
+def overlaps(a: tuple[float, float], b: tuple[float, float]) -> bool:
+    """Whether two spans of columns (left, right) share any."""
+    return a[0] < b[1] and b[0] < a[1]
+
+
 class FloatText(Node):
     """A word or number that rises ``RISE`` pixels and fades, after ``delay`` seconds."""
 
@@ -35,6 +40,14 @@ class FloatText(Node):
             self.tween("alpha", 1.0, 0.05, delay=delay)
         self.tween("y", y - RISE, RISE_TIME, ease_out_cubic, delay=delay)
         self.tween("alpha", 0.0, FADE, delay=delay + SHOWN, on_done=self.detach)
+
+    def left(self) -> float:
+        """Seconds until it is gone (its fade ends last)."""
+        return max([0.0] + [t.delay + t.duration - t.elapsed for t in self.tweens.tweens])
+
+    def band(self) -> tuple[float, float]:
+        """The columns of the screen it takes (it rises straight up)."""
+        return self.x - self.w / 2, self.x + self.w / 2
 
     def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
         blit_transformed(target, self.look, world, alpha)

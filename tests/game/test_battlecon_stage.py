@@ -60,6 +60,21 @@ def run(screen, until, limit=200):
     raise AssertionError("never happened")
 
 
+def rising_words(table):
+    """The words rising on the table now: (words, box on the screen)."""
+    import pygame
+
+    from game.floats import FloatText
+
+    boxes = []
+    for node in table.children:
+        if isinstance(node, FloatText) and node.alpha > 0:
+            box = pygame.Rect(0, 0, node.w, node.h)
+            box.center = (round(node.x), round(node.y))
+            boxes.append((node.words, box))
+    return boxes
+
+
 def stage_of(table):
     return next((c for c in table.children if isinstance(c, RevealStage)), None)
 
@@ -389,8 +404,6 @@ def test_a_stunning_hit_s_words_and_plaque_never_cover_each_other_or_a_name(app_
     """A hit that stuns: its "-N", its plaque (damage, Armor, Guard) and "Stunned!" come one
     after another at the target, none over another, and none over a fighter's name at the
     foot of its space (the 9-space board's spaces are narrow: the plaque stays in its own)."""
-    import pygame
-
     from game.floats import FloatText
     from game.tables.battlecon.stage import HitPlaque
 
@@ -403,14 +416,8 @@ def test_a_stunning_hit_s_words_and_plaque_never_cover_each_other_or_a_name(app_
         if not screen.staged and not words:
             break
         screen.update(0.05)
-        boxes = []
-        for node in table.children:
-            if isinstance(node, FloatText) and node.alpha > 0:
-                box = pygame.Rect(0, 0, node.w, node.h)
-                box.center = (round(node.x), round(node.y))
-                boxes.append((node.words, box))
-            elif isinstance(node, HitPlaque) and node.alpha >= 0.5:
-                boxes.append((node.words, node.box))
+        boxes = rising_words(table) + [(node.words, node.box) for node in table.children
+                                       if isinstance(node, HitPlaque) and node.alpha >= 0.5]
         view = table.view
         names = [(view.name(p), table.name_rect(view, p)) for p in table.places]
         seen.update(w for w, _ in boxes)
@@ -419,3 +426,48 @@ def test_a_stunning_hit_s_words_and_plaque_never_cover_each_other_or_a_name(app_
                 assert not box.colliderect(rect), (one, other)
     assert "Stunned!" in seen and any("damage" in w for w in seen)
     assert any(w.startswith("-") for w in seen)
+
+
+@pytest.mark.parametrize("teams", [None, "2v2"])
+def test_a_range_check_s_verdict_and_the_rising_words_take_turns(app_dirs, teams):
+    """Words rising from a fighter ("-3", "Miss", "Stunned!") end in the strip at the top
+    of the board's row where a range check's verdict ("Range 1~2: hit!") lies: over a
+    whole seeded game's staged beats, none is seen over a verdict; each waits for the
+    other, and every verdict is still shown."""
+    from game.floats import FloatText
+
+    config, saves = app_dirs
+    app = App(config_dir=config, save_dir=saves, start=False)
+    players = 2 if teams is None else 4
+    setup: dict = {"players": players, **({"teams": teams} if teams else {})}
+    session = Session.new("battlecon", setup, [Seat(True)] * players, 0)
+    rng = random.Random(0)
+    screen = app.stack.push(TableScreen(app, session))
+    verdicts: set[str] = set()
+    checks = shown = rising = 0
+    for _ in range(200 if teams is None else 80):
+        seat = session.actor()
+        if seat is None:
+            break
+        screen.viewer = seat
+        events = session.submit(seat, rng.choice(session.state.legal_actions(seat)))
+        screen.show(events)
+        checks += sum(e.kind in ("hit", "miss") and "origins" in e.data for e in events)
+        table = screen.table
+        for _ in range(400):
+            live = [c for c in table.children if isinstance(c, FloatText | RangeCheck)]
+            if not screen.staged and not live:
+                break
+            screen.update(0.05)
+            words = rising_words(table)
+            plates = [(c.words, c.label_box()) for c in table.children
+                      if isinstance(c, RangeCheck) and c.showing_verdict()]
+            verdicts.update(w for w, _ in plates)
+            shown += len(plates)
+            rising += len(words)
+            for word, box in words:
+                for verdict, plate in plates:
+                    assert not box.colliderect(plate), (word, verdict)
+        screen.root.finish_animations()
+    assert checks >= 10 and rising > 0
+    assert shown > 0 and len(verdicts) >= 3  # the verdicts still show, not just the words

@@ -27,7 +27,7 @@ SPREAD = 150  # from the plates' centre to each card's centre (a duel)
 MATE_GAP, SIDE_GAP = 10, 40  # team play: between teammates' cards, between the teams'
 HOLD = 1.0  # seconds the decided reveal stays before settling onto the plates
 TEAM_HOLD = 1.8  # the same with three or four cards (and an order of attacks) to read
-CHECK_TIME = 1.1  # seconds a range check stays drawn
+CHECK_TIME = 1.1  # seconds a range check stays drawn (and its verdict shows)
 HIT_HOLD = 4.0  # at most this long a hit's range check waits for the hit's damage
 STEP_HOP = 0.2  # seconds a one-space hop takes
 ROLE_INK = {"ACTIVE": theme.BRASS, "REACTIVE": (112, 118, 112), "CLASH!": theme.DANGER}
@@ -229,26 +229,49 @@ class RevealStage(Node):
 class RangeCheck(Node):
     """An attack's range check on the board, for a moment: the spaces its range reaches
     from each space it counts from, washed in the attacker's colour, an arrow from the
-    attacker to the target, and the verdict in words over the target's space (no target:
-    no arrow, the verdict over the attacker's space)."""
+    attacker to the target, and the verdict in words over the middle of the arrow, at the
+    top of the board's row (no target: no arrow, the verdict over the attacker's space).
+    Words rising from the fighters end in that strip too, so the verdict takes its turn
+    with them: it shows once the words already rising under it are gone (``wait``) for
+    ``CHECK_TIME``, and words that would rise through it wait for it (``verdict_left``)."""
 
     def __init__(self, cells: list[pygame.Rect], reached: list[int], source: int,
-                 target: int | None,
-                 colour: tuple[int, int, int], words: str, hit: bool, seat: int = -1) -> None:
+                 target: int | None, colour: tuple[int, int, int], words: str, hit: bool,
+                 seat: int = -1) -> None:
         super().__init__(0, 0, name="range-check")
         self.cells, self.reached, self.source, self.target = cells, reached, source, target
         self.colour, self.words, self.hit, self.seat = colour, words, hit, seat
         self.z = 4
-        # a hit's check stays until the damage lands (its Hit triggers come between)
-        self.tween("alpha", 0.0, 0.3, delay=HIT_HOLD if hit else CHECK_TIME,
-                   on_done=self.detach)
+        self.verdict_in = self.verdict_left = 0.0  # seconds from now (``wait``)
+        self.wait(0.0)
+
+    def wait(self, seconds: float) -> None:
+        """The verdict shows ``seconds`` from now, the check staying as long after it (a
+        hit's stays until the damage lands: its Hit triggers come between)."""
+        self.verdict_in, self.verdict_left = seconds, seconds + CHECK_TIME
+        self.tweens.tweens = [t for t in self.tweens.tweens if t.attr != "alpha"]
+        self.tween("alpha", 0.0, 0.3, delay=max(HIT_HOLD, self.verdict_left) if self.hit
+                   else self.verdict_left, on_done=self.detach)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.verdict_in -= dt
+        self.verdict_left -= dt
 
     def release(self, delay: float = CHECK_TIME) -> None:
-        """The hit's damage has landed: the check fades a moment later (at once when a
-        fighter moves before it: the arrow would point where nobody stands)."""
+        """The hit's damage has landed: the check fades a moment later, not before its
+        verdict has shown (at once when a fighter moves before it: the arrow would point
+        where nobody stands)."""
         self.tweens.tweens = [t for t in self.tweens.tweens if t.attr != "alpha"]
+        if delay == 0:
+            self.verdict_left = 0.0
+        else:
+            delay = max(delay, self.verdict_left)
         self.tween("alpha", 0.0, 0.2 if delay == 0 else 0.3, delay=delay,
                    on_done=self.detach)
+
+    def showing_verdict(self) -> bool:
+        return self.verdict_in <= 0 < self.verdict_left and self.alpha >= 0.5
 
     def draw_self(self, target: pygame.Surface, world: Affine, alpha: float) -> None:
         shade = round(90 * alpha)
@@ -269,12 +292,22 @@ class RangeCheck(Node):
             head = 1 if end[0] >= start[0] else -1
             pygame.draw.polygon(target, ink, [end, (end[0] - 10 * head, y - 6),
                                               (end[0] - 10 * head, y + 6)])
+        if not self.showing_verdict():
+            return
+        label = theme.rendered(self.words, 12, theme.CREAM, "bold")
+        box = self.label_box()
+        pygame.draw.rect(target, ink, box, border_radius=6)
+        target.blit(label, label.get_rect(center=box.center))
+
+    def label_box(self) -> pygame.Rect:
+        """Where the verdict's plate lies: over the middle of the arrow, at the top of the
+        board's row, inside the row."""
+        a = self.cells[self.source]
+        b = a if self.target is None else self.cells[self.target]
         label = theme.rendered(self.words, 12, theme.CREAM, "bold")
         box = label.get_rect(midtop=((a.centerx + b.centerx) // 2, a.y + 2)).inflate(10, 4)
         row = pygame.Rect(self.cells[0].x, a.y, self.cells[-1].right - self.cells[0].x, a.h)
-        box.clamp_ip(row)
-        pygame.draw.rect(target, ink, box, border_radius=6)
-        target.blit(label, label.get_rect(center=box.center))
+        return box.clamp(row)
 
 
 PLAQUE_SIZE = 12  # px of a hit's plaque

@@ -18,7 +18,7 @@ import game.tables.battlecon.layout as layout
 from game import theme
 from game.assets import font
 from game.cardface import CardFace
-from game.floats import FADE, SHOWN, rise_from
+from game.floats import FADE, SHOWN, FloatText, overlaps, rise_from
 from game.scene import CardNode, StandeeNode
 from game.tables.battlecon.faces import card_face, kit_face, own_signs, pair_face
 from game.tables.battlecon.hand import PAIRING, HandTray
@@ -635,6 +635,9 @@ class BattleconTable(HandTray, ActionStrip):
         delay = max([0.0] + [self.spot_free.get(s, 0.0) - self.clock
                              for s, other in self.standees.items()
                              if abs(other.x - standee.x) < WORDS_APART])
+        if words:  # and after a range check's verdict in the strip they rise to
+            half = theme.rendered(words, 20, colour, "bold").get_width() / 2 + 1
+            delay = max([delay] + self.verdicts_over((standee.x - half, standee.x + half)))
         word = None
         if words:
             word = rise_from(self, standee.x, standee.y - 40, words, colour,
@@ -758,11 +761,24 @@ class BattleconTable(HandTray, ActionStrip):
         cells = [self.cell(i) for i in range(self.spaces)]
         for old in [c for c in self.children if isinstance(c, RangeCheck) and c.hit]:
             old.release()  # the next attack's check: an earlier hit's goes on fading
-        self.add(RangeCheck(cells, sorted(spaces), self.places[seat], at, self.colour(seat),
-                            words, hit, seat))
+        check = RangeCheck(cells, sorted(spaces), self.places[seat], at, self.colour(seat),
+                           words, hit, seat)
+        box = check.label_box()
+        # its verdict shows once the words rising through its place (and an earlier
+        # check's verdict there) are gone
+        check.wait(max([0.0] + self.verdicts_over((box.left, box.right))
+                       + [f.left() for f in self.children if isinstance(f, FloatText)
+                          and overlaps(f.band(), (box.left, box.right))]))
+        self.add(check)
         foe = self.standees.get(target) if isinstance(target, int) else None
         if foe is not None:
             lunge(self.standees[seat], foe.x, self.cell(self.places[seat]).centerx)
+
+    def verdicts_over(self, band: tuple[float, float]) -> list[float]:
+        """Seconds until each range check's verdict over these columns is gone."""
+        return [c.verdict_left for c in self.children if isinstance(c, RangeCheck)
+                and c.verdict_left > 0 and overlaps(band, (c.label_box().left,
+                                                           c.label_box().right))]
 
     def stage_move(self, seat: int, data: dict[str, Any]) -> None:
         """A move, one hop per space (higher over a fighter); a teleport blinks there."""
