@@ -242,6 +242,13 @@ class RangeCheck(Node):
         self.cells, self.reached, self.source, self.target = cells, reached, source, target
         self.colour, self.words, self.hit, self.seat = colour, words, hit, seat
         self.z = 4
+        self.label = theme.rendered(words, 12, theme.CREAM, "bold")
+        a = cells[source]
+        b = a if target is None else cells[target]
+        row = pygame.Rect(cells[0].x, a.y, cells[-1].right - cells[0].x, a.h)
+        # the verdict's plate: over the middle of the arrow, at the top of the row, inside it
+        self.box = self.label.get_rect(midtop=((a.centerx + b.centerx) // 2, a.y + 2)
+                                       ).inflate(10, 4).clamp(row)
         self.verdict_in = self.verdict_left = 0.0  # seconds from now (``wait``)
         self.wait(0.0)
 
@@ -294,20 +301,16 @@ class RangeCheck(Node):
                                               (end[0] - 10 * head, y + 6)])
         if not self.showing_verdict():
             return
-        label = theme.rendered(self.words, 12, theme.CREAM, "bold")
-        box = self.label_box()
-        pygame.draw.rect(target, ink, box, border_radius=6)
-        target.blit(label, label.get_rect(center=box.center))
+        pygame.draw.rect(target, ink, self.box, border_radius=6)
+        target.blit(self.label, self.label.get_rect(center=self.box.center))
 
     def label_box(self) -> pygame.Rect:
-        """Where the verdict's plate lies: over the middle of the arrow, at the top of the
-        board's row, inside the row."""
-        a = self.cells[self.source]
-        b = a if self.target is None else self.cells[self.target]
-        label = theme.rendered(self.words, 12, theme.CREAM, "bold")
-        box = label.get_rect(midtop=((a.centerx + b.centerx) // 2, a.y + 2)).inflate(10, 4)
-        row = pygame.Rect(self.cells[0].x, a.y, self.cells[-1].right - self.cells[0].x, a.h)
-        return box.clamp(row)
+        """Where the verdict's plate lies (a copy)."""
+        return self.box.copy()
+
+    def band(self) -> tuple[float, float]:
+        """The columns of the screen its verdict takes."""
+        return self.box.left, self.box.right
 
 
 PLAQUE_SIZE = 12  # px of a hit's plaque

@@ -763,12 +763,11 @@ class BattleconTable(HandTray, ActionStrip):
             old.release()  # the next attack's check: an earlier hit's goes on fading
         check = RangeCheck(cells, sorted(spaces), self.places[seat], at, self.colour(seat),
                            words, hit, seat)
-        box = check.label_box()
         # its verdict shows once the words rising through its place (and an earlier
         # check's verdict there) are gone
-        check.wait(max([0.0] + self.verdicts_over((box.left, box.right))
+        check.wait(max([0.0] + self.verdicts_over(check.band())
                        + [f.left() for f in self.children if isinstance(f, FloatText)
-                          and overlaps(f.band(), (box.left, box.right))]))
+                          and overlaps(f.band(), check.band())]))
         self.add(check)
         foe = self.standees.get(target) if isinstance(target, int) else None
         if foe is not None:
@@ -777,8 +776,7 @@ class BattleconTable(HandTray, ActionStrip):
     def verdicts_over(self, band: tuple[float, float]) -> list[float]:
         """Seconds until each range check's verdict over these columns is gone."""
         return [c.verdict_left for c in self.children if isinstance(c, RangeCheck)
-                and c.verdict_left > 0 and overlaps(band, (c.label_box().left,
-                                                           c.label_box().right))]
+                and c.verdict_left > 0 and overlaps(band, c.band())]
 
     def stage_move(self, seat: int, data: dict[str, Any]) -> None:
         """A move, one hop per space (higher over a fighter); a teleport blinks there."""
