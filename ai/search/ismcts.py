@@ -21,31 +21,21 @@ from __future__ import annotations
 
 import random
 
-from ai.agents import SearchAgent
 from ai.analysis import Analysis
-from ai.search.common import options, position_chance
-from ai.search.mcts import SearchConfig, TreeSearch, root_analysis
+from ai.search.common import position_chance
+from ai.search.mcts import TreeSearch, TreeSearchAgent, root_analysis
 from rules.core.actions import Action
 from rules.core.state import GameState
 
 
-class ISMCTSAgent(SearchAgent):
+class ISMCTSAgent(TreeSearchAgent):
     """SO-ISMCTS with decoupled UCT at simultaneous decisions; works on perfect-information
     games too (their ``determinize`` is a plain copy)."""
 
     name = "ismcts"
 
-    def __init__(self, seed: int, config: SearchConfig | None = None, epsilon: float = 0.0):
-        super().__init__(seed, epsilon)
-        self.config = config or SearchConfig()
-
-    def root_options(self, view: GameState, player: int) -> list[Action]:
-        return options(view, player, self.config.candidates)
-
     def deliberate(self, view: GameState, player: int, legal: list[Action]) -> Analysis:
-        if self.config.search_view is not None:
-            view = self.config.search_view(view)
-
+        view = self.searched_view(view)
         draw = self.config.determinize
 
         def sample() -> GameState:

@@ -403,11 +403,9 @@ def _analysis(choice: Action, legal: list[Action], stats: Mapping[Any, Edge],
     return Analysis(choice, value, best_first(options), mixed, note)
 
 
-class MCTSAgent(SearchAgent):
-    """UCT on a perfect-information state. On a game with hidden parts it searches one
-    determinization of its view (sampled once per decision); prefer ``ISMCTSAgent`` there."""
-
-    name = "mcts"
+class TreeSearchAgent(SearchAgent):
+    """What the tree searches share: a ``SearchConfig``, the root's options from its
+    ``candidates`` hook and the view searched through its ``search_view`` hook."""
 
     def __init__(self, seed: int, config: SearchConfig | None = None, epsilon: float = 0.0):
         super().__init__(seed, epsilon)
@@ -416,10 +414,20 @@ class MCTSAgent(SearchAgent):
     def root_options(self, view: GameState, player: int) -> list[Action]:
         return options(view, player, self.config.candidates)
 
+    def searched_view(self, view: GameState) -> GameState:
+        """The view the search starts from (``search_view``'s, if the game has one)."""
+        hook = self.config.search_view
+        return view if hook is None else hook(view)
+
+
+class MCTSAgent(TreeSearchAgent):
+    """UCT on a perfect-information state. On a game with hidden parts it searches one
+    determinization of its view (sampled once per decision); prefer ``ISMCTSAgent`` there."""
+
+    name = "mcts"
+
     def deliberate(self, view: GameState, player: int, legal: list[Action]) -> Analysis:
-        if self.config.search_view is not None:
-            view = self.config.search_view(view)
-        state = view.determinize(player, self.rng)
+        state = self.searched_view(view).determinize(player, self.rng)
         root = TreeSearch(self.config, self.rng).run(state.clone)
         return root_analysis(root, player, legal, self.rng, self.config.mix_floor)
 
