@@ -460,7 +460,7 @@ def test_a_range_check_s_verdict_and_the_rising_words_take_turns(app_dirs, teams
                 break
             screen.update(0.05)
             words = rising_words(table)
-            plates = [(c.words, c.label_box()) for c in table.children
+            plates = [(c.words, c.box) for c in table.children
                       if isinstance(c, RangeCheck) and c.showing_verdict()]
             verdicts.update(w for w, _ in plates)
             shown += len(plates)

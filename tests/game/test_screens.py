@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import replace
 
 import pygame
@@ -161,8 +162,6 @@ def test_number_keys_play_the_action_on_that_button(app):
 def test_ai_thinks_in_a_worker_and_chance_is_resolved(app):
     table = start_table(app, [Seat(True), Seat(False, "random")])
     press(app, pygame.K_1)
-    import time
-
     deadline = time.monotonic() + 20  # the worker thread's pace is the machine's
     while 1 not in [p for p, _ in table.session.match.record.steps] \
             and time.monotonic() < deadline:

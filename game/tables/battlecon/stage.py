@@ -304,10 +304,6 @@ class RangeCheck(Node):
         pygame.draw.rect(target, ink, self.box, border_radius=6)
         target.blit(self.label, self.label.get_rect(center=self.box.center))
 
-    def label_box(self) -> pygame.Rect:
-        """Where the verdict's plate lies (a copy)."""
-        return self.box.copy()
-
     def band(self) -> tuple[float, float]:
         """The columns of the screen its verdict takes."""
         return self.box.left, self.box.right
