@@ -81,6 +81,8 @@ SETTING_KEYS: dict[str, str] = {
     "mix_floor": "at a simultaneous root, mix among actions this close to the best",
     "simultaneous": "simultaneous decisions by 'duct' (decoupled UCT) or 'rm' (regret matching)",
     "rm_exploration": "uniform exploration blended into regret matching ('rm' only)",
+    "seat_worlds": "share of iterations in which another seat learns in worlds drawn from "
+                   "its own view (IS-MCTS)",
     "max_depth": "plies searched (expectiminimax)",
     "determinizations": "sampled worlds averaged for hidden information (expectiminimax)",
     "chance_samples": "outcomes sampled at a large chance decision (expectiminimax)",
@@ -247,6 +249,7 @@ def build_agent(
         mix_floor=float(settings.get("mix_floor", 0.5)),
         simultaneous=str(settings.get("simultaneous", "duct")),
         rm_exploration=float(settings.get("rm_exploration", 0.2)),
+        seat_worlds=float(settings.get("seat_worlds", 0.0)),
         quiet=quiet,
         quiescence=QUIESCENCE_LIMIT if quiescence is None else int(quiescence),
     )

@@ -13,8 +13,15 @@ that submits after another never treats the earlier commitment as known (see
 the later submitter, the earlier seat's face-down choice is hidden in the view and is
 sampled by ``determinize`` like any other hidden card.
 
-Opponents' decisions are searched in the same tree with their own rewards (max-n); the
-observer does not model what the opponents cannot see (the "single observer" limitation).
+Opponents' decisions are searched in the same tree with their own rewards (max-n). Single
+observer, every seat learns in the searching seat's worlds, so in the tree an opponent
+decides as if it saw the searcher's hidden cards, and hiding them is worth nothing there.
+With ``seat_worlds`` (a share of the iterations) another seat learns instead: its world is
+drawn from what that seat sees of a searcher's world (the searcher's hidden cards drawn
+again, its own kept), only its statistics are updated, and the searcher's decisions follow
+the searcher's statistics as they stand. The searcher learns in its own worlds against
+opponents whose statistics never saw its hidden cards. Actions name places, not cards (a
+card in hand is its slot), so the tree is shared across both kinds of world.
 """
 
 from __future__ import annotations
@@ -23,18 +30,24 @@ import random
 
 from ai.analysis import Analysis
 from ai.search.common import position_chance
-from ai.search.mcts import TreeSearch, TreeSearchAgent, root_analysis
+from ai.search.mcts import Node, TreeSearch, TreeSearchAgent, root_analysis
 from rules.core.actions import Action
 from rules.core.state import GameState
 
 
 class ISMCTSAgent(TreeSearchAgent):
-    """SO-ISMCTS with decoupled UCT at simultaneous decisions; works on perfect-information
-    games too (their ``determinize`` is a plain copy)."""
+    """SO-ISMCTS with decoupled UCT at simultaneous decisions (other seats learning in
+    worlds of their own with ``seat_worlds``); works on perfect-information games too
+    (their ``determinize`` is a plain copy)."""
 
     name = "ismcts"
 
     def deliberate(self, view: GameState, player: int, legal: list[Action]) -> Analysis:
+        root = self.search_tree(view, player)
+        return root_analysis(root, player, legal, self.rng, self.config.mix_floor)
+
+    def search_tree(self, view: GameState, player: int) -> Node:
+        """The tree searched from ``player``'s view for the budget's iterations."""
         view = self.searched_view(view)
         draw = self.config.determinize
 
@@ -43,8 +56,18 @@ class ISMCTSAgent(TreeSearchAgent):
                 return draw(view, player, self.rng)
             return view.determinize(player, self.rng)
 
-        root = TreeSearch(self.config, self.rng).run(sample)
-        return root_analysis(root, player, legal, self.rng, self.config.mix_floor)
+        share = self.config.seat_worlds
+        rng = self.rng
+
+        def world() -> tuple[GameState, int]:
+            state = sample()
+            others = [seat for seat in range(state.num_players) if seat != player]
+            if not others or rng.random() >= share:
+                return state, player
+            learner = rng.choice(others)
+            return state.view(learner).determinize(learner, rng), learner
+
+        return TreeSearch(self.config, rng).run(sample, world if share else None)
 
     def position_value(self, view: GameState, player: int) -> float | None:
         """The evaluation of one world the seat cannot tell from ``view`` (a view may hide

@@ -183,6 +183,11 @@ class SearchConfig:
     simultaneous: str = "duct"
     #: The uniform exploration blended into regret matching's mix.
     rm_exploration: float = 0.2
+    #: The share of iterations in which another seat learns (``ai.search.ismcts``): their
+    #: world is drawn from that seat's own view, and only its decisions' statistics are
+    #: updated. 0.0 is single-observer search, where every seat learns in the searching
+    #: seat's worlds.
+    seat_worlds: float = 0.0
 
     def __post_init__(self) -> None:
         if self.simultaneous not in SIMULTANEOUS_MODES:
@@ -190,9 +195,34 @@ class SearchConfig:
                 f"simultaneous must be one of {', '.join(SIMULTANEOUS_MODES)}, "
                 f"not {self.simultaneous!r}"
             )
+        if not 0.0 <= self.seat_worlds < 1.0:
+            raise ValueError(f"seat_worlds must be at least 0 and below 1, "
+                             f"not {self.seat_worlds!r}")
+        if self.seat_worlds and self.simultaneous != "duct":
+            raise ValueError("seat_worlds needs simultaneous decisions searched by 'duct'")
 
     def budget(self) -> Budget:
         return Budget(self.iterations, self.time_cap)
+
+
+def _follow_pick(
+    stats: dict[Action, Edge] | dict[Hashable, Node],
+    legal: list[Action],
+    exploration: float,
+) -> Action | None:
+    """A seat that is not learning in this iteration plays as its statistics stand (UCB1
+    over its tried actions, counting nothing); None where it has tried none (the tree's
+    edge for this iteration: the position is judged there)."""
+    tried = [a for a in legal if a in stats and stats[a].visits > 0]
+    if not tried:
+        return None
+    return max(tried, key=lambda a: _ucb(stats[a], exploration))
+
+
+def _ucb(edge: Edge, exploration: float) -> float:
+    """UCB1 of a tried edge, exploring by its availability count."""
+    return edge.total / edge.visits + exploration * math.sqrt(
+        math.log(edge.avail) / edge.visits)
 
 
 def _ucb_pick(
@@ -201,22 +231,22 @@ def _ucb_pick(
     exploration: float,
     rng: random.Random,
 ) -> tuple[Action, bool]:
-    """UCB1 with availability counts; an untried action first. Returns (action, is_new)."""
+    """UCB1 with availability counts; an untried action first (one with no edge yet, or
+    an edge only other seats' iterations walked through). Returns (action, is_new): new when
+    the action had no edge."""
     untried = []
     for action in legal:
         edge = stats.get(action)
-        if edge is None:
+        if edge is None or edge.visits == 0:
             untried.append(action)
-        else:
+        if edge is not None:
             edge.avail += 1
     if untried:
-        return rng.choice(untried), True
+        action = rng.choice(untried)
+        return action, action not in stats
     best, best_score = legal[0], -math.inf
     for action in legal:
-        edge = stats[action]
-        score = edge.total / edge.visits + exploration * math.sqrt(
-            math.log(edge.avail) / edge.visits
-        )
+        score = _ucb(stats[action], exploration)
         if score > best_score:
             best, best_score = action, score
     return best, False
@@ -229,14 +259,24 @@ class TreeSearch:
     def __init__(self, config: SearchConfig, rng: random.Random) -> None:
         self.config = config
         self.rng = rng
+        #: The seat learning in the current iteration (None: every seat).
+        self.learner: int | None = None
 
-    def run(self, make_state: Callable[[], GameState]) -> Node:
+    def run(self, make_state: Callable[[], GameState],
+            make_world: Callable[[], tuple[GameState, int]] | None = None) -> Node:
+        """The root after the budget's iterations. Each starts from ``make_state()``, or,
+        given ``make_world``, from its (state, learner): only the learner's statistics are
+        updated in that iteration, the other seats playing as theirs stand."""
         root = Node()
         for _ in self.config.budget().ticks():
-            self.iterate(root, make_state())
+            if make_world is None:
+                self.iterate(root, make_state())
+            else:
+                self.iterate(root, *make_world())
         return root
 
-    def iterate(self, root: Node, state: GameState) -> None:
+    def iterate(self, root: Node, state: GameState, learner: int | None = None) -> None:
+        self.learner = learner
         node = root
         path: list[tuple[Edge | _RegretStep, int]] = []
         while True:
@@ -258,7 +298,12 @@ class TreeSearch:
                                   config.quiescence)
                 break
         for step, seat in path:
-            step.record(rewards[seat])
+            if self.learns(seat):
+                step.record(rewards[seat])
+
+    def learns(self, seat: int) -> bool:
+        """Whether ``seat``'s statistics are updated in the current iteration."""
+        return self.learner is None or seat == self.learner
 
     def _chance_step(self, node: Node, state: GameState) -> Node:
         action = state.sample_chance(self.rng)
@@ -277,10 +322,16 @@ class TreeSearch:
         legal = options(state, seat, self.config.candidates)
         if not legal:  # a broken position: score it where it stands
             return node, True
-        action, is_new = _ucb_pick(node.children, legal, self.config.exploration, self.rng)
-        if is_new:
-            node.children[action] = Node()
-        child = node.children[action]
+        if self.learns(seat):
+            action, is_new = _ucb_pick(node.children, legal, self.config.exploration, self.rng)
+        else:
+            followed = _follow_pick(node.children, legal, self.config.exploration)
+            if followed is None:  # beyond what this seat has learnt: judge it here
+                return node, True
+            action, is_new = followed, False
+        child = node.children.get(action)
+        if child is None:
+            child = node.children[action] = Node()
         state.apply_unchecked(seat, action)
         path.append((child, seat))
         return child, is_new
@@ -297,7 +348,14 @@ class TreeSearch:
         if not all(per_seat):  # a broken position: score it where it stands
             return node, True
         for seat, legal in zip(seats, per_seat, strict=True):  # all pick, then all apply
-            if self.config.simultaneous == "rm":
+            if not self.learns(seat):
+                # a seat not learning plays as its statistics stand, or, having tried
+                # nothing here, at random: stopping would leave the learner, who decides
+                # at the same node, nothing to learn from
+                stats = node.seats.get(seat, {}) if node.seats is not None else {}
+                followed = _follow_pick(stats, legal, self.config.exploration)
+                action = self.rng.choice(legal) if followed is None else followed
+            elif self.config.simultaneous == "rm":
                 action = self._regret_pick(node, seat, legal, path)
             else:
                 action = self._decoupled_pick(node, seat, legal, path)
@@ -318,10 +376,8 @@ class TreeSearch:
         if node.seats is None:
             node.seats = {}
         stats = node.seats.setdefault(seat, {})
-        action, is_new = _ucb_pick(stats, legal, self.config.exploration, self.rng)
-        if is_new:
-            stats[action] = Edge()
-        path.append((stats[action], seat))
+        action, _ = _ucb_pick(stats, legal, self.config.exploration, self.rng)
+        path.append((stats.setdefault(action, Edge()), seat))
         return action
 
     def _regret_pick(

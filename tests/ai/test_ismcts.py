@@ -4,6 +4,8 @@ soundness of simultaneous decisions (Guess or Pass)."""
 import random
 from collections import Counter
 
+import pytest
+
 from ai.search.ismcts import ISMCTSAgent
 from ai.search.mcts import SearchConfig, TreeSearch
 from rules.core import CHANCE, Action
@@ -100,3 +102,59 @@ def test_regret_matching_agent_guesses():
     config = SearchConfig(iterations=1000, simultaneous="rm")
     picks = Counter(ISMCTSAgent(s, config).choose(state.view(0), 0).kind for s in range(12))
     assert picks["pass"] <= 2 and picks["heads"] >= 3 and picks["tails"] >= 3, picks
+
+
+def _kuhn_tree(seat_worlds: float, seed: int = 3):
+    """The tree of the first seat holding the King, searched from its view."""
+    state = KUHN.new_state({}, 0)
+    state.apply(CHANCE, Action("deal", (3, 1)))
+    agent = ISMCTSAgent(seed, SearchConfig(iterations=600, seat_worlds=seat_worlds))
+    return agent.search_tree(state.view(0), 0)
+
+
+def test_single_observer_opponent_decides_knowing_the_searchers_card():
+    """Single-observer search (the default): in every world the searcher holds its King,
+    so the other seat's answer to a bet, call or fold, never wins in the tree; this is the
+    limitation ``seat_worlds`` lifts."""
+    answers = _kuhn_tree(0.0).children[Action("bet", ())].children
+    assert sum(edge.visits for edge in answers.values()) > 0
+    assert all(edge.total == 0.0 for edge in answers.values())
+
+
+def test_seat_worlds_opponent_learns_without_the_searchers_card():
+    """With ``seat_worlds`` the other seat learns in worlds drawn from its own view, where
+    the searcher's card is drawn again: holding the Queen it wins a called bet against a
+    Jack, so its call has won in the tree, and its statistics come only from its worlds."""
+    root = _kuhn_tree(0.5)
+    answers = root.children[Action("bet", ())].children
+    call = answers[Action("bet", ())]
+    assert call.visits > 0 and call.total > 0.0
+    own = sum(child.visits for child in root.children.values())
+    assert 0.3 * 600 < own < 0.7 * 600, own
+
+
+def test_seat_worlds_searcher_learns_only_in_its_own_worlds():
+    """Holding the King a bet always wins the pot (called: the showdown; folded: uncalled),
+    so the searcher's bet is worth exactly 1 when only its own worlds update it; a world
+    where another seat learns (the searcher's card drawn again) must not reach it."""
+    bet = _kuhn_tree(0.5).children[Action("bet", ())]
+    assert bet.visits > 0 and bet.total == bet.visits
+
+
+def test_seat_worlds_plays_simultaneous_bids():
+    """Goofspiel's bids are simultaneous: with half the iterations the other seat's, the
+    search still picks legal bids and beats random play (the setting of the test above)."""
+    games = 100
+    setup = {"players": 2, "cards": "4"}
+    scores = scores_against_random(
+        GOOFSPIEL, lambda i: ISMCTSAgent(i, SearchConfig(iterations=150, seat_worlds=0.5)),
+        games, setup)
+    assert sum(scores) / games > chance_threshold(games)
+
+
+def test_seat_worlds_is_a_share_below_one():
+    """A share outside [0, 1) and a share with regret matching are refused."""
+    for bad in ({"seat_worlds": 1.0}, {"seat_worlds": -0.1},
+                {"seat_worlds": 0.5, "simultaneous": "rm"}):
+        with pytest.raises(ValueError, match="seat_worlds"):
+            SearchConfig(**bad)
