@@ -19,7 +19,9 @@ decides as if it saw the searcher's hidden cards, and hiding them is worth nothi
 With ``seat_worlds`` (a share of the iterations) another seat learns instead: its world is
 drawn from what that seat sees of a searcher's world (the searcher's hidden cards drawn
 again, its own kept), only its statistics are updated, and the searcher's decisions follow
-the searcher's statistics as they stand. The searcher learns in its own worlds against
+the searcher's statistics as they stand (the walk is judged where they have tried nothing;
+at a simultaneous decision, where the learner also decides, they pick at random instead).
+The searcher learns in its own worlds against
 opponents whose statistics never saw its hidden cards. Actions name places, not cards (a
 card in hand is its slot), so the tree is shared across both kinds of world.
 """
