@@ -21,9 +21,9 @@ drawn from what that seat sees of a searcher's world (the searcher's hidden card
 again, its own kept), only its statistics are updated, and the searcher's decisions follow
 the searcher's statistics as they stand (the walk is judged where they have tried nothing;
 at a simultaneous decision, where the learner also decides, they pick at random instead).
-The searcher learns in its own worlds against
-opponents whose statistics never saw its hidden cards. Actions name places, not cards (a
-card in hand is its slot), so the tree is shared across both kinds of world.
+The searcher learns in its own worlds against opponents whose statistics never saw its
+hidden cards. Actions name places, not cards (a card in hand is its slot), so the tree is
+shared across both kinds of world.
 """
 
 from __future__ import annotations
@@ -60,10 +60,10 @@ class ISMCTSAgent(TreeSearchAgent):
 
         share = self.config.seat_worlds
         rng = self.rng
+        others = [seat for seat in range(view.num_players) if seat != player]
 
         def world() -> tuple[GameState, int]:
             state = sample()
-            others = [seat for seat in range(state.num_players) if seat != player]
             if not others or rng.random() >= share:
                 return state, player
             learner = rng.choice(others)
