@@ -26,6 +26,7 @@ class Space:
     x: float
     y: float
     angle: float  # degrees clockwise on screen from the +x axis
+    drawn: tuple[float, float]  # where the table draws its tile (layout units)
 
     @property
     def label(self) -> str:
@@ -112,7 +113,10 @@ class Board:
             for tid, e in tpl["space"].items():
                 x, y = _rotate(e["x"], e["y"], i)
                 sid = f"{side}.{tid}"
-                self.spaces[sid] = Space(sid, side, e["kind"], e["level"], x, y, _angle(x, y))
+                dx, dy = e.get("drawn", (e["x"], e["y"]))
+                drawn = _rotate(dx, dy, i)
+                self.spaces[sid] = Space(sid, side, e["kind"], e["level"], x, y, _angle(x, y),
+                                         drawn)
         for i, side in enumerate(self.sides):
             nxt = self.sides[(i + 1) % len(self.sides)]
             for e in tpl["link"].values():

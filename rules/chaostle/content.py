@@ -15,6 +15,16 @@ DATA = Path(__file__).parent / "data"
 CATEGORIES = ("Chaos", "Good", "Magic", "Neutral")
 
 
+def _point(value: Any) -> str | None:
+    if (
+        not isinstance(value, list)
+        or len(value) != 2
+        or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)
+    ):
+        return "must be [x, y] in layout units"
+    return None
+
+
 def _pair(value: Any) -> str | None:
     if (
         not isinstance(value, list)
@@ -178,17 +188,21 @@ def castle_card() -> CastleCard:
     return CastleCard(e["health_default"], e["armor"])
 
 
+SPACE_SCHEMA = {
+    "kind": Field(str, choices=("walkway", "plus", "wall", "stair", "royal_stair", "inner")),
+    "level": Field(float, min=1, max=3),
+    "x": Field(float),
+    "y": Field(float),
+    "drawn": Field(list, required=False, check=_point),  # where the table draws its tile
+}
+
+
 @cache
 def board_template() -> dict[str, Any]:
     """The raw, validated board template (one side, its links, crowns, colours, traps)."""
     path = DATA / "board.toml"
     doc = read_toml(path)
-    space = load_entries(path, "space", {
-        "kind": Field(str, choices=("walkway", "plus", "wall", "stair", "royal_stair", "inner")),
-        "level": Field(float, min=1, max=3),
-        "x": Field(float),
-        "y": Field(float),
-    })
+    space = load_entries(path, "space", SPACE_SCHEMA)
     link = load_entries(path, "link", {
         "a": Field(str),
         "b": Field(str),

@@ -5,6 +5,7 @@ nothing to click."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pygame
@@ -566,6 +567,22 @@ def test_the_half_board_shades_what_neither_army_may_reach(app_dirs):
         open_ = any(p is None or p <= r.limit + 1e-6 for p, r in zip(ahead, reach, strict=True))
         assert (sid in shaded) == (not open_), sid
     assert shaded
+
+
+@pytest.mark.parametrize("frame", ["LISTED", "OPEN"])
+def test_no_space_tile_is_drawn_over_another(frame):
+    """Every space's tile (the stairways' included, on all four sides) clears every other
+    tile at the fitted zoom of both frames and zoomed all the way in: nothing is drawn over
+    anything else on the castle."""
+    from game.tables.chaostle import layout
+    from rules.chaostle.board import board
+
+    spaces = board().spaces
+    for zoom in (1.0, layout.ZOOMS[-1]):
+        cam = layout.Camera(getattr(layout, frame).board, zoom=zoom)
+        rects = {sid: cam.space_rect(space) for sid, space in spaces.items()}
+        for (a, ra), (b, rb) in itertools.combinations(rects.items(), 2):
+            assert not ra.colliderect(rb), (zoom, a, b, ra.clip(rb).size)
 
 
 @pytest.mark.parametrize("players", [2, 4, 6, 8])

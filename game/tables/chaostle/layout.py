@@ -98,8 +98,9 @@ class Camera:
         return cx + x * self.unit, cy + (y - (level - 1.0) * LIFT) * self.unit
 
     def space_xy(self, space: object) -> tuple[float, float]:
-        """Where a space's tile is drawn (the Inner Square spread round Sanctuary)."""
-        x, y = float(space.x), float(space.y)  # type: ignore[attr-defined]
+        """Where a space's tile is drawn: its ``drawn`` point (the stairways set clear of
+        their neighbours), the Inner Square spread round Sanctuary."""
+        x, y = (float(v) for v in space.drawn)  # type: ignore[attr-defined]
         if getattr(space, "kind", "") == "inner":
             length = max(1e-6, (x * x + y * y) ** 0.5)
             x, y = x / length * INNER_RADIUS, y / length * INNER_RADIUS

@@ -99,6 +99,19 @@ def test_unknown_skill_is_rejected() -> None:
     assert isinstance(CHARACTER_SCHEMA["level"], Field)
 
 
+@pytest.mark.parametrize("drawn", [[1.0], [1.0, "x"], "here", [True, 2.0]])
+def test_a_space_drawn_anywhere_but_a_point_is_rejected(drawn) -> None:
+    """The board's spaces: a tile's drawn place must be two numbers (x, y in layout units);
+    anything else is refused with the entry named."""
+    from rules.chaostle.content import SPACE_SCHEMA
+
+    entry = {"source": "reconstructed", "reason": "x", "kind": "stair", "level": 1.5,
+             "x": 1.0, "y": 2.0, "drawn": drawn}
+    with pytest.raises(ContentError, match=r"\[space.stX\].*drawn"):
+        validate_entry("test [space.stX]", entry, SPACE_SCHEMA)
+    validate_entry("test [space.stX]", {**entry, "drawn": [1, 2.5]}, SPACE_SCHEMA)
+
+
 def test_army_sizes_fit_the_characters() -> None:
     """Getting Started: eight players need armies of two (sixteen characters in all)."""
     options = {o.key: o for o in GAME.setup_options(8)}
