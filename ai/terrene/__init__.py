@@ -24,16 +24,15 @@ from ai.terrene.search import candidates, opening_for_turn, search_view, worth_s
 #: in this game, so the search evaluates its leaves directly (rollout_depth 0). Budgets are
 #: iteration counts (the time caps only bound a heavily loaded machine); a game of normal
 #: against normal is 150-350 decisions, so normal's budget is what makes a balance run of
-#: 120 deck pairings affordable on two shared cores. The expert's search lets the other
-#: seat learn in half its iterations, in worlds drawn from that seat's view (``seat_worlds``,
-#: ``ai.search.ismcts``), so that seat no longer answers as if it saw the expert's
-#: face-down cards (docs/ai.md, "Strength curves", session 19).
+#: 120 deck pairings affordable on two shared cores. The expert's search does not let the
+#: other seat learn in worlds of its own (``seat_worlds``, ``ai.search.ismcts``): over 82
+#: paired games it measured no stronger, and the expert without it is the one measured over
+#: 200 games (docs/ai.md, "Strength curves", sessions 19-21).
 LEVELS: dict[str, dict[str, Any]] = {
     "easy": {"iterations": 40, "rollout_depth": 0, "epsilon": 0.15, "time_cap": 0.3},
     "normal": {"iterations": 100, "rollout_depth": 0, "time_cap": 0.5},
     "hard": {"iterations": 300, "rollout_depth": 0, "exploration": 0.3, "time_cap": 3.0},
-    "expert": {"iterations": 1200, "rollout_depth": 0, "exploration": 0.3, "time_cap": 2.6,
-               "seat_worlds": 0.5},
+    "expert": {"iterations": 1200, "rollout_depth": 0, "exploration": 0.3, "time_cap": 2.6},
 }
 #: Levels whose search judges a leaf only after its pending chain has settled (see
 #: ``settle``); with it, hard's search sees the battles it starts, and a lower exploration
