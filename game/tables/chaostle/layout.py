@@ -98,8 +98,8 @@ class Camera:
         return cx + x * self.unit, cy + (y - (level - 1.0) * LIFT) * self.unit
 
     def space_xy(self, space: object) -> tuple[float, float]:
-        """Where a space's tile is drawn: its ``drawn`` point (a few stairways' and wall
-        tiles' set apart from their place, clear of their neighbours), the Inner Square
+        """Where a space's tile is drawn: its ``drawn`` point (a few stairways and wall
+        tiles are drawn away from their place, clear of their neighbours), the Inner Square
         spread round Sanctuary."""
         x, y = (float(v) for v in space.drawn)  # type: ignore[attr-defined]
         if getattr(space, "kind", "") == "inner":
