@@ -17,8 +17,8 @@ from ai.chaostle.evaluation import (
     Weights,
     evaluate,
 )
-from ai.search.common import scaled_count
-from ai.search.lookahead import LookaheadAgent, LookaheadConfig
+from ai.search.common import scaled_cap, scaled_count
+from ai.search.lookahead import LookaheadAgent, LookaheadConfig, StreamDice
 from rules.chaostle.frames import Battle
 from rules.chaostle.kinds import Act, Phase
 from rules.chaostle.state import ChaostleState
@@ -33,8 +33,9 @@ LEVELS: dict[str, dict[str, Any]] = {
 }
 
 #: The custom agent's settings per level: dice samples per action, own-choice lookahead,
-#: chance of a random action, the castle race, common dice, battle odds, and how many
-#: best moves are valued through the next player's reply (``reply``, default 0).
+#: chance of a random action, the castle race, common dice, battle odds, how many best
+#: moves are valued through the next player's reply (``reply``, default 0), and whether
+#: the turn is planned on dice streams (``plan``) within a time cap (``time_cap``, seconds).
 AGENT_LEVELS: dict[str, dict[str, float]] = {
     "easy": {"samples": 2, "depth": 0, "epsilon": 0.3, "castle_race": 0, "common": 0,
              "battle_odds": 0},
@@ -42,11 +43,12 @@ AGENT_LEVELS: dict[str, dict[str, float]] = {
                "battle_odds": 0},
     "hard": {"samples": 8, "depth": 0, "epsilon": 0.0, "castle_race": 1, "common": 0,
              "battle_odds": 0},
-    # hard's search with the evaluation tuned again (``EXPERT_WEIGHTS``): neither more dice
-    # samples, nor a look through its own next choice, nor the reply search (``reply``)
-    # beat hard (docs/ai.md, "Strength curves"); a better evaluation did, a little
-    "expert": {"samples": 8, "depth": 0, "epsilon": 0.0, "castle_race": 1, "common": 0,
-               "battle_odds": 0},
+    # plans the rest of its turn (its next two choices) on each of 4 dice streams of its
+    # own, with the evaluation tuned again (``EXPERT_WEIGHTS``): more dice samples, a look
+    # through its next choice on fresh dice, or the reply search did not beat hard; the
+    # whole-turn plans did (docs/ai.md, "Strength curves")
+    "expert": {"samples": 4, "depth": 2, "epsilon": 0.0, "castle_race": 1, "common": 1,
+               "battle_odds": 0, "plan": 1, "time_cap": 2.5},
 }
 
 #: The weights per level (the others use ``DEFAULT_WEIGHTS``).
@@ -85,7 +87,8 @@ class ChaostleAgent(LookaheadAgent):
     """The framework's sampled lookahead (``ai.search.lookahead``) with Chaostle's hooks:
     each legal action is scored by its expected evaluation (``evaluate`` with this agent's
     weights, the castle race and threats as set) once the dice that follow it are rolled
-    (``quiet``), and with ``depth`` through its own following choices. ``reply`` is the
+    (``quiet``), and with ``depth`` through its own following choices (with ``plan`` on
+    dice streams of the whole turn, within ``time_cap``). ``reply`` is the
     one thing of its own: that many best moves of a two-player movement choice are valued
     again through the next player's answer to each of its movement rolls (``refine``)."""
 
@@ -93,11 +96,12 @@ class ChaostleAgent(LookaheadAgent):
 
     def __init__(self, seed: int, samples: int = 4, depth: int = 0, epsilon: float = 0.0,
                  castle_race: bool = False, common: bool = False, odds: bool = False,
-                 threat: float = 0.0, reply: int = 0, weights: Weights = DEFAULT_WEIGHTS
-                 ) -> None:
+                 threat: float = 0.0, reply: int = 0, weights: Weights = DEFAULT_WEIGHTS,
+                 plan: bool = False, time_cap: float | None = None) -> None:
         judge = partial(evaluate, race=castle_race, threat=threat, weights=weights)
         config = LookaheadConfig(samples=samples, depth=depth, common=common, evaluate=judge,
-                                 quiet=quiet_or_battling if odds else quiet, exact=exact)
+                                 quiet=quiet_or_battling if odds else quiet, exact=exact,
+                                 plan=plan, time_cap=time_cap)
         super().__init__(seed, config, epsilon)
         self.weights = weights
         self.threat = threat
@@ -123,12 +127,12 @@ class ChaostleAgent(LookaheadAgent):
         for k in range(runs):
             s = state.clone()
             s.apply_unchecked(player, action)
-            dice = _CountingDice(self.dice_seed * 64 + k)
+            dice = StreamDice(self.dice_seed * 64 + k)
             if self._play_until(s, dice, lambda x: _next_roll(x, player)):
                 total += self._over_the_roll(s, player, dice)
             else:
                 total += self.leaf(s, player)
-            if not dice.used:
+            if not dice.rolled:
                 return total  # nothing random before the reply: one run is exact
         return total / runs
 
@@ -177,18 +181,6 @@ class ChaostleAgent(LookaheadAgent):
         return choice
 
 
-class _CountingDice(random.Random):
-    """Dice that remember whether they were rolled."""
-
-    def __init__(self, seed: int) -> None:
-        super().__init__(seed)
-        self.used = False
-
-    def random(self) -> float:
-        self.used = True
-        return super().random()
-
-
 def _battle_on(s: GameState) -> bool:
     """A battle is being fought."""
     return isinstance(s, ChaostleState) and any(isinstance(f, Battle) for f in s.queue.frames)
@@ -213,13 +205,17 @@ def _answered(s: GameState, *, seat: int) -> bool:
 
 def make_agent(level: str, seed: int, scale: float = 1.0) -> ChaostleAgent | None:
     """The Chaostle agent for easy / normal / hard / expert (random uses the generic one);
-    ``scale`` multiplies the level's dice samples (a budget scale, ``hard*4``)."""
+    ``scale`` multiplies the level's dice samples and time cap (a budget scale,
+    ``hard*4``)."""
     settings = AGENT_LEVELS.get(level)
     if settings is None:
         return None
     samples = scaled_count(int(settings["samples"]), scale)
+    cap = settings.get("time_cap")
     return ChaostleAgent(seed, samples, int(settings["depth"]),
                          float(settings["epsilon"]), bool(settings["castle_race"]),
                          bool(settings["common"]), bool(settings["battle_odds"]),
                          reply=int(settings.get("reply", 0)),
-                         weights=LEVEL_WEIGHTS.get(level, DEFAULT_WEIGHTS))
+                         weights=LEVEL_WEIGHTS.get(level, DEFAULT_WEIGHTS),
+                         plan=bool(settings.get("plan", 0)),
+                         time_cap=scaled_cap(None if cap is None else float(cap), scale))

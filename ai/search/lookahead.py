@@ -20,11 +20,24 @@ that followed were not the action's doing. With ``common`` every action meets th
 dice (common random numbers), which compares actions more fairly with few samples. Ties go
 to a random one of the best. ``refine`` is the place for a game to look more deeply at the
 best few (its default keeps the values).
+
+With ``plan`` the lookahead plans the rest of its turn on each of ``samples`` dice streams
+(perfect-information Monte Carlo over the turn's dice): stream ``k`` is one sequence of
+dice for the whole turn, the same for every action compared. An action is applied and
+settled on it, and each following choice of the same seat (up to ``depth`` of them) is
+searched on the rest of that stream, every alternative meeting the same next dice, so the
+value of an action on a stream is that of its best plan knowing those dice; its value is
+the mean over the streams. A plan that rolls no die is worth the same on every stream and
+is played once. With ``time_cap`` (seconds) a stream is begun only if it is expected to
+end within the cap (at least one always is), so under load the agent judges on fewer
+streams rather than overrun; the fixed budget (``ARENA_AI_FIXED_BUDGET``) drops the cap.
 """
 
 from __future__ import annotations
 
+import math
 import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -37,6 +50,8 @@ from ai.search.common import (
     Quiet,
     RolloutPolicy,
     clamp_unit,
+    fits,
+    fixed_budget,
     no_chance_pending,
     options,
     settle,
@@ -71,10 +86,16 @@ class LookaheadConfig:
     candidates: Candidates | None = None
     #: The game's ``exact`` hook (see ``Exact``); None: the dice always count.
     exact: Exact | None = None
+    #: Plan the rest of the turn on each of ``samples`` dice streams (see the module).
+    plan: bool = False
+    #: With ``plan``: seconds within which the streams are played (None: all of them).
+    time_cap: float | None = None
 
     def __post_init__(self) -> None:
         if self.samples < 1 or self.depth < 0 or self.quiescence < 0:
             raise ValueError("samples must be at least 1, depth and quiescence not negative")
+        if self.time_cap is not None and self.time_cap <= 0:
+            raise ValueError(f"a time cap must be positive, not {self.time_cap}")
 
 
 class LookaheadAgent(SearchAgent):
@@ -87,25 +108,32 @@ class LookaheadAgent(SearchAgent):
                  epsilon: float = 0.0) -> None:
         super().__init__(seed, epsilon)
         self.config = config or LookaheadConfig()
-        #: The seed of this decision's common dice (with ``common``).
+        #: The seed of this decision's common dice (with ``common`` or ``plan``).
         self.dice_seed = 0
+        #: With ``plan``: the dice streams the last decision was judged on.
+        self.streams = 0
 
     def root_options(self, view: GameState, player: int) -> list[Action]:
         return options(view, player, self.config.candidates)
 
     def deliberate(self, view: GameState, player: int, legal: list[Action]) -> Analysis:
-        if self.config.common:
+        config = self.config
+        if config.common or config.plan:
             self.dice_seed = self.rng.getrandbits(32)
-        scored = [(self.action_value(view, player, a, self.config.depth), i)
-                  for i, a in enumerate(legal)]
+        if config.plan:
+            scored = list(zip(self.planned_values(view, player, legal), range(len(legal)),
+                              strict=True))
+            note = f"turn plans on {self.streams} of {config.samples} dice streams"
+        else:
+            scored = [(self.action_value(view, player, a, config.depth), i)
+                      for i, a in enumerate(legal)]
+            note = f"sampled lookahead ({config.samples} dice samples a move)"
         scored = self.refine(view, player, legal, scored)
         best = max(scored)[0]
         ties = [i for v, i in scored if v >= best - 1e-9]
         choice = legal[self.rng.choice(ties)]
         values = {legal[i]: win_chance(v) for v, i in scored}
-        samples = self.config.samples
-        return valued(choice, values, f"sampled lookahead ({samples} dice samples a move)",
-                      [legal[i] for i in ties])
+        return valued(choice, values, note, [legal[i] for i in ties])
 
     def position_value(self, view: GameState, player: int) -> float | None:
         out = view.outcome()
@@ -123,6 +151,52 @@ class LookaheadAgent(SearchAgent):
         """The generator for a lookahead's ``k``-th sample: the shared dice with
         ``common``, else the agent's own."""
         return random.Random(self.dice_seed * 64 + k) if self.config.common else self.rng
+
+    # ---- planning the turn on dice streams (``plan``) ------------------------------------------
+    def planned_values(self, view: GameState, player: int, legal: list[Action]) -> list[float]:
+        """Each action's mean over the dice streams of its best plan's value (the streams
+        that fit the time cap; ``self.streams`` says how many)."""
+        config = self.config
+        cap = None if fixed_budget() else config.time_cap
+        began = time.perf_counter()
+        totals = [0.0] * len(legal)
+        once: dict[int, float] = {}  # the actions whose plans roll no die of their own
+        streams = 0
+        for k in range(config.samples):
+            if cap is not None and streams and not fits(began, streams, began + cap):
+                break
+            for i, action in enumerate(legal):
+                if i in once:
+                    continue
+                dice = StreamDice(self.dice_seed * 64 + k)
+                value, alone = self.plan_value(view, player, action, dice, config.depth)
+                if not dice.rolled or alone:
+                    once[i] = value
+                totals[i] += value
+            streams += 1
+        self.streams = streams
+        return [once[i] if i in once else totals[i] / streams for i in range(len(legal))]
+
+    def plan_value(self, state: GameState, player: int, action: Action, dice: StreamDice,
+                   depth: int) -> tuple[float, bool]:
+        """The value for ``player`` of ``action`` and its best plan on ``dice`` (the
+        following choices of the same seat, up to ``depth``, each alternative meeting the
+        same dice), and whether it stands alone: the game's ``exact`` hook says the dice
+        after the action were not its doing and no choice of its own followed."""
+        s = state.clone()
+        s.apply_unchecked(player, action)
+        self.settle(s, dice)
+        d = s.decision()
+        if depth > 0 and not d.is_terminal and d.players == (player,):
+            follow = options(s, player, self.config.candidates)[:FOLLOW_UP_WIDTH]
+            if len(follow) > 1:
+                mark = dice.getstate()
+                best = -math.inf
+                for b in follow:
+                    dice.setstate(mark)
+                    best = max(best, self.plan_value(s, player, b, dice, depth - 1)[0])
+                return best, False
+        return self.leaf(s, player), no_chance_pending(s) and self.exact(state, action)
 
     def action_value(self, state: GameState, player: int, action: Action, depth: int
                      ) -> float:
@@ -168,3 +242,20 @@ class LookaheadAgent(SearchAgent):
             return 2.0 * out.scores[player] - 1.0
         evaluate = self.config.evaluate
         return 0.0 if evaluate is None else clamp_unit(evaluate(state, player))
+
+
+class StreamDice(random.Random):
+    """One dice stream of a turn plan: the numbers of ``random.Random(seed)``, remembering
+    whether any was drawn (a plan that rolled none is worth the same on every stream)."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.rolled = False
+
+    def random(self) -> float:
+        self.rolled = True
+        return super().random()
+
+    def getrandbits(self, k: int, /) -> int:
+        self.rolled = True
+        return super().getrandbits(k)

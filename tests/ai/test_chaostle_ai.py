@@ -19,11 +19,12 @@ from ai.chaostle import (
 )
 from ai.chaostle.agent import exact, quiet
 from ai.levels import make_agent as level_agent
-from ai.search.lookahead import LookaheadAgent
+from ai.search.lookahead import LookaheadAgent, StreamDice
 from rules.chaostle import GAME
 from rules.chaostle.flow import new_turn
 from rules.chaostle.frames import Battle
 from rules.core import CHANCE, Action, Match
+from rules.core.state import GameState
 from tests.rules.chaostle.helpers import act, opening, position, roll
 
 
@@ -276,3 +277,121 @@ def test_a_fight_waiting_for_the_fate_is_weighed_by_its_odds() -> None:
     assert s.turn.contests[0][:2] == ["dragon", "dragon_slayer"]
     assert s.chars["dragon"].at == "east.wk14"  # it waits where it came from
     assert evaluate(s, 1) > quiet
+
+
+# ---- the expert's turn plans on dice streams (``plan``) ------------------------------------
+class _Recording(ChaostleAgent):
+    """The expert's planner, recording each plan it values: (depth, action, the state of
+    its dice when it began, the position it was taken in)."""
+
+    def __init__(self, seed: int, **settings) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(seed, **settings)
+        self.calls: list[tuple[int, Action, object, int]] = []
+
+    def plan_value(self, state: GameState, player: int, action: Action, dice: StreamDice,
+                   depth: int) -> tuple[float, bool]:
+        self.calls.append((depth, action, dice.getstate(), id(state)))
+        return super().plan_value(state, player, action, dice, depth)
+
+
+def _planner(seed: int = 1, **settings) -> _Recording:  # type: ignore[no-untyped-def]
+    expert = {"samples": 4, "depth": 2, "common": True, "plan": True, "castle_race": True}
+    return _Recording(seed, **{**expert, **settings})
+
+
+def test_turn_plans_judge_every_action_on_the_same_dice_streams() -> None:
+    """Common dice streams: every action of the decision is valued on the same streams
+    (stream k seeded from the decision's seed and k), whatever the agent's seed; an action
+    whose dice are not its own doing (ending the battles) is valued on one."""
+    for seed in (1, 7):
+        agent = _planner(seed)
+        s = _duel()
+        agent.analyse(s.view(0), 0)
+        streams = [random.Random(agent.dice_seed * 64 + k).getstate() for k in range(4)]
+        top = [(a, dice) for depth, a, dice, _ in agent.calls if depth == 2]
+        battle = Action("battle", ("dragon_slayer", "dragon"))
+        assert [dice for a, dice in top if a == battle] == streams
+        assert [dice for a, dice in top if a == Action("end_battles")] == streams[:1]
+        assert agent.streams == 4
+
+
+def test_each_following_choice_meets_the_same_next_dice_of_its_stream() -> None:
+    """The rest of the turn is planned on the rest of the stream: every alternative of a
+    following choice (fight on or stop, an upgrade) begins at the same point of the
+    stream, the one where the dice of the action before it stopped."""
+    agent = _planner()
+    agent.analyse(_duel().view(0), 0)
+    groups: dict[tuple[int, int], list[object]] = {}
+    for depth, _, dice, parent in agent.calls:
+        if depth < 2:
+            groups.setdefault((parent, depth), []).append(dice)
+    assert any(len(g) > 1 for g in groups.values())
+    assert all(all(d == g[0] for d in g) for g in groups.values())
+
+
+def test_an_action_s_plan_is_its_best_follow_up_on_that_stream() -> None:
+    """On one stream, a battle's value is that of the best choice after it, each followed
+    on the same dice: replayed by hand, action by action, from the stream's seed."""
+    s = _duel(characters={"dragon": {"health": 40}})
+    agent = ChaostleAgent(1, depth=1, castle_race=True, common=True, plan=True)
+    battle = Action("battle", ("dragon_slayer", "dragon"))
+    checked = 0
+    for seed in range(12):
+        value, alone = agent.plan_value(s, 0, battle, StreamDice(seed), 1)
+        after = s.clone()
+        after.apply_unchecked(0, battle)
+        dice = random.Random(seed)
+        agent.settle(after, dice)
+        if after.decision().players != (0,) or len(after.legal_actions(0)) < 2:
+            assert value == agent.leaf(after, 0)
+            continue
+        mark = dice.getstate()
+        best = []
+        for b in after.legal_actions(0):
+            t = after.clone()
+            t.apply_unchecked(0, b)
+            dice.setstate(mark)
+            agent.settle(t, dice)
+            best.append(agent.leaf(t, 0))
+        assert value == max(best) and not alone
+        checked += 1
+    assert checked >= 3
+
+
+def test_the_time_cap_plays_fewer_streams_and_the_fixed_budget_all(monkeypatch) -> None:
+    """A stream is begun only if it is expected to end within the cap (the first always
+    is); the fixed budget (``ARENA_AI_FIXED_BUDGET``) drops the cap."""
+    monkeypatch.delenv("ARENA_AI_FIXED_BUDGET", raising=False)
+    monkeypatch.delenv("BATTLECON_AI_FIXED_BUDGET", raising=False)
+    s = _duel()
+    tight = _planner(time_cap=1e-9)
+    assert tight.analyse(s.view(0), 0).note == "turn plans on 1 of 4 dice streams"
+    assert tight.streams == 1
+    monkeypatch.setenv("ARENA_AI_FIXED_BUDGET", "1")
+    assert _planner(time_cap=1e-9).analyse(s.view(0), 0).note == \
+        "turn plans on 4 of 4 dice streams"
+
+
+def test_stream_dice_draw_the_numbers_of_their_seed() -> None:
+    """A stream is ``random.Random(seed)``'s numbers; it remembers whether one was drawn."""
+    dice, same = StreamDice(99), random.Random(99)
+    assert not dice.rolled
+    assert [dice.random(), dice.getrandbits(32), dice.randrange(6)] == \
+        [same.random(), same.getrandbits(32), same.randrange(6)]
+    assert dice.rolled
+    fresh = StreamDice(5)
+    fresh.randrange(6)
+    assert fresh.rolled
+
+
+def test_the_expert_plans_its_turn_and_picks_a_legal_action() -> None:
+    """The expert level is the planner (4 streams, two following choices, a cap) and its
+    choice in a full game's opening is legal."""
+    agent = make_agent("expert", 3)
+    assert agent is not None and agent.config.plan and agent.config.depth == 2
+    assert agent.config.samples == 4 and agent.config.time_cap == 2.5
+    s = GAME.new_state(GAME.default_setup(2), 5)
+    while s.decision().is_chance:
+        s.apply(CHANCE, s.sample_chance(random.Random(1)))
+    seat = s.decision().players[0]
+    assert agent.choose(s.view(seat), seat) in s.legal_actions(seat)

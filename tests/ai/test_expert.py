@@ -39,7 +39,8 @@ def _budget(game_id: str, spec: str) -> dict[str, object]:
     if game_id == "chaostle":
         assert isinstance(agent, LookaheadAgent)
         return {"samples": agent.config.samples, "reply": agent.reply,
-                "weights": agent.weights}
+                "weights": agent.weights, "depth": agent.config.depth,
+                "plan": agent.config.plan, "cap": agent.config.time_cap}
     inner = agent.inner
     assert isinstance(inner, ISMCTSAgent)
     return {"iterations": inner.config.iterations, "cap": inner.config.time_cap}
@@ -69,9 +70,10 @@ def test_expert_exists_validates_and_searches_more_than_hard(game_id, monkeypatc
     elif game_id == "biternia":
         assert expert["worlds"] > hard["worlds"] and 0 < expert["cap"] <= EXPERT_SECONDS
         assert expert["candidates"] > hard["candidates"]
-    elif game_id == "chaostle":  # hard's search with its evaluation tuned again
-        assert expert["samples"] == hard["samples"] and expert["reply"] == hard["reply"]
+    elif game_id == "chaostle":  # plans its turn on dice streams, its evaluation tuned
+        assert expert["plan"] and not hard["plan"] and expert["depth"] > hard["depth"]
         assert expert["weights"] != hard["weights"]
+        assert hard["cap"] is None and 0 < expert["cap"] <= EXPERT_SECONDS
     else:
         assert expert["iterations"] > hard["iterations"]
         assert 0 < expert["cap"] <= EXPERT_SECONDS
@@ -81,7 +83,8 @@ def test_expert_settings_are_those_of_the_tables():
     assert BATTLECON_LEVELS["expert"].max_rows == 40 and TEAM_LEVELS["expert"].max_cols == 12
     assert BITERNIA_LEVELS["expert"].worlds > BITERNIA_LEVELS["hard"].worlds
     assert BITERNIA_LEVELS["expert"].candidates == 10
-    assert CHAOSTLE_LEVELS["expert"] == CHAOSTLE_LEVELS["hard"]
+    assert CHAOSTLE_LEVELS["expert"]["plan"] == 1 and CHAOSTLE_LEVELS["expert"]["depth"] == 2
+    assert CHAOSTLE_LEVELS["expert"]["samples"] == 4
 
 
 def test_an_agent_spec_parses_into_a_level_and_a_scale():
@@ -127,6 +130,10 @@ def test_a_scaled_spec_scales_each_game_s_own_agent(game_id, monkeypatch):
         assert four["candidates"] == hard["candidates"]
     elif game_id == "chaostle":
         assert four["samples"] == 4 * hard["samples"]
+        expert, expert4 = _budget(game_id, "expert"), _budget(game_id, "expert*4")
+        assert expert4["samples"] == 4 * expert["samples"]
+        assert expert4["cap"] == pytest.approx(4 * expert["cap"])
+        assert expert4["depth"] == expert["depth"]
     else:
         assert four["iterations"] == 4 * hard["iterations"]
         assert four["cap"] == pytest.approx(4 * hard["cap"])
