@@ -28,7 +28,8 @@ settled on it, and each following choice of the same seat (up to ``depth`` of th
 searched on the rest of that stream, every alternative meeting the same next dice, so the
 value of an action on a stream is that of its best plan knowing those dice; its value is
 the mean over the streams. A plan that rolls no die is worth the same on every stream and
-is played once. With ``time_cap`` (seconds) a stream is begun only if it is expected to
+is played once, as is an action the ``exact`` hook vouches for with no choice of its own
+after it. With ``time_cap`` (seconds) a stream is begun only if it is expected to
 end within the cap (at least one always is), so under load the agent judges on fewer
 streams rather than overrun; the fixed budget (``ARENA_AI_FIXED_BUDGET``) drops the cap.
 """
