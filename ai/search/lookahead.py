@@ -187,16 +187,14 @@ class LookaheadAgent(SearchAgent):
         s = state.clone()
         s.apply_unchecked(player, action)
         self.settle(s, dice)
-        d = s.decision()
-        if depth > 0 and not d.is_terminal and d.players == (player,):
-            follow = options(s, player, self.config.candidates)[:FOLLOW_UP_WIDTH]
-            if len(follow) > 1:
-                mark = dice.getstate()
-                best = -math.inf
-                for b in follow:
-                    dice.setstate(mark)
-                    best = max(best, self.plan_value(s, player, b, dice, depth - 1)[0])
-                return best, False
+        follow = self.follow_ups(s, player, depth)
+        if follow:
+            mark = dice.getstate()
+            best = -math.inf
+            for b in follow:
+                dice.setstate(mark)
+                best = max(best, self.plan_value(s, player, b, dice, depth - 1)[0])
+            return best, False
         return self.leaf(s, player), no_chance_pending(s) and self.exact(state, action)
 
     def action_value(self, state: GameState, player: int, action: Action, depth: int
@@ -228,13 +226,20 @@ class LookaheadAgent(SearchAgent):
     def value(self, state: GameState, player: int, depth: int) -> float:
         """A settled position's value for ``player``; with ``depth``, through its own next
         choice."""
-        d = state.decision()
-        if depth > 0 and not d.is_terminal and d.players == (player,):
-            legal = options(state, player, self.config.candidates)
-            if len(legal) > 1:
-                return max(self.action_value(state, player, a, depth - 1)
-                           for a in legal[:FOLLOW_UP_WIDTH])
+        follow = self.follow_ups(state, player, depth)
+        if follow:
+            return max(self.action_value(state, player, a, depth - 1) for a in follow)
         return self.leaf(state, player)
+
+    def follow_ups(self, state: GameState, player: int, depth: int) -> list[Action]:
+        """The actions of a following choice of ``player``'s searched with ``depth`` left
+        (at most ``FOLLOW_UP_WIDTH``); none when no depth is left, the choice is somebody
+        else's or the game is over, or there is no choice to make (one action)."""
+        d = state.decision()
+        if depth <= 0 or d.is_terminal or d.players != (player,):
+            return []
+        legal = options(state, player, self.config.candidates)
+        return legal[:FOLLOW_UP_WIDTH] if len(legal) > 1 else []
 
     def leaf(self, state: GameState, player: int) -> float:
         """The outcome (``2 * score - 1``) or the evaluation in [-1, 1] (0 without one)."""

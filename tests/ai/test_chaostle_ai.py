@@ -282,15 +282,16 @@ def test_a_fight_waiting_for_the_fate_is_weighed_by_its_odds() -> None:
 # ---- the expert's turn plans on dice streams (``plan``) ------------------------------------
 class _Recording(ChaostleAgent):
     """The expert's planner, recording each plan it values: (depth, action, the state of
-    its dice when it began, the position it was taken in)."""
+    its dice when it began, the position it was taken in: kept, so that no two positions
+    share an ``id``)."""
 
     def __init__(self, seed: int, **settings) -> None:  # type: ignore[no-untyped-def]
         super().__init__(seed, **settings)
-        self.calls: list[tuple[int, Action, object, int]] = []
+        self.calls: list[tuple[int, Action, object, GameState]] = []
 
     def plan_value(self, state: GameState, player: int, action: Action, dice: StreamDice,
                    depth: int) -> tuple[float, bool]:
-        self.calls.append((depth, action, dice.getstate(), id(state)))
+        self.calls.append((depth, action, dice.getstate(), state))
         return super().plan_value(state, player, action, dice, depth)
 
 
@@ -324,7 +325,7 @@ def test_each_following_choice_meets_the_same_next_dice_of_its_stream() -> None:
     groups: dict[tuple[int, int], list[object]] = {}
     for depth, _, dice, parent in agent.calls:
         if depth < 2:
-            groups.setdefault((parent, depth), []).append(dice)
+            groups.setdefault((id(parent), depth), []).append(dice)
     assert any(len(g) > 1 for g in groups.values())
     assert all(all(d == g[0] for d in g) for g in groups.values())
 
