@@ -19,6 +19,8 @@ from functools import cache
 
 import rules.chaostle.cards as cards
 from rules.chaostle.battle import weapon_for
+from rules.chaostle.board import Board, Rules
+from rules.chaostle.content import Character
 from rules.chaostle.frames import Battle
 from rules.chaostle.kinds import Phase
 from rules.chaostle.state import ChaostleState
@@ -116,18 +118,48 @@ def fresh_battle(s: ChaostleState, a: str, d: str, rng: int) -> Battle:
 
 # ---- evaluation ------------------------------------------------------------------------------
 def card_strength(s: ChaostleState, cid: str) -> float:
-    card, up = s.cards[cid], s.up(cid)
-    dmg = sum(cards.weapon(card, up, f)[1] for f in range(1, 7)) / 6
-    reach = sum(cards.weapon(card, up, f)[2] for f in range(1, 7)) / 6
-    return (cards.max_health(card, up) / 35 + dmg / 13 + reach / 2
-            + cards.movement(card, up) / 2 + cards.armor(card, up) / 4)
+    return _profile(s.cards[cid], s.up(cid)).strength
 
 
 def goal_distance(s: ChaostleState, cid: str, space: str, lap: float = DEFAULT_WEIGHTS.lap
                   ) -> float:
     """Spaces from ``space`` to the Inner Square along this character's way round."""
-    rules = s.rules_for(cid)
-    dist = s.board.distances(space, rules)
+    return _goal_distance(s.board, s.rules_for(cid), space, lap)
+
+
+@dataclass(frozen=True, slots=True)
+class _Profile:
+    """What the evaluation reads of a card as it stands (printed values and pegs): its
+    strength and the damage of each die face. Fixed until a peg goes in, so it is worked
+    out once per card and pegs."""
+
+    strength: float
+    faces: tuple[int, ...]
+
+
+#: The profiles worked out so far, by card id and pegs (with the card they were worked
+#: out for: another card of the same id, as a test may build, is worked out afresh).
+_PROFILES: dict[tuple[str, tuple[str, ...]], tuple[Character, _Profile]] = {}
+
+
+def _profile(card: Character, up: tuple[str, ...]) -> _Profile:
+    key = (card.id, up)
+    known = _PROFILES.get(key)
+    if known is not None and known[0] is card:
+        return known[1]
+    weapons = [cards.weapon(card, up, f) for f in range(1, 7)]
+    dmg = sum(w[1] for w in weapons) / 6
+    reach = sum(w[2] for w in weapons) / 6
+    strength = (cards.max_health(card, up) / 35 + dmg / 13 + reach / 2
+                + cards.movement(card, up) / 2 + cards.armor(card, up) / 4)
+    profile = _Profile(strength, tuple(w[1] for w in weapons))
+    _PROFILES[key] = (card, profile)
+    return profile
+
+
+@cache
+def _goal_distance(bd: Board, rules: Rules, space: str, lap: float) -> float:
+    dist = bd.distances(space, rules)
     best = min((dist.get(f"{side}.iq0", math.inf) for side in rules.entry_sides),
                default=math.inf)
     return min(best, lap)
@@ -137,24 +169,41 @@ def castle_race(s: ChaostleState) -> list[float]:
     """Per seat, the chance of landing the castle's breaking blow: each army's strikes a
     turn from the Inner Square (their exact dice), taken in turn order; between turns the
     castle loses the expected damage."""
-    strikes: list[dict[int, float]] = [{0: 1.0} for _ in range(s.n)]
+    if s.castle_down:
+        return [0.0] * s.n
+    faces: list[list[tuple[int, ...]]] = [[] for _ in range(s.n)]
     for cid in s.on_board():
         if s.board.spaces[s.space_of(cid)].kind == "inner":
-            card, up = s.cards[cid], s.up(cid)
-            faces = [cards.weapon(card, up, f)[1] for f in range(1, 7)]
-            seat = s.owner(cid)
-            total: dict[int, float] = {}
-            for dmg, p in strikes[seat].items():
-                for face in faces:
-                    total[dmg + face] = total.get(dmg + face, 0.0) + p / 6
-            strikes[seat] = total
-    chances = [0.0] * s.n
-    if s.castle_down or all(list(d) == [0] for d in strikes):
-        return chances
-    hp, alive = s.castle_hp, 1.0
+            faces[s.owner(cid)].append(_profile(s.cards[cid], s.up(cid)).faces)
+    if not any(faces):
+        return [0.0] * s.n
     struck = any(u.startswith("castle:") for u in s.turn.used)
     seat = (s.current + 1) % s.n if struck else s.current
-    for _ in range(40 * s.n):
+    return list(_race(tuple(tuple(f) for f in faces), s.castle_hp, seat))
+
+
+@cache
+def _race(faces: tuple[tuple[tuple[int, ...], ...], ...], hp: int, seat: int
+          ) -> tuple[float, ...]:
+    """``castle_race`` for the die faces of each seat's characters on the Inner Square,
+    the castle's health and the seat that strikes first (a few such races recur over and
+    over in a search, so each is worked out once)."""
+    n = len(faces)
+    strikes: list[dict[int, float]] = []
+    for mine in faces:
+        dist = {0: 1.0}
+        for character in mine:
+            total: dict[int, float] = {}
+            for dmg, p in dist.items():
+                for face in character:
+                    total[dmg + face] = total.get(dmg + face, 0.0) + p / 6
+            dist = total
+        strikes.append(dist)
+    chances = [0.0] * n
+    if all(list(d) == [0] for d in strikes):
+        return tuple(chances)
+    alive = 1.0
+    for _ in range(40 * n):
         dist = strikes[seat]
         now = sum(p for dmg, p in dist.items() if dmg >= hp)
         chances[seat] += alive * now
@@ -162,8 +211,8 @@ def castle_race(s: ChaostleState) -> list[float]:
         hp = max(1, hp - round(sum(dmg * p for dmg, p in dist.items())))
         if alive < 1e-3:
             break
-        seat = (seat + 1) % s.n
-    return chances
+        seat = (seat + 1) % n
+    return tuple(chances)
 
 
 def _way_left(s: ChaostleState, cid: str, space: str, w: Weights) -> float:

@@ -396,3 +396,24 @@ def test_the_expert_plans_its_turn_and_picks_a_legal_action() -> None:
         s.apply(CHANCE, s.sample_chance(random.Random(1)))
     seat = s.decision().players[0]
     assert agent.choose(s.view(seat), seat) in s.legal_actions(seat)
+
+
+def test_card_strength_follows_the_pegs_and_the_card_itself() -> None:
+    """The evaluation works out each card's strength once per card and pegs (a speed-up):
+    a peg put in, or another card under the same id (as a test may build), is worked out
+    afresh rather than read from what was worked out before."""
+    import dataclasses
+
+    from ai.chaostle.evaluation import card_strength
+
+    s = _duel()
+    before = card_strength(s, "dragon_slayer")
+    s.chars["dragon_slayer"].up.append("health")
+    pegged = card_strength(s, "dragon_slayer")
+    assert pegged > before
+    card = s.cards["dragon_slayer"]
+    lo, hi = card.health
+    s.cards["dragon_slayer"] = dataclasses.replace(card, health=(lo + 35, hi + 35))
+    assert card_strength(s, "dragon_slayer") == pegged + 1.0
+    s.cards["dragon_slayer"] = card
+    assert card_strength(s, "dragon_slayer") == pegged
