@@ -386,11 +386,11 @@ def test_stream_dice_draw_the_numbers_of_their_seed() -> None:
 
 
 def test_the_expert_plans_its_turn_and_picks_a_legal_action() -> None:
-    """The expert level is the planner (4 streams, two following choices, a cap) and its
-    choice in a full game's opening is legal."""
+    """The expert level is the planner (8 streams, two following choices, battles by their
+    odds, a cap) and its choice in a full game's opening is legal."""
     agent = make_agent("expert", 3)
     assert agent is not None and agent.config.plan and agent.config.depth == 2
-    assert agent.config.samples == 4 and agent.config.time_cap == 2.5
+    assert agent.config.samples == 8 and agent.config.time_cap == 2.5 and agent.odds
     s = GAME.new_state(GAME.default_setup(2), 5)
     while s.decision().is_chance:
         s.apply(CHANCE, s.sample_chance(random.Random(1)))
@@ -417,3 +417,21 @@ def test_card_strength_follows_the_pegs_and_the_card_itself() -> None:
     assert card_strength(s, "dragon_slayer") == pegged + 1.0
     s.cards["dragon_slayer"] = card
     assert card_strength(s, "dragon_slayer") == pegged
+
+
+def test_with_battle_odds_a_plan_cannot_see_the_blows_dice() -> None:
+    """The expert's plans value a battle by its exact odds as soon as it starts: choosing
+    to attack is judged once, by the evaluation of the battle begun (no blow rolled on any
+    stream), where a plan that plays the blows would know how they fall on each stream."""
+    battle = Action("battle", ("dragon_slayer", "dragon"))
+    agent = _planner(odds=True)
+    agent.analyse(_duel().view(0), 0)
+    top = [a for depth, a, _, _ in agent.calls if depth == 2]
+    assert top.count(battle) == 1
+    begun = _duel()
+    act(begun, "battle", "dragon_slayer", "dragon")
+    value = agent.planned_values(_duel().view(0), 0, [battle])[0]
+    assert value == agent.leaf(begun, 0)
+    blind = _planner()
+    blind.analyse(_duel().view(0), 0)
+    assert [a for depth, a, _, _ in blind.calls if depth == 2].count(battle) == 4
