@@ -44,12 +44,12 @@ AGENT_LEVELS: dict[str, dict[str, float]] = {
     "hard": {"samples": 8, "depth": 0, "epsilon": 0.0, "castle_race": 1, "common": 0,
              "battle_odds": 0},
     # plans the rest of its turn (its next two choices) on each of 4 dice streams of its
-    # own, a battle valued by its exact odds as soon as it starts (its plans cannot see
-    # the blows' dice), with the evaluation tuned again (``EXPERT_WEIGHTS``): more dice
-    # samples, a look through its next choice on fresh dice, or the reply search did not
-    # beat hard; the whole-turn plans did (docs/ai.md, "Strength curves")
+    # own, with the evaluation tuned again (``EXPERT_WEIGHTS``): more dice samples, a look
+    # through its next choice on fresh dice, or the reply search did not beat hard; the
+    # whole-turn plans did (docs/ai.md, "Strength curves"). Valuing a battle by its odds
+    # as soon as it begins (``battle_odds``) cut its plans short and lost (session 26)
     "expert": {"samples": 4, "depth": 2, "epsilon": 0.0, "castle_race": 1, "common": 1,
-               "battle_odds": 1, "plan": 1, "time_cap": 2.5},
+               "battle_odds": 0, "plan": 1, "time_cap": 2.5},
 }
 
 #: The weights per level (the others use ``DEFAULT_WEIGHTS``).
