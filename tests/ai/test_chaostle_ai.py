@@ -420,9 +420,10 @@ def test_card_strength_follows_the_pegs_and_the_card_itself() -> None:
 
 
 def test_with_battle_odds_a_plan_cannot_see_the_blows_dice() -> None:
-    """The expert's plans value a battle by its exact odds as soon as it starts: choosing
-    to attack is judged once, by the evaluation of the battle begun (no blow rolled on any
-    stream), where a plan that plays the blows would know how they fall on each stream."""
+    """With battle odds (the ``odds`` knob; tried on the expert in session 26 and not
+    kept), a plan values a battle by its exact odds as soon as it starts: choosing to
+    attack is judged once, by the evaluation of the battle begun (no blow rolled on any
+    stream), where a plan that plays the blows knows how they fall on each stream."""
     battle = Action("battle", ("dragon_slayer", "dragon"))
     agent = _planner(odds=True)
     agent.analyse(_duel().view(0), 0)
