@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 import rules.chaostle.cards as cards
 from rules.chaostle.battle import weapon_for
@@ -182,12 +182,12 @@ def castle_race(s: ChaostleState) -> list[float]:
     return list(_race(tuple(tuple(f) for f in faces), s.castle_hp, seat))
 
 
-@cache
+@lru_cache(maxsize=1 << 16)
 def _race(faces: tuple[tuple[tuple[int, ...], ...], ...], hp: int, seat: int
           ) -> tuple[float, ...]:
     """``castle_race`` for the die faces of each seat's characters on the Inner Square,
     the castle's health and the seat that strikes first (a few such races recur over and
-    over in a search, so each is worked out once)."""
+    over in a search, so each is worked out once; the most recent 65536 are kept)."""
     n = len(faces)
     strikes: list[dict[int, float]] = []
     for mine in faces:
