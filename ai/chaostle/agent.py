@@ -34,8 +34,10 @@ LEVELS: dict[str, dict[str, Any]] = {
 
 #: The custom agent's settings per level: dice samples per action, own-choice lookahead,
 #: chance of a random action, the castle race, common dice, battle odds, how many best
-#: moves are valued through the next player's reply (``reply``, default 0), and whether
-#: the turn is planned on dice streams (``plan``) within a time cap (``time_cap``, seconds).
+#: moves are valued through the next player's reply (``reply``, default 0), whether
+#: the turn is planned on dice streams (``plan``) within a time cap (``time_cap``, seconds),
+#: and whether a plan's following choice is one for every stream that reaches it
+#: (``shared``, default 0).
 AGENT_LEVELS: dict[str, dict[str, float]] = {
     "easy": {"samples": 2, "depth": 0, "epsilon": 0.3, "castle_race": 0, "common": 0,
              "battle_odds": 0},
@@ -89,7 +91,8 @@ class ChaostleAgent(LookaheadAgent):
     each legal action is scored by its expected evaluation (``evaluate`` with this agent's
     weights, the castle race and threats as set) once the dice that follow it are rolled
     (``quiet``), and with ``depth`` through its own following choices (with ``plan`` on
-    dice streams of the whole turn, within ``time_cap``). ``reply`` is the
+    dice streams of the whole turn, within ``time_cap``; with ``shared`` a following
+    choice is one for all the streams that reach it). ``reply`` is the
     one thing of its own: that many best moves of a two-player movement choice are valued
     again through the next player's answer to each of its movement rolls (``refine``)."""
 
@@ -98,11 +101,12 @@ class ChaostleAgent(LookaheadAgent):
     def __init__(self, seed: int, samples: int = 4, depth: int = 0, epsilon: float = 0.0,
                  castle_race: bool = False, common: bool = False, odds: bool = False,
                  threat: float = 0.0, reply: int = 0, weights: Weights = DEFAULT_WEIGHTS,
-                 plan: bool = False, time_cap: float | None = None) -> None:
+                 plan: bool = False, time_cap: float | None = None,
+                 shared: bool = False) -> None:
         judge = partial(evaluate, race=castle_race, threat=threat, weights=weights)
         config = LookaheadConfig(samples=samples, depth=depth, common=common, evaluate=judge,
                                  quiet=quiet_or_battling if odds else quiet, exact=exact,
-                                 plan=plan, time_cap=time_cap)
+                                 plan=plan, time_cap=time_cap, shared=shared)
         super().__init__(seed, config, epsilon)
         self.weights = weights
         self.threat = threat
@@ -219,4 +223,5 @@ def make_agent(level: str, seed: int, scale: float = 1.0) -> ChaostleAgent | Non
                          reply=int(settings.get("reply", 0)),
                          weights=LEVEL_WEIGHTS.get(level, DEFAULT_WEIGHTS),
                          plan=bool(settings.get("plan", 0)),
-                         time_cap=scaled_cap(None if cap is None else float(cap), scale))
+                         time_cap=scaled_cap(None if cap is None else float(cap), scale),
+                         shared=bool(settings.get("shared", 0)))

@@ -29,14 +29,17 @@ searched on the rest of that stream, every alternative meeting the same next dic
 value of an action on a stream is that of its best plan knowing those dice; its value is
 the mean over the streams. A plan that rolls no die is worth the same on every stream and
 is played once, as is an action the ``exact`` hook vouches for with no choice of its own
-after it. With ``time_cap`` (seconds) a stream is begun only if it is expected to
+after it. With ``shared`` a following choice is one for every stream that reaches the
+same position (chosen by its mean over them) rather than each stream's best: a plan
+cannot choose what to do on dice it has not yet seen, only on what the dice before the
+choice showed. With ``time_cap`` (seconds) a stream is begun only if it is expected to
 end within the cap (at least one always is), so under load the agent judges on fewer
 streams rather than overrun; the fixed budget (``ARENA_AI_FIXED_BUDGET``) drops the cap.
 """
 
 from __future__ import annotations
 
-import math
+import json
 import random
 import time
 from collections.abc import Callable
@@ -91,6 +94,9 @@ class LookaheadConfig:
     plan: bool = False
     #: With ``plan``: seconds within which the streams are played (None: all of them).
     time_cap: float | None = None
+    #: With ``plan``: a following choice is one for all the streams that reach the same
+    #: position, chosen by its mean over them (not the best on each stream).
+    shared: bool = False
 
     def __post_init__(self) -> None:
         if self.samples < 1 or self.depth < 0 or self.quiescence < 0:
@@ -155,13 +161,14 @@ class LookaheadAgent(SearchAgent):
 
     # ---- planning the turn on dice streams (``plan``) ------------------------------------------
     def planned_values(self, view: GameState, player: int, legal: list[Action]) -> list[float]:
-        """Each action's mean over the dice streams of its best plan's value (the streams
-        that fit the time cap; ``self.streams`` says how many)."""
+        """Each action's mean over the dice streams of its plan's value (the best plan on
+        each stream, or with ``shared`` one plan for the streams that reach the same
+        position); the streams that fit the time cap, ``self.streams`` says how many."""
         config = self.config
         cap = None if fixed_budget() else config.time_cap
         began = time.perf_counter()
-        totals = [0.0] * len(legal)
-        once: dict[int, float] = {}  # the actions whose plans roll no die of their own
+        plans: list[list[Plan]] = [[] for _ in legal]
+        once: set[int] = set()  # the actions whose plans roll no die of their own
         streams = 0
         for k in range(config.samples):
             if cap is not None and streams and not fits(began, streams, began + cap):
@@ -170,31 +177,41 @@ class LookaheadAgent(SearchAgent):
                 if i in once:
                     continue
                 dice = StreamDice(self.dice_seed * 64 + k)
-                value, alone = self.plan_value(view, player, action, dice, config.depth)
+                plan, alone = self.plan_tree(view, player, action, dice, config.depth)
                 if not dice.rolled or alone:
-                    once[i] = value
-                totals[i] += value
+                    once.add(i)
+                plans[i].append(plan)
             streams += 1
         self.streams = streams
-        return [once[i] if i in once else totals[i] / streams for i in range(len(legal))]
+        judge = shared_values if config.shared else best_values
+        return [sum(values) / len(values) for values in map(judge, plans)]
 
     def plan_value(self, state: GameState, player: int, action: Action, dice: StreamDice,
                    depth: int) -> tuple[float, bool]:
-        """The value for ``player`` of ``action`` and its best plan on ``dice`` (the
-        following choices of the same seat, up to ``depth``, each alternative meeting the
-        same dice), and whether it stands alone: the game's ``exact`` hook says the dice
+        """The value for ``player`` of ``action`` and its best plan on ``dice`` (see
+        ``plan_tree``), and whether it stands alone."""
+        plan, alone = self.plan_tree(state, player, action, dice, depth)
+        return best_values([plan])[0], alone
+
+    def plan_tree(self, state: GameState, player: int, action: Action, dice: StreamDice,
+                  depth: int) -> tuple[Plan, bool]:
+        """``action`` and its plans on ``dice``: the following choices of the same seat, up
+        to ``depth``, each alternative meeting the same dice (a leaf's value, or a
+        ``Choice``); and whether it stands alone: the game's ``exact`` hook says the dice
         after the action were not its doing and no choice of its own followed."""
         s = state.clone()
         s.apply_unchecked(player, action)
         self.settle(s, dice)
         follow = self.follow_ups(s, player, depth)
         if follow:
-            mark = dice.getstate()
-            best = -math.inf
+            mark, draws = dice.getstate(), dice.draws
+            options: list[Plan] = []
             for b in follow:
                 dice.setstate(mark)
-                best = max(best, self.plan_value(s, player, b, dice, depth - 1)[0])
-            return best, False
+                dice.draws = draws
+                options.append(self.plan_tree(s, player, b, dice, depth - 1)[0])
+            key = position_key(s) if draws and self.config.shared else ""
+            return Choice(key, options), False
         return self.leaf(s, player), no_chance_pending(s) and self.exact(state, action)
 
     def action_value(self, state: GameState, player: int, action: Action, depth: int
@@ -250,18 +267,69 @@ class LookaheadAgent(SearchAgent):
         return 0.0 if evaluate is None else clamp_unit(evaluate(state, player))
 
 
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A following choice in a turn plan: the position it is made in (``key``: "" when no
+    die has been drawn on the way, so every stream reaches the same position) and each
+    alternative's plan."""
+
+    key: str
+    options: list[Plan]
+
+
+#: A turn plan on one stream: a leaf's value, or a following choice.
+Plan = float | Choice
+
+
+def best_values(plans: list[Plan]) -> list[float]:
+    """Each stream's value of its plan when every choice is that stream's best."""
+    return [plan if isinstance(plan, float) else max(best_values(plan.options))
+            for plan in plans]
+
+
+def shared_values(plans: list[Plan]) -> list[float]:
+    """Each stream's value of its plan when a choice is one for all the streams that reach
+    the same position: the alternative with the best mean over them."""
+    values = [plan if isinstance(plan, float) else 0.0 for plan in plans]
+    groups: dict[str, list[int]] = {}
+    for k, plan in enumerate(plans):
+        if isinstance(plan, Choice):
+            groups.setdefault(plan.key, []).append(k)
+    for members in groups.values():
+        first = plans[members[0]]
+        assert isinstance(first, Choice)
+        best: list[float] = []
+        for b in range(len(first.options)):
+            option = [plans[k].options[b] for k in members]  # type: ignore[union-attr]
+            got = shared_values(option)
+            if not best or sum(got) > sum(best):
+                best = got
+        for k, value in zip(members, best, strict=True):
+            values[k] = value
+    return values
+
+
+def position_key(state: GameState) -> str:
+    """What tells positions apart for ``shared`` plans: the state's JSON."""
+    return json.dumps(state.to_json(), sort_keys=True, separators=(",", ":"))
+
+
 class StreamDice(random.Random):
     """One dice stream of a turn plan: the numbers of ``random.Random(seed)``, remembering
-    whether any was drawn (a plan that rolled none is worth the same on every stream)."""
+    whether any was drawn (a plan that rolled none is worth the same on every stream) and
+    how many (``draws``, which a plan puts back with the stream's state)."""
 
     def __init__(self, seed: int) -> None:
         super().__init__(seed)
         self.rolled = False
+        self.draws = 0
 
     def random(self) -> float:
         self.rolled = True
+        self.draws += 1
         return super().random()
 
     def getrandbits(self, k: int, /) -> int:
         self.rolled = True
+        self.draws += 1
         return super().getrandbits(k)

@@ -19,7 +19,14 @@ from ai.chaostle import (
 )
 from ai.chaostle.agent import exact, quiet
 from ai.levels import make_agent as level_agent
-from ai.search.lookahead import LookaheadAgent, StreamDice
+from ai.search.lookahead import (
+    Choice,
+    LookaheadAgent,
+    Plan,
+    StreamDice,
+    best_values,
+    shared_values,
+)
 from rules.chaostle import GAME
 from rules.chaostle.flow import new_turn
 from rules.chaostle.frames import Battle
@@ -289,10 +296,10 @@ class _Recording(ChaostleAgent):
         super().__init__(seed, **settings)
         self.calls: list[tuple[int, Action, object, GameState]] = []
 
-    def plan_value(self, state: GameState, player: int, action: Action, dice: StreamDice,
-                   depth: int) -> tuple[float, bool]:
+    def plan_tree(self, state: GameState, player: int, action: Action, dice: StreamDice,
+                  depth: int) -> tuple[Plan, bool]:
         self.calls.append((depth, action, dice.getstate(), state))
-        return super().plan_value(state, player, action, dice, depth)
+        return super().plan_tree(state, player, action, dice, depth)
 
 
 def _planner(seed: int = 1, **settings) -> _Recording:  # type: ignore[no-untyped-def]
@@ -357,6 +364,47 @@ def test_an_action_s_plan_is_its_best_follow_up_on_that_stream() -> None:
         assert value == max(best) and not alone
         checked += 1
     assert checked >= 3
+
+
+def test_a_shared_plan_chooses_by_its_mean_over_the_streams_that_reach_it() -> None:
+    """With ``shared`` a following choice is one for every stream that reaches the same
+    position: the alternative with the best mean over them, where each stream's own best
+    would pick what wins on its dice (a gamble that pays on one stream of two looks like
+    a sure thing). Streams at other positions (other dice seen) choose apart."""
+    gamble = [Choice("", [1.0, 0.2]), Choice("", [-1.0, 0.2])]
+    assert best_values(gamble) == [1.0, 0.2]
+    assert shared_values(gamble) == [0.2, 0.2]
+    seen = [Choice("won", [1.0, 0.2]), Choice("lost", [-1.0, 0.2]), 0.5]
+    assert shared_values(seen) == [1.0, 0.2, 0.5]
+    nested = [Choice("", [Choice("a", [0.0, 0.6]), 0.1]),
+              Choice("", [Choice("b", [0.9, -0.4]), 0.7])]
+    assert best_values(nested) == [0.6, 0.9]
+    assert shared_values(nested) == [0.6, 0.9]
+    assert shared_values([Choice("", [Choice("a", [0.0, 0.6]), 0.5]),
+                          Choice("", [Choice("a", [0.9, -0.4]), 0.5])]) == [0.5, 0.5]
+
+
+def test_shared_plans_are_never_worth_more_and_part_where_the_dice_differ() -> None:
+    """A shared plan is one the player could follow, so an action is never worth more than
+    with each stream's best plan; a choice reached after different dice (the battle's
+    blows fell otherwise) is made apart, one reached before any die together."""
+    s = _duel("south.wk02", "south.wk04", roll=3)  # a move, then the battles it allows
+    legal = s.legal_actions(0)
+    fair = _planner(shared=True)
+    fair.dice_seed = 77
+    free = _planner()
+    free.dice_seed = 77
+    shared, best = fair.planned_values(s, 0, legal), free.planned_values(s, 0, legal)
+    assert all(a <= b + 1e-12 for a, b in zip(shared, best, strict=True))
+    assert any(a < b - 1e-9 for a, b in zip(shared, best, strict=True))
+    battle = Action("battle", ("dragon_slayer", "dragon"))
+    s = _duel()
+    keys = set()
+    for k in range(8):
+        plan, _ = fair.plan_tree(s, 0, battle, StreamDice(k), 2)
+        if isinstance(plan, Choice):
+            keys.add(plan.key)
+    assert len(keys) > 1 and "" not in keys
 
 
 def test_the_time_cap_plays_fewer_streams_and_the_fixed_budget_all(monkeypatch) -> None:
