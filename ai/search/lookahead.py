@@ -180,7 +180,9 @@ class LookaheadAgent(SearchAgent):
                 plan, alone = self.plan_tree(view, player, action, dice, config.depth)
                 if not dice.rolled or alone:
                     once.add(i)
-                plans[i].append(plan)
+                    plans[i] = [plan]  # worth the same on every stream
+                else:
+                    plans[i].append(plan)
             streams += 1
         self.streams = streams
         judge = shared_values if config.shared else best_values
