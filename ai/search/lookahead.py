@@ -39,7 +39,6 @@ streams rather than overrun; the fixed budget (``ARENA_AI_FIXED_BUDGET``) drops 
 
 from __future__ import annotations
 
-import json
 import random
 import time
 from collections.abc import Callable
@@ -212,7 +211,7 @@ class LookaheadAgent(SearchAgent):
                 dice.setstate(mark)
                 dice.draws = draws
                 options.append(self.plan_tree(s, player, b, dice, depth - 1)[0])
-            key = position_key(s) if draws and self.config.shared else ""
+            key = s.state_hash() if draws and self.config.shared else ""
             return Choice(key, options), False
         return self.leaf(s, player), no_chance_pending(s) and self.exact(state, action)
 
@@ -309,11 +308,6 @@ def shared_values(plans: list[Plan]) -> list[float]:
         for k, value in zip(members, best, strict=True):
             values[k] = value
     return values
-
-
-def position_key(state: GameState) -> str:
-    """What tells positions apart for ``shared`` plans: the state's JSON."""
-    return json.dumps(state.to_json(), sort_keys=True, separators=(",", ":"))
 
 
 class StreamDice(random.Random):
