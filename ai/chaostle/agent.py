@@ -18,7 +18,7 @@ from ai.chaostle.evaluation import (
     evaluate,
 )
 from ai.search.common import scaled_cap, scaled_count
-from ai.search.lookahead import LookaheadAgent, LookaheadConfig, StreamDice
+from ai.search.lookahead import LookaheadAgent, LookaheadConfig, StreamDice, best_values
 from rules.chaostle.frames import Battle
 from rules.chaostle.kinds import Act, Phase
 from rules.chaostle.state import ChaostleState
@@ -126,7 +126,9 @@ class ChaostleAgent(LookaheadAgent):
         """The value of a move once the rest of this turn is played by the one-step policy
         and the next player has answered each of its movement rolls the same way: an
         expectation over that roll (battles on the way are played out with sampled dice,
-        the same dice for every move compared)."""
+        the same dice for every move compared). With ``plan``, see ``_planned_reply``."""
+        if self.config.plan:
+            return self._planned_reply(state, player, action)
         runs = max(1, self.config.samples // 4)
         total = 0.0
         for k in range(runs):
@@ -141,16 +143,60 @@ class ChaostleAgent(LookaheadAgent):
                 return total  # nothing random before the reply: one run is exact
         return total / runs
 
-    def _over_the_roll(self, s: GameState, player: int, dice: random.Random) -> float:
+    def _over_the_roll(self, s: GameState, player: int, dice: random.Random,
+                       fresh: int | None = None) -> float:
+        """The expectation over the next player's movement roll of the position once it has
+        answered by the one-step policy; with ``fresh``, each roll's answer is played on
+        dice of its own seeded from it (the same for every move compared)."""
         total = 0.0
-        for outcome, p in s.chance_outcomes():
+        for j, (outcome, p) in enumerate(s.chance_outcomes()):
             t = s.clone()
             t.apply_unchecked(CHANCE, outcome)
             assert isinstance(t, ChaostleState)
             seat = t.current
-            self._play_until(t, dice, partial(_answered, seat=seat))
+            answer = dice if fresh is None else random.Random(fresh * 16 + j)
+            self._play_until(t, answer, partial(_answered, seat=seat))
             total += p * self.leaf(t, player)
         return total
+
+    # ---- the reply after a planned turn (``plan`` with ``reply``) ------------------------------
+    def _planned_reply(self, state: GameState, player: int, action: Action) -> float:
+        """The mean over the decision's dice streams of a move's worth once this seat has
+        played the rest of its turn as its best plan on that stream chooses (then by the
+        one-step policy) and the next player has answered each of its movement rolls by the
+        one-step policy, on dice of each stream and roll shared by every move compared."""
+        streams = max(1, self.streams)
+        total = 0.0
+        for k in range(streams):
+            dice = StreamDice(self.dice_seed * 64 + k)
+            s = state.clone()
+            s.apply_unchecked(player, action)
+            self.settle(s, dice)
+            self._follow_plan(s, player, dice, self.config.depth)
+            if self._play_until(s, dice, lambda x: _next_roll(x, player)):
+                total += self._over_the_roll(s, player, dice, self.dice_seed * 64 + k)
+            else:
+                total += self.leaf(s, player)
+        return total / streams
+
+    def _follow_plan(self, s: GameState, player: int, dice: StreamDice, depth: int) -> None:
+        """Play ``player``'s following choices (up to ``depth``) as the best plan on ``dice``
+        chooses them: the same choices, on the same dice, as ``plan_tree`` judged."""
+        while True:
+            follow = self.follow_ups(s, player, depth)
+            if not follow:
+                return
+            mark, draws = dice.getstate(), dice.draws
+            values = []
+            for b in follow:
+                dice.setstate(mark)
+                dice.draws = draws
+                values.append(best_values([self.plan_tree(s, player, b, dice, depth - 1)[0]])[0])
+            dice.setstate(mark)
+            dice.draws = draws
+            s.apply_unchecked(player, follow[values.index(max(values))])
+            self.settle(s, dice)
+            depth -= 1
 
     def _play_until(self, s: GameState, dice: random.Random,
                     stop: Callable[[GameState], bool]) -> bool:
