@@ -17,7 +17,7 @@ from ai.chaostle.evaluation import (
     Weights,
     evaluate,
 )
-from ai.search.common import scaled_cap, scaled_count
+from ai.search.common import scaled_cap, scaled_count, settle
 from ai.search.lookahead import LookaheadAgent, LookaheadConfig, StreamDice, best_values
 from rules.chaostle.frames import Battle
 from rules.chaostle.kinds import Act, Phase
@@ -171,7 +171,7 @@ class ChaostleAgent(LookaheadAgent):
             dice = StreamDice(self.dice_seed * 64 + k)
             s = state.clone()
             s.apply_unchecked(player, action)
-            self.settle(s, dice)
+            self._settle_turn(s, player, dice)
             self._follow_plan(s, player, dice, self.config.depth)
             if self._play_until(s, dice, lambda x: _next_roll(x, player)):
                 total += self._over_the_roll(s, player, dice, self.dice_seed * 64 + k)
@@ -195,8 +195,16 @@ class ChaostleAgent(LookaheadAgent):
             dice.setstate(mark)
             dice.draws = draws
             s.apply_unchecked(player, follow[values.index(max(values))])
-            self.settle(s, dice)
+            self._settle_turn(s, player, dice)
             depth -= 1
+
+    def _settle_turn(self, s: GameState, player: int, dice: random.Random) -> None:
+        """Roll the dice that follow as the plan's ``settle`` does, but stop where the next
+        player's movement roll is due (the reply enumerates that roll): every move compared
+        is answered from the same point, whether its turn ends by itself or by a choice."""
+        config = self.config
+        settle(s, dice, lambda x: (config.quiet or quiet)(x) or _next_roll(x, player),
+               config.quiescence, config.rollout_policy, config.candidates)
 
     def _play_until(self, s: GameState, dice: random.Random,
                     stop: Callable[[GameState], bool]) -> bool:

@@ -216,6 +216,66 @@ def test_reply_search_marks_down_a_move_into_the_dragons_reach() -> None:
     assert agent._reply_value(s, 0, toward) < agent._reply_value(s, 0, away) - 0.03
 
 
+def test_after_a_planned_turn_the_reply_plays_the_plan_it_judged() -> None:
+    """The reply search after a planned turn first plays the rest of the seat's turn as
+    its best plan on that stream chooses it, stopping where the next player's roll is due:
+    with that roll then made on the rest of the stream, the position is the one whose value
+    the plan reported (the same choices on the same dice)."""
+    s = _duel("south.wk02", "south.wk04", roll=3)  # a move, then the battles it allows
+    agent = ChaostleAgent(1, samples=4, depth=2, castle_race=True, common=True, plan=True,
+                          reply=3)
+    followed = 0
+    for action in s.legal_actions(0):
+        for k in range(4):
+            planned, _ = agent.plan_value(s, 0, action, StreamDice(k), 2)
+            dice = StreamDice(k)
+            t = s.clone()
+            t.apply_unchecked(0, action)
+            agent._settle_turn(t, 0, dice)
+            before = t.state_hash()
+            agent._follow_plan(t, 0, dice, 2)
+            followed += t.state_hash() != before
+            agent.settle(t, dice)
+            assert agent.leaf(t, 0) == planned
+    assert followed > 0
+
+
+def test_the_planned_reply_marks_down_a_move_into_the_dragons_reach() -> None:
+    """The planner's reply search: two moves that gain the same ground differ once the
+    Dragon's answer to each of its rolls is played (on the same dice for both): stepping
+    towards it is worse than stepping away."""
+    s = position([["rogue"], ["dragon"]], ["south.king", "south.queen"],
+                 {"rogue": "west.wk05", "dragon": "west.wk01"}, phase="roll")
+    roll(s, 2)
+    agent = ChaostleAgent(1, samples=4, depth=2, castle_race=True, common=True, plan=True,
+                          reply=3)
+    agent.dice_seed, agent.streams = 3, 4
+    toward = Action("move", ("rogue", "west.stA", 4))
+    away = Action("move", ("rogue", "west.wk09", 4))
+    assert agent._planned_reply(s, 0, toward) < agent._planned_reply(s, 0, away) - 0.03
+    assert agent._reply_value(s, 0, away) == agent._planned_reply(s, 0, away)
+
+
+def test_the_planned_reply_chooses_among_the_best_planned_moves() -> None:
+    """With ``reply`` the planner values its best few movement choices again through the
+    reply and plays the best of those: its choice is one of the three best by plan."""
+    s = position([["rogue"], ["dragon"]], ["south.king", "south.queen"],
+                 {"rogue": "west.wk05", "dragon": "west.wk01"}, phase="roll")
+    roll(s, 2)
+    agent = ChaostleAgent(1, samples=4, depth=2, castle_race=True, common=True, plan=True,
+                          reply=3)
+    analysis = agent.analyse(s.view(0), 0)
+    legal = s.legal_actions(0)
+    plain = ChaostleAgent(1, samples=4, depth=2, castle_race=True, common=True, plan=True)
+    plain.dice_seed = agent.dice_seed
+    planned = plain.planned_values(s, 0, legal)
+    ranked = sorted(zip(planned, range(len(legal)), strict=True), reverse=True)
+    top = [i for _, i in ranked[:3]]
+    valued = {o.action for o in analysis.options if o.value is not None}
+    assert len(legal) > 3 and valued == {legal[i] for i in top}
+    assert analysis.choice in valued
+
+
 def _mixed():  # type: ignore[no-untyped-def]
     """Every part of the worth at once: the Inner Square with the castle damaged and pegs,
     a trap, low health, an upgraded start, Sanctuary and a battle in reach. No game reaches
