@@ -94,7 +94,8 @@ class ChaostleAgent(LookaheadAgent):
     dice streams of the whole turn, within ``time_cap``; with ``shared`` a following
     choice is one for all the streams that reach it). ``reply`` is the
     one thing of its own: that many best moves of a two-player movement choice are valued
-    again through the next player's answer to each of its movement rolls (``refine``)."""
+    again through the next player's answer to each of its movement rolls (``refine``;
+    with ``plan``, after the rest of the turn played as planned on each stream)."""
 
     name = "chaostle"
 
