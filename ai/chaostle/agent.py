@@ -18,7 +18,14 @@ from ai.chaostle.evaluation import (
     evaluate,
 )
 from ai.search.common import scaled_cap, scaled_count, settle
-from ai.search.lookahead import LookaheadAgent, LookaheadConfig, StreamDice, best_values
+from ai.search.lookahead import (
+    Choice,
+    LookaheadAgent,
+    LookaheadConfig,
+    Plan,
+    StreamDice,
+    best_values,
+)
 from rules.chaostle.frames import Battle
 from rules.chaostle.kinds import Act, Phase
 from rules.chaostle.state import ChaostleState
@@ -167,37 +174,37 @@ class ChaostleAgent(LookaheadAgent):
         one-step policy) and the next player has answered each of its movement rolls by the
         one-step policy, on dice of each stream and roll shared by every move compared."""
         streams = max(1, self.streams)
+        depth = self.config.depth
         total = 0.0
         for k in range(streams):
-            dice = StreamDice(self.dice_seed * 64 + k)
+            seed = self.dice_seed * 64 + k
+            plan, _ = self.plan_tree(state, player, action, StreamDice(seed), depth)
+            dice = StreamDice(seed)
             s = state.clone()
             s.apply_unchecked(player, action)
             self._settle_turn(s, player, dice)
-            self._follow_plan(s, player, dice, self.config.depth)
+            self._follow_plan(s, player, dice, plan, depth)
             if self._play_until(s, dice, lambda x: _next_roll(x, player)):
-                total += self._over_the_roll(s, player, dice, self.dice_seed * 64 + k)
+                total += self._over_the_roll(s, player, dice, seed)
             else:
                 total += self.leaf(s, player)
         return total / streams
 
-    def _follow_plan(self, s: GameState, player: int, dice: StreamDice, depth: int) -> None:
-        """Play ``player``'s following choices (up to ``depth``) as the best plan on ``dice``
-        chooses them: the same choices, on the same dice, as ``plan_tree`` judged."""
-        while True:
+    def _follow_plan(self, s: GameState, player: int, dice: random.Random, plan: Plan,
+                     depth: int) -> None:
+        """Play ``player``'s following choices as ``plan`` (the action's ``plan_tree`` on
+        these dice, ``depth`` deep) chooses them at its best: the same choices, on the same
+        dice, as the plan judged. It stops where the next player's roll is due, even if the
+        plan went on past it (a skipped turn brings the seat's next choice into the plan)."""
+        while isinstance(plan, Choice):
             follow = self.follow_ups(s, player, depth)
             if not follow:
                 return
-            mark, draws = dice.getstate(), dice.draws
-            values = []
-            for b in follow:
-                dice.setstate(mark)
-                dice.draws = draws
-                values.append(best_values([self.plan_tree(s, player, b, dice, depth - 1)[0]])[0])
-            dice.setstate(mark)
-            dice.draws = draws
-            s.apply_unchecked(player, follow[values.index(max(values))])
+            values = best_values(plan.options)
+            best = values.index(max(values))
+            s.apply_unchecked(player, follow[best])
             self._settle_turn(s, player, dice)
-            depth -= 1
+            plan, depth = plan.options[best], depth - 1
 
     def _settle_turn(self, s: GameState, player: int, dice: random.Random) -> None:
         """Roll the dice that follow as the plan's ``settle`` does, but stop where the next

@@ -227,13 +227,14 @@ def test_after_a_planned_turn_the_reply_plays_the_plan_it_judged() -> None:
     followed = 0
     for action in s.legal_actions(0):
         for k in range(4):
-            planned, _ = agent.plan_value(s, 0, action, StreamDice(k), 2)
+            plan, _ = agent.plan_tree(s, 0, action, StreamDice(k), 2)
+            planned = best_values([plan])[0]
             dice = StreamDice(k)
             t = s.clone()
             t.apply_unchecked(0, action)
             agent._settle_turn(t, 0, dice)
             before = t.state_hash()
-            agent._follow_plan(t, 0, dice, 2)
+            agent._follow_plan(t, 0, dice, plan, 2)
             followed += t.state_hash() != before
             agent.settle(t, dice)
             assert agent.leaf(t, 0) == planned
