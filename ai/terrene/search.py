@@ -71,11 +71,19 @@ def opening_for_turn(view: TerreneState, player: int) -> Action | None:
 
 
 def search_view(view: GameState) -> GameState:
-    """The search's copy of a view (the framework's ``search_view`` hook): a seat with
+    """The search's copy of a view (the framework's ``search_view`` hook). A seat with
     nothing but Pass is passed for inside the rules (their automation flag), so a forced
-    pass is never a node of the tree."""
-    if not isinstance(view, TerreneState) or view.phase != Phase.PLAY:
+    pass is never a node of the tree. In a best-of-three set the copy plays the set's
+    current game as a game of its own, so the game's end ends the search's line with the
+    game's result: a set's chance rises with the current game's, so winning the game is
+    what to search for, and a game that ends inside the tree is not judged as the next
+    game's opening (which the evaluation values at nothing: the search then refused a
+    winning attack)."""
+    if not isinstance(view, TerreneState):
+        return view
+    if view.phase != Phase.PLAY and not view.set_mode:
         return view
     out = view.clone()
-    out.autopass = True
+    out.set_mode = False
+    out.autopass = view.phase == Phase.PLAY or view.autopass
     return out

@@ -301,6 +301,44 @@ def test_the_search_starts_from_the_games_search_view():
     assert terrene.search_view(view).autopass
 
 
+def test_in_a_set_the_search_plays_to_win_the_game_in_hand():
+    """The Goal and Win Conditions (a best-of-three set): each game won counts towards
+    the two the set needs, so within a game the search plays to win that game. Its copy
+    of a set's view plays the current game as a game of its own (the view is left as it
+    was); before, a game ended inside the tree was judged as the next game's opening,
+    worth nothing, and hard turned down a winning attack in a set that it takes in a
+    single game."""
+    from tests.rules.terrene.conftest import Table
+
+    for set_mode in (False, True):
+        s = Table.position(party=[["dagger_on_the_edge"],
+                                  [{"character": "scout", "face_up": False}]])
+        s.hp[1] = 3  # the attack cannot be blocked: a face-down character does not block
+        s.set_mode = set_mode
+        view = s.view(0)
+        chosen = {make_agent("terrene", "hard", seed).choose(view, 0).kind
+                  for seed in range(3)}
+        assert chosen == {"attack"}, (set_mode, chosen)
+        searched = terrene.search_view(view)
+        assert not searched.set_mode and view.set_mode == set_mode
+        s.apply(0, Action("attack", (s.party[0][0], -1)))
+        terrene.settle(s, random.Random(1))
+        assert s.hp[1] <= 0 and (s.phase == "next_game") == set_mode
+
+
+def test_the_loser_of_a_sets_game_chooses_from_a_single_game_copy():
+    """Win Conditions: the loser of a set's game chooses who goes first; the search's copy
+    of that choice plays the next game as a game of its own, and the choice is legal."""
+    from tests.rules.terrene.conftest import Table
+
+    s = Table.started(fmt="best of three")
+    Table.act(s, 0, "run")
+    assert s.phase == "next_game"
+    searched = terrene.search_view(s.view(0))
+    assert not searched.set_mode and not searched.autopass
+    assert make_agent("terrene", "hard", 1).choose(s.view(0), 0) in s.legal_actions(0)
+
+
 def planned(seed: int = 6):
     """A preset game in play whose two seats opened with their printed plans (as every AI
     level does), with the plans."""
