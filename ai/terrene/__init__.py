@@ -18,7 +18,7 @@ from ai.terrene.drafting import DraftSeat, ai_deck, ai_pick
 from ai.terrene.evaluation import DEFAULT_WEIGHTS, Weights, deck_danger, evaluate
 from ai.terrene.inference import expect_plan, infer_opening, printed_plan
 from ai.terrene.quiet import QuietEvaluator, quiet, settle
-from ai.terrene.search import candidates, opening_for_turn, search_view, worth_searching
+from ai.terrene.search import candidates, opening_for_turn, search_view, set_chance, worth_searching
 
 #: Rollouts of uniformly random play (which concedes and dismisses at random) tell little
 #: in this game, so the search evaluates its leaves directly (rollout_depth 0). Budgets are
@@ -63,4 +63,4 @@ def make_agent(level: str, seed: int, scale: float = 1.0) -> DraftSeat | None:
 __all__ = ["DEFAULT_WEIGHTS", "EXPERT_EXPECT_PLAN", "LEVELS", "QUIET_LEVELS", "DraftSeat",
            "QuietEvaluator", "Weights", "ai_deck", "ai_pick", "candidates", "deck_danger",
            "evaluate", "expect_plan", "infer_opening", "make_agent", "opening_for_turn",
-           "printed_plan", "quiet", "search_view", "settle", "worth_searching"]
+           "printed_plan", "quiet", "search_view", "set_chance", "settle", "worth_searching"]

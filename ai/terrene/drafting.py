@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from ai.analysis import Analysis, single
+from ai.terrene.search import set_chance
 from rules.core import Action
 from rules.core.match import Agent
 from rules.core.state import GameState
@@ -12,6 +14,7 @@ from rules.terrene.content import cards
 from rules.terrene.draft import auto_deck, draft_value
 from rules.terrene.draft_match import DraftMatch
 from rules.terrene.kinds import Act, Stage
+from rules.terrene.state import TerreneState
 
 
 class DraftSeat:
@@ -51,7 +54,14 @@ class DraftSeat:
         if analyse is None:
             raise TypeError(f"{type(self.inner).__name__} cannot analyse a decision")
         result: Analysis = analyse(view, player)
-        return result
+        if not isinstance(view, TerreneState) or not view.set_mode:
+            return result
+
+        def chance(game: float | None) -> float | None:  # the set's, not the game's
+            return None if game is None else set_chance(view, player, game)
+
+        return replace(result, value=chance(result.value), options=tuple(
+            replace(o, value=chance(o.value)) for o in result.options))
 
 
 def ai_pick(pile: list[str], taken: list[str], rng: random.Random) -> str:

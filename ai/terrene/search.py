@@ -8,6 +8,7 @@ from rules.core import Action
 from rules.core.state import GameState
 from rules.terrene.content import decks
 from rules.terrene.kinds import Act, Ask, Phase
+from rules.terrene.sets import WINS_NEEDED
 from rules.terrene.state import TerreneState
 
 #: Turn actions the search leaves out: conceding, dismissing one's own character or card
@@ -87,3 +88,24 @@ def search_view(view: GameState) -> GameState:
     out.set_mode = False
     out.autopass = view.phase == Phase.PLAY or view.autopass
     return out
+
+
+def set_chance(view: TerreneState, player: int, game: float) -> float:
+    """The chance that ``player``'s side wins a best-of-three set, from its chance ``game``
+    to win the set's current (or next) game, the games after it taken as even; outside a
+    set, ``game`` itself. What the search estimates in a set is the current game's chance
+    (``search_view``); the hint and the header's bar show the set's."""
+    if not view.set_mode or view.outcome() is not None:
+        return game
+    team = view.team(player)
+    mine, theirs = view.set_wins[team], view.set_wins[1 - team]
+    return game * _even_set(mine + 1, theirs) + (1 - game) * _even_set(mine, theirs + 1)
+
+
+def _even_set(mine: int, theirs: int) -> float:
+    """The chance to win a set from this score if every game left is even."""
+    if mine >= WINS_NEEDED:
+        return 1.0
+    if theirs >= WINS_NEEDED:
+        return 0.0
+    return (_even_set(mine + 1, theirs) + _even_set(mine, theirs + 1)) / 2

@@ -339,6 +339,31 @@ def test_the_loser_of_a_sets_game_chooses_from_a_single_game_copy():
     assert make_agent("terrene", "hard", 1).choose(s.view(0), 0) in s.legal_actions(0)
 
 
+def test_in_a_set_the_hint_shows_the_chance_to_win_the_set(monkeypatch):
+    """The Goal (two games of three): in a set the AI's estimate shown to a player (hint,
+    header bar) is the set's chance, worked out from the search's chance for the game in
+    hand with the games after it taken as even: at 1-0 it is one half plus half the
+    game's; outside a set it is the game's. The choice is the same either way."""
+    from tests.rules.terrene.conftest import Table
+
+    monkeypatch.setenv("ARENA_AI_FIXED_BUDGET", "1")  # the same searches, however busy
+    single = Table.position(party=[["dagger_on_the_edge"], ["ethan_the_resilient"]])
+    assert terrene.set_chance(single, 0, 0.3) == 0.3  # a single game
+    for wins, to_set in {(1, 0): lambda p: 0.5 + p / 2, (0, 1): lambda p: p / 2,
+                         (1, 1): lambda p: p}.items():
+        shown = {}
+        for set_mode in (False, True):
+            s = Table.position(party=[["dagger_on_the_edge"], ["ethan_the_resilient"]])
+            s.set_mode, s.set_wins = set_mode, list(wins)
+            shown[set_mode] = make_agent("terrene", "normal", 1).analyse(s.view(0), 0)
+        game, in_set = shown[False], shown[True]
+        assert game.value is not None and 0.0 < game.value < 1.0
+        assert in_set.choice == game.choice
+        assert abs(in_set.value - to_set(game.value)) < 1e-9
+        for o, g in zip(in_set.options, game.options, strict=True):
+            assert o.action == g.action and abs(o.value - to_set(g.value)) < 1e-9
+
+
 def planned(seed: int = 6):
     """A preset game in play whose two seats opened with their printed plans (as every AI
     level does), with the plans."""
