@@ -80,9 +80,7 @@ def search_view(view: GameState) -> GameState:
     what to search for, and a game that ends inside the tree is not judged as the next
     game's opening (which the evaluation values at nothing: the search then refused a
     winning attack)."""
-    if not isinstance(view, TerreneState):
-        return view
-    if view.phase != Phase.PLAY and not view.set_mode:
+    if not isinstance(view, TerreneState) or (view.phase != Phase.PLAY and not view.set_mode):
         return view
     out = view.clone()
     out.set_mode = False
