@@ -56,6 +56,10 @@ class Settings:
     next_size: int = 0  # pairs per side in the second beat's sampled game (0: deepen)
     refine_rounds: int = 1  # re-solve and refine the new support this many times
     deepen_cap: float | None = None  # seconds for the whole Set decision once deepening
+    #: in-beat choices judged by the next beat's matrix game (at most this many pairs a
+    #: side; 0: by the end of the beat only), the options best at the beat's end first
+    beat_ahead: int = 0
+    beat_ahead_options: int = 4  # at most this many options looked at a beat further
 
     def scaled(self, scale: float) -> Settings:
         """These settings with about ``scale`` times the work (a budget scale, ``hard*4``):
@@ -71,6 +75,8 @@ class Settings:
                        deepen=scaled_count(self.deepen, quarter) if self.deepen else 0,
                        next_size=(scaled_count(self.next_size, quarter) if self.next_size
                                   else 0),
+                       beat_ahead=(scaled_count(self.beat_ahead, root) if self.beat_ahead
+                                   else 0),
                        time_cap=scaled_cap(self.time_cap, scale),
                        deepen_cap=scaled_cap(self.deepen_cap, scale))
 
@@ -301,13 +307,20 @@ class BattleconAgent(SearchAgent):
                    ) -> float:
         return evaluate(self._beat_after(base, player, mine, theirs), player)
 
-    def _next_beat_value(self, world: BattleconState, player: int) -> float:
-        """The value of the following beat as a small sampled matrix game."""
+    def _next_beat_value(self, world: BattleconState, player: int,
+                         pairs: tuple[set[Action], set[Action]] | None = None) -> float:
+        """The value of the following beat as a matrix game: over the given ``pairs``
+        (mine, the foe's) that can be set there, else over pairs sampled to the second
+        beat's size (``next_size`` or ``deepen``) a side."""
         if world.outcome() is not None or world.phase != Phase.SET:
             return evaluate(world, player)
-        k = self.settings.next_size or self.settings.deepen
-        rows = _sample(self.rng, world._set_actions(player), k)
-        cols = _sample(self.rng, world._set_actions(1 - player), k)
+        mine, theirs = world._set_actions(player), world._set_actions(1 - player)
+        if pairs is None:
+            k = self.settings.next_size or self.settings.deepen
+            rows, cols = _sample(self.rng, mine, k), _sample(self.rng, theirs, k)
+        else:
+            rows = [a for a in mine if a in pairs[0]] or mine
+            cols = [a for a in theirs if a in pairs[1]] or theirs
         payoff = [[self._play_cell(world, player, r, c) for c in cols] for r in rows]
         return solve_zero_sum(payoff)[2]
 
@@ -438,13 +451,41 @@ class BattleconAgent(SearchAgent):
         world = view.determinize(player, self.rng)
         if not self.settings.lookahead:
             return _greedy_analysis(world, player, legal)
-        best, best_value = legal[0], -2.0
+        ends: dict[Action, BattleconState] = {}
         values: dict[Action, float] = {}
         for action in legal:
             trial = world.clone()
             trial.apply_unchecked(player, action)
-            value = values[action] = evaluate(finish_beat(trial), player)
-            if value > best_value:
-                best, best_value = action, value
-        return valued(best, {a: win_chance(v) for a, v in values.items()},
+            ends[action] = finish_beat(trial)
+            values[action] = evaluate(ends[action], player)
+        if self.settings.beat_ahead and len(legal) > 1:
+            return self._beat_ahead(player, legal, ends, values)
+        return valued(best_of(legal, values, -2.0), {a: win_chance(v) for a, v in values.items()},
                       "each option played to the end of the beat")
+
+    def _beat_ahead(self, player: int, legal: list[Action],
+                    ends: dict[Action, BattleconState], at_end: dict[Action, float]
+                    ) -> Analysis:
+        """An in-beat choice judged a beat further: each option's beat played out (as
+        ``_in_beat`` does), then the next beat's matrix game solved from there (the hands
+        are open; only the pairs to come are unknown, and the game mixes over them). The
+        options best at the beat's end go first; at most ``beat_ahead_options`` of them,
+        and with a cap (``deepen_cap``) the next only while it is expected to fit."""
+        order = sorted(legal, key=lambda a: -at_end[a])[:self.settings.beat_ahead_options]
+        first = ends[order[0]]
+        k = self.settings.beat_ahead  # the same sampled pairs for every option
+        pairs = (set(_sample(self.rng, first._set_actions(player), k)),
+                 set(_sample(self.rng, first._set_actions(1 - player), k)))
+        cap = self.settings.deepen_cap
+        began = time.perf_counter()
+        deadline = None if cap is None else began + cap
+        ahead: dict[Action, float] = {}
+        for action in order:
+            if deadline is not None and ahead and not fits(began, len(ahead), deadline):
+                break
+            ahead[action] = self._next_beat_value(ends[action], player, pairs)
+        looked = [a for a in legal if a in ahead]
+        return valued(best_of(looked, ahead, -2.0),
+                      {a: win_chance(v) for a, v in ahead.items()},
+                      f"the {len(ahead)} options best at the beat's end, each judged by the "
+                      "next beat's matrix game")

@@ -3,11 +3,13 @@
 import random
 from dataclasses import replace
 
+from ai.analysis import win_chance
 from ai.battlecon import AGENT_LEVELS, LEVELS, BattleconAgent, evaluate, finish_beat, make_agent
 from ai.battlecon.agent import Settings
 from ai.levels import level_settings
 from ai.levels import make_agent as framework_agent
 from ai.search.common import FIXED_BUDGET_ENVS
+from ai.search.matrix import solve_zero_sum
 from rules.battlecon import GAME, beat
 from rules.battlecon.kinds import Act, Phase
 from rules.core import CHANCE, Action
@@ -41,7 +43,9 @@ def test_finish_beat_stops_at_the_next_set():
     assert (st.beat_no, st.phase) == (2, "set")
 
 
-def _first_decision_in(phase: str, seed: int):
+def _first_decision_in(phase: str, seed: int, kind: str | None = None):
+    """From random play on ``seed``, the first decision in ``phase`` with two or more
+    options (of that ``kind`` of action, if given), or None."""
     rng = random.Random(seed)
     st = GAME.new_state(GAME.random_setup(rng, 2), seed)
     for _ in range(2000):
@@ -52,9 +56,10 @@ def _first_decision_in(phase: str, seed: int):
             st.apply(CHANCE, st.sample_chance(rng))
             continue
         p = d.players[0]
-        if st.phase == phase and len(st.legal_actions(p)) > 1:
+        legal = st.legal_actions(p)
+        if st.phase == phase and len(legal) > 1 and kind in (None, legal[0].kind):
             return st, p
-        st.apply(p, rng.choice(st.legal_actions(p)))
+        st.apply(p, rng.choice(legal))
     return None
 
 
@@ -208,3 +213,48 @@ def test_a_view_lists_a_foe_s_held_cards_in_one_order_while_some_are_face_down()
     assert views[0].to_json() == views[1].to_json()
     foe = [views[0]._set_actions(1), views[1]._set_actions(1)]
     assert foe[0] == foe[1]
+
+
+def _move_choice():
+    """A state where the seat to act chooses how to move during a beat."""
+    found = (_first_decision_in(Phase.RESOLVE, seed, Act.MOVE) for seed in range(60))
+    return next(f for f in found if f is not None)
+
+
+def test_beat_ahead_judges_each_move_by_the_next_beats_matrix_game(monkeypatch):
+    """An in-beat choice looked at a beat further: each option's beat is played out, then
+    the next Set's matrix game over every pair both can set is solved; the option with the
+    best game value is played, and the analysis gives each option that value."""
+    monkeypatch.setenv("ARENA_AI_FIXED_BUDGET", "1")
+    st, p = _move_choice()
+    legal = st.legal_actions(p)
+    agent = BattleconAgent(4, replace(AGENT_LEVELS["expert"], beat_ahead=40))
+    analysis = agent.analyse(st.view(p), p)
+    by_hand = {}
+    judge = BattleconAgent(5, AGENT_LEVELS["expert"])
+    for action in legal:
+        world = st.view(p).clone()
+        world.apply_unchecked(p, action)
+        end = finish_beat(world)
+        if end.outcome() is not None or end.phase != Phase.SET:
+            by_hand[action] = evaluate(end, p)
+            continue
+        payoff = [[judge._play_cell(end, p, r, c) for c in end._set_actions(1 - p)]
+                  for r in end._set_actions(p)]
+        by_hand[action] = solve_zero_sum(payoff)[2]
+    shown = {o.action: o.value for o in analysis.options}
+    assert shown == {a: win_chance(v) for a, v in by_hand.items()}
+    assert analysis.choice == max(legal, key=lambda a: (by_hand[a], -legal.index(a)))
+
+
+def test_beat_ahead_out_of_time_keeps_the_choice_best_at_the_beats_end(monkeypatch):
+    """With its time cap over at once, the look a beat further stops after the option
+    best at the beat's end, so the choice is the one the end of the beat alone gives."""
+    for name in FIXED_BUDGET_ENVS:
+        monkeypatch.delenv(name, raising=False)
+    st, p = _move_choice()
+    plain = BattleconAgent(4, AGENT_LEVELS["expert"]).analyse(st.view(p), p)
+    capped = BattleconAgent(4, replace(AGENT_LEVELS["expert"], beat_ahead=40,
+                                       deepen_cap=1e-9)).analyse(st.view(p), p)
+    assert capped.choice == plain.choice
+    assert len(capped.options) == 1
