@@ -42,6 +42,10 @@ QUIET_LEVELS = frozenset({"hard", "expert"})
 #: (``inference.infer_opening``) in this share of the worlds; the rest are drawn uniformly,
 #: as every other level draws them all.
 EXPERT_EXPECT_PLAN = 0.75
+#: With this on, the expert weighs at its own decision which of its characters takes a
+#: defeat's XP (XP Ownership) instead of giving it to the defeater as every level does. Off
+#: until its tournament against hard is judged (docs/ai.md, "Strength curves", session 33).
+EXPERT_WEIGHS_XP = False
 
 
 def make_agent(level: str, seed: int, scale: float = 1.0) -> DraftSeat | None:
@@ -55,12 +59,15 @@ def make_agent(level: str, seed: int, scale: float = 1.0) -> DraftSeat | None:
     settings = scaled_settings(level_settings("terrene", level), scale)
     draw = infer_opening(EXPERT_EXPECT_PLAN) if level == "expert" and EXPERT_EXPECT_PLAN \
         else None
-    inner = build_agent(settings, seed, judge, candidates=candidates, search_view=search_view,
+    pick = partial(candidates, weigh_xp=True) if level == "expert" and EXPERT_WEIGHS_XP \
+        else candidates
+    inner = build_agent(settings, seed, judge, candidates=pick, search_view=search_view,
                         determinize=draw)
     return DraftSeat(inner, seed)
 
 
-__all__ = ["DEFAULT_WEIGHTS", "EXPERT_EXPECT_PLAN", "LEVELS", "QUIET_LEVELS", "DraftSeat",
-           "QuietEvaluator", "Weights", "ai_deck", "ai_pick", "candidates", "deck_danger",
-           "evaluate", "expect_plan", "infer_opening", "make_agent", "opening_for_turn",
-           "printed_plan", "quiet", "search_view", "set_chance", "settle", "worth_searching"]
+__all__ = ["DEFAULT_WEIGHTS", "EXPERT_EXPECT_PLAN", "EXPERT_WEIGHS_XP", "LEVELS", "QUIET_LEVELS",
+           "DraftSeat", "QuietEvaluator", "Weights", "ai_deck", "ai_pick", "candidates",
+           "deck_danger", "evaluate", "expect_plan", "infer_opening", "make_agent",
+           "opening_for_turn", "printed_plan", "quiet", "search_view", "set_chance", "settle",
+           "worth_searching"]

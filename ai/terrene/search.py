@@ -32,17 +32,18 @@ def worth_searching(s: TerreneState, action: Action) -> bool:
     return True
 
 
-def candidates(s: GameState, seat: int) -> list[Action]:
+def candidates(s: GameState, seat: int, weigh_xp: bool = False) -> list[Action]:
     """The search's actions for ``seat``. At the agent's own decision (its view,
     ``hidden_view``): the printed opening plan for the seat's turn order when its deck offers
     one (the search cannot judge a face-down party), and the defeater (offered first) when XP
-    is to be assigned; inside the search (sampled full states) those choices stay whole, as
-    before. On a free turn, the actions ``worth_searching`` (all of them when none is); a
-    player action on top of the chain (a recruit, hide, assign, trade, terrain switch or
-    dismissal) is only passed — answering one with a quick ability is legal for people, but
-    searching those windows slowed a balance run about threefold (docs/terrene-balance.md,
-    run 7) for answers that seldom matter; other prompts, other responses and anything else
-    outside play are kept whole."""
+    is to be assigned unless ``weigh_xp`` (then every character that may take it is
+    weighed, as inside the search); inside the search (sampled full states) those choices
+    stay whole, as before. On a free turn, the actions ``worth_searching`` (all of them when
+    none is); a player action on top of the chain (a recruit, hide, assign, trade, terrain
+    switch or dismissal) is only passed — answering one with a quick ability is legal for
+    people, but searching those windows slowed a balance run about threefold
+    (docs/terrene-balance.md, run 7) for answers that seldom matter; other prompts, other
+    responses and anything else outside play are kept whole."""
     legal = s.legal_actions(seat)
     if not isinstance(s, TerreneState):
         return legal
@@ -50,7 +51,7 @@ def candidates(s: GameState, seat: int) -> list[Action]:
         plan = opening_for_turn(s, seat)
         return [plan] if plan is not None else legal
     if s.hidden_view and s.prompt is not None and s.prompt.kind == Ask.XP_ASSIGN:
-        return legal[:1]
+        return legal if weigh_xp else legal[:1]
     if s.chain and s.prompt is None and s.chain[-1].kind == "action":
         return [a for a in legal if a.kind == Act.PASS] or legal
     if s.prompt is not None or s.chain or s.phase != Phase.PLAY:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from functools import partial
 
 from ai import terrene
 from ai.levels import level_settings, make_agent
@@ -463,3 +464,27 @@ def test_only_the_expert_samples_by_the_printed_plan():
     assert hooks["normal"] is None and hooks["hard"] is None
     assert hooks["expert"] is not None
     assert make_agent("terrene", "hard*4", 1).inner.config.determinize is None
+
+
+def test_the_expert_weighs_who_takes_the_xp(monkeypatch):
+    """XP Ownership: the player chooses which of its characters takes a defeat's XP. With
+    ``EXPERT_WEIGHS_XP`` the expert weighs every such character at its own decision (the
+    other levels give the XP to the defeater): on Hot Springs, whose first XP step heals 10,
+    a wounded ally takes it rather than the unhurt defeater."""
+    from tests.rules.terrene.conftest import Table
+
+    monkeypatch.setattr(terrene, "EXPERT_WEIGHS_XP", True)
+
+    s = Table.position(party=[["inu_the_inferno", {"character": "olivia_the_graceless",
+                                                   "damage": 10}],
+                              ["gerald_the_silent"]],
+                       seats=[{"terrain": "hot_springs"}])
+    inu, olivia = Table.unit(s, 0, "inu_the_inferno"), Table.unit(s, 0, "olivia_the_graceless")
+    s.prompt = XpAssign(0, by=inu, amount=1)
+    legal = s.legal_actions(0)
+    assert [a.args for a in legal] == [(inu,), (olivia,)]
+    assert partial(terrene.candidates, weigh_xp=True)(s.view(0), 0) == legal
+    before = s.to_json()
+    assert make_agent("terrene", "expert", 3).choose(s.view(0), 0).args == (olivia,)
+    assert make_agent("terrene", "hard", 3).choose(s.view(0), 0).args == (inu,)
+    assert s.to_json() == before
