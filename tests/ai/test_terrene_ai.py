@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from functools import partial
 
 from ai import terrene
 from ai.levels import level_settings, make_agent
@@ -474,7 +473,6 @@ def test_the_expert_weighs_who_takes_the_xp(monkeypatch):
     from tests.rules.terrene.conftest import Table
 
     monkeypatch.setattr(terrene, "EXPERT_WEIGHS_XP", True)
-
     s = Table.position(party=[["inu_the_inferno", {"character": "olivia_the_graceless",
                                                    "damage": 10}],
                               ["gerald_the_silent"]],
@@ -483,7 +481,7 @@ def test_the_expert_weighs_who_takes_the_xp(monkeypatch):
     s.prompt = XpAssign(0, by=inu, amount=1)
     legal = s.legal_actions(0)
     assert [a.args for a in legal] == [(inu,), (olivia,)]
-    assert partial(terrene.candidates, weigh_xp=True)(s.view(0), 0) == legal
+    assert terrene.candidates(s.view(0), 0, weigh_xp=True) == legal
     before = s.to_json()
     assert make_agent("terrene", "expert", 3).choose(s.view(0), 0).args == (olivia,)
     assert make_agent("terrene", "hard", 3).choose(s.view(0), 0).args == (inu,)
