@@ -54,6 +54,9 @@ class Settings:
     deepen: int = 0  # refine the equilibrium's likeliest cells with a second beat (k x k)
     antes_in_cells: bool = False  # matrix cells play the Ante out instead of passing
     next_size: int = 0  # pairs per side in the second beat's sampled game (0: deepen)
+    #: the second beat's game as this many of my pairs (sampled) against every pair the
+    #: foe can set there (0: ``next_size`` sampled a side): its value can only err low
+    refine_mine: int = 0
     refine_rounds: int = 1  # re-solve and refine the new support this many times
     deepen_cap: float | None = None  # seconds for the whole Set decision once deepening
     #: in-beat choices judged by the next beat's matrix game (at most this many pairs a
@@ -75,6 +78,8 @@ class Settings:
                        deepen=scaled_count(self.deepen, quarter) if self.deepen else 0,
                        next_size=(scaled_count(self.next_size, quarter) if self.next_size
                                   else 0),
+                       refine_mine=(scaled_count(self.refine_mine, quarter)
+                                    if self.refine_mine else 0),
                        beat_ahead=(scaled_count(self.beat_ahead, root) if self.beat_ahead
                                    else 0),
                        time_cap=scaled_cap(self.time_cap, scale),
@@ -310,14 +315,16 @@ class BattleconAgent(SearchAgent):
     def _next_beat_value(self, world: BattleconState, player: int,
                          pairs: tuple[set[Action], set[Action]] | None = None) -> float:
         """The value of the following beat as a matrix game: over the given ``pairs``
-        (mine, the foe's) that can be set there, else over pairs sampled to the second
-        beat's size (``next_size`` or ``deepen``) a side."""
+        (mine, the foe's) that can be set there, else over ``refine_mine`` of my pairs
+        (sampled) against all the foe's, else over pairs sampled to the second beat's size
+        (``next_size`` or ``deepen``) a side."""
         if world.outcome() is not None or world.phase != Phase.SET:
             return evaluate(world, player)
         mine, theirs = world._set_actions(player), world._set_actions(1 - player)
         if pairs is None:
             k = self.settings.next_size or self.settings.deepen
-            rows, cols = _sample(self.rng, mine, k), _sample(self.rng, theirs, k)
+            rows = _sample(self.rng, mine, self.settings.refine_mine or k)
+            cols = theirs if self.settings.refine_mine else _sample(self.rng, theirs, k)
         else:
             rows = [a for a in mine if a in pairs[0]] or mine
             cols = [a for a in theirs if a in pairs[1]] or theirs
@@ -338,7 +345,9 @@ class BattleconAgent(SearchAgent):
         refined: set[tuple[int, int]] = set()
         began = time.perf_counter()
         side = self.settings.next_size or k
-        first = cell_seconds * (1 + side * side)  # the beat, then the next beat's game
+        # the beat, then the next beat's game (the foe's pairs now stand for its pairs then)
+        cells = self.settings.refine_mine * len(cols) if self.settings.refine_mine else side * side
+        first = cell_seconds * (1 + cells)
         for round_ in range(self.settings.refine_rounds):
             row_mix, col_mix, _ = solve_zero_sum(payoff)
             todo = [(i, j) for i in _support(row_mix, k, round_ == 0)

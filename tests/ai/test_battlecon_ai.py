@@ -194,6 +194,39 @@ def test_refinement_follows_the_support_as_it_moves():
     assert len(set(two.refined)) == len(two.refined)
 
 
+class _Cells(BattleconAgent):
+    """Records every cell of a next-beat game it plays."""
+
+    def __init__(self, settings: Settings) -> None:
+        super().__init__(3, settings)
+        self.cells: list[tuple[Action, Action]] = []
+
+    def _play_cell(self, base, player, mine, theirs):
+        self.cells.append((mine, theirs))
+        return super()._play_cell(base, player, mine, theirs)
+
+
+def test_refine_mine_plays_a_few_of_my_pairs_against_every_pair_of_the_foe_s():
+    """With ``refine_mine`` the second beat's game keeps every pair the foe can set and
+    samples only the agent's own (so it can miss a good pair of its own, never the foe's
+    answer); its value is that game's, solved. Without it both sides are sampled."""
+    world, p = duel("hayden", "wardlaw"), 0
+    foe_pairs = world._set_actions(1 - p)
+    few = _Cells(Settings(deepen=4, next_size=8, refine_mine=3))
+    value = few._next_beat_value(world, p)
+    rows = list(dict.fromkeys(r for r, _ in few.cells))
+    assert len(rows) == 3 and set(rows) <= set(world._set_actions(p))
+    assert [c for r, c in few.cells if r == rows[0]] == foe_pairs
+    judge = BattleconAgent(5, Settings())
+    payoff = [[judge._play_cell(world, p, r, c) for c in foe_pairs] for r in rows]
+    assert value == solve_zero_sum(payoff)[2]
+    sampled = _Cells(Settings(deepen=4, next_size=8))
+    sampled._next_beat_value(world, p)
+    assert len(foe_pairs) > 8 and len({c for _, c in sampled.cells}) == 8
+    # a budget scale grows it as the sampled side: by the fourth root
+    assert Settings(deepen=4, refine_mine=3).scaled(16).refine_mine == 6
+
+
 def test_a_view_lists_a_foe_s_held_cards_in_one_order_while_some_are_face_down():
     """The search breaks equal options by the view's order (the foe's pairs, its Clash
     Bases), so that order must not depend on the order the foe holds its cards in: while
