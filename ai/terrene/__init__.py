@@ -43,9 +43,9 @@ QUIET_LEVELS = frozenset({"hard", "expert"})
 #: as every other level draws them all.
 EXPERT_EXPECT_PLAN = 0.75
 #: With this on, the expert weighs at its own decision which of its characters takes a
-#: defeat's XP (XP Ownership) instead of giving it to the defeater as every level does. Off
-#: until its tournament against hard is judged (docs/ai.md, "Strength curves", session 33).
-EXPERT_WEIGHS_XP = False
+#: defeat's XP (XP Ownership) instead of giving it to the defeater as the other levels do.
+#: On since its tournament against hard: 129 of 200, 64.5 % (docs/ai.md, sessions 33-34).
+EXPERT_WEIGHS_XP = True
 
 
 def make_agent(level: str, seed: int, scale: float = 1.0) -> DraftSeat | None:
