@@ -43,8 +43,9 @@ LEVELS: dict[str, dict[str, Any]] = {
 #: chance of a random action, the castle race, common dice, battle odds, how many best
 #: moves are valued through the next player's reply (``reply``, default 0), whether
 #: the turn is planned on dice streams (``plan``) within a time cap (``time_cap``, seconds),
-#: and whether a plan's following choice is one for every stream that reaches it
-#: (``shared``, default 0).
+#: whether a plan's following choice is one for every stream that reaches it
+#: (``shared``, default 0), and whether plans stop before a battle's choices and a new
+#: turn's movement (``short_plans``, default 0).
 AGENT_LEVELS: dict[str, dict[str, float]] = {
     "easy": {"samples": 2, "depth": 0, "epsilon": 0.3, "castle_race": 0, "common": 0,
              "battle_odds": 0},
@@ -110,7 +111,7 @@ class ChaostleAgent(LookaheadAgent):
                  castle_race: bool = False, common: bool = False, odds: bool = False,
                  threat: float = 0.0, reply: int = 0, weights: Weights = DEFAULT_WEIGHTS,
                  plan: bool = False, time_cap: float | None = None,
-                 shared: bool = False) -> None:
+                 shared: bool = False, short_plans: bool = False) -> None:
         judge = partial(evaluate, race=castle_race, threat=threat, weights=weights)
         config = LookaheadConfig(samples=samples, depth=depth, common=common, evaluate=judge,
                                  quiet=quiet_or_battling if odds else quiet, exact=exact,
@@ -121,6 +122,16 @@ class ChaostleAgent(LookaheadAgent):
         self.reply = reply  # this many best moves are valued through the next player's reply
         self.castle_race = castle_race
         self.odds = odds  # a battle is valued by its exact odds, not by sampled blows
+        self.short_plans = short_plans  # plans stop before battles and a new turn's move
+
+    def follow_ups(self, state: GameState, player: int, depth: int) -> list[Action]:
+        """The framework's following choice, except that with ``short_plans`` a plan
+        stops (its leaf is valued) before a battle's choices and before the movement
+        choice of a new turn (the extra turn a three brings): ``plan_stops_before``."""
+        legal = super().follow_ups(state, player, depth)
+        if self.short_plans and legal and plan_stops_before(state, legal):
+            return []
+        return legal
 
     def refine(self, view: GameState, player: int, legal: list[Action],
                scored: list[tuple[float, int]]) -> list[tuple[float, int]]:
@@ -248,6 +259,24 @@ class ChaostleAgent(LookaheadAgent):
         return choice
 
 
+#: The choices of a battle: start one, end the turn's battles, fight on or stop.
+BATTLE_CHOICES = frozenset((Act.BATTLE, Act.END_BATTLES, Act.FIGHT_ON, Act.END_BATTLE))
+#: The choices of a movement roll: move a character, add the card's movement, enter play,
+#: leap frog.
+MOVE_CHOICES = frozenset((Act.MOVE, Act.CARD, Act.ENTER, Act.FROG))
+
+
+def plan_stops_before(s: GameState, legal: list[Action]) -> bool:
+    """Where a short plan (``short_plans``) stops: a battle's choices, or a movement
+    choice before any character has moved this turn, which inside a plan is a new turn's
+    (a lucky three's extra turn; the root's own movement choice is never a following
+    one). In need-one games the plans that searched these lost to the one-step search,
+    and stopping before them measured better at every need (docs/ai.md, session 37)."""
+    assert isinstance(s, ChaostleState)
+    kinds = {a.kind for a in legal}
+    return bool(kinds & BATTLE_CHOICES) or (bool(kinds & MOVE_CHOICES) and not s.turn.mv)
+
+
 def _battle_on(s: GameState) -> bool:
     """A battle is being fought."""
     return isinstance(s, ChaostleState) and any(isinstance(f, Battle) for f in s.queue.frames)
@@ -286,4 +315,5 @@ def make_agent(level: str, seed: int, scale: float = 1.0) -> ChaostleAgent | Non
                          weights=LEVEL_WEIGHTS.get(level, DEFAULT_WEIGHTS),
                          plan=bool(settings.get("plan", 0)),
                          time_cap=scaled_cap(None if cap is None else float(cap), scale),
-                         shared=bool(settings.get("shared", 0)))
+                         shared=bool(settings.get("shared", 0)),
+                         short_plans=bool(settings.get("short_plans", 0)))

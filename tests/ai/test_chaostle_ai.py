@@ -545,3 +545,34 @@ def test_with_battle_odds_a_plan_cannot_see_the_blows_dice() -> None:
     blind = _planner()
     blind.analyse(_duel().view(0), 0)
     assert [a for depth, a, _, _ in blind.calls if depth == 2].count(battle) == 4
+
+
+def test_short_plans_stop_before_a_battle_s_choices() -> None:
+    """``short_plans`` (docs/ai.md, session 37): a plan that reaches a battle choice stops
+    there and values the position, where a full plan searches it (the rulebook's Battles
+    section: starting, fighting on and ending battles are the player's choices)."""
+    s = _duel()
+    legal = s.legal_actions(0)
+    assert any(a.kind == "battle" for a in legal)
+    assert ChaostleAgent(1, depth=2, plan=True).follow_ups(s, 0, 2) == legal
+    assert ChaostleAgent(1, depth=2, plan=True, short_plans=True).follow_ups(s, 0, 2) == []
+
+
+def test_short_plans_stop_before_a_new_turn_s_move_but_plan_the_rest_of_this_one() -> None:
+    """A movement choice before anyone has moved this turn is, inside a plan, a new turn's
+    (the extra turn a rolled three brings, the rulebook's Movement section): a short plan
+    stops there. After the roll's move, the other character's battle-card movement is
+    still this turn's, and a short plan searches it as a full one does."""
+    s = position([["dragon_slayer", "minotaur"], ["dragon", "warlord"]],
+                 ["west.king", "east.king"],
+                 {"dragon_slayer": "south.wk03", "minotaur": "south.wk06",
+                  "dragon": "north.wk04", "warlord": "north.wk08"},
+                 setup={"skills": "off"}, roll=4)
+    short = ChaostleAgent(1, depth=2, plan=True, short_plans=True)
+    full = ChaostleAgent(1, depth=2, plan=True)
+    assert not s.turn.mv and full.follow_ups(s, 0, 2) and short.follow_ups(s, 0, 2) == []
+    move = next(a for a in s.legal_actions(0) if a.kind == "move" and a.args[0] == "dragon_slayer")
+    s.apply(0, move)
+    after = s.legal_actions(0)
+    assert s.turn.mv == ["dragon_slayer"] and any(a.kind == "card" for a in after)
+    assert short.follow_ups(s, 0, 2) == full.follow_ups(s, 0, 2) == after
