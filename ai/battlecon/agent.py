@@ -13,8 +13,11 @@ from __future__ import annotations
 import math
 import random
 import time
+import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import cache
+from pathlib import Path
 from typing import TypeVar
 
 from ai.agents import SearchAgent
@@ -63,6 +66,8 @@ class Settings:
     #: side; 0: by the end of the beat only), the options best at the beat's end first
     beat_ahead: int = 0
     beat_ahead_options: int = 4  # at most this many options looked at a beat further
+    #: set the Finisher that won more often in measured duels (else one of the two evenly)
+    finisher_by_strength: bool = False
 
     def scaled(self, scale: float) -> Settings:
         """These settings with about ``scale`` times the work (a budget scale, ``hard*4``):
@@ -201,16 +206,36 @@ def _support(mix: list[float], k: int, top: bool) -> list[int]:
     return order if top else [i for i in order if mix[i] > SUPPORT_SHARE]
 
 
+#: Each Finisher's measured record, with its provenance (the expert's Finisher choice).
+FINISHER_FILE = Path(__file__).with_name("data") / "finisher_strength.toml"
+
+
+@cache
+def finisher_strength() -> dict[str, float]:
+    """Each Finisher's measured share of wins (its fighter's points over its duels)."""
+    with FINISHER_FILE.open("rb") as f:
+        data = tomllib.load(f)
+    return {fid: row["points"] / row["games"] for fid, row in data["finishers"].items()}
+
+
 def setup_choice(view: BattleconState, player: int, legal: list[Action],
-                 rng: random.Random) -> Analysis:
+                 rng: random.Random, by_strength: bool = False) -> Analysis:
     """A choice no search looks at: chosen initial discards (the kit's suggested pair for
     that pile when possible), else a uniformly mixed pick (the Finisher and Hayden's setup
-    choice, made in secret). No estimate."""
+    choice, made in secret); with ``by_strength`` the Finisher is the one that won more
+    often in measured duels (``finisher_strength``), Hayden's setup choice still mixed
+    evenly. No estimate."""
     if view.phase == Phase.DISCARDS:
         pile = view.player(player).discards_left
         suggested = tuple(view.fighter(player)[f"discard{pile}"])
         choice = next((a for a in legal if a.args == suggested), rng.choice(legal))
         return single(choice, None, "the fighter's suggested initial discards")
+    if by_strength and all(a.kind == Act.SETUP for a in legal):
+        rates = finisher_strength()
+        best = max(rates.get(a.args[0], 0.0) for a in legal)
+        top = [a for a in legal if rates.get(a.args[0], 0.0) == best]
+        return strategy(rng.choice(top), [(a, 1 / len(top), None) for a in top], None,
+                        "the Finisher that won more often in measured duels")
     # made in secret and judged by no search: every choice as likely (a hint says so)
     return strategy(rng.choice(legal), [(a, 1 / len(legal), None) for a in legal], None,
                     "every choice as likely: no search judges this one")
@@ -278,7 +303,8 @@ class BattleconAgent(SearchAgent):
             return self._ante(view, player, legal)
         if phase == Phase.RESOLVE:
             return self._in_beat(view, player, legal)
-        return setup_choice(view, player, legal, self.rng)
+        return setup_choice(view, player, legal, self.rng,
+                            self.settings.finisher_by_strength)
 
     def position_value(self, view: GameState, player: int) -> float | None:
         assert isinstance(view, BattleconState)

@@ -5,7 +5,7 @@ from dataclasses import replace
 
 from ai.analysis import win_chance
 from ai.battlecon import AGENT_LEVELS, LEVELS, BattleconAgent, evaluate, finish_beat, make_agent
-from ai.battlecon.agent import Settings
+from ai.battlecon.agent import Settings, finisher_strength
 from ai.levels import level_settings
 from ai.levels import make_agent as framework_agent
 from ai.search.common import FIXED_BUDGET_ENVS
@@ -130,6 +130,35 @@ def test_the_finisher_choice_is_an_even_mix_no_search_judges():
     assert analysis.mixed and analysis.value is None and analysis.choice in legal
     assert sorted(map(str, (o.action for o in analysis.options))) == sorted(map(str, legal))
     assert all(o.share == 1 / len(legal) for o in analysis.options)
+
+
+def test_finisher_by_strength_sets_the_finisher_that_won_more_often():
+    """Setup (rulebook: each player secretly chooses one of its fighter's two Finishers):
+    with ``finisher_by_strength`` every fighter's pick is the Finisher of the two with the
+    larger measured share of wins (ai/battlecon/data/finisher_strength.toml), for either
+    seat and any seed; Hayden's Fury-or-Control choice beside it stays an even mix."""
+    rates = finisher_strength()
+    agent_settings = replace(AGENT_LEVELS["hard"], finisher_by_strength=True)
+    content = GAME.new_state(GAME.validate_setup({}), 1).content
+    fighters = sorted(content.fighters)
+    assert len(fighters) == 10
+    assert set(rates) == {f for name in fighters for f in content.fighters[name]["finishers"]}
+    for name in fighters:
+        foe = "amon" if name != "amon" else "hayden"
+        st = GAME.new_state(GAME.validate_setup({"fighter.0": name, "fighter.1": foe}), 1)
+        st.apply(CHANCE, Action(Act.FIRST, (0,)))
+        legal = st.legal_actions(0)
+        own = {a.args[0] for a in legal}
+        assert len(own) == 2 and own <= set(rates)
+        best = max(own, key=rates.__getitem__)
+        assert rates[best] > min(rates[f] for f in own)  # no ties in the measured table
+        for seed in (1, 2, 3):
+            analysis = BattleconAgent(seed, agent_settings).analyse(st.view(0), 0)
+            assert analysis.choice in legal and analysis.choice.args[0] == best
+            assert {o.action.args[0] for o in analysis.options} == {best}
+            assert all(o.share == 1 / len(analysis.options) for o in analysis.options)
+        if name == "hayden":
+            assert len(analysis.options) == 2  # Fury or Control, evenly
 
 
 def test_cells_can_play_the_ante_out():
