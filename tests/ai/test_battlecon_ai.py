@@ -135,8 +135,8 @@ def test_the_finisher_choice_is_an_even_mix_no_search_judges():
 def test_finisher_by_strength_sets_the_finisher_that_won_more_often():
     """Setup (rulebook: each player secretly chooses one of its fighter's two Finishers):
     with ``finisher_by_strength`` every fighter's pick is the Finisher of the two with the
-    larger measured share of wins (ai/battlecon/data/finisher_strength.toml), for either
-    seat and any seed; Hayden's Fury-or-Control choice beside it stays an even mix."""
+    larger measured share of wins (ai/battlecon/data/finisher_strength.toml), whatever the
+    agent's seed; Hayden's Fury-or-Control choice beside it stays an even mix."""
     rates = finisher_strength()
     agent_settings = replace(AGENT_LEVELS["hard"], finisher_by_strength=True)
     content = GAME.new_state(GAME.validate_setup({}), 1).content
