@@ -13,7 +13,6 @@ from __future__ import annotations
 import math
 import random
 import time
-import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cache
@@ -23,6 +22,7 @@ from typing import TypeVar
 from ai.agents import SearchAgent
 from ai.analysis import Analysis, single, strategy, valued, win_chance
 from ai.battlecon.evaluation import evaluate
+from ai.measured import measured_rates
 from ai.search.common import fits, fixed_budget, scaled_cap, scaled_count
 from ai.search.matrix import fill_by_columns, solve_zero_sum
 from rules.battlecon.kinds import Act, Phase
@@ -213,9 +213,7 @@ FINISHER_FILE = Path(__file__).with_name("data") / "finisher_strength.toml"
 @cache
 def finisher_strength() -> dict[str, float]:
     """Each Finisher's measured share of wins (its fighter's points over its duels)."""
-    with FINISHER_FILE.open("rb") as f:
-        data = tomllib.load(f)
-    return {fid: row["points"] / row["games"] for fid, row in data["finishers"].items()}
+    return measured_rates(FINISHER_FILE, "finishers")
 
 
 def setup_choice(view: BattleconState, player: int, legal: list[Action],

@@ -8,10 +8,10 @@ left with the best measured win rate (``data/hero_strength.toml``, with its prov
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
 from pathlib import Path
 
+from ai.measured import measured_rates
 from rules.biternia.kinds import Act
 from rules.core import Action
 
@@ -21,9 +21,7 @@ STRENGTH_FILE = Path(__file__).with_name("data") / "hero_strength.toml"
 @cache
 def hero_strength() -> dict[str, float]:
     """Each Hero's measured win rate (its team's points over its games)."""
-    with STRENGTH_FILE.open("rb") as f:
-        data = tomllib.load(f)
-    return {hero: row["points"] / row["games"] for hero, row in data["heroes"].items()}
+    return measured_rates(STRENGTH_FILE, "heroes")
 
 
 def strongest_pick(legal: list[Action]) -> Action | None:
