@@ -45,10 +45,6 @@ class Weights:
     strength: float = 6.0  # card strength (about 3-4) is counted at strength / 5
     scale: float = 60.0  # worth difference that counts as clearly winning
     castle_race: float = 90.0  # worth of being sure to land the castle's breaking blow
-    # the share of its way round a character counts beyond the leaders its army still
-    # needs in Sanctuary (ranked by their way round, counted in full): 1 counts every
-    # character's way round alike; less makes the race one of the army's leaders
-    spare: float = 1.0
 
 
 DEFAULT_WEIGHTS = Weights()
@@ -224,24 +220,6 @@ def _way_left(s: ChaostleState, cid: str, space: str, w: Weights) -> float:
     return w.race * (1 - goal_distance(s, cid, space, w.lap) / w.lap)
 
 
-def _way_round(s: ChaostleState, cid: str, status: str, w: Weights) -> float:
-    """The race's part of a character's worth with ``status``: the lap behind it, or on
-    the Inner Square the whole lap and the castle's damage (nothing in Sanctuary)."""
-    if status == "play":
-        space = s.space_of(cid)
-        if s.board.spaces[space].kind == "inner":
-            initial = int(s.setup["castle_hp"])
-            return w.race + w.inner_bonus + w.castle * (1 - s.castle_hp / initial)
-        return _way_left(s, cid, space, w)
-    if status == "trap":
-        trap = s.chars[cid].trap
-        assert trap is not None
-        return _way_left(s, cid, s.board.traps[trap].exit, w)
-    if status == "out" and s.crowns[s.owner(cid)] is not None:
-        return _way_left(s, cid, s.start_space(cid), w)
-    return 0.0
-
-
 def char_worth(s: ChaostleState, cid: str, conquered: bool = False,
                w: Weights = DEFAULT_WEIGHTS) -> float:
     ch = s.chars[cid]
@@ -250,42 +228,35 @@ def char_worth(s: ChaostleState, cid: str, conquered: bool = False,
         return w.sanctuary
     worth = w.peg * len(ch.up) + w.start * ch.start
     worth += w.strength * card_strength(s, cid) / 5
-    way = _way_round(s, cid, status, w)
     if status == "play":
-        worth += way
+        space = s.space_of(cid)
+        if s.board.spaces[space].kind == "inner":
+            initial = int(s.setup["castle_hp"])
+            worth += w.race + w.inner_bonus + w.castle * (1 - s.castle_hp / initial)
+        else:
+            worth += _way_left(s, cid, space, w)
         worth += w.health * ch.hp / s.max_hp(cid)
         return worth
     if status == "trap":
-        return worth + way - w.out_of_play
+        assert ch.trap is not None
+        exit_space = s.board.traps[ch.trap].exit
+        return worth + _way_left(s, cid, exit_space, w) - w.out_of_play
     if status == "out" and s.crowns[s.owner(cid)] is not None:
-        return worth + way - w.out_of_play + w.health
+        start = s.start_space(cid)
+        return worth + _way_left(s, cid, start, w) - w.out_of_play + w.health
     return worth
 
 
 def army_worth(s: ChaostleState, seat: int, battle: Battle | None, odds: float,
                w: Weights = DEFAULT_WEIGHTS) -> float:
-    """An army's worth: its characters' (a battle's two weighed by its odds); with
-    ``w.spare`` below 1, the way round of those beyond the leaders it still needs in
-    Sanctuary counts only that share."""
     total = 0.0
-    ways: list[float] = []
     for cid in s.armies[seat]:
-        status = s.chars[cid].status
         if battle and cid in (battle.a, battle.d):
             win = odds if cid == battle.a else 1 - odds
             total += win * char_worth(s, cid, w=w) + (1 - win) * char_worth(s, cid, True, w)
-            if w.spare != 1.0:
-                ways.append(win * _way_round(s, cid, status, w)
-                            + (1 - win) * _way_round(s, cid, "out", w))
         else:
             total += char_worth(s, cid, w=w)
-            if w.spare != 1.0 and status != "sanctuary":
-                ways.append(_way_round(s, cid, status, w))
-    if w.spare == 1.0:
-        return total
-    ways.sort(reverse=True)
-    lead = max(0, s.sanctuary_needed() - s.sanctuary_count(seat))
-    return total - (1.0 - w.spare) * sum(ways[lead:])
+    return total
 
 
 def battle_gain(s: ChaostleState, a: str, d: str, rng: int, w: Weights = DEFAULT_WEIGHTS

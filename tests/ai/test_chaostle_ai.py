@@ -18,7 +18,6 @@ from ai.chaostle import (
     threats,
 )
 from ai.chaostle.agent import exact, quiet
-from ai.chaostle.evaluation import army_worth, goal_distance
 from ai.levels import make_agent as level_agent
 from ai.search.lookahead import (
     Choice,
@@ -579,34 +578,3 @@ def test_short_plans_stop_before_a_new_turn_s_move_but_plan_the_rest_of_this_one
     after = s.legal_actions(0)
     assert s.turn.mv == ["dragon_slayer"] and any(a.kind == "card" for a in after)
     assert short.follow_ups(s, 0, 2) == full.follow_ups(s, 0, 2) == after
-
-
-def test_spare_counts_in_full_only_the_way_round_of_the_leaders_still_needed() -> None:
-    """Setup, how many characters must reach Sanctuary: with one needed the race is the
-    leader's, so ``spare`` below 1 counts only that share of the trailing character's way
-    round; with both needed, or ``spare`` 1, every way round counts in full."""
-    where = {"paladin": "south.wk12", "rogue": "south.wk05", "dragon": "north.wk03"}
-    w = Weights(spare=0.25)
-    for need, share in (("1", 0.25), ("2", 1.0)):
-        s = position([["paladin", "rogue"], ["dragon", "mage"]], ["west.king", "east.king"],
-                     where, setup={"sanctuary": need})
-        ways = {cid: w.race * (1 - goal_distance(s, cid, s.space_of(cid), w.lap) / w.lap)
-                for cid in ("paladin", "rogue")}
-        assert ways["paladin"] > ways["rogue"] > 0
-        full = army_worth(s, 0, None, 0.5, Weights())
-        assert army_worth(s, 0, None, 0.5, Weights(spare=1.0)) == full
-        expected = full - (1 - share) * ways["rogue"]
-        assert abs(army_worth(s, 0, None, 0.5, w) - expected) < 1e-9
-    # two steps nearer the Inner Square are worth more to the leader than to the trailer
-    # (their way round alike: 14 -> 12 spaces and 19 -> 17 from the Inner Square)
-    s = position([["paladin", "rogue"], ["dragon", "mage"]], ["west.king", "east.king"],
-                 where, setup={"sanctuary": "1"})
-    ahead = position([["paladin", "rogue"], ["dragon", "mage"]], ["west.king", "east.king"],
-                     {**where, "paladin": "south.wk14"}, setup={"sanctuary": "1"})
-    behind = position([["paladin", "rogue"], ["dragon", "mage"]], ["west.king", "east.king"],
-                      {**where, "rogue": "south.wk03"}, setup={"sanctuary": "1"})
-    assert [goal_distance(t, c, t.space_of(c)) for t in (s, ahead, behind)
-            for c in ("paladin", "rogue")] == [14, 19, 12, 19, 14, 17]
-    gain = {name: army_worth(t, 0, None, 0.5, w) - army_worth(s, 0, None, 0.5, w)
-            for name, t in (("leader", ahead), ("trailer", behind))}
-    assert gain["leader"] > gain["trailer"] > 0
