@@ -83,7 +83,7 @@ def test_expert_settings_are_those_of_the_tables():
     assert BATTLECON_LEVELS["expert"].max_rows == 40 and TEAM_LEVELS["expert"].max_cols == 12
     assert BITERNIA_LEVELS["expert"].worlds > BITERNIA_LEVELS["hard"].worlds
     assert BITERNIA_LEVELS["expert"].candidates == 10
-    assert CHAOSTLE_LEVELS["expert"]["plan"] == 1 and CHAOSTLE_LEVELS["expert"]["depth"] == 2
+    assert CHAOSTLE_LEVELS["expert"]["plan"] == 1 and CHAOSTLE_LEVELS["expert"]["depth"] == 3
     assert CHAOSTLE_LEVELS["expert"]["samples"] == 4
 
 
