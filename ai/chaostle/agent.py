@@ -44,8 +44,9 @@ LEVELS: dict[str, dict[str, Any]] = {
 #: moves are valued through the next player's reply (``reply``, default 0), whether
 #: the turn is planned on dice streams (``plan``) within a time cap (``time_cap``, seconds),
 #: whether a plan's following choice is one for every stream that reaches it
-#: (``shared``, default 0), and whether plans stop before a battle's choices and a new
-#: turn's movement (``short_plans``, default 0).
+#: (``shared``, default 0), whether plans stop before a battle's choices and a new
+#: turn's movement (``short_plans``, default 0), and the most positions a decision's plans
+#: may visit before it plans a choice shallower (``plan_nodes``, default none).
 AGENT_LEVELS: dict[str, dict[str, float]] = {
     "easy": {"samples": 2, "depth": 0, "epsilon": 0.3, "castle_race": 0, "common": 0,
              "battle_odds": 0},
@@ -102,9 +103,9 @@ class ChaostleAgent(LookaheadAgent):
     each legal action is scored by its expected evaluation (``evaluate`` with this agent's
     weights, the castle race and threats as set) once the dice that follow it are rolled
     (``quiet``), and with ``depth`` through its own following choices (with ``plan`` on
-    dice streams of the whole turn, within ``time_cap``; with ``shared`` a following
-    choice is one for all the streams that reach it). ``reply`` is the
-    one thing of its own: that many best moves of a two-player movement choice are valued
+    dice streams of the whole turn, within ``time_cap`` and ``plan_nodes``; with
+    ``shared`` a following choice is one for all the streams that reach it). ``reply`` is
+    the one thing of its own: that many best moves of a two-player movement choice are valued
     again through the next player's answer to each of its movement rolls (``refine``;
     with ``plan``, after the rest of the turn played as planned on each stream)."""
 
@@ -114,11 +115,13 @@ class ChaostleAgent(LookaheadAgent):
                  castle_race: bool = False, common: bool = False, odds: bool = False,
                  threat: float = 0.0, reply: int = 0, weights: Weights = DEFAULT_WEIGHTS,
                  plan: bool = False, time_cap: float | None = None,
-                 shared: bool = False, short_plans: bool = False) -> None:
+                 shared: bool = False, short_plans: bool = False,
+                 plan_nodes: int | None = None) -> None:
         judge = partial(evaluate, race=castle_race, threat=threat, weights=weights)
         config = LookaheadConfig(samples=samples, depth=depth, common=common, evaluate=judge,
                                  quiet=quiet_or_battling if odds else quiet, exact=exact,
-                                 plan=plan, time_cap=time_cap, shared=shared)
+                                 plan=plan, time_cap=time_cap, shared=shared,
+                                 plan_nodes=plan_nodes)
         super().__init__(seed, config, epsilon)
         self.weights = weights
         self.threat = threat
@@ -188,7 +191,7 @@ class ChaostleAgent(LookaheadAgent):
         one-step policy) and the next player has answered each of its movement rolls by the
         one-step policy, on dice of each stream and roll shared by every move compared."""
         streams = max(1, self.streams)
-        depth = self.config.depth
+        depth = self.plan_depth
         total = 0.0
         for k in range(streams):
             seed = self.dice_seed * 64 + k
@@ -319,4 +322,10 @@ def make_agent(level: str, seed: int, scale: float = 1.0) -> ChaostleAgent | Non
                          plan=bool(settings.get("plan", 0)),
                          time_cap=scaled_cap(None if cap is None else float(cap), scale),
                          shared=bool(settings.get("shared", 0)),
-                         short_plans=bool(settings.get("short_plans", 0)))
+                         short_plans=bool(settings.get("short_plans", 0)),
+                         plan_nodes=_nodes(settings.get("plan_nodes"), scale))
+
+
+def _nodes(count: float | None, scale: float) -> int | None:
+    """A level's ``plan_nodes`` times a budget scale (none stays none)."""
+    return None if count is None else scaled_count(int(count), scale)

@@ -96,12 +96,24 @@ class LookaheadConfig:
     #: With ``plan``: a following choice is one for all the streams that reach the same
     #: position, chosen by its mean over them (not the best on each stream).
     shared: bool = False
+    #: With ``plan``: the most positions ``depth``-deep plans may visit (None: no bound).
+    #: The first stream is planned ``depth`` deep on at most its share of them (this over
+    #: ``samples``); where it needs more, the whole decision is planned a choice shallower,
+    #: with no bound but the time cap. A count, not a clock: the same choice on any
+    #: machine, the deepest plans only where they are cheap.
+    plan_nodes: int | None = None
 
     def __post_init__(self) -> None:
         if self.samples < 1 or self.depth < 0 or self.quiescence < 0:
             raise ValueError("samples must be at least 1, depth and quiescence not negative")
         if self.time_cap is not None and self.time_cap <= 0:
             raise ValueError(f"a time cap must be positive, not {self.time_cap}")
+        if self.plan_nodes is not None and self.plan_nodes < self.samples:
+            raise ValueError(f"plan_nodes must be at least samples, not {self.plan_nodes}")
+
+
+class OverBudget(Exception):
+    """A stream's plans would visit more positions than ``plan_nodes`` allows."""
 
 
 class LookaheadAgent(SearchAgent):
@@ -116,8 +128,13 @@ class LookaheadAgent(SearchAgent):
         self.config = config or LookaheadConfig()
         #: The seed of this decision's common dice (with ``common`` or ``plan``).
         self.dice_seed = 0
-        #: With ``plan``: the dice streams the last decision was judged on.
+        #: With ``plan``: the dice streams the last decision was judged on, and how many
+        #: of its own choices deep its plans went (``depth``, or less with ``plan_nodes``).
         self.streams = 0
+        self.plan_depth = self.config.depth
+        #: The positions the plans have visited, and the most allowed (None: no bound).
+        self.nodes = 0
+        self.node_limit: int | None = None
 
     def root_options(self, view: GameState, player: int) -> list[Action]:
         return options(view, player, self.config.candidates)
@@ -129,7 +146,8 @@ class LookaheadAgent(SearchAgent):
         if config.plan:
             scored = list(zip(self.planned_values(view, player, legal), range(len(legal)),
                               strict=True))
-            note = f"turn plans on {self.streams} of {config.samples} dice streams"
+            deep = f"{self.plan_depth} choice{'' if self.plan_depth == 1 else 's'} deep"
+            note = f"turn plans {deep} on {self.streams} of {config.samples} dice streams"
         else:
             scored = [(self.action_value(view, player, a, config.depth), i)
                       for i, a in enumerate(legal)]
@@ -168,24 +186,44 @@ class LookaheadAgent(SearchAgent):
         began = time.perf_counter()
         plans: list[list[Plan]] = [[] for _ in legal]
         once: set[int] = set()  # the actions whose plans roll no die of their own
-        streams = 0
-        for k in range(config.samples):
+        depth, streams = config.depth, 0
+        if config.plan_nodes is not None and depth > 0:
+            share = config.plan_nodes // config.samples
+            try:
+                self.plan_stream(view, player, legal, 0, depth, plans, once, share)
+                streams = 1
+            except OverBudget:
+                plans, once, depth = [[] for _ in legal], set(), depth - 1
+        self.plan_depth = depth
+        for k in range(streams, config.samples):
             if cap is not None and streams and not fits(began, streams, began + cap):
                 break
+            self.plan_stream(view, player, legal, k, depth, plans, once, None)
+            streams += 1
+        self.streams = streams
+        judge = shared_values if config.shared else best_values
+        return [sum(values) / len(values) for values in map(judge, plans)]
+
+    def plan_stream(self, view: GameState, player: int, legal: list[Action], k: int,
+                    depth: int, plans: list[list[Plan]], once: set[int],
+                    limit: int | None) -> None:
+        """Add each action's plan on the ``k``-th dice stream to ``plans`` (once only for
+        an action in ``once``, whose plan rolls no die of its own); ``OverBudget`` if the
+        plans would visit more than ``limit`` positions."""
+        self.nodes, self.node_limit = 0, limit
+        try:
             for i, action in enumerate(legal):
                 if i in once:
                     continue
                 dice = StreamDice(self.dice_seed * 64 + k)
-                plan, alone = self.plan_tree(view, player, action, dice, config.depth)
+                plan, alone = self.plan_tree(view, player, action, dice, depth)
                 if not dice.rolled or alone:
                     once.add(i)
                     plans[i] = [plan]  # worth the same on every stream
                 else:
                     plans[i].append(plan)
-            streams += 1
-        self.streams = streams
-        judge = shared_values if config.shared else best_values
-        return [sum(values) / len(values) for values in map(judge, plans)]
+        finally:
+            self.node_limit = None
 
     def plan_value(self, state: GameState, player: int, action: Action, dice: StreamDice,
                    depth: int) -> tuple[float, bool]:
@@ -200,6 +238,9 @@ class LookaheadAgent(SearchAgent):
         to ``depth``, each alternative meeting the same dice (a leaf's value, or a
         ``Choice``); and whether it stands alone: the game's ``exact`` hook says the dice
         after the action were not its doing and no choice of its own followed."""
+        self.nodes += 1
+        if self.node_limit is not None and self.nodes > self.node_limit:
+            raise OverBudget
         s = state.clone()
         s.apply_unchecked(player, action)
         self.settle(s, dice)

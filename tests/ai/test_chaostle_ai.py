@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from ai.chaostle import (
     DEFAULT_WEIGHTS,
     HARD_WEIGHTS,
@@ -475,11 +477,36 @@ def test_the_time_cap_plays_fewer_streams_and_the_fixed_budget_all(monkeypatch) 
     monkeypatch.delenv("BATTLECON_AI_FIXED_BUDGET", raising=False)
     s = _duel()
     tight = _planner(time_cap=1e-9)
-    assert tight.analyse(s.view(0), 0).note == "turn plans on 1 of 4 dice streams"
+    assert tight.analyse(s.view(0), 0).note == "turn plans 2 choices deep on 1 of 4 dice streams"
     assert tight.streams == 1
     monkeypatch.setenv("ARENA_AI_FIXED_BUDGET", "1")
     assert _planner(time_cap=1e-9).analyse(s.view(0), 0).note == \
-        "turn plans on 4 of 4 dice streams"
+        "turn plans 2 choices deep on 4 of 4 dice streams"
+
+
+def test_a_plan_budget_plans_a_choice_shallower_where_the_deep_plans_are_dear() -> None:
+    """``plan_nodes`` bounds the positions the full-depth plans may visit: the first
+    stream tells, by a count and not a clock, whether they fit; where they do the
+    decision is planned exactly as without the bound, where they do not it is planned
+    one choice shallower, exactly as a planner of that depth plans it."""
+    s = _duel("south.wk02", "south.wk04", roll=3)  # a move, then the battles it allows
+    legal = s.legal_actions(0)
+    values = {}
+    for depth in (1, 2):
+        free = _planner(depth=depth)
+        free.dice_seed = 77
+        values[depth] = free.planned_values(s, 0, legal)
+        assert free.nodes > 4 * len(legal)
+    assert values[1] != values[2]
+    roomy, tight = _planner(plan_nodes=10**6), _planner(plan_nodes=4 * len(legal))
+    for agent in (roomy, tight):
+        agent.dice_seed = 77
+    assert roomy.planned_values(s, 0, legal) == values[2] and roomy.plan_depth == 2
+    assert tight.planned_values(s, 0, legal) == values[1] and tight.plan_depth == 1
+    assert tight.streams == 4 and tight.node_limit is None
+    assert tight.analyse(s.view(0), 0).note == "turn plans 1 choice deep on 4 of 4 dice streams"
+    with pytest.raises(ValueError, match="plan_nodes"):
+        _planner(plan_nodes=3)
 
 
 def test_stream_dice_draw_the_numbers_of_their_seed() -> None:
