@@ -96,11 +96,11 @@ class LookaheadConfig:
     #: With ``plan``: a following choice is one for all the streams that reach the same
     #: position, chosen by its mean over them (not the best on each stream).
     shared: bool = False
-    #: With ``plan``: the most positions ``depth``-deep plans may visit (None: no bound).
+    #: With ``plan``: the most positions a decision's plans may visit (None: no bound).
     #: The first stream is planned ``depth`` deep on at most its share of them (this over
     #: ``samples``); where it needs more, the whole decision is planned a choice shallower,
-    #: with no bound but the time cap. A count, not a clock: the same choice on any
-    #: machine, the deepest plans only where they are cheap.
+    #: tried the same way (one step, no following choice, is never bounded). A count, not
+    #: a clock: the same choice on any machine, deep plans only where they are cheap.
     plan_nodes: int | None = None
 
     def __post_init__(self) -> None:
@@ -146,7 +146,8 @@ class LookaheadAgent(SearchAgent):
         if config.plan:
             scored = list(zip(self.planned_values(view, player, legal), range(len(legal)),
                               strict=True))
-            deep = f"{self.plan_depth} choice{'' if self.plan_depth == 1 else 's'} deep"
+            d = self.plan_depth
+            deep = "one step" if d == 0 else f"{d} choice{'' if d == 1 else 's'} deep"
             note = f"turn plans {deep} on {self.streams} of {config.samples} dice streams"
         else:
             scored = [(self.action_value(view, player, a, config.depth), i)
@@ -187,8 +188,8 @@ class LookaheadAgent(SearchAgent):
         plans: list[list[Plan]] = [[] for _ in legal]
         once: set[int] = set()  # the actions whose plans roll no die of their own
         depth, streams = config.depth, 0
-        if config.plan_nodes is not None and depth > 0:
-            share = config.plan_nodes // config.samples
+        share = None if config.plan_nodes is None else config.plan_nodes // config.samples
+        while share is not None and depth > 0 and not streams:
             try:
                 self.plan_stream(view, player, legal, 0, depth, plans, once, share)
                 streams = 1

@@ -484,27 +484,32 @@ def test_the_time_cap_plays_fewer_streams_and_the_fixed_budget_all(monkeypatch) 
         "turn plans 2 choices deep on 4 of 4 dice streams"
 
 
-def test_a_plan_budget_plans_a_choice_shallower_where_the_deep_plans_are_dear() -> None:
-    """``plan_nodes`` bounds the positions the full-depth plans may visit: the first
-    stream tells, by a count and not a clock, whether they fit; where they do the
-    decision is planned exactly as without the bound, where they do not it is planned
-    one choice shallower, exactly as a planner of that depth plans it."""
+def test_a_plan_budget_plans_shallower_where_the_deep_plans_are_dear() -> None:
+    """``plan_nodes`` bounds the positions a decision's plans may visit: the first
+    stream tells, by a count and not a clock, whether plans of the full depth fit its
+    share; where they do the decision is planned exactly as without the bound, where they
+    do not it is tried a choice shallower, and so on down to one step (never bounded),
+    each exactly as a planner of that depth plans it."""
     s = _duel("south.wk02", "south.wk04", roll=3)  # a move, then the battles it allows
     legal = s.legal_actions(0)
-    values = {}
-    for depth in (1, 2):
+    values, first = {}, {}
+    for depth in (0, 1, 2):
         free = _planner(depth=depth)
         free.dice_seed = 77
         values[depth] = free.planned_values(s, 0, legal)
-        assert free.nodes > 4 * len(legal)
-    assert values[1] != values[2]
-    roomy, tight = _planner(plan_nodes=10**6), _planner(plan_nodes=4 * len(legal))
-    for agent in (roomy, tight):
+        free.plan_stream(s, 0, legal, 0, depth, [[] for _ in legal], set(), None)
+        first[depth] = free.nodes  # the first stream's positions
+    assert first[0] == len(legal) < first[1] < first[2]
+    assert values[0] != values[1] != values[2]
+    for budget, depth in ((4 * first[2], 2), (4 * first[2] - 1, 1), (4 * first[1], 1),
+                          (4 * first[1] - 1, 0), (4, 0)):
+        agent = _planner(plan_nodes=budget)
         agent.dice_seed = 77
-    assert roomy.planned_values(s, 0, legal) == values[2] and roomy.plan_depth == 2
-    assert tight.planned_values(s, 0, legal) == values[1] and tight.plan_depth == 1
-    assert tight.streams == 4 and tight.node_limit is None
-    assert tight.analyse(s.view(0), 0).note == "turn plans 1 choice deep on 4 of 4 dice streams"
+        assert agent.planned_values(s, 0, legal) == values[depth]
+        assert agent.plan_depth == depth and agent.streams == 4
+        assert agent.node_limit is None
+    tight = _planner(plan_nodes=4)
+    assert tight.analyse(s.view(0), 0).note == "turn plans one step on 4 of 4 dice streams"
     with pytest.raises(ValueError, match="plan_nodes"):
         _planner(plan_nodes=3)
 
