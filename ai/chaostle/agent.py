@@ -54,16 +54,19 @@ AGENT_LEVELS: dict[str, dict[str, float]] = {
                "battle_odds": 0},
     "hard": {"samples": 8, "depth": 0, "epsilon": 0.0, "castle_race": 1, "common": 0,
              "battle_odds": 0},
-    # plans the rest of its turn (its next three choices) on each of 4 dice streams of its
+    # plans the rest of its turn (its next four choices) on each of 4 dice streams of its
     # own, with the evaluation tuned again (``EXPERT_WEIGHTS``): more dice samples, a look
     # through its next choice on fresh dice, or the reply search did not beat hard; the
     # whole-turn plans did (docs/ai.md, "Strength curves"). Valuing a battle by its odds
     # as soon as it begins (``battle_odds``) cut its plans short and lost (session 26).
     # Its plans stop before a battle's choices and a new turn's move (``short_plans``):
     # 227 of 400 against hard where the full plans won 204 of the same 400 (session 37).
-    # Three choices deep instead of two: 227 of 400 where two won 217 (session 39)
-    "expert": {"samples": 4, "depth": 3, "epsilon": 0.0, "castle_race": 1, "common": 1,
-               "battle_odds": 0, "plan": 1, "time_cap": 2.5, "short_plans": 1},
+    # Three choices deep instead of two: 227 of 400 where two won 217 (session 39). Four
+    # deep where the first stream's plans visit at most 2000 positions, else shallower
+    # (``plan_nodes``): 230 of 400 where three deep won 223 (session 40)
+    "expert": {"samples": 4, "depth": 4, "epsilon": 0.0, "castle_race": 1, "common": 1,
+               "battle_odds": 0, "plan": 1, "time_cap": 2.5, "short_plans": 1,
+               "plan_nodes": 8000},
 }
 
 #: The weights per level (the others use ``DEFAULT_WEIGHTS``).

@@ -527,11 +527,12 @@ def test_stream_dice_draw_the_numbers_of_their_seed() -> None:
 
 
 def test_the_expert_plans_its_turn_and_picks_a_legal_action() -> None:
-    """The expert level is the planner (4 streams, three following choices, a cap; its plans
-    stop before battles and a new turn's move) and its choice in a full game's opening is
-    legal."""
+    """The expert level is the planner (4 streams, four following choices where they fit
+    a bound of 8000 positions, a cap; its plans stop before battles and a new turn's move)
+    and its choice in a full game's opening is legal."""
     agent = make_agent("expert", 3)
-    assert agent is not None and agent.config.plan and agent.config.depth == 3
+    assert agent is not None and agent.config.plan and agent.config.depth == 4
+    assert agent.config.plan_nodes == 8000
     assert agent.config.samples == 4 and agent.config.time_cap == 2.5 and not agent.odds
     assert agent.short_plans and not make_agent("hard", 3).short_plans
     s = GAME.new_state(GAME.default_setup(2), 5)

@@ -40,7 +40,8 @@ def _budget(game_id: str, spec: str) -> dict[str, object]:
         assert isinstance(agent, LookaheadAgent)
         return {"samples": agent.config.samples, "reply": agent.reply,
                 "weights": agent.weights, "depth": agent.config.depth,
-                "plan": agent.config.plan, "cap": agent.config.time_cap}
+                "plan": agent.config.plan, "cap": agent.config.time_cap,
+                "nodes": agent.config.plan_nodes}
     inner = agent.inner
     assert isinstance(inner, ISMCTSAgent)
     return {"iterations": inner.config.iterations, "cap": inner.config.time_cap}
@@ -83,7 +84,8 @@ def test_expert_settings_are_those_of_the_tables():
     assert BATTLECON_LEVELS["expert"].max_rows == 40 and TEAM_LEVELS["expert"].max_cols == 12
     assert BITERNIA_LEVELS["expert"].worlds > BITERNIA_LEVELS["hard"].worlds
     assert BITERNIA_LEVELS["expert"].candidates == 10
-    assert CHAOSTLE_LEVELS["expert"]["plan"] == 1 and CHAOSTLE_LEVELS["expert"]["depth"] == 3
+    assert CHAOSTLE_LEVELS["expert"]["plan"] == 1 and CHAOSTLE_LEVELS["expert"]["depth"] == 4
+    assert CHAOSTLE_LEVELS["expert"]["plan_nodes"] == 8000
     assert CHAOSTLE_LEVELS["expert"]["samples"] == 4
 
 
@@ -134,6 +136,7 @@ def test_a_scaled_spec_scales_each_game_s_own_agent(game_id, monkeypatch):
         assert expert4["samples"] == 4 * expert["samples"]
         assert expert4["cap"] == pytest.approx(4 * expert["cap"])
         assert expert4["depth"] == expert["depth"]
+        assert expert4["nodes"] == 4 * expert["nodes"] and hard["nodes"] is None
     else:
         assert four["iterations"] == 4 * hard["iterations"]
         assert four["cap"] == pytest.approx(4 * hard["cap"])
