@@ -316,7 +316,7 @@ def make_agent(level: str, seed: int, scale: float = 1.0) -> ChaostleAgent | Non
     if settings is None:
         return None
     samples = scaled_count(int(settings["samples"]), scale)
-    cap = settings.get("time_cap")
+    cap, nodes = settings.get("time_cap"), settings.get("plan_nodes")
     return ChaostleAgent(seed, samples, int(settings["depth"]),
                          float(settings["epsilon"]), bool(settings["castle_race"]),
                          bool(settings["common"]), bool(settings["battle_odds"]),
@@ -326,9 +326,4 @@ def make_agent(level: str, seed: int, scale: float = 1.0) -> ChaostleAgent | Non
                          time_cap=scaled_cap(None if cap is None else float(cap), scale),
                          shared=bool(settings.get("shared", 0)),
                          short_plans=bool(settings.get("short_plans", 0)),
-                         plan_nodes=_nodes(settings.get("plan_nodes"), scale))
-
-
-def _nodes(count: float | None, scale: float) -> int | None:
-    """A level's ``plan_nodes`` times a budget scale (none stays none)."""
-    return None if count is None else scaled_count(int(count), scale)
+                         plan_nodes=None if nodes is None else scaled_count(int(nodes), scale))

@@ -188,13 +188,14 @@ class LookaheadAgent(SearchAgent):
         plans: list[list[Plan]] = [[] for _ in legal]
         once: set[int] = set()  # the actions whose plans roll no die of their own
         depth, streams = config.depth, 0
-        share = None if config.plan_nodes is None else config.plan_nodes // config.samples
-        while share is not None and depth > 0 and not streams:
-            try:
-                self.plan_stream(view, player, legal, 0, depth, plans, once, share)
-                streams = 1
-            except OverBudget:
-                plans, once, depth = [[] for _ in legal], set(), depth - 1
+        if config.plan_nodes is not None:
+            share = config.plan_nodes // config.samples
+            while depth > 0 and not streams:
+                try:
+                    self.plan_stream(view, player, legal, 0, depth, plans, once, share)
+                    streams = 1
+                except OverBudget:
+                    plans, once, depth = [[] for _ in legal], set(), depth - 1
         self.plan_depth = depth
         for k in range(streams, config.samples):
             if cap is not None and streams and not fits(began, streams, began + cap):
