@@ -310,8 +310,8 @@ def _answered(s: GameState, *, seat: int) -> bool:
 
 def make_agent(level: str, seed: int, scale: float = 1.0) -> ChaostleAgent | None:
     """The Chaostle agent for easy / normal / hard / expert (random uses the generic one);
-    ``scale`` multiplies the level's dice samples and time cap (a budget scale,
-    ``hard*4``)."""
+    ``scale`` multiplies the level's dice samples, time cap and plan bound (a budget
+    scale, ``hard*4``)."""
     settings = AGENT_LEVELS.get(level)
     if settings is None:
         return None
