@@ -45,8 +45,9 @@ LEVELS: dict[str, dict[str, Any]] = {
 #: the turn is planned on dice streams (``plan``) within a time cap (``time_cap``, seconds),
 #: whether a plan's following choice is one for every stream that reaches it
 #: (``shared``, default 0), whether plans stop before a battle's choices and a new
-#: turn's movement (``short_plans``, default 0), and the most positions a decision's plans
-#: may visit before it plans a choice shallower (``plan_nodes``, default none).
+#: turn's movement (``short_plans``, default 0), the most positions a decision's plans
+#: may visit before it plans a choice shallower (``plan_nodes``, default none), and
+#: whether a draft pick is among the highest level on offer (``draft_by_level``, default 0).
 AGENT_LEVELS: dict[str, dict[str, float]] = {
     "easy": {"samples": 2, "depth": 0, "epsilon": 0.3, "castle_race": 0, "common": 0,
              "battle_odds": 0},
@@ -119,7 +120,7 @@ class ChaostleAgent(LookaheadAgent):
                  threat: float = 0.0, reply: int = 0, weights: Weights = DEFAULT_WEIGHTS,
                  plan: bool = False, time_cap: float | None = None,
                  shared: bool = False, short_plans: bool = False,
-                 plan_nodes: int | None = None) -> None:
+                 plan_nodes: int | None = None, draft_by_level: bool = False) -> None:
         judge = partial(evaluate, race=castle_race, threat=threat, weights=weights)
         config = LookaheadConfig(samples=samples, depth=depth, common=common, evaluate=judge,
                                  quiet=quiet_or_battling if odds else quiet, exact=exact,
@@ -132,6 +133,13 @@ class ChaostleAgent(LookaheadAgent):
         self.castle_race = castle_race
         self.odds = odds  # a battle is valued by its exact odds, not by sampled blows
         self.short_plans = short_plans  # plans stop before battles and a new turn's move
+        self.draft_by_level = draft_by_level  # a draft pick among the highest level on offer
+
+    def root_options(self, view: GameState, player: int) -> list[Action]:
+        """The framework's candidates; with ``draft_by_level`` a draft pick is searched
+        among the characters of the highest level on offer only (``highest_levels``)."""
+        legal = super().root_options(view, player)
+        return highest_levels(view, legal) if self.draft_by_level else legal
 
     def follow_ups(self, state: GameState, player: int, depth: int) -> list[Action]:
         """The framework's following choice, except that with ``short_plans`` a plan
@@ -286,6 +294,19 @@ def plan_stops_before(s: GameState, legal: list[Action]) -> bool:
     return bool(kinds & BATTLE_CHOICES) or (bool(kinds & MOVE_CHOICES) and not s.turn.mv)
 
 
+def highest_levels(s: GameState, legal: list[Action]) -> list[Action]:
+    """At a pick of a draft the seats choose (free or six points): only the characters of
+    the highest level on offer (``draft_by_level``). The evaluation's card strength ranks
+    some level-two characters above a level-three one, so the second to pick took the
+    Unicorn where the Barbarian was left and lost the level (docs/ai.md, session 41).
+    Any other choice is left as it is."""
+    if not legal or any(a.kind != Act.PICK for a in legal):
+        return legal
+    assert isinstance(s, ChaostleState)
+    top = max(s.cards[a.args[0]].level for a in legal)
+    return [a for a in legal if s.cards[a.args[0]].level == top]
+
+
 def _battle_on(s: GameState) -> bool:
     """A battle is being fought."""
     return isinstance(s, ChaostleState) and any(isinstance(f, Battle) for f in s.queue.frames)
@@ -326,4 +347,5 @@ def make_agent(level: str, seed: int, scale: float = 1.0) -> ChaostleAgent | Non
                          time_cap=scaled_cap(None if cap is None else float(cap), scale),
                          shared=bool(settings.get("shared", 0)),
                          short_plans=bool(settings.get("short_plans", 0)),
-                         plan_nodes=None if nodes is None else scaled_count(int(nodes), scale))
+                         plan_nodes=None if nodes is None else scaled_count(int(nodes), scale),
+                         draft_by_level=bool(settings.get("draft_by_level", 0)))

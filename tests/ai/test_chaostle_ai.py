@@ -611,3 +611,40 @@ def test_short_plans_stop_before_a_new_turn_s_move_but_plan_the_rest_of_this_one
     after = s.legal_actions(0)
     assert s.turn.mv == ["dragon_slayer"] and any(a.kind == "card" for a in after)
     assert short.follow_ups(s, 0, 2) == full.follow_ups(s, 0, 2) == after
+
+
+def _free_draft_after(picks: list[str], **setup: str) -> Match:
+    """A two-player free draft with ``picks`` taken in turn (the roll for the first
+    chooser resolved by the match's seed)."""
+    m = Match(GAME, GAME.validate_setup({"players": 2, "draft": "free", **setup}), 3)
+    for cid in picks:
+        while m.state.decision().is_chance:
+            m.resolve_chance()
+        p = m.state.decision().players[0]
+        m.submit(p, next(a for a in m.state.legal_actions(p) if a.args == (cid,)))
+    while m.state.decision().is_chance:
+        m.resolve_chance()
+    return m
+
+
+def test_draft_by_level_picks_among_the_highest_level_on_offer() -> None:
+    """Character choice (the free draft and the six-point draft): with ``draft_by_level``
+    the agent searches only the characters of the highest level still on offer, so the
+    second to pick takes the last level-three character where the evaluation's card
+    strength alone took the Unicorn (level two); without it every pick stays a candidate."""
+    m = _free_draft_after(["paladin", "dragon", "sorceress"], army="2")
+    p = m.state.decision().players[0]
+    view = m.state.view(p)
+    legal = view.legal_actions(p)
+    level = {a.args[0]: view.cards[a.args[0]].level for a in legal}  # type: ignore[attr-defined]
+    assert level["barbarian"] == 3 and level["unicorn"] == 2
+    plain = ChaostleAgent(5, samples=2)
+    by_level = ChaostleAgent(5, samples=2, draft_by_level=True)
+    assert plain.root_options(view, p) == legal
+    assert [a.args[0] for a in by_level.root_options(view, p)] == ["barbarian"]
+    assert plain.choose(view, p).args == ("unicorn",)
+    assert by_level.choose(view, p).args == ("barbarian",)
+    # away from a draft pick nothing is pruned
+    s = opening([["dwarf"], ["dragon"]], ["south.king", "north.king"])
+    mover = s.decision().players[0]
+    assert by_level.root_options(s.view(mover), mover) == plain.root_options(s.view(mover), mover)
