@@ -46,8 +46,10 @@ LEVELS: dict[str, dict[str, Any]] = {
 #: whether a plan's following choice is one for every stream that reaches it
 #: (``shared``, default 0), whether plans stop before a battle's choices and a new
 #: turn's movement (``short_plans``, default 0), the most positions a decision's plans
-#: may visit before it plans a choice shallower (``plan_nodes``, default none), and
-#: whether a draft pick is among the highest level on offer (``draft_by_level``, default 0).
+#: may visit before it plans a choice shallower (``plan_nodes``, default none),
+#: whether a draft pick is among the highest level on offer (``draft_by_level``, default 0),
+#: and whether a happiness fate the search values no higher declined is accepted
+#: (``accept_ties``, default 0).
 AGENT_LEVELS: dict[str, dict[str, float]] = {
     "easy": {"samples": 2, "depth": 0, "epsilon": 0.3, "castle_race": 0, "common": 0,
              "battle_odds": 0},
@@ -120,7 +122,8 @@ class ChaostleAgent(LookaheadAgent):
                  threat: float = 0.0, reply: int = 0, weights: Weights = DEFAULT_WEIGHTS,
                  plan: bool = False, time_cap: float | None = None,
                  shared: bool = False, short_plans: bool = False,
-                 plan_nodes: int | None = None, draft_by_level: bool = False) -> None:
+                 plan_nodes: int | None = None, draft_by_level: bool = False,
+                 accept_ties: bool = False) -> None:
         judge = partial(evaluate, race=castle_race, threat=threat, weights=weights)
         config = LookaheadConfig(samples=samples, depth=depth, common=common, evaluate=judge,
                                  quiet=quiet_or_battling if odds else quiet, exact=exact,
@@ -134,12 +137,18 @@ class ChaostleAgent(LookaheadAgent):
         self.odds = odds  # a battle is valued by its exact odds, not by sampled blows
         self.short_plans = short_plans  # plans stop before battles and a new turn's move
         self.draft_by_level = draft_by_level  # a draft pick among the highest level on offer
+        self.accept_ties = accept_ties  # a happiness fate valued as high as declining is taken
 
     def root_options(self, view: GameState, player: int) -> list[Action]:
         """The framework's candidates; with ``draft_by_level`` a draft pick is searched
         among the characters of the highest level on offer only (``highest_levels``)."""
         legal = super().root_options(view, player)
         return highest_levels(view, legal) if self.draft_by_level else legal
+
+    def break_ties(self, view: GameState, ties: list[int], legal: list[Action]) -> list[int]:
+        """With ``accept_ties``, a happiness fate the search values as high declined as
+        accepted is accepted (``accepted_if_tied``); any other tie is drawn as before."""
+        return accepted_if_tied(ties, legal) if self.accept_ties else ties
 
     def follow_ups(self, state: GameState, player: int, depth: int) -> list[Action]:
         """The framework's following choice, except that with ``short_plans`` a plan
@@ -307,6 +316,17 @@ def highest_levels(s: GameState, legal: list[Action]) -> list[Action]:
     return [a for a in legal if s.cards[a.args[0]].level == top]
 
 
+def accepted_if_tied(ties: list[int], legal: list[Action]) -> list[int]:
+    """Of equally valued actions (indices into ``legal``), Accept where it ties with
+    Decline. Every happiness fate helps its taker (a win, a mercenary, a healing roll,
+    double dice, full health, an upgrade, another turn, lifted vibes:
+    ``rules.chaostle.fates``), but the evaluation cannot see another turn, double dice or
+    lifted vibes, so both levels drew between accepting and declining them (docs/ai.md,
+    session 41). Where the search does see a difference, it decides as before."""
+    accept = [i for i in ties if legal[i].kind == Act.ACCEPT]
+    return accept if accept else ties
+
+
 def _battle_on(s: GameState) -> bool:
     """A battle is being fought."""
     return isinstance(s, ChaostleState) and any(isinstance(f, Battle) for f in s.queue.frames)
@@ -348,4 +368,5 @@ def make_agent(level: str, seed: int, scale: float = 1.0) -> ChaostleAgent | Non
                          shared=bool(settings.get("shared", 0)),
                          short_plans=bool(settings.get("short_plans", 0)),
                          plan_nodes=None if nodes is None else scaled_count(int(nodes), scale),
-                         draft_by_level=bool(settings.get("draft_by_level", 0)))
+                         draft_by_level=bool(settings.get("draft_by_level", 0)),
+                         accept_ties=bool(settings.get("accept_ties", 0)))

@@ -155,7 +155,7 @@ class LookaheadAgent(SearchAgent):
             note = f"sampled lookahead ({config.samples} dice samples a move)"
         scored = self.refine(view, player, legal, scored)
         best = max(scored)[0]
-        ties = [i for v, i in scored if v >= best - 1e-9]
+        ties = self.break_ties(view, [i for v, i in scored if v >= best - 1e-9], legal)
         choice = legal[self.rng.choice(ties)]
         values = {legal[i]: win_chance(v) for v, i in scored}
         return valued(choice, values, note, [legal[i] for i in ties])
@@ -171,6 +171,12 @@ class LookaheadAgent(SearchAgent):
         """A game's second look at the scored actions ((value, index into ``legal``));
         the default keeps them."""
         return scored
+
+    def break_ties(self, view: GameState, ties: list[int], legal: list[Action]) -> list[int]:
+        """Which of the equally best actions (indices into ``legal``) the choice is drawn
+        from: a game may prefer some where its evaluation cannot tell them apart; the
+        default keeps them all."""
+        return ties
 
     def dice(self, k: int) -> random.Random:
         """The generator for a lookahead's ``k``-th sample: the shared dice with

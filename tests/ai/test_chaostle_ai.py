@@ -32,6 +32,7 @@ from ai.search.lookahead import (
 from rules.chaostle import GAME
 from rules.chaostle.flow import new_turn
 from rules.chaostle.frames import Battle
+from rules.chaostle.kinds import Act
 from rules.core import CHANCE, Action, Match
 from rules.core.state import GameState
 from tests.rules.chaostle.helpers import act, opening, position, roll
@@ -648,3 +649,25 @@ def test_draft_by_level_picks_among_the_highest_level_on_offer() -> None:
     s = opening([["dwarf"], ["dragon"]], ["south.king", "north.king"])
     mover = s.decision().players[0]
     assert by_level.root_options(s.view(mover), mover) == plain.root_options(s.view(mover), mover)
+
+
+def test_accept_ties_takes_a_happiness_fate_the_search_values_no_higher_declined() -> None:
+    """Fate Five: a happiness fate is optional and none harms its taker, but the evaluation
+    cannot see Groovy's extra turn, so accepting and declining it are valued alike. Without
+    ``accept_ties`` the agent draws between them (and declined it about half the time);
+    with it the agent accepts."""
+    s = position([["dwarf", "mage"], ["rogue", "crusader"]], ["south.king", "north.king"],
+                 {"dwarf": "west.wk03", "rogue": "east.wk03"}, setup={"army": "2"},
+                 phase="roll")
+    roll(s, 5)
+    act(s, "move", "dwarf", "west.wk08", 5)
+    roll(s, 1, 6)  # Happiness column 1, row 6: Groovy
+    legal = s.legal_actions(0)
+    assert [a.kind for a in legal] == [Act.ACCEPT, Act.DECLINE]
+    assert "Groovy" in legal[0].label
+    analysis = ChaostleAgent(1, samples=2).analyse(s.view(0), 0)
+    assert {o.value for o in analysis.options} == {analysis.value}  # a tie
+    plain = {ChaostleAgent(seed, samples=2).choose(s.view(0), 0).kind for seed in range(12)}
+    assert plain == {Act.ACCEPT, Act.DECLINE}
+    assert all(ChaostleAgent(seed, samples=2, accept_ties=True).choose(s.view(0), 0).kind
+               == Act.ACCEPT for seed in range(12))
