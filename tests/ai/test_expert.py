@@ -87,6 +87,8 @@ def test_expert_settings_are_those_of_the_tables():
     assert CHAOSTLE_LEVELS["expert"]["plan"] == 1 and CHAOSTLE_LEVELS["expert"]["depth"] == 4
     assert CHAOSTLE_LEVELS["expert"]["plan_nodes"] == 8000
     assert CHAOSTLE_LEVELS["expert"]["samples"] == 4
+    assert CHAOSTLE_LEVELS["expert"]["draft_by_level"] == 1
+    assert not CHAOSTLE_LEVELS["hard"].get("draft_by_level")
 
 
 def test_an_agent_spec_parses_into_a_level_and_a_scale():
