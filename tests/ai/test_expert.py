@@ -89,6 +89,8 @@ def test_expert_settings_are_those_of_the_tables():
     assert CHAOSTLE_LEVELS["expert"]["samples"] == 4
     assert CHAOSTLE_LEVELS["expert"]["draft_by_level"] == 1
     assert not CHAOSTLE_LEVELS["hard"].get("draft_by_level")
+    assert CHAOSTLE_LEVELS["expert"]["accept_ties"] == 1
+    assert not CHAOSTLE_LEVELS["hard"].get("accept_ties")
 
 
 def test_an_agent_spec_parses_into_a_level_and_a_scale():
