@@ -45,6 +45,7 @@ class Weights:
     strength: float = 6.0  # card strength (about 3-4) is counted at strength / 5
     scale: float = 60.0  # worth difference that counts as clearly winning
     castle_race: float = 90.0  # worth of being sure to land the castle's breaking blow
+    rest: float = 1.0  # share of the worth counted for characters beyond the Sanctuary need
 
 
 DEFAULT_WEIGHTS = Weights()
@@ -249,14 +250,21 @@ def char_worth(s: ChaostleState, cid: str, conquered: bool = False,
 
 def army_worth(s: ChaostleState, seat: int, battle: Battle | None, odds: float,
                w: Weights = DEFAULT_WEIGHTS) -> float:
-    total = 0.0
+    """The sum of the army's characters' worths; with ``rest`` below 1, those beyond the
+    number the setup asks into Sanctuary (the least worth first) count at that share."""
+    worths = []
     for cid in s.armies[seat]:
         if battle and cid in (battle.a, battle.d):
             win = odds if cid == battle.a else 1 - odds
-            total += win * char_worth(s, cid, w=w) + (1 - win) * char_worth(s, cid, True, w)
+            worths.append(win * char_worth(s, cid, w=w)
+                          + (1 - win) * char_worth(s, cid, True, w))
         else:
-            total += char_worth(s, cid, w=w)
-    return total
+            worths.append(char_worth(s, cid, w=w))
+    if w.rest == 1.0:
+        return sum(worths)
+    worths.sort(reverse=True)
+    need = s.sanctuary_needed()
+    return sum(worths[:need]) + w.rest * sum(worths[need:])
 
 
 def battle_gain(s: ChaostleState, a: str, d: str, rng: int, w: Weights = DEFAULT_WEIGHTS

@@ -671,3 +671,28 @@ def test_accept_ties_takes_a_happiness_fate_the_search_values_no_higher_declined
     assert plain == {Act.ACCEPT, Act.DECLINE}
     assert all(ChaostleAgent(seed, samples=2, accept_ties=True).choose(s.view(0), 0).kind
                == Act.ACCEPT for seed in range(12))
+
+
+def test_rest_counts_the_characters_beyond_the_sanctuary_need_at_a_share() -> None:
+    """Sanctuary: the setup asks only some characters into Sanctuary (one by default). With
+    ``rest`` below 1 an army's worth counts its most worthy characters up to that number
+    whole and the others at the share; at 1 every character counts whole, as before."""
+    from dataclasses import replace
+
+    from ai.chaostle.evaluation import EXPERT_WEIGHTS, army_worth, char_worth
+
+    s = position([["dwarf", "mage"], ["rogue", "crusader"]], ["south.king", "north.king"],
+                 {"dwarf": "west.wk03", "mage": "south.wk05"}, setup={"army": "2"})
+    assert s.sanctuary_needed() == 1
+    w = replace(EXPERT_WEIGHTS, rest=0.25)
+    dwarf, mage = char_worth(s, "dwarf", w=w), char_worth(s, "mage", w=w)
+    assert dwarf != mage
+    lead, other = max(dwarf, mage), min(dwarf, mage)
+    assert abs(army_worth(s, 0, None, 0.5, w) - (lead + 0.25 * other)) < 1e-9
+    assert abs(army_worth(s, 0, None, 0.5, EXPERT_WEIGHTS)
+               - (char_worth(s, "dwarf", w=EXPERT_WEIGHTS)
+                  + char_worth(s, "mage", w=EXPERT_WEIGHTS))) < 1e-9
+    both = position([["dwarf", "mage"], ["rogue", "crusader"]], ["south.king", "north.king"],
+                    {"dwarf": "west.wk03", "mage": "south.wk05"},
+                    setup={"army": "2", "sanctuary": "all"})
+    assert abs(army_worth(both, 0, None, 0.5, w) - (dwarf + mage)) < 1e-9
