@@ -6,6 +6,7 @@ from ai.battlecon import AGENT_LEVELS as BATTLECON_LEVELS
 from ai.battlecon.team import TEAM_LEVELS
 from ai.biternia import AGENT_LEVELS as BITERNIA_LEVELS
 from ai.chaostle import AGENT_LEVELS as CHAOSTLE_LEVELS
+from ai.chaostle import LEVEL_WEIGHTS as CHAOSTLE_WEIGHTS
 from ai.levels import (
     LEVEL_DESCRIPTIONS,
     LEVEL_NAMES,
@@ -91,6 +92,7 @@ def test_expert_settings_are_those_of_the_tables():
     assert not CHAOSTLE_LEVELS["hard"].get("draft_by_level")
     assert CHAOSTLE_LEVELS["expert"]["accept_ties"] == 1
     assert not CHAOSTLE_LEVELS["hard"].get("accept_ties")
+    assert CHAOSTLE_WEIGHTS["expert"].rest == 0.5 and CHAOSTLE_WEIGHTS["hard"].rest == 1.0
 
 
 def test_an_agent_spec_parses_into_a_level_and_a_scale():
