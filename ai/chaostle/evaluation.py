@@ -260,7 +260,7 @@ def army_worth(s: ChaostleState, seat: int, battle: Battle | None, odds: float,
                           + (1 - win) * char_worth(s, cid, True, w))
         else:
             worths.append(char_worth(s, cid, w=w))
-    if w.rest == 1.0:
+    if w.rest == 1.0:  # every character whole: the same sum, in the same order, as before
         return sum(worths)
     worths.sort(reverse=True)
     need = s.sanctuary_needed()
