@@ -68,6 +68,9 @@ class Settings:
     beat_ahead_options: int = 4  # at most this many options looked at a beat further
     #: set the Finisher that won more often in measured duels (else one of the two evenly)
     finisher_by_strength: bool = False
+    #: the cells the second beat did not refine move by the refined cells' mean change,
+    #: so the equilibrium is not drawn to them by the two kinds of value differing in level
+    level_unrefined: bool = False
 
     def scaled(self, scale: float) -> Settings:
         """These settings with about ``scale`` times the work (a budget scale, ``hard*4``):
@@ -239,6 +242,25 @@ def setup_choice(view: BattleconState, player: int, legal: list[Action],
                     "every choice as likely: no search judges this one")
 
 
+def level_unrefined(payoff: list[list[float]], beat_end: list[list[float]],
+                    refined: set[tuple[int, int]]) -> None:
+    """Move every cell not in ``refined`` from its value at the beat's end
+    (``beat_end``) by the mean change refinement made to the refined cells, in place.
+    A refined cell is valued by the next beat's game and the others by the evaluation at
+    the beat's end; where the two differ in level across the board (the next beat's game
+    finds the position worse for both pairs alike, say) the equilibrium would otherwise
+    leave the cells it has looked at for those it has not. A cell whose beat ends the duel
+    (valued exactly 1 or -1, which only a decided duel is) has no next beat: it is neither
+    counted nor moved, and a moved cell stays inside [-1, 1]."""
+    changes = [payoff[i][j] - beat_end[i][j] for i, j in refined
+               if abs(beat_end[i][j]) < 1.0]
+    shift = sum(changes) / len(changes) if changes else 0.0
+    for i, line in enumerate(beat_end):
+        for j, value in enumerate(line):
+            if (i, j) not in refined and abs(value) < 1.0:
+                payoff[i][j] = max(-1.0, min(1.0, value + shift))
+
+
 def world_means(worlds: list[BattleconState], options: list[Action],
                 value: Callable[[BattleconState, Action], float], deadline: float | None
                 ) -> tuple[dict[Action, float], int]:
@@ -367,25 +389,33 @@ class BattleconAgent(SearchAgent):
         next ones from the mean refined cell so far."""
         k = self.settings.deepen
         refined: set[tuple[int, int]] = set()
+        beat_end = [line[:] for line in payoff]
         began = time.perf_counter()
         side = self.settings.next_size or k
         # the beat, then the next beat's game (the foe's pairs now stand for its pairs then)
         cells = self.settings.refine_mine * len(cols) if self.settings.refine_mine else side * side
         first = cell_seconds * (1 + cells)
         for round_ in range(self.settings.refine_rounds):
+            if self.settings.level_unrefined:
+                level_unrefined(payoff, beat_end, refined)
             row_mix, col_mix, _ = solve_zero_sum(payoff)
             todo = [(i, j) for i in _support(row_mix, k, round_ == 0)
                     for j in _support(col_mix, k, round_ == 0) if (i, j) not in refined]
             if not todo:
-                return
+                break
             for i, j in todo:
                 if deadline is not None and not (
                         fits(began, len(refined), deadline) if refined
                         else time.perf_counter() + first <= deadline):
-                    return
+                    break
                 world = self._beat_after(base, player, rows[i], cols[j])
                 payoff[i][j] = self._next_beat_value(world, player)
                 refined.add((i, j))
+            else:
+                continue
+            break  # out of time
+        if self.settings.level_unrefined:
+            level_unrefined(payoff, beat_end, refined)
 
     def _set(self, view: BattleconState, player: int, legal: list[Action]) -> Analysis:
         base = self._unset_world(view, player)

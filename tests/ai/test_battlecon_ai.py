@@ -3,9 +3,11 @@
 import random
 from dataclasses import replace
 
+import pytest
+
 from ai.analysis import win_chance
 from ai.battlecon import AGENT_LEVELS, LEVELS, BattleconAgent, evaluate, finish_beat, make_agent
-from ai.battlecon.agent import Settings, finisher_strength
+from ai.battlecon.agent import Settings, finisher_strength, level_unrefined
 from ai.levels import level_settings
 from ai.levels import make_agent as framework_agent
 from ai.search.common import FIXED_BUDGET_ENVS
@@ -221,6 +223,39 @@ def test_refinement_follows_the_support_as_it_moves():
     two._deepen(duel(), 0, rows, cols, [row[:] for row in payoff], None)
     assert two.refined[0] == ("a", "d") and len(two.refined) > 1
     assert len(set(two.refined)) == len(two.refined)
+
+
+def test_level_unrefined_moves_the_cells_not_refined_by_the_refined_cells_mean_change():
+    """A refined cell is valued by the next beat's game, the rest at the beat's end; with
+    ``level_unrefined`` the rest move by the refined cells' mean change, a decided cell
+    (exactly 1 or -1) is neither counted nor moved, and nothing leaves [-1, 1]."""
+    beat_end = [[0.5, 0.4, 1.0], [0.0, -0.1, 0.9]]
+    payoff = [[0.3, 0.0, 1.0], [0.0, -0.1, 0.9]]  # (0, 0) and (0, 1) refined; (0, 2) decided
+    level_unrefined(payoff, beat_end, {(0, 0), (0, 1), (0, 2)})
+    assert payoff[0] == [0.3, 0.0, 1.0]  # refined cells keep their values
+    assert payoff[1] == pytest.approx([-0.3, -0.4, 0.6])  # moved by the mean change, -0.3
+    lifted = [[0.9, 0.95]]
+    level_unrefined(lifted, [[0.5, 0.95]], {(0, 0)})
+    assert lifted == [[0.9, 1.0]]  # +0.4 would leave [-1, 1]
+
+
+def test_level_unrefined_keeps_the_equilibrium_on_the_cells_it_refined():
+    """Refining the likeliest cell to a poor value draws the plain equilibrium to the cells
+    still valued at the beat's end; levelled, the game keeps the same row."""
+    rows = [Action(Act.SET, (r, "x")) for r in ("a", "b")]
+    cols = [Action(Act.SET, (c, "y")) for c in ("c", "d")]
+    plain, levelled = _Recorder(1), _Recorder(1)
+    levelled.settings = replace(levelled.settings, level_unrefined=True)
+    results = []
+    for agent in (plain, levelled):
+        payoff = [[0.5, 0.4], [0.0, -0.1]]
+        agent._deepen(duel(), 0, rows, cols, payoff, None)
+        assert agent.refined == [("a", "d")] and payoff[0][1] == -0.9
+        results.append((payoff, solve_zero_sum(payoff)[0]))
+    (plain_payoff, plain_mix), (level_payoff, level_mix) = results
+    assert plain_payoff == [[0.5, -0.9], [0.0, -0.1]] and plain_mix[1] > 0.5
+    assert level_payoff[0] == pytest.approx([-0.8, -0.9]) and level_payoff[1] == [-1.0, -1.0]
+    assert level_mix == [1.0, 0.0]
 
 
 class _Cells(BattleconAgent):
