@@ -386,7 +386,8 @@ class BattleconAgent(SearchAgent):
         equilibrium ends on cells that all look two beats ahead (while rounds last). With
         a ``deadline`` a refined cell is started only if it is expected to end by it: the
         first from ``cell_seconds`` (a beat played out) times the beats it plays, the
-        next ones from the mean refined cell so far."""
+        next ones from the mean refined cell so far. With ``level_unrefined`` the cells not
+        refined move by the refined cells' mean change before each solve and at the end."""
         k = self.settings.deepen
         refined: set[tuple[int, int]] = set()
         beat_end = [line[:] for line in payoff]
