@@ -402,19 +402,18 @@ class BattleconAgent(SearchAgent):
             row_mix, col_mix, _ = solve_zero_sum(payoff)
             todo = [(i, j) for i in _support(row_mix, k, round_ == 0)
                     for j in _support(col_mix, k, round_ == 0) if (i, j) not in refined]
-            if not todo:
-                break
+            out_of_time = False
             for i, j in todo:
                 if deadline is not None and not (
                         fits(began, len(refined), deadline) if refined
                         else time.perf_counter() + first <= deadline):
+                    out_of_time = True
                     break
                 world = self._beat_after(base, player, rows[i], cols[j])
                 payoff[i][j] = self._next_beat_value(world, player)
                 refined.add((i, j))
-            else:
-                continue
-            break  # out of time
+            if out_of_time or not todo:
+                break
         if self.settings.level_unrefined:
             level_unrefined(payoff, beat_end, refined)
 
