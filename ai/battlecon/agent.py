@@ -71,6 +71,10 @@ class Settings:
     #: the cells the second beat did not refine move by the refined cells' mean change,
     #: so the equilibrium is not drawn to them by the two kinds of value differing in level
     level_unrefined: bool = False
+    #: my Set mix leans by this share on the foe playing the equilibrium of the matrix
+    #: valued at the beat's end (a foe who looks one beat ahead), the rest on the worst
+    #: case (``lean_on``; 0: the plain equilibrium)
+    foe_model: float = 0.0
 
     def scaled(self, scale: float) -> Settings:
         """These settings with about ``scale`` times the work (a budget scale, ``hard*4``):
@@ -261,6 +265,20 @@ def level_unrefined(payoff: list[list[float]], beat_end: list[list[float]],
                 payoff[i][j] = max(-1.0, min(1.0, value + shift))
 
 
+def lean_on(payoff: list[list[float]], foe_mix: list[float], share: float) -> list[float]:
+    """My mix that maximizes ``share`` times its value against the foe's ``foe_mix`` plus
+    the rest times its worst case (a restricted Nash response): the equilibrium row mix
+    of the game whose cells are that blend of a cell and its row's value against
+    ``foe_mix``. With a small share it picks, among mixes about as safe as the
+    equilibrium, the one that does best against the expected foe."""
+    if share <= 0:
+        return solve_zero_sum(payoff)[0]
+    expected = [sum(q * v for q, v in zip(foe_mix, line, strict=True)) for line in payoff]
+    blend = [[(1 - share) * v + share * e for v in line]
+             for line, e in zip(payoff, expected, strict=True)]
+    return solve_zero_sum(blend)[0]
+
+
 def world_means(worlds: list[BattleconState], options: list[Action],
                 value: Callable[[BattleconState, Action], float], deadline: float | None
                 ) -> tuple[dict[Action, float], int]:
@@ -429,6 +447,7 @@ class BattleconAgent(SearchAgent):
             None if cap is None else start + cap)
         rows, cols = rows[:len(payoff)], cols[:len(payoff[0])]  # what the cap left
         filled = time.perf_counter() - start
+        beat_end = [line[:] for line in payoff]  # before the second beat refines it
         in_time = cap is None or filled < cap
         if self.settings.deepen and in_time:
             total = self.settings.deepen_cap
@@ -436,6 +455,8 @@ class BattleconAgent(SearchAgent):
                          None if total is None else start + total,
                          filled / (len(rows) * len(cols)))
         row_mix, col_mix, value = solve_zero_sum(payoff)
+        if self.settings.foe_model:
+            row_mix = lean_on(payoff, solve_zero_sum(beat_end)[1], self.settings.foe_model)
         self.foe_mix = (view.beat_no, [tuple(c.args) for c in cols], col_mix)
         choice = _mixed_choice(self.rng, rows, row_mix)
         return _matrix_analysis(choice, rows, payoff, row_mix, col_mix, value,

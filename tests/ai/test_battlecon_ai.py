@@ -5,9 +5,10 @@ from dataclasses import replace
 
 import pytest
 
+import ai.battlecon.agent as agent_module
 from ai.analysis import win_chance
 from ai.battlecon import AGENT_LEVELS, LEVELS, BattleconAgent, evaluate, finish_beat, make_agent
-from ai.battlecon.agent import Settings, finisher_strength, level_unrefined
+from ai.battlecon.agent import Settings, finisher_strength, lean_on, level_unrefined
 from ai.levels import level_settings
 from ai.levels import make_agent as framework_agent
 from ai.search.common import FIXED_BUDGET_ENVS
@@ -256,6 +257,58 @@ def test_level_unrefined_keeps_the_equilibrium_on_the_cells_it_refined():
     assert plain_payoff == [[0.5, -0.9], [0.0, -0.1]] and plain_mix[1] > 0.5
     assert level_payoff[0] == pytest.approx([-0.8, -0.9]) and level_payoff[1] == [-1.0, -1.0]
     assert level_mix == [1.0, 0.0]
+
+
+def test_lean_on_picks_among_safe_mixes_the_one_best_against_the_expected_foe():
+    """The Set's equilibrium guards against the foe's best reply only; ``lean_on`` (the
+    expert's ``foe_model``) weighs a share on the foe expected to play a given mix: a row
+    a little less safe but far better against that mix is taken, a much less safe one
+    is not, and with no share the plain equilibrium stands."""
+    payoff = [[0.2, 0.2], [0.6, 0.19]]  # row 0 is safest (0.2); row 1 wins big on column 0
+    assert solve_zero_sum(payoff)[0] == pytest.approx([1.0, 0.0])
+    assert lean_on(payoff, [1.0, 0.0], 0.0) == pytest.approx([1.0, 0.0])
+    assert lean_on(payoff, [1.0, 0.0], 0.1) == pytest.approx([0.0, 1.0])
+    assert lean_on(payoff, [0.0, 1.0], 0.1) == pytest.approx([1.0, 0.0])  # no gain there
+    risky = [[0.2, 0.2], [0.6, -0.5]]  # row 1 now loses 0.7 in the worst case
+    assert lean_on(risky, [1.0, 0.0], 0.1) == pytest.approx([1.0, 0.0])
+
+
+def test_foe_model_leans_the_set_on_the_beat_end_equilibrium(monkeypatch):
+    """With ``foe_model`` the Set's mix is ``lean_on`` the refined matrix, the foe
+    expected to play the equilibrium of the matrix as it stood at the beat's end (before
+    the second beat refined it), by the level's share; the foe's mix kept for the Ante
+    is still the refined game's."""
+    seen = []
+
+    def record(payoff, foe_mix, share):
+        seen.append((payoff, foe_mix, share))
+        return lean_on(payoff, foe_mix, share)
+
+    monkeypatch.setattr(agent_module, "lean_on", record)
+    state = duel("cindra", "hayden")  # the first Set
+    player = state.decision().players[0]
+    view = state.view(player)
+    settings = Settings(max_rows=6, max_cols=6, deepen=2, next_size=3, foe_model=0.25)
+    plain = BattleconAgent(5, replace(settings, foe_model=0.0))
+    plain._set(view, player, view.legal_actions(player))
+    assert not seen
+    leaning = BattleconAgent(5, settings)
+    captured = {}
+    deepen = leaning._deepen
+
+    def keep(base, who, rows, cols, payoff, deadline, cell_seconds=0.0):
+        captured["beat_end"] = [line[:] for line in payoff]
+        deepen(base, who, rows, cols, payoff, deadline, cell_seconds)
+        captured["refined"] = payoff
+
+    leaning._deepen = keep
+    analysis = leaning._set(view, player, view.legal_actions(player))
+    (payoff, foe_mix, share), = seen
+    assert share == 0.25 and payoff is captured["refined"]
+    assert foe_mix == solve_zero_sum(captured["beat_end"])[1]
+    shares = {o.action: o.share for o in analysis.options}
+    assert analysis.mixed and analysis.choice in shares
+    assert leaning.foe_mix[2] == solve_zero_sum(payoff)[1]
 
 
 class _Cells(BattleconAgent):
