@@ -447,7 +447,8 @@ class BattleconAgent(SearchAgent):
             None if cap is None else start + cap)
         rows, cols = rows[:len(payoff)], cols[:len(payoff[0])]  # what the cap left
         filled = time.perf_counter() - start
-        beat_end = [line[:] for line in payoff]  # before the second beat refines it
+        # the foe's equilibrium mix before the second beat refines the matrix
+        expected = solve_zero_sum(payoff)[1] if self.settings.foe_model else None
         in_time = cap is None or filled < cap
         if self.settings.deepen and in_time:
             total = self.settings.deepen_cap
@@ -455,8 +456,8 @@ class BattleconAgent(SearchAgent):
                          None if total is None else start + total,
                          filled / (len(rows) * len(cols)))
         row_mix, col_mix, value = solve_zero_sum(payoff)
-        if self.settings.foe_model:
-            row_mix = lean_on(payoff, solve_zero_sum(beat_end)[1], self.settings.foe_model)
+        if expected is not None:
+            row_mix = lean_on(payoff, expected, self.settings.foe_model)
         self.foe_mix = (view.beat_no, [tuple(c.args) for c in cols], col_mix)
         choice = _mixed_choice(self.rng, rows, row_mix)
         return _matrix_analysis(choice, rows, payoff, row_mix, col_mix, value,
