@@ -21,7 +21,7 @@ from typing import TypeVar
 
 from ai.agents import SearchAgent
 from ai.analysis import Analysis, single, strategy, valued, win_chance
-from ai.battlecon.evaluation import EVALUATIONS, evaluate
+from ai.battlecon.evaluation import evaluate
 from ai.measured import measured_rates
 from ai.search.common import fits, fixed_budget, scaled_cap, scaled_count
 from ai.search.matrix import fill_by_columns, solve_zero_sum
@@ -32,8 +32,6 @@ from rules.core.actions import Action
 from rules.core.state import GameState
 
 T = TypeVar("T")
-#: A position's value for one fighter in [-1, 1] (``evaluate`` or ``fitted_evaluate``).
-Score = Callable[[BattleconState, int], float]
 
 #: Safety stop for playing a beat out (a beat needs far fewer decisions).
 BEAT_STEPS = 400
@@ -77,9 +75,6 @@ class Settings:
     #: valued at the beat's end (a foe who looks one beat ahead), the rest on the worst
     #: case (``lean_on``; 0: the plain equilibrium)
     foe_model: float = 0.0
-    #: how positions are valued: "heuristic" (``evaluate``, hand-set weights) or "fitted"
-    #: (``fitted_evaluate``, weights fitted on recorded duels' outcomes)
-    evaluation: str = "heuristic"
 
     def scaled(self, scale: float) -> Settings:
         """These settings with about ``scale`` times the work (a budget scale, ``hard*4``):
@@ -104,7 +99,7 @@ class Settings:
 
 
 def _greedy(world: BattleconState, who: int, options: list[Action],
-            score: Score = evaluate,
+            score: Callable[[BattleconState, int], float] = evaluate,
             width: int = GREEDY_WIDTH) -> Action:
     """The option whose immediate result ``score`` likes best for ``who`` (at most
     ``width`` options, spread over the list, are tried)."""
@@ -112,7 +107,7 @@ def _greedy(world: BattleconState, who: int, options: list[Action],
 
 
 def _greedy_scores(world: BattleconState, who: int, options: list[Action],
-                   score: Score = evaluate,
+                   score: Callable[[BattleconState, int], float] = evaluate,
                    width: int = GREEDY_WIDTH) -> tuple[Action, dict[Action, float]]:
     """``_greedy``'s choice and the score of each option it tried."""
     if len(options) > width:
@@ -130,7 +125,7 @@ def _greedy_scores(world: BattleconState, who: int, options: list[Action],
 
 
 def _greedy_analysis(world: BattleconState, who: int, options: list[Action],
-                     score: Score = evaluate,
+                     score: Callable[[BattleconState, int], float] = evaluate,
                      width: int = GREEDY_WIDTH) -> Analysis:
     """``_greedy`` as an analysis: each tried option valued by its immediate result."""
     best, scores = _greedy_scores(world, who, options, score, width)
@@ -161,27 +156,24 @@ def _clash_base(world: BattleconState, who: int) -> Action:
     return max(options, key=priority)
 
 
-def _foresee(world: BattleconState, who: int, options: list[Action], depth: int,
-             score: Score = evaluate) -> Action:
+def _foresee(world: BattleconState, who: int, options: list[Action], depth: int) -> Action:
     """The option that leaves ``who`` best off at the end of the beat (nested play-out)."""
     best, best_value = options[0], -2.0
     for action in options:
         trial = world.clone()
         trial.apply_unchecked(who, action)
-        value = score(finish_beat(trial, depth - 1, antes=False, score=score), who)
+        value = evaluate(finish_beat(trial, depth - 1, antes=False), who)
         if value > best_value:
             best, best_value = action, value
     return best
 
 
-def finish_beat(world: BattleconState, depth: int = 1, antes: bool = False,
-                score: Score = evaluate) -> BattleconState:
+def finish_beat(world: BattleconState, depth: int = 1, antes: bool = False) -> BattleconState:
     """Play the current beat to its end (next Set or the end of the duel), in place:
     both pass at Ante (or, with ``antes``, each takes the ante that pays best by the end
     of the beat), clashes take the fastest Base, in-beat choices are greedy except
     whether and in which order to use triggers (a Finisher pays off only later in the
-    beat): those look to the end of the beat while ``depth`` lasts. Every choice is
-    judged by ``score``."""
+    beat): those look to the end of the beat while ``depth`` lasts."""
     beat = world.beat_no
     for _ in range(BEAT_STEPS):
         d = world.decision()
@@ -192,7 +184,7 @@ def finish_beat(world: BattleconState, depth: int = 1, antes: bool = False,
         if phase == Phase.ANTE:
             options = world.legal_actions(who)
             if antes and depth > 0 and len(options) > 1:
-                world.apply_unchecked(who, _foresee(world, who, options, depth, score))
+                world.apply_unchecked(who, _foresee(world, who, options, depth))
             else:
                 world.apply_unchecked(who, Action(Act.PASS))
         elif phase == Phase.CLASH:
@@ -204,9 +196,9 @@ def finish_beat(world: BattleconState, depth: int = 1, antes: bool = False,
             if len(options) == 1:
                 choice = options[0]
             elif depth > 0 and options[0].kind == Act.TRIGGER:
-                choice = _foresee(world, who, options, depth, score)
+                choice = _foresee(world, who, options, depth)
             else:
-                choice = _greedy(world, who, options, score)
+                choice = _greedy(world, who, options)
             world.apply_unchecked(who, choice)
     return world
 
@@ -336,7 +328,6 @@ class BattleconAgent(SearchAgent):
         if fixed_budget():
             settings = replace(settings, time_cap=None, deepen_cap=None)
         self.settings = settings
-        self.score: Score = EVALUATIONS[settings.evaluation]
         self.foe_mix: tuple[int, list[tuple[str, str]], list[float]] | None = None
 
     def deliberate(self, view: GameState, player: int, legal: list[Action]) -> Analysis:
@@ -357,7 +348,7 @@ class BattleconAgent(SearchAgent):
         assert isinstance(view, BattleconState)
         if view.phase in UNJUDGED:
             return None
-        return win_chance(self.score(view, player))
+        return win_chance(evaluate(view, player))
 
     # ---- Set: the beat's matrix game -----------------------------------------------
     def _unset_world(self, view: BattleconState, player: int) -> BattleconState:
@@ -379,11 +370,11 @@ class BattleconAgent(SearchAgent):
         world = base.clone()
         world.apply_unchecked(player, mine)
         world.apply_unchecked(1 - player, theirs)
-        return finish_beat(world, antes=self.settings.antes_in_cells, score=self.score)
+        return finish_beat(world, antes=self.settings.antes_in_cells)
 
     def _play_cell(self, base: BattleconState, player: int, mine: Action, theirs: Action
                    ) -> float:
-        return self.score(self._beat_after(base, player, mine, theirs), player)
+        return evaluate(self._beat_after(base, player, mine, theirs), player)
 
     def _next_beat_value(self, world: BattleconState, player: int,
                          pairs: tuple[set[Action], set[Action]] | None = None) -> float:
@@ -392,7 +383,7 @@ class BattleconAgent(SearchAgent):
         (sampled) against all the foe's, else over pairs sampled to the second beat's size
         (``next_size`` or ``deepen``) a side."""
         if world.outcome() is not None or world.phase != Phase.SET:
-            return self.score(world, player)
+            return evaluate(world, player)
         mine, theirs = world._set_actions(player), world._set_actions(1 - player)
         if pairs is None:
             k = self.settings.next_size or self.settings.deepen
@@ -487,7 +478,7 @@ class BattleconAgent(SearchAgent):
                 trial.apply_unchecked(player, mine)
                 if their is not None:
                     trial.apply_unchecked(1 - player, their)
-                row.append(self.score(finish_beat(trial, score=self.score), player))
+                row.append(evaluate(finish_beat(trial), player))
             payoff.append(row)
         row_mix, col_mix, value = solve_zero_sum(payoff)
         choice = _mixed_choice(self.rng, legal, row_mix)
@@ -531,7 +522,7 @@ class BattleconAgent(SearchAgent):
         def value(world: BattleconState, action: Action) -> float:
             trial = world.clone()
             trial.apply_unchecked(player, action)
-            return self.score(finish_beat(trial, score=self.score), player)
+            return evaluate(finish_beat(trial), player)
 
         cap = self.settings.deepen_cap or self.settings.time_cap  # the Set's whole cap
         deadline = None if cap is None else time.perf_counter() + cap
@@ -544,14 +535,14 @@ class BattleconAgent(SearchAgent):
     def _in_beat(self, view: BattleconState, player: int, legal: list[Action]) -> Analysis:
         world = view.determinize(player, self.rng)
         if not self.settings.lookahead:
-            return _greedy_analysis(world, player, legal, self.score)
+            return _greedy_analysis(world, player, legal)
         ends: dict[Action, BattleconState] = {}
         values: dict[Action, float] = {}
         for action in legal:
             trial = world.clone()
             trial.apply_unchecked(player, action)
-            ends[action] = finish_beat(trial, score=self.score)
-            values[action] = self.score(ends[action], player)
+            ends[action] = finish_beat(trial)
+            values[action] = evaluate(ends[action], player)
         if self.settings.beat_ahead and len(legal) > 1:
             return self._beat_ahead(player, legal, ends, values)
         return valued(best_of(legal, values, -2.0), {a: win_chance(v) for a, v in values.items()},

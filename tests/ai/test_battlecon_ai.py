@@ -1,8 +1,6 @@
 """BattleCON AI hooks: the evaluation, beat play-out and the matrix-game agent."""
 
-import math
 import random
-import tomllib
 from dataclasses import replace
 
 import pytest
@@ -11,20 +9,11 @@ import ai.battlecon.agent as agent_module
 from ai.analysis import win_chance
 from ai.battlecon import AGENT_LEVELS, LEVELS, BattleconAgent, evaluate, finish_beat, make_agent
 from ai.battlecon.agent import Settings, finisher_strength, lean_on, level_unrefined
-from ai.battlecon.evaluation import (
-    EVALUATIONS,
-    FITTED_FILE,
-    features,
-    fitted_evaluate,
-    fitted_weights,
-    summarize,
-)
 from ai.levels import level_settings
 from ai.levels import make_agent as framework_agent
 from ai.search.common import FIXED_BUDGET_ENVS
 from ai.search.matrix import solve_zero_sum
 from rules.battlecon import GAME, beat
-from rules.battlecon.content import kit_bases, kit_styles
 from rules.battlecon.kinds import Act, Phase
 from rules.core import CHANCE, Action
 from tests.rules.battlecon.duel import duel
@@ -419,113 +408,3 @@ def test_beat_ahead_out_of_time_keeps_the_choice_best_at_the_beats_end(monkeypat
                                        deepen_cap=1e-9)).analyse(st.view(p), p)
     assert capped.choice == plain.choice
     assert len(capped.options) == 1
-
-
-def _positions(seeds: range, per_duel: int = 12) -> list:
-    """Positions met in random play (fighters set up), a few from each seed's duel."""
-    out = []
-    for seed in seeds:
-        rng = random.Random(seed)
-        st = GAME.new_state(GAME.random_setup(rng, 2), seed)
-        for _ in range(600):
-            d = st.decision()
-            if d.is_terminal or len(out) >= per_duel * (seed - seeds.start + 1):
-                break
-            if d.is_chance:
-                st.apply(CHANCE, st.sample_chance(rng))
-                continue
-            p = d.players[0]
-            st.apply(p, rng.choice(st.legal_actions(p)))
-            if st.phase in (Phase.SET, Phase.RESOLVE):
-                out.append(st.clone())
-    return out
-
-
-def test_fitted_evaluation_is_zero_sum_bounded_and_the_result_once_decided():
-    """The fitted evaluation (weights fitted on recorded duels) is a value for one fighter
-    that is minus the other's, strictly inside [-1, 1] until the duel is decided, and the
-    result after (Victory, rulebook: the duel ends when a fighter has no life left)."""
-    positions = _positions(range(6))
-    assert len(positions) >= 40
-    for st in positions:
-        mine, theirs = fitted_evaluate(st, 0), fitted_evaluate(st, 1)
-        assert mine == pytest.approx(-theirs, abs=1e-12) and -1 < mine < 1
-    st = duel(two={"life": 1})
-    beat.finish(st, 0, "test")
-    assert fitted_evaluate(st, 0) == 1.0 and fitted_evaluate(st, 1) == -1.0
-
-
-def test_features_are_one_side_less_the_other():
-    """Every fitted feature is the seat's side less the foe's: swapping seats negates it."""
-    for st in _positions(range(6, 9)):
-        summary = summarize(st)
-        mine, theirs = features(summary, 0), features(summary, 1)
-        assert set(mine) == set(theirs)
-        assert all(mine[k] == pytest.approx(-theirs[k]) for k in mine)
-
-
-def test_fitted_evaluation_favours_the_life_lead_most_when_the_clock_runs_out():
-    """Life (rulebook: at time over the higher life wins) counts in the fitted weights as
-    in the hand-set ones: a lead is worth more with the Force pool near empty."""
-    even = fitted_evaluate(duel("hayden", "wardlaw"), 0)
-    early = fitted_evaluate(duel("hayden", "wardlaw", two={"life": 15}), 0)
-    late = fitted_evaluate(duel("hayden", "wardlaw", two={"life": 15}, pool=1), 0)
-    assert even < early < late
-
-
-def test_fitted_weights_are_data_with_provenance_and_name_real_cards():
-    """The fitted evaluation's weights are data with their provenance (how many duels of
-    which level, the commands) and every card, Form and distance they weigh exists for
-    the fighter they name."""
-    data = tomllib.loads(FITTED_FILE.read_text())
-    assert data["source"] == "fitted" and data["reason"]
-    assert "fit_battlecon_evaluation.py record" in data["command"]
-    assert "fit_battlecon_evaluation.py fit" in data["command"] and data["duels"] >= 500
-    content = GAME.new_state(GAME.validate_setup({}), 1).content
-    plain = {"life", "life*spent", "life*final", "force", "fit", "corner", "fin", "ua", "low"}
-    weights = fitted_weights()
-    assert plain <= set(weights)
-    for key in set(weights) - plain:
-        kind, fid, what = key.split(":")
-        fighter = content.fighters[fid]
-        if kind in ("H", "D2"):
-            # a kit's own card, or one of the fighter's that a Form swaps in (Cindra's)
-            assert (what in kit_styles(fighter) + kit_bases(fighter)
-                    or content.cards[what].get("fighter") == fid)
-        elif kind == "FORM":
-            assert content.cards[what]["kind"] == "form"
-        else:
-            assert kind == "R" and 0 < int(what) < content.numbers["board"]
-
-
-def test_a_fitted_level_judges_its_cells_with_the_fitted_evaluation(monkeypatch):
-    """``Settings.evaluation = "fitted"`` values every cell of the Set's matrix with the
-    fitted evaluation (and plays a legal pair); the default stays the hand-set one."""
-    found = _first_decision_in(Phase.SET, 3)
-    assert found
-    st, p = found
-    calls = {"fitted": 0, "heuristic": 0}
-
-    def counted(name, fn):
-        def wrapped(state, player):
-            calls[name] += 1
-            return fn(state, player)
-        return wrapped
-
-    monkeypatch.setitem(EVALUATIONS, "fitted", counted("fitted", fitted_evaluate))
-    monkeypatch.setattr(agent_module, "evaluate", counted("heuristic", evaluate))
-    settings = replace(AGENT_LEVELS["normal"], evaluation="fitted", time_cap=None)
-    action = BattleconAgent(1, settings).choose(st.view(p), p)
-    assert action in st.legal_actions(p)
-    assert calls["fitted"] >= 4 and calls["heuristic"] == 0
-    assert BattleconAgent(1, AGENT_LEVELS["normal"]).score is evaluate
-
-
-def test_fitted_evaluation_sums_the_weights_of_its_features():
-    """The fitted evaluation's quick sum is the model: the chance from the weights of
-    ``features(summarize(state))``, in every kind of position random play meets."""
-    weights = fitted_weights()
-    for st in _positions(range(9, 15)):
-        for p in (0, 1):
-            z = sum(weights.get(k, 0.0) * v for k, v in features(summarize(st), p).items())
-            assert fitted_evaluate(st, p) == pytest.approx(math.tanh(z / 2), abs=1e-9)
