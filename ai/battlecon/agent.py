@@ -75,6 +75,9 @@ class Settings:
     #: valued at the beat's end (a foe who looks one beat ahead), the rest on the worst
     #: case (``lean_on``; 0: the plain equilibrium)
     foe_model: float = 0.0
+    #: matrix cells play every in-beat choice of two or more options to the beat's end
+    #: (as a fighter with ``lookahead`` does), not only the triggers: else greedily
+    cell_foresee: bool = False
 
     def scaled(self, scale: float) -> Settings:
         """These settings with about ``scale`` times the work (a budget scale, ``hard*4``):
@@ -156,8 +159,13 @@ def _clash_base(world: BattleconState, who: int) -> Action:
     return max(options, key=priority)
 
 
-def _foresee(world: BattleconState, who: int, options: list[Action], depth: int) -> Action:
-    """The option that leaves ``who`` best off at the end of the beat (nested play-out)."""
+def _foresee(world: BattleconState, who: int, options: list[Action], depth: int,
+             width: int | None = None) -> Action:
+    """The option that leaves ``who`` best off at the end of the beat (nested play-out);
+    with ``width`` at most that many options, spread over the list, are tried."""
+    if width is not None and len(options) > width:
+        step = len(options) / width
+        options = [options[int(i * step)] for i in range(width)]
     best, best_value = options[0], -2.0
     for action in options:
         trial = world.clone()
@@ -168,12 +176,14 @@ def _foresee(world: BattleconState, who: int, options: list[Action], depth: int)
     return best
 
 
-def finish_beat(world: BattleconState, depth: int = 1, antes: bool = False) -> BattleconState:
+def finish_beat(world: BattleconState, depth: int = 1, antes: bool = False,
+                foresee: bool = False) -> BattleconState:
     """Play the current beat to its end (next Set or the end of the duel), in place:
     both pass at Ante (or, with ``antes``, each takes the ante that pays best by the end
     of the beat), clashes take the fastest Base, in-beat choices are greedy except
     whether and in which order to use triggers (a Finisher pays off only later in the
-    beat): those look to the end of the beat while ``depth`` lasts."""
+    beat): those look to the end of the beat while ``depth`` lasts, and with ``foresee``
+    every other in-beat choice too (at most ``GREEDY_WIDTH`` of its options)."""
     beat = world.beat_no
     for _ in range(BEAT_STEPS):
         d = world.decision()
@@ -197,6 +207,8 @@ def finish_beat(world: BattleconState, depth: int = 1, antes: bool = False) -> B
                 choice = options[0]
             elif depth > 0 and options[0].kind == Act.TRIGGER:
                 choice = _foresee(world, who, options, depth)
+            elif depth > 0 and foresee:
+                choice = _foresee(world, who, options, depth, GREEDY_WIDTH)
             else:
                 choice = _greedy(world, who, options)
             world.apply_unchecked(who, choice)
@@ -370,7 +382,8 @@ class BattleconAgent(SearchAgent):
         world = base.clone()
         world.apply_unchecked(player, mine)
         world.apply_unchecked(1 - player, theirs)
-        return finish_beat(world, antes=self.settings.antes_in_cells)
+        return finish_beat(world, antes=self.settings.antes_in_cells,
+                           foresee=self.settings.cell_foresee)
 
     def _play_cell(self, base: BattleconState, player: int, mine: Action, theirs: Action
                    ) -> float:
