@@ -181,6 +181,44 @@ def test_cells_can_play_the_ante_out():
     assert world.phase in (Phase.SET, Phase.OVER) and not world.invariant_violations()
 
 
+def test_cell_foresee_plays_every_in_beat_choice_to_the_beats_end(monkeypatch):
+    """With foresee (Settings.cell_foresee in the cells) a movement choice inside a
+    played-out beat is the option best by the beat's end, as a looking-ahead fighter
+    chooses it; without it only triggers look ahead and the move is greedy."""
+    found = next(f for seed in range(60)
+                 if (f := _first_decision_in("resolve", seed, Act.MOVE)) is not None)
+    st, p = found
+    looked: list[str] = []
+    real = agent_module._foresee
+
+    def record(world, who, options, depth, width=None):
+        looked.append(options[0].kind)
+        return real(world, who, options, depth, width)
+
+    monkeypatch.setattr(agent_module, "_foresee", record)
+    finish_beat(st.clone())
+    assert Act.MOVE not in looked
+    looked.clear()
+    world = st.clone()
+    options = world.legal_actions(p)
+    ends = {}
+    assert len(options) <= agent_module.GREEDY_WIDTH  # every option is tried
+    for action in options:
+        trial = world.clone()
+        trial.apply_unchecked(p, action)
+        ends[action] = evaluate(finish_beat(trial, 0), p)
+    best = max(ends.values())
+    finish_beat(world, foresee=True)
+    assert looked[0] == Act.MOVE
+    chosen = real(st.clone(), p, options, 1, agent_module.GREEDY_WIDTH)
+    assert ends[chosen] == best
+    assert world.phase in (Phase.SET, Phase.OVER) and not world.invariant_violations()
+    agent = BattleconAgent(4, replace(AGENT_LEVELS["easy"], cell_foresee=True, epsilon=0.0,
+                                      time_cap=None))
+    st2, p2 = _first_decision_in("set", 8)
+    assert agent.choose(st2.view(p2), p2) in st2.legal_actions(p2)
+
+
 def test_fixed_budget_environment_drops_every_time_cap(monkeypatch):
     """Balance runs and tournaments set ARENA_AI_FIXED_BUDGET (or BattleCON's older name
     for it) so load cannot cut a matrix short; without it the level's caps stay."""
