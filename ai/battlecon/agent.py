@@ -160,17 +160,19 @@ def _clash_base(world: BattleconState, who: int) -> Action:
 
 
 def _foresee(world: BattleconState, who: int, options: list[Action], depth: int,
-             width: int | None = None) -> Action:
-    """The option that leaves ``who`` best off at the end of the beat (nested play-out);
-    with ``width`` at most that many options, spread over the list, are tried."""
+             width: int | None = None, then: int | None = None) -> Action:
+    """The option that leaves ``who`` best off at the end of the beat (nested play-out,
+    at ``then`` depth: one less than ``depth`` unless given); with ``width`` at most that
+    many options, spread over the list, are tried."""
     if width is not None and len(options) > width:
         step = len(options) / width
         options = [options[int(i * step)] for i in range(width)]
+    rest = depth - 1 if then is None else then
     best, best_value = options[0], -2.0
     for action in options:
         trial = world.clone()
         trial.apply_unchecked(who, action)
-        value = evaluate(finish_beat(trial, depth - 1, antes=False), who)
+        value = evaluate(finish_beat(trial, rest, antes=False), who)
         if value > best_value:
             best, best_value = action, value
     return best
@@ -183,7 +185,9 @@ def finish_beat(world: BattleconState, depth: int = 1, antes: bool = False,
     of the beat), clashes take the fastest Base, in-beat choices are greedy except
     whether and in which order to use triggers (a Finisher pays off only later in the
     beat): those look to the end of the beat while ``depth`` lasts, and with ``foresee``
-    every other in-beat choice too (at most ``GREEDY_WIDTH`` of its options)."""
+    every other in-beat choice too (at most ``GREEDY_WIDTH`` of its options), each
+    option's rest of the beat played as without ``foresee`` (so as a fighter with
+    ``lookahead`` judges its own choice)."""
     beat = world.beat_no
     for _ in range(BEAT_STEPS):
         d = world.decision()
@@ -208,7 +212,8 @@ def finish_beat(world: BattleconState, depth: int = 1, antes: bool = False,
             elif depth > 0 and options[0].kind == Act.TRIGGER:
                 choice = _foresee(world, who, options, depth)
             elif depth > 0 and foresee:
-                choice = _foresee(world, who, options, depth, GREEDY_WIDTH)
+                # as a looking-ahead fighter: the rest of the beat as ``finish_beat`` plays it
+                choice = _foresee(world, who, options, depth, GREEDY_WIDTH, then=depth)
             else:
                 choice = _greedy(world, who, options)
             world.apply_unchecked(who, choice)

@@ -191,9 +191,9 @@ def test_cell_foresee_plays_every_in_beat_choice_to_the_beats_end(monkeypatch):
     looked: list[str] = []
     real = agent_module._foresee
 
-    def record(world, who, options, depth, width=None):
+    def record(world, who, options, depth, width=None, then=None):
         looked.append(options[0].kind)
-        return real(world, who, options, depth, width)
+        return real(world, who, options, depth, width, then)
 
     monkeypatch.setattr(agent_module, "_foresee", record)
     finish_beat(st.clone())
@@ -206,11 +206,11 @@ def test_cell_foresee_plays_every_in_beat_choice_to_the_beats_end(monkeypatch):
     for action in options:
         trial = world.clone()
         trial.apply_unchecked(p, action)
-        ends[action] = evaluate(finish_beat(trial, 0), p)
+        ends[action] = evaluate(finish_beat(trial), p)  # as a looking-ahead fighter
     best = max(ends.values())
     finish_beat(world, foresee=True)
     assert looked[0] == Act.MOVE
-    chosen = real(st.clone(), p, options, 1, agent_module.GREEDY_WIDTH)
+    chosen = real(st.clone(), p, options, 1, agent_module.GREEDY_WIDTH, then=1)
     assert ends[chosen] == best
     assert world.phase in (Phase.SET, Phase.OVER) and not world.invariant_violations()
     agent = BattleconAgent(4, replace(AGENT_LEVELS["easy"], cell_foresee=True, epsilon=0.0,
