@@ -5,7 +5,8 @@ the beat out for every cell, in-beat choices resolved greedily by the evaluation
 each result with ``evaluate``, solves for the mixed equilibrium and samples its pair from
 it. A Clash is the same game over the Bases in hand. At Ante it weighs each Overload or UA
 ante against passing over the foe's likely pairs (the equilibrium's column mix); in-beat
-choices look ahead to the end of the beat.
+choices look ahead to the end of the beat (and, with ``beat_ahead`` or ``ante_ahead``,
+the in-beat choices or the antes a beat further, by the next beat's matrix game).
 """
 
 from __future__ import annotations
@@ -78,6 +79,9 @@ class Settings:
     #: matrix cells play every in-beat choice of two or more options to the beat's end
     #: (as a fighter with ``lookahead`` does), not only the triggers: else greedily
     cell_foresee: bool = False
+    #: each Ante option judged by the next beat's matrix game (this many pairs a side,
+    #: sampled once a foe world) instead of the position at the beat's end (0)
+    ante_ahead: int = 0
 
     def scaled(self, scale: float) -> Settings:
         """These settings with about ``scale`` times the work (a budget scale, ``hard*4``):
@@ -536,18 +540,27 @@ class BattleconAgent(SearchAgent):
 
     def _ante(self, view: BattleconState, player: int, legal: list[Action]) -> Analysis:
         worlds = self._foe_worlds(view, player)
+        k = self.settings.ante_ahead
+        pairs: dict[int, tuple[set[Action], set[Action]]] = {}  # a foe world's sampled pairs
 
         def value(world: BattleconState, action: Action) -> float:
             trial = world.clone()
             trial.apply_unchecked(player, action)
-            return evaluate(finish_beat(trial), player)
+            end = finish_beat(trial)
+            if not k or end.outcome() is not None or end.phase != Phase.SET:
+                return evaluate(end, player)
+            if id(world) not in pairs:  # every option of a world meets the same pairs
+                pairs[id(world)] = (set(_sample(self.rng, end._set_actions(player), k)),
+                                    set(_sample(self.rng, end._set_actions(1 - player), k)))
+            return self._next_beat_value(end, player, pairs[id(world)])
 
         cap = self.settings.deepen_cap or self.settings.time_cap  # the Set's whole cap
         deadline = None if cap is None else time.perf_counter() + cap
         values, played = world_means(worlds, legal, value, deadline)
         return valued(best_of(legal, values, -2.0),
                       {a: win_chance(v) for a, v in values.items()},
-                      f"each ante played to the end of the beat ({played} foe pairs)")
+                      f"each ante played to the end of the beat ({played} foe pairs)"
+                      + (", then the next beat's matrix game" if k else ""))
 
     # ---- in-beat choices: look to the end of the beat ---------------------------------
     def _in_beat(self, view: BattleconState, player: int, legal: list[Action]) -> Analysis:

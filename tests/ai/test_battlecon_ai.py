@@ -446,3 +446,43 @@ def test_beat_ahead_out_of_time_keeps_the_choice_best_at_the_beats_end(monkeypat
                                        deepen_cap=1e-9)).analyse(st.view(p), p)
     assert capped.choice == plain.choice
     assert len(capped.options) == 1
+
+
+def test_ante_ahead_judges_each_ante_by_the_next_beats_matrix_game(monkeypatch):
+    """An Ante looked at a beat further: in each foe world each option's beat is played
+    out, then the next Set's matrix game (here over every pair both can set) is solved;
+    the analysis gives each option that value and the best is played."""
+    monkeypatch.setenv("ARENA_AI_FIXED_BUDGET", "1")
+    found = next(f for seed in range(80)
+                 if (f := _first_decision_in(Phase.ANTE, seed)) is not None)
+    st, p = found
+    legal = st.legal_actions(p)
+    agent = BattleconAgent(4, replace(AGENT_LEVELS["normal"], ante_ahead=1000,
+                                      ante_samples=1))
+    monkeypatch.setattr(agent, "_foe_worlds", lambda view, player: [st.clone()])
+    analysis = agent.analyse(st.view(p), p)
+    judge = BattleconAgent(5, AGENT_LEVELS["normal"])
+    by_hand = {}
+    for action in legal:
+        world = st.clone()
+        world.apply_unchecked(p, action)
+        end = finish_beat(world)
+        if end.outcome() is not None or end.phase != Phase.SET:
+            by_hand[action] = evaluate(end, p)
+            continue
+        payoff = [[judge._play_cell(end, p, r, c) for c in end._set_actions(1 - p)]
+                  for r in end._set_actions(p)]
+        by_hand[action] = solve_zero_sum(payoff)[2]
+    assert {o.action: o.value for o in analysis.options} == {
+        a: win_chance(v) for a, v in by_hand.items()}
+    assert analysis.choice == max(legal, key=lambda a: (by_hand[a], -legal.index(a)))
+    plain = BattleconAgent(4, replace(AGENT_LEVELS["normal"], ante_samples=1))
+    monkeypatch.setattr(plain, "_foe_worlds", lambda view, player: [st.clone()])
+    at_end = {o.action: o.value for o in plain.analyse(st.view(p), p).options}
+    assert at_end == {a: win_chance(evaluate(finish_beat(_after(st, p, a)), p)) for a in legal}
+
+
+def _after(st, p, action):
+    world = st.clone()
+    world.apply_unchecked(p, action)
+    return world
