@@ -418,18 +418,7 @@ def test_beat_ahead_judges_each_move_by_the_next_beats_matrix_game(monkeypatch):
     legal = st.legal_actions(p)
     agent = BattleconAgent(4, replace(AGENT_LEVELS["expert"], beat_ahead=40))
     analysis = agent.analyse(st.view(p), p)
-    by_hand = {}
-    judge = BattleconAgent(5, AGENT_LEVELS["expert"])
-    for action in legal:
-        world = st.view(p).clone()
-        world.apply_unchecked(p, action)
-        end = finish_beat(world)
-        if end.outcome() is not None or end.phase != Phase.SET:
-            by_hand[action] = evaluate(end, p)
-            continue
-        payoff = [[judge._play_cell(end, p, r, c) for c in end._set_actions(1 - p)]
-                  for r in end._set_actions(p)]
-        by_hand[action] = solve_zero_sum(payoff)[2]
+    by_hand = _next_beat_games(st.view(p), p, legal, BattleconAgent(5, AGENT_LEVELS["expert"]))
     shown = {o.action: o.value for o in analysis.options}
     assert shown == {a: win_chance(v) for a, v in by_hand.items()}
     assert analysis.choice == max(legal, key=lambda a: (by_hand[a], -legal.index(a)))
@@ -461,18 +450,7 @@ def test_ante_ahead_judges_each_ante_by_the_next_beats_matrix_game(monkeypatch):
                                       ante_samples=1))
     monkeypatch.setattr(agent, "_foe_worlds", lambda view, player: [st.clone()])
     analysis = agent.analyse(st.view(p), p)
-    judge = BattleconAgent(5, AGENT_LEVELS["normal"])
-    by_hand = {}
-    for action in legal:
-        world = st.clone()
-        world.apply_unchecked(p, action)
-        end = finish_beat(world)
-        if end.outcome() is not None or end.phase != Phase.SET:
-            by_hand[action] = evaluate(end, p)
-            continue
-        payoff = [[judge._play_cell(end, p, r, c) for c in end._set_actions(1 - p)]
-                  for r in end._set_actions(p)]
-        by_hand[action] = solve_zero_sum(payoff)[2]
+    by_hand = _next_beat_games(st, p, legal, BattleconAgent(5, AGENT_LEVELS["normal"]))
     assert {o.action: o.value for o in analysis.options} == {
         a: win_chance(v) for a, v in by_hand.items()}
     assert analysis.choice == max(legal, key=lambda a: (by_hand[a], -legal.index(a)))
@@ -486,3 +464,18 @@ def _after(st, p, action):
     world = st.clone()
     world.apply_unchecked(p, action)
     return world
+
+
+def _next_beat_games(st, p, legal, judge):
+    """Each option's value worked out by hand: its beat played out, then the next Set's
+    matrix game over every pair both can set (the result, if the beat ends the duel)."""
+    values = {}
+    for action in legal:
+        end = finish_beat(_after(st, p, action))
+        if end.outcome() is not None or end.phase != Phase.SET:
+            values[action] = evaluate(end, p)
+            continue
+        payoff = [[judge._play_cell(end, p, r, c) for c in end._set_actions(1 - p)]
+                  for r in end._set_actions(p)]
+        values[action] = solve_zero_sum(payoff)[2]
+    return values
