@@ -85,9 +85,10 @@ class Settings:
 
     def scaled(self, scale: float) -> Settings:
         """These settings with about ``scale`` times the work (a budget scale, ``hard*4``):
-        the Set matrix's cells (rows and columns by the square root), the foe pairs
-        sampled at an Ante, the second beat's work (the refined support and the sampled
-        game's side, each by the fourth root: cells times cells) and the time caps."""
+        the Set matrix's cells (rows and columns by the square root, as the sides of
+        ``beat_ahead``'s and ``ante_ahead``'s next-beat games), the foe pairs sampled at
+        an Ante, the second beat's work (the refined support and the sampled game's side,
+        each by the fourth root: cells times cells) and the time caps."""
         if scale == 1:
             return self
         root, quarter = math.sqrt(scale), scale ** 0.25
@@ -101,8 +102,18 @@ class Settings:
                                     if self.refine_mine else 0),
                        beat_ahead=(scaled_count(self.beat_ahead, root) if self.beat_ahead
                                    else 0),
+                       ante_ahead=(scaled_count(self.ante_ahead, root) if self.ante_ahead
+                                   else 0),
                        time_cap=scaled_cap(self.time_cap, scale),
                        deepen_cap=scaled_cap(self.deepen_cap, scale))
+
+
+def _spread(options: list[Action], width: int) -> list[Action]:
+    """At most ``width`` of ``options``, spread evenly over the list."""
+    if len(options) <= width:
+        return options
+    step = len(options) / width
+    return [options[int(i * step)] for i in range(width)]
 
 
 def _greedy(world: BattleconState, who: int, options: list[Action],
@@ -117,9 +128,7 @@ def _greedy_scores(world: BattleconState, who: int, options: list[Action],
                    score: Callable[[BattleconState, int], float] = evaluate,
                    width: int = GREEDY_WIDTH) -> tuple[Action, dict[Action, float]]:
     """``_greedy``'s choice and the score of each option it tried."""
-    if len(options) > width:
-        step = len(options) / width
-        options = [options[int(i * step)] for i in range(width)]
+    options = _spread(options, width)
     best, best_value = options[0], -2.0
     scores: dict[Action, float] = {}
     for action in options:
@@ -168,9 +177,8 @@ def _foresee(world: BattleconState, who: int, options: list[Action], depth: int,
     """The option that leaves ``who`` best off at the end of the beat (nested play-out,
     at ``then`` depth: one less than ``depth`` unless given); with ``width`` at most that
     many options, spread over the list, are tried."""
-    if width is not None and len(options) > width:
-        step = len(options) / width
-        options = [options[int(i * step)] for i in range(width)]
+    if width is not None:
+        options = _spread(options, width)
     rest = depth - 1 if then is None else then
     best, best_value = options[0], -2.0
     for action in options:

@@ -479,3 +479,12 @@ def _next_beat_games(st, p, legal, judge):
                   for r in end._set_actions(p)]
         values[action] = solve_zero_sum(payoff)[2]
     return values
+
+
+def test_a_budget_scale_widens_the_next_beat_games_by_the_square_root():
+    """``hard*4`` and the like: the next-beat games of beat_ahead and ante_ahead grow by
+    the square root a side (cells by the scale), as the Set's own matrix does; off stays
+    off."""
+    four = Settings(beat_ahead=10, ante_ahead=6).scaled(4)
+    assert (four.beat_ahead, four.ante_ahead, four.max_rows) == (20, 12, 128)
+    assert Settings().scaled(4).ante_ahead == 0 and Settings().scaled(4).beat_ahead == 0
