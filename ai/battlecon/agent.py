@@ -425,6 +425,13 @@ class BattleconAgent(SearchAgent):
         payoff = [[self._play_cell(world, player, r, c) for c in cols] for r in rows]
         return solve_zero_sum(payoff)[2]
 
+    def _sampled_pairs(self, world: BattleconState, player: int, k: int
+                       ) -> tuple[set[Action], set[Action]]:
+        """At most ``k`` pairs a side (mine, the foe's) that can be set at ``world``'s Set,
+        sampled: the next-beat game every option of one choice meets."""
+        return (set(_sample(self.rng, world._set_actions(player), k)),
+                set(_sample(self.rng, world._set_actions(1 - player), k)))
+
     def _deepen(self, base: BattleconState, player: int, rows: list[Action],
                 cols: list[Action], payoff: list[list[float]], deadline: float | None,
                 cell_seconds: float = 0.0) -> None:
@@ -558,8 +565,7 @@ class BattleconAgent(SearchAgent):
             if not k or end.outcome() is not None or end.phase != Phase.SET:
                 return evaluate(end, player)
             if id(world) not in pairs:  # every option of a world meets the same pairs
-                pairs[id(world)] = (set(_sample(self.rng, end._set_actions(player), k)),
-                                    set(_sample(self.rng, end._set_actions(1 - player), k)))
+                pairs[id(world)] = self._sampled_pairs(end, player, k)
             return self._next_beat_value(end, player, pairs[id(world)])
 
         cap = self.settings.deepen_cap or self.settings.time_cap  # the Set's whole cap
@@ -597,9 +603,7 @@ class BattleconAgent(SearchAgent):
         and with a cap (``deepen_cap``) the next only while it is expected to fit."""
         order = sorted(legal, key=lambda a: -at_end[a])[:self.settings.beat_ahead_options]
         first = ends[order[0]]
-        k = self.settings.beat_ahead  # the same sampled pairs for every option
-        pairs = (set(_sample(self.rng, first._set_actions(player), k)),
-                 set(_sample(self.rng, first._set_actions(1 - player), k)))
+        pairs = self._sampled_pairs(first, player, self.settings.beat_ahead)  # for every option
         cap = self.settings.deepen_cap
         began = time.perf_counter()
         deadline = None if cap is None else began + cap
