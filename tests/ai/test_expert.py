@@ -83,6 +83,9 @@ def test_expert_exists_validates_and_searches_more_than_hard(game_id, monkeypatc
 
 def test_expert_settings_are_those_of_the_tables():
     assert BATTLECON_LEVELS["expert"].max_rows == 40 and TEAM_LEVELS["expert"].max_cols == 12
+    expert, hard = BATTLECON_LEVELS["expert"], BATTLECON_LEVELS["hard"]
+    assert (expert.beat_ahead, expert.beat_ahead_options, expert.cell_foresee) == (40, 3, True)
+    assert not hard.beat_ahead and not hard.cell_foresee
     assert BITERNIA_LEVELS["expert"].worlds > BITERNIA_LEVELS["hard"].worlds
     assert BITERNIA_LEVELS["expert"].candidates == 10
     assert CHAOSTLE_LEVELS["expert"]["plan"] == 1 and CHAOSTLE_LEVELS["expert"]["depth"] == 4

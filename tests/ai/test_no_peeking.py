@@ -318,18 +318,19 @@ def _with_levels(names: list[str]) -> list[tuple[str, str]]:
 def test_battlecon_expert_checked_smaller_runs_the_same_steps() -> None:
     """The BattleCON expert the test checks (``BATTLECON_EXPERT``) is expert's agent with
     expert's settings but for the budget's counts (pairs, worlds, foe pairs at an Ante,
-    the support and the next-beat game's side) and caps, and still does every step: a
-    real matrix game (2 rows and columns or more), the second beat refined in expert's
-    rounds."""
+    the support, the next-beat game's side and the in-beat look's next-beat pairs) and
+    caps, and still does every step: a real matrix game (2 rows and columns or more), the
+    second beat refined in expert's rounds, the in-beat choices judged by a next-beat game
+    of 2 pairs a side or more, the cells looking to the beat's end as expert's do."""
     full, small = make_agent("battlecon", "expert", 1), make_agent("battlecon",
                                                                    BATTLECON_EXPERT, 1)
     assert type(full) is type(small)
     counts = ("max_rows", "max_cols", "ante_samples", "deepen", "next_size", "time_cap",
-              "deepen_cap")
+              "deepen_cap", "beat_ahead")
     assert replace(small.settings, **{k: getattr(full.settings, k) for k in counts}) == (
         full.settings)
     s = small.settings
-    assert min(s.max_rows, s.max_cols, s.deepen, s.next_size) >= 2
+    assert min(s.max_rows, s.max_cols, s.deepen, s.next_size, s.beat_ahead) >= 2
     assert s.refine_rounds == full.settings.refine_rounds > 1 and s.ante_samples >= 1
     team_counts = ("max_rows", "max_cols", "worlds", "time_cap")
     t = small.team.settings
